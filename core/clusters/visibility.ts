@@ -1,0 +1,66 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { CustomerManager } from '../customers/CustomerManager.ts';
+import { Cluster } from './Cluster.ts';
+import { ClusterAdministrator } from './ClusterAdministrator.ts';
+import { Server } from './Server.ts';
+
+export type ClusterRole = 'manager' | 'administrator';
+
+export interface VisibleCluster {
+  cluster: Cluster;
+  role: ClusterRole;
+  serverCount: number;
+}
+
+export interface ClusterQuery {
+  activeOnly?: boolean;
+  search?: string;
+  page: number;
+  perPage: number;
+}
+
+/** Ids of the customers a user actively manages. */
+export async function managedCustomerIds(em: EntityManager, userId: number): Promise<number[]> {
+  const rows = await em.find(CustomerManager, { user: userId, active: true }, { fields: ['customer'] });
+  return rows.map((r) => r.customer.id);
+}
+
+/**
+ * The clusters a user can see: every cluster of a customer they manage, and every cluster they
+ * administrate. Ordered by cluster number.
+ */
+export async function listVisibleClusters(
+  em: EntityManager,
+  userId: number,
+  query: ClusterQuery,
+): Promise<{ items: VisibleCluster[]; total: number }> {
+  const customers = await managedCustomerIds(em, userId);
+  const administrated = (await em.find(ClusterAdministrator, { user: userId }, { fields: ['cluster'] })).map((a) => a.cluster.id);
+  if (!customers.length && !administrated.length) return { items: [], total: 0 };
+
+  const where: Record<string, unknown> = {
+    $or: [...(customers.length ? [{ customer: { $in: customers } }] : []), ...(administrated.length ? [{ id: { $in: administrated } }] : [])],
+  };
+  if (query.activeOnly) where.status = 'active';
+  if (query.search?.trim()) {
+    const like = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.$and = [{ $or: [{ number: { $ilike: like } }, { name: { $ilike: like } }, { customer: { company: { $ilike: like } } }] }];
+  }
+  const [clusters, total] = await em.findAndCount(Cluster, where, {
+    populate: ['customer'],
+    orderBy: { number: 'asc' },
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  });
+  const counts = new Map<number, number>();
+  if (clusters.length) {
+    const servers = await em.find(Server, { cluster: { $in: clusters.map((c) => c.id) } }, { fields: ['cluster'] });
+    for (const s of servers) counts.set(s.cluster.id, (counts.get(s.cluster.id) ?? 0) + 1);
+  }
+  const items = clusters.map((cluster) => ({
+    cluster,
+    role: (customers.includes(cluster.customer.id) ? 'manager' : 'administrator') as ClusterRole,
+    serverCount: counts.get(cluster.id) ?? 0,
+  }));
+  return { items, total };
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The address users reach the portal at; decides Secure cookies, HSTS and the allowed Origin. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** PostgreSQL connection string. Unset: the embedded PGlite database under DATA_DIR. */
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().min(1).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Idle lifetime of a sign-in session. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Absolute lifetime of a sign-in session. */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  MAINTENANCE: bool,
+  TRUST_PROXY: bool,
+  SUPPORT_PHONE: z.string().default('+49 30 1234567-0'),
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
+});
+
+export type Config = z.infer<typeof schema> & {
+  /** Absolute path of the data directory. */
+  dataDir: string;
+  /** Whether the portal is served over HTTPS (from PUBLIC_URL). */
+  secure: boolean;
+  publicOrigin: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration from the environment; unknown values fail loudly at start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const url = new URL(c.PUBLIC_URL);
+  return { ...c, dataDir: path.resolve(c.DATA_DIR), secure: url.protocol === 'https:', publicOrigin: url.origin };
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EntityManager, MikroORM, Options } from '@mikro-orm/core';
+import { Migrator, type Migration } from '@mikro-orm/migrations';
+import type { Logger } from './logger.ts';
+
+export type Orm = MikroORM;
+export type Em = EntityManager;
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite data directory, or `memory://` for a throw-away database. */
+  pgliteDataDir?: string;
+  entities: NonNullable<Options['entities']>;
+  migrations: MigrationClass[];
+  logger?: Logger;
+  debug?: boolean;
+}
+
+export type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
+
+/** Opens the ORM on PostgreSQL (DATABASE_URL) or on the embedded PGlite. Both run the same migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
+  const common = {
+    entities: options.entities,
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: [...options.migrations].sort((a, b) => a.name.localeCompare(b.name)).map((m) => ({ name: m.name, class: m })),
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
+    debug: options.debug ?? false,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    logger: (message: string) => options.logger?.debug({ orm: true }, message),
+  } satisfies Partial<Options>;
+
+  if (options.databaseUrl) {
+    const { MikroORM } = await import('@mikro-orm/postgresql');
+    return (await MikroORM.init({ ...common, clientUrl: options.databaseUrl })) as unknown as Orm;
+  }
+  const dataDir = options.pgliteDataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory:')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const { MikroORM } = await import('@mikro-orm/pglite');
+  return (await MikroORM.init({ ...common, dbName: dataDir, driverOptions: { dataDir } })) as unknown as Orm;
+}
+
+/** Applies every pending migration; returns the names applied. */
+export async function migrate(orm: Orm): Promise<string[]> {
+  const applied = await orm.migrator.up();
+  return applied.map((m) => m.name);
+}
