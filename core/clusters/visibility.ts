@@ -64,3 +64,11 @@ export async function listVisibleClusters(
   }));
   return { items, total };
 }
+
+/** Ids of every cluster a user can see (for real-time rooms and access checks). */
+export async function visibleClusterIds(em: EntityManager, userId: number): Promise<number[]> {
+  const customers = await managedCustomerIds(em, userId);
+  const administrated = (await em.find(ClusterAdministrator, { user: userId }, { fields: ['cluster'] })).map((a) => a.cluster.id);
+  const managed = customers.length ? (await em.find(Cluster, { customer: { $in: customers } }, { fields: ['id'] })).map((c) => c.id) : [];
+  return [...new Set([...managed, ...administrated])];
+}

@@ -11,7 +11,7 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** The address users reach the portal at; decides Secure cookies, HSTS and the allowed Origin. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   /** PostgreSQL connection string. Unset: the embedded PGlite database under DATA_DIR. */
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
@@ -25,16 +25,21 @@ const schema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   MAINTENANCE: bool,
   TRUST_PROXY: bool,
+  /** Further origins allowed to call the API and open the socket, comma-separated (e.g. the Vite dev server). */
+  ALLOWED_ORIGINS: z.string().default(''),
   SUPPORT_PHONE: z.string().default('+49 30 1234567-0'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
 });
 
-export type Config = z.infer<typeof schema> & {
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
   /** Absolute path of the data directory. */
   dataDir: string;
   /** Whether the portal is served over HTTPS (from PUBLIC_URL). */
   secure: boolean;
   publicOrigin: string;
+  /** Origins besides the public one that may call the API (development only). */
+  devOrigins: string[];
 };
 
 export class ConfigError extends Error {}
@@ -47,6 +52,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const url = new URL(c.PUBLIC_URL);
-  return { ...c, dataDir: path.resolve(c.DATA_DIR), secure: url.protocol === 'https:', publicOrigin: url.origin };
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  const url = new URL(publicUrl);
+  return {
+    ...c,
+    PUBLIC_URL: publicUrl,
+    dataDir: path.resolve(c.DATA_DIR), secure: url.protocol === 'https:', publicOrigin: url.origin,
+    devOrigins: c.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+  };
 }

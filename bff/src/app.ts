@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import type { AppDeps } from './deps.ts';
+import { accountHandlers } from './handlers/accounts.ts';
+import { clusterHandlers } from './handlers/clusters.ts';
+import { platformHandlers, type PluginHealth } from './handlers/platform.ts';
+import { sessionHandlers } from './handlers/session.ts';
+import { apiReference } from './http/api-reference.ts';
+import { authenticateRequest, csrfProtection, maintenanceGate } from './http/auth.ts';
+import { errorHandler } from './http/errors.ts';
+import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { serveSpa } from './http/spa.ts';
+import type { OperationHandler } from './openapi/handlers.ts';
+import { createOpenApiRouter } from './openapi/router.ts';
+
+/** The bundled contract (core and plugins). */
+export function loadContract(): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../openapi/dist/portal.openapi.json', import.meta.url)), 'utf8'));
+}
+
+export const defaultSpaDir = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
+
+export interface AppOptions {
+  spaDir?: string;
+  validateResponses?: boolean;
+  plugins?: () => PluginHealth[];
+  shuttingDown?: () => boolean;
+}
+
+/** Builds the Koa application: middleware in the order of ARCHITECTURE.md, then every operation. */
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
+  const app = new Koa({ proxy: deps.config.TRUST_PROXY });
+  const contract = loadContract();
+  const handlers = {
+    ...platformHandlers({ plugins: options.plugins ?? (() => []), shuttingDown: options.shuttingDown ?? (() => false) }),
+    ...sessionHandlers,
+    ...accountHandlers,
+    ...clusterHandlers,
+  } as unknown as Record<string, OperationHandler<never>>;
+  const { router } = createOpenApiRouter(contract, handlers, deps, { validateResponses: options.validateResponses });
+
+  app.use(requestLog(deps.logger));
+  app.use(securityHeaders({ secure: deps.config.secure, publicOrigin: deps.config.publicOrigin }));
+  app.use(errorHandler(deps.logger));
+  app.use(apiReference(contract));
+  app.use(serveSpa(options.spaDir ?? defaultSpaDir));
+  app.use(maintenanceGate(deps));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  app.use(authenticateRequest(deps));
+  app.use(csrfProtection(deps));
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: false }));
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.path.startsWith('/api/') && ctx.status === 404 && !ctx.body) {
+      ctx.status = 404;
+      ctx.body = { error: { code: 'not_found', message: 'errors.not_found' }, requestId: String(ctx.state.requestId ?? '') };
+    }
+  });
+  return app;
+}

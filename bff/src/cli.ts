@@ -1,0 +1,45 @@
+/**
+ * The portal's command line: `start` (migrate, seed on first embedded start, serve), `migrate`, `seed`.
+ * Runs directly on Node 24 (TypeScript type stripping); no build step for the server.
+ */
+import { createLogger, loadConfig, migrate } from '@portal/core/platform';
+import { demoLogins, demoPassword, seedDemo } from '@portal/core/seed';
+import { openConfiguredDatabase, startServer } from './server.ts';
+
+const command = process.argv[2] ?? 'start';
+const config = loadConfig();
+const logger = createLogger({ level: config.LOG_LEVEL });
+
+if (command === 'migrate') {
+  const orm = await openConfiguredDatabase(config, logger);
+  const applied = await migrate(orm);
+  console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+  await orm.close();
+} else if (command === 'seed') {
+  const orm = await openConfiguredDatabase(config, logger);
+  await migrate(orm);
+  console.log((await seedDemo(orm.em.fork())) ? 'demo data seeded' : 'demo data already present');
+  await orm.close();
+} else if (command === 'start') {
+  const running = await startServer({ config, logger });
+  const base = config.PUBLIC_URL.replace(/\/$/, '');
+  console.log(`\nPortal running at ${base}/a/  (API reference: ${base}/api/docs)`);
+  console.log(`Database: ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/pglite`}`);
+  console.log(`Demo logins (password ${demoPassword}):`);
+  for (const [role, email] of Object.entries(demoLogins)) console.log(`  ${role.padEnd(8)} ${email}`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+} else {
+  console.error(`unknown command "${command}"; use start, migrate or seed`);
+  process.exit(2);
+}

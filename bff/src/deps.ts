@@ -1,0 +1,12 @@
+import type { Clock, Config, EventBus, Logger, Orm } from '@portal/core/platform';
+import type { RateLimits } from './http/rate-limits.ts';
+
+/** What the BFF is built from; tests build their own with a test database and clock. */
+export interface AppDeps {
+  config: Config;
+  orm: Orm;
+  logger: Logger;
+  clock: Clock;
+  events: EventBus;
+  rateLimits: RateLimits;
+}

@@ -1,0 +1,31 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Context } from 'koa';
+import type { User } from '@portal/core/accounts';
+import type { BodyOf, OperationId, PathOf, QueryOf, ResponseOf } from '@portal/openapi';
+import type { AppDeps } from '../deps.ts';
+import type { Principal } from '../http/auth.ts';
+
+/** What a handler gets: validated input, its own EntityManager fork, the caller and the app's ports. */
+export interface OperationContext<Op extends OperationId> {
+  params: PathOf<Op>;
+  query: QueryOf<Op>;
+  body: BodyOf<Op>;
+  em: EntityManager;
+  deps: AppDeps;
+  koa: Context;
+  principal: Principal | undefined;
+  /** The signed-in user; operations with a security requirement always have one. */
+  user: User;
+}
+
+/** Marker for an operation that answers 204 without a body. */
+export const noContent = Symbol('no content');
+
+export type OperationHandler<Op extends OperationId> = (
+  c: OperationContext<Op>,
+) => Promise<ResponseOf<Op> | typeof noContent> | ResponseOf<Op> | typeof noContent;
+
+export type HandlerMap<Ops extends OperationId = OperationId> = { [Op in Ops]: OperationHandler<Op> };
+
+/** Declares handlers for a set of operations; the compiler checks each against the contract. */
+export const defineHandlers = <Ops extends OperationId>(handlers: { [Op in Ops]: OperationHandler<Op> }) => handlers;

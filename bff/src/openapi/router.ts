@@ -1,0 +1,173 @@
+import Router from '@koa/router';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { Middleware } from 'koa';
+import { DomainError, Unauthenticated, ValidationFailed, type FieldErrors } from '@portal/core/platform';
+import type { AppDeps } from '../deps.ts';
+import { noContent, type OperationContext, type OperationHandler } from './handlers.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is arbitrary JSON
+type Json = any;
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export interface OperationSpec {
+  id: string;
+  method: (typeof methods)[number];
+  path: string;
+  /** Whether the operation needs a signed-in caller. */
+  secured: boolean;
+}
+
+const pointer = (...parts: string[]) => 'doc#/' + parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+/** Every operation of the document. */
+export function listOperations(doc: Json): OperationSpec[] {
+  const globalSecured = (doc.security ?? []).length > 0;
+  const ops: OperationSpec[] = [];
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const method of methods) {
+      const op = item[method];
+      if (!op) continue;
+      const secured = op.security ? op.security.length > 0 : globalSecured;
+      ops.push({ id: op.operationId, method, path, secured });
+    }
+  }
+  return ops;
+}
+
+/** Ajv errors → field errors with message keys (`validation.<keyword>`). */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix = ''): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const e of errors ?? []) {
+    let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required') field = [field, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
+    if (e.keyword === 'additionalProperties')
+      field = [field, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.');
+    const key = e.keyword === 'format' ? `validation.format.${(e.params as { format: string }).format}` : `validation.${e.keyword}`;
+    const name = (prefix + field) || '_';
+    (fields[name] ??= []).includes(key) || fields[name].push(key);
+  }
+  return fields;
+}
+
+interface Validators {
+  params?: ValidateFunction;
+  query?: ValidateFunction;
+  body?: ValidateFunction;
+  bodyRequired: boolean;
+  responses: Map<number, ValidateFunction>;
+}
+
+function buildValidators(doc: Json, spec: OperationSpec, ajvParams: Ajv2020, ajvBody: Ajv2020): Validators {
+  const item = doc.paths[spec.path];
+  const op = item[spec.method];
+  const deref = (p: Json) => (p.$ref ? p.$ref.replace(/^#\//, '').split('/').reduce((n: Json, k: string) => n[k], doc) : p);
+  const parameters: Json[] = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref);
+  const group = (where: string) => {
+    const ps = parameters.filter((p) => p.in === where);
+    if (!ps.length) return undefined;
+    return ajvParams.compile({
+      type: 'object',
+      properties: Object.fromEntries(ps.map((p) => [p.name, rebase(p.schema ?? {})])),
+      required: ps.filter((p) => p.required || where === 'path').map((p) => p.name),
+    });
+  };
+  // Parameter schemas may $ref the document; compile them with the document as base.
+  const v: Validators = { params: group('path'), query: group('query'), bodyRequired: !!op.requestBody?.required, responses: new Map() };
+  const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+  if (bodySchema) v.body = ajvBody.getSchema(pointer('paths', spec.path, spec.method, 'requestBody', 'content', 'application/json', 'schema'));
+  for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
+    const r = deref(response);
+    if (r.content?.['application/json']?.schema) {
+      const ref = response.$ref
+        ? pointer(...response.$ref.replace(/^#\//, '').split('/'), 'content', 'application/json', 'schema')
+        : pointer('paths', spec.path, spec.method, 'responses', status, 'content', 'application/json', 'schema');
+      v.responses.set(Number(status), ajvBody.getSchema(ref)!);
+    }
+  }
+  return v;
+}
+
+function createAjv(doc: Json, coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults: coerce, validateSchema: false });
+  addFormats(ajv);
+  ajv.addSchema({ ...doc, $id: 'doc' });
+  return ajv;
+}
+
+/** Replaces `#/components/...` refs with `doc#/components/...` so standalone schemas resolve. */
+const rebase = (node: Json): Json =>
+  Array.isArray(node)
+    ? node.map(rebase)
+    : node && typeof node === 'object'
+      ? Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `doc${v}` : rebase(v)]))
+      : node;
+
+/**
+ * Mounts every operation of the document on a router: parameters and body validated against the
+ * contract (422 with field errors), authentication enforced where the operation requires it, one
+ * EntityManager fork per request, and (when `validateResponses`) responses checked against the contract.
+ */
+export function createOpenApiRouter(
+  doc: Json,
+  handlers: Record<string, OperationHandler<never>>,
+  deps: AppDeps,
+  options: { validateResponses?: boolean } = {},
+): { router: Router; operations: OperationSpec[] } {
+  const operations = listOperations(doc);
+  const missing = operations.filter((o) => !handlers[o.id]).map((o) => o.id);
+  if (missing.length) throw new Error(`No handler for operation(s): ${missing.join(', ')}`);
+
+  const ajvParams = createAjv(doc, true);
+  const ajvBody = createAjv(doc, false);
+  const router = new Router();
+  for (const spec of operations) {
+    const v = buildValidators(doc, spec, ajvParams, ajvBody);
+    const handler = handlers[spec.id] as unknown as OperationHandler<never>;
+    const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
+    const middleware: Middleware = async (ctx) => {
+      if (spec.secured && !ctx.state.principal) throw Unauthenticated();
+      const params = { ...ctx.params };
+      const query: Record<string, unknown> = { ...ctx.query };
+      const fields: FieldErrors = {};
+      if (v.params && !v.params(params)) Object.assign(fields, toFieldErrors(v.params.errors));
+      if (v.query && !v.query(query)) Object.assign(fields, toFieldErrors(v.query.errors));
+      let body = (ctx.request as { body?: unknown }).body;
+      const hasBody = body !== undefined && !(typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0 && !ctx.get('Content-Length'));
+      if (v.body) {
+        if (!hasBody && v.bodyRequired) fields._ = ['validation.body_required'];
+        else if (hasBody && !v.body(body)) Object.assign(fields, toFieldErrors(v.body.errors));
+      } else body = undefined;
+      if (Object.keys(fields).length) throw ValidationFailed(fields);
+
+      const em = ctx.state.em ?? deps.orm.em.fork();
+      const principal = ctx.state.principal;
+      const context: OperationContext<never> = {
+        params: params as never,
+        query: query as never,
+        body: body as never,
+        em,
+        deps,
+        koa: ctx,
+        principal,
+        user: principal?.user as never,
+      };
+      const result = await handler(context);
+      if (result === noContent) {
+        ctx.status = 204;
+        return;
+      }
+      if (!ctx.status || ctx.status === 404) ctx.status = 200;
+      ctx.body = result;
+      if (options.validateResponses) {
+        const check = v.responses.get(ctx.status);
+        if (check && !check(result))
+          throw new DomainError('internal', `response of ${spec.id} violates the contract: ${JSON.stringify(check.errors)}`);
+      }
+    };
+    router[spec.method](spec.id, koaPath, middleware);
+  }
+  return { router, operations };
+}

@@ -1,0 +1,83 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { coreEntities, coreMigrations } from '@portal/core/entities';
+import { EventBus, createLogger, loadConfig, migrate, openDatabase, systemClock, type Clock, type Config, type Logger, type Orm } from '@portal/core/platform';
+import { hasDemoData, seedDemo } from '@portal/core/seed';
+import { createApp, type AppOptions } from './app.ts';
+import type { AppDeps } from './deps.ts';
+import { createRateLimits } from './http/rate-limits.ts';
+import { attachRealtime } from './realtime/gateway.ts';
+
+export interface RunningServer {
+  url: string;
+  deps: AppDeps;
+  server: http.Server;
+  /** Stops accepting, finishes requests in flight, closes sockets and the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the configured database (PostgreSQL or the embedded PGlite under DATA_DIR). */
+export async function openConfiguredDatabase(config: Config, logger?: Logger): Promise<Orm> {
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDataDir: `${config.dataDir}/pglite`,
+    entities: coreEntities,
+    migrations: coreMigrations,
+    logger,
+  });
+}
+
+/** Starts the portal: migrates, seeds the demo data on the embedded database's first start, listens. */
+export async function startServer(
+  options: { config?: Config; orm?: Orm; clock?: Clock; logger?: Logger; seed?: boolean; app?: AppOptions } = {},
+): Promise<RunningServer> {
+  const config = options.config ?? loadConfig();
+  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' && process.stdout.isTTY });
+  const orm = options.orm ?? (await openConfiguredDatabase(config, logger));
+  const applied = await migrate(orm);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const seed = options.seed ?? !config.DATABASE_URL;
+  if (seed && !(await hasDemoData(orm.em.fork()))) {
+    await seedDemo(orm.em.fork());
+    logger.info('demo data seeded');
+  }
+
+  let redis: { quit(): Promise<unknown> } | undefined;
+  if (config.REDIS_URL) {
+    const { createClient } = await import('redis');
+    const client = createClient({ url: config.REDIS_URL });
+    await client.connect();
+    redis = client;
+  }
+  const deps: AppDeps = {
+    config,
+    orm,
+    logger,
+    clock: options.clock ?? systemClock,
+    events: new EventBus(),
+    rateLimits: createRateLimits({ loginPerAccount: config.LOGIN_RATE_LIMIT, redis }),
+  };
+  let shuttingDown = false;
+  const app = createApp(deps, { ...options.app, shuttingDown: () => shuttingDown });
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  const realtime = await attachRealtime(server, deps);
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+
+  return {
+    url,
+    deps,
+    server,
+    async close() {
+      shuttingDown = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await realtime.close();
+      await closed;
+      await redis?.quit();
+      if (!options.orm) await orm.close();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { loadConfig, createLogger, TestClock, type Config } from '@portal/core/platform';
+import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
+import { demoPassword, seedDemo } from '@portal/core/seed';
+import { startServer, type RunningServer } from './server.ts';
+
+export interface TestServer extends RunningServer {
+  db: TestDatabase;
+  clock: TestClock;
+  /** A client with its own cookie jar, as one browser. */
+  client(): TestClient;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real portal on a free port over its own migrated database (PostgreSQL when DATABASE_URL is set,
+ * PGlite otherwise), seeded with the demo data. Responses are checked against the contract.
+ */
+export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  await seedDemo(db.orm.em.fork());
+  const config: Config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: './data/test', ...env });
+  const clock = new TestClock(new Date());
+  const running = await startServer({
+    config,
+    orm: db.orm,
+    clock,
+    seed: false,
+    logger: createLogger({ level: 'silent' }),
+    app: { validateResponses: true },
+  });
+  return {
+    ...running,
+    db,
+    clock,
+    client: () => new TestClient(running.url),
+    async stop() {
+      await running.close();
+      await db.close();
+    },
+  };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A tiny browser: keeps cookies, sends the CSRF header like the SPA does. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly base: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary bodies
+    const h: Record<string, string> = { ...headers };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const csrf = this.cookies.get('portal_csrf');
+    if (csrf && !('X-CSRF-Token' in headers)) h['X-CSRF-Token'] = csrf;
+    if (body !== undefined) h['content-type'] = 'application/json';
+    const res = await fetch(this.base + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = c.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || !value) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  get<T = any>(path: string) { // eslint-disable-line @typescript-eslint/no-explicit-any -- see request
+    return this.request<T>('GET', path);
+  }
+
+  /** Signs in as a demo user (all share the demo password). */
+  async login(email: string, password = demoPassword): Promise<TestResponse> {
+    return this.request('POST', '/api/v1/session', { email, password });
+  }
+}
