@@ -47,7 +47,8 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
       field = [field, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.');
     const key = e.keyword === 'format' ? `validation.format.${(e.params as { format: string }).format}` : `validation.${e.keyword}`;
     const name = (prefix + field) || '_';
-    (fields[name] ??= []).includes(key) || fields[name].push(key);
+    const list = (fields[name] ??= []);
+    if (!list.includes(key)) list.push(key);
   }
   return fields;
 }

@@ -1,0 +1,182 @@
+import { expect, test } from '@playwright/test';
+import { login, openUserMenu, password, users } from './helpers';
+
+test.describe('sign-in and sign-out', () => {
+  const cases = [
+    { who: 'manager', email: users.manager, name: 'Anna Berger', clusters: ['20011', '20012'], partner: false },
+    { who: 'admin', email: users.admin, name: 'Jonas Weber', clusters: ['20011'], partner: false },
+    { who: 'partner', email: users.partner, name: 'Katrin Hoffmann', clusters: ['20021', '20022'], partner: true },
+    { who: 'other', email: users.other, name: 'Lukas Fischer', clusters: ['20031', '20032'], partner: false },
+  ];
+  for (const c of cases) {
+    test(`R2.001 R2.007 R2.010 ${c.who} logs in, sees exactly their clusters, and logs out`, async ({ page }) => {
+      await login(page, c.email);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Willkommen, ${c.name}`);
+      const rows = page.locator('tbody tr[data-cluster]');
+      await expect(rows).toHaveCount(c.clusters.length);
+      for (const number of c.clusters) await expect(page.locator(`tr[data-cluster="${number}"]`)).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      await expect(nav.getByRole('link', { name: 'Partner' })).toHaveCount(c.partner ? 1 : 0);
+
+      await openUserMenu(page);
+      await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+      await expect(page).toHaveURL(/\/a\/login$/);
+      await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+      await page.goto('/a/');
+      await expect(page).toHaveURL(/\/a\/login$/);
+    });
+  }
+
+  test('R5.001 a wrong password gets a clear message and no session', async ({ page }) => {
+    await page.goto('/a/login');
+    await page.getByLabel('E-Mail-Adresse').fill(users.manager);
+    await page.getByLabel(/^Passwort/).first().fill('wrong password');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
+    await expect(page).toHaveURL(/\/a\/login$/);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'portal_logged_in')).toBeUndefined();
+  });
+
+  test('R5.001 an anonymous visitor of a logged-in route lands on the login page and returns afterwards', async ({ page }) => {
+    await page.goto('/a/orders');
+    await expect(page).toHaveURL(/\/a\/login$/);
+    await page.getByLabel('E-Mail-Adresse').fill(users.manager);
+    await page.getByLabel(/^Passwort/).first().fill(password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/a\/orders$/);
+    await expect(page.getByText('Diese Funktion ist noch nicht verfügbar.')).toBeVisible();
+  });
+
+  test('R4.003 R5.002 a logged-in user visiting the login page goes to the dashboard', async ({ page }) => {
+    await login(page, users.manager);
+    await page.goto('/a/login');
+    await expect(page).toHaveURL(/\/a\/?$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willkommen, Anna Berger');
+  });
+
+  test('R4.001 R4.002 a lost session opens the login modal and signing in keeps the page', async ({ page, context }) => {
+    await login(page, users.other);
+    await page.goto('/a/data-protection');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.clearCookies();
+    const modal = page.getByRole('dialog', { name: 'Sitzung abgelaufen' });
+    await expect(modal).toBeVisible({ timeout: 5000 });
+    await modal.getByLabel(/^Passwort/).first().fill(password);
+    await modal.getByLabel('E-Mail-Adresse').fill(users.other);
+    await modal.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(modal).toBeHidden();
+    await expect(page).toHaveURL(/\/a\/data-protection$/);
+  });
+});
+
+test.describe('top bar and display', () => {
+  test('R1.001 R2.038 R7.014 the language switch changes the UI, survives a reload and is stored for the user', async ({ page }) => {
+    await login(page, users.partner);
+    await expect(page.getByRole('link', { name: 'Verträge' })).toBeVisible();
+    await page.getByRole('button', { name: /Sprache wechseln: English/ }).click();
+    await expect(page.getByRole('link', { name: 'Contracts' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Katrin Hoffmann');
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Contracts' })).toBeVisible();
+    // Stored on the server: a fresh browser signs in and gets English after login.
+    const fresh = await page.context().browser()!.newPage();
+    await login(fresh, users.partner);
+    await expect(fresh.getByRole('link', { name: 'Contracts' })).toBeVisible();
+    await fresh.getByRole('button', { name: /Switch language: Deutsch/ }).click();
+    await expect(fresh.getByRole('link', { name: 'Verträge' })).toBeVisible();
+    await fresh.close();
+  });
+
+  test('R2.037 R2.062 R4.009 dark mode and reduced width switch and persist', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await login(page, users.admin);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await openUserMenu(page);
+    await page.getByRole('menuitemcheckbox', { name: 'Dunkler Modus' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('menuitemcheckbox', { name: 'Reduzierte Breite' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('[data-container]')).toHaveAttribute('data-container', 'wrapped');
+    await expect(page.locator('main')).toHaveClass(/MuiContainer-maxWidthLg/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('main')).toHaveClass(/MuiContainer-maxWidthLg/);
+    // Back to normal, so other tests of this user see the defaults.
+    await openUserMenu(page);
+    await page.getByRole('menuitemcheckbox', { name: 'Reduzierte Breite' }).click();
+    await page.getByRole('menuitem', { name: 'Wie Betriebssystem' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.locator('main')).not.toHaveClass(/MuiContainer-maxWidthLg/);
+  });
+
+  test('R4.008 dark mode follows the browser preference unless forced', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/a/login');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('R2.036 R5.003 the partner menu is only for partner managers; others get not found on partner routes', async ({ page }) => {
+    await login(page, users.manager);
+    await expect(page.getByRole('link', { name: 'Partner' })).toHaveCount(0);
+    await page.goto('/a/partner');
+    await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+  });
+
+  test('R1.003 the footer shows support hours and the legal links on every page', async ({ page }) => {
+    for (const path of ['/a/login', '/a/unknown/path', '/a/datenschutz']) {
+      await page.goto(path);
+      const footer = page.locator('footer');
+      await expect(footer.getByText('Beratung: Mo–Fr 09:00–18:00 Uhr')).toBeVisible();
+      for (const link of ['Wissensdatenbank', 'Impressum', 'Datenschutz', 'AGB', 'SLA', 'Richtlinien'])
+        await expect(footer.getByRole('link', { name: link, exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe('fallback pages', () => {
+  test('R2.034 an unknown path shows not found', async ({ page }) => {
+    await page.goto('/a/does/not/exist');
+    await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+  });
+
+  test('R2.034 /not-allowed shows permission denied', async ({ page }) => {
+    await page.goto('/a/not-allowed');
+    await page.getByRole('button', { name: /Sprache wechseln: English/ }).click();
+    await expect(page.getByRole('heading', { name: 'Permission denied' })).toBeVisible();
+  });
+
+  test('R1.005 R2.008 the privacy policy is served in German and English, also under /datenschutz', async ({ page }) => {
+    await page.goto('/a/datenschutz');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Datenschutz/);
+    await expect(page.getByText(/30 Tage/).first()).toBeVisible();
+    await page.goto('/a/data-protection');
+    await page.getByRole('button', { name: /Sprache wechseln: English/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Privacy/);
+    await expect(page.getByText(/30 days/).first()).toBeVisible();
+  });
+});
+
+test.describe('real time', () => {
+  test('R7.018 an event emitted on the server reaches the other open page of the user', async ({ context }) => {
+    const first = await context.newPage();
+    await first.emulateMedia({ colorScheme: 'light' });
+    await login(first, users.other);
+    const second = await context.newPage();
+    await second.emulateMedia({ colorScheme: 'light' });
+    await second.goto('/a/');
+    await expect(second.locator('html')).toHaveAttribute('data-realtime', 'connected');
+    await expect(first.locator('html')).toHaveAttribute('data-realtime', 'connected');
+
+    await openUserMenu(second);
+    await second.getByRole('menuitemcheckbox', { name: 'Dunkler Modus' }).click();
+    // The first page did nothing itself: the server's user.updated event switched it.
+    await expect(first.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(first.getByText('Ihre Einstellungen wurden in einem anderen Fenster geändert und übernommen.')).toBeVisible();
+    await second.getByRole('menuitem', { name: 'Wie Betriebssystem' }).click();
+    await expect(first.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+});

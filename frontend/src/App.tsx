@@ -1,0 +1,36 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { useMemo } from 'react';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routes } from './routes';
+import { setChunkFailureHandler } from './shell/chunks';
+import { createStore, type AppStore } from './store';
+import { createPortalTheme } from './ui/theme';
+import { chunkLoadFailed } from './ui/uiSlice';
+import { useColorMode } from './ui/useColorMode';
+
+function Themed({ children }: { children: React.ReactNode }) {
+  const mode = useColorMode();
+  const theme = useMemo(() => createPortalTheme(mode), [mode]);
+  document.documentElement.dataset.theme = mode;
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/** The whole SPA: store, theme and router under `/a/`. */
+export function App({ store = createStore() }: { store?: AppStore }) {
+  const router = useMemo(() => createBrowserRouter(routes, { basename: '/a' }), []);
+  setChunkFailureHandler(() => store.dispatch(chunkLoadFailed()));
+  return (
+    <Provider store={store}>
+      <Themed>
+        <RouterProvider router={router} />
+      </Themed>
+    </Provider>
+  );
+}

@@ -1,0 +1,50 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { ErrorResponse } from '@portal/openapi';
+import { sessionLost } from '../auth/authSlice';
+import { clientId } from '../realtime/clientId';
+import { maintenanceStarted } from '../ui/uiSlice';
+
+/** Reads a cookie that the server made readable for scripts (`portal_logged_in`, `portal_csrf`). */
+export function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split(';')
+    .map((c) => c.trim().split('='))
+    .find(([k]) => k === name)?.[1];
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/',
+  credentials: 'same-origin',
+  prepareHeaders: (headers) => {
+    const csrf = readCookie('portal_csrf');
+    if (csrf) headers.set('X-CSRF-Token', csrf);
+    headers.set('Accept', 'application/json');
+    headers.set('X-Client-Id', clientId);
+    return headers;
+  },
+});
+
+/** The error body of the contract, when the server sent one. */
+export const apiError = (error: unknown): ErrorResponse['error'] | undefined =>
+  (error as { data?: ErrorResponse } | undefined)?.data?.error;
+
+/**
+ * Every call goes through here: a 401 on a non-session call means the session is gone (the login
+ * modal takes over, §4), a 503 `maintenance` switches the app to the maintenance page.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra);
+  const error = result.error;
+  if (error?.status === 503 && apiError(error)?.code === 'maintenance') api.dispatch(maintenanceStarted());
+  const url = typeof args === 'string' ? args : args.url;
+  if (error?.status === 401 && !url.startsWith('api/v1/session')) api.dispatch(sessionLost());
+  return result;
+};
+
+/** The one RTK Query API; each module injects its endpoints (typed from the OpenAPI contract). */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Me', 'Clusters'],
+  endpoints: () => ({}),
+});

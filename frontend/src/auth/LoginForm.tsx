@@ -1,0 +1,83 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '../api/session';
+import { useLoginMutation } from '../api/session';
+import { FormTextField } from '../forms/FormTextField';
+import { submitErrors } from '../forms/submitErrors';
+
+interface Values {
+  email: string;
+  password: string;
+}
+
+const required = (t: (k: string) => string) => (values: Partial<Values>) => {
+  const errors: Partial<Record<keyof Values, string>> = {};
+  if (!values.email?.trim()) errors.email = t('errors:validationField.required');
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = t('errors:validationField.format.email');
+  if (!values.password) errors.password = t('errors:validationField.required');
+  return errors;
+};
+
+/** E-mail and password; used by the login page and the login modal. */
+export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (me: Me) => void; initialEmail?: string }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const [login] = useLoginMutation();
+  const [showPassword, setShowPassword] = useState(false);
+  return (
+    <Form<Values>
+      initialValues={{ email: initialEmail ?? '', password: '' }}
+      validate={required(t)}
+      onSubmit={async (values) => {
+        const result = await login({ email: values.email.trim(), password: values.password });
+        if ('error' in result) return submitErrors(result.error);
+        onSuccess(result.data.user);
+        return undefined;
+      }}
+    >
+      {({ handleSubmit, submitting, submitError }) => (
+        <Stack component="form" onSubmit={handleSubmit} noValidate spacing={2} aria-label={t('login.title')}>
+          {submitError && (
+            <Alert severity="error" role="alert">
+              {submitError}
+            </Alert>
+          )}
+          <FormTextField name="email" type="email" label={t('login.email')} autoComplete="username" required autoFocus={!initialEmail} />
+          <FormTextField
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            autoFocus={!!initialEmail}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      onClick={() => setShowPassword((s) => !s)}
+                      edge="end"
+                      aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+                    >
+                      {showPassword ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={submitting}>
+            {submitting ? t('login.submitting') : t('login.submit')}
+          </Button>
+        </Stack>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { api } from '../api/baseApi';
+import { useAppDispatch } from '../store';
+import { afterLoginTarget } from './afterLogin';
+import { applyUserSettings } from './applyUser';
+import { signedIn } from './authSlice';
+import { LoginForm } from './LoginForm';
+import { useDocumentTitle } from '../shell/useDocumentTitle';
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.title'));
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const state = useLocation().state;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 3, md: 8 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 440 }}>
+        <Typography variant="h1" gutterBottom>
+          {t('login.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('login.subtitle')}
+        </Typography>
+        <LoginForm
+          onSuccess={(me) => {
+            dispatch(api.util.resetApiState());
+            applyUserSettings(dispatch, me);
+            dispatch(signedIn());
+            navigate(afterLoginTarget(state), { replace: true });
+          }}
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { afterLoginTarget } from './afterLogin';
+import { useGetMeQuery } from '../api/session';
+import NotFoundPage from '../pages/NotFoundPage';
+import { PageLoading } from '../shell/PageLoading';
+import { useAppSelector } from '../store';
+
+/** Authenticated routes (§5): anonymous visitors go to the login page and come back afterwards. */
+export function RequireAuth() {
+  const status = useAppSelector((s) => s.auth.status);
+  const location = useLocation();
+  if (status === 'unknown') return <PageLoading />;
+  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}
+
+/** Not-yet-authenticated routes (§5): a signed-in user goes to the dashboard. */
+export function GuestOnly() {
+  const { status, lost } = useAppSelector((s) => s.auth);
+  const location = useLocation();
+  if (status === 'unknown') return <PageLoading />;
+  if (status === 'authenticated' && !lost) return <Navigate to={afterLoginTarget(location.state)} replace />;
+  return <Outlet />;
+}
+
+/** Partner-manager routes (§5): everybody else sees the not-found page. */
+export function RequirePartner() {
+  const { data: me, isLoading } = useGetMeQuery();
+  if (isLoading) return <PageLoading />;
+  if (!me?.isPartner) return <NotFoundPage />;
+  return <Outlet />;
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Every directory holding `de/` and `en/` translation files: the frontend's and each plugin's. */
+function localeRoots(): string[] {
+  const roots = [path.join(repo, 'frontend/src/i18n/locales')];
+  const plugins = path.join(repo, 'plugins');
+  for (const p of fs.existsSync(plugins) ? fs.readdirSync(plugins) : []) {
+    const dir = path.join(plugins, p, 'i18n');
+    if (fs.existsSync(path.join(dir, 'de'))) roots.push(dir);
+  }
+  return roots;
+}
+
+const keysOf = (value: unknown, prefix = ''): string[] =>
+  value && typeof value === 'object'
+    ? Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
+
+describe('translations', () => {
+  for (const root of localeRoots()) {
+    const namespaces = new Set([...fs.readdirSync(path.join(root, 'de')), ...fs.readdirSync(path.join(root, 'en'))]);
+    for (const file of namespaces) {
+      it(`R1.001 ${path.relative(repo, root)}/${file} has every key in German and English`, () => {
+        const read = (lang: string) => {
+          const f = path.join(root, lang, file);
+          return fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : undefined;
+        };
+        const de = read('de');
+        const en = read('en');
+        expect({ file, de: de !== undefined, en: en !== undefined }).toEqual({ file, de: true, en: true });
+        const deKeys = new Set(keysOf(de));
+        const enKeys = new Set(keysOf(en));
+        expect({ onlyGerman: [...deKeys].filter((k) => !enKeys.has(k)), onlyEnglish: [...enKeys].filter((k) => !deKeys.has(k)) }).toEqual({
+          onlyGerman: [],
+          onlyEnglish: [],
+        });
+        for (const lang of [de, en]) for (const k of keysOf(lang)) expect(k.split('.').reduce((n, p) => n[p], lang)).not.toBe('');
+      });
+    }
+  }
+});

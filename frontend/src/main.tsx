@@ -1,0 +1,13 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import './i18n';
+
+// Vite reports a failed preload of a lazily loaded chunk; the route's error boundary shows the reload warning.
+window.addEventListener('vite:preloadError', (event) => event.preventDefault());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,26 @@
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+import { ChunkLoadWarning } from '../shell/ChunkLoadWarning';
+import { StatusPage } from './StatusPage';
+
+const isChunkError = (e: unknown) =>
+  e instanceof Error && /dynamically imported module|Importing a module script failed|chunk load timed out|error loading dynamically/i.test(e.message);
+
+/** The error boundary of the routes: a chunk that failed to load asks for a reload (§8). */
+export default function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isChunkError(error)) return <ChunkLoadWarning open />;
+  return (
+    <StatusPage
+      title={t('errors:internal')}
+      text={t('errors:withSupport', { message: '', phone: '+49 30 1234567-0', email: 'support@example.com' })}
+      action={
+        <Button variant="contained" onClick={() => window.location.reload()}>
+          {t('reload')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import type { ClusterSummary } from '../../api/clusters';
+
+/** The clusters a user can see: number, name, customer, architecture, managed service, contract mode, servers, role. */
+export function ClusterTable({ clusters }: { clusters: ClusterSummary[] }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('clusters.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('clusters.number')}</TableCell>
+            <TableCell>{t('clusters.name')}</TableCell>
+            <TableCell>{t('clusters.customer')}</TableCell>
+            <TableCell>{t('clusters.architecture')}</TableCell>
+            <TableCell>{t('clusters.sla')}</TableCell>
+            <TableCell>{t('clusters.mode')}</TableCell>
+            <TableCell align="right">{t('clusters.servers')}</TableCell>
+            <TableCell>{t('clusters.role')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {clusters.map((c) => (
+            <TableRow key={c.id} hover data-cluster={c.number}>
+              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{c.number}</TableCell>
+              <TableCell sx={{ fontWeight: 500 }}>{c.name}</TableCell>
+              <TableCell>
+                {c.customer.company} ({c.customer.number})
+              </TableCell>
+              <TableCell>{t(`architecture.${c.architecture}`)}</TableCell>
+              <TableCell>{t(`sla.${c.sla}`)}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  label={t(`mode.${c.contractMode}`)}
+                  color={c.contractMode === 'production' ? 'success' : 'warning'}
+                  variant="outlined"
+                />
+              </TableCell>
+              <TableCell align="right">{c.serverCount}</TableCell>
+              <TableCell>{t(`role.${c.role}`)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,78 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useListClustersQuery } from '../../api/clusters';
+import { useGetMeQuery } from '../../api/session';
+import { useDocumentTitle } from '../../shell/useDocumentTitle';
+import { ClusterTable } from './ClusterTable';
+
+/** The dashboard (§2 `/`): the clusters the signed-in user can see. */
+export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  useDocumentTitle(t('title'));
+  const { data: me } = useGetMeQuery();
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search.trim());
+  const { data, isLoading, isFetching, isError } = useListClustersQuery({ per_page: 100, ...(deferred ? { search: deferred } : {}) });
+  return (
+    <Box>
+      <Typography variant="h1" gutterBottom>
+        {me ? t('greeting', { name: `${me.firstname} ${me.surname}` }) : t('title')}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+          <Typography variant="h2" sx={{ flexGrow: 1 }}>
+            {t('clusters.title')}
+            {data && (
+              <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: '1rem' }}>
+                {t('clusters.count', { count: data.meta.total })}
+              </Typography>
+            )}
+          </Typography>
+          {(search || (data?.meta.total ?? 0) > 0) && (
+            <TextField
+              size="small"
+              type="search"
+              label={t('clusters.search')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          )}
+        </Box>
+        {isLoading ? (
+          <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={40} />
+            ))}
+          </Box>
+        ) : isError ? (
+          <Alert severity="error">{t('clusters.error')}</Alert>
+        ) : data && data.data.length > 0 ? (
+          <Box sx={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 0.2s' }}>
+            <ClusterTable clusters={data.data} />
+          </Box>
+        ) : (
+          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} data-testid="clusters-empty">
+            {search ? t('clusters.emptySearch') : t('clusters.empty')}
+          </Typography>
+        )}
+      </Paper>
+    </Box>
+  );
+}

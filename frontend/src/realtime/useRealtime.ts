@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { io } from 'socket.io-client';
+import { sessionApi } from '../api/session';
+import { applyUserSettings } from '../auth/applyUser';
+import { useAppDispatch, useAppSelector } from '../store';
+import { alertAdded } from '../ui/uiSlice';
+import { clientId } from './clientId';
+
+/** The real-time channel (§7: websocket at /a/ws), open while signed in. */
+export function useRealtime(): void {
+  const dispatch = useAppDispatch();
+  const { t } = useTranslation();
+  const active = useAppSelector((s) => s.auth.status === 'authenticated' && !s.auth.lost);
+  useEffect(() => {
+    if (!active) return;
+    const socket = io({ path: '/a/ws', transports: ['websocket', 'polling'], withCredentials: true });
+    // Settings changed in another tab or window of the same user.
+    socket.on('user.updated', async (event: { payload: { origin?: string } }) => {
+      if (event.payload.origin === clientId) return;
+      const me = await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { forceRefetch: true })).unwrap().catch(() => undefined);
+      if (!me) return;
+      applyUserSettings(dispatch, me);
+      dispatch(alertAdded({ type: 'info', message: t('realtime.settingsSynced') }));
+    });
+    document.documentElement.dataset.realtime = 'connecting';
+    socket.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
+    socket.on('disconnect', () => (document.documentElement.dataset.realtime = 'disconnected'));
+    return () => {
+      socket.disconnect();
+      delete document.documentElement.dataset.realtime;
+    };
+  }, [active, dispatch, t]);
+}

@@ -1,0 +1,41 @@
+import type { RouteObject } from 'react-router';
+import { GuestOnly, RequireAuth, RequirePartner } from './auth/guards';
+import RouteError from './pages/RouteError';
+import { lazyPage } from './shell/chunks';
+import { Shell } from './shell/Shell';
+
+/** Every route of the SPA under `/a/` (§2); each page is its own chunk. */
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { element: <GuestOnly />, children: [{ path: 'login', lazy: lazyPage(() => import('./auth/LoginPage')) }] },
+          { path: 'logout', lazy: lazyPage(() => import('./auth/LogoutPage')) },
+          { path: 'data-protection', lazy: lazyPage(() => import('./pages/privacy/PrivacyPolicyPage')) },
+          { path: 'datenschutz', lazy: lazyPage(() => import('./pages/privacy/PrivacyPolicyPage')) },
+          { path: 'not-allowed', lazy: lazyPage(() => import('./pages/NotAllowedPage')) },
+          {
+            element: <RequireAuth />,
+            children: [
+              { index: true, lazy: lazyPage(() => import('./pages/dashboard/DashboardPage')) },
+              { path: 'contracts/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
+              { path: 'invoices/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
+              { path: 'orders/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
+              { path: 'profile/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
+              {
+                path: 'partner/*',
+                element: <RequirePartner />,
+                children: [{ path: '*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) }],
+              },
+            ],
+          },
+          { path: '*', lazy: lazyPage(() => import('./pages/NotFoundPage')) },
+        ],
+      },
+    ],
+  },
+];

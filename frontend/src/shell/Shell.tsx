@@ -1,0 +1,57 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LoginModal } from '../auth/LoginModal';
+import { useSessionMonitor } from '../auth/useSessionMonitor';
+import MaintenancePage from '../pages/MaintenancePage';
+import { useRealtime } from '../realtime/useRealtime';
+import { useAppSelector } from '../store';
+import { Alerts } from '../ui/Alerts';
+import { BrowserSupportModal } from './BrowserSupportModal';
+import { ChunkLoadWarning } from './ChunkLoadWarning';
+import { Footer } from './Footer';
+import { PageLoading } from './PageLoading';
+import { TopBar } from './TopBar';
+
+/** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
+export function Shell() {
+  const { t } = useTranslation();
+  useSessionMonitor();
+  useRealtime();
+  const container = useAppSelector((s) => s.display.container);
+  const maintenance = useAppSelector((s) => s.ui.maintenance);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }} data-container={container}>
+      <Link
+        href="#main"
+        sx={{ position: 'absolute', left: -9999, '&:focus': { left: 16, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}
+      >
+        {t('skipToContent')}
+      </Link>
+      <TopBar />
+      <Alerts />
+      <Container
+        component="main"
+        id="main"
+        tabIndex={-1}
+        maxWidth={container === 'wrapped' ? 'lg' : false}
+        sx={{ flexGrow: 1, py: 3, outline: 'none' }}
+      >
+        {maintenance ? (
+          <MaintenancePage />
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </Container>
+      <Footer />
+      <LoginModal />
+      <BrowserSupportModal />
+      <ChunkLoadWarning />
+    </Box>
+  );
+}

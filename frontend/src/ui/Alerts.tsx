@@ -1,0 +1,45 @@
+import MuiAlert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../store';
+import { alertClosed, autoCloseDelay, type Alert } from './uiSlice';
+
+const severity = { info: 'info', warning: 'warning', danger: 'error', success: 'success' } as const;
+
+function AlertItem({ alert }: { alert: Alert }) {
+  const dispatch = useAppDispatch();
+  const { t } = useTranslation();
+  useEffect(() => {
+    const delay = autoCloseDelay(alert);
+    if (delay === undefined) return;
+    const timer = setTimeout(() => dispatch(alertClosed(alert.id)), delay);
+    return () => clearTimeout(timer);
+  }, [alert, dispatch]);
+  return (
+    <MuiAlert
+      severity={severity[alert.type]}
+      variant="filled"
+      role={alert.type === 'danger' || alert.type === 'warning' ? 'alert' : 'status'}
+      onClose={alert.dismissible ? () => dispatch(alertClosed(alert.id)) : undefined}
+      slotProps={{ closeButton: { 'aria-label': t('alerts.dismiss'), title: t('alerts.dismiss') } }}
+      data-alert-type={alert.type}
+    >
+      {alert.message}
+    </MuiAlert>
+  );
+}
+
+/** The page's notices, newest last; success and info close by themselves (§9). */
+export function Alerts({ alerts }: { alerts?: Alert[] }) {
+  const fromStore = useAppSelector((s) => s.ui.alerts);
+  const list = alerts ?? fromStore;
+  if (!list.length) return null;
+  return (
+    <Stack spacing={1} sx={{ position: 'fixed', top: 72, right: 16, zIndex: (t) => t.zIndex.snackbar, maxWidth: 440, width: 'calc(100% - 32px)' }} aria-live="polite">
+      {list.map((a) => (
+        <AlertItem key={a.id} alert={a} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const backend = process.env.PORTAL_BACKEND ?? 'http://localhost:3000';
+
+export default defineConfig({
+  base: '/a/',
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': backend,
+      '/a/ws': { target: backend, ws: true },
+    },
+  },
+});

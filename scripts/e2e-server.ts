@@ -1,0 +1,36 @@
+/**
+ * The portal for the end-to-end tests: a fresh database (a new PostgreSQL database `portal_e2e` when
+ * DATABASE_URL is set, a fresh PGlite directory otherwise), migrated and seeded, served on E2E_PORT.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { coreEntities } from '@portal/core/entities';
+import { openDatabase } from '@portal/core/platform';
+
+const port = process.env.E2E_PORT ?? '3100';
+const env: Record<string, string> = { PORT: port, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: 'test' };
+
+if (process.env.DATABASE_URL) {
+  const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, entities: coreEntities, migrations: [] });
+  await admin.em.getConnection().execute('drop database if exists "portal_e2e" with (force)');
+  await admin.em.getConnection().execute('create database "portal_e2e"');
+  await admin.close(true);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = '/portal_e2e';
+  env.DATABASE_URL = url.toString();
+} else {
+  const dir = path.resolve('data/e2e');
+  fs.rmSync(dir, { recursive: true, force: true });
+  env.DATA_DIR = dir;
+}
+Object.assign(process.env, env);
+
+const { startServer } = await import('../bff/src/server.ts');
+const running = await startServer({ seed: true });
+console.log(`e2e portal at ${running.url}/a/`);
+const stop = async () => {
+  await running.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
