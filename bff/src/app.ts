@@ -3,10 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { AppDeps } from './deps.ts';
-import { accountHandlers } from './handlers/accounts.ts';
-import { clusterHandlers } from './handlers/clusters.ts';
+import { coreHandlers } from './handlers/index.ts';
 import { platformHandlers, type PluginHealth } from './handlers/platform.ts';
-import { sessionHandlers } from './handlers/session.ts';
 import { apiReference } from './http/api-reference.ts';
 import { authenticateRequest, csrfProtection, maintenanceGate } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
@@ -36,9 +34,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const contract = loadContract();
   const handlers = {
     ...platformHandlers({ plugins: options.plugins ?? (() => []), shuttingDown: options.shuttingDown ?? (() => false) }),
-    ...sessionHandlers,
-    ...accountHandlers,
-    ...clusterHandlers,
+    ...coreHandlers,
   } as unknown as Record<string, OperationHandler<never>>;
   const { router } = createOpenApiRouter(contract, handlers, deps, { validateResponses: options.validateResponses });
 

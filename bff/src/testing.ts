@@ -40,7 +40,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   };
 }
 
-export interface TestResponse<T = unknown> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary response bodies
+export interface TestResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
@@ -49,7 +50,10 @@ export interface TestResponse<T = unknown> {
 /** A tiny browser: keeps cookies, sends the CSRF header like the SPA does. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
+  readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary bodies
     const h: Record<string, string> = { ...headers };

@@ -14,7 +14,7 @@ export const sessionHandlers = defineHandlers({
     await consume(rateLimits.loginByAccount, accountKey);
     const user = await authenticate(em, body.email, body.password);
     await rateLimits.loginByAccount.delete(accountKey);
-    if (principal) await endSession(em, principal.sessionToken);
+    if (principal?.via === 'session') await endSession(em, principal.sessionToken);
     const policy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS };
     const issued = await startSession(em, user, clock, policy, { userAgent: koa.get('User-Agent'), ip: koa.ip });
     setSessionCookies(koa, config.secure, { token: issued.token, csrfToken: issued.csrfToken, expires: issued.session.expiresAt });
@@ -22,7 +22,7 @@ export const sessionHandlers = defineHandlers({
   },
 
   logout: async ({ em, deps, koa, principal }) => {
-    if (principal) {
+    if (principal?.via === 'session') {
       await endSession(em, principal.sessionToken);
       await deps.events.publish('session.ended', { sessionId: principal.session.id }, { users: [principal.user.id] });
     }
@@ -31,7 +31,7 @@ export const sessionHandlers = defineHandlers({
   },
 
   refreshSession: async ({ em, deps, koa, principal, user }) => {
-    if (!principal) throw Unauthenticated();
+    if (principal?.via !== 'session') throw Unauthenticated();
     const { config, clock } = deps;
     const session = await refreshSession(em, principal.session, clock, {
       idleMinutes: config.SESSION_IDLE_MINUTES,

@@ -5,12 +5,41 @@ import { DomainError, NotAllowed } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { clearSessionCookies, cookieNames } from './cookies.ts';
 
-/** Who is calling. Personal access tokens join this in the accounts issue. */
-export interface Principal {
-  user: User;
+/** A browser with a session cookie. */
+export interface SessionPrincipal {
   via: 'session';
+  user: User;
   session: Session;
   sessionToken: string;
+}
+
+/**
+ * A third party with a personal access token (`Authorization: Bearer <id>|<secret>`).
+ * Abilities (spec §3): `*` full access; otherwise any of `clusters:*` (all clusters),
+ * `cluster:<id>` (selected clusters), `profile` (profile and user management), `accounting`.
+ */
+export interface TokenPrincipal {
+  via: 'token';
+  user: User;
+  tokenId: number;
+  abilities: string[];
+}
+
+/** Who is calling. */
+export type Principal = SessionPrincipal | TokenPrincipal;
+
+export type TokenArea = 'profile' | 'accounting';
+
+/** Whether the caller's credential reaches this cluster at all (roles are checked separately). */
+export function credentialAllowsCluster(principal: Principal, clusterId: number): boolean {
+  if (principal.via === 'session') return true;
+  const a = principal.abilities;
+  return a.includes('*') || a.includes('clusters:*') || a.includes(`cluster:${clusterId}`);
+}
+
+/** Whether the caller's credential reaches an area (profile/user management, accounting). */
+export function credentialAllowsArea(principal: Principal, area: TokenArea): boolean {
+  return principal.via === 'session' || principal.abilities.includes('*') || principal.abilities.includes(area);
 }
 
 declare module 'koa' {

@@ -19,11 +19,14 @@ export interface OperationContext<Op extends OperationId> {
 }
 
 /** Marker for an operation that answers 204 without a body. */
-export const noContent = Symbol('no content');
+export class NoContent {
+  readonly status = 204;
+}
+export const noContent = new NoContent();
 
 export type OperationHandler<Op extends OperationId> = (
   c: OperationContext<Op>,
-) => Promise<ResponseOf<Op> | typeof noContent> | ResponseOf<Op> | typeof noContent;
+) => Promise<ResponseOf<Op> | NoContent> | ResponseOf<Op> | NoContent;
 
 export type HandlerMap<Ops extends OperationId = OperationId> = { [Op in Ops]: OperationHandler<Op> };
 

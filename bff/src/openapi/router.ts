@@ -4,7 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import type { Middleware } from 'koa';
 import { DomainError, Unauthenticated, ValidationFailed, type FieldErrors } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
-import { noContent, type OperationContext, type OperationHandler } from './handlers.ts';
+import { NoContent, type OperationContext, type OperationHandler } from './handlers.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is arbitrary JSON
 type Json = any;
@@ -156,7 +156,7 @@ export function createOpenApiRouter(
         user: principal?.user as never,
       };
       const result = await handler(context);
-      if (result === noContent) {
+      if (result instanceof NoContent) {
         ctx.status = 204;
         return;
       }

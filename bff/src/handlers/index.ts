@@ -1,0 +1,10 @@
+import { accountHandlers } from './accounts.ts';
+import { clusterHandlers } from './clusters.ts';
+import { sessionHandlers } from './session.ts';
+
+/** The handlers of every core operation (platform handlers need app state and are added by createApp). */
+export const coreHandlers = {
+  ...sessionHandlers,
+  ...accountHandlers,
+  ...clusterHandlers,
+};
