@@ -1,5 +1,5 @@
 /**
- * The portal for the end-to-end tests: a fresh database (a new PostgreSQL database `portal_e2e` when
+ * The portal for the end-to-end tests: a fresh database (a new PostgreSQL database `portal_e2e_<port>` when
  * DATABASE_URL is set, a fresh PGlite directory otherwise), migrated and seeded, served on E2E_PORT.
  */
 import fs from 'node:fs';
@@ -8,18 +8,20 @@ import { coreEntities } from '@portal/core/entities';
 import { openDatabase } from '@portal/core/platform';
 
 const port = process.env.E2E_PORT ?? '3100';
+// One database per port, so several e2e runs can share a machine.
+const dbName = `portal_e2e_${port}`;
 const env: Record<string, string> = { PORT: port, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: 'test' };
 
 if (process.env.DATABASE_URL) {
   const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, entities: coreEntities, migrations: [] });
-  await admin.em.getConnection().execute('drop database if exists "portal_e2e" with (force)');
-  await admin.em.getConnection().execute('create database "portal_e2e"');
+  await admin.em.getConnection().execute(`drop database if exists "${dbName}" with (force)`);
+  await admin.em.getConnection().execute(`create database "${dbName}"`);
   await admin.close(true);
   const url = new URL(process.env.DATABASE_URL);
-  url.pathname = '/portal_e2e';
+  url.pathname = `/${dbName}`;
   env.DATABASE_URL = url.toString();
 } else {
-  const dir = path.resolve('data/e2e');
+  const dir = path.resolve(`data/e2e-${port}`);
   fs.rmSync(dir, { recursive: true, force: true });
   env.DATA_DIR = dir;
 }

@@ -107,8 +107,25 @@ describe('clusters visible to a user', () => {
     expect((await c.get('/api/v1/clusters?page=0')).body.error.fields).toEqual({ page: ['validation.minimum'] });
   });
 
+  it('R6.004 shows one cluster with its servers to its administrator; others get 404', async () => {
+    const admin = server.client();
+    await admin.login(demoLogins.admin);
+    const list = await admin.get('/api/v1/clusters');
+    const id = list.body.data[0].id;
+    const res = await admin.get(`/api/v1/clusters/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ number: '20011', role: 'administrator' });
+    expect(res.body.servers.map((s: { name: string }) => s.name)).toContain('web01.c20011.managed-hosting.example');
+    const other = server.client();
+    await other.login(demoLogins.other);
+    expect((await other.get(`/api/v1/clusters/${id}`)).status).toBe(404);
+    expect((await other.get('/api/v1/clusters/999999')).status).toBe(404);
+    expect((await other.get('/api/v1/clusters/abc')).status).toBe(422);
+  });
+
   it('R6.001 refuses anonymous callers', async () => {
     expect((await server.client().get('/api/v1/clusters')).status).toBe(401);
+    expect((await server.client().get('/api/v1/clusters/1')).status).toBe(401);
   });
 });
 

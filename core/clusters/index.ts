@@ -1,5 +1,5 @@
 export { Cluster, architectures, serviceLevels, contractModes, contractStatuses } from './Cluster.ts';
 export { Server, serverRoles } from './Server.ts';
 export { ClusterAdministrator } from './ClusterAdministrator.ts';
-export { listVisibleClusters, managedCustomerIds, visibleClusterIds, type VisibleCluster, type ClusterRole, type ClusterQuery } from './visibility.ts';
+export { listVisibleClusters, managedCustomerIds, visibleClusterIds, findClusterAccess, type ClusterAccess, type VisibleCluster, type ClusterRole, type ClusterQuery } from './visibility.ts';
 export { Migration20261122000300Clusters } from './migrations/Migration20261122000300Clusters.ts';

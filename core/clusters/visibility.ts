@@ -72,3 +72,28 @@ export async function visibleClusterIds(em: EntityManager, userId: number): Prom
   const managed = customers.length ? (await em.find(Cluster, { customer: { $in: customers } }, { fields: ['id'] })).map((c) => c.id) : [];
   return [...new Set([...managed, ...administrated])];
 }
+
+export interface ClusterAccess {
+  cluster: Cluster;
+  servers: Server[];
+  /** Whether the user is an administrator of the cluster (Managed Center access). */
+  isAdministrator: boolean;
+  /** Whether the user actively manages the cluster's customer. */
+  isManager: boolean;
+}
+
+/**
+ * One cluster as a user may see it, with its servers; `null` when the cluster does not exist or the
+ * user has no role for it (callers answer 404 in both cases, so ids are not probed).
+ */
+export async function findClusterAccess(em: EntityManager, userId: number, clusterId: number): Promise<ClusterAccess | null> {
+  const cluster = await em.findOne(Cluster, { id: clusterId }, { populate: ['customer'] });
+  if (!cluster) return null;
+  const [isAdministrator, isManager] = await Promise.all([
+    em.count(ClusterAdministrator, { cluster: clusterId, user: userId }).then((n) => n > 0),
+    em.count(CustomerManager, { customer: cluster.customer.id, user: userId, active: true }).then((n) => n > 0),
+  ]);
+  if (!isAdministrator && !isManager) return null;
+  const servers = await em.find(Server, { cluster: clusterId }, { orderBy: { name: 'asc' } });
+  return { cluster, servers, isAdministrator, isManager };
+}

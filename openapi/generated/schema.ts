@@ -54,6 +54,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One cluster with its servers
+         * @description Visible to managers of the cluster's customer and to its administrators. A personal access token needs `*`, `clusters:*` or `cluster:<id>`.
+         */
+        get: operations["getCluster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -178,6 +198,46 @@ export interface components {
             twoFactorEnabled: boolean;
             twoFactorConfirmed: boolean;
         };
+        Server: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            role: "loadbalancer" | "web" | "database" | "cache" | "search" | "storage";
+            ipv4: string | null;
+            services: string[];
+        };
+        ClusterDetail: {
+            id: number;
+            number: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            architecture: "web_cluster" | "extended_web_cluster" | "cloud_web_cluster";
+            /** @enum {string} */
+            sla: "basic" | "business" | "enterprise" | "dev";
+            /** @enum {string} */
+            contractMode: "production" | "development";
+            /** @enum {string} */
+            status: "active" | "in_termination" | "terminated" | "completed" | "cancelled" | "failed" | "pending";
+            customer: {
+                id: number;
+                number: number;
+                company: string;
+            };
+            /**
+             * @description `administrator` when the caller administrates the cluster (Managed Center access), else `manager`.
+             * @enum {string}
+             */
+            role: "manager" | "administrator";
+            forceTwoFactor: boolean;
+            distribution: string;
+            application: string | null;
+            cpu: number;
+            ramGb: number;
+            nvmeSsdGb: number;
+            nvmeStorageGb: number;
+            servers: components["schemas"]["Server"][];
+        };
         ClusterSummary: {
             id: number;
             number: string;
@@ -274,6 +334,8 @@ export interface components {
         Page: number;
         PerPage: number;
         Search: string;
+        ClusterId: number;
+        ServerId: number;
     };
     requestBodies: never;
     headers: never;
@@ -363,6 +425,31 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCluster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cluster. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClusterDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getHealth: {

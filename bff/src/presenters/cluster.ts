@@ -1,4 +1,4 @@
-import type { VisibleCluster } from '@portal/core/clusters';
+import type { ClusterAccess, Server, VisibleCluster } from '@portal/core/clusters';
 import type { Schemas } from '@portal/openapi';
 
 export const presentClusterSummary = ({ cluster, role, serverCount }: VisibleCluster): Schemas['ClusterSummary'] => ({
@@ -20,4 +20,27 @@ export const pagination = (page: number, perPage: number, total: number): Schema
   perPage,
   total,
   lastPage: Math.max(1, Math.ceil(total / perPage)),
+});
+
+export const presentServer = (s: Server): Schemas['Server'] => ({ id: s.id, name: s.name, role: s.role, ipv4: s.ipv4 ?? null, services: s.services });
+
+export const presentClusterDetail = ({ cluster: c, servers, isAdministrator }: ClusterAccess): Schemas['ClusterDetail'] => ({
+  id: c.id,
+  number: c.number,
+  name: c.name,
+  description: c.description ?? null,
+  architecture: c.architecture,
+  sla: c.sla,
+  contractMode: c.contractMode,
+  status: c.status,
+  customer: { id: c.customer.id, number: c.customer.number, company: c.customer.company },
+  role: isAdministrator ? 'administrator' : 'manager',
+  forceTwoFactor: c.forceTwoFactor,
+  distribution: c.distribution,
+  application: c.application ?? null,
+  cpu: c.cpu,
+  ramGb: c.ramGb,
+  nvmeSsdGb: c.nvmeSsdGb,
+  nvmeStorageGb: c.nvmeStorageGb,
+  servers: servers.map(presentServer),
 });
