@@ -18,7 +18,11 @@ export function createPortalTheme(mode: 'light' | 'dark'): Theme {
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
-      MuiAppBar: { defaultProps: { elevation: 0 } },
+      MuiAppBar: {
+        defaultProps: { elevation: 0 },
+        // In dark mode the bar stays a deep brand blue with light text instead of a pale primary.
+        styleOverrides: mode === 'dark' ? { root: { backgroundColor: '#0d2a4a', color: '#f1f5fa', borderBottom: '1px solid #1f3a5a' } } : {},
+      },
     },
   });
 }
