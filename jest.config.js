@@ -1,18 +1,36 @@
 /** Unit and integration tests (ESM: MikroORM 7 is ESM-only). End-to-end tests run with Playwright. */
-export default {
-  testEnvironment: 'node',
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2024', transform: { react: { runtime: 'automatic' } } },
+      module: { type: 'es6' },
+    },
+  ],
+};
+const common = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  transform: {
-    '^.+\\.(t|j)sx?$': [
-      '@swc/jest',
-      {
-        jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2024', transform: { react: { runtime: 'automatic' } } },
-        module: { type: 'es6' },
-      },
-    ],
-  },
+  transform,
   transformIgnorePatterns: ['/node_modules/'],
-  testMatch: ['<rootDir>/{core,bff,openapi,plugins,frontend,scripts}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/dist/'],
+};
+
+export default {
   testTimeout: 30000,
+  projects: [
+    {
+      ...common,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{core,bff,openapi,plugins,frontend,scripts}/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'dom',
+      // Components render in jsdom; i18n reads its JSON from disk instead of Vite's glob import.
+      testEnvironment: '<rootDir>/frontend/jest.environment.js',
+      testMatch: ['<rootDir>/{frontend,plugins}/**/*.test.tsx'],
+      moduleNameMapper: { '^\\./bundledResources$': '<rootDir>/frontend/src/i18n/bundledResources.node.ts' },
+    },
+  ],
 };

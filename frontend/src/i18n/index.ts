@@ -1,18 +1,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { resources } from './bundledResources';
 
 export const supportedLanguages = ['de', 'en'] as const;
 export type Language = (typeof supportedLanguages)[number];
 
 const storageKey = 'portal.language';
 
-// Every namespace of every language, bundled (small JSON files; each plugin brings its own later).
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, mod] of Object.entries(modules)) {
-  const [, lang, ns] = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(path)!;
-  (resources[lang] ??= {})[ns] = mod.default;
-}
 
 /** The language stored in the browser (guests), else German. */
 export function initialLanguage(): Language {

@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import i18next from '../i18n';
+import { createStore } from '../store';
+import { BrowserSupportModal } from './BrowserSupportModal';
+import { ChunkLoadWarning } from './ChunkLoadWarning';
+
+const wrap = (ui: React.ReactNode) => render(<Provider store={createStore()}>{ui}</Provider>);
+
+describe('global fallbacks', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('R8.001 the chunk load warning says so in both languages', async () => {
+    await i18next.changeLanguage('en');
+    wrap(<ChunkLoadWarning open />);
+    expect(screen.getByText('There have been changes to the application. Please reload the page to continue.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    await i18next.changeLanguage('de');
+  });
+
+  it('R2.035 R9.001 the browser-support modal lists the minimum versions for an outdated browser', () => {
+    wrap(<BrowserSupportModal userAgent="Mozilla/5.0 (X11; Linux x86_64; rv:115.0) Gecko/20100101 Firefox/115.0" />);
+    const dialog = screen.getByRole('dialog', { name: 'Ihr Browser ist veraltet' });
+    for (const v of ['Chrome 120', 'Firefox 121', 'Edge 121', 'Opera 100', 'Safari 17']) expect(dialog.textContent).toContain(v);
+    expect(dialog.textContent).toContain('Internet Explorer wird nicht unterstützt.');
+  });
+
+  it('R2.035 a current browser sees no modal', () => {
+    wrap(<BrowserSupportModal userAgent="Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36" />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
