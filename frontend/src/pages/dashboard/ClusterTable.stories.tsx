@@ -1,0 +1,53 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ClusterSummary } from '../../api/clusters';
+import { ClusterTable } from './ClusterTable';
+
+const clusters: ClusterSummary[] = [
+  {
+    id: 311,
+    number: '10428',
+    name: 'shop-production',
+    architecture: 'extended_web_cluster',
+    sla: 'enterprise',
+    contractMode: 'production',
+    status: 'active',
+    customer: { id: 87, number: 20931, company: 'Bäckerei Weber GmbH' },
+    role: 'manager',
+    serverCount: 6,
+  },
+  {
+    id: 312,
+    number: '10429',
+    name: 'shop-staging',
+    architecture: 'web_cluster',
+    sla: 'dev',
+    contractMode: 'development',
+    status: 'active',
+    customer: { id: 87, number: 20931, company: 'Bäckerei Weber GmbH' },
+    role: 'manager',
+    serverCount: 2,
+  },
+  {
+    id: 540,
+    number: '11872',
+    name: 'agency-cloud',
+    architecture: 'cloud_web_cluster',
+    sla: 'business',
+    contractMode: 'production',
+    status: 'active',
+    customer: { id: 132, number: 21577, company: 'Webagentur Schmidt & Partner' },
+    role: 'administrator',
+    serverCount: 4,
+  },
+];
+
+const meta = {
+  title: 'Pages/Dashboard/ClusterTable',
+  component: ClusterTable,
+  args: { clusters },
+} satisfies Meta<typeof ClusterTable>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const ThreeClusters: Story = {};
