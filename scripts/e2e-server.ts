@@ -25,6 +25,8 @@ if (process.env.DATABASE_URL) {
   fs.rmSync(dir, { recursive: true, force: true });
   env.DATA_DIR = dir;
 }
+// Mail files (and other data) per port too, so a test can read the messages of its own run.
+env.DATA_DIR ??= path.resolve(`data/e2e-${port}`);
 Object.assign(process.env, env);
 
 const { startServer } = await import('../bff/src/server.ts');

@@ -1,4 +1,4 @@
-import type { Clock, Config, EventBus, Logger, Orm } from '@portal/core/platform';
+import type { Clock, Config, EventBus, Logger, Mailer, Orm } from '@portal/core/platform';
 import type { RateLimits } from './http/rate-limits.ts';
 
 /** What the BFF is built from; tests build their own with a test database and clock. */
@@ -9,4 +9,6 @@ export interface AppDeps {
   clock: Clock;
   events: EventBus;
   rateLimits: RateLimits;
+  /** Outgoing e-mail (SMTP, or `.eml` files under DATA_DIR/mail). */
+  mailer: Mailer;
 }

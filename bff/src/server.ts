@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { coreEntities, coreMigrations } from '@portal/core/entities';
-import { EventBus, createLogger, loadConfig, migrate, openDatabase, systemClock, type Clock, type Config, type Logger, type Orm } from '@portal/core/platform';
+import { EventBus, createLogger, createMailer, loadConfig, migrate, openDatabase, systemClock, type Clock, type Config, type Logger, type Mailer, type Orm } from '@portal/core/platform';
 import { hasDemoData, seedDemo } from '@portal/core/seed';
 import { createApp, type AppOptions } from './app.ts';
 import type { AppDeps } from './deps.ts';
@@ -29,7 +29,7 @@ export async function openConfiguredDatabase(config: Config, logger?: Logger): P
 
 /** Starts the portal: migrates, seeds the demo data on the embedded database's first start, listens. */
 export async function startServer(
-  options: { config?: Config; orm?: Orm; clock?: Clock; logger?: Logger; seed?: boolean; app?: AppOptions } = {},
+  options: { config?: Config; orm?: Orm; clock?: Clock; logger?: Logger; seed?: boolean; app?: AppOptions; mailer?: Mailer } = {},
 ): Promise<RunningServer> {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' && process.stdout.isTTY });
@@ -56,6 +56,8 @@ export async function startServer(
     clock: options.clock ?? systemClock,
     events: new EventBus(),
     rateLimits: createRateLimits({ loginPerAccount: config.LOGIN_RATE_LIMIT, redis }),
+    mailer:
+      options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, mailDir: `${config.dataDir}/mail`, from: config.MAIL_FROM, logger }),
   };
   let shuttingDown = false;
   const app = createApp(deps, { ...options.app, shuttingDown: () => shuttingDown });
@@ -77,6 +79,7 @@ export async function startServer(
       await realtime.close();
       await closed;
       await redis?.quit();
+      if (!options.mailer) deps.mailer.close();
       if (!options.orm) await orm.close();
     },
   };

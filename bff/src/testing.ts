@@ -2,10 +2,13 @@ import { loadConfig, createLogger, TestClock, type Config } from '@portal/core/p
 import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
 import { demoPassword, seedDemo } from '@portal/core/seed';
 import { startServer, type RunningServer } from './server.ts';
+import { startMailbox, type Mailbox } from './testing/mailbox.ts';
 
 export interface TestServer extends RunningServer {
   db: TestDatabase;
   clock: TestClock;
+  /** A real SMTP server the portal sends its mail to (unless the test passes its own `SMTP_URL`). */
+  mailbox: Mailbox;
   /** A client with its own cookie jar, as one browser. */
   client(): TestClient;
   stop(): Promise<void>;
@@ -18,7 +21,8 @@ export interface TestServer extends RunningServer {
 export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   await seedDemo(db.orm.em.fork());
-  const config: Config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: './data/test', ...env });
+  const mailbox = await startMailbox();
+  const config: Config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: './data/test', SMTP_URL: mailbox.url, ...env });
   const clock = new TestClock(new Date());
   const running = await startServer({
     config,
@@ -32,9 +36,11 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     ...running,
     db,
     clock,
+    mailbox,
     client: () => new TestClient(running.url),
     async stop() {
       await running.close();
+      await mailbox.close();
       await db.close();
     },
   };

@@ -17,6 +17,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().min(1).optional(),
   SMTP_URL: z.string().min(1).optional(),
+  /** Sender of the portal's e-mails. */
+  MAIL_FROM: z.string().min(3).default('Kundenportal <no-reply@example.com>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Idle lifetime of a sign-in session. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),

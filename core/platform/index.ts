@@ -6,3 +6,4 @@ export * from './config.ts';
 export * from './db.ts';
 export * from './tokens.ts';
 export { hashPassword, verifyPassword } from './password.ts';
+export * from './mail/index.ts';

@@ -1,0 +1,159 @@
+/**
+ * The portal's e-mails as small typed templates, each in German and English. A template gets only
+ * what it shows; codes and links are never logged (the mailer logs subjects only).
+ */
+export type MailLanguage = 'de' | 'en';
+
+export type MailTemplate =
+  /** A code that confirms the current (unverified) address. */
+  | { kind: 'emailVerificationCode'; code: string; validMinutes: number }
+  /** A code, sent to the new address, that confirms an e-mail change. */
+  | { kind: 'emailChangeCode'; code: string; newEmail: string; validMinutes: number }
+  /** A single-use link that sets a new password. */
+  | { kind: 'passwordReset'; link: string; validMinutes: number }
+  | { kind: 'twoFactorEnabled' }
+  | { kind: 'twoFactorDisabled' }
+  /** Sent after a sign-in, so the user notices one that was not theirs. */
+  | { kind: 'newLogin'; at: Date; ip?: string; userAgent?: string };
+
+export type MailKind = MailTemplate['kind'];
+
+export interface Recipient {
+  email: string;
+  language: MailLanguage;
+  firstname?: string;
+  surname?: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** One paragraph of a mail; `strong` parts are emphasised in HTML (codes, links). */
+type Part = string | { strong: string } | { link: string };
+type Paragraph = Part[];
+
+interface Content {
+  subject: string;
+  paragraphs: Paragraph[];
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const formatDate = (d: Date, language: MailLanguage): string =>
+  new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(d);
+
+const greeting = (r: Recipient): string => {
+  const name = [r.firstname, r.surname].filter(Boolean).join(' ');
+  if (r.language === 'de') return name ? `Guten Tag ${name},` : 'Guten Tag,';
+  return name ? `Hello ${name},` : 'Hello,';
+};
+
+const signature: Record<MailLanguage, string> = {
+  de: 'Ihr Kundenportal-Team',
+  en: 'Your customer portal team',
+};
+
+const notYou: Record<MailLanguage, string> = {
+  de: 'Falls Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort und wenden Sie sich an unseren Support.',
+  en: 'If this was not you, please change your password at once and contact our support.',
+};
+
+function content(t: MailTemplate, language: MailLanguage): Content {
+  const de = language === 'de';
+  switch (t.kind) {
+    case 'emailVerificationCode':
+      return de
+        ? {
+            subject: 'Ihr Bestätigungscode für das Kundenportal',
+            paragraphs: [
+              ['Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Code:'],
+              [{ strong: t.code }],
+              [`Der Code ist ${t.validMinutes} Minuten gültig.`],
+            ],
+          }
+        : {
+            subject: 'Your confirmation code for the customer portal',
+            paragraphs: [
+              ['Please confirm your e-mail address with this code:'],
+              [{ strong: t.code }],
+              [`The code is valid for ${t.validMinutes} minutes.`],
+            ],
+          };
+    case 'emailChangeCode':
+      return de
+        ? {
+            subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
+            paragraphs: [
+              ['Sie möchten die E-Mail-Adresse Ihres Kundenportal-Zugangs in ', { strong: t.newEmail }, ' ändern. Bitte bestätigen Sie die Änderung mit diesem Code:'],
+              [{ strong: t.code }],
+              [`Der Code ist ${t.validMinutes} Minuten gültig. Bis dahin bleibt Ihre bisherige Adresse aktiv.`],
+            ],
+          }
+        : {
+            subject: 'Confirm your new e-mail address',
+            paragraphs: [
+              ['You asked to change the e-mail address of your customer portal account to ', { strong: t.newEmail }, '. Please confirm the change with this code:'],
+              [{ strong: t.code }],
+              [`The code is valid for ${t.validMinutes} minutes. Until then your previous address stays active.`],
+            ],
+          };
+    case 'passwordReset':
+      return de
+        ? {
+            subject: 'Passwort zurücksetzen',
+            paragraphs: [
+              ['Sie haben angefordert, das Passwort Ihres Kundenportal-Zugangs zurückzusetzen. Über diesen Link vergeben Sie ein neues Passwort:'],
+              [{ link: t.link }],
+              [`Der Link ist ${t.validMinutes} Minuten gültig und kann nur einmal verwendet werden. Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.`],
+            ],
+          }
+        : {
+            subject: 'Reset your password',
+            paragraphs: [
+              ['You asked to reset the password of your customer portal account. Set a new password with this link:'],
+              [{ link: t.link }],
+              [`The link is valid for ${t.validMinutes} minutes and works only once. If you did not ask for this, you can ignore this e-mail.`],
+            ],
+          };
+    case 'twoFactorEnabled':
+      return de
+        ? { subject: 'Zwei-Faktor-Authentifizierung aktiviert', paragraphs: [['Für Ihren Kundenportal-Zugang wurde die Zwei-Faktor-Authentifizierung aktiviert.'], [notYou.de]] }
+        : { subject: 'Two-factor authentication enabled', paragraphs: [['Two-factor authentication was enabled for your customer portal account.'], [notYou.en]] };
+    case 'twoFactorDisabled':
+      return de
+        ? { subject: 'Zwei-Faktor-Authentifizierung deaktiviert', paragraphs: [['Für Ihren Kundenportal-Zugang wurde die Zwei-Faktor-Authentifizierung deaktiviert.'], [notYou.de]] }
+        : { subject: 'Two-factor authentication disabled', paragraphs: [['Two-factor authentication was disabled for your customer portal account.'], [notYou.en]] };
+    case 'newLogin': {
+      const details = [formatDate(t.at, language), t.ip, t.userAgent].filter(Boolean).join(' · ');
+      return de
+        ? { subject: 'Neue Anmeldung im Kundenportal', paragraphs: [['Es gab eine neue Anmeldung mit Ihrem Zugang:'], [details], [notYou.de]] }
+        : { subject: 'New sign-in to the customer portal', paragraphs: [['There was a new sign-in to your account:'], [details], [notYou.en]] };
+    }
+  }
+}
+
+const partText = (p: Part): string => (typeof p === 'string' ? p : 'strong' in p ? p.strong : p.link);
+const partHtml = (p: Part): string =>
+  typeof p === 'string'
+    ? escapeHtml(p)
+    : 'strong' in p
+      ? `<strong>${escapeHtml(p.strong)}</strong>`
+      : `<a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a>`;
+
+/** Subject, plain text and simple HTML of a template in the recipient's language. */
+export function renderMail(template: MailTemplate, recipient: Recipient): RenderedMail {
+  const language: MailLanguage = recipient.language === 'en' ? 'en' : 'de';
+  const c = content(template, language);
+  const paragraphs: Paragraph[] = [[greeting({ ...recipient, language })], ...c.paragraphs, [signature[language]]];
+  const text = paragraphs.map((p) => p.map(partText).join('')).join('\n\n') + '\n';
+  const html =
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(c.subject)}</title></head>` +
+    `<body style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; line-height: 1.5; color: #1f2937;">` +
+    paragraphs.map((p) => `<p>${p.map(partHtml).join('')}</p>`).join('') +
+    `</body></html>`;
+  return { subject: c.subject, text, html };
+}
