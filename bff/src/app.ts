@@ -6,6 +6,7 @@ import type { AppDeps } from './deps.ts';
 import { coreHandlers } from './handlers/index.ts';
 import { platformHandlers, type PluginHealth } from './handlers/platform.ts';
 import { apiReference } from './http/api-reference.ts';
+import { managedHandlers } from './managed/handlers.ts';
 import { authenticateRequest, csrfProtection, maintenanceGate } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const handlers = {
     ...platformHandlers({ plugins: options.plugins ?? (() => []), shuttingDown: options.shuttingDown ?? (() => false) }),
     ...coreHandlers,
+    ...managedHandlers,
   } as unknown as Record<string, OperationHandler<never>>;
   const { router } = createOpenApiRouter(contract, handlers, deps, { validateResponses: options.validateResponses });
 

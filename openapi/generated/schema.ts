@@ -74,6 +74,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's Managed Center frame — the server, its cluster's servers and the sections that apply to it */
+        get: operations["getManagedServer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server dashboard — services and their state, live figures, recent changes */
+        get: operations["getManagedDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Load, memory and disk of the server now (also pushed as `managed.metrics` to room `server:<id>`) */
+        get: operations["getServerMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The change log of the server, newest first */
+        get: operations["listManagedChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One apply or rollback job with its progress (the fallback when the real-time channel is down) */
+        get: operations["getManagedJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restores the version applied before the current one (files and desired state) and applies it again */
+        post: operations["rollBackManagedPlugin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -262,6 +364,132 @@ export interface components {
             role: "manager" | "administrator";
             serverCount: number;
         };
+        ManagedSection: {
+            /** @description Plugin id = URL section = i18next namespace. */
+            id: string;
+            titleKey: string;
+            /** @description Name of an @mui/icons-material icon. */
+            icon: string;
+            order: number;
+            /** @enum {string} */
+            status: "ok" | "degraded";
+        };
+        ManagedServerView: {
+            cluster: {
+                id: number;
+                number: string;
+                name: string;
+            };
+            server: components["schemas"]["Server"];
+            /** @description Every server of the cluster (the server switcher). */
+            servers: {
+                id: number;
+                name: string;
+                role: string;
+            }[];
+            /** @description The plugins that apply to this server, in navigation order. */
+            sections: components["schemas"]["ManagedSection"][];
+            /** @enum {string} */
+            gateway: "local" | "ssh";
+        };
+        ServerMetrics: {
+            /** Format: date-time */
+            at: string;
+            load: number[];
+            cpuCount: number;
+            memory: {
+                totalBytes: number;
+                usedBytes: number;
+            };
+            disk: {
+                totalBytes: number;
+                usedBytes: number;
+            };
+            uptimeSeconds: number;
+        };
+        ManagedServiceState: {
+            /** @description Service id, e.g. nginx. */
+            id: string;
+            /** @description The plugin that manages it, when one applies. */
+            pluginId: string | null;
+            /** @enum {string} */
+            state: "running" | "stopped" | "not_installed" | "unknown" | "managed";
+        };
+        ManagedDashboard: {
+            services: components["schemas"]["ManagedServiceState"][];
+            metrics: components["schemas"]["ServerMetrics"];
+            recentChanges: components["schemas"]["ManagedChange"][];
+        };
+        CheckOutcome: {
+            /** @enum {string} */
+            status: "passed" | "failed" | "skipped";
+            tool?: string;
+            /** @enum {string} */
+            reason?: "tool_missing" | "not_supported";
+            output?: string;
+        };
+        ChangeSummary: {
+            /** @description i18next key, usually of the plugin's namespace (`nginx:changes.vhost_created`). */
+            key: string;
+            values?: {
+                [key: string]: string | number;
+            };
+        };
+        ManagedChange: {
+            id: number;
+            pluginId: string;
+            serverId: number;
+            /** @enum {string} */
+            kind: "apply" | "rollback";
+            summary: components["schemas"]["ChangeSummary"];
+            user: {
+                id: number;
+                name: string;
+            } | null;
+            /**
+             * @description `failed`: validation or reload failed and the previous version was restored; `rolled_back`: undone later by a rollback.
+             * @enum {string}
+             */
+            status: "pending" | "applied" | "failed" | "rolled_back";
+            /** @description The configuration version this change produced. */
+            version: number | null;
+            /** @description Unified diff of the files against the previous version. */
+            diff: string;
+            validation: null | components["schemas"]["CheckOutcome"];
+            jobId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ManagedJobLogEntry: {
+            /** Format: date-time */
+            at: string;
+            step: string;
+            /** @description i18next key of namespace managed (`job.step.validating`). */
+            message: string;
+            detail?: string;
+        };
+        ManagedJob: {
+            id: number;
+            pluginId: string;
+            serverId: number;
+            /** @enum {string} */
+            kind: "apply" | "rollback";
+            /**
+             * @description `failed`: validation or reload failed (the previous version was restored) or the job broke.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @enum {string} */
+            step: "queued" | "writing" | "validating" | "reloading" | "restoring" | "done";
+            progress: number;
+            validation: null | components["schemas"]["CheckOutcome"];
+            log: components["schemas"]["ManagedJobLogEntry"][];
+            changeId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "degraded";
@@ -327,6 +555,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The plugin failed to load on this instance (`errors.plugin_unavailable`); `/api/health` reports it as degraded. */
+        PluginUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The change was stored and an apply job was queued; follow it with `getManagedJob` or `managed.job` events. */
+        ApplyStarted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ManagedJob"];
             };
         };
     };
@@ -450,6 +696,183 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getManagedServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server with its sections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedServerView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getManagedDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedDashboard"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getServerMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerMetrics"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listManagedChanges: {
+        parameters: {
+            query?: {
+                /** @description Only the changes of this plugin. */
+                plugin?: string;
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManagedChange"][];
+                        meta: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getManagedJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                jobId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedJob"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rollBackManagedPlugin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                pluginId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rollback job was queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedJob"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description There is no earlier version (`errors.managed_no_previous_version`) or a job is running on the server (`errors.managed_job_running`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
         };
     };
     getHealth: {

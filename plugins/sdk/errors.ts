@@ -1,0 +1,32 @@
+/**
+ * The error vocabulary a plugin throws; the host turns each into the portal's error response
+ * (`{ error: { code, message, fields? } }`) with the usual status. Messages and field messages are
+ * i18next keys: `validation.<rule>` / `errors.<key>` of the portal, or `<pluginId>:<key>` of the plugin.
+ */
+export type PluginErrorCode = 'validation' | 'not_found' | 'not_allowed' | 'conflict' | 'unavailable';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class PluginError extends Error {
+  readonly code: PluginErrorCode;
+  readonly fields?: FieldErrors;
+  constructor(code: PluginErrorCode, message: string, fields?: FieldErrors) {
+    super(message);
+    this.name = 'PluginError';
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** 422: nothing was stored or applied. `fields` keys are the request's property paths (`aliases.0`). */
+export const validationFailed = (fields: FieldErrors, message = 'errors.validation') => new PluginError('validation', message, fields);
+/** 404. */
+export const notFound = (message = 'errors.not_found') => new PluginError('not_found', message);
+/** 409, e.g. a name that exists already or an apply still running. */
+export const conflict = (message = 'errors.conflict') => new PluginError('conflict', message);
+/** 403 for a rule of the plugin (access to the server is checked by the host before). */
+export const notAllowed = (message = 'errors.not_allowed') => new PluginError('not_allowed', message);
+/** 503. */
+export const unavailable = (message = 'errors.unavailable') => new PluginError('unavailable', message);
+
+export const isPluginError = (e: unknown): e is PluginError => e instanceof PluginError || (e as { name?: string })?.name === 'PluginError';

@@ -1,0 +1,119 @@
+/**
+ * The seam between a plugin and a server. A plugin renders files and asks the gateway to write,
+ * check and reload them; it never touches the file system or runs processes itself. The embedded
+ * `local` gateway maps every path into a sandbox per server under `DATA_DIR/servers/<id>/`; a later
+ * `ssh` gateway implements the same interface against a real server without changing a plugin.
+ */
+
+/** A configuration file at its path on the server, e.g. `/etc/nginx/conf.d/portal-vhosts.conf`. */
+export interface ConfigFile {
+  /** Absolute path as the server sees it (`/etc/...`); no `..` segments, no NUL. */
+  path: string;
+  content: string;
+  /** File mode, default `0o644`. */
+  mode?: number;
+}
+
+/** A path argument of a command, translated by the gateway (sandbox on `local`). */
+export interface PathArg {
+  path: string;
+}
+
+/** A command of an allowed tool, run without a shell (arguments are never interpreted). */
+export interface RunRequest {
+  /** The executable's name, e.g. `nginx`, `named-checkzone`, `ssh-keygen`. Looked up on the server's PATH. */
+  tool: string;
+  args: readonly (string | PathArg)[];
+  /** Sent to standard input. */
+  input?: string;
+  /** Default 10 000 ms; the process is killed after it. */
+  timeoutMs?: number;
+}
+
+export interface RunResult {
+  /** `null` when the process was killed (time-out). */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  durationMs: number;
+}
+
+/** Whether a tool is installed on the server. */
+export interface ToolCheck {
+  tool: string;
+  available: boolean;
+  /** Where it was found. */
+  path?: string;
+}
+
+/**
+ * The result of checking or reloading a configuration. `skipped` means the tool that would check it
+ * is not installed there: the change is stored and applied, and the UI says validation was skipped.
+ */
+export type CheckOutcome =
+  | { status: 'passed'; tool?: string; output: string }
+  | { status: 'failed'; tool?: string; output: string }
+  | { status: 'skipped'; reason: 'tool_missing' | 'not_supported'; tool?: string; output?: string };
+
+export interface ServiceStatus {
+  state: 'running' | 'stopped' | 'not_installed' | 'unknown';
+  /** Where the service answers, when it listens (the private nginx of the `local` gateway: a loopback port). */
+  endpoint?: { host: string; port: number };
+  detail?: string;
+}
+
+/** The service-specific steps a gateway knows how to do (nginx: `nginx -t`, start or `-s reload`). */
+export interface ServiceControl {
+  readonly name: string;
+  /** Checks the configuration currently written on the server. */
+  validate(): Promise<CheckOutcome>;
+  /** Makes the running service use the written configuration (starts it when it is not running). */
+  reload(): Promise<CheckOutcome>;
+  status(): Promise<ServiceStatus>;
+  /** Stops the service (the `local` gateway's private processes; tests and shutdown). */
+  stop(): Promise<void>;
+}
+
+/** Live figures of the server. */
+export interface ServerMetrics {
+  /** ISO time of the measurement. */
+  at: string;
+  /** Load average over 1, 5, 15 minutes. */
+  load: [number, number, number];
+  cpuCount: number;
+  memory: { totalBytes: number; usedBytes: number };
+  disk: { totalBytes: number; usedBytes: number };
+  uptimeSeconds: number;
+}
+
+/** Everything a plugin may do on one server. Paths are server paths (`/etc/...`, `/var/log/...`). */
+export interface ServerGateway {
+  readonly kind: 'local' | 'ssh';
+  readonly serverId: number;
+  /** The file's content, or `null` when it does not exist. */
+  readFile(path: string): Promise<string | null>;
+  /** Writes atomically (temporary file + rename), creating directories. */
+  writeFile(file: ConfigFile): Promise<void>;
+  /** Removes a file; no error when it does not exist. */
+  removeFile(path: string): Promise<void>;
+  /** Names of the files directly in a directory (empty when it does not exist). */
+  listFiles(dir: string): Promise<string[]>;
+  /** The last `lines` lines of a (log) file; empty when it does not exist. */
+  tail(path: string, lines: number): Promise<string[]>;
+  /**
+   * The path as the service on this server sees it, for use *inside* rendered configuration
+   * (`access_log`, `include`, `root`). `local`: inside the sandbox; `ssh`: unchanged.
+   */
+  hostPath(path: string): string;
+  /**
+   * Where a service should listen for this server (render it into `listen`). `local`: a loopback
+   * port of its own per server and service; `ssh`: the service's usual address.
+   */
+  listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }>;
+  hasTool(tool: string): Promise<ToolCheck>;
+  run(request: RunRequest): Promise<RunResult>;
+  /** Validate / reload / status of a service the gateway knows (`nginx`); others report `not_supported`. */
+  service(name: string): ServiceControl;
+  metrics(): Promise<ServerMetrics>;
+}

@@ -1,0 +1,88 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { ResponseOf } from '@portal/openapi';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { managedApi, useManagedHost, useServerEvent } from './index.tsx';
+
+export type ManagedJob = ResponseOf<'getManagedJob'>;
+
+const jobsApi = managedApi.injectEndpoints({
+  endpoints: (build) => ({
+    getManagedJob: build.query<ManagedJob, { clusterId: number; serverId: number; jobId: number }>({
+      query: ({ clusterId, serverId, jobId }) => `api/v1/clusters/${clusterId}/servers/${serverId}/managed/jobs/${jobId}`,
+      providesTags: (_r, _e, a) => [{ type: 'ManagedJob', id: a.jobId }],
+    }),
+  }),
+});
+
+const finished = (job: ManagedJob | undefined) => job?.status === 'succeeded' || job?.status === 'failed';
+
+/**
+ * A job's current state: from `managed.job` events of the server's room, and by polling while the
+ * real-time channel is down (or slowly, as a safety net, while it is up).
+ */
+export function useManagedJob(jobId: number | undefined): ManagedJob | undefined {
+  const host = useManagedHost();
+  const [pushed, setPushed] = useState<ManagedJob>();
+  const [done, setDone] = useState(false);
+  const { data } = jobsApi.useGetManagedJobQuery(
+    { clusterId: host.cluster.id, serverId: host.server.id, jobId: jobId ?? 0 },
+    { skip: !jobId, pollingInterval: done ? 0 : host.connected ? 5000 : 1000 },
+  );
+  useServerEvent<ManagedJob>('managed.job', (job) => {
+    if (job.id === jobId) setPushed(job);
+  });
+  // The newer of the two: a finished job wins, otherwise the one further along.
+  const candidates = [data, pushed].filter((j): j is ManagedJob => !!j && j.id === jobId);
+  const job = candidates.sort((a, b) => Number(finished(b)) - Number(finished(a)) || b.progress - a.progress || b.log.length - a.log.length)[0];
+  const isDone = finished(job);
+  useEffect(() => {
+    if (isDone) setDone(true);
+  }, [isDone]);
+  return job;
+}
+
+/** Progress of an apply or rollback job, with its outcome; `onFinished` runs once when it ends. */
+export function ApplyProgress({ jobId, onFinished }: { jobId: number; onFinished?: (job: ManagedJob) => void }) {
+  const { t } = useTranslation('managed');
+  const job = useManagedJob(jobId);
+  const reported = useRef<number>(undefined);
+  useEffect(() => {
+    if (job && finished(job) && reported.current !== job.id) {
+      reported.current = job.id;
+      onFinished?.(job);
+    }
+  }, [job, onFinished]);
+
+  if (!job) return <LinearProgress aria-label={t('job.loading')} />;
+  const validation = job.validation;
+  return (
+    <Box data-testid="apply-progress" data-status={job.status} sx={{ display: 'grid', gap: 1 }}>
+      {!finished(job) && (
+        <>
+          <LinearProgress variant="determinate" value={job.progress} aria-label={t('job.progress')} />
+          <Typography variant="body2" color="text.secondary">
+            {t(`job.step.${job.step}`)} ({job.progress} %)
+          </Typography>
+        </>
+      )}
+      {job.status === 'succeeded' && <Alert severity="success">{t(job.kind === 'rollback' ? 'job.rolledBack' : 'job.applied')}</Alert>}
+      {job.status === 'succeeded' && validation?.status === 'skipped' && (
+        <Alert severity="warning">{t(`job.validationSkipped.${validation.reason ?? 'tool_missing'}`, { tool: validation.tool ?? '' })}</Alert>
+      )}
+      {job.status === 'failed' && (
+        <Alert severity="error">
+          {t('job.failed')}
+          {validation?.output && (
+            <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontSize: 12, m: 0, mt: 1 }}>
+              {validation.output}
+            </Box>
+          )}
+        </Alert>
+      )}
+    </Box>
+  );
+}
