@@ -1,0 +1,13 @@
+import { ManagedChange } from './ManagedChange.ts';
+import { ManagedConfigVersion } from './ManagedConfigVersion.ts';
+import { ManagedJob } from './ManagedJob.ts';
+import { Migration20261122130000ManagedCenter } from '../migrations/Migration20261122130000ManagedCenter.ts';
+
+export { ManagedChange, ManagedConfigVersion, ManagedJob };
+export type { ChangeSummary } from './ManagedChange.ts';
+export type { CheckOutcomeRecord, JobLogEntry } from './ManagedJob.ts';
+export type { StoredFile } from './ManagedConfigVersion.ts';
+
+/** The platform's own tables (plugins bring theirs through the registry). */
+export const managedEntities = [ManagedJob, ManagedChange, ManagedConfigVersion];
+export const managedMigrations = [Migration20261122130000ManagedCenter];

@@ -1,0 +1,282 @@
+/**
+ * The embedded `local` gateway: the machine the portal runs on is the server, inside a sandbox
+ * directory per server (`DATA_DIR/servers/<id>/`). Every path is mapped into the sandbox and checked
+ * (no `..`, no NUL, no symlink leading out); tools run with `execFile` (never a shell) and a time-out.
+ * Where a service's own tool is installed it is used for real (a private nginx on a loopback port).
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type {
+  CheckOutcome,
+  ConfigFile,
+  RunRequest,
+  RunResult,
+  ServerGateway,
+  ServerMetrics,
+  ServiceControl,
+  ServiceStatus,
+  ToolCheck,
+} from '@portal/plugin-sdk/gateway';
+import { localNginx } from './localNginx.ts';
+
+/** Thrown for a path or tool the sandbox refuses; never reaches a user as is. */
+export class SandboxViolation extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SandboxViolation';
+  }
+}
+
+const toolName = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
+// Service tools live in sbin on Debian; an unprivileged PATH often lacks it.
+const extraToolDirs = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+const MAX_OUTPUT = 1024 * 1024;
+
+/** Finds an executable on PATH (and the sbin directories). */
+export async function findTool(tool: string): Promise<string | undefined> {
+  if (!toolName.test(tool)) throw new SandboxViolation(`not a tool name: ${JSON.stringify(tool)}`);
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), ...extraToolDirs];
+  for (const dir of new Set(dirs)) {
+    const candidate = path.join(dir, tool);
+    try {
+      await fs.access(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      /* next */
+    }
+  }
+  return undefined;
+}
+
+/** Runs a program without a shell; output capped, killed after the time-out. */
+export function runProgram(file: string, args: string[], options: { input?: string; timeoutMs?: number; cwd?: string } = {}): Promise<RunResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = execFile(
+      file,
+      args,
+      { timeout: options.timeoutMs ?? 10_000, maxBuffer: MAX_OUTPUT, cwd: options.cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' }, windowsHide: true },
+      (error, stdout, stderr) => {
+        const e = error as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
+        const timedOut = !!e?.killed;
+        resolve({
+          exitCode: e ? (typeof e.code === 'number' ? e.code : timedOut ? null : 127) : 0,
+          stdout: String(stdout),
+          stderr: String(stderr) || (e && typeof e.code === 'string' ? e.message : ''),
+          timedOut,
+          durationMs: Math.round(performance.now() - started),
+        });
+      },
+    );
+    if (options.input !== undefined) child.stdin?.end(options.input);
+    else child.stdin?.end();
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Memory in use: MemTotal − MemAvailable from /proc/meminfo (what `free` calls used), else total − free. */
+async function memoryUsed(): Promise<number> {
+  try {
+    const info = await fs.readFile('/proc/meminfo', 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(info)?.[1] ?? NaN) * 1024;
+    const used = kb('MemTotal') - kb('MemAvailable');
+    if (Number.isFinite(used)) return used;
+  } catch {
+    /* not Linux */
+  }
+  return os.totalmem() - os.freemem();
+}
+
+export interface LocalGatewayOptions {
+  /** `DATA_DIR/servers`. */
+  baseDir: string;
+  serverId: number;
+}
+
+/** The `local` gateway of one server. */
+export class LocalGateway implements ServerGateway {
+  readonly kind = 'local' as const;
+  readonly serverId: number;
+  /** The sandbox directory (absolute). */
+  readonly root: string;
+  readonly #services = new Map<string, ServiceControl>();
+
+  constructor(options: LocalGatewayOptions) {
+    if (!Number.isSafeInteger(options.serverId) || options.serverId < 1) throw new SandboxViolation('bad server id');
+    this.serverId = options.serverId;
+    this.root = path.resolve(options.baseDir, String(options.serverId));
+  }
+
+  /** A server path → its place in the sandbox. Refuses relative paths, `..`, NUL and control characters. */
+  hostPath(serverPath: string): string {
+    if (typeof serverPath !== 'string' || !serverPath.startsWith('/') || serverPath.length > 1024) throw new SandboxViolation(`not an absolute server path: ${JSON.stringify(serverPath)}`);
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    if (/[\u0000-\u001f\u007f]/.test(serverPath)) throw new SandboxViolation('control character in path');
+    const segments = serverPath.split('/');
+    if (segments.some((s) => s === '..' || s === '.')) throw new SandboxViolation(`relative segment in path: ${JSON.stringify(serverPath)}`);
+    const mapped = path.join(this.root, ...segments.filter(Boolean));
+    if (mapped !== this.root && !mapped.startsWith(this.root + path.sep)) throw new SandboxViolation('path leaves the sandbox');
+    return mapped;
+  }
+
+  /** Like `hostPath`, and no existing part of the path is a symlink leading out of the sandbox. */
+  async #safe(serverPath: string): Promise<string> {
+    const mapped = this.hostPath(serverPath);
+    await fs.mkdir(this.root, { recursive: true });
+    const realRoot = await fs.realpath(this.root);
+    let probe = mapped;
+    for (;;) {
+      try {
+        const real = await fs.realpath(probe);
+        if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new SandboxViolation('path leaves the sandbox through a link');
+        break;
+      } catch (e) {
+        if (e instanceof SandboxViolation) throw e;
+        const parent = path.dirname(probe);
+        if (parent === probe) break;
+        probe = parent;
+      }
+    }
+    return mapped;
+  }
+
+  async readFile(serverPath: string): Promise<string | null> {
+    const file = await this.#safe(serverPath);
+    try {
+      return await fs.readFile(file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+
+  async writeFile(file: ConfigFile): Promise<void> {
+    const target = await this.#safe(file.path);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.portal-${process.pid}-${Date.now()}.tmp`;
+    await fs.writeFile(tmp, file.content, { mode: file.mode ?? 0o644, flag: 'wx' });
+    await fs.rename(tmp, target);
+  }
+
+  async removeFile(serverPath: string): Promise<void> {
+    await fs.rm(await this.#safe(serverPath), { force: true });
+  }
+
+  async listFiles(dir: string): Promise<string[]> {
+    try {
+      const entries = await fs.readdir(await this.#safe(dir), { withFileTypes: true });
+      return entries.filter((e) => e.isFile()).map((e) => e.name).sort();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+      throw e;
+    }
+  }
+
+  async tail(serverPath: string, lines: number): Promise<string[]> {
+    const file = await this.#safe(serverPath);
+    const want = Math.max(0, Math.min(Math.floor(lines), 10_000));
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+    try {
+      const { size } = await handle.stat();
+      const length = Math.min(size, MAX_OUTPUT);
+      const { buffer } = await handle.read(Buffer.alloc(length), 0, length, size - length);
+      const all = buffer.toString('utf8').split('\n');
+      if (all.at(-1) === '') all.pop();
+      return want ? all.slice(-want) : [];
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
+    if (!toolName.test(service)) throw new SandboxViolation('bad service name');
+    void defaultPort; // a loopback port of its own instead: several "servers" share this machine
+    const file = await this.#safe('/.portal/ports.json');
+    let ports: Record<string, number> = {};
+    try {
+      ports = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, number>;
+    } catch {
+      /* first time */
+    }
+    if (!ports[service]) {
+      ports[service] = await freePort();
+      await this.writeFile({ path: '/.portal/ports.json', content: JSON.stringify(ports) });
+    }
+    return { host: '127.0.0.1', port: ports[service] };
+  }
+
+  async hasTool(tool: string): Promise<ToolCheck> {
+    const found = await findTool(tool);
+    return { tool, available: !!found, path: found };
+  }
+
+  async run(request: RunRequest): Promise<RunResult> {
+    const file = await findTool(request.tool);
+    if (!file) return { exitCode: 127, stdout: '', stderr: `${request.tool}: not installed`, timedOut: false, durationMs: 0 };
+    const args: string[] = [];
+    for (const a of request.args) {
+      if (typeof a === 'string') {
+        if (a.includes('\0')) throw new SandboxViolation('NUL in argument');
+        args.push(a);
+      } else args.push(await this.#safe(a.path));
+    }
+    return runProgram(file, args, { input: request.input, timeoutMs: request.timeoutMs, cwd: this.root });
+  }
+
+  service(name: string): ServiceControl {
+    let control = this.#services.get(name);
+    if (!control) {
+      control = name === 'nginx' ? localNginx(this) : unsupportedService(name);
+      this.#services.set(name, control);
+    }
+    return control;
+  }
+
+  async metrics(): Promise<ServerMetrics> {
+    await fs.mkdir(this.root, { recursive: true });
+    const [used, disk] = await Promise.all([memoryUsed(), fs.statfs(this.root)]);
+    const load = os.loadavg();
+    return {
+      at: new Date().toISOString(),
+      load: [load[0], load[1], load[2]],
+      cpuCount: os.availableParallelism(),
+      memory: { totalBytes: os.totalmem(), usedBytes: used },
+      disk: { totalBytes: disk.blocks * disk.bsize, usedBytes: (disk.blocks - disk.bfree) * disk.bsize },
+      uptimeSeconds: Math.round(os.uptime()),
+    };
+  }
+}
+
+const notSupported: CheckOutcome = { status: 'skipped', reason: 'not_supported' };
+
+/** A service this gateway has no steps for: changes are written, nothing is checked or reloaded. */
+function unsupportedService(name: string): ServiceControl {
+  return {
+    name,
+    validate: async () => notSupported,
+    reload: async () => notSupported,
+    status: async (): Promise<ServiceStatus> => ({ state: 'unknown' }),
+    stop: async () => undefined,
+  };
+}
