@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { discoverPlugins, generatePlugins, header } from './generate-plugins.ts';
+
+const realRepo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface PluginSpec {
+  id?: string;
+  icon?: string;
+  order?: number;
+  paths?: string[];
+  web?: string;
+  title?: boolean;
+}
+
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+/** A throw-away repository with one plugin folder per spec. */
+function makeRepo(plugins: Record<string, PluginSpec>): string {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-gen-'));
+  made.push(repo);
+  fs.symlinkSync(path.join(realRepo, 'node_modules'), path.join(repo, 'node_modules'));
+  for (const [dir, spec] of Object.entries(plugins)) {
+    const root = path.join(repo, 'plugins', dir);
+    fs.mkdirSync(path.join(root, 'server'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'web'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'i18n'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: `@portal/plugin-${dir}` }));
+    fs.writeFileSync(path.join(root, 'server/index.ts'), 'export default {};\n');
+    fs.writeFileSync(path.join(root, 'web/index.tsx'), 'export default {};\n');
+    for (const lang of ['de', 'en']) fs.writeFileSync(path.join(root, `i18n/${lang}.json`), JSON.stringify(spec.title === false ? {} : { title: `${dir} ${lang}` }));
+    fs.writeFileSync(
+      path.join(root, 'plugin.ts'),
+      `export default {
+  id: ${JSON.stringify(spec.id ?? dir)},
+  titleKey: 'title',
+  icon: ${JSON.stringify(spec.icon ?? 'Dns')},
+  nav: { order: ${spec.order ?? 10} },
+  services: ['${dir}'],
+  server: () => import('./server/index.ts'),
+  web: () => import(${JSON.stringify(spec.web ?? './web/index.tsx')}),
+};
+`,
+    );
+    const paths = spec.paths ?? [`/api/v1/clusters/{clusterId}/servers/{serverId}/${dir}/things`];
+    fs.writeFileSync(
+      path.join(root, 'openapi.yaml'),
+      `paths:\n${paths.map((p, i) => `  ${p}:\n    get:\n      operationId: list${dir}Things${i}\n`).join('')}`,
+    );
+  }
+  return repo;
+}
+
+describe('plugin registry generator', () => {
+  it('writes the BFF and frontend registries and each plugin\'s operation union, ordered by navigation order', async () => {
+    const repo = makeRepo({ zeta: { order: 5, icon: 'Schedule' }, alpha: { order: 20 } });
+    expect(await generatePlugins(repo)).toEqual(['bff/src/generated/plugins.ts', 'frontend/src/generated/plugins.ts', 'plugins/zeta/generated/operations.ts', 'plugins/alpha/generated/operations.ts']);
+    const bff = fs.readFileSync(path.join(repo, 'bff/src/generated/plugins.ts'), 'utf8');
+    expect(bff.startsWith(header)).toBe(true);
+    expect(bff.indexOf("id: 'zeta'")).toBeLessThan(bff.indexOf("id: 'alpha'"));
+    expect(bff).toContain("{ id: 'alpha', operations: ['listalphaThings0'], manifest: () => import('../../../plugins/alpha/plugin.ts') }");
+    const web = fs.readFileSync(path.join(repo, 'frontend/src/generated/plugins.ts'), 'utf8');
+    expect(web).toContain("import ScheduleIcon from '@mui/icons-material/Schedule';");
+    expect(web).toContain("web: () => import('../../../plugins/alpha/web/index.tsx')");
+    expect(web).toContain("titles: { de: 'alpha de', en: 'alpha en' }");
+    expect(fs.readFileSync(path.join(repo, 'plugins/alpha/generated/operations.ts'), 'utf8')).toContain("export type Operations = 'listalphaThings0';");
+  });
+
+  it('--check reports drift without writing, and nothing once generated', async () => {
+    const repo = makeRepo({ alpha: {} });
+    expect(await generatePlugins(repo, { check: true })).toHaveLength(3);
+    expect(fs.existsSync(path.join(repo, 'bff/src/generated/plugins.ts'))).toBe(false);
+    await generatePlugins(repo);
+    expect(await generatePlugins(repo, { check: true })).toEqual([]);
+    fs.appendFileSync(path.join(repo, 'bff/src/generated/plugins.ts'), '// edited by hand\n');
+    expect(await generatePlugins(repo, { check: true })).toEqual(['bff/src/generated/plugins.ts']);
+  });
+
+  it.each([
+    ['an id that differs from the folder', { id: 'other' }, /must equal the folder name/],
+    ['a reserved id', { id: 'managed' }, /not a valid plugin id/],
+    ['an unknown icon', { icon: 'NoSuchIconAnywhere' }, /has no icon/],
+    ['a path outside its own prefix', { paths: ['/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/x'] }, /is not under/],
+    ['a web module that does not exist', { web: './web/missing.tsx' }, /does not exist/],
+    ['a title missing from its translations', { title: false }, /no string at "title"/],
+  ])('refuses a plugin with %s', async (_what, spec, message) => {
+    const dir = spec.id === 'managed' ? 'managed' : 'alpha';
+    await expect(discoverPlugins(makeRepo({ [dir]: spec }))).rejects.toThrow(message);
+  });
+
+  it('refuses two plugins with the same operationId', async () => {
+    const repo = makeRepo({ alpha: {}, beta: {} });
+    fs.writeFileSync(path.join(repo, 'plugins/beta/openapi.yaml'), 'paths:\n  /api/v1/clusters/{clusterId}/servers/{serverId}/beta:\n    get:\n      operationId: listalphaThings0\n');
+    await expect(discoverPlugins(repo)).rejects.toThrow(/also used by plugin alpha/);
+  });
+
+  it('the committed registries of this repository are up to date', async () => {
+    expect(await generatePlugins(realRepo, { check: true })).toEqual([]);
+  });
+});
