@@ -86,7 +86,7 @@ describe('plugin registry generator', () => {
     ['a path outside its own prefix', { paths: ['/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/x'] }, /is not under/],
     ['a web module that does not exist', { web: './web/missing.tsx' }, /does not exist/],
     ['a title missing from its translations', { title: false }, /no string at "title"/],
-  ])('refuses a plugin with %s', async (_what, spec, message) => {
+  ] as [string, PluginSpec, RegExp][])('refuses a plugin with %s', async (_what, spec, message) => {
     const dir = spec.id === 'managed' ? 'managed' : 'alpha';
     await expect(discoverPlugins(makeRepo({ [dir]: spec }))).rejects.toThrow(message);
   });
