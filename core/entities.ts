@@ -8,9 +8,15 @@ import { Server } from './clusters/Server.ts';
 import { Customer } from './customers/Customer.ts';
 import { CustomerManager } from './customers/CustomerManager.ts';
 import { Migration20261122000200Customers } from './customers/migrations/Migration20261122000200Customers.ts';
+import { Impersonation } from './accounts/Impersonation.ts';
+import { Invitation } from './accounts/Invitation.ts';
+import { Migration20261122120100Invitations } from './accounts/migrations/Migration20261122120100Invitations.ts';
+import { Migration20261122120200Impersonation } from './accounts/migrations/Migration20261122120200Impersonation.ts';
+import { AuditLogEntry } from './platform/AuditLogEntry.ts';
+import { Migration20261122120000AuditLog } from './platform/migrations/Migration20261122120000AuditLog.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
-export const coreEntities = [User, Session, Customer, CustomerManager, Cluster, Server, ClusterAdministrator];
+export const coreEntities = [User, Session, Customer, CustomerManager, Cluster, Server, ClusterAdministrator, Invitation, Impersonation, AuditLogEntry];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
-export const coreMigrations = [Migration20261122000100Accounts, Migration20261122000200Customers, Migration20261122000300Clusters];
+export const coreMigrations = [Migration20261122000100Accounts, Migration20261122000200Customers, Migration20261122000300Clusters, Migration20261122120000AuditLog, Migration20261122120100Invitations, Migration20261122120200Impersonation];

@@ -19,6 +19,8 @@ export const Session = defineEntity({
     /** Sliding idle expiry; never later than `maxExpiresAt`. */
     expiresAt: p.datetime().index(),
     maxExpiresAt: p.datetime(),
+    /** Set while a staff member acts as `user` (impersonation); their own security actions are refused then. */
+    impersonator: () => p.manyToOne(User).nullable().deleteRule('cascade'),
   },
 });
 export type Session = InferEntity<typeof Session>;

@@ -5,3 +5,35 @@ export { startSession, findLiveSession, refreshSession, endSession, csrfMatches,
 export { updateUiSettings, type UiSettings } from './settings.ts';
 export { Migration20261122000100Accounts } from './migrations/Migration20261122000100Accounts.ts';
 export { checkPassword, assertPasswordPolicy, passwordMinLength, passwordMaxLength, passwordMinScore, type PasswordOwner } from './passwordPolicy.ts';
+export { Invitation, invitationRoles, invitationStatuses, type InvitationRole, type InvitationStatus } from './Invitation.ts';
+export {
+  createInvitation,
+  showInvitation,
+  acceptInvitation,
+  declineInvitation,
+  registerWithInvitation,
+  invalidInvitationToken,
+  INVITATION_VALID_DAYS,
+  type InvitationKey,
+  type InvitationView,
+  type NewInvitation,
+  type Registration,
+} from './invitations.ts';
+export { listManagedCustomers, listAdministratedContracts, revokeManagedCustomer, revokeAdministratedContract, type RevokeContext } from './permissions.ts';
+export { Impersonation, impersonationStatuses, type ImpersonationStatus } from './Impersonation.ts';
+export {
+  createImpersonationLink,
+  startImpersonation,
+  endImpersonation,
+  impersonationOf,
+  closeVanishedImpersonations,
+  refuseWhileImpersonating,
+  invalidImpersonationLink,
+  IMPERSONATION_LINK_MINUTES,
+  IMPERSONATION_MAX_FAILED_CODES,
+  IMPERSONATION_MAX_HOURS,
+  type ClientInfo,
+  type SecondFactorCheck,
+  type StartedImpersonation,
+} from './impersonations.ts';
+export { demoInvitations, type DemoInvitation } from './invitationsDemo.ts';

@@ -6,6 +6,7 @@ import { Server } from '../clusters/Server.ts';
 import { Customer } from '../customers/Customer.ts';
 import { CustomerManager } from '../customers/CustomerManager.ts';
 import { hashPassword } from '../platform/password.ts';
+import { seedDemoInvitations } from '../accounts/invitationsDemo.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
 
@@ -182,6 +183,7 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
 
     tx.create(ClusterAdministrator, { cluster: shop, user: admin } as ClusterAdministrator);
     tx.create(ClusterAdministrator, { cluster: shop, user: manager } as ClusterAdministrator);
+    await seedDemoInvitations(tx);
   });
   return true;
 }

@@ -74,6 +74,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invitation a link points to
+         * @description For the pages behind the links `/invitation/{token}/{email}`, `/invitation/{type}/{token}/{email}/{id}`
+         *     and `/registration/{type}/{token}/{email}/{id}`. The token travels in the body, never in a URL of
+         *     the API. An unknown, used, withdrawn or expired token, or one that does not match the address,
+         *     type or id of the link, is a 404 `errors.invalid_invitation_token` (§8). The first look moves the
+         *     invitation from `sent` to `open`. Rate limited with the other public invitation calls: 30 per
+         *     client address per 15 minutes.
+         */
+        post: operations["showInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in user accepts an invitation to their own address
+         * @description Grants the manager right for the customer or the administrator right for the cluster and marks the
+         *     invitation accepted, in one transaction. The invitation must be addressed to the caller's e-mail;
+         *     otherwise, and for every invalid token, 404 `errors.invalid_invitation_token`. Rate limited: 30 per
+         *     client address per 15 minutes.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invitee declines; the link is used up
+         * @description Open to guests and signed-in users alike (holding the link is the proof). Invalid tokens as in `showInvitation`. Rate limited with the other public invitation calls.
+         */
+        post: operations["declineInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the account for an invited address, accepts the invitation and signs in
+         * @description Registration with an invitation token (§2) and the guest invitation flow that sets a password. In
+         *     one transaction the user is created (e-mail verified: the link reached it) and the invitation
+         *     accepted; then a session starts like `login` (cookies). 422 field errors: `firstname`, `surname`
+         *     required; `password` `errors.password_length` (12–255), `errors.password_personal`,
+         *     `errors.password_rule` (too easy to guess); `password_confirmation` `errors.password_confirmation`
+         *     (not equal); `email` `errors.email_taken` when the address has an account already (sign in and
+         *     accept instead). Invalid tokens as in `showInvitation`. Rate limited with the other public
+         *     invitation calls.
+         */
+        post: operations["registerWithInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/managed": {
         parameters: {
             query?: never;
@@ -170,6 +265,95 @@ export interface paths {
         put?: never;
         /** Restores the version applied before the current one (files and desired state) and applies it again */
         post: operations["rollBackManagedPlugin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/permissions/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customers the signed-in user manages (permission entries with role manager)
+         * @description Read in parallel with `listAdministratedContracts` when the permissions page loads (§7). Ordered by customer number.
+         */
+        get: operations["listManagedCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/permissions/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cluster contracts the signed-in user administrates (permission entries with role administrator)
+         * @description A cluster is the contract; `id` is the cluster's id and the `contract_id` of `revokeAdministratedContract`. Ordered by cluster number.
+         */
+        get: operations["listAdministratedContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/permissions/customers/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in user gives up managing a customer
+         * @description Users revoke only their own permissions: `email` must be the caller's address (else 403
+         *     `errors.permission_not_own`). Refused with 409 while the caller is the customer's partner manager
+         *     (`errors.manager_not_removable_partner_manager`), its contact person
+         *     (`errors.manager_not_removable_contact_person`) or its last active manager
+         *     (`errors.manager_not_removable_last_manager`). 404 `errors.permission_not_found` when the caller
+         *     does not manage that customer. Refused while a staff member acts as the user (403 `errors.refused_while_impersonating`).
+         */
+        post: operations["revokeManagedCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/permissions/contracts/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in user gives up administrating a cluster contract
+         * @description `email` must be the caller's address (else 403 `errors.permission_not_own`); `contract_id` is the
+         *     cluster's id. Refused with 409 `errors.administrator_not_removable_still_manager` while the caller
+         *     also manages the cluster's customer: the manager right has to be revoked first. 404
+         *     `errors.permission_not_found` when the caller does not administrate that cluster. Refused while a
+         *     staff member acts as the user (403 `errors.refused_while_impersonating`).
+         */
+        post: operations["revokeAdministratedContract"];
         delete?: never;
         options?: never;
         head?: never;
@@ -364,6 +548,48 @@ export interface components {
             role: "manager" | "administrator";
             serverCount: number;
         };
+        /** @description The token of the invitation link. */
+        InvitationToken: string;
+        /**
+         * @description The `{type}` segment of the typed links; the invited role.
+         * @enum {string}
+         */
+        InvitationType: "manager" | "administrator";
+        /** @description What an invitation link carries. `type` and `id` come from the typed links and must match when given. */
+        InvitationLink: {
+            token: components["schemas"]["InvitationToken"];
+            /** Format: email */
+            email: string;
+            type?: components["schemas"]["InvitationType"];
+            id?: number;
+        };
+        /** @description An invitation (§3 Invitation), as its link holder sees it. */
+        InvitationDetails: {
+            id: number;
+            email: string;
+            role: components["schemas"]["InvitationType"];
+            /** @description The customer to manage (role manager), or the customer of the cluster (role administrator). */
+            customer: {
+                number: number;
+                company: string;
+            };
+            /** @description The cluster to administrate (role administrator); null for a manager invitation. */
+            cluster: null | {
+                number: string;
+                name: string;
+            };
+            /** @description Who invited; null when that account is gone. */
+            invitedBy: null | {
+                firstname: string;
+                surname: string;
+            };
+            /** @enum {string} */
+            status: "sent" | "open" | "accepted" | "declined" | "deleted";
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Whether the invited address has an account: then sign in and accept, else register. */
+            accountExists: boolean;
+        };
         ManagedSection: {
             /** @description Plugin id = URL section = i18next namespace. */
             id: string;
@@ -490,6 +716,34 @@ export interface components {
             /** Format: date-time */
             finishedAt: string | null;
         };
+        /** @description A permission entry with company and number (§3), role manager. */
+        ManagedCustomer: {
+            /** @description The customer's id (`customer_id` of `revokeManagedCustomer`). */
+            id: number;
+            number: number;
+            company: string;
+            /** @constant */
+            role: "manager";
+            /** @description Whether the manager right is active. */
+            active: boolean;
+        };
+        /** @description A permission entry with a cluster (§3), role administrator. */
+        AdministratedContract: {
+            /** @description The contract's (cluster's) id. */
+            id: number;
+            cluster: {
+                id: number;
+                number: string;
+                name: string;
+            };
+            /** @description The customer the cluster belongs to. */
+            customer: {
+                number: number;
+                company: string;
+            };
+            /** @constant */
+            role: "administrator";
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "degraded";
@@ -573,6 +827,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ManagedJob"];
+            };
+        };
+        /** @description The permission cannot be revoked now (§5 managers and administrators); `message` says why. */
+        PermissionConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
     };
@@ -696,6 +959,127 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    showInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationLink"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDetails"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationLink"];
+            };
+        };
+        responses: {
+            /** @description Accepted; what the user may do now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDetails"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    declineInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationLink"];
+            };
+        };
+        responses: {
+            /** @description Declined. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    registerWithInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: components["schemas"]["InvitationToken"];
+                    /** Format: email */
+                    email: string;
+                    type?: components["schemas"]["InvitationType"];
+                    id?: number;
+                    /** @enum {string} */
+                    gender?: "male" | "female" | "diverse";
+                    firstname: string;
+                    surname: string;
+                    language?: components["schemas"]["Language"];
+                    password: string;
+                    password_confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered, accepted and signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionInfo"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getManagedServer: {
@@ -873,6 +1257,116 @@ export interface operations {
                 };
             };
             503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listManagedCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every manager right of the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManagedCustomer"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAdministratedContracts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every administrator right of the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdministratedContract"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    revokeManagedCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    customer_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PermissionConflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeAdministratedContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    contract_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PermissionConflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     getHealth: {

@@ -1,10 +1,14 @@
 import { accountHandlers } from './accounts.ts';
 import { clusterHandlers } from './clusters.ts';
 import { sessionHandlers } from './session.ts';
+import { permissionHandlers } from './permissions.ts';
+import { invitationHandlers } from './invitations.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
   ...sessionHandlers,
   ...accountHandlers,
   ...clusterHandlers,
+  ...permissionHandlers,
+  ...invitationHandlers,
 };

@@ -6,6 +6,12 @@ export interface RateLimits {
   loginByAccount: RateLimiterAbstract;
   /** Sign-in attempts per client address, whatever the account. */
   loginByClient: RateLimiterAbstract;
+  /** Public invitation calls (show, accept, decline, register) per client address: 30 per 15 minutes. */
+  invitationByClient: RateLimiterAbstract;
+  /** Impersonation challenge attempts per client address: 10 per 15 minutes. */
+  impersonationStartByClient: RateLimiterAbstract;
+  /** Impersonation links per staff member: 20 per 15 minutes. */
+  impersonationLinkByStaff: RateLimiterAbstract;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-redis client, typed by the caller
@@ -17,6 +23,9 @@ export function createRateLimits(options: { loginPerAccount: number; redis?: any
   return {
     loginByAccount: make('login_account', options.loginPerAccount, 15 * 60),
     loginByClient: make('login_client', 100, 15 * 60),
+    invitationByClient: make('invitation_client', 30, 15 * 60),
+    impersonationStartByClient: make('impersonation_start_client', 10, 15 * 60),
+    impersonationLinkByStaff: make('impersonation_link_staff', 20, 15 * 60),
   };
 }
 
