@@ -6,7 +6,8 @@ import type { AppDeps } from './deps.ts';
 import { coreHandlers } from './handlers/index.ts';
 import { platformHandlers, type PluginHealth } from './handlers/platform.ts';
 import { apiReference } from './http/api-reference.ts';
-import { managedHandlers } from './managed/handlers.ts';
+import { ManagedCenter } from './managed/center.ts';
+import { noPlugins } from './managed/plugins.ts';
 import { authenticateRequest, csrfProtection, maintenanceGate } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
@@ -26,17 +27,22 @@ export interface AppOptions {
   spaDir?: string;
   validateResponses?: boolean;
   plugins?: () => PluginHealth[];
+  /** The Managed Center host with its loaded plugins (without: no plugins). */
+  managed?: ManagedCenter;
+  /** The contract to serve instead of the bundled one (tests add fixture plugins' operations). */
+  contract?: Record<string, unknown>;
   shuttingDown?: () => boolean;
 }
 
 /** Builds the Koa application: middleware in the order of ARCHITECTURE.md, then every operation. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
-  const contract = loadContract();
+  const contract = options.contract ?? loadContract();
+  const managed = options.managed ?? new ManagedCenter(deps, noPlugins);
   const handlers = {
-    ...platformHandlers({ plugins: options.plugins ?? (() => []), shuttingDown: options.shuttingDown ?? (() => false) }),
+    ...platformHandlers({ plugins: options.plugins ?? (() => managed.health()), shuttingDown: options.shuttingDown ?? (() => false) }),
     ...coreHandlers,
-    ...managedHandlers,
+    ...managed.handlers(contract),
   } as unknown as Record<string, OperationHandler<never>>;
   const { router } = createOpenApiRouter(contract, handlers, deps, { validateResponses: options.validateResponses });
 

@@ -7,38 +7,48 @@ import { createApp, type AppOptions } from './app.ts';
 import type { AppDeps } from './deps.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { attachRealtime } from './realtime/gateway.ts';
+import { pluginRegistry } from './generated/plugins.ts';
+import { ManagedCenter } from './managed/center.ts';
+import { managedEntities, managedMigrations } from './managed/entities/index.ts';
+import { loadPlugins, type PluginSet } from './managed/plugins.ts';
 
 export interface RunningServer {
   url: string;
   deps: AppDeps;
+  /** The Managed Center host (plugins, jobs, gateways). */
+  managed: ManagedCenter;
   server: http.Server;
   /** Stops accepting, finishes requests in flight, closes sockets and the database. */
   close(): Promise<void>;
 }
 
-/** Opens the configured database (PostgreSQL or the embedded PGlite under DATA_DIR). */
-export async function openConfiguredDatabase(config: Config, logger?: Logger): Promise<Orm> {
+/** Opens the configured database (PostgreSQL or the embedded PGlite under DATA_DIR), with the Managed Center's and the plugins' tables. */
+export async function openConfiguredDatabase(config: Config, logger?: Logger, plugins?: PluginSet): Promise<Orm> {
+  const set = plugins ?? (await loadPlugins(pluginRegistry, logger));
   return openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDataDir: `${config.dataDir}/pglite`,
-    entities: coreEntities,
-    migrations: coreMigrations,
+    entities: [...coreEntities, ...managedEntities, ...(set.entities as typeof coreEntities)],
+    migrations: [...coreMigrations, ...managedMigrations, ...set.migrations],
     logger,
   });
 }
 
 /** Starts the portal: migrates, seeds the demo data on the embedded database's first start, listens. */
 export async function startServer(
-  options: { config?: Config; orm?: Orm; clock?: Clock; logger?: Logger; seed?: boolean; app?: AppOptions; mailer?: Mailer } = {},
+  options: { config?: Config; orm?: Orm; clock?: Clock; logger?: Logger; seed?: boolean; app?: AppOptions; plugins?: PluginSet; mailer?: Mailer } = {},
 ): Promise<RunningServer> {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' && process.stdout.isTTY });
-  const orm = options.orm ?? (await openConfiguredDatabase(config, logger));
+  const plugins = options.plugins ?? (await loadPlugins(pluginRegistry, logger));
+  const orm = options.orm ?? (await openConfiguredDatabase(config, logger, plugins));
   const applied = await migrate(orm);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const seed = options.seed ?? !config.DATABASE_URL;
+  let seededDemo = false;
   if (seed && !(await hasDemoData(orm.em.fork()))) {
     await seedDemo(orm.em.fork());
+    seededDemo = true;
     logger.info('demo data seeded');
   }
 
@@ -60,10 +70,12 @@ export async function startServer(
       options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, mailDir: `${config.dataDir}/mail`, from: config.MAIL_FROM, logger }),
   };
   let shuttingDown = false;
-  const app = createApp(deps, { ...options.app, shuttingDown: () => shuttingDown });
+  const managed = new ManagedCenter(deps, plugins, { stopServicesOnClose: config.NODE_ENV === 'test' });
+  if (seededDemo) await managed.seedFixtures(orm.em.fork());
+  const app = createApp(deps, { ...options.app, managed, shuttingDown: () => shuttingDown });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
-  const realtime = await attachRealtime(server, deps);
+  const realtime = await attachRealtime(server, deps, { managed });
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
@@ -71,6 +83,7 @@ export async function startServer(
   return {
     url,
     deps,
+    managed,
     server,
     async close() {
       shuttingDown = true;
@@ -78,6 +91,7 @@ export async function startServer(
       server.closeIdleConnections();
       await realtime.close();
       await closed;
+      await managed.close();
       await redis?.quit();
       if (!options.mailer) deps.mailer.close();
       if (!options.orm) await orm.close();

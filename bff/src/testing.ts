@@ -1,6 +1,13 @@
 import { loadConfig, createLogger, TestClock, type Config } from '@portal/core/platform';
 import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
 import { demoPassword, seedDemo } from '@portal/core/seed';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pluginRegistry } from './generated/plugins.ts';
+import { managedEntities, managedMigrations } from './managed/entities/index.ts';
+import { loadPlugins } from './managed/plugins.ts';
+import type { PluginRegistryEntry } from './managed/registry.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { startMailbox, type Mailbox } from './testing/mailbox.ts';
 
@@ -18,11 +25,26 @@ export interface TestServer extends RunningServer {
  * A real portal on a free port over its own migrated database (PostgreSQL when DATABASE_URL is set,
  * PGlite otherwise), seeded with the demo data. Responses are checked against the contract.
  */
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const db = await createTestDatabase();
+export interface TestServerOptions {
+  /** The plugin registry to load instead of the generated one (fixture plugins). */
+  plugins?: PluginRegistryEntry[];
+  /** The contract to serve instead of the bundled one (with fixture plugins' operations). */
+  contract?: Record<string, unknown>;
+  /** Seed the plugins' demo fixtures (default true, like the demo data). */
+  fixtures?: boolean;
+}
+
+export async function createTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const plugins = await loadPlugins(options.plugins ?? pluginRegistry);
+  const db = await createTestDatabase({
+    entities: [...managedEntities, ...(plugins.entities as typeof managedEntities)],
+    migrations: [...managedMigrations, ...plugins.migrations],
+  });
+  // A data directory of its own: server sandboxes (and their private nginx) must not collide between test files.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   await seedDemo(db.orm.em.fork());
   const mailbox = await startMailbox();
-  const config: Config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: './data/test', SMTP_URL: mailbox.url, ...env });
+  const config: Config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: mailbox.url, ...env });
   const clock = new TestClock(new Date());
   const running = await startServer({
     config,
@@ -30,8 +52,10 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     clock,
     seed: false,
     logger: createLogger({ level: 'silent' }),
-    app: { validateResponses: true },
+    app: { validateResponses: true, contract: options.contract },
+    plugins,
   });
+  if (options.fixtures !== false) await running.managed.seedFixtures(db.orm.em.fork());
   return {
     ...running,
     db,
@@ -40,6 +64,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     client: () => new TestClient(running.url),
     async stop() {
       await running.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
       await mailbox.close();
       await db.close();
     },

@@ -138,13 +138,20 @@ export interface ServerPlugin<Ops extends OperationId = OperationId> {
   entities?: readonly EntityDefinition[];
   /** Its hand-written migrations, named `Migration<yyyymmddhhmmss><Name>`. */
   migrations?: readonly MigrationClass[];
+  /**
+   * How this plugin's files are validated and reloaded when an `apply` does not say it itself, and
+   * for rollbacks (which replay an older version without the plugin's code being asked). Added after
+   * the first version; optional.
+   */
+  steps?: Pick<ApplyRequest, 'service' | 'validate' | 'reload'>;
   /** Builds the handlers once at start, with the ports. */
   handlers(ports: PluginPorts): PluginHandlers<Ops>;
   /**
-   * Replaces the plugin's desired state for `c.server` with a snapshot it gave to `apply` (rollback,
-   * automatic or asked for). Runs inside a transaction.
+   * Replaces the plugin's desired state for `c.server` with a snapshot it gave to `apply`: after a
+   * rollback, and when an apply failed (then with the last applied snapshot, or `null` when nothing
+   * was applied before — return to your initial state). Runs inside a transaction.
    */
-  restore?(c: StateContext, snapshot: unknown): Promise<void>;
+  restore?(c: StateContext, snapshot: unknown | null): Promise<void>;
   /** Demo data for a server that runs the plugin's service (first start, `npm run seed`). */
   fixtures?(c: StateContext): Promise<void>;
 }

@@ -5,6 +5,8 @@ import { managedCustomerIds, visibleClusterIds } from '@portal/core/clusters';
 import type { DomainEvent } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { cookieNames } from '../http/cookies.ts';
+import type { ManagedCenter } from '../managed/center.ts';
+import { attachManagedRealtime } from '../managed/realtime.ts';
 
 export const socketPath = '/a/ws';
 
@@ -30,7 +32,11 @@ export const roomsOf = (event: DomainEvent): string[] => [
  * with a live session cookie; it joins its user's, customers' and clusters' rooms. Domain events are
  * emitted to the rooms of their audience (through the Redis adapter when configured).
  */
-export async function attachRealtime(httpServer: HttpServer, deps: AppDeps): Promise<{ io: SocketServer; close(): Promise<void> }> {
+export async function attachRealtime(
+  httpServer: HttpServer,
+  deps: AppDeps,
+  options: { managed?: ManagedCenter } = {},
+): Promise<{ io: SocketServer; close(): Promise<void> }> {
   const { config } = deps;
   const allowed = new Set([config.publicOrigin, ...config.devOrigins]);
   const io = new SocketServer(httpServer, {
@@ -73,6 +79,9 @@ export async function attachRealtime(httpServer: HttpServer, deps: AppDeps): Pro
     }
   });
 
+  // Managed Center: sockets may join `server:<id>` rooms of servers they administrate.
+  const stopManaged = options.managed ? attachManagedRealtime(io, options.managed) : () => undefined;
+
   const unsubscribe = deps.events.subscribe((event) => {
     if (event.type === 'session.ended') {
       io.in(`session:${(event.payload as { sessionId: string }).sessionId}`).disconnectSockets(true);
@@ -86,6 +95,7 @@ export async function attachRealtime(httpServer: HttpServer, deps: AppDeps): Pro
     io,
     async close() {
       unsubscribe();
+      stopManaged();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await closeRedis();
     },

@@ -1,0 +1,192 @@
+/**
+ * The Managed Center host: builds each plugin's ports, mounts its handlers behind the one access
+ * check, runs apply jobs, owns the gateways, answers the platform operations, and reports plugin health.
+ */
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/core';
+import { User } from '@portal/core/accounts';
+import { Server } from '@portal/core/clusters';
+import { DomainError, Unavailable } from '@portal/core/platform';
+import { appliesTo } from '@portal/plugin-sdk';
+import { isPluginError, noContent as sdkNoContent, type AnyServerPlugin, type ManagedUser, type PluginPorts, type ServerGateway } from '@portal/plugin-sdk/server';
+import type { AppDeps } from '../deps.ts';
+import type { PluginHealth } from '../handlers/platform.ts';
+import { credentialAllowsCluster } from '../http/auth.ts';
+import { noContent, type OperationContext, type OperationHandler } from '../openapi/handlers.ts';
+import { authorizeManagedServer, type ManagedAccess } from './access.ts';
+import { LocalGateway } from './gateways/local.ts';
+import { managedPlatformHandlers } from './handlers.ts';
+import { JobRunner, serverOf } from './jobs.ts';
+import type { LoadedPlugin, PluginSet } from './plugins.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is arbitrary JSON
+type Json = any;
+
+export interface ManagedCenterOptions {
+  /** Stop the services the gateways started when the portal closes (tests); a real server keeps them. */
+  stopServicesOnClose?: boolean;
+}
+
+const userOf = (u: User): ManagedUser => ({ id: u.id, email: u.email, name: `${u.firstname} ${u.surname}`.trim() });
+
+export class ManagedCenter {
+  readonly deps: AppDeps;
+  readonly plugins: LoadedPlugin[];
+  readonly jobs: JobRunner;
+  readonly #gateways = new Map<number, ServerGateway>();
+  readonly #ports = new Map<string, PluginPorts>();
+  readonly #options: ManagedCenterOptions;
+
+  constructor(deps: AppDeps, set: PluginSet, options: ManagedCenterOptions = {}) {
+    this.deps = deps;
+    this.plugins = set.plugins;
+    this.#options = options;
+    this.jobs = new JobRunner({ orm: deps.orm, clock: deps.clock, events: deps.events, logger: deps.logger, gateway: (id) => this.gateway(id) });
+  }
+
+  /** The gateway of a server (the embedded `local` one). */
+  gateway(serverId: number): ServerGateway {
+    let gw = this.#gateways.get(serverId);
+    if (!gw) {
+      gw = new LocalGateway({ baseDir: path.resolve(this.deps.config.dataDir, 'servers'), serverId });
+      this.#gateways.set(serverId, gw);
+    }
+    return gw;
+  }
+
+  plugin(id: string): LoadedPlugin | undefined {
+    return this.plugins.find((p) => p.id === id);
+  }
+
+  health(): PluginHealth[] {
+    return this.plugins.map((p) => ({ id: p.id, status: p.status, ...(p.error ? { error: p.error } : {}) }));
+  }
+
+  /** The plugins that apply to a server with these services, in navigation order. */
+  sectionsFor(services: readonly string[]): LoadedPlugin[] {
+    return this.plugins
+      .filter((p) => p.manifest && appliesTo(p.manifest, services))
+      .sort((a, b) => (a.manifest?.nav.order ?? 999) - (b.manifest?.nav.order ?? 999) || a.id.localeCompare(b.id));
+  }
+
+  /** The access check for an operation context (session or token). */
+  authorize(c: OperationContext<never>, clusterId: number, serverId: number): Promise<ManagedAccess> {
+    const principal = c.principal!;
+    return authorizeManagedServer(c.em, { user: c.user, allowsCluster: (id) => credentialAllowsCluster(principal, id) }, clusterId, serverId);
+  }
+
+  /** Whether a signed-in user (a socket's session) may follow a server's room. */
+  async authorizeRoom(userId: number, clusterId: number, serverId: number): Promise<void> {
+    const em = this.deps.orm.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    await authorizeManagedServer(em, { user, allowsCluster: () => true }, clusterId, serverId);
+  }
+
+  /** The ports handed to one plugin. */
+  ports(plugin: LoadedPlugin): PluginPorts {
+    let ports = this.#ports.get(plugin.id);
+    if (ports) return ports;
+    const { deps } = this;
+    const logger = deps.logger.child({ plugin: plugin.id });
+    ports = {
+      pluginId: plugin.id,
+      database: { fork: () => deps.orm.em.fork() },
+      gateway: (serverId) => this.gateway(serverId),
+      jobs: {
+        apply: async (target, request) => {
+          const job = await this.jobs.apply(plugin, target, request);
+          return { jobId: job.id, job };
+        },
+        lastApplied: async (serverId) => {
+          const v = await this.jobs.lastApplied(deps.orm.em.fork(), plugin.id, serverId);
+          return v ? { version: v.version, files: v.files, snapshot: v.snapshot, appliedAt: v.createdAt } : null;
+        },
+      },
+      events: { publish: (serverId, type, payload) => deps.events.publish(`${plugin.id}.${type}`, payload, { servers: [serverId] }) },
+      logger: {
+        debug: (o, m) => logger.debug(o, m),
+        info: (o, m) => logger.info(o, m),
+        warn: (o, m) => logger.warn(o, m),
+        error: (o, m) => logger.error(o, m),
+      },
+      clock: deps.clock,
+    };
+    this.#ports.set(plugin.id, ports);
+    return ports;
+  }
+
+  /**
+   * Every Managed Center operation: the platform's and each plugin's, behind the access check. A
+   * degraded plugin's operations answer 503; a loaded plugin without a handler for one of its
+   * operations stops the boot (as the router does for core operations).
+   */
+  handlers(contract: Json): Record<string, OperationHandler<never>> {
+    const out: Record<string, OperationHandler<never>> = { ...(managedPlatformHandlers(this) as unknown as Record<string, OperationHandler<never>>) };
+    const statusOf = successStatuses(contract);
+    for (const plugin of this.plugins) {
+      let built: Record<string, (c: unknown) => unknown> | undefined;
+      if (plugin.server) {
+        try {
+          built = plugin.server.handlers(this.ports(plugin)) as Record<string, (c: unknown) => unknown>;
+        } catch (e) {
+          plugin.status = 'degraded';
+          plugin.error = e instanceof Error ? e.message : String(e);
+          this.deps.logger.error({ plugin: plugin.id, err: e }, 'plugin failed to build its handlers; its operations answer 503');
+        }
+      }
+      if (built) {
+        const missing = plugin.operations.filter((op) => typeof built![op] !== 'function');
+        if (missing.length) throw new Error(`Plugin ${plugin.id} has no handler for operation(s): ${missing.join(', ')}`);
+      }
+      for (const op of plugin.operations) out[op] = this.#pluginOperation(plugin, built?.[op], statusOf.get(op) ?? 200);
+    }
+    return out;
+  }
+
+  #pluginOperation(plugin: LoadedPlugin, handler: ((c: unknown) => unknown) | undefined, status: number): OperationHandler<never> {
+    return async (c) => {
+      const params = c.params as { clusterId: number; serverId: number };
+      const access = await this.authorize(c, params.clusterId, params.serverId);
+      if (!handler || plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
+      try {
+        const result = await handler({ params: c.params, query: c.query, body: c.body, em: c.em, server: serverOf(access.server), user: userOf(c.user), ports: this.ports(plugin) });
+        if (result === sdkNoContent) return noContent;
+        if (status !== 200) c.koa.status = status;
+        return result as never;
+      } catch (e) {
+        if (isPluginError(e)) throw new DomainError(e.code, e.message, { fields: e.fields });
+        throw e;
+      }
+    };
+  }
+
+  /** Demo data of every plugin for the servers it applies to (first start, seed). */
+  async seedFixtures(em: EntityManager): Promise<void> {
+    const servers = await em.find(Server, {}, { orderBy: { id: 'asc' } });
+    for (const plugin of this.plugins) {
+      const fixtures = plugin.server?.fixtures?.bind(plugin.server) as AnyServerPlugin['fixtures'];
+      if (!fixtures || !plugin.manifest) continue;
+      for (const server of servers.filter((s) => appliesTo(plugin.manifest!, s.services))) {
+        const fork = em.fork();
+        await fork.transactional((tx) => fixtures({ em: tx, server: serverOf(server), clock: this.deps.clock }));
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.jobs.idle();
+    if (this.#options.stopServicesOnClose) await Promise.allSettled([...this.#gateways.values()].map((g) => g.service('nginx').stop()));
+  }
+}
+
+/** The success status of each operation (201/202 when that is the only 2xx it documents). */
+function successStatuses(contract: Json): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const item of Object.values<Json>(contract?.paths ?? {}))
+    for (const op of Object.values<Json>(item)) {
+      if (!op?.operationId) continue;
+      const codes = Object.keys(op.responses ?? {}).filter((s) => /^2\d\d$/.test(s)).map(Number);
+      if (codes.length === 1 && codes[0] !== 200) out.set(op.operationId, codes[0]);
+    }
+  return out;
+}

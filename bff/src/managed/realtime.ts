@@ -1,0 +1,62 @@
+/**
+ * The Managed Center on the real-time channel: a socket asks to follow a server
+ * (`managed:subscribe { clusterId, serverId }`, answered by an acknowledgement), the same access check
+ * as the API decides, and the socket joins room `server:<id>` — where apply jobs report progress
+ * (`managed.job`), changes land (`managed.change`) and live figures arrive (`managed.metrics`, every
+ * few seconds while anyone follows the server).
+ */
+import type { Server as SocketServer, Socket } from 'socket.io';
+import { isDomainError } from '@portal/core/platform';
+import type { ManagedCenter } from './center.ts';
+
+export const METRICS_INTERVAL_MS = 5000;
+
+type Ack = (reply: { ok: boolean; error?: string }) => void;
+
+const ids = (msg: unknown): { clusterId: number; serverId: number } | undefined => {
+  const { clusterId, serverId } = (msg ?? {}) as { clusterId?: unknown; serverId?: unknown };
+  return Number.isSafeInteger(clusterId) && Number.isSafeInteger(serverId) ? { clusterId: clusterId as number, serverId: serverId as number } : undefined;
+};
+
+/** Wires subscribe/unsubscribe on every socket and the metrics push; returns the stop function. */
+export function attachManagedRealtime(io: SocketServer, center: ManagedCenter): () => void {
+  io.on('connection', (socket: Socket) => {
+    socket.on('managed:subscribe', async (msg: unknown, ack?: Ack) => {
+      const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
+      const target = ids(msg);
+      if (!target) return reply({ ok: false, error: 'errors.bad_request' });
+      try {
+        await center.authorizeRoom(socket.data.userId as number, target.clusterId, target.serverId);
+        await socket.join(`server:${target.serverId}`);
+        reply({ ok: true });
+      } catch (e) {
+        reply({ ok: false, error: isDomainError(e) ? e.message : 'errors.unavailable' });
+      }
+    });
+    socket.on('managed:unsubscribe', async (msg: unknown) => {
+      const target = ids(msg);
+      if (target) await socket.leave(`server:${target.serverId}`);
+    });
+  });
+
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      // Only this instance's sockets: every instance measures for its own followers.
+      const rooms = [...io.of('/').adapter.rooms.entries()].filter(([name, members]) => name.startsWith('server:') && members.size > 0);
+      for (const [room] of rooms) {
+        const serverId = Number(room.slice('server:'.length));
+        const metrics = await center.gateway(serverId).metrics();
+        io.local.to(room).emit('managed.metrics', { payload: { serverId, metrics }, occurredAt: metrics.at });
+      }
+    } catch (e) {
+      center.deps.logger.warn({ err: e }, 'managed metrics push failed');
+    } finally {
+      busy = false;
+    }
+  }, METRICS_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
