@@ -18,10 +18,14 @@ export const routes: RouteObject[] = [
           { path: 'data-protection', lazy: lazyPage(() => import('./pages/privacy/PrivacyPolicyPage')) },
           { path: 'datenschutz', lazy: lazyPage(() => import('./pages/privacy/PrivacyPolicyPage')) },
           { path: 'not-allowed', lazy: lazyPage(() => import('./pages/NotAllowedPage')) },
+          { element: <GuestOnly />, children: [{ path: 'invitation/:token/:email', lazy: lazyPage(() => import('./pages/invitation/GuestInvitationPage')) }] },
+          { path: 'registration/:type/:token/:email/:id', lazy: lazyPage(() => import('./pages/registration/RegistrationPage')) },
           {
             element: <RequireAuth />,
             children: [
               { index: true, lazy: lazyPage(() => import('./pages/dashboard/DashboardPage')) },
+              { path: 'profile/permissions', lazy: lazyPage(() => import('./pages/profile/permissions/PermissionsPage')) },
+              { path: 'invitation/:type/:token/:email/:id', lazy: lazyPage(() => import('./pages/invitation/InvitationPage')) },
               { path: 'contracts/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               { path: 'invoices/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               { path: 'orders/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
