@@ -1,5 +1,10 @@
 import { Migration20261122000100Accounts } from './accounts/migrations/Migration20261122000100Accounts.ts';
 import { Session } from './accounts/Session.ts';
+import { PersonalAccessToken } from './accounts/PersonalAccessToken.ts';
+import { TwoFactorAuthentication } from './accounts/TwoFactorAuthentication.ts';
+import { TwoFactorChallenge } from './accounts/TwoFactorChallenge.ts';
+import { TwoFactorRecoveryCode } from './accounts/TwoFactorRecoveryCode.ts';
+import { Migration20261122110000Security } from './accounts/migrations/Migration20261122110000Security.ts';
 import { User } from './accounts/User.ts';
 import { Cluster } from './clusters/Cluster.ts';
 import { ClusterAdministrator } from './clusters/ClusterAdministrator.ts';
@@ -16,7 +21,7 @@ import { AuditLogEntry } from './platform/AuditLogEntry.ts';
 import { Migration20261122120000AuditLog } from './platform/migrations/Migration20261122120000AuditLog.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
-export const coreEntities = [User, Session, Customer, CustomerManager, Cluster, Server, ClusterAdministrator, Invitation, Impersonation, AuditLogEntry];
+export const coreEntities = [User, Session, Customer, CustomerManager, Cluster, Server, ClusterAdministrator, Invitation, Impersonation, AuditLogEntry, TwoFactorAuthentication, TwoFactorRecoveryCode, TwoFactorChallenge, PersonalAccessToken];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
-export const coreMigrations = [Migration20261122000100Accounts, Migration20261122000200Customers, Migration20261122000300Clusters, Migration20261122120000AuditLog, Migration20261122120100Invitations, Migration20261122120200Impersonation];
+export const coreMigrations = [Migration20261122000100Accounts, Migration20261122000200Customers, Migration20261122000300Clusters, Migration20261122120000AuditLog, Migration20261122120100Invitations, Migration20261122120200Impersonation, Migration20261122110000Security];

@@ -21,6 +21,8 @@ export const Session = defineEntity({
     maxExpiresAt: p.datetime(),
     /** Set while a staff member acts as `user` (impersonation); their own security actions are refused then. */
     impersonator: () => p.manyToOne(User).nullable().deleteRule('cascade'),
+    /** A random id to name the session in the API (the list of sessions); never the token hash. */
+    publicId: p.string().length(24).unique(),
   },
 });
 export type Session = InferEntity<typeof Session>;

@@ -5,6 +5,45 @@ export { startSession, findLiveSession, refreshSession, endSession, csrfMatches,
 export { updateUiSettings, type UiSettings } from './settings.ts';
 export { Migration20261122000100Accounts } from './migrations/Migration20261122000100Accounts.ts';
 export { checkPassword, assertPasswordPolicy, passwordMinLength, passwordMaxLength, passwordMinScore, type PasswordOwner } from './passwordPolicy.ts';
+export { listSessions, endOtherSessions, hasSessionFromBrowser } from './sessions.ts';
+export { assertCurrentPassword } from './passwordCheck.ts';
+export { changePassword, type PasswordChange } from './changePassword.ts';
+export { TwoFactorAuthentication } from './TwoFactorAuthentication.ts';
+export { TwoFactorRecoveryCode } from './TwoFactorRecoveryCode.ts';
+export { TwoFactorChallenge } from './TwoFactorChallenge.ts';
+export {
+  twoFactorState,
+  startTwoFactorActivation,
+  confirmTwoFactorActivation,
+  renewRecoveryCodes,
+  disableTwoFactor,
+  getRecoveryPhone,
+  setRecoveryPhone,
+  removeRecoveryPhone,
+  verifySecondFactor,
+  normalizeRecoveryCode,
+  recoveryCodeCount,
+  type TwoFactorState,
+  type TwoFactorActivation,
+  type SecondFactor,
+} from './twoFactor.ts';
+export { createSecretBox, twoFactorSecretBox, type SecretBox } from './twoFactorSecretBox.ts';
+export { requiresSecondFactor, startTwoFactorChallenge, findTwoFactorChallenge, completeTwoFactorChallenge, challengeLifetimeMinutes } from './twoFactorLogin.ts';
+export { PersonalAccessToken } from './PersonalAccessToken.ts';
+export {
+  createPersonalAccessToken,
+  listPersonalAccessTokens,
+  deletePersonalAccessToken,
+  findTokenForBearer,
+  clustersOfTokens,
+  abilitiesFor,
+  providerDate,
+  tokenSortFields,
+  type TokenAccess,
+  type TokenQuery,
+  type TokenSort,
+  type NewPersonalAccessToken,
+} from './personalAccessTokens.ts';
 export { Invitation, invitationRoles, invitationStatuses, type InvitationRole, type InvitationStatus } from './Invitation.ts';
 export {
   createInvitation,

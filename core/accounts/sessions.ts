@@ -39,6 +39,7 @@ export async function startSession(
     lastSeenAt: now,
     expiresAt: idleExpiry(now, maxExpiresAt, policy),
     maxExpiresAt,
+    publicId: randomToken(18),
   });
   await em.flush();
   return { token, csrfToken, session };
@@ -75,3 +76,24 @@ export async function endSession(em: EntityManager, token: string): Promise<void
 /** Whether a presented CSRF token belongs to the session. */
 export const csrfMatches = (session: Session, csrfToken: string | undefined): boolean =>
   !!csrfToken && sha256(csrfToken) === session.csrfHash;
+
+/** The user's live sessions, most recently active first. */
+export async function listSessions(em: EntityManager, userId: number, clock: Clock): Promise<Session[]> {
+  return em.find(Session, { user: userId, expiresAt: { $gt: clock.now() } }, { orderBy: { lastSeenAt: 'desc', createdAt: 'desc' } });
+}
+
+/**
+ * Ends every session of the user except `keepSessionId` (the caller's own); returns the internal ids
+ * of the ended sessions (to close their real-time connections; never for a response).
+ */
+export async function endOtherSessions(em: EntityManager, userId: number, keepSessionId?: string): Promise<string[]> {
+  const where = keepSessionId ? { user: userId, id: { $ne: keepSessionId } } : { user: userId };
+  const ids = (await em.find(Session, where, { fields: ['id'] })).map((s) => s.id);
+  if (ids.length) await em.nativeDelete(Session, { id: { $in: ids } });
+  return ids;
+}
+
+/** Whether the user already has a session from this browser (same user agent): then a sign-in is no news. */
+export async function hasSessionFromBrowser(em: EntityManager, userId: number, userAgent: string | undefined): Promise<boolean> {
+  return (await em.count(Session, { user: userId, userAgent: userAgent?.slice(0, 500) ?? null })) > 0;
+}

@@ -25,6 +25,8 @@ const schema = z.object({
   /** Absolute lifetime of a sign-in session. */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Encrypts two-factor secrets at rest (≥ 32 characters, e.g. `openssl rand -base64 32`). Unset: a key file `DATA_DIR/two-factor.key`. */
+  TWO_FACTOR_KEY: z.string().min(32).optional(),
   MAINTENANCE: bool,
   TRUST_PROXY: bool,
   /** Further origins allowed to call the API and open the socket, comma-separated (e.g. the Vite dev server). */

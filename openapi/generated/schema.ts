@@ -74,6 +74,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/impersonation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a staff member acts as the signed-in user in this session, and whether the caller may impersonate */
+        get: operations["getImpersonation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/impersonation/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A staff member asks to act as a user and gets the two-factor challenge link
+         * @description Staff only (403 `errors.staff_only`), from the staff member's own session (not while
+         *     impersonating). The link `/a/impersonate-two-factor-challenge/{userId}/{token}` is single-use and
+         *     valid for 10 minutes; the challenge asks the same staff member for a code from their authenticator
+         *     app. Staff members cannot impersonate themselves or other staff (403
+         *     `errors.impersonation_target_not_allowed`); an unknown address is a 404
+         *     `errors.impersonation_user_not_found`. Audited (`impersonation.link_created`). Rate limited: 20 per
+         *     staff member per 15 minutes.
+         */
+        post: operations["createImpersonationLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/impersonation/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The two-factor challenge of an impersonation link; on success a session for the user starts
+         * @description The staff member who created the link enters a code from their authenticator app. A wrong code is a
+         *     422 on `code` (`errors.two_factor_code_invalid`), is audited (`impersonation.failed`) and counts
+         *     against the link: after 5 wrong codes, and after 10 minutes, the link is dead (404
+         *     `errors.invalid_impersonation_link`, like an unknown or used link or a wrong `userId`). On success
+         *     the browser's previous session ends and a session for the user starts (cookies as with `login`),
+         *     marked with the staff member, at most 2 hours long; the start is audited (`impersonation.started`,
+         *     with the client address). While it runs, the user's own security actions (password, e-mail,
+         *     access tokens, two-factor authentication, revoking permissions) answer 403
+         *     `errors.refused_while_impersonating`. Rate limited: 10 attempts per client address per 15 minutes.
+         */
+        post: operations["startImpersonation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/impersonation/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the impersonation; the session ends and the staff member signs in as themselves again
+         * @description Audited (`impersonation.ended`). 409 `errors.not_impersonating` for a session that is the user's own.
+         */
+        post: operations["endImpersonation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invitations/lookup": {
         parameters: {
             query?: never;
@@ -271,6 +362,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a password reset link, if the address has an account
+         * @description Answers 204 for every address, known or not, so the answer does not reveal which addresses have
+         *     accounts; only known addresses receive the mail (in the account's language). The link holds a
+         *     random token (256 bits, stored as its SHA-256), works once and expires after 60 minutes; a new
+         *     request replaces older links. Rate limited: 3 per address per hour and 10 per client per 15 minutes.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password/reset/validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tells whether a reset link is still valid, without using it
+         * @description The token travels in the body, never in a logged URL. 422 `errors.reset_token_invalid` on `token`
+         *     when unknown, used or expired. Rate limited per client (30 per 15 minutes, shared with `resetPassword`).
+         */
+        post: operations["checkPasswordResetToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link
+         * @description The password must satisfy the password policy (12 to 255 characters, hard to guess, without the
+         *     e-mail address or name; keys `errors.password_length`, `errors.password_rule`,
+         *     `errors.password_personal`) and equal `password_confirmation` (`errors.password_confirmation`).
+         *     Ends every session of the user and does not sign in, so two-factor authentication still applies
+         *     at the next sign-in. Rate limited per client (30 per 15 minutes).
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/permissions/customers": {
         parameters: {
             query?: never;
@@ -394,6 +553,289 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's personal data
+         * @description A personal access token needs `*` or `profile`.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes the contact data (and the language)
+         * @description Fields left out stay as they are. `firstname` and `surname` may not be blank; `telephone` and
+         *     `mobile` must be valid phone numbers (national numbers are read as German) or empty; an unknown
+         *     `gender` is refused with `errors.invalid_gender`. The department `TEST_SENTRY` raises a
+         *     deliberate test error (500, `errors.test_error`) that reaches error reporting; nothing is saved.
+         *     Other tabs of the user receive `user.updated`. A personal access token needs `*` or `profile`.
+         */
+        patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/api/v1/profile/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks to change the e-mail address; a code goes to the new address
+         * @description Needs the current password (`errors.invalid_password` on `password` otherwise). An address that
+         *     another account uses is refused with `errors.email_taken` on `email`. The new address is pending
+         *     (`emailUpdateRequest`) until `verifyEmail` confirms the code sent to it; the current address stays
+         *     active until then. A new request replaces a pending one. Rate limited per user (10 per hour).
+         *     A personal access token needs `*` or `profile`.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/email/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a new confirmation code
+         * @description To the pending new address while a change is pending, otherwise to the unverified current
+         *     address; any earlier code stops working. 409 `errors.email_already_verified` when there is
+         *     nothing to confirm. Rate limited per user (5 per hour). A personal access token needs `*` or `profile`.
+         */
+        post: operations["requestEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the e-mail address with the code sent to it
+         * @description Codes have 8 digits, are valid for 30 minutes and allow 5 wrong entries; then a new code is
+         *     needed (`errors.code_expired`). A wrong code gives `errors.invalid_code` on `token`. Confirming a
+         *     pending change makes the new address the login address. Rate limited per user (10 per 15 minutes).
+         *     A personal access token needs `*` or `profile`.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/notifications/technical": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the user receives technical notifications
+         * @description A personal access token needs `*` or `profile`.
+         */
+        get: operations["getTechnicalNotifications"];
+        /**
+         * Subscribes to technical notifications
+         * @description A personal access token needs `*` or `profile`.
+         */
+        put: operations["subscribeTechnicalNotifications"];
+        post?: never;
+        /**
+         * Unsubscribes from technical notifications
+         * @description A personal access token needs `*` or `profile`.
+         */
+        delete: operations["unsubscribeTechnicalNotifications"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the password (§5 change password)
+         * @description The old password must be right (`errors.invalid_password` on `password_old`), the new one must
+         *     have 12 to 255 characters and pass the strength rule (`errors.password_rule`, `errors.password_personal`,
+         *     `errors.password_length` on `password`) and be repeated (`errors.password_confirmation_mismatch`
+         *     on `password_confirmation`). Every other session of the user ends. 10 password attempts per user
+         *     and 15 minutes.
+         */
+        put: operations["updatePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Two-factor authentication of the user (§4 state table) */
+        get: operations["getTwoFactorStatus"];
+        put?: never;
+        /**
+         * Starts the activation (after the password); answers the new secret and its QR code
+         * @description 2FA is then enabled but not confirmed; `confirmTwoFactor` with a code from the app confirms it.
+         *     This is the only response that ever carries the TOTP secret. Starting again replaces the secret.
+         *     409 `errors.two_factor_already_active` when 2FA is confirmed (deactivate first).
+         */
+        post: operations["enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the activation with a code from the app; answers the recovery codes
+         * @description A wrong code is a 422 on `code` (`errors.two_factor_code_invalid`); 5 attempts per user and
+         *     minute. The ten recovery codes are answered this once in plain text (only hashes are stored).
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shows recovery codes (after the password) by creating a new set; the previous codes stop working */
+        post: operations["renewTwoFactorRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivates two-factor authentication (after the password)
+         * @description Secret, recovery codes and recovery phone number are deleted. An e-mail tells the user.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recovery phone number (§7); 409 means there is none */
+        get: operations["getTwoFactorRecoveryPhone"];
+        /** Adds or changes the recovery phone number (only while 2FA is enabled) */
+        put: operations["updateTwoFactorRecoveryPhone"];
+        post?: never;
+        /** Removes the recovery phone number; 409 when there is none */
+        delete: operations["deleteTwoFactorRecoveryPhone"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's active sign-in sessions, most recently active first */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/sessions/others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Logs out all other sessions of the user; the calling one stays */
+        delete: operations["endOtherSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/session": {
         parameters: {
             query?: never;
@@ -408,10 +850,38 @@ export interface paths {
          * @description Answers the same for an unknown e-mail and a wrong password. Rate limited per address and
          *     per client. Sets the session cookie (httpOnly), the readable `portal_logged_in` cookie and the
          *     `portal_csrf` cookie, and rotates any previous session of this browser.
+         *
+         *     When the user has two-factor authentication, the password alone does not sign in: the answer is
+         *     a `TwoFactorChallenge` (no cookies yet), to be completed with `completeTwoFactorLogin` within
+         *     five minutes.
          */
         post: operations["login"];
         /** Sign out; destroys the session on the server */
         delete: operations["logout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes a sign-in with a code from the authenticator app or a recovery code
+         * @description Answers the `challenge` of `login` with either `code` (6 digits from the authenticator app; each
+         *     code is accepted once) or `recoveryCode` (each recovery code works once). 5 attempts per user and
+         *     minute, then 429 with `Retry-After`. A wrong code keeps the challenge open; the right one uses it
+         *     up and signs in like `login` (cookies, session). An expired or used challenge is a 422 on
+         *     `challenge` (`errors.two_factor_challenge_expired`): sign in again.
+         */
+        post: operations["completeTwoFactorLogin"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -428,6 +898,177 @@ export interface paths {
         put?: never;
         /** Extends the session's idle lifetime (the portal calls it every 15 minutes) */
         post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/personal-access-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's personal access tokens (never their secrets) */
+        get: operations["listPersonalAccessTokens"];
+        put?: never;
+        /**
+         * Creates a personal access token; the plain token is in this response only
+         * @description `expires` 1 needs `expires_at` (a day, not before today in Europe/Berlin; the token works through
+         *     that day), `expires` 0 is unlimited. `abilities.global` true is full access (`*`: all clusters,
+         *     profile data, invoices). Otherwise the token is limited and needs at least one cluster: all
+         *     clusters (`allClusters`, ability `clusters:*`) or chosen ones of the user's active clusters
+         *     (`clusters`, abilities `cluster:<id>`); `areas` adds profile/user management (`profile`) and
+         *     accounting (`accounting`). Use the token as `Authorization: Bearer <plainTextToken>`.
+         */
+        post: operations["createPersonalAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/personal-access-tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a token; its next request gets 401 */
+        delete: operations["deletePersonalAccessToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's cron jobs with their next runs */
+        get: operations["listCronjobs"];
+        put?: never;
+        /** Adds a cron job and applies the server's cron file */
+        post: operations["createCronjob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cron file as rendered from the stored jobs, and whether it is the one last applied */
+        get: operations["getCronjobsFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Writes the cron file rendered from the stored jobs again (e.g. the first time, or after a manual edit on the server) */
+        post: operations["applyCronjobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/{cronjobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One cron job */
+        get: operations["getCronjob"];
+        /** Changes a cron job and applies the server's cron file */
+        put: operations["updateCronjob"];
+        post?: never;
+        /** Removes a cron job and applies the server's cron file */
+        delete: operations["deleteCronjob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/monitoring/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The downsampled history of one range (1 h, 24 h or 7 d), one slot per bucket */
+        get: operations["getMonitoringMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/monitoring/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts or renews the live stream of the server for a minute and answers the current figures
+         * @description While a watch is active the portal measures the server every `intervalSeconds`, stores the
+         *     sample (history) and sends it as `monitoring.sample` (a `MonitoringSample`) to room
+         *     `server:<id>`. A watch ends `leaseSeconds` after the last call; the live panel renews it
+         *     while it is open and visible, so servers nobody looks at cost nothing.
+         */
+        post: operations["watchMonitoring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/monitoring/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state of every service of the server, as far as its gateway can tell */
+        get: operations["listMonitoringServices"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -547,6 +1188,26 @@ export interface components {
              */
             role: "manager" | "administrator";
             serverCount: number;
+        };
+        ImpersonatedUser: {
+            id: number;
+            email: string;
+            firstname: string;
+            surname: string;
+        };
+        ImpersonationState: {
+            /** @description A staff member acts as the signed-in user in this session. */
+            active: boolean;
+            /** @description The staff member, while active. */
+            impersonator: null | {
+                firstname: string;
+                surname: string;
+                email: string;
+            };
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description The caller is a staff member in their own session. */
+            canImpersonate: boolean;
         };
         /** @description The token of the invitation link. */
         InvitationToken: string;
@@ -758,10 +1419,219 @@ export interface components {
             /** @enum {string} */
             status: "ready";
         };
+        /** @enum {string} */
+        Gender: "male" | "female" | "diverse";
+        /**
+         * @description ISO 3166-1 alpha-2 code, lower case.
+         * @enum {string}
+         */
+        Country: "ad" | "ae" | "af" | "ag" | "ai" | "al" | "am" | "ao" | "aq" | "ar" | "as" | "at" | "au" | "aw" | "ax" | "az" | "ba" | "bb" | "bd" | "be" | "bf" | "bg" | "bh" | "bi" | "bj" | "bl" | "bm" | "bn" | "bo" | "bq" | "br" | "bs" | "bt" | "bv" | "bw" | "by" | "bz" | "ca" | "cc" | "cd" | "cf" | "cg" | "ch" | "ci" | "ck" | "cl" | "cm" | "cn" | "co" | "cr" | "cu" | "cv" | "cw" | "cx" | "cy" | "cz" | "de" | "dj" | "dk" | "dm" | "do" | "dz" | "ec" | "ee" | "eg" | "eh" | "er" | "es" | "et" | "fi" | "fj" | "fk" | "fm" | "fo" | "fr" | "ga" | "gb" | "gd" | "ge" | "gf" | "gg" | "gh" | "gi" | "gl" | "gm" | "gn" | "gp" | "gq" | "gr" | "gs" | "gt" | "gu" | "gw" | "gy" | "hk" | "hm" | "hn" | "hr" | "ht" | "hu" | "id" | "ie" | "il" | "im" | "in" | "io" | "iq" | "ir" | "is" | "it" | "je" | "jm" | "jo" | "jp" | "ke" | "kg" | "kh" | "ki" | "km" | "kn" | "kp" | "kr" | "kw" | "ky" | "kz" | "la" | "lb" | "lc" | "li" | "lk" | "lr" | "ls" | "lt" | "lu" | "lv" | "ly" | "ma" | "mc" | "md" | "me" | "mf" | "mg" | "mh" | "mk" | "ml" | "mm" | "mn" | "mo" | "mp" | "mq" | "mr" | "ms" | "mt" | "mu" | "mv" | "mw" | "mx" | "my" | "mz" | "na" | "nc" | "ne" | "nf" | "ng" | "ni" | "nl" | "no" | "np" | "nr" | "nu" | "nz" | "om" | "pa" | "pe" | "pf" | "pg" | "ph" | "pk" | "pl" | "pm" | "pn" | "pr" | "ps" | "pt" | "pw" | "py" | "qa" | "re" | "ro" | "rs" | "ru" | "rw" | "sa" | "sb" | "sc" | "sd" | "se" | "sg" | "sh" | "si" | "sj" | "sk" | "sl" | "sm" | "sn" | "so" | "sr" | "ss" | "st" | "sv" | "sx" | "sy" | "sz" | "tc" | "td" | "tf" | "tg" | "th" | "tj" | "tk" | "tl" | "tm" | "tn" | "to" | "tr" | "tt" | "tv" | "tw" | "tz" | "ua" | "ug" | "um" | "us" | "uy" | "uz" | "va" | "vc" | "ve" | "vg" | "vi" | "vn" | "vu" | "wf" | "ws" | "ye" | "yt" | "za" | "zm" | "zw";
+        Profile: {
+            id: number;
+            gender: components["schemas"]["Gender"];
+            firstname: string;
+            surname: string;
+            /** @description The active login address. */
+            email: string;
+            /** @description False while unverified or while a change is pending. */
+            emailVerified: boolean;
+            /** @description The pending new address. */
+            emailUpdateRequest: string | null;
+            telephone: string | null;
+            mobile: string | null;
+            company: string | null;
+            department: string | null;
+            street: string | null;
+            postcode: string | null;
+            city: string | null;
+            country: components["schemas"]["Country"];
+            language: components["schemas"]["Language"];
+            darkMode: boolean;
+            twoFactorEnabled: boolean;
+            twoFactorConfirmed: boolean;
+        };
+        TechnicalNotifications: {
+            subscribed: boolean;
+        };
+        TwoFactorStatus: {
+            /** @description Activation started or done. */
+            enabled: boolean;
+            /** @description Confirmed with a code; sign-in asks for a code. */
+            confirmed: boolean;
+            recoveryCodesLeft: number;
+            hasRecoveryPhone: boolean;
+        };
+        RecoveryCodes: {
+            recoveryCodes: string[];
+        };
+        RecoveryPhone: {
+            /** @description International format */
+            phone_number: string;
+        };
+        SessionSummary: {
+            /** @description A public id of the session (not its token). */
+            id: string;
+            /** @description The session making this request. */
+            current: boolean;
+            userAgent: string | null;
+            ip: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastSeenAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         SessionInfo: {
             /** Format: date-time */
             expiresAt: string;
             user: components["schemas"]["Me"];
+        };
+        /** @description The password was right; the sign-in needs the second factor (`completeTwoFactorLogin`). */
+        TwoFactorChallenge: {
+            /** @constant */
+            twoFactorRequired: true;
+            /** @description Single-use, bound to the user, valid until `expiresAt`. */
+            challenge: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PersonalAccessToken: {
+            id: number;
+            name: string;
+            /** @description `*`, or any of `clusters:*`, `cluster:<id>`, `profile`, `accounting`. */
+            abilities: string[];
+            /** @description The clusters named by `cluster:<id>` abilities. */
+            clusters: components["schemas"]["ClusterOption"][];
+            /**
+             * Format: date
+             * @description Last day the token works; `null` is unlimited.
+             */
+            expiresAt: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description A cluster as a choice (§3 cluster option). */
+        ClusterOption: {
+            id: number;
+            number: string;
+            name: string;
+        };
+        CronjobsJobInput: {
+            /** @description Five fields (`*\/5 * * * *`, `0 3 * * mon-fri`) or `@hourly`, `@daily`, `@midnight`, `@weekly`, `@monthly`, `@yearly`, `@annually`. */
+            schedule: string;
+            /** @description One line of shell, run by `/bin/sh` as `user`. `%` is written as `\%` for cron; `\%` itself is refused. */
+            command: string;
+            /** @enum {string} */
+            user: "www-data" | "deploy";
+            enabled: boolean;
+        };
+        CronjobsJob: {
+            id: number;
+            schedule: string;
+            command: string;
+            user: string;
+            enabled: boolean;
+            /** @description The next runs (empty for a disabled job), computed in the server's time zone. */
+            nextRuns: string[];
+            /**
+             * Format: date-time
+             * @description `null`: the portal has not seen it run (nothing reports runs on the `local` gateway).
+             */
+            lastRunAt: string | null;
+            lastExitCode: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CronjobsFile: {
+            path: string;
+            content: string;
+            /** @description Whether this is exactly the file last applied to the server. */
+            applied: boolean;
+        };
+        /** @description One measurement (also the payload of `monitoring.sample` events). Bytes are bytes; rates are bytes per second. */
+        MonitoringSample: {
+            /**
+             * Format: date-time
+             * @description Start of its 10-second bucket.
+             */
+            at: string;
+            /** @description Busy CPU time since the previous measurement; `null` when the server gives no CPU counters. */
+            cpuPercent: number | null;
+            /** @description Load average over 1, 5 and 15 minutes. */
+            load: number[];
+            cpuCount: number;
+            memory: components["schemas"]["MonitoringUsage"];
+            disk: components["schemas"]["MonitoringUsage"];
+            /** @description Traffic over all interfaces but loopback and virtual ones; `null` when the server gives no network counters. */
+            network: null | {
+                rxBytesPerSecond: number;
+                txBytesPerSecond: number;
+            };
+            uptimeSeconds: number;
+        };
+        MonitoringUsage: {
+            usedBytes: number;
+            totalBytes: number;
+        };
+        MonitoringWatch: {
+            /** @description How often a sample is taken while the watch lasts. */
+            intervalSeconds: number;
+            /** @description The watch ends this long after the last call. */
+            leaseSeconds: number;
+            sample: components["schemas"]["MonitoringSample"];
+        };
+        /**
+         * @description A dense series: slot `i` is the bucket starting at `start + i * resolutionSeconds`; `null` where
+         *     nothing was measured (nobody watched, or the figure is not available). Averages are weighted by
+         *     the number of 10-second samples in a bucket; maxima are the highest sample.
+         */
+        MonitoringSeries: {
+            /** @enum {string} */
+            range: "1h" | "24h" | "7d";
+            /** @enum {integer} */
+            resolutionSeconds: 10 | 60 | 600;
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Start of the last (current) bucket.
+             */
+            end: string;
+            /** @description Of the newest bucket with data. */
+            cpuCount: number | null;
+            memoryTotalBytes: number | null;
+            diskTotalBytes: number | null;
+            /** @description How many buckets have data. */
+            filled: number;
+            cpu: components["schemas"]["MonitoringAvgMax"];
+            load: components["schemas"]["MonitoringAvgMax"];
+            memory: components["schemas"]["MonitoringAvgMax"];
+            disk: components["schemas"]["MonitoringAvgMax"];
+            networkRx: components["schemas"]["MonitoringAvgMax"];
+            networkTx: components["schemas"]["MonitoringAvgMax"];
+        };
+        MonitoringAvgMax: {
+            avg: (number | null)[];
+            max: (number | null)[];
+        };
+        MonitoringServiceState: {
+            /** @description Service id, e.g. nginx. */
+            id: string;
+            /**
+             * @description `unknown`: the server's gateway cannot report this service's state.
+             * @enum {string}
+             */
+            state: "running" | "stopped" | "not_installed" | "unknown";
+            endpoint?: {
+                host: string;
+                port: number;
+            };
+            detail?: string;
         };
     };
     responses: {
@@ -838,6 +1708,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The action does not fit the current state (the message key says which). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: {
         Page: number;
@@ -845,6 +1724,7 @@ export interface components {
         Search: string;
         ClusterId: number;
         ServerId: number;
+        CronjobsJobId: number;
     };
     requestBodies: never;
     headers: never;
@@ -871,6 +1751,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updateUiSettings: {
@@ -902,6 +1783,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -933,6 +1815,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -959,6 +1842,129 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getImpersonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The impersonation state of the session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpersonationState"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createImpersonationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The user to act as.
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The challenge link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The link below the portal's address, `/a/impersonate-two-factor-challenge/{userId}/{token}`. */
+                        path: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        user: components["schemas"]["ImpersonatedUser"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    startImpersonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId: number;
+                    token: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Acting as the user now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionInfo"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    endImpersonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended; the cookies are cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The session is not an impersonation. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     showInvitation: {
@@ -1247,7 +2253,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description There is no earlier version (`errors.managed_no_previous_version`) or a job is running on the server (`errors.managed_job_running`). */
+            /** @description There is no earlier version (`errors.managed_no_previous_version`), or the plugin cannot restore its desired state (`errors.managed_rollback_unsupported`). Jobs of one server run one after another, so a running job is no conflict. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1257,6 +2263,87 @@ export interface operations {
                 };
             };
             503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (whether or not the address is known). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    checkPasswordResetToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link is valid. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                    password_confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password was changed; every session of the user ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
         };
     };
     listManagedCustomers: {
@@ -1418,6 +2505,544 @@ export interface operations {
             };
         };
     };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `male`, `female` or `diverse`. */
+                    gender?: string;
+                    firstname?: string;
+                    surname?: string;
+                    company?: string | null;
+                    department?: string | null;
+                    street?: string | null;
+                    postcode?: string | null;
+                    city?: string | null;
+                    country?: components["schemas"]["Country"];
+                    telephone?: string | null;
+                    mobile?: string | null;
+                    language?: components["schemas"]["Language"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            /** @description The deliberate test error (`errors.test_error`), or an unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The change is pending; the profile shows `emailUpdateRequest`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    requestEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new code was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The address is verified and no change is pending. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The code from the e-mail. */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed; the updated profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getTechnicalNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TechnicalNotifications"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    subscribeTechnicalNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Subscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TechnicalNotifications"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    unsubscribeTechnicalNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TechnicalNotifications"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updatePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password_old: string;
+                    password: string;
+                    password_confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        otherSessionsEnded: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getTwoFactorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The secret, for the authenticator app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Base32 */
+                        secret: string;
+                        /** @description `otpauth://totp/...` (SHA-1, 6 digits, 30 seconds). */
+                        otpauthUri: string;
+                        /** @description The URI as a QR code */
+                        qrCode: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    renewTwoFactorRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new recovery codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deactivated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getTwoFactorRecoveryPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryPhone"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateTwoFactorRecoveryPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone_number: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The number as stored (international format). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryPhone"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteTwoFactorRecoveryPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    endOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -1435,13 +3060,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in. */
+            /** @description Signed in, or the password was right and the second factor is asked for. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionInfo"];
+                    "application/json": components["schemas"]["SessionInfo"] | components["schemas"]["TwoFactorChallenge"];
                 };
             };
             422: components["responses"]["ValidationFailed"];
@@ -1466,6 +3091,36 @@ export interface operations {
             };
         };
     };
+    completeTwoFactorLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    code?: string;
+                    recoveryCode?: string;
+                } & (unknown | unknown);
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionInfo"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     refreshSession: {
         parameters: {
             query?: never;
@@ -1485,6 +3140,383 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listPersonalAccessTokens: {
+        parameters: {
+            query?: {
+                search?: components["parameters"]["Search"];
+                sort?: "id" | "name" | "expiresAt" | "lastUsedAt" | "createdAt";
+                order?: "asc" | "desc";
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tokens; newest first unless sorted otherwise. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PersonalAccessToken"][];
+                        meta: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createPersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {integer} */
+                    expires: 0 | 1;
+                    /** @description `YYYY-MM-DD`; required when `expires` is 1. */
+                    expires_at?: string | null;
+                    abilities: {
+                        global: boolean;
+                        allClusters?: boolean;
+                        clusters?: number[];
+                        areas?: ("profile" | "accounting")[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: components["schemas"]["PersonalAccessToken"];
+                        /** @description `<id>|<secret>`; shown once, only its hash is stored. */
+                        plainTextToken: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deletePersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCronjobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every job of the server, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CronjobsJob"][];
+                        /** @description The time zone cron uses on the server (IANA), e.g. `Europe/Berlin`. */
+                        timeZone: string;
+                        /** @description The server users a job may run as. */
+                        users: string[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createCronjob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CronjobsJobInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. Field keys: `schedule` (`cronjobs:errors.schedule_format`,
+             *     `schedule_range`, `schedule_never` — no run within five years, e.g. `0 0 31 2 *`), `command`
+             *     (`command_required`, `command_control`, `command_backslash_percent`, `command_too_long`, `duplicate`),
+             *     `user` (`user_unknown`), `_` (`too_many`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getCronjobsFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronjobsFile"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyCronjobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getCronjob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                cronjobId: components["parameters"]["CronjobsJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronjobsJob"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateCronjob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                cronjobId: components["parameters"]["CronjobsJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CronjobsJobInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteCronjob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                cronjobId: components["parameters"]["CronjobsJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMonitoringMetrics: {
+        parameters: {
+            query?: {
+                /** @description `1h`: 10-second samples; `24h`: 1-minute buckets; `7d`: 10-minute buckets. */
+                range?: "1h" | "24h" | "7d";
+            };
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringSeries"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    watchMonitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream runs; the newest sample. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringWatch"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listMonitoringServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per service of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonitoringServiceState"][];
+                        /** Format: date-time */
+                        checkedAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
         };
     };
 }

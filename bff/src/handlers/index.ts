@@ -1,6 +1,8 @@
 import { accountHandlers } from './accounts.ts';
 import { clusterHandlers } from './clusters.ts';
 import { sessionHandlers } from './session.ts';
+import { securityHandlers } from './security.ts';
+import { tokenHandlers } from './tokens.ts';
 import { permissionHandlers } from './permissions.ts';
 import { invitationHandlers } from './invitations.ts';
 
@@ -9,6 +11,8 @@ export const coreHandlers = {
   ...sessionHandlers,
   ...accountHandlers,
   ...clusterHandlers,
+  ...securityHandlers,
+  ...tokenHandlers,
   ...permissionHandlers,
   ...invitationHandlers,
 };

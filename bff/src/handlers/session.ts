@@ -1,24 +1,78 @@
-import { authenticate, endSession, normalizeEmail, refreshSession, startSession } from '@portal/core/accounts';
+import type { Context } from 'koa';
+import {
+  authenticate,
+  completeTwoFactorChallenge,
+  endSession,
+  findTwoFactorChallenge,
+  hasSessionFromBrowser,
+  normalizeEmail,
+  refreshSession,
+  requiresSecondFactor,
+  startSession,
+  startTwoFactorChallenge,
+  twoFactorSecretBox,
+  type User,
+} from '@portal/core/accounts';
 import { Unauthenticated } from '@portal/core/platform';
+import type { EntityManager } from '@mikro-orm/core';
+import type { AppDeps } from '../deps.ts';
+import type { Principal } from '../http/auth.ts';
 import { clearSessionCookies, setSessionCookies } from '../http/cookies.ts';
 import { consume } from '../http/rate-limits.ts';
 import { defineHandlers, noContent } from '../openapi/handlers.ts';
 import { presentMe } from '../presenters/me.ts';
 
+/**
+ * Starts the session once the user proved who they are (password, and the second factor when they
+ * have one): replaces this browser's previous session, sets the cookies, and mails a sign-in notice
+ * when the browser has no session of the user yet.
+ */
+async function signIn(em: EntityManager, deps: AppDeps, koa: Context, principal: Principal | undefined, user: User) {
+  const { config, clock } = deps;
+  const userAgent = koa.get('User-Agent') || undefined;
+  const knownBrowser = await hasSessionFromBrowser(em, user.id, userAgent);
+  if (principal?.via === 'session') await endSession(em, principal.sessionToken);
+  const policy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS };
+  const issued = await startSession(em, user, clock, policy, { userAgent, ip: koa.ip });
+  setSessionCookies(koa, config.secure, { token: issued.token, csrfToken: issued.csrfToken, expires: issued.session.expiresAt });
+  if (!knownBrowser) {
+    // A failing mail server must not fail the sign-in.
+    await deps.mailer
+      .send(
+        { email: user.email, language: user.language, firstname: user.firstname, surname: user.surname },
+        { kind: 'newLogin', at: clock.now(), ip: koa.ip, userAgent },
+      )
+      .catch((err: unknown) => deps.logger.warn({ err, userId: user.id }, 'sign-in notice not sent'));
+  }
+  return { expiresAt: issued.session.expiresAt.toISOString(), user: presentMe(user) };
+}
+
 export const sessionHandlers = defineHandlers({
-  /** Same answer for unknown e-mail and wrong password; the old session of this browser is replaced. */
+  /**
+   * Same answer for unknown e-mail and wrong password. With two-factor authentication the right
+   * password yields a challenge instead of a session.
+   */
   login: async ({ body, em, deps, koa, principal }) => {
-    const { config, rateLimits, clock } = deps;
+    const { rateLimits, clock } = deps;
     await consume(rateLimits.loginByClient, koa.ip);
     const accountKey = `${normalizeEmail(body.email)}|${koa.ip}`;
     await consume(rateLimits.loginByAccount, accountKey);
     const user = await authenticate(em, body.email, body.password);
     await rateLimits.loginByAccount.delete(accountKey);
-    if (principal?.via === 'session') await endSession(em, principal.sessionToken);
-    const policy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS };
-    const issued = await startSession(em, user, clock, policy, { userAgent: koa.get('User-Agent'), ip: koa.ip });
-    setSessionCookies(koa, config.secure, { token: issued.token, csrfToken: issued.csrfToken, expires: issued.session.expiresAt });
-    return { expiresAt: issued.session.expiresAt.toISOString(), user: presentMe(user) };
+    if (requiresSecondFactor(user)) {
+      const challenge = await startTwoFactorChallenge(em, user, clock);
+      return { twoFactorRequired: true as const, challenge: challenge.token, expiresAt: challenge.expiresAt.toISOString() };
+    }
+    return signIn(em, deps, koa, principal, user);
+  },
+
+  /** The second step: 5 attempts per user and minute; the challenge is used up by the right code. */
+  completeTwoFactorLogin: async ({ body, em, deps, koa, principal }) => {
+    const challenge = await findTwoFactorChallenge(em, body.challenge, deps.clock);
+    await consume(deps.rateLimits.twoFactorByUser, String(challenge.user.id));
+    const { user } = await completeTwoFactorChallenge(em, challenge, { code: body.code, recoveryCode: body.recoveryCode }, deps.clock, twoFactorSecretBox(deps.config));
+    await deps.rateLimits.twoFactorByUser.delete(String(user.id));
+    return signIn(em, deps, koa, principal, user);
   },
 
   logout: async ({ em, deps, koa, principal }) => {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Middleware } from 'koa';
-import { csrfMatches, findLiveSession, type Session, type User } from '@portal/core/accounts';
-import { DomainError, NotAllowed } from '@portal/core/platform';
+import { csrfMatches, findLiveSession, findTokenForBearer, type Session, type User } from '@portal/core/accounts';
+import { DomainError, NotAllowed, Unauthenticated } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { clearSessionCookies, cookieNames } from './cookies.ts';
 
@@ -30,6 +30,16 @@ export type Principal = SessionPrincipal | TokenPrincipal;
 
 export type TokenArea = 'profile' | 'accounting';
 
+/** What an operation says about personal access tokens in the contract (`x-token-area`, `x-session-only`). */
+export interface TokenPolicy {
+  /** The area a token needs an ability for; no area: tokens are refused. */
+  tokenArea?: TokenArea | 'clusters';
+  /** Browser sessions only (sign-in, password, two-factor, token management). */
+  sessionOnly?: boolean;
+  /** Needs no signed-in caller (health, sign-in): a token changes nothing there. */
+  public?: boolean;
+}
+
 /** Whether the caller's credential reaches this cluster at all (roles are checked separately). */
 export function credentialAllowsCluster(principal: Principal, clusterId: number): boolean {
   if (principal.via === 'session') return true;
@@ -40,6 +50,33 @@ export function credentialAllowsCluster(principal: Principal, clusterId: number)
 /** Whether the caller's credential reaches an area (profile/user management, accounting). */
 export function credentialAllowsArea(principal: Principal, area: TokenArea): boolean {
   return principal.via === 'session' || principal.abilities.includes('*') || principal.abilities.includes(area);
+}
+
+/**
+ * Whether a token may call an operation at all (cookie sessions always may; roles and single clusters
+ * are checked by the handler). Default deny: an operation that names no area refuses tokens, so a new
+ * operation is never reachable with a token by accident.
+ */
+export function credentialAllowsOperation(principal: Principal | undefined, policy: TokenPolicy): boolean {
+  if (principal?.via !== 'token') return true;
+  if (policy.sessionOnly) return false;
+  if (!policy.tokenArea) return !!policy.public;
+  if (policy.tokenArea !== 'clusters') return credentialAllowsArea(principal, policy.tokenArea);
+  return principal.abilities.some((a) => a === '*' || a === 'clusters:*' || a.startsWith('cluster:'));
+}
+
+/** Throws 403 `errors.token_not_allowed` when a token may not call the operation. */
+export function assertCredentialAllowsOperation(principal: Principal | undefined, policy: TokenPolicy): void {
+  if (!credentialAllowsOperation(principal, policy)) throw NotAllowed('errors.token_not_allowed');
+}
+
+/**
+ * For operations of the clusters area with a `clusterId` path parameter: a token must reach that
+ * cluster (`*`, `clusters:*` or `cluster:<id>`), else 403, before the handler runs.
+ */
+export function assertCredentialAllowsPathCluster(principal: Principal | undefined, policy: TokenPolicy, params: Record<string, unknown>): void {
+  if (principal?.via !== 'token' || policy.tokenArea !== 'clusters' || params.clusterId === undefined) return;
+  if (!credentialAllowsCluster(principal, Number(params.clusterId))) throw NotAllowed('errors.token_not_allowed');
 }
 
 declare module 'koa' {
@@ -54,8 +91,9 @@ declare module 'koa' {
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Resolves the session cookie to a principal. A dead session cookie is cleared, so the
- * script-readable "logged in" cookie disappears and the frontend notices.
+ * Resolves the caller: `Authorization: Bearer <id>|<secret>` (a personal access token; the cookie is
+ * then ignored) or the session cookie. An unknown, expired or deleted token is a 401 at once. A dead
+ * session cookie is cleared, so the script-readable "logged in" cookie disappears and the frontend notices.
  */
 export function authenticateRequest(deps: AppDeps): Middleware {
   const names = cookieNames(deps.config.secure);
@@ -63,6 +101,17 @@ export function authenticateRequest(deps: AppDeps): Middleware {
     if (!ctx.path.startsWith('/api/')) return next();
     const em = deps.orm.em.fork();
     ctx.state.em = em;
+    const authorization = ctx.get('Authorization');
+    if (authorization) {
+      const bearer = /^Bearer\s+(.+)$/i.exec(authorization.trim());
+      const pat = bearer ? await findTokenForBearer(em, bearer[1], deps.clock) : null;
+      if (!pat) {
+        ctx.set('WWW-Authenticate', 'Bearer realm="portal", error="invalid_token"');
+        throw Unauthenticated('errors.token_invalid');
+      }
+      ctx.state.principal = { via: 'token', user: pat.user, tokenId: pat.id, abilities: pat.abilities };
+      return next();
+    }
     const token = ctx.cookies.get(names.session);
     if (token) {
       const session = await findLiveSession(em, token, deps.clock);
@@ -81,6 +130,8 @@ export function csrfProtection(deps: AppDeps): Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/api/') || !unsafe.has(ctx.method)) return next();
     const principal = ctx.state.principal;
+    // A bearer token is not sent by browsers on their own, so it needs no CSRF protection.
+    if (principal?.via === 'token') return next();
     if (principal?.via === 'session') {
       if (!csrfMatches(principal.session, ctx.get('X-CSRF-Token') || undefined)) throw NotAllowed('errors.csrf');
     } else {

@@ -4,6 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import type { Middleware } from 'koa';
 import { DomainError, Unauthenticated, ValidationFailed, type FieldErrors } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
+import { assertCredentialAllowsOperation, assertCredentialAllowsPathCluster, type TokenPolicy } from '../http/auth.ts';
 import { NoContent, type OperationContext, type OperationHandler } from './handlers.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is arbitrary JSON
@@ -18,6 +19,8 @@ export interface OperationSpec {
   path: string;
   /** Whether the operation needs a signed-in caller. */
   secured: boolean;
+  /** `x-token-area` / `x-session-only`: what a personal access token may call. */
+  tokens?: TokenPolicy;
 }
 
 const pointer = (...parts: string[]) => 'doc#/' + parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
@@ -31,7 +34,7 @@ export function listOperations(doc: Json): OperationSpec[] {
       const op = item[method];
       if (!op) continue;
       const secured = op.security ? op.security.length > 0 : globalSecured;
-      ops.push({ id: op.operationId, method, path, secured });
+      ops.push({ id: op.operationId, method, path, secured, tokens: { tokenArea: op['x-token-area'], sessionOnly: op['x-session-only'] === true, public: !secured } });
     }
   }
   return ops;
@@ -130,6 +133,7 @@ export function createOpenApiRouter(
     const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
     const middleware: Middleware = async (ctx) => {
       if (spec.secured && !ctx.state.principal) throw Unauthenticated();
+      assertCredentialAllowsOperation(ctx.state.principal, spec.tokens ?? {});
       const params = { ...ctx.params };
       const query: Record<string, unknown> = { ...ctx.query };
       const fields: FieldErrors = {};
@@ -142,6 +146,7 @@ export function createOpenApiRouter(
         else if (hasBody && !v.body(body)) Object.assign(fields, toFieldErrors(v.body.errors));
       } else body = undefined;
       if (Object.keys(fields).length) throw ValidationFailed(fields);
+      assertCredentialAllowsPathCluster(ctx.state.principal, spec.tokens ?? {}, params);
 
       const em = ctx.state.em ?? deps.orm.em.fork();
       const principal = ctx.state.principal;
