@@ -76,3 +76,4 @@ export {
   type StartedImpersonation,
 } from './impersonations.ts';
 export { demoInvitations, type DemoInvitation } from './invitationsDemo.ts';
+export { demoStaff, resealDemoStaffSecret } from './impersonationsDemo.ts';

@@ -20,10 +20,12 @@ export const routes: RouteObject[] = [
           { path: 'not-allowed', lazy: lazyPage(() => import('./pages/NotAllowedPage')) },
           { element: <GuestOnly />, children: [{ path: 'invitation/:token/:email', lazy: lazyPage(() => import('./pages/invitation/GuestInvitationPage')) }] },
           { path: 'registration/:type/:token/:email/:id', lazy: lazyPage(() => import('./pages/registration/RegistrationPage')) },
+          { path: 'impersonate-two-factor-challenge/:userId/:token', lazy: lazyPage(() => import('./pages/impersonation/ImpersonationChallengePage')) },
           {
             element: <RequireAuth />,
             children: [
               { index: true, lazy: lazyPage(() => import('./pages/dashboard/DashboardPage')) },
+              { path: 'impersonation', lazy: lazyPage(() => import('./pages/impersonation/ImpersonationStartPage')) },
               { path: 'profile/permissions', lazy: lazyPage(() => import('./pages/profile/permissions/PermissionsPage')) },
               { path: 'invitation/:type/:token/:email/:id', lazy: lazyPage(() => import('./pages/invitation/InvitationPage')) },
               { path: 'contracts/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },

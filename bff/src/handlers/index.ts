@@ -5,6 +5,7 @@ import { securityHandlers } from './security.ts';
 import { tokenHandlers } from './tokens.ts';
 import { permissionHandlers } from './permissions.ts';
 import { invitationHandlers } from './invitations.ts';
+import { impersonationHandlers } from './impersonation.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
@@ -15,4 +16,5 @@ export const coreHandlers = {
   ...tokenHandlers,
   ...permissionHandlers,
   ...invitationHandlers,
+  ...impersonationHandlers,
 };

@@ -13,6 +13,7 @@ import { Alerts } from '../ui/Alerts';
 import { BrowserSupportModal } from './BrowserSupportModal';
 import { ChunkLoadWarning } from './ChunkLoadWarning';
 import { Footer } from './Footer';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 
@@ -31,6 +32,7 @@ export function Shell() {
       >
         {t('skipToContent')}
       </Link>
+      <ImpersonationBanner />
       <TopBar />
       <Alerts />
       <Container
