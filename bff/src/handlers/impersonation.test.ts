@@ -157,6 +157,22 @@ describe('impersonation: the challenge, the session and its end (§6, audit log)
     expect((await createLink(staff, demoLogins.other)).body.error.message).toBe('errors.refused_while_impersonating');
   });
 
+  it('R6.007 while impersonating, the user’s own security actions (password, e-mail, two-factor, tokens, sessions) answer 403; reading works', async () => {
+    const { staff, userId: target, token } = await managerLink();
+    expect((await start(staff, { userId: target, token, code: code() })).status).toBe(200);
+    const refused = [
+      await staff.request('PUT', '/api/v1/me/password', { password_old: demoPassword, password: 'Neues-Passwort-Sicher-2026', password_confirmation: 'Neues-Passwort-Sicher-2026' }),
+      await staff.request('POST', '/api/v1/profile/email', { email: 'staff-was-here@demo.example', password: demoPassword }),
+      await staff.request('POST', '/api/v1/me/two-factor', { password: demoPassword }),
+      await staff.request('POST', '/api/v1/me/personal-access-tokens', { name: 'from support', expires: 0, expires_at: null, abilities: { global: true } }),
+      await staff.request('DELETE', '/api/v1/me/sessions/others'),
+    ];
+    expect(refused.map((r) => [r.status, r.body?.error?.message])).toEqual(refused.map(() => [403, 'errors.refused_while_impersonating']));
+    expect((await staff.get('/api/v1/me/personal-access-tokens')).status).toBe(200);
+    // Nothing changed: the user still signs in with the old password.
+    expect((await server.client().login(demoLogins.manager, demoPassword)).status).toBe(200);
+  });
+
   it('R6.007 ending the impersonation ends the session and is audited', async () => {
     const { staff, userId: target, token } = await managerLink();
     expect((await start(staff, { userId: target, token, code: code() })).status).toBe(200);

@@ -6,6 +6,7 @@ import { tokenHandlers } from './tokens.ts';
 import { permissionHandlers } from './permissions.ts';
 import { invitationHandlers } from './invitations.ts';
 import { impersonationHandlers } from './impersonation.ts';
+import { guardedWhileImpersonating } from './impersonation.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
@@ -17,4 +18,6 @@ export const coreHandlers = {
   ...permissionHandlers,
   ...invitationHandlers,
   ...impersonationHandlers,
+  // Last: the user's own security actions refuse impersonation sessions (§6).
+  ...guardedWhileImpersonating({ ...securityHandlers, ...tokenHandlers, ...profileHandlers }),
 };
