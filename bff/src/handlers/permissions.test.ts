@@ -183,3 +183,27 @@ describe('permissions: revoking (§5 managers and administrators, §6, §8)', ()
     expect((await server.client().login(colleague, demoPassword)).status).toBe(200);
   });
 });
+
+describe('permissions with a personal access token (§3 restrictions)', () => {
+  const bearer = async (abilities: object) => {
+    const other = await signedIn(demoLogins.other);
+    const res = await other.request('POST', '/api/v1/me/personal-access-tokens', { name: 'permissions test', expires: 0, expires_at: null, abilities });
+    expect([res.status, res.body.error]).toEqual([201, undefined]);
+    return { Authorization: `Bearer ${res.body.plainTextToken}` };
+  };
+
+  it('R6.008 a token with profile access reads and revokes permissions; a token for clusters only gets 403', async () => {
+    const profile = await bearer({ global: false, allClusters: true, areas: ['profile'] });
+    const c = server.client();
+    const list = await c.request('GET', '/api/v1/me/permissions/customers', undefined, profile);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((e: { number: number }) => e.number)).toContain(10003);
+    const refused = await c.request('POST', '/api/v1/me/permissions/customers/revoke', { email: demoLogins.other, customer_id: await customerId(10003) }, profile);
+    expect(refused.body.error.message).toBe('errors.manager_not_removable_contact_person');
+
+    const clustersOnly = await bearer({ global: false, allClusters: true });
+    const denied = await c.request('GET', '/api/v1/me/permissions/contracts', undefined, clustersOnly);
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.message).toBe('errors.token_not_allowed');
+  });
+});
