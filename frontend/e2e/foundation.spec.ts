@@ -180,3 +180,47 @@ test.describe('real time', () => {
     await expect(first.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 });
+
+test.describe('session lost with a consent banner', () => {
+  test('R4.002 a lost session goes to the login page instead of the modal while a consent banner is visible', async ({ page, context }) => {
+    await login(page, users.partner);
+    await page.goto('/a/orders');
+    // The portal has no consent banner of its own yet (no analytics); any element marked as one counts.
+    await page.evaluate(() => {
+      const banner = document.createElement('div');
+      banner.setAttribute('data-consent-banner', '');
+      banner.textContent = 'Cookie-Einstellungen';
+      document.body.append(banner);
+    });
+    await context.clearCookies();
+    await expect(page).toHaveURL(/\/a\/login$/);
+    await expect(page.getByRole('dialog', { name: 'Sitzung abgelaufen' })).toHaveCount(0);
+  });
+});
+
+test.describe('session timers', () => {
+  test('R4.001 R9.002 the login cookie is checked every 1500 ms', async ({ page, context }) => {
+    await page.clock.install();
+    await login(page, users.manager);
+    await page.clock.pauseAt(Date.now() + 1000);
+    await context.clearCookies();
+    await page.clock.runFor(1500);
+    await expect(page.getByRole('dialog', { name: 'Sitzung abgelaufen' })).toBeVisible();
+  });
+
+  test('R4.005 R9.003 the session is refreshed after 15 minutes, not before', async ({ page }) => {
+    await page.clock.install();
+    await login(page, users.admin);
+    await page.clock.pauseAt(Date.now() + 1000);
+    const refreshes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/session/refresh')) refreshes.push(r.method());
+    });
+    await page.clock.runFor(14 * 60_000);
+    expect(refreshes).toEqual([]);
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/session/refresh') && r.status() === 200);
+    await page.clock.runFor(60_000);
+    await refreshed;
+    expect(refreshes).toEqual(['POST']);
+  });
+});
