@@ -1018,6 +1018,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's zones, and whether zone files can be checked there */
+        get: operations["listDnsZones"];
+        put?: never;
+        /** Creates a zone (with an NS record for its primary name server) and applies it */
+        post: operations["createDnsZone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones/{zoneId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One zone with its records and its zone file */
+        get: operations["getDnsZone"];
+        /** Changes the default TTL and SOA fields of a zone and applies it */
+        put: operations["updateDnsZone"];
+        post?: never;
+        /** Deletes a zone with its records and applies the change (its zone file is removed) */
+        delete: operations["deleteDnsZone"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones/{zoneId}/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a record to a zone and applies it
+         * @description The record's TTL becomes the TTL of every record with the same name and type (one RRset has one TTL).
+         */
+        post: operations["createDnsRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones/{zoneId}/records/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a record and applies it */
+        put: operations["updateDnsRecord"];
+        post?: never;
+        /** Removes a record and applies the change */
+        delete: operations["deleteDnsRecord"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones/{zoneId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces the zone's settings and records with a zone file (expert mode) and applies it
+         * @description The SOA's name server, hostmaster and timers and `$TTL` become the zone's settings; its serial
+         *     is ignored (the portal increases the serial). Comments are not kept. 422: `fields.text` says the
+         *     file was refused, `fields["lines.<n>"]` what is wrong on line n.
+         */
+        put: operations["replaceDnsZoneFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones/{zoneId}/file/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a zone file (expert mode) without storing or applying it, and says what it would change */
+        post: operations["checkDnsZoneFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/monitoring/metrics": {
         parameters: {
             query?: never;
@@ -1069,6 +1183,234 @@ export interface paths {
         get: operations["listMonitoringServices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the desired configuration differs from the one on the server, the last applied version, nginx's state and the tools found */
+        get: operations["getNginxStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's domains (vhosts), ordered by their primary server name */
+        get: operations["listNginxVhosts"];
+        put?: never;
+        /** Adds a domain to the desired state (applied with applyNginxConfig) */
+        post: operations["createNginxVhost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts/{vhostId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One domain */
+        get: operations["getNginxVhost"];
+        /** Changes a domain of the desired state */
+        put: operations["updateNginxVhost"];
+        post?: never;
+        /** Removes a domain with its redirects and authentications from the desired state */
+        delete: operations["deleteNginxVhost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts/{vhostId}/logs/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a domain's access or error log, newest first, filtered on the server */
+        get: operations["listNginxLogEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts/{vhostId}/logs/{kind}/tail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts (or renews) a live tail of the log: new lines arrive as `nginx.log` events in room `server:<id>` until it is stopped or its lease ends (renew it before `expiresAt`) */
+        post: operations["startNginxLogTail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts/{vhostId}/logs/{kind}/tail/{tailId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends a live tail */
+        delete: operations["stopNginxLogTail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/redirects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The redirects of every domain of the server (or of one) */
+        get: operations["listNginxRedirects"];
+        put?: never;
+        /** Adds a redirect (a loop or a source that exists on the domain is refused) */
+        post: operations["createNginxRedirect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/redirects/{redirectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a redirect */
+        put: operations["updateNginxRedirect"];
+        post?: never;
+        /** Removes a redirect */
+        delete: operations["deleteNginxRedirect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/authentications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The basic authentications of every domain of the server (users by name only, never hashes) */
+        get: operations["listNginxAuthentications"];
+        put?: never;
+        /** Protects a path of a domain with basic authentication (passwords are stored as SHA-512-crypt hashes) */
+        post: operations["createNginxAuthentication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/authentications/{authenticationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a basic authentication; a user without `password` keeps the one stored */
+        put: operations["updateNginxAuthentication"];
+        post?: never;
+        /** Removes a basic authentication */
+        delete: operations["deleteNginxAuthentication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The TLS certificates a domain can use, and whether each is installed on the server */
+        get: operations["listNginxCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rendered configuration of the desired state next to the files on the server, with a unified diff (read-only) */
+        get: operations["getNginxConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renders the desired state and applies it: write, `nginx -t`, reload, keep the version; the previous version comes back when a step fails */
+        post: operations["applyNginxConfig"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1553,6 +1895,117 @@ export interface components {
             /** @description Whether this is exactly the file last applied to the server. */
             applied: boolean;
         };
+        /** @description Whether zone files are checked on this server before they are used. */
+        DnsChecker: {
+            /** @enum {string} */
+            tool: "named-checkzone";
+            available: boolean;
+        };
+        DnsZoneSummary: {
+            id: number;
+            origin: string;
+            /** @description The serial of the stored zone (`YYYYMMDDnn`). */
+            serial: number;
+            /** @description The serial last applied to the server; `null` when the zone was not applied yet. */
+            appliedSerial: number | null;
+            recordCount: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DnsRecord: {
+            id: number;
+            /** @description Relative to the origin, or `@`. */
+            name: string;
+            type: components["schemas"]["DnsRecordType"];
+            /** @description `null`: the zone's default TTL. */
+            ttl: number | null;
+            /** @description Address (A, AAAA), target (CNAME, NS, MX, SRV), text (TXT) or value (CAA). */
+            value: string;
+            priority: number | null;
+            weight: number | null;
+            port: number | null;
+            flags: number | null;
+            /** @enum {string|null} */
+            tag: "issue" | "issuewild" | "iodef" | null;
+        };
+        /** @enum {string} */
+        DnsRecordType: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "SRV" | "CAA" | "NS";
+        DnsZone: {
+            id: number;
+            origin: string;
+            defaultTtl: number;
+            primaryNs: string;
+            hostmaster: string;
+            refresh: number;
+            retry: number;
+            expire: number;
+            minimum: number;
+            serial: number;
+            appliedSerial: number | null;
+            /** @description In zone file order (by name, the apex first, then type). */
+            records: components["schemas"]["DnsRecord"][];
+            /** @description The zone as the server gets it (the expert editor's text). */
+            zoneFile: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DnsZoneSettings: {
+            defaultTtl: number;
+            /** @description SOA MNAME, e.g. `ns1.managed-hosting.example`. */
+            primaryNs: string;
+            /** @description E-mail address of the zone's administrator (SOA RNAME). */
+            hostmaster: string;
+            refresh: number;
+            retry: number;
+            expire: number;
+            /** @description Negative caching TTL (RFC 2308). */
+            minimum: number;
+        };
+        /** @description A new zone; settings left out take the defaults (TTL 3600, refresh 10800, retry 3600, expire 1209600, minimum 3600, the provider's name server and hostmaster). */
+        DnsZoneCreate: {
+            /** @description The domain, e.g. `shop-mueller-schmidt.example`. */
+            origin: string;
+            defaultTtl?: number;
+            primaryNs?: string;
+            hostmaster?: string;
+            refresh?: number;
+            retry?: number;
+            expire?: number;
+            minimum?: number;
+        };
+        /**
+         * @description Fields by type — A/AAAA: `value` = address; CNAME/NS: `value` = target; MX: `priority` and
+         *     target; TXT: `value` = text (quoted and split into 255-byte strings when rendered); SRV:
+         *     `_service._proto` name, `priority`, `weight`, `port` and target; CAA: `flags` (0 or 128), `tag`
+         *     and `value`. Fields of other types must be left out or `null`. Targets are relative to the
+         *     origin (`mail`), `@`, or absolute with a trailing dot (`mx.example.net.`).
+         */
+        DnsRecordInput: {
+            name: string;
+            type: components["schemas"]["DnsRecordType"];
+            ttl?: number | null;
+            value: string;
+            priority?: number | null;
+            weight?: number | null;
+            port?: number | null;
+            /** @enum {integer|null} */
+            flags?: 0 | 128 | null;
+            /** @enum {string|null} */
+            tag?: "issue" | "issuewild" | "iodef" | null;
+        };
+        DnsZoneFileInput: {
+            /** @description The whole zone file. */
+            text: string;
+        };
+        DnsZoneFileCheck: {
+            recordCount: number;
+            /** @description Records the file has that the zone does not. */
+            added: number;
+            /** @description Records of the zone the file no longer has. */
+            removed: number;
+            /** @description Whether `$TTL` or the SOA fields differ. */
+            settingsChanged: boolean;
+        };
         /** @description One measurement (also the payload of `monitoring.sample` events). Bytes are bytes; rates are bytes per second. */
         MonitoringSample: {
             /**
@@ -1632,6 +2085,193 @@ export interface components {
                 port: number;
             };
             detail?: string;
+        };
+        /** @description An additional directive of the whitelist; the value must match the directive's grammar (422 `nginx:errors.directive_value_invalid` otherwise). */
+        NginxDirective: {
+            /** @enum {string} */
+            name: "client_max_body_size" | "client_body_timeout" | "keepalive_timeout" | "send_timeout" | "proxy_read_timeout" | "fastcgi_read_timeout" | "gzip" | "gzip_types" | "autoindex" | "server_tokens" | "charset" | "index" | "expires" | "limit_rate" | "add_header";
+            value: string;
+        };
+        NginxVhostInput: {
+            /** @description Host names (`shop.example.com`) or wildcards (`*.example.com`), unique across the server (422 `nginx:errors.server_name_taken`). The first is the primary name. */
+            serverNames: string[];
+            /** @description Below the web root `/var/www/` (no `.` or `..` segments). */
+            documentRoot: string;
+            /** @enum {string} */
+            backend: "static" | "php" | "upstream";
+            /**
+             * @description Required for `php`.
+             * @enum {string|null}
+             */
+            phpVersion?: "7.4" | "8.1" | "8.2" | "8.3" | "8.4" | null;
+            /** @description `host:port`, required for `upstream`. */
+            upstream?: string | null;
+            /**
+             * @description A certificate of listNginxCertificates; `listen … ssl` is rendered only when it is installed on the server.
+             * @enum {string|null}
+             */
+            certificate?: "mueller-schmidt-shop-2026" | "wildcard-mueller-schmidt-2026" | "nordlicht-medien-2026" | "baeckerei-sonnenschein-2026" | null;
+            directives?: components["schemas"]["NginxDirective"][];
+        };
+        NginxVhost: {
+            id: number;
+            serverNames: string[];
+            documentRoot: string;
+            /** @enum {string} */
+            backend: "static" | "php" | "upstream";
+            phpVersion: string | null;
+            upstream: string | null;
+            certificate: string | null;
+            /**
+             * @description `none`: no certificate chosen; `installed`: HTTPS is served; `will_generate`: a self-signed pair is created on apply (`local` gateway with openssl); `missing`: the certificate is not on the server, HTTPS is not rendered.
+             * @enum {string}
+             */
+            tls: "none" | "installed" | "will_generate" | "missing";
+            directives: components["schemas"]["NginxDirective"][];
+            redirectCount: number;
+            authenticationCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        NginxRedirectInput: {
+            vhostId: number;
+            /** @description An exact path of the domain. */
+            source: string;
+            /** @description A path of the same domain or an http(s) URL. */
+            target: string;
+            /** @enum {integer} */
+            code: 301 | 302 | 307 | 308;
+        };
+        NginxRedirect: {
+            id: number;
+            vhostId: number;
+            /** @description The primary server name of the domain. */
+            vhostName: string;
+            source: string;
+            target: string;
+            /** @enum {integer} */
+            code: 301 | 302 | 307 | 308;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        NginxAuthUserInput: {
+            name: string;
+            /** @description Required for a new user; without it an existing user keeps the stored password. */
+            password?: string;
+        };
+        NginxAuthenticationInput: {
+            vhostId: number;
+            /** @description A path prefix of the domain (`/` protects everything). */
+            path: string;
+            /** @description The text browsers show in the sign-in prompt. */
+            realm: string;
+            users: components["schemas"]["NginxAuthUserInput"][];
+        };
+        NginxAuthentication: {
+            id: number;
+            vhostId: number;
+            vhostName: string;
+            path: string;
+            realm: string;
+            users: {
+                name: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        NginxCertificate: {
+            id: string;
+            commonName: string;
+            altNames: string[];
+            issuer: string;
+            /** Format: date */
+            validUntil: string;
+            /** @enum {string} */
+            status: "installed" | "will_generate" | "missing";
+        };
+        NginxAppliedVersion: {
+            version: number;
+            /** Format: date-time */
+            appliedAt: string;
+        };
+        NginxStatus: {
+            /** @description The desired configuration differs from the files on the server. */
+            pending: boolean;
+            changedFiles: number;
+            lastApplied: null | components["schemas"]["NginxAppliedVersion"];
+            service: {
+                /** @enum {string} */
+                state: "running" | "stopped" | "not_installed" | "unknown";
+                endpoint: {
+                    host: string;
+                    port: number;
+                } | null;
+            };
+            tools: {
+                /** @description `nginx -t` validates applies. */
+                nginx: boolean;
+                /** @description Self-signed certificates can be created (local gateway only). */
+                openssl: boolean;
+            };
+            counts: {
+                vhosts: number;
+                redirects: number;
+                authentications: number;
+            };
+        };
+        NginxConfigFile: {
+            path: string;
+            /** @enum {string} */
+            status: "unchanged" | "changed" | "added" | "removed";
+            /** @description Rendered from the desired state; null when the file goes away. */
+            desired: string | null;
+            /** @description As it is on the server now; null when it does not exist. */
+            live: string | null;
+        };
+        NginxConfigView: {
+            files: components["schemas"]["NginxConfigFile"][];
+            /** @description Unified diff from the files on the server to the rendered ones. */
+            diff: string;
+            pending: boolean;
+            lastApplied: null | components["schemas"]["NginxAppliedVersion"];
+            /** @description Domains whose certificate is not installed (HTTPS is left out) or will be created on apply. */
+            tlsNotices: {
+                vhostId: number;
+                serverName: string;
+                certificate: string;
+                /** @enum {string} */
+                status: "will_generate" | "missing";
+            }[];
+        };
+        /** @description One log line, parsed where its format is known (access: the portal's JSON format; error: nginx's error format). */
+        NginxLogEntry: {
+            /** @description Position from the end of the log (1 = newest). */
+            line: number;
+            /** Format: date-time */
+            time: string | null;
+            client?: string | null;
+            method?: string | null;
+            uri?: string | null;
+            status?: number | null;
+            bytes?: number | null;
+            referer?: string | null;
+            userAgent?: string | null;
+            durationMs?: number | null;
+            /** @description Error log: emerg, alert, crit, error, warn, notice, info, debug. */
+            level?: string | null;
+            message?: string | null;
+            raw: string;
+        };
+        NginxLogTail: {
+            tailId: string;
+            /** Format: date-time */
+            expiresAt: string;
         };
     };
     responses: {
@@ -1725,6 +2365,8 @@ export interface components {
         ClusterId: number;
         ServerId: number;
         CronjobsJobId: number;
+        DnsZoneId: number;
+        DnsRecordId: number;
     };
     requestBodies: never;
     headers: never;
@@ -3430,6 +4072,272 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listDnsZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zones, by origin. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DnsZoneSummary"][];
+                        checker: components["schemas"]["DnsChecker"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createDnsZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsZoneCreate"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getDnsZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsZone"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateDnsZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsZoneSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteDnsZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createDnsRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsRecordInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateDnsRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+                recordId: components["parameters"]["DnsRecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsRecordInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteDnsRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+                recordId: components["parameters"]["DnsRecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The zone would break a rule without it (`dns:errors.apex_ns_required`, `dns:errors.ns_needs_address`), in `fields._`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    replaceDnsZoneFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsZoneFileInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    checkDnsZoneFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsZoneFileInput"];
+            };
+        };
+        responses: {
+            /** @description The file is valid; what saving it would change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsZoneFileCheck"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     getMonitoringMetrics: {
         parameters: {
             query?: {
@@ -3513,6 +4421,605 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getNginxStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NginxStatus"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listNginxVhosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NginxVhost"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createNginxVhost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NginxVhostInput"];
+            };
+        };
+        responses: {
+            /** @description The stored domain. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NginxVhost"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getNginxVhost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                vhostId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NginxVhost"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateNginxVhost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                vhostId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NginxVhostInput"];
+            };
+        };
+        responses: {
+            /** @description The stored domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NginxVhost"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteNginxVhost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                vhostId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listNginxLogEntries: {
+        parameters: {
+            query?: {
+                search?: components["parameters"]["Search"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                vhostId: number;
+                /** @description The access or the error log of the domain. */
+                kind: "access" | "error";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of log entries (of the last 10 000 lines). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NginxLogEntry"][];
+                        meta: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    startNginxLogTail: {
+        parameters: {
+            query?: {
+                /** @description Renew this lease instead of starting a new one. */
+                tailId?: string;
+            };
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                vhostId: number;
+                /** @description The access or the error log of the domain. */
+                kind: "access" | "error";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lease of this tail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NginxLogTail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    stopNginxLogTail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                vhostId: number;
+                /** @description The access or the error log of the domain. */
+                kind: "access" | "error";
+                tailId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped (also when it had ended). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listNginxRedirects: {
+        parameters: {
+            query?: {
+                /** @description Only the redirects of this domain. */
+                vhostId?: number;
+            };
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redirects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NginxRedirect"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createNginxRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NginxRedirectInput"];
+            };
+        };
+        responses: {
+            /** @description The stored redirect. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NginxRedirect"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateNginxRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                redirectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NginxRedirectInput"];
+            };
+        };
+        responses: {
+            /** @description The stored redirect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NginxRedirect"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteNginxRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                redirectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listNginxAuthentications: {
+        parameters: {
+            query?: {
+                /** @description Only those of this domain. */
+                vhostId?: number;
+            };
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authentications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NginxAuthentication"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createNginxAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NginxAuthenticationInput"];
+            };
+        };
+        responses: {
+            /** @description The stored authentication. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NginxAuthentication"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateNginxAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                authenticationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NginxAuthenticationInput"];
+            };
+        };
+        responses: {
+            /** @description The stored authentication. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NginxAuthentication"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteNginxAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                authenticationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listNginxCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NginxCertificate"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getNginxConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NginxConfigView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyNginxConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

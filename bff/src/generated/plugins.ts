@@ -2,4 +2,9 @@
 import type { PluginRegistryEntry } from '../managed/registry.ts';
 
 /** Every Managed Center plugin of the repository. */
-export const pluginRegistry: PluginRegistryEntry[] = [];
+export const pluginRegistry: PluginRegistryEntry[] = [
+  { id: 'nginx', operations: ['applyNginxConfig', 'createNginxAuthentication', 'createNginxRedirect', 'createNginxVhost', 'deleteNginxAuthentication', 'deleteNginxRedirect', 'deleteNginxVhost', 'getNginxConfig', 'getNginxStatus', 'getNginxVhost', 'listNginxAuthentications', 'listNginxCertificates', 'listNginxLogEntries', 'listNginxRedirects', 'listNginxVhosts', 'startNginxLogTail', 'stopNginxLogTail', 'updateNginxAuthentication', 'updateNginxRedirect', 'updateNginxVhost'], manifest: () => import('../../../plugins/nginx/plugin.ts') },
+  { id: 'cronjobs', operations: ['applyCronjobs', 'createCronjob', 'deleteCronjob', 'getCronjob', 'getCronjobsFile', 'listCronjobs', 'updateCronjob'], manifest: () => import('../../../plugins/cronjobs/plugin.ts') },
+  { id: 'dns', operations: ['checkDnsZoneFile', 'createDnsRecord', 'createDnsZone', 'deleteDnsRecord', 'deleteDnsZone', 'getDnsZone', 'listDnsZones', 'replaceDnsZoneFile', 'updateDnsRecord', 'updateDnsZone'], manifest: () => import('../../../plugins/dns/plugin.ts') },
+  { id: 'monitoring', operations: ['getMonitoringMetrics', 'listMonitoringServices', 'watchMonitoring'], manifest: () => import('../../../plugins/monitoring/plugin.ts') },
+];

@@ -1,0 +1,11 @@
+import { definePlugin } from '@portal/plugin-sdk';
+
+export default definePlugin({
+  id: 'nginx',
+  titleKey: 'title',
+  icon: 'Language',
+  nav: { order: 10 },
+  services: ['nginx'],
+  server: () => import('./server/index.ts'),
+  web: () => import('./web/index.tsx'),
+});

@@ -1,0 +1,159 @@
+/**
+ * Demo domains for the demo servers: what the customers of the demo data would run on their web
+ * servers and load balancers (a shop with PHP, an API behind an upstream, staging behind a password).
+ * They form the desired state; the first apply writes them to the server.
+ */
+import type { StateContext } from '@portal/plugin-sdk/server';
+import type { Backend, CertificateId, DirectiveName, PhpVersion } from '../shared/options.ts';
+import { NginxAuthentication } from './NginxAuthentication.ts';
+import { NginxRedirect } from './NginxRedirect.ts';
+import { NginxVhost } from './NginxVhost.ts';
+import { hashPassword } from './passwords.ts';
+
+interface DemoVhost {
+  names: string[];
+  root: string;
+  backend: Backend;
+  php?: PhpVersion;
+  upstream?: string;
+  certificate?: CertificateId;
+  directives?: [DirectiveName, string][];
+  redirects?: [source: string, target: string, code: 301 | 302 | 307 | 308][];
+  auth?: { path: string; realm: string; users: string[] };
+}
+
+/** The basic-authentication password of every demo user (not shown anywhere; the hashes are stored). */
+export const demoBasicAuthPassword = 'Vorschau-2026!';
+
+const security: [DirectiveName, string][] = [
+  ['add_header', 'X-Frame-Options SAMEORIGIN'],
+  ['add_header', 'X-Content-Type-Options nosniff'],
+  ['server_tokens', 'off'],
+];
+
+const byCluster: Record<string, { web: DemoVhost[]; loadbalancer: DemoVhost[] }> = {
+  '20011': {
+    web: [
+      {
+        names: ['www.mueller-schmidt-shop.example', 'mueller-schmidt-shop.example'],
+        root: 'shop/public',
+        backend: 'php',
+        php: '8.3',
+        certificate: 'mueller-schmidt-shop-2026',
+        directives: [['client_max_body_size', '64m'], ['gzip', 'on'], ['gzip_types', 'text/css application/javascript application/json image/svg+xml'], ...security, ['add_header', 'Strict-Transport-Security max-age=31536000; includeSubDomains']],
+        redirects: [
+          ['/impressum.html', '/impressum', 301],
+          ['/agb.html', '/agb', 301],
+          ['/sale', '/aktionen/winterschlussverkauf', 302],
+          ['/katalog-2025', 'https://media.mueller-schmidt.example/kataloge/2025.pdf', 308],
+        ],
+        auth: { path: '/admin/', realm: 'Shop-Administration', users: ['shopbetrieb', 'agentur.weber'] },
+      },
+      { names: ['media.mueller-schmidt.example'], root: 'media', backend: 'static', certificate: 'wildcard-mueller-schmidt-2026', directives: [['expires', '30d'], ['gzip', 'on'], ['autoindex', 'off']] },
+      { names: ['api.mueller-schmidt-shop.example'], root: 'api/public', backend: 'upstream', upstream: '127.0.0.1:8080', certificate: 'mueller-schmidt-shop-2026', directives: [['client_max_body_size', '8m'], ['proxy_read_timeout', '120s']] },
+    ],
+    loadbalancer: [
+      {
+        names: ['www.mueller-schmidt-shop.example', 'mueller-schmidt-shop.example', 'api.mueller-schmidt-shop.example'],
+        root: 'lb',
+        backend: 'upstream',
+        upstream: '10.11.0.21:80',
+        certificate: 'mueller-schmidt-shop-2026',
+        directives: [['client_max_body_size', '64m'], ['proxy_read_timeout', '120s'], ['add_header', 'Strict-Transport-Security max-age=31536000; includeSubDomains']],
+        redirects: [['/shop', '/', 301]],
+      },
+    ],
+  },
+  '20012': {
+    web: [
+      {
+        names: ['staging.mueller-schmidt-shop.example'],
+        root: 'staging/public',
+        backend: 'php',
+        php: '8.4',
+        directives: [['client_max_body_size', '64m'], ['add_header', 'X-Robots-Tag noindex, nofollow']],
+        auth: { path: '/', realm: 'Staging', users: ['agentur.weber', 'qa'] },
+      },
+      { names: ['*.preview.mueller-schmidt-shop.example'], root: 'previews', backend: 'static', directives: [['add_header', 'X-Robots-Tag noindex']] },
+    ],
+    loadbalancer: [{ names: ['staging.mueller-schmidt-shop.example'], root: 'lb', backend: 'upstream', upstream: '10.12.0.21:80' }],
+  },
+  '20021': {
+    web: [
+      {
+        names: ['www.nordlicht-medien.example', 'nordlicht-medien.example'],
+        root: 'mediathek/public',
+        backend: 'php',
+        php: '8.2',
+        certificate: 'nordlicht-medien-2026',
+        directives: [['client_max_body_size', '512m'], ['fastcgi_read_timeout', '300s'], ...security],
+        redirects: [['/mediathek', '/', 301]],
+      },
+    ],
+    loadbalancer: [{ names: ['www.nordlicht-medien.example', 'nordlicht-medien.example'], root: 'lb', backend: 'upstream', upstream: '10.21.0.21:80', certificate: 'nordlicht-medien-2026', directives: [['client_max_body_size', '512m']] }],
+  },
+  '20022': {
+    web: [
+      { names: ['kunde-a.nordlicht-projekte.example'], root: 'kunde-a/public', backend: 'php', php: '8.1', auth: { path: '/', realm: 'Kundenvorschau', users: ['kunde-a'] } },
+      { names: ['kunde-b.nordlicht-projekte.example'], root: 'kunde-b/dist', backend: 'static', directives: [['expires', '1h']] },
+    ],
+    loadbalancer: [],
+  },
+  '20031': {
+    web: [{ names: ['filialen.baeckerei-sonnenschein.example'], root: 'filialfinder/public', backend: 'upstream', upstream: '127.0.0.1:3000', certificate: 'baeckerei-sonnenschein-2026', directives: [['gzip', 'on']] }],
+    loadbalancer: [{ names: ['filialen.baeckerei-sonnenschein.example'], root: 'lb', backend: 'upstream', upstream: '10.31.0.21:80', certificate: 'baeckerei-sonnenschein-2026' }],
+  },
+  '20032': {
+    web: [
+      {
+        names: ['bestellen.baeckerei-sonnenschein.example'],
+        root: 'bestellportal/public',
+        backend: 'php',
+        php: '8.4',
+        certificate: 'baeckerei-sonnenschein-2026',
+        directives: [['client_max_body_size', '16m'], ...security],
+        redirects: [['/bestellung', '/', 301]],
+      },
+    ],
+    loadbalancer: [],
+  },
+};
+
+/** The demo domains for a server, by its cluster (`web01.c20011.…`) and role. */
+export function demoVhostsFor(server: { name: string; role: string }): DemoVhost[] {
+  const cluster = /\.c(\d+)\./.exec(server.name)?.[1];
+  const set = cluster ? byCluster[cluster] : undefined;
+  if (!set) return [];
+  return server.role === 'loadbalancer' ? set.loadbalancer : server.role === 'web' ? set.web : [];
+}
+
+/** Stores the demo domains of a server unless it has domains already. */
+export async function seedDemoVhosts({ em, server, clock }: StateContext): Promise<void> {
+  if ((await em.count(NginxVhost, { serverId: server.id })) > 0) return;
+  const now = clock.now();
+  const at = { createdAt: now, updatedAt: now };
+  for (const d of demoVhostsFor(server)) {
+    const vhost = em.create(NginxVhost, {
+      serverId: server.id,
+      serverNames: d.names,
+      documentRoot: d.root,
+      backend: d.backend,
+      phpVersion: d.php ?? null,
+      upstream: d.upstream ?? null,
+      certificate: d.certificate ?? null,
+      directives: (d.directives ?? []).map(([name, value]) => ({ name, value })),
+      ...at,
+    });
+    for (const [source, target, code] of d.redirects ?? []) em.create(NginxRedirect, { serverId: server.id, vhost, source, target, code, ...at });
+    if (d.auth)
+      em.create(NginxAuthentication, {
+        serverId: server.id,
+        vhost,
+        path: d.auth.path,
+        realm: d.auth.realm,
+        users: d.auth.users.map((name) => ({ name, hash: hashPassword(demoBasicAuthPassword) })),
+        ...at,
+      });
+  }
+  await em.flush();
+}

@@ -1,0 +1,258 @@
+/**
+ * Renders the desired state into nginx configuration files. Pure: the same state and environment
+ * give the same files. Every value a user typed has passed the rules already; the renderer checks
+ * again (defence in depth) and quotes strings, so nothing typed can end a directive or open a block —
+ * it throws {@link UnsafeValueError} instead of writing such a file.
+ */
+import { createHash } from 'node:crypto';
+import type { ConfigFile } from '@portal/plugin-sdk/server';
+import { directiveValueValid, documentRootValid, locationPathValid, realmPattern, redirectTargetValid, serverNamePattern, upstreamValid, webRoot } from '../shared/options.ts';
+import type { AuthenticationState, NginxState, VhostState } from './state.ts';
+
+/** A value that would change the structure of the configuration; never written. */
+export class UnsafeValueError extends Error {
+  constructor(what: string, value: string) {
+    super(`unsafe ${what}: ${JSON.stringify(value)}`);
+    this.name = 'UnsafeValueError';
+  }
+}
+
+export interface ListenAddress {
+  host: string;
+  port: number;
+}
+
+/** Where the configuration goes and what the server has. */
+export interface RenderEnv {
+  /** A server path as nginx on the server sees it (`gateway.hostPath`). */
+  hostPath(path: string): string;
+  /** HTTP (`listenAddress('nginx', 80)`). */
+  listen: ListenAddress;
+  /** HTTPS (`listenAddress('nginx-https', 443)`). */
+  tlsListen: ListenAddress;
+  /** Certificates whose files are on the server (or are created before the apply writes the files). */
+  certificates: ReadonlySet<string>;
+}
+
+export const paths = {
+  main: '/etc/nginx/conf.d/portal.conf',
+  fastcgi: '/etc/nginx/portal/fastcgi.conf',
+  proxy: '/etc/nginx/portal/proxy.conf',
+  sitesDir: '/etc/nginx/portal/sites',
+  htpasswdDir: '/etc/nginx/portal/htpasswd',
+  certificatesDir: '/etc/ssl/portal',
+  logDir: '/var/log/nginx',
+} as const;
+
+const header = '# Managed by the customer portal (Managed Center, nginx). Changes made here are overwritten by the next apply.\n';
+
+// Printable characters that cannot end a quoted string or start a variable.
+// eslint-disable-next-line no-control-regex -- control characters are refused
+const unsafeInQuotes = /[\u0000-\u001f\u007f"\\$`{}]/;
+
+/** A double-quoted nginx string. */
+export function quote(value: string, what = 'value'): string {
+  if (unsafeInQuotes.test(value)) throw new UnsafeValueError(what, value);
+  return `"${value}"`;
+}
+
+/** A path of the server, as nginx there sees it, quoted. */
+const serverPath = (env: RenderEnv, path: string) => quote(env.hostPath(path), 'path');
+
+/** `shop.example.com` → `shop.example.com`, `*.example.com` → `_.example.com` (`_` is never part of a host name here). */
+export const siteName = (vhost: Pick<VhostState, 'serverNames'>): string => vhost.serverNames[0].replace(/^\*\./, '_.');
+
+export const sitePath = (vhost: Pick<VhostState, 'serverNames'>) => `${paths.sitesDir}/${siteName(vhost)}.conf`;
+export const logPath = (vhost: Pick<VhostState, 'serverNames'>, kind: 'access' | 'error') => `${paths.logDir}/${siteName(vhost)}.${kind}.log`;
+export const certificatePaths = (id: string) => ({ cert: `${paths.certificatesDir}/${id}.pem`, key: `${paths.certificatesDir}/${id}.key` });
+export const phpSocket = (version: string) => `/run/php/php${version}-fpm.sock`;
+
+/** The password file of an authentication: `name:hash` lines. */
+export function renderHtpasswd(auth: Pick<AuthenticationState, 'users'>): string {
+  return auth.users
+    .map((u) => {
+      if (!/^[A-Za-z0-9._@-]{1,64}$/.test(u.name)) throw new UnsafeValueError('user name', u.name);
+      if (!/^\$6\$[A-Za-z0-9./$=]+$/.test(u.hash)) throw new UnsafeValueError('password hash', '(hidden)');
+      return `${u.name}:${u.hash}\n`;
+    })
+    .join('');
+}
+
+/**
+ * Where an authentication's password file lives: named after its content, so the file of an earlier
+ * version stays valid for a rollback and the hashes never enter the versioned files (or their diffs).
+ */
+export function htpasswdPath(auth: Pick<AuthenticationState, 'id' | 'users'>): string {
+  const digest = createHash('sha256').update(renderHtpasswd(auth)).digest('hex').slice(0, 16);
+  return `${paths.htpasswdDir}/${auth.id}-${digest}`;
+}
+
+function listen(address: ListenAddress, extra = ''): string {
+  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
+  if (!/^[A-Za-z0-9.:[\]*]+$/.test(host) || !Number.isInteger(address.port)) throw new UnsafeValueError('listen address', `${host}:${address.port}`);
+  return `listen ${host}:${address.port}${extra};`;
+}
+
+/** The file of the whole http level: the log format, the default server, the sites. */
+export function renderMain(env: RenderEnv): string {
+  return `${header}
+# One JSON object per request; the portal's log view reads it.
+log_format portal_json escape=json '{"time":"$time_iso8601","client":"$remote_addr","user":"$remote_user","host":"$host","method":"$request_method","uri":"$request_uri","protocol":"$server_protocol","status":$status,"bytes":$body_bytes_sent,"referer":"$http_referer","agent":"$http_user_agent","duration":$request_time}';
+server_names_hash_bucket_size 256;
+
+# Requests for a host name that no domain serves.
+server {
+    ${listen(env.listen, ' default_server')}
+    server_name _;
+    access_log ${serverPath(env, `${paths.logDir}/default.access.log`)} portal_json;
+    return 404;
+}
+
+include ${quote(`${env.hostPath(paths.sitesDir)}/*.conf`, 'path')};
+`;
+}
+
+export function renderFastcgi(): string {
+  return `${header}
+fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;
+fastcgi_param QUERY_STRING $query_string;
+fastcgi_param REQUEST_METHOD $request_method;
+fastcgi_param CONTENT_TYPE $content_type;
+fastcgi_param CONTENT_LENGTH $content_length;
+fastcgi_param SCRIPT_NAME $fastcgi_script_name;
+fastcgi_param REQUEST_URI $request_uri;
+fastcgi_param DOCUMENT_URI $document_uri;
+fastcgi_param DOCUMENT_ROOT $document_root;
+fastcgi_param SERVER_PROTOCOL $server_protocol;
+fastcgi_param REQUEST_SCHEME $scheme;
+fastcgi_param HTTPS $https if_not_empty;
+fastcgi_param GATEWAY_INTERFACE CGI/1.1;
+fastcgi_param SERVER_SOFTWARE nginx;
+fastcgi_param REMOTE_ADDR $remote_addr;
+fastcgi_param REMOTE_PORT $remote_port;
+fastcgi_param REMOTE_USER $remote_user;
+fastcgi_param SERVER_ADDR $server_addr;
+fastcgi_param SERVER_PORT $server_port;
+fastcgi_param SERVER_NAME $server_name;
+fastcgi_param REDIRECT_STATUS 200;
+fastcgi_param HTTP_PROXY "";
+`;
+}
+
+export function renderProxy(): string {
+  return `${header}
+proxy_http_version 1.1;
+proxy_set_header Host $host;
+proxy_set_header X-Real-IP $remote_addr;
+proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+proxy_set_header X-Forwarded-Proto $scheme;
+proxy_set_header Connection "";
+`;
+}
+
+const indent = (lines: string[], depth: number) => lines.map((l) => (l ? '    '.repeat(depth) + l : l));
+
+function phpLocation(env: RenderEnv, vhost: VhostState): string[] {
+  if (!vhost.phpVersion || !/^[0-9]\.[0-9]$/.test(vhost.phpVersion)) throw new UnsafeValueError('PHP version', String(vhost.phpVersion));
+  return [
+    'location ~ \\.php$ {',
+    '    try_files $fastcgi_script_name =404;',
+    `    fastcgi_pass ${quote(`unix:${env.hostPath(phpSocket(vhost.phpVersion))}`, 'path')};`,
+    `    include ${serverPath(env, paths.fastcgi)};`,
+    '}',
+  ];
+}
+
+const denyHidden = ['location ~ /\\.(?!well-known/) {', '    deny all;', '}'];
+
+/** What serves a request inside a location (or the server's `location /`). */
+function backendLines(env: RenderEnv, vhost: VhostState, nested: boolean): string[] {
+  switch (vhost.backend) {
+    case 'static':
+      return ['try_files $uri $uri/ =404;'];
+    case 'php':
+      return ['try_files $uri $uri/ /index.php?$query_string;', ...(nested ? ['', ...phpLocation(env, vhost), ...denyHidden] : [])];
+    case 'upstream': {
+      if (!vhost.upstream || !upstreamValid(vhost.upstream)) throw new UnsafeValueError('upstream', String(vhost.upstream));
+      return [`proxy_pass http://${vhost.upstream};`, `include ${serverPath(env, paths.proxy)};`];
+    }
+  }
+}
+
+function directiveLine(d: { name: string; value: string }): string {
+  if (!directiveValueValid(d.name, d.value)) throw new UnsafeValueError(`directive ${d.name}`, d.value);
+  if (d.name === 'add_header') {
+    const space = d.value.indexOf(' ');
+    return `add_header ${d.value.slice(0, space)} ${quote(d.value.slice(space + 1).trim(), 'header value')} always;`;
+  }
+  return `${d.name} ${d.value};`;
+}
+
+function authLines(env: RenderEnv, auth: AuthenticationState): string[] {
+  if (!realmPattern.test(auth.realm)) throw new UnsafeValueError('realm', auth.realm);
+  return [`auth_basic ${quote(auth.realm, 'realm')};`, `auth_basic_user_file ${serverPath(env, htpasswdPath(auth))};`];
+}
+
+/** One domain's `server` block. */
+export function renderVhost(vhost: VhostState, env: RenderEnv): string {
+  for (const name of vhost.serverNames) if (!serverNamePattern.test(name)) throw new UnsafeValueError('server name', name);
+  if (!documentRootValid(vhost.documentRoot)) throw new UnsafeValueError('document root', vhost.documentRoot);
+  const tls = !!vhost.certificate && env.certificates.has(vhost.certificate);
+  const rootAuth = vhost.authentications.find((a) => a.path === '/');
+  const lines: string[] = [listen(env.listen)];
+  if (tls) lines.push(listen(env.tlsListen, ' ssl'));
+  lines.push(`server_name ${vhost.serverNames.join(' ')};`);
+  lines.push(`root ${serverPath(env, `${webRoot}/${vhost.documentRoot}`)};`);
+  if (vhost.backend !== 'upstream' && !vhost.directives.some((d) => d.name === 'index'))
+    lines.push(vhost.backend === 'php' ? 'index index.php index.html index.htm;' : 'index index.html index.htm;');
+  lines.push('', `access_log ${serverPath(env, logPath(vhost, 'access'))} portal_json;`, `error_log ${serverPath(env, logPath(vhost, 'error'))};`);
+  if (tls) {
+    const files = certificatePaths(vhost.certificate!);
+    lines.push('', `ssl_certificate ${serverPath(env, files.cert)};`, `ssl_certificate_key ${serverPath(env, files.key)};`);
+  } else if (vhost.certificate) {
+    lines.push('', `# TLS certificate ${vhost.certificate} is not installed on this server: HTTPS is left out.`);
+  }
+  if (vhost.directives.length) lines.push('', '# Additional directives', ...vhost.directives.map(directiveLine));
+  if (rootAuth) lines.push('', '# Basic authentication for the whole domain', ...authLines(env, rootAuth));
+
+  if (vhost.redirects.length) {
+    lines.push('', '# Redirects');
+    for (const r of vhost.redirects) {
+      if (!locationPathValid(r.source)) throw new UnsafeValueError('redirect source', r.source);
+      if (!redirectTargetValid(r.target) || ![301, 302, 307, 308].includes(r.code)) throw new UnsafeValueError('redirect target', r.target);
+      lines.push(`location = ${quote(r.source, 'redirect source')} {`, `    return ${r.code} ${quote(r.target, 'redirect target')};`, '}');
+    }
+  }
+
+  const prefixed = vhost.authentications.filter((a) => a.path !== '/');
+  if (prefixed.length) {
+    lines.push('', '# Basic authentication');
+    for (const a of prefixed) {
+      if (!locationPathValid(a.path)) throw new UnsafeValueError('protected path', a.path);
+      // `^~`: no regex location (PHP, hidden files) can take a request below the path past the authentication.
+      lines.push(`location ^~ ${quote(a.path, 'protected path')} {`, ...indent([...authLines(env, a), ...backendLines(env, vhost, true)], 1), '}');
+    }
+  }
+
+  lines.push('', ...denyHidden);
+  lines.push('', 'location / {', ...indent(backendLines(env, vhost, false), 1), '}');
+  if (vhost.backend === 'php') lines.push('', ...phpLocation(env, vhost));
+
+  return `${header}# Domain ${vhost.id}: ${vhost.serverNames[0]}\nserver {\n${indent(lines, 1).join('\n')}\n}\n`;
+}
+
+/** Every file of the plugin on the server (sorted by path). Password files are written separately (see {@link htpasswdFiles}). */
+export function renderConfig(state: NginxState, env: RenderEnv): ConfigFile[] {
+  const files: ConfigFile[] = [
+    { path: paths.main, content: renderMain(env) },
+    { path: paths.fastcgi, content: renderFastcgi() },
+    { path: paths.proxy, content: renderProxy() },
+    ...state.vhosts.map((v) => ({ path: sitePath(v), content: renderVhost(v, env) })),
+  ];
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** The password files the configuration refers to. Mode 0644: nginx workers run as another user and the gateway cannot set a group (0640 root:www-data would be right on a real server). */
+export function htpasswdFiles(state: NginxState): ConfigFile[] {
+  return state.vhosts.flatMap((v) => v.authentications.map((a) => ({ path: htpasswdPath(a), content: renderHtpasswd(a), mode: 0o644 })));
+}

@@ -1,0 +1,158 @@
+/**
+ * The plugin's rules on top of the contract: what makes a domain, a redirect or an authentication
+ * invalid on this server (duplicate server names, loops, unknown directives, …). Each returns field
+ * errors keyed by the request's property path (`serverNames.1`, `directives.0.value`); empty means valid.
+ */
+import type { FieldErrors } from '@portal/plugin-sdk/server';
+import {
+  backends,
+  certificateIds,
+  directiveSpecs,
+  directiveValueValid,
+  documentRootValid,
+  locationPathValid,
+  maxDirectives,
+  maxServerNames,
+  normalizeServerName,
+  passwordLength,
+  phpVersions,
+  realmPattern,
+  redirectCodes,
+  redirectTargetValid,
+  serverNamePattern,
+  upstreamValid,
+  userNamePattern,
+  type Backend,
+  type DirectiveSpec,
+} from '../shared/options.ts';
+import { findLoops, type LoopRedirect } from './loops.ts';
+import type { VhostState } from './state.ts';
+
+export interface VhostInput {
+  serverNames: string[];
+  documentRoot: string;
+  backend: Backend;
+  phpVersion?: string | null;
+  upstream?: string | null;
+  certificate?: string | null;
+  directives?: { name: string; value: string }[];
+}
+
+export interface RedirectInput {
+  vhostId: number;
+  source: string;
+  target: string;
+  code: number;
+}
+
+export interface AuthenticationInput {
+  vhostId: number;
+  path: string;
+  realm: string;
+  users: { name: string; password?: string }[];
+}
+
+class Errors {
+  readonly fields: FieldErrors = {};
+  add(field: string, key: string): void {
+    const list = (this.fields[field] ??= []);
+    if (!list.includes(key)) list.push(key);
+  }
+  get empty(): boolean {
+    return Object.keys(this.fields).length === 0;
+  }
+}
+
+/** The domain as it will be stored: names lowercased, fields of other backends cleared. */
+export function normalizeVhost(input: VhostInput): Required<VhostInput> {
+  return {
+    serverNames: input.serverNames.map(normalizeServerName),
+    documentRoot: input.documentRoot.trim().replace(/\/+$/, ''),
+    backend: input.backend,
+    phpVersion: input.backend === 'php' ? (input.phpVersion ?? null) : null,
+    upstream: input.backend === 'upstream' ? (input.upstream?.trim() ?? null) : null,
+    certificate: input.certificate ?? null,
+    directives: (input.directives ?? []).map((d) => ({ name: d.name, value: d.value.trim() })),
+  };
+}
+
+const redirectsOf = (vhosts: readonly VhostState[]): LoopRedirect[] =>
+  vhosts.flatMap((v) => v.redirects.map((r) => ({ id: r.id, vhostId: v.id, source: r.source, target: r.target })));
+
+/**
+ * A domain (already normalized) against the server's other domains: valid names, none used twice
+ * on the server, a document root below the web root, the backend's own field, a known certificate,
+ * whitelisted directives with valid values, and no redirect loop made possible by the new names.
+ */
+export function checkVhost(vhost: Required<VhostInput>, all: readonly VhostState[], selfId?: number): FieldErrors {
+  const e = new Errors();
+  const others = all.filter((v) => v.id !== selfId);
+  const taken = new Set(others.flatMap((v) => v.serverNames));
+  if (vhost.serverNames.length > maxServerNames) e.add('serverNames', 'validation.maxItems');
+  vhost.serverNames.forEach((name, i) => {
+    if (!serverNamePattern.test(name) || name.length > 253) e.add(`serverNames.${i}`, 'nginx:errors.server_name_invalid');
+    else if (vhost.serverNames.indexOf(name) !== i) e.add(`serverNames.${i}`, 'nginx:errors.server_name_duplicate');
+    else if (taken.has(name)) e.add(`serverNames.${i}`, 'nginx:errors.server_name_taken');
+  });
+  if (!documentRootValid(vhost.documentRoot)) e.add('documentRoot', 'nginx:errors.document_root_invalid');
+  if (!backends.includes(vhost.backend)) e.add('backend', 'validation.enum');
+  if (vhost.backend === 'php' && !phpVersions.includes(vhost.phpVersion as (typeof phpVersions)[number])) e.add('phpVersion', 'nginx:errors.php_version_required');
+  if (vhost.backend === 'upstream') {
+    if (!vhost.upstream) e.add('upstream', 'nginx:errors.upstream_required');
+    else if (!upstreamValid(vhost.upstream)) e.add('upstream', 'nginx:errors.upstream_invalid');
+  }
+  if (vhost.certificate !== null && !certificateIds.includes(vhost.certificate as (typeof certificateIds)[number])) e.add('certificate', 'nginx:errors.certificate_unknown');
+  if (vhost.directives.length > maxDirectives) e.add('directives', 'validation.maxItems');
+  const seen = new Set<string>();
+  vhost.directives.forEach((d, i) => {
+    const spec = (directiveSpecs as Record<string, DirectiveSpec>)[d.name];
+    if (!spec) return e.add(`directives.${i}.name`, 'nginx:errors.directive_unknown');
+    if (!spec.repeatable && seen.has(d.name)) e.add(`directives.${i}.name`, 'nginx:errors.directive_duplicate');
+    seen.add(d.name);
+    if (!directiveValueValid(d.name, d.value)) e.add(`directives.${i}.value`, 'nginx:errors.directive_value_invalid');
+  });
+  if (e.empty) {
+    const candidate = { id: selfId ?? -1, serverNames: vhost.serverNames };
+    const vhosts = [...others, candidate];
+    const redirects = redirectsOf(all).map((r) => (r.vhostId === selfId ? { ...r, vhostId: candidate.id } : r));
+    if (findLoops(vhosts, redirects).size) e.add('serverNames', 'nginx:errors.server_names_make_loop');
+  }
+  return e.fields;
+}
+
+/** A redirect: a known domain, a valid source not redirected there yet, a valid target, a code, no loop. */
+export function checkRedirect(input: RedirectInput, all: readonly VhostState[], selfId?: number): FieldErrors {
+  const e = new Errors();
+  const vhost = all.find((v) => v.id === input.vhostId);
+  if (!vhost) e.add('vhostId', 'nginx:errors.vhost_unknown');
+  if (!locationPathValid(input.source)) e.add('source', 'nginx:errors.path_invalid');
+  else if (vhost?.redirects.some((r) => r.id !== selfId && r.source === input.source)) e.add('source', 'nginx:errors.redirect_source_taken');
+  if (!redirectTargetValid(input.target)) e.add('target', 'nginx:errors.redirect_target_invalid');
+  if (!(redirectCodes as readonly number[]).includes(input.code)) e.add('code', 'validation.enum');
+  if (e.empty) {
+    const id = selfId ?? -1;
+    const redirects = [...redirectsOf(all).filter((r) => r.id !== selfId), { id, vhostId: input.vhostId, source: input.source, target: input.target }];
+    if (findLoops(all, redirects).has(id)) e.add('target', 'nginx:errors.redirect_loop');
+  }
+  return e.fields;
+}
+
+/** Basic authentication: a known domain, a valid path not protected yet, a realm, users with unique names and a password for each new one. */
+export function checkAuthentication(input: AuthenticationInput, all: readonly VhostState[], selfId?: number, knownUsers: readonly string[] = []): FieldErrors {
+  const e = new Errors();
+  const vhost = all.find((v) => v.id === input.vhostId);
+  if (!vhost) e.add('vhostId', 'nginx:errors.vhost_unknown');
+  if (!locationPathValid(input.path)) e.add('path', 'nginx:errors.path_invalid');
+  else if (vhost?.authentications.some((a) => a.id !== selfId && a.path === input.path)) e.add('path', 'nginx:errors.auth_path_taken');
+  if (!realmPattern.test(input.realm) || input.realm.trim() !== input.realm) e.add('realm', 'nginx:errors.realm_invalid');
+  input.users.forEach((u, i) => {
+    if (!userNamePattern.test(u.name)) e.add(`users.${i}.name`, 'nginx:errors.user_name_invalid');
+    else if (input.users.findIndex((x) => x.name === u.name) !== i) e.add(`users.${i}.name`, 'nginx:errors.user_name_duplicate');
+    if (u.password === undefined || u.password === '') {
+      if (!knownUsers.includes(u.name)) e.add(`users.${i}.password`, 'nginx:errors.password_required');
+    } else if (u.password.length < passwordLength.min || u.password.length > passwordLength.max) e.add(`users.${i}.password`, 'nginx:errors.password_length');
+    // eslint-disable-next-line no-control-regex -- a browser cannot send control characters in basic authentication
+    else if (/[\u0000-\u001f\u007f]/.test(u.password)) e.add(`users.${i}.password`, 'nginx:errors.password_invalid');
+  });
+  return e.fields;
+}

@@ -1,0 +1,44 @@
+/** Factories for the plugin's unit tests: a domain of the desired state and a render environment. */
+import type { RenderEnv } from './render.ts';
+import type { AuthenticationState, RedirectState, VhostState } from './state.ts';
+
+const at = '2026-11-22T10:00:00.000Z';
+
+export function buildVhost(over: Partial<VhostState> = {}): VhostState {
+  return {
+    id: 1,
+    serverNames: ['shop.example.com', 'www.shop.example.com'],
+    documentRoot: 'shop/public',
+    backend: 'php',
+    phpVersion: '8.3',
+    upstream: null,
+    certificate: null,
+    directives: [],
+    redirects: [],
+    authentications: [],
+    createdAt: at,
+    updatedAt: at,
+    ...over,
+  };
+}
+
+export const buildRedirect = (over: Partial<RedirectState> = {}): RedirectState => ({ id: 1, source: '/old', target: '/new', code: 301, createdAt: at, updatedAt: at, ...over });
+
+export const buildAuthentication = (over: Partial<AuthenticationState> = {}): AuthenticationState => ({
+  id: 7,
+  path: '/admin/',
+  realm: 'Admin area',
+  // SHA-512-crypt of "correct horse" with salt "saltsalt".
+  users: [{ name: 'alice', hash: '$6$saltsalt$hRM5XZ86KXEw9UOmjigeVqFgULtFB2sgpC9lXQDfMib3Zgw7mEiUvBJI2EplzfAqxL5Vvwp2scFtv/uamSo5z0' }],
+  createdAt: at,
+  updatedAt: at,
+  ...over,
+});
+
+/** Paths under `/srv/sb1`, HTTP on 127.0.0.1:8080, HTTPS on 127.0.0.1:8443. */
+export const testEnv = (certificates: string[] = []): RenderEnv => ({
+  hostPath: (p) => `/srv/sb1${p}`,
+  listen: { host: '127.0.0.1', port: 8080 },
+  tlsListen: { host: '127.0.0.1', port: 8443 },
+  certificates: new Set(certificates),
+});
