@@ -46,7 +46,22 @@ function summaryOf(before: NginxState | null, after: NginxState): { key: string;
   };
 }
 
+/** Every handler answers 404 for a server without nginx (the host checks access, not the service). */
+function onlyForNginx(handlers: PluginHandlers<Operations>): PluginHandlers<Operations> {
+  const guarded: Record<string, (c: { server: { services: string[] } }) => unknown> = {};
+  for (const [op, handler] of Object.entries(handlers) as [string, (c: { server: { services: string[] } }) => unknown][])
+    guarded[op] = (c) => {
+      if (!c.server.services.includes('nginx')) throw notFound('errors.managed_plugin_not_found');
+      return handler(c);
+    };
+  return guarded as unknown as PluginHandlers<Operations>;
+}
+
 export function nginxHandlers(ports: PluginPorts, tails: LogTails): PluginHandlers<Operations> {
+  return onlyForNginx(handlersFor(ports, tails));
+}
+
+function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operations> {
   const gateway = (serverId: number) => ports.gateway(serverId);
 
   const vhostView = async (em: EntityManager, serverId: number, id: number) => {

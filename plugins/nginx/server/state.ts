@@ -122,7 +122,13 @@ export async function restoreState(em: EntityManager, serverId: number, snapshot
 
 /** What changed between two states, for the change log line. */
 export function describeChange(before: NginxState | null, after: NginxState): { added: string[]; changed: string[]; removed: string[] } {
-  const strip = (v: VhostState) => JSON.stringify(v, (key, value: unknown) => (key === 'createdAt' || key === 'updatedAt' ? undefined : value));
+  // Canonical JSON (sorted keys, no timestamps): a snapshot read back from jsonb has its keys reordered.
+  const strip = (v: VhostState) =>
+    JSON.stringify(v, (key, value: unknown) => {
+      if (key === 'createdAt' || key === 'updatedAt') return undefined;
+      if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+      return value;
+    });
   const old = new Map((before?.vhosts ?? []).map((v) => [v.id, v]));
   const now = new Map(after.vhosts.map((v) => [v.id, v]));
   const added: string[] = [];
