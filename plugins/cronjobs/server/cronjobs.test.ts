@@ -1,0 +1,281 @@
+/**
+ * The cron jobs section through the API: a real portal over its own database with the demo data and
+ * the plugin's fixtures, the `local` gateway writing into a sandbox per server.
+ */
+import fs from 'node:fs';
+import { parse } from 'yaml';
+/* eslint-disable no-restricted-imports -- integration tests run the real portal (docs/plugins.md §5: the one exception) */
+import { User } from '@portal/core/accounts';
+import { Cluster, ClusterAdministrator } from '@portal/core/clusters';
+import { demoLogins } from '@portal/core/seed';
+import { loadContract } from '@portal/bff/app';
+import { createTestServer, type TestClient, type TestServer } from '@portal/bff/testing';
+/* eslint-enable no-restricted-imports */
+import { cronFilePath } from './render.ts';
+
+/** This plugin alone, as the generated registry lists it: another plugin's state must not matter here. */
+const ownOperations = Object.values(parse(fs.readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8')).paths as Record<string, Record<string, { operationId: string }>>)
+  .flatMap((item) => Object.values(item).map((op) => op.operationId))
+  .sort();
+const cronjobsPlugin = { id: 'cronjobs', operations: ownOperations, manifest: () => import('../plugin.ts') };
+
+/** The bundled contract without the other plugins' sections. */
+function ownContract(): Record<string, unknown> {
+  const doc = loadContract() as { paths: Record<string, unknown> };
+  const section = /^\/api\/v1\/clusters\/\{clusterId\}\/servers\/\{serverId\}\/([a-z][a-z0-9-]*)/;
+  for (const p of Object.keys(doc.paths)) {
+    const id = section.exec(p)?.[1];
+    if (id && id !== 'managed' && id !== 'cronjobs') delete doc.paths[p];
+  }
+  return doc;
+}
+
+let server: TestServer;
+let admin: TestClient;
+let manager: TestClient;
+let other: TestClient;
+let shop: { id: number; servers: { id: number; name: string; role: string; services: string[] }[] };
+let staging: { id: number; servers: { id: number; role: string }[] };
+let web: number; // web01 of cluster 20011 (runs cron jobs)
+let lb: number; // its load balancer (no cron jobs service)
+
+const base = (clusterId: number, serverId: number) => `/api/v1/clusters/${clusterId}/servers/${serverId}`;
+const jobs = () => `${base(shop.id, web)}/cronjobs`;
+const good = { schedule: '*/10 * * * *', command: 'php /var/www/app/artisan queue:work --stop-when-empty', user: 'www-data', enabled: true };
+
+async function signedIn(email: string): Promise<TestClient> {
+  const c = server.client();
+  expect((await c.login(email)).status).toBe(200);
+  return c;
+}
+
+async function clusterByNumber(c: TestClient, number: string) {
+  const list = await c.get(`/api/v1/clusters?search=${number}`);
+  const id = list.body.data.find((x: { number: string }) => x.number === number).id as number;
+  return (await c.get(`/api/v1/clusters/${id}`)).body;
+}
+
+/** Polls a job until it finished. */
+async function finished(c: TestClient, jobId: number, serverId = web) {
+  for (let i = 0; i < 400; i++) {
+    const r = await c.get(`${base(shop.id, serverId)}/managed/jobs/${jobId}`);
+    expect(r.status).toBe(200);
+    if (r.body.status === 'succeeded' || r.body.status === 'failed') return r.body;
+    await new Promise((res) => setTimeout(res, 25));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+const cronFile = () => server.managed.gateway(web).readFile(cronFilePath);
+const changeCount = async () => (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=cronjobs`)).body.meta.total as number;
+
+beforeAll(async () => {
+  server = await createTestServer({}, { plugins: [cronjobsPlugin], contract: ownContract() });
+  admin = await signedIn(demoLogins.admin);
+  manager = await signedIn(demoLogins.manager);
+  other = await signedIn(demoLogins.other);
+  shop = await clusterByNumber(admin, '20011');
+  staging = await clusterByNumber(manager, '20012');
+  web = shop.servers.find((s) => s.role === 'web' && s.name.startsWith('web01'))!.id;
+  lb = shop.servers.find((s) => s.role === 'loadbalancer')!.id;
+});
+afterAll(() => server?.stop());
+
+describe('cron jobs (R2.029)', () => {
+  it('R2.029 lists the demo jobs of web01 with the next five runs, the server time zone and the allowed users; last runs are unknown', async () => {
+    const r = await admin.get(jobs());
+    expect(r.status).toBe(200);
+    expect(r.body.timeZone).toBe('Europe/Berlin');
+    expect(r.body.users).toEqual(['www-data', 'deploy']);
+    expect(r.body.data.length).toBeGreaterThanOrEqual(3);
+    const everyMinute = r.body.data.find((j: { schedule: string }) => j.schedule === '* * * * *');
+    expect(everyMinute).toMatchObject({ user: 'www-data', enabled: true, lastRunAt: null, lastExitCode: null });
+    expect(everyMinute.nextRuns).toHaveLength(5);
+    const [a, b] = everyMinute.nextRuns.map((s: string) => Date.parse(s));
+    expect(b - a).toBe(60_000);
+    expect(a).toBeGreaterThan(server.clock.now().getTime());
+  });
+
+  it('R2.029 create: stored, cron.d file written, validation reported as skipped (cron has no check), change logged', async () => {
+    const before = (await admin.get(jobs())).body.data.length;
+    const r = await admin.request('POST', jobs(), { ...good, command: 'date +%F >> /var/log/app/dates.log; echo "$HOME" {a,b}' });
+    expect(r.status).toBe(202);
+    expect(r.body).toMatchObject({ pluginId: 'cronjobs', kind: 'apply', serverId: web });
+    const job = await finished(admin, r.body.id);
+    expect(job).toMatchObject({ status: 'succeeded', validation: { status: 'skipped', reason: 'not_supported', tool: 'cron' } });
+    expect(job.log.map((l: { step: string }) => l.step)).toEqual(['queued', 'writing', 'validating', 'reloading', 'done']);
+
+    const list = (await admin.get(jobs())).body.data;
+    expect(list).toHaveLength(before + 1);
+    const file = await cronFile();
+    expect(file).toContain('*/10 * * * * www-data date +\\%F >> /var/log/app/dates.log; echo "$HOME" {a,b}\n');
+    // shell syntax in a command stays inside its one line: every job line starts with a schedule and a user
+    const lines = file!.split('\n').filter((l) => l && !l.startsWith('#') && !/^[A-Z]+=/.test(l));
+    expect(lines).toHaveLength(list.filter((j: { enabled: boolean }) => j.enabled).length);
+    for (const l of lines) expect(l).toMatch(/^(\S+ \S+ \S+ \S+ \S+|@\w+) (www-data|deploy) \S/);
+
+    const change = (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=cronjobs`)).body.data[0];
+    expect(change).toMatchObject({ pluginId: 'cronjobs', status: 'applied', summary: { key: 'cronjobs:changes.created', values: { schedule: '*/10 * * * *', user: 'www-data' } } });
+    expect(change.diff).toContain(`+++ ${cronFilePath}`);
+    const rendered = await admin.get(`${jobs()}/file`);
+    expect(rendered.body).toEqual({ path: cronFilePath, content: file, applied: true });
+  });
+
+  it.each([
+    ['R2.029 an impossible date (0 0 31 2 *)', { schedule: '0 0 31 2 *' }, 'schedule', 'cronjobs:errors.schedule_never'],
+    ['30 February on a weekday field', { schedule: '0 0 30 2 *' }, 'schedule', 'cronjobs:errors.schedule_never'],
+    ['a minute of 60', { schedule: '60 * * * *' }, 'schedule', 'cronjobs:errors.schedule_range'],
+    ['four fields', { schedule: '* * * *' }, 'schedule', 'cronjobs:errors.schedule_format'],
+    ['seconds and L (cron-parser only)', { schedule: '0 0 0 L * *' }, 'schedule', 'cronjobs:errors.schedule_format'],
+    ['@reboot', { schedule: '@reboot' }, 'schedule', 'cronjobs:errors.schedule_format'],
+    ['a newline in the schedule', { schedule: '* * * * *\n* * * * * root id' }, 'schedule', 'validation.pattern'],
+    ['a semicolon in the schedule', { schedule: '* * * * 1;2' }, 'schedule', 'validation.pattern'],
+    ['braces in the schedule', { schedule: '* * * * {1}' }, 'schedule', 'validation.pattern'],
+    ['a dollar in the schedule', { schedule: '* * * * $X' }, 'schedule', 'validation.pattern'],
+    ['a newline in the command', { command: 'id\n* * * * * root rm -rf /' }, 'command', 'validation.pattern'],
+    ['a carriage return in the command', { command: 'id\r* * * * * root id' }, 'command', 'validation.pattern'],
+    ['a tab in the command', { command: 'id\tx' }, 'command', 'validation.pattern'],
+    ['a line separator in the command', { command: 'id\u2028x' }, 'command', 'validation.pattern'],
+    ['a backslash before %', { command: 'date +\\%F' }, 'command', 'cronjobs:errors.command_backslash_percent'],
+    ['a blank command', { command: '   ' }, 'command', 'cronjobs:errors.command_required'],
+    ['root as user', { user: 'root' }, 'user', 'validation.enum'],
+    ['a user with a space', { user: 'www-data root' }, 'user', 'validation.enum'],
+    ['an unknown property', { mailto: 'x@example.com' }, 'mailto', 'validation.additionalProperties'],
+  ])('refuses %s with 422 on the field: nothing stored, nothing applied', async (_what, patch, field, key) => {
+    const count = (await admin.get(jobs())).body.data.length;
+    const changes = await changeCount();
+    const fileBefore = await cronFile();
+    const r = await admin.request('POST', jobs(), { ...good, ...patch });
+    expect(r.status).toBe(422);
+    expect(r.body.error.fields[field]).toContain(key);
+    expect((await admin.get(jobs())).body.data).toHaveLength(count);
+    expect(await changeCount()).toBe(changes);
+    expect(await cronFile()).toBe(fileBefore);
+  });
+
+  it('refuses a second identical job (422 duplicate)', async () => {
+    const first = await admin.request('POST', jobs(), { ...good, command: 'echo once' });
+    await finished(admin, first.body.id);
+    const again = await admin.request('POST', jobs(), { ...good, command: ' echo once ' });
+    expect(again.status).toBe(422);
+    expect(again.body.error.fields.command).toEqual(['cronjobs:errors.duplicate']);
+  });
+
+  it('get, edit (disable) and the disabled job is commented out in the file; editing with an impossible schedule is 422 and changes nothing', async () => {
+    const created = await admin.request('POST', jobs(), { ...good, schedule: '0 3 * * mon-fri', command: 'php bin/console cache:clear', user: 'deploy' });
+    await finished(admin, created.body.id);
+    const id = (await admin.get(jobs())).body.data.find((j: { command: string }) => j.command === 'php bin/console cache:clear').id as number;
+    const one = await admin.get(`${jobs()}/${id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id, schedule: '0 3 * * mon-fri', user: 'deploy', enabled: true });
+    expect(new Date(one.body.nextRuns[0]).getUTCDay()).toBeGreaterThanOrEqual(1);
+    expect(await cronFile()).toContain('0 3 * * 1-5 deploy php bin/console cache:clear\n');
+
+    const bad = await admin.request('PUT', `${jobs()}/${id}`, { schedule: '0 0 31 2 *', command: 'php bin/console cache:clear', user: 'deploy', enabled: true });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields.schedule).toEqual(['cronjobs:errors.schedule_never']);
+    expect((await admin.get(`${jobs()}/${id}`)).body.schedule).toBe('0 3 * * mon-fri');
+
+    const r = await admin.request('PUT', `${jobs()}/${id}`, { schedule: '0 3 * * mon-fri', command: 'php bin/console cache:clear', user: 'deploy', enabled: false });
+    expect(r.status).toBe(202);
+    expect((await finished(admin, r.body.id)).status).toBe('succeeded');
+    const after = await admin.get(`${jobs()}/${id}`);
+    expect(after.body).toMatchObject({ enabled: false, nextRuns: [] });
+    expect(await cronFile()).toContain(`# job ${id} (disabled)\n#disabled# 0 3 * * 1-5 deploy php bin/console cache:clear\n`);
+  });
+
+  it('delete, then roll back: the job and the file come back', async () => {
+    const created = await admin.request('POST', jobs(), { ...good, command: 'echo keep me' });
+    await finished(admin, created.body.id);
+    const job = (await admin.get(jobs())).body.data.find((j: { command: string }) => j.command === 'echo keep me');
+    const withJob = await cronFile();
+
+    const del = await admin.request('DELETE', `${jobs()}/${job.id}`);
+    expect(del.status).toBe(202);
+    expect((await finished(admin, del.body.id)).status).toBe('succeeded');
+    expect((await admin.get(`${jobs()}/${job.id}`)).status).toBe(404);
+    expect(await cronFile()).not.toContain('echo keep me');
+    const logged = (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=cronjobs`)).body.data[0];
+    expect(logged.summary).toMatchObject({ key: 'cronjobs:changes.deleted', values: { command: 'echo keep me' } });
+
+    const rb = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/cronjobs/rollback`);
+    expect(rb.status).toBe(202);
+    expect((await finished(admin, rb.body.id)).status).toBe('succeeded');
+    expect((await admin.get(`${jobs()}/${job.id}`)).body).toMatchObject({ id: job.id, command: 'echo keep me' });
+    expect(await cronFile()).toBe(withJob);
+  });
+
+  it('applyCronjobs writes the stored jobs again (e.g. after a manual edit on the server)', async () => {
+    await server.managed.gateway(web).writeFile({ path: cronFilePath, content: '* * * * * root echo tampered\n' });
+    const r = await admin.request('POST', `${jobs()}/apply`);
+    expect(r.status).toBe(202);
+    expect((await finished(admin, r.body.id)).status).toBe('succeeded');
+    expect(await cronFile()).not.toContain('tampered');
+    expect((await admin.get(`${jobs()}/file`)).body.applied).toBe(true);
+  });
+
+  it('a job of another server, an unknown id, and a server without cron jobs are 404', async () => {
+    const id = (await admin.get(jobs())).body.data[0].id;
+    const web02 = shop.servers.find((s) => s.name.startsWith('web02'))!.id;
+    expect((await admin.get(`${base(shop.id, web02)}/cronjobs/${id}`)).status).toBe(404);
+    expect((await admin.request('DELETE', `${base(shop.id, web02)}/cronjobs/${id}`)).status).toBe(404);
+    expect((await admin.get(`${jobs()}/999999`)).status).toBe(404);
+    const lbList = await admin.get(`${base(shop.id, lb)}/cronjobs`);
+    expect(lbList.status).toBe(404);
+    expect(lbList.body.error.message).toBe('errors.managed_plugin_not_found');
+  });
+
+  describe('authorization', () => {
+    const operations = (clusterId: number, serverId: number): [string, string, unknown?][] => [
+      ['GET', `${base(clusterId, serverId)}/cronjobs`],
+      ['POST', `${base(clusterId, serverId)}/cronjobs`, good],
+      ['GET', `${base(clusterId, serverId)}/cronjobs/file`],
+      ['POST', `${base(clusterId, serverId)}/cronjobs/apply`],
+      ['GET', `${base(clusterId, serverId)}/cronjobs/1`],
+      ['PUT', `${base(clusterId, serverId)}/cronjobs/1`, good],
+      ['DELETE', `${base(clusterId, serverId)}/cronjobs/1`],
+    ];
+    const call = (c: TestClient, [method, url, body]: [string, string, unknown?], headers?: Record<string, string>) => c.request(method, url, body, headers);
+
+    it('R6.004 anonymous callers get 401 for every operation', async () => {
+      for (const op of operations(shop.id, web)) expect([op[1], (await call(server.client(), op)).status]).toEqual([op[1], 401]);
+    });
+
+    it('R6.004 the administrator of another cluster gets 404 (the cluster is not visible)', async () => {
+      const own = await clusterByNumber(other, '20031');
+      const em = server.db.orm.em.fork();
+      const user = await em.findOneOrFail(User, { email: demoLogins.other });
+      em.create(ClusterAdministrator, { cluster: em.getReference(Cluster, own.id), user } as ClusterAdministrator);
+      await em.flush();
+      const ownWeb = own.servers.find((s: { role: string }) => s.role === 'web').id as number;
+      expect((await other.get(`${base(own.id, ownWeb)}/cronjobs`)).status).toBe(200);
+      for (const op of operations(shop.id, web)) {
+        const r = await call(other, op);
+        expect([op[1], r.status, r.body.error.message]).toEqual([op[1], 404, 'errors.cluster_not_found']);
+      }
+    });
+
+    it('R6.004 a manager of the customer without the administrator role gets 403', async () => {
+      const stagingWeb = staging.servers.find((s) => s.role === 'web')!.id;
+      for (const op of operations(staging.id, stagingWeb)) {
+        const r = await call(manager, op);
+        expect([op[1], r.status, r.body.error.message]).toEqual([op[1], 403, 'errors.managed_administrators_only']);
+      }
+    });
+
+    it('R6.004 a personal access token for another cluster is refused; one for this cluster works', async () => {
+      const token = async (clusters: number[]) => {
+        const r = await manager.request('POST', '/api/v1/me/personal-access-tokens', { name: `cron ${clusters.join()}`, expires: 0, expires_at: null, abilities: { global: false, clusters } });
+        expect(r.status).toBe(201);
+        return { Authorization: `Bearer ${r.body.plainTextToken}` };
+      };
+      const forStaging = await token([staging.id]);
+      for (const op of operations(shop.id, web)) {
+        const r = await call(server.client(), op, forStaging);
+        expect([op[1], r.status]).toEqual([op[1], 403]);
+      }
+      const forShop = await token([shop.id]);
+      expect((await server.client().request('GET', jobs(), undefined, forShop)).status).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,137 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { SubmissionErrors } from 'final-form';
+import { Field, Form } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import { checkCommand } from '../shared/command.ts';
+import { checkSchedule } from '../shared/schedule.ts';
+import { FormTextField } from './FormTextField.tsx';
+import { SchedulePreview } from './SchedulePreview.tsx';
+
+export interface CronjobValues {
+  schedule: string;
+  command: string;
+  user: string;
+  enabled: boolean;
+}
+
+const presets = [
+  ['everyMinute', '* * * * *'],
+  ['every5', '*/5 * * * *'],
+  ['hourly', '0 * * * *'],
+  ['daily', '0 3 * * *'],
+  ['weekdays', '30 6 * * 1-5'],
+  ['weekly', '0 4 * * 1'],
+  ['monthly', '0 0 1 * *'],
+] as const;
+
+interface Props {
+  initialValues: CronjobValues;
+  users: readonly string[];
+  mode: 'create' | 'edit';
+  onSubmit: (values: CronjobValues) => Promise<SubmissionErrors | undefined>;
+  onCancel: () => void;
+  /** Fixed "now" for stories and tests. */
+  now?: Date;
+}
+
+/** Schedule with live preview, command, user and the enabled switch. */
+export function CronjobForm({ initialValues, users, mode, onSubmit, onCancel, now }: Props) {
+  const { t } = useTranslation('cronjobs');
+  const validate = (v: Partial<CronjobValues>) => {
+    const errors: Partial<Record<keyof CronjobValues, string>> = {};
+    if (v.schedule?.trim()) {
+      const s = checkSchedule(v.schedule, now ?? new Date(), 1);
+      if (!s.ok) errors.schedule = t(`errors.schedule_${s.problem}`);
+    } else errors.schedule = t('errors.schedule_format');
+    const c = checkCommand(v.command ?? '');
+    if (c) errors.command = t(`errors.command_${c}`);
+    if (!v.user || !users.includes(v.user)) errors.user = t('errors.user_unknown');
+    return errors;
+  };
+  return (
+    <Form<CronjobValues> initialValues={initialValues} validate={validate} onSubmit={onSubmit}>
+      {({ handleSubmit, submitting, submitError, values, form }) => (
+        <Stack component="form" onSubmit={handleSubmit} noValidate spacing={3} aria-label={t(mode === 'create' ? 'form.createTitle' : 'form.editTitle')} sx={{ maxWidth: 760 }}>
+          {submitError && (
+            <Alert severity="error" role="alert">
+              {submitError}
+            </Alert>
+          )}
+          <Box>
+            <FormTextField
+              name="schedule"
+              label={t('form.schedule')}
+              helperText={t('form.scheduleHelp')}
+              required
+              autoFocus
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: 100, spellCheck: false, style: { fontFamily: 'monospace' } } }}
+            />
+            <Typography variant="caption" color="text.secondary" component="p" id="cronjobs-presets" sx={{ mt: 1.5, mb: 0.5 }}>
+              {t('form.presets')}
+            </Typography>
+            <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }} role="group" aria-labelledby="cronjobs-presets">
+              {presets.map(([key, expr]) => (
+                <Chip
+                  key={key}
+                  label={t(`form.preset.${key}`)}
+                  variant={values.schedule?.trim() === expr ? 'filled' : 'outlined'}
+                  color={values.schedule?.trim() === expr ? 'primary' : 'default'}
+                  onClick={() => {
+                    form.change('schedule', expr);
+                    form.focus('schedule');
+                  }}
+                />
+              ))}
+            </Stack>
+            <Box sx={{ mt: 2 }}>
+              <SchedulePreview schedule={values.schedule ?? ''} now={now} />
+            </Box>
+          </Box>
+          <FormTextField
+            name="command"
+            label={t('form.command')}
+            helperText={t('form.commandHelp')}
+            required
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: 900, spellCheck: false, style: { fontFamily: 'monospace' } } }}
+          />
+          <FormTextField name="user" select label={t('form.user')} required sx={{ maxWidth: 320 }}>
+            {users.map((u) => (
+              <MenuItem key={u} value={u}>
+                {u}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <Field name="enabled" type="checkbox">
+            {({ input }) => (
+              <Box>
+                <FormControlLabel control={<Switch {...input} id="cronjobs-enabled" aria-describedby="cronjobs-enabled-help" />} label={t('form.enabled')} />
+                <FormHelperText id="cronjobs-enabled-help" sx={{ mt: 0 }}>
+                  {t('form.enabledHelp')}
+                </FormHelperText>
+              </Box>
+            )}
+          </Field>
+          <Stack direction="row" spacing={2}>
+            <Button type="submit" variant="contained" disabled={submitting}>
+              {submitting ? t('form.submitting') : t(mode === 'create' ? 'form.submitCreate' : 'form.submitEdit')}
+            </Button>
+            <Button onClick={onCancel} disabled={submitting}>
+              {t('form.cancel')}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,13 @@
+import { defineWebPlugin } from '@portal/plugin-sdk/web';
+import { CronjobFormPage } from './CronjobFormPage.tsx';
+import { CronjobsPage } from './CronjobsPage.tsx';
+import { CronjobsSummary } from './DashboardPanel.tsx';
+
+export default defineWebPlugin({
+  routes: [
+    { path: '', Component: CronjobsPage },
+    { path: 'create', Component: CronjobFormPage },
+    { path: ':cronjobId', Component: CronjobFormPage },
+  ],
+  DashboardPanel: CronjobsSummary,
+});
