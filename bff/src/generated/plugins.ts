@@ -5,6 +5,7 @@ import type { PluginRegistryEntry } from '../managed/registry.ts';
 export const pluginRegistry: PluginRegistryEntry[] = [
   { id: 'nginx', operations: ['applyNginxConfig', 'createNginxAuthentication', 'createNginxRedirect', 'createNginxVhost', 'deleteNginxAuthentication', 'deleteNginxRedirect', 'deleteNginxVhost', 'getNginxConfig', 'getNginxStatus', 'getNginxVhost', 'listNginxAuthentications', 'listNginxCertificates', 'listNginxLogEntries', 'listNginxRedirects', 'listNginxVhosts', 'startNginxLogTail', 'stopNginxLogTail', 'updateNginxAuthentication', 'updateNginxRedirect', 'updateNginxVhost'], manifest: () => import('../../../plugins/nginx/plugin.ts') },
   { id: 'cronjobs', operations: ['applyCronjobs', 'createCronjob', 'deleteCronjob', 'getCronjob', 'getCronjobsFile', 'listCronjobs', 'updateCronjob'], manifest: () => import('../../../plugins/cronjobs/plugin.ts') },
+  { id: 'ssh', operations: ['applySshKeys', 'createSshKey', 'deleteSshKey', 'getSshAuthorizedKeysFiles', 'inspectSshKey', 'listSshKeys', 'updateSshKey'], manifest: () => import('../../../plugins/ssh/plugin.ts') },
   { id: 'dns', operations: ['checkDnsZoneFile', 'createDnsRecord', 'createDnsZone', 'deleteDnsRecord', 'deleteDnsZone', 'getDnsZone', 'listDnsZones', 'replaceDnsZoneFile', 'updateDnsRecord', 'updateDnsZone'], manifest: () => import('../../../plugins/dns/plugin.ts') },
   { id: 'monitoring', operations: ['getMonitoringMetrics', 'listMonitoringServices', 'watchMonitoring'], manifest: () => import('../../../plugins/monitoring/plugin.ts') },
 ];
