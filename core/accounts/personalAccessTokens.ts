@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/core';
+import { raw, type EntityManager } from '@mikro-orm/core';
 import { Cluster } from '../clusters/Cluster.ts';
 import { visibleClusterIds } from '../clusters/visibility.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -128,8 +128,10 @@ export async function listPersonalAccessTokens(
   const order = query.order ?? (query.sort ? 'asc' : 'desc');
   // Unlimited tokens (no expiry) sort as the latest expiry; never-used tokens as the oldest use.
   const nulls = (query.sort === 'expiresAt') === (order === 'asc') ? 'last' : 'first';
+  // Names sort as people read them, regardless of case.
+  const key = query.sort === 'name' ? raw((alias) => `lower(${alias}.name)`) : sortColumn[query.sort ?? 'id'];
   const [items, total] = await em.findAndCount(PersonalAccessToken, where, {
-    orderBy: [{ [sortColumn[query.sort ?? 'id']]: `${order} nulls ${nulls}` }, { id: order }] as never,
+    orderBy: [{ [key]: `${order} nulls ${nulls}` }, { id: order }] as never,
     limit: query.perPage,
     offset: (query.page - 1) * query.perPage,
   });
