@@ -172,14 +172,13 @@ export class JobRunner {
     };
 
     let reloadTried = false;
-    let outcome: CheckOutcomeRecord | null = null;
     try {
       await progress('writing', 10, 'job.step.writing');
       await writeSet(gw, oldFiles, plan.files);
 
       await progress('validating', 35, 'job.step.validating');
       const validated = await this.#validate(gw, plan);
-      outcome = record(validated);
+      const outcome = record(validated);
       job.validation = outcome;
       if (validated.status === 'failed') return await this.#fail(em, job, plan, progress, false, outcome);
 
@@ -187,16 +186,14 @@ export class JobRunner {
       reloadTried = true;
       const reloaded = await this.#reload(gw, plan);
       if (reloaded.status === 'failed') {
-        outcome = record(reloaded);
-        job.validation = outcome;
-        return await this.#fail(em, job, plan, progress, true, outcome);
+        job.validation = record(reloaded);
+        return await this.#fail(em, job, plan, progress, true, job.validation);
       }
       await this.#succeed(em, job, plan, outcome, progress);
     } catch (e) {
       this.#deps.logger.error({ err: e, jobId: plan.jobId }, 'managed job failed');
-      outcome = { status: 'failed', output: e instanceof Error ? e.message : String(e) };
-      job.validation = outcome;
-      await this.#fail(em, job, plan, progress, reloadTried, outcome);
+      job.validation = { status: 'failed', output: e instanceof Error ? e.message : String(e) };
+      await this.#fail(em, job, plan, progress, reloadTried, job.validation);
     }
   }
 
