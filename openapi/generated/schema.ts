@@ -1110,6 +1110,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's authorized keys, per user */
+        get: operations["listSshKeys"];
+        put?: never;
+        /** Adds a public key for a user and applies the user's authorized_keys */
+        post: operations["createSshKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/keys/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reads a public key without storing it — type, bits, SHA256 fingerprint, a label proposed from its comment */
+        post: operations["inspectSshKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The authorized_keys files as rendered from the stored keys, and whether they are the ones last applied */
+        get: operations["getSshAuthorizedKeysFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Writes the authorized_keys files rendered from the stored keys again (e.g. the first time, or after a manual edit on the server) */
+        post: operations["applySshKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a key and applies the user's authorized_keys (the file is removed with the user's last key) */
+        delete: operations["deleteSshKey"];
+        options?: never;
+        head?: never;
+        /** Changes a key's label and applies the user's authorized_keys */
+        patch: operations["updateSshKey"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1821,6 +1908,39 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        /** @enum {string} */
+        SshUser: "deploy" | "developer";
+        /** @description Written as the key's comment: letters, digits, spaces and `. _ @ + ( ) -`. */
+        SshKeyLabel: string;
+        SshKeyInput: {
+            user: components["schemas"]["SshUser"];
+            label: components["schemas"]["SshKeyLabel"];
+            /** @description One OpenSSH public key line (`ssh-ed25519 AAAA… comment`); the comment is replaced by the label. Options (`command=`, `from=`) are refused. */
+            publicKey: string;
+        };
+        SshKeyInspection: {
+            type: string;
+            bits: number;
+            fingerprint: string;
+            /** @description From the key's comment, allowed characters only; may be empty. */
+            suggestedLabel: string;
+        };
+        SshKey: {
+            id: number;
+            user: components["schemas"]["SshUser"];
+            label: string;
+            /** @description `ssh-ed25519`, `ecdsa-sha2-nistp256`, `ecdsa-sha2-nistp384`, `ecdsa-sha2-nistp521` or `ssh-rsa`. */
+            type: string;
+            bits: number;
+            /** @description `SHA256:…` as `ssh-keygen -l` shows it. */
+            fingerprint: string;
+            /** @description `<type> <base64>` as written to the file (without the label). */
+            publicKey: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
     };
     responses: {
         /** @description Not signed in, or the session expired. */
@@ -1913,6 +2033,7 @@ export interface components {
         ClusterId: number;
         ServerId: number;
         CronjobsJobId: number;
+        SshKeyId: number;
     };
     requestBodies: never;
     headers: never;
@@ -3991,6 +4112,209 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listSshKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every key of the server, by user and age. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SshKey"][];
+                        /** @description The server users whose keys are managed here. */
+                        users: components["schemas"]["SshUser"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createSshKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SshKeyInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `publicKey`: `ssh:errors.required`, `private_key`,
+             *     `multiple_lines`, `options_not_allowed`, `type_not_allowed`, `malformed`, `rsa_too_short`,
+             *     `rsa_too_long`, `duplicate` (the same key for this user); `label`: `label_required`,
+             *     `label_characters`, `label_too_long`; `user`: `user_unknown`; `_`: `too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    inspectSshKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    publicKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key as it would be stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SshKeyInspection"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getSshAuthorizedKeysFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files (users without keys have none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        files: {
+                            path: string;
+                            user: components["schemas"]["SshUser"];
+                            content: string;
+                        }[];
+                        /** @description Whether these are exactly the files last applied to the server. */
+                        applied: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applySshKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteSshKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                keyId: components["parameters"]["SshKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateSshKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                keyId: components["parameters"]["SshKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: components["schemas"]["SshKeyLabel"];
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -1,0 +1,150 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { FormApi, SubmissionErrors } from 'final-form';
+import { useEffect, useRef, useState } from 'react';
+import { Form } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import { checkLabel } from '../shared/users.ts';
+import type { SshKeyInspection } from './api.ts';
+import { FormTextField } from './FormTextField.tsx';
+import { typeName } from './format.ts';
+
+export interface SshKeyValues {
+  user: string;
+  publicKey: string;
+  label: string;
+}
+
+/** What reading a key gave: its facts, or the (translated) reason it is refused. */
+export type Inspection = { ok: true; key: SshKeyInspection } | { ok: false; message: string };
+
+interface Props {
+  users: readonly string[];
+  initialValues: SshKeyValues;
+  /** Asks the server to read a key (type, bits, fingerprint) without storing it. */
+  onInspect: (publicKey: string) => Promise<Inspection | undefined>;
+  onSubmit: (values: SshKeyValues) => Promise<SubmissionErrors | undefined>;
+  onCancel: () => void;
+}
+
+/** Reads the pasted key (debounced) and fills the label from its comment while the label is untouched. */
+function KeyInspector({ publicKey, onInspect, form }: { publicKey: string; onInspect: Props['onInspect']; form: FormApi<SshKeyValues> }) {
+  const { t } = useTranslation('ssh');
+  const [state, setState] = useState<{ for: string; result?: Inspection }>();
+  const suggested = useRef('');
+  const text = publicKey.trim();
+  useEffect(() => {
+    if (!text) return undefined;
+    let current = true;
+    const timer = setTimeout(async () => {
+      setState({ for: text });
+      const result = await onInspect(text);
+      if (!current) return;
+      setState({ for: text, result });
+      if (result?.ok && result.key.suggestedLabel) {
+        const label = form.getState().values.label ?? '';
+        if (!label.trim() || label === suggested.current) {
+          form.change('label', result.key.suggestedLabel);
+          suggested.current = result.key.suggestedLabel;
+        }
+      }
+    }, 350);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [text, onInspect, form]);
+
+  if (!text || state?.for !== text) return null;
+  if (!state.result) return <LinearProgress aria-label={t('form.checking')} />;
+  if (!state.result.ok)
+    return (
+      <Alert severity="warning" variant="outlined" data-testid="ssh-key-problem">
+        {state.result.message}
+      </Alert>
+    );
+  const key = state.result.key;
+  return (
+    <Alert severity="success" variant="outlined" data-testid="ssh-key-recognised" aria-live="polite">
+      <Typography variant="subtitle2">{t('form.recognised')}</Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0 } }}>
+        <dt>{t('form.type')}</dt>
+        <dd>{typeName(key.type)}</dd>
+        <dt>{t('form.bits')}</dt>
+        <dd>{t('form.bitsValue', { bits: key.bits })}</dd>
+        <dt>{t('form.fingerprint')}</dt>
+        <dd>
+          <Box component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="ssh-key-fingerprint">
+            {key.fingerprint}
+          </Box>
+        </dd>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('form.compare')}
+      </Typography>
+    </Alert>
+  );
+}
+
+/** User, the public key with what the server reads from it, and the label. */
+export function SshKeyForm({ users, initialValues, onInspect, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation('ssh');
+  return (
+    <Form<SshKeyValues>
+      initialValues={initialValues}
+      validate={(v) => {
+        const errors: Partial<Record<keyof SshKeyValues, string>> = {};
+        if (!v.user || !users.includes(v.user)) errors.user = t('errors.user_unknown');
+        if (!v.publicKey?.trim()) errors.publicKey = t('errors.required');
+        const label = checkLabel(v.label ?? '');
+        if (label) errors.label = t(`errors.label_${label}`);
+        return errors;
+      }}
+      onSubmit={onSubmit}
+    >
+      {({ handleSubmit, submitting, submitError, values, form }) => (
+        <Stack component="form" onSubmit={handleSubmit} noValidate spacing={3} aria-label={t('form.title')} sx={{ maxWidth: 760 }}>
+          {submitError && (
+            <Alert severity="error" role="alert">
+              {submitError}
+            </Alert>
+          )}
+          <FormTextField name="user" select label={t('form.user')} helperText={t('form.userHelp')} required sx={{ maxWidth: 320 }}>
+            {users.map((u) => (
+              <MenuItem key={u} value={u}>
+                {u}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField
+            name="publicKey"
+            label={t('form.publicKey')}
+            helperText={t('form.publicKeyHelp')}
+            required
+            autoFocus
+            multiline
+            minRows={3}
+            maxRows={8}
+            placeholder="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA… anna@laptop"
+            slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', style: { fontFamily: 'monospace', fontSize: '0.8125rem' } } }}
+          />
+          <KeyInspector publicKey={values.publicKey ?? ''} onInspect={onInspect} form={form} />
+          <FormTextField name="label" label={t('form.label')} helperText={t('form.labelHelp')} required slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <Stack direction="row" spacing={2}>
+            <Button type="submit" variant="contained" disabled={submitting}>
+              {submitting ? t('form.submitting') : t('form.submit')}
+            </Button>
+            <Button onClick={onCancel} disabled={submitting}>
+              {t('form.cancel')}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,59 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useManagedHost } from '@portal/plugin-sdk/web';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { sshUsers } from '../shared/users.ts';
+import { sshApi, type SshKeyInput } from './api.ts';
+import { SshKeyForm, type Inspection } from './SshKeyForm.tsx';
+
+const fieldMessage = (e: unknown) => (e as { status?: number; data?: { error?: { fields?: Record<string, string[]> } } } | undefined)?.data?.error?.fields?.publicKey?.[0];
+
+/** `create`: the form; after saving, back to the list, which follows the apply job. */
+export function SshKeyFormPage() {
+  const { t } = useTranslation('ssh');
+  const host = useManagedHost();
+  const navigate = useNavigate();
+  const args = { clusterId: host.cluster.id, serverId: host.server.id };
+  const list = sshApi.useListSshKeysQuery(args);
+  const [inspect] = sshApi.useInspectSshKeyMutation();
+  const [create] = sshApi.useCreateSshKeyMutation();
+  const listPath = host.sectionPath('ssh');
+  const users = list.data?.users ?? [...sshUsers];
+  const { clusterId, serverId } = args;
+
+  const onInspect = useCallback(
+    async (publicKey: string): Promise<Inspection | undefined> => {
+      const r = await inspect({ clusterId, serverId, publicKey });
+      if (!('error' in r)) return { ok: true, key: r.data };
+      const key = fieldMessage(r.error);
+      return key ? { ok: false, message: t(key) } : undefined;
+    },
+    [inspect, clusterId, serverId, t],
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack spacing={2}>
+        <Typography variant="h2" sx={{ fontSize: '1.375rem' }}>
+          {t('form.title')}
+        </Typography>
+        <SshKeyForm
+          users={users}
+          initialValues={{ user: users[0], publicKey: '', label: '' }}
+          onInspect={onInspect}
+          onCancel={() => navigate(listPath)}
+          onSubmit={async (values) => {
+            const body = { user: values.user as SshKeyInput['user'], label: values.label.trim(), publicKey: values.publicKey.trim() };
+            const r = await create({ ...args, body });
+            if ('error' in r) return host.submitErrors(r.error);
+            navigate(`${listPath}?job=${r.data.id}`);
+            return undefined;
+          }}
+        />
+      </Stack>
+    </Paper>
+  );
+}
