@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { index: true, lazy: lazyPage(() => import('./pages/dashboard/DashboardPage')) },
+              { path: 'clusters/:clusterId/servers/:serverId/managed/*', lazy: lazyPage(() => import('./managed/ManagedCenterPage')) },
               { path: 'impersonation', lazy: lazyPage(() => import('./pages/impersonation/ImpersonationStartPage')) },
               { path: 'profile/permissions', lazy: lazyPage(() => import('./pages/profile/permissions/PermissionsPage')) },
               { path: 'invitation/:type/:token/:email/:id', lazy: lazyPage(() => import('./pages/invitation/InvitationPage')) },

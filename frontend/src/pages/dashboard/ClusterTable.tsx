@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { ClusterSummary } from '../../api/clusters';
+import { ServerMenu } from '../../managed/ServerMenu';
 
 /** The clusters a user can see: number, name, customer, architecture, managed service, contract mode, servers, role. */
 export function ClusterTable({ clusters }: { clusters: ClusterSummary[] }) {
@@ -24,6 +25,7 @@ export function ClusterTable({ clusters }: { clusters: ClusterSummary[] }) {
             <TableCell>{t('clusters.mode')}</TableCell>
             <TableCell align="right">{t('clusters.servers')}</TableCell>
             <TableCell>{t('clusters.role')}</TableCell>
+            <TableCell>{t('managed:title')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -46,6 +48,9 @@ export function ClusterTable({ clusters }: { clusters: ClusterSummary[] }) {
               </TableCell>
               <TableCell align="right">{c.serverCount}</TableCell>
               <TableCell>{t(`role.${c.role}`)}</TableCell>
+              <TableCell>
+                <ServerMenu clusterId={c.id} clusterNumber={c.number} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+
+type Listener = (payload: unknown) => void;
+
+/**
+ * A real-time connection that follows one server (room `server:<id>`): it asks to join on every
+ * (re)connect, and hands `{ payload }` of each event to the listeners of its type.
+ */
+export function useManagedSocket(clusterId: number, serverId: number): { subscribe(type: string, listener: Listener): () => void; connected: boolean } {
+  const [connected, setConnected] = useState(false);
+  const listeners = useRef(new Map<string, Set<Listener>>());
+  const socketRef = useRef<Socket | null>(null);
+
+  useEffect(() => {
+    const socket = io({ path: '/a/ws', transports: ['websocket', 'polling'], withCredentials: true });
+    socketRef.current = socket;
+    const join = () => {
+      socket.emit('managed:subscribe', { clusterId, serverId }, (reply: { ok: boolean }) => setConnected(reply.ok));
+    };
+    socket.on('connect', join);
+    socket.on('disconnect', () => setConnected(false));
+    socket.onAny((type: string, event: { payload?: unknown }) => {
+      for (const l of listeners.current.get(type) ?? []) l(event?.payload);
+    });
+    return () => {
+      socket.disconnect();
+      socketRef.current = null;
+      setConnected(false);
+    };
+  }, [clusterId, serverId]);
+
+  const subscribe = useCallback((type: string, listener: Listener) => {
+    const set = listeners.current.get(type) ?? new Set<Listener>();
+    listeners.current.set(type, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }, []);
+
+  return { subscribe, connected };
+}
