@@ -362,6 +362,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a password reset link, if the address has an account
+         * @description Answers 204 for every address, known or not, so the answer does not reveal which addresses have
+         *     accounts; only known addresses receive the mail (in the account's language). The link holds a
+         *     random token (256 bits, stored as its SHA-256), works once and expires after 60 minutes; a new
+         *     request replaces older links. Rate limited: 3 per address per hour and 10 per client per 15 minutes.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password/reset/validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tells whether a reset link is still valid, without using it
+         * @description The token travels in the body, never in a logged URL. 422 `errors.reset_token_invalid` on `token`
+         *     when unknown, used or expired. Rate limited per client (30 per 15 minutes, shared with `resetPassword`).
+         */
+        post: operations["checkPasswordResetToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link
+         * @description The password must satisfy the password policy (12 to 255 characters, hard to guess, without the
+         *     e-mail address or name; keys `errors.password_length`, `errors.password_rule`,
+         *     `errors.password_personal`) and equal `password_confirmation` (`errors.password_confirmation`).
+         *     Ends every session of the user and does not sign in, so two-factor authentication still applies
+         *     at the next sign-in. Rate limited per client (30 per 15 minutes).
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/permissions/customers": {
         parameters: {
             query?: never;
@@ -480,6 +548,131 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's personal data
+         * @description A personal access token needs `*` or `profile`.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes the contact data (and the language)
+         * @description Fields left out stay as they are. `firstname` and `surname` may not be blank; `telephone` and
+         *     `mobile` must be valid phone numbers (national numbers are read as German) or empty; an unknown
+         *     `gender` is refused with `errors.invalid_gender`. The department `TEST_SENTRY` raises a
+         *     deliberate test error (500, `errors.test_error`) that reaches error reporting; nothing is saved.
+         *     Other tabs of the user receive `user.updated`. A personal access token needs `*` or `profile`.
+         */
+        patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/api/v1/profile/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks to change the e-mail address; a code goes to the new address
+         * @description Needs the current password (`errors.invalid_password` on `password` otherwise). An address that
+         *     another account uses is refused with `errors.email_taken` on `email`. The new address is pending
+         *     (`emailUpdateRequest`) until `verifyEmail` confirms the code sent to it; the current address stays
+         *     active until then. A new request replaces a pending one. Rate limited per user (10 per hour).
+         *     A personal access token needs `*` or `profile`.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/email/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a new confirmation code
+         * @description To the pending new address while a change is pending, otherwise to the unverified current
+         *     address; any earlier code stops working. 409 `errors.email_already_verified` when there is
+         *     nothing to confirm. Rate limited per user (5 per hour). A personal access token needs `*` or `profile`.
+         */
+        post: operations["requestEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the e-mail address with the code sent to it
+         * @description Codes have 8 digits, are valid for 30 minutes and allow 5 wrong entries; then a new code is
+         *     needed (`errors.code_expired`). A wrong code gives `errors.invalid_code` on `token`. Confirming a
+         *     pending change makes the new address the login address. Rate limited per user (10 per 15 minutes).
+         *     A personal access token needs `*` or `profile`.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/notifications/technical": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the user receives technical notifications
+         * @description A personal access token needs `*` or `profile`.
+         */
+        get: operations["getTechnicalNotifications"];
+        /**
+         * Subscribes to technical notifications
+         * @description A personal access token needs `*` or `profile`.
+         */
+        put: operations["subscribeTechnicalNotifications"];
+        post?: never;
+        /**
+         * Unsubscribes from technical notifications
+         * @description A personal access token needs `*` or `profile`.
+         */
+        delete: operations["unsubscribeTechnicalNotifications"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1541,6 +1734,40 @@ export interface components {
             /** @enum {string} */
             status: "ready";
         };
+        /** @enum {string} */
+        Gender: "male" | "female" | "diverse";
+        /**
+         * @description ISO 3166-1 alpha-2 code, lower case.
+         * @enum {string}
+         */
+        Country: "ad" | "ae" | "af" | "ag" | "ai" | "al" | "am" | "ao" | "aq" | "ar" | "as" | "at" | "au" | "aw" | "ax" | "az" | "ba" | "bb" | "bd" | "be" | "bf" | "bg" | "bh" | "bi" | "bj" | "bl" | "bm" | "bn" | "bo" | "bq" | "br" | "bs" | "bt" | "bv" | "bw" | "by" | "bz" | "ca" | "cc" | "cd" | "cf" | "cg" | "ch" | "ci" | "ck" | "cl" | "cm" | "cn" | "co" | "cr" | "cu" | "cv" | "cw" | "cx" | "cy" | "cz" | "de" | "dj" | "dk" | "dm" | "do" | "dz" | "ec" | "ee" | "eg" | "eh" | "er" | "es" | "et" | "fi" | "fj" | "fk" | "fm" | "fo" | "fr" | "ga" | "gb" | "gd" | "ge" | "gf" | "gg" | "gh" | "gi" | "gl" | "gm" | "gn" | "gp" | "gq" | "gr" | "gs" | "gt" | "gu" | "gw" | "gy" | "hk" | "hm" | "hn" | "hr" | "ht" | "hu" | "id" | "ie" | "il" | "im" | "in" | "io" | "iq" | "ir" | "is" | "it" | "je" | "jm" | "jo" | "jp" | "ke" | "kg" | "kh" | "ki" | "km" | "kn" | "kp" | "kr" | "kw" | "ky" | "kz" | "la" | "lb" | "lc" | "li" | "lk" | "lr" | "ls" | "lt" | "lu" | "lv" | "ly" | "ma" | "mc" | "md" | "me" | "mf" | "mg" | "mh" | "mk" | "ml" | "mm" | "mn" | "mo" | "mp" | "mq" | "mr" | "ms" | "mt" | "mu" | "mv" | "mw" | "mx" | "my" | "mz" | "na" | "nc" | "ne" | "nf" | "ng" | "ni" | "nl" | "no" | "np" | "nr" | "nu" | "nz" | "om" | "pa" | "pe" | "pf" | "pg" | "ph" | "pk" | "pl" | "pm" | "pn" | "pr" | "ps" | "pt" | "pw" | "py" | "qa" | "re" | "ro" | "rs" | "ru" | "rw" | "sa" | "sb" | "sc" | "sd" | "se" | "sg" | "sh" | "si" | "sj" | "sk" | "sl" | "sm" | "sn" | "so" | "sr" | "ss" | "st" | "sv" | "sx" | "sy" | "sz" | "tc" | "td" | "tf" | "tg" | "th" | "tj" | "tk" | "tl" | "tm" | "tn" | "to" | "tr" | "tt" | "tv" | "tw" | "tz" | "ua" | "ug" | "um" | "us" | "uy" | "uz" | "va" | "vc" | "ve" | "vg" | "vi" | "vn" | "vu" | "wf" | "ws" | "ye" | "yt" | "za" | "zm" | "zw";
+        Profile: {
+            id: number;
+            gender: components["schemas"]["Gender"];
+            firstname: string;
+            surname: string;
+            /** @description The active login address. */
+            email: string;
+            /** @description False while unverified or while a change is pending. */
+            emailVerified: boolean;
+            /** @description The pending new address. */
+            emailUpdateRequest: string | null;
+            telephone: string | null;
+            mobile: string | null;
+            company: string | null;
+            department: string | null;
+            street: string | null;
+            postcode: string | null;
+            city: string | null;
+            country: components["schemas"]["Country"];
+            language: components["schemas"]["Language"];
+            darkMode: boolean;
+            twoFactorEnabled: boolean;
+            twoFactorConfirmed: boolean;
+        };
+        TechnicalNotifications: {
+            subscribed: boolean;
+        };
         TwoFactorStatus: {
             /** @description Activation started or done. */
             enabled: boolean;
@@ -2574,6 +2801,87 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (whether or not the address is known). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    checkPasswordResetToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link is valid. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                    password_confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password was changed; every session of the user ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     listManagedCustomers: {
         parameters: {
             query?: never;
@@ -2731,6 +3039,237 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `male`, `female` or `diverse`. */
+                    gender?: string;
+                    firstname?: string;
+                    surname?: string;
+                    company?: string | null;
+                    department?: string | null;
+                    street?: string | null;
+                    postcode?: string | null;
+                    city?: string | null;
+                    country?: components["schemas"]["Country"];
+                    telephone?: string | null;
+                    mobile?: string | null;
+                    language?: components["schemas"]["Language"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            /** @description The deliberate test error (`errors.test_error`), or an unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The change is pending; the profile shows `emailUpdateRequest`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    requestEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new code was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The address is verified and no change is pending. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The code from the e-mail. */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed; the updated profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getTechnicalNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TechnicalNotifications"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    subscribeTechnicalNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Subscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TechnicalNotifications"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    unsubscribeTechnicalNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TechnicalNotifications"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updatePassword: {

@@ -23,7 +23,7 @@ import { sortRows, type PermissionRow, type Sort, type SortField } from './permi
 export const pageSizes = [10, 25, 50];
 
 /** Read by screen readers, not shown. */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: 1, width: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', width: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap' } as const;
 
 function RowMenu({ row, onDelete }: { row: PermissionRow; onDelete: (row: PermissionRow) => void }) {
   const { t } = useTranslation('permissions');
