@@ -1,5 +1,6 @@
 import type { Clock, Config, EventBus, Logger, Mailer, Orm } from '@portal/core/platform';
 import type { RateLimits } from './http/rate-limits.ts';
+import type { ProfileRateLimits } from './http/profile-rate-limits.ts';
 
 /** What the BFF is built from; tests build their own with a test database and clock. */
 export interface AppDeps {
@@ -11,4 +12,6 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** Outgoing e-mail (SMTP, or `.eml` files under DATA_DIR/mail). */
   mailer: Mailer;
+  /** Rate limits of "My data" (e-mail codes) and the forgotten-password flow. */
+  profileRateLimits: ProfileRateLimits;
 }

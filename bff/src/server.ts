@@ -6,6 +6,7 @@ import { hasDemoData, seedDemo } from '@portal/core/seed';
 import { createApp, type AppOptions } from './app.ts';
 import type { AppDeps } from './deps.ts';
 import { createRateLimits } from './http/rate-limits.ts';
+import { createProfileRateLimits } from './http/profile-rate-limits.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 import { pluginRegistry } from './generated/plugins.ts';
 import { ManagedCenter } from './managed/center.ts';
@@ -68,6 +69,7 @@ export async function startServer(
     rateLimits: createRateLimits({ loginPerAccount: config.LOGIN_RATE_LIMIT, redis }),
     mailer:
       options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, mailDir: `${config.dataDir}/mail`, from: config.MAIL_FROM, logger }),
+    profileRateLimits: createProfileRateLimits({ redis }),
   };
   let shuttingDown = false;
   const managed = new ManagedCenter(deps, plugins, { stopServicesOnClose: config.NODE_ENV === 'test' });

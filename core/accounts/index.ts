@@ -76,4 +76,11 @@ export {
   type StartedImpersonation,
 } from './impersonations.ts';
 export { demoInvitations, type DemoInvitation } from './invitationsDemo.ts';
+export { EmailVerificationCode } from './EmailVerificationCode.ts';
+export { PasswordResetToken } from './PasswordResetToken.ts';
+export { updateProfile, validateContactData, isValidPhone, testErrorDepartment, DeliberateTestError, phoneDefaultRegion, type ContactData, type Gender } from './profile.ts';
+export { requestEmailChange, sendEmailCode, verifyEmailCode, emailUnverified, emailCodeDigits, emailCodeValidMinutes, emailCodeMaxAttempts } from './emailVerification.ts';
+export { requestPasswordReset, findPasswordResetToken, resetPassword, passwordResetValidMinutes } from './passwordReset.ts';
+export { setTechnicalNotifications } from './notifications.ts';
+export { Migration20261122100000Profile } from './migrations/Migration20261122100000Profile.ts';
 export { demoStaff, resealDemoStaffSecret } from './impersonationsDemo.ts';

@@ -1,6 +1,8 @@
 import { accountHandlers } from './accounts.ts';
 import { clusterHandlers } from './clusters.ts';
 import { sessionHandlers } from './session.ts';
+import { profileHandlers } from './profile.ts';
+import { passwordHandlers } from './password.ts';
 import { securityHandlers } from './security.ts';
 import { tokenHandlers } from './tokens.ts';
 import { permissionHandlers } from './permissions.ts';
@@ -15,6 +17,8 @@ export const coreHandlers = {
   ...clusterHandlers,
   ...securityHandlers,
   ...tokenHandlers,
+  ...profileHandlers,
+  ...passwordHandlers,
   ...permissionHandlers,
   ...invitationHandlers,
   ...impersonationHandlers,

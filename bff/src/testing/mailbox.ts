@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 /** A message as a test reads it. */
 export interface ReceivedMail {
+  /** The template that made it (`X-Portal-Mail`), e.g. `emailChangeCode`, `passwordReset`, `newLogin`. */
+  kind: string;
   /** Envelope recipients, lower case. */
   to: string[];
   from: string;
@@ -20,8 +22,11 @@ export interface Mailbox {
   messages: ReceivedMail[];
   /** Waits for the first message (received before or after the call) that matches, default 5 s. */
   waitFor(match: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
-  /** The next message to this address that arrives after the call (or is already unread), then marks it read. */
-  next(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * The oldest unread message to this address (waiting for it if needed), optionally only of one
+   * template kind (`next(email, 'passwordReset')`); marks it read.
+   */
+  next(to: string, kind?: string, timeoutMs?: number): Promise<ReceivedMail>;
   /** The messages to this address. */
   to(address: string): ReceivedMail[];
   clear(): void;
@@ -50,6 +55,7 @@ export async function startMailbox(): Promise<Mailbox> {
           .then((parsed) => {
             const from = (parsed.from as AddressObject | undefined)?.text ?? '';
             messages.push({
+              kind: String(parsed.headers.get('x-portal-mail') ?? ''),
               to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
               from,
               subject: parsed.subject ?? '',
@@ -90,9 +96,9 @@ export async function startMailbox(): Promise<Mailbox> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     waitFor,
-    async next(to, timeoutMs) {
+    async next(to, kind, timeoutMs) {
       const address = to.toLowerCase();
-      const m = await waitFor((x) => x.to.includes(address) && !read.has(x), timeoutMs);
+      const m = await waitFor((x) => x.to.includes(address) && !read.has(x) && (!kind || x.kind === kind), timeoutMs);
       read.add(m);
       return m;
     },

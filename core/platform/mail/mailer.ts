@@ -5,6 +5,9 @@ import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
 import { renderMail, type MailTemplate, type Recipient } from './templates.ts';
 
+/** Names the template in every message (`X-Portal-Mail: passwordReset`), so tests and filters can tell mails apart. */
+const kindHeader = (template: MailTemplate) => ({ 'X-Portal-Mail': template.kind });
+
 /** Outgoing mail, as the domain sees it: a template for a recipient, rendered in their language. */
 export interface Mailer {
   send(to: Recipient, template: MailTemplate): Promise<void>;
@@ -33,7 +36,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       async send(to, template) {
         const mail = renderMail(template, to);
-        const info = await transport.sendMail({ from: options.from, to: to.email, subject: mail.subject, text: mail.text, html: mail.html });
+        const info = await transport.sendMail({ from: options.from, to: to.email, subject: mail.subject, text: mail.text, html: mail.html, headers: kindHeader(template) });
         logger.info({ mail: template.kind, subject: mail.subject, messageId: info.messageId }, 'mail sent');
       },
       close: () => transport.close(),
@@ -43,7 +46,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(to, template) {
       const mail = renderMail(template, to);
-      const info = await transport.sendMail({ from: options.from, to: to.email, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({ from: options.from, to: to.email, subject: mail.subject, text: mail.text, html: mail.html, headers: kindHeader(template) });
       await fs.mkdir(options.mailDir, { recursive: true });
       // Sortable by time; random suffix so parallel messages never collide.
       const file = path.join(options.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
