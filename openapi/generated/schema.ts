@@ -690,7 +690,7 @@ export interface paths {
          * Changes the password (§5 change password)
          * @description The old password must be right (`errors.invalid_password` on `password_old`), the new one must
          *     have 12 to 255 characters and pass the strength rule (`errors.password_rule`, `errors.password_personal`,
-         *     `errors.password_length` on `password`) and be repeated (`errors.password_confirmation_mismatch`
+         *     `errors.password_length` on `password`) and be repeated (`errors.password_confirmation`
          *     on `password_confirmation`). Every other session of the user ends. 10 password attempts per user
          *     and 15 minutes.
          */
@@ -1013,6 +1013,120 @@ export interface paths {
         post?: never;
         /** Removes a cron job and applies the server's cron file */
         delete: operations["deleteCronjob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's zones, and whether zone files can be checked there */
+        get: operations["listDnsZones"];
+        put?: never;
+        /** Creates a zone (with an NS record for its primary name server) and applies it */
+        post: operations["createDnsZone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones/{zoneId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One zone with its records and its zone file */
+        get: operations["getDnsZone"];
+        /** Changes the default TTL and SOA fields of a zone and applies it */
+        put: operations["updateDnsZone"];
+        post?: never;
+        /** Deletes a zone with its records and applies the change (its zone file is removed) */
+        delete: operations["deleteDnsZone"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones/{zoneId}/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a record to a zone and applies it
+         * @description The record's TTL becomes the TTL of every record with the same name and type (one RRset has one TTL).
+         */
+        post: operations["createDnsRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones/{zoneId}/records/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a record and applies it */
+        put: operations["updateDnsRecord"];
+        post?: never;
+        /** Removes a record and applies the change */
+        delete: operations["deleteDnsRecord"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones/{zoneId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces the zone's settings and records with a zone file (expert mode) and applies it
+         * @description The SOA's name server, hostmaster and timers and `$TTL` become the zone's settings; its serial
+         *     is ignored (the portal increases the serial). Comments are not kept. 422: `fields.text` says the
+         *     file was refused, `fields["lines.<n>"]` what is wrong on line n.
+         */
+        put: operations["replaceDnsZoneFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/dns/zones/{zoneId}/file/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a zone file (expert mode) without storing or applying it, and says what it would change */
+        post: operations["checkDnsZoneFile"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1868,6 +1982,117 @@ export interface components {
             /** @description Whether this is exactly the file last applied to the server. */
             applied: boolean;
         };
+        /** @description Whether zone files are checked on this server before they are used. */
+        DnsChecker: {
+            /** @enum {string} */
+            tool: "named-checkzone";
+            available: boolean;
+        };
+        DnsZoneSummary: {
+            id: number;
+            origin: string;
+            /** @description The serial of the stored zone (`YYYYMMDDnn`). */
+            serial: number;
+            /** @description The serial last applied to the server; `null` when the zone was not applied yet. */
+            appliedSerial: number | null;
+            recordCount: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DnsRecord: {
+            id: number;
+            /** @description Relative to the origin, or `@`. */
+            name: string;
+            type: components["schemas"]["DnsRecordType"];
+            /** @description `null`: the zone's default TTL. */
+            ttl: number | null;
+            /** @description Address (A, AAAA), target (CNAME, NS, MX, SRV), text (TXT) or value (CAA). */
+            value: string;
+            priority: number | null;
+            weight: number | null;
+            port: number | null;
+            flags: number | null;
+            /** @enum {string|null} */
+            tag: "issue" | "issuewild" | "iodef" | null;
+        };
+        /** @enum {string} */
+        DnsRecordType: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "SRV" | "CAA" | "NS";
+        DnsZone: {
+            id: number;
+            origin: string;
+            defaultTtl: number;
+            primaryNs: string;
+            hostmaster: string;
+            refresh: number;
+            retry: number;
+            expire: number;
+            minimum: number;
+            serial: number;
+            appliedSerial: number | null;
+            /** @description In zone file order (by name, the apex first, then type). */
+            records: components["schemas"]["DnsRecord"][];
+            /** @description The zone as the server gets it (the expert editor's text). */
+            zoneFile: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DnsZoneSettings: {
+            defaultTtl: number;
+            /** @description SOA MNAME, e.g. `ns1.managed-hosting.example`. */
+            primaryNs: string;
+            /** @description E-mail address of the zone's administrator (SOA RNAME). */
+            hostmaster: string;
+            refresh: number;
+            retry: number;
+            expire: number;
+            /** @description Negative caching TTL (RFC 2308). */
+            minimum: number;
+        };
+        /** @description A new zone; settings left out take the defaults (TTL 3600, refresh 10800, retry 3600, expire 1209600, minimum 3600, the provider's name server and hostmaster). */
+        DnsZoneCreate: {
+            /** @description The domain, e.g. `shop-mueller-schmidt.example`. */
+            origin: string;
+            defaultTtl?: number;
+            primaryNs?: string;
+            hostmaster?: string;
+            refresh?: number;
+            retry?: number;
+            expire?: number;
+            minimum?: number;
+        };
+        /**
+         * @description Fields by type — A/AAAA: `value` = address; CNAME/NS: `value` = target; MX: `priority` and
+         *     target; TXT: `value` = text (quoted and split into 255-byte strings when rendered); SRV:
+         *     `_service._proto` name, `priority`, `weight`, `port` and target; CAA: `flags` (0 or 128), `tag`
+         *     and `value`. Fields of other types must be left out or `null`. Targets are relative to the
+         *     origin (`mail`), `@`, or absolute with a trailing dot (`mx.example.net.`).
+         */
+        DnsRecordInput: {
+            name: string;
+            type: components["schemas"]["DnsRecordType"];
+            ttl?: number | null;
+            value: string;
+            priority?: number | null;
+            weight?: number | null;
+            port?: number | null;
+            /** @enum {integer|null} */
+            flags?: 0 | 128 | null;
+            /** @enum {string|null} */
+            tag?: "issue" | "issuewild" | "iodef" | null;
+        };
+        DnsZoneFileInput: {
+            /** @description The whole zone file. */
+            text: string;
+        };
+        DnsZoneFileCheck: {
+            recordCount: number;
+            /** @description Records the file has that the zone does not. */
+            added: number;
+            /** @description Records of the zone the file no longer has. */
+            removed: number;
+            /** @description Whether `$TTL` or the SOA fields differ. */
+            settingsChanged: boolean;
+        };
         /** @description One measurement (also the payload of `monitoring.sample` events). Bytes are bytes; rates are bytes per second. */
         MonitoringSample: {
             /**
@@ -2117,17 +2342,17 @@ export interface components {
             line: number;
             /** Format: date-time */
             time: string | null;
-            client?: string | null;
-            method?: string | null;
-            uri?: string | null;
-            status?: number | null;
-            bytes?: number | null;
-            referer?: string | null;
-            userAgent?: string | null;
-            durationMs?: number | null;
+            client: string | null;
+            method: string | null;
+            uri: string | null;
+            status: number | null;
+            bytes: number | null;
+            referer: string | null;
+            userAgent: string | null;
+            durationMs: number | null;
             /** @description Error log: emerg, alert, crit, error, warn, notice, info, debug. */
-            level?: string | null;
-            message?: string | null;
+            level: string | null;
+            message: string | null;
             raw: string;
         };
         NginxLogTail: {
@@ -2260,6 +2485,8 @@ export interface components {
         ClusterId: number;
         ServerId: number;
         CronjobsJobId: number;
+        DnsZoneId: number;
+        DnsRecordId: number;
         SshKeyId: number;
     };
     requestBodies: never;
@@ -3963,6 +4190,272 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listDnsZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zones, by origin. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DnsZoneSummary"][];
+                        checker: components["schemas"]["DnsChecker"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createDnsZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsZoneCreate"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getDnsZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsZone"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateDnsZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsZoneSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteDnsZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createDnsRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsRecordInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateDnsRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+                recordId: components["parameters"]["DnsRecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsRecordInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteDnsRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+                recordId: components["parameters"]["DnsRecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The zone would break a rule without it (`dns:errors.apex_ns_required`, `dns:errors.ns_needs_address`), in `fields._`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    replaceDnsZoneFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsZoneFileInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    checkDnsZoneFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                zoneId: components["parameters"]["DnsZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsZoneFileInput"];
+            };
+        };
+        responses: {
+            /** @description The file is valid; what saving it would change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsZoneFileCheck"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -1,0 +1,151 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useManagedHost } from '@portal/plugin-sdk/web';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { nginxApi, type Authentication } from './api.ts';
+import { AuthenticationDialog } from './AuthenticationDialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { nestErrors } from './forms.tsx';
+import { NginxFrame } from './NginxFrame.tsx';
+
+export function AuthenticationTable({ items, onEdit, onDelete }: { items: Authentication[]; onEdit: (a: Authentication) => void; onDelete: (a: Authentication) => void }) {
+  const { t } = useTranslation('nginx');
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('authentications.tableLabel')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('authentications.fields.vhost')}</TableCell>
+            <TableCell>{t('authentications.fields.path')}</TableCell>
+            <TableCell>{t('authentications.fields.realm')}</TableCell>
+            <TableCell>{t('authentications.fields.users')}</TableCell>
+            <TableCell align="right">{t('vhosts.columns.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((a) => (
+            <TableRow key={a.id} hover data-testid="nginx-authentication-row">
+              <TableCell sx={{ wordBreak: 'break-all' }}>{a.vhostName}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{a.path === '/' ? t('authentications.wholeDomain') : a.path}</TableCell>
+              <TableCell>{a.realm}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+                  {a.users.map((u) => (
+                    <Chip key={u.name} size="small" label={u.name} />
+                  ))}
+                </Stack>
+              </TableCell>
+              <TableCell align="right">
+                <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+                  <Tooltip title={t('authentications.edit')}>
+                    <IconButton size="small" onClick={() => onEdit(a)} aria-label={t('authentications.editOf', { path: a.path, name: a.vhostName })}>
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('authentications.delete.title')}>
+                    <IconButton size="small" color="error" onClick={() => onDelete(a)} aria-label={t('authentications.deleteOf', { path: a.path, name: a.vhostName })}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Basic authentication of every domain of the server. */
+export function AuthenticationsPage() {
+  const { t } = useTranslation('nginx');
+  const host = useManagedHost();
+  const args = { clusterId: host.cluster.id, serverId: host.server.id };
+  const vhosts = nginxApi.useListNginxVhostsQuery(args);
+  const list = nginxApi.useListNginxAuthenticationsQuery(args);
+  const [create] = nginxApi.useCreateNginxAuthenticationMutation();
+  const [update] = nginxApi.useUpdateNginxAuthenticationMutation();
+  const [remove] = nginxApi.useDeleteNginxAuthenticationMutation();
+  const [editing, setEditing] = useState<Authentication | 'new'>();
+  const [toDelete, setToDelete] = useState<Authentication>();
+  const domains = vhosts.data?.data ?? [];
+
+  return (
+    <NginxFrame tab="authentications">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <Typography color="text.secondary">{t('authentications.intro')}</Typography>
+        <Box sx={{ flexShrink: 0 }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} disabled={!domains.length}>
+            {t('authentications.add')}
+          </Button>
+        </Box>
+      </Stack>
+      {(list.isLoading || vhosts.isLoading) && <LinearProgress aria-label={t('list.loading')} />}
+      {list.isError && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}>
+          {t('list.loadFailed')}
+        </Alert>
+      )}
+      {list.data && (
+        <Paper variant="outlined">
+          {list.data.data.length === 0 ? (
+            <Box sx={{ p: 4, textAlign: 'center' }}>
+              <Typography variant="h6" component="p">
+                {t('authentications.empty')}
+              </Typography>
+              <Typography color="text.secondary">{domains.length ? t('authentications.emptyHint') : t('redirects.noDomains')}</Typography>
+            </Box>
+          ) : (
+            <AuthenticationTable items={list.data.data} onEdit={setEditing} onDelete={setToDelete} />
+          )}
+        </Paper>
+      )}
+      {editing && (
+        <AuthenticationDialog
+          open
+          vhosts={domains}
+          authentication={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(undefined)}
+          onSubmit={async (body) => {
+            const r = editing === 'new' ? await create({ ...args, body }) : await update({ ...args, authenticationId: editing.id, body });
+            if ('error' in r) return nestErrors(host.submitErrors(r.error));
+            host.notify('success', t('authentications.saved', { path: r.data.path, name: r.data.vhostName }));
+            setEditing(undefined);
+            return undefined;
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('authentications.delete.title')}
+        text={t('authentications.delete.text', { path: toDelete?.path ?? '', name: toDelete?.vhostName ?? '' })}
+        confirm={t('authentications.delete.confirm')}
+        onClose={() => setToDelete(undefined)}
+        onConfirm={async () => {
+          const r = await remove({ ...args, authenticationId: toDelete!.id });
+          setToDelete(undefined);
+          if ('error' in r) host.notifyFailure(r.error);
+        }}
+      />
+    </NginxFrame>
+  );
+}

@@ -1,0 +1,189 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useManagedHost, useServerEvent } from '@portal/plugin-sdk/web';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { nginxApi, type LogEntry, type LogKind } from './api.ts';
+import { LogTable } from './LogTable.tsx';
+import { NginxFrame } from './NginxFrame.tsx';
+
+/** The payload of `nginx.log` (see server/tail.ts). */
+interface LogTailEvent {
+  vhostId: number;
+  kind: LogKind;
+  entries: LogEntry[];
+}
+
+const RENEW_MS = 30_000;
+const MAX_LIVE = 500;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** While `enabled`, holds a tail lease on the server (renewed) and collects the entries it pushes. */
+function useLiveTail(enabled: boolean, vhostId: number, kind: LogKind) {
+  const host = useManagedHost();
+  const [start] = nginxApi.useStartNginxLogTailMutation();
+  const [stop] = nginxApi.useStopNginxLogTailMutation();
+  const [entries, setEntries] = useState<LogEntry[]>([]);
+  const [failed, setFailed] = useState(false);
+  const clusterId = host.cluster.id;
+  const serverId = host.server.id;
+
+  useServerEvent<LogTailEvent>('nginx.log', (e) => {
+    if (enabled && e.vhostId === vhostId && e.kind === kind) setEntries((old) => [...[...e.entries].reverse(), ...old].slice(0, MAX_LIVE));
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    setEntries([]);
+    setFailed(false);
+    let tailId: string | undefined;
+    let over = false;
+    const lease = async () => {
+      const r = await start({ clusterId, serverId, vhostId, kind, tailId });
+      if ('error' in r) return setFailed(true);
+      tailId = r.data.tailId;
+      // The page was left while the lease was being granted.
+      if (over) void stop({ clusterId, serverId, vhostId, kind, tailId });
+    };
+    void lease();
+    const timer = setInterval(() => void lease(), RENEW_MS);
+    return () => {
+      over = true;
+      clearInterval(timer);
+      if (tailId) void stop({ clusterId, serverId, vhostId, kind, tailId });
+    };
+  }, [enabled, clusterId, serverId, vhostId, kind, start, stop]);
+
+  return { entries: enabled ? entries : [], failed };
+}
+
+/** A domain's access or error log: search on the server, pages, newest first, and a live tail. */
+export function LogsPage() {
+  const { t } = useTranslation('nginx');
+  const host = useManagedHost();
+  const params = useParams();
+  const vhostId = Number(params.vhostId);
+  const kind: LogKind = params.kind === 'error' ? 'error' : 'access';
+  const args = { clusterId: host.cluster.id, serverId: host.server.id };
+  const vhost = nginxApi.useGetNginxVhostQuery({ ...args, vhostId });
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(25);
+  const [live, setLive] = useState(false);
+  const list = nginxApi.useListNginxLogEntriesQuery({ ...args, vhostId, kind, search: debounced || undefined, page, perPage });
+  const tail = useLiveTail(live, vhostId, kind);
+  const needle = debounced.toLowerCase();
+  const fresh = page === 1 ? tail.entries.filter((e) => !needle || e.raw.toLowerCase().includes(needle)) : [];
+
+  useEffect(() => setPage(1), [debounced, kind, vhostId]);
+  // Turning live off: the list loads again with what arrived meanwhile.
+  const toggleLive = (on: boolean) => {
+    setLive(on);
+    if (!on) void list.refetch();
+  };
+
+  const name = vhost.data?.serverNames[0] ?? '';
+  return (
+    <NginxFrame tab="domains">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={host.sectionPath('nginx')}>
+            {t('logs.back')}
+          </Button>
+          <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-all' }}>
+            {t(`logs.title.${kind}`, { name })}
+          </Typography>
+        </Stack>
+        <ToggleButtonGroup size="small" exclusive value={kind} aria-label={t('logs.kindLabel')}>
+          <ToggleButton value="access" component={RouterLink} to={host.sectionPath('nginx', `domains/${vhostId}/logs/access`)}>
+            {t('logs.kind.access')}
+          </ToggleButton>
+          <ToggleButton value="error" component={RouterLink} to={host.sectionPath('nginx', `domains/${vhostId}/logs/error`)}>
+            {t('logs.kind.error')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Stack>
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <TextField
+          size="small"
+          type="search"
+          label={t('logs.search')}
+          placeholder={kind === 'access' ? t('logs.searchPlaceholder.access') : t('logs.searchPlaceholder.error')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value.slice(0, 200))}
+          sx={{ flex: 1, maxWidth: 480 }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        />
+        <FormControlLabel control={<Switch checked={live} onChange={(e) => toggleLive(e.target.checked)} />} label={t('logs.live')} />
+        {live && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {!host.connected ? t('logs.liveOffline') : tail.failed ? t('logs.liveFailed') : t('logs.liveOn', { count: tail.entries.length })}
+          </Typography>
+        )}
+      </Stack>
+
+      {list.isFetching && <LinearProgress aria-label={t('list.loading')} />}
+      {list.isError && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}>
+          {t('list.loadFailed')}
+        </Alert>
+      )}
+      {list.data && (
+        <Paper variant="outlined">
+          {list.data.data.length + fresh.length === 0 ? (
+            <Box sx={{ p: 4, textAlign: 'center' }} data-testid="nginx-log-empty">
+              <Typography variant="h6" component="p">
+                {debounced ? t('logs.noMatch') : t('logs.empty')}
+              </Typography>
+              <Typography color="text.secondary">{debounced ? t('logs.noMatchHint') : t(`logs.emptyHint.${kind}`)}</Typography>
+            </Box>
+          ) : (
+            <>
+              <LogTable kind={kind} entries={[...fresh, ...list.data.data]} fresh={fresh.length} />
+              <TablePagination
+                component="div"
+                count={list.data.meta.total}
+                page={page - 1}
+                onPageChange={(_, p) => setPage(p + 1)}
+                rowsPerPage={perPage}
+                rowsPerPageOptions={[25, 50, 100]}
+                onRowsPerPageChange={(e) => {
+                  setPerPage(Number(e.target.value));
+                  setPage(1);
+                }}
+                labelRowsPerPage={t('logs.perPage')}
+                labelDisplayedRows={({ from, to, count }) => t('logs.displayed', { from, to, count })}
+                getItemAriaLabel={(type) => t(`logs.pageButton.${type}`)}
+              />
+            </>
+          )}
+        </Paper>
+      )}
+    </NginxFrame>
+  );
+}

@@ -1,0 +1,115 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import ErrorLogIcon from '@mui/icons-material/ReportGmailerrorredOutlined';
+import AccessLogIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { webRoot } from '../shared/options.ts';
+import type { Vhost } from './api.ts';
+
+/** "PHP 8.3", "Upstream 127.0.0.1:8080", "Static files". */
+export const backendLabel = (v: Pick<Vhost, 'backend' | 'phpVersion' | 'upstream'>, t: TFunction<'nginx'>) =>
+  v.backend === 'php' ? t('backend.phpVersion', { version: v.phpVersion }) : v.backend === 'upstream' ? t('backend.upstreamTo', { upstream: v.upstream }) : t('backend.static');
+
+export function TlsChip({ vhost }: { vhost: Pick<Vhost, 'tls' | 'certificate'> }) {
+  const { t } = useTranslation('nginx');
+  if (vhost.tls === 'none') return <Typography variant="body2" color="text.secondary">{t('tls.none')}</Typography>;
+  const color = vhost.tls === 'installed' ? 'success' : vhost.tls === 'will_generate' ? 'info' : 'warning';
+  return (
+    <Tooltip title={t(`tls.hint.${vhost.tls}`, { certificate: vhost.certificate })}>
+      <Chip size="small" variant="outlined" color={color} label={t(`tls.${vhost.tls}`)} tabIndex={0} />
+    </Tooltip>
+  );
+}
+
+interface Props {
+  vhosts: Vhost[];
+  /** SPA path of a domain's page (`domains/3`, `domains/3/logs/access`). */
+  pathOf: (sub: string) => string;
+  onDelete: (vhost: Vhost) => void;
+}
+
+/** The domains of a server: names, backend, document root, HTTPS, redirects and authentications. */
+export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
+  const { t } = useTranslation('nginx');
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('vhosts.tableLabel')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('vhosts.columns.names')}</TableCell>
+            <TableCell>{t('vhosts.columns.backend')}</TableCell>
+            <TableCell>{t('vhosts.columns.documentRoot')}</TableCell>
+            <TableCell>{t('vhosts.columns.tls')}</TableCell>
+            <TableCell align="right">{t('vhosts.columns.redirects')}</TableCell>
+            <TableCell align="right">{t('vhosts.columns.authentications')}</TableCell>
+            <TableCell align="right">{t('vhosts.columns.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {vhosts.map((v) => (
+            <TableRow key={v.id} hover data-testid="nginx-vhost-row">
+              <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+                  {v.serverNames[0]}
+                </Typography>
+                {v.serverNames.length > 1 && (
+                  <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                    {v.serverNames.slice(1).join(', ')}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>{backendLabel(v, t)}</TableCell>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                  {webRoot}/{v.documentRoot}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <TlsChip vhost={v} />
+              </TableCell>
+              <TableCell align="right">{v.redirectCount}</TableCell>
+              <TableCell align="right">{v.authenticationCount}</TableCell>
+              <TableCell align="right">
+                <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+                  <Tooltip title={t('vhosts.actions.accessLog')}>
+                    <IconButton size="small" component={RouterLink} to={pathOf(`domains/${v.id}/logs/access`)} aria-label={t('vhosts.actions.accessLogOf', { name: v.serverNames[0] })}>
+                      <AccessLogIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('vhosts.actions.errorLog')}>
+                    <IconButton size="small" component={RouterLink} to={pathOf(`domains/${v.id}/logs/error`)} aria-label={t('vhosts.actions.errorLogOf', { name: v.serverNames[0] })}>
+                      <ErrorLogIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('vhosts.actions.edit')}>
+                    <IconButton size="small" component={RouterLink} to={pathOf(`domains/${v.id}`)} aria-label={t('vhosts.actions.editOf', { name: v.serverNames[0] })}>
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('vhosts.actions.delete')}>
+                    <IconButton size="small" color="error" onClick={() => onDelete(v)} aria-label={t('vhosts.actions.deleteOf', { name: v.serverNames[0] })}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
