@@ -129,7 +129,7 @@ export class Sampler {
 
   /** The next tick at the start of the next 10-second bucket (plus a little), so samples land one per bucket. */
   #schedule(serverId: number, w: Watch): void {
-    const delay = this.intervalMs - (Date.now() % this.intervalMs) + 250;
+    const delay = this.intervalMs - (Date.now() % this.intervalMs) + Math.min(250, this.intervalMs / 10);
     w.timer = setTimeout(() => void this.#tick(serverId, w), delay);
     w.timer.unref?.();
   }
@@ -159,12 +159,14 @@ export class Sampler {
 
   async #take(serverId: number, w: Watch): Promise<LiveSample> {
     const gateway: ServerGateway = this.#ports.gateway(serverId);
+    // The figures first: on `local` they also create the server's sandbox, which `run` needs as its directory.
+    const metrics = await gateway.metrics();
     let previous = w.counters;
     if (!previous || this.#monotonic() - previous.atMs > 3 * this.intervalMs) {
       previous = await readCounters(gateway, this.#monotonic);
       await new Promise((resolve) => setTimeout(resolve, this.#primeMs));
     }
-    const [metrics, counters] = await Promise.all([gateway.metrics(), readCounters(gateway, this.#monotonic)]);
+    const counters = await readCounters(gateway, this.#monotonic);
     w.counters = counters;
     const now = this.#ports.clock.now();
     const sample = sampleOf(now, metrics, rates(previous, counters));
