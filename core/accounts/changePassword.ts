@@ -19,7 +19,7 @@ export interface PasswordChange {
  * Returns the internal ids of the ended sessions.
  */
 export async function changePassword(em: EntityManager, user: User, change: PasswordChange, keepSessionId?: string): Promise<string[]> {
-  if (change.password !== change.passwordConfirmation) throw ValidationFailed({ password_confirmation: ['errors.password_confirmation_mismatch'] });
+  if (change.password !== change.passwordConfirmation) throw ValidationFailed({ password_confirmation: ['errors.password_confirmation'] });
   await assertCurrentPassword(em, user, change.passwordOld, 'password_old');
   assertPasswordPolicy(change.password, user, 'password');
   const passwordHash = await hashPassword(change.password);

@@ -131,7 +131,7 @@ export async function getRecoveryPhone(em: EntityManager, user: User): Promise<s
  */
 export async function setRecoveryPhone(em: EntityManager, user: User, phoneNumber: string): Promise<string> {
   const parsed = parsePhoneNumberFromString(phoneNumber.trim(), 'DE');
-  if (!parsed?.isValid()) throw ValidationFailed({ phone_number: ['errors.phone_invalid'] });
+  if (!parsed?.isValid()) throw ValidationFailed({ phone_number: ['errors.invalid_phone'] });
   const row = user.twoFactorEnabled ? await em.findOne(TwoFactorAuthentication, { user: user.id }) : null;
   if (!row) throw Conflict('errors.two_factor_not_active');
   row.recoveryPhone = parsed.number;

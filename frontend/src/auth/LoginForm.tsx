@@ -8,10 +8,12 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
+import { isTwoFactorChallenge } from '../api/security';
 import type { Me } from '../api/session';
 import { useLoginMutation } from '../api/session';
 import { FormTextField } from '../forms/FormTextField';
 import { submitErrors } from '../forms/submitErrors';
+import { TwoFactorChallengeForm } from './TwoFactorChallengeForm';
 
 interface Values {
   email: string;
@@ -26,37 +28,82 @@ const required = (t: (k: string) => string) => (values: Partial<Values>) => {
   return errors;
 };
 
-/** E-mail and password; used by the login page and the login modal. */
-export function LoginForm({ onSuccess, initialEmail }: { onSuccess: (me: Me) => void; initialEmail?: string }) {
+export type LoginStep = 'password' | 'twoFactor';
+
+/**
+ * E-mail and password, then, for users with two-factor authentication, a code from the authenticator
+ * app or a recovery code; used by the login page and the login modal.
+ */
+export function LoginForm({
+  onSuccess,
+  initialEmail,
+  onStep,
+}: {
+  onSuccess: (me: Me) => void;
+  initialEmail?: string;
+  /** Told when the form moves between the password and the second-factor step. */
+  onStep?: (step: LoginStep) => void;
+}) {
   const { t } = useTranslation(['auth', 'errors']);
   const [login] = useLoginMutation();
   const [showPassword, setShowPassword] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [email, setEmail] = useState(initialEmail ?? '');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const step = (next: LoginStep) => onStep?.(next);
+
+  if (challenge)
+    return (
+      <TwoFactorChallengeForm
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onRestart={(message) => {
+          setChallenge(null);
+          setNotice(message ?? null);
+          step('password');
+        }}
+      />
+    );
+
   return (
     <Form<Values>
-      initialValues={{ email: initialEmail ?? '', password: '' }}
+      initialValues={{ email, password: '' }}
       validate={required(t)}
       onSubmit={async (values) => {
+        setNotice(null);
         const result = await login({ email: values.email.trim(), password: values.password });
         if ('error' in result) return submitErrors(result.error);
+        if (isTwoFactorChallenge(result.data)) {
+          setEmail(values.email.trim());
+          setChallenge(result.data.challenge);
+          step('twoFactor');
+          return undefined;
+        }
         onSuccess(result.data.user);
         return undefined;
       }}
     >
       {({ handleSubmit, submitting, submitError }) => (
         <Stack component="form" onSubmit={handleSubmit} noValidate spacing={2} aria-label={t('login.title')}>
+          {notice && (
+            <Alert severity="warning" role="alert">
+              {notice}
+            </Alert>
+          )}
           {submitError && (
             <Alert severity="error" role="alert">
               {submitError}
             </Alert>
           )}
-          <FormTextField name="email" type="email" label={t('login.email')} autoComplete="username" required autoFocus={!initialEmail} />
+          <FormTextField name="email" type="email" label={t('login.email')} autoComplete="username" required autoFocus={!email} />
           <FormTextField
             name="password"
             type={showPassword ? 'text' : 'password'}
             label={t('login.password')}
             autoComplete="current-password"
             required
-            autoFocus={!!initialEmail}
+            autoFocus={!!email}
             slotProps={{
               input: {
                 endAdornment: (

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../api/baseApi';
@@ -8,7 +9,7 @@ import { useAppDispatch } from '../store';
 import { afterLoginTarget } from './afterLogin';
 import { applyUserSettings } from './applyUser';
 import { signedIn } from './authSlice';
-import { LoginForm } from './LoginForm';
+import { LoginForm, type LoginStep } from './LoginForm';
 import { useDocumentTitle } from '../shell/useDocumentTitle';
 
 export default function LoginPage() {
@@ -17,16 +18,20 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const state = useLocation().state;
+  const [step, setStep] = useState<LoginStep>('password');
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 3, md: 8 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 440 }}>
         <Typography variant="h1" gutterBottom>
           {t('login.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('login.subtitle')}
-        </Typography>
+        {step === 'password' && (
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {t('login.subtitle')}
+          </Typography>
+        )}
         <LoginForm
+          onStep={setStep}
           onSuccess={(me) => {
             dispatch(api.util.resetApiState());
             applyUserSettings(dispatch, me);
