@@ -15,7 +15,7 @@ async function signIn(page: Page, email: string): Promise<void> {
 const rows = (page: Page) => page.locator('tbody tr[data-permission]');
 
 test.describe('my data → permissions (German)', () => {
-  test('R2.077 R2.079 R7.001 R3.014 R3.015 both kinds of permission in one table, sorted by cluster, searchable and sortable', async ({ page }) => {
+  test('R2.012 R2.077 R2.078 R2.079 R7.001 R3.014 R3.015 both kinds of permission in one table, sorted by cluster, searchable and sortable', async ({ page }) => {
     await login(page, users.manager);
     await page.goto('/a/profile/permissions');
     await expect(page.getByRole('heading', { level: 1, name: 'Berechtigungen' })).toBeVisible();
