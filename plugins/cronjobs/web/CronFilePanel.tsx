@@ -22,12 +22,14 @@ interface Props {
   onOpen: () => void;
   onApply: () => void;
   applying: boolean;
+  /** Open from the start (stories). */
+  defaultExpanded?: boolean;
 }
 
 /** The rendered `/etc/cron.d/portal`, on demand, with whether it is the one on the server. */
-export function CronFilePanel({ file, loading, onOpen, onApply, applying }: Props) {
+export function CronFilePanel({ file, loading, onOpen, onApply, applying, defaultExpanded = false }: Props) {
   const { t } = useTranslation('cronjobs');
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(defaultExpanded);
   return (
     <Accordion
       expanded={expanded}

@@ -21,12 +21,14 @@ interface Props {
   onOpen: () => void;
   onApply: () => void;
   applying: boolean;
+  /** Open from the start (stories). */
+  defaultExpanded?: boolean;
 }
 
 /** The rendered authorized_keys files, on demand, with whether they are the ones on the server. */
-export function FilesPanel({ data, loading, onOpen, onApply, applying }: Props) {
+export function FilesPanel({ data, loading, onOpen, onApply, applying, defaultExpanded = false }: Props) {
   const { t } = useTranslation('ssh');
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(defaultExpanded);
   return (
     <Accordion
       expanded={expanded}
