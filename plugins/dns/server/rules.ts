@@ -91,7 +91,8 @@ const optionalFields = ['priority', 'weight', 'port', 'flags', 'tag'] as const;
 const controlChars = /[\u0000-\u001f\u007f]/;
 
 const add = (errors: FieldErrors, field: string, key: string) => {
-  (errors[field] ??= []).includes(key) || errors[field].push(key);
+  const list = (errors[field] ??= []);
+  if (!list.includes(key)) list.push(key);
 };
 
 const inRange = (n: unknown, r: { min: number; max: number }) => Number.isInteger(n) && (n as number) >= r.min && (n as number) <= r.max;

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** DNS zones, their records, and the highest serial issued per origin. */
+/** DNS zones, their records, the highest serial issued per origin, and the state before a server's first apply. */
 export class Migration20261122143000DnsZones extends Migration {
   override up(): void {
     this.addSql(`create table "dns_zones" ("id" serial primary key, "server_id" int not null, "origin" varchar(253) not null, "default_ttl" int not null, "primary_ns" varchar(253) not null, "hostmaster" varchar(254) not null, "refresh" int not null, "retry" int not null, "expire" int not null, "minimum" int not null, "serial" bigint not null, "created_at" timestamptz not null, "updated_at" timestamptz not null);`);
@@ -13,11 +13,14 @@ export class Migration20261122143000DnsZones extends Migration {
     this.addSql(`alter table "dns_records" add constraint "dns_records_tag_check" check ("tag" in ('issue', 'issuewild', 'iodef'));`);
     this.addSql(`create table "dns_serials" ("id" serial primary key, "server_id" int not null, "origin" varchar(253) not null, "serial" bigint not null);`);
     this.addSql(`alter table "dns_serials" add constraint "dns_serials_server_id_origin_unique" unique ("server_id", "origin");`);
+    this.addSql(`create table "dns_baselines" ("id" serial primary key, "server_id" int not null, "snapshot" jsonb not null, "created_at" timestamptz not null);`);
+    this.addSql(`alter table "dns_baselines" add constraint "dns_baselines_server_id_unique" unique ("server_id");`);
   }
 
   override down(): void {
     this.addSql(`drop table if exists "dns_records" cascade;`);
     this.addSql(`drop table if exists "dns_zones" cascade;`);
     this.addSql(`drop table if exists "dns_serials" cascade;`);
+    this.addSql(`drop table if exists "dns_baselines" cascade;`);
   }
 }

@@ -1,0 +1,3 @@
+import { defineWebPlugin } from '@portal/plugin-sdk/web';
+
+export default defineWebPlugin({ routes: [] });
