@@ -14,6 +14,13 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { element: <GuestOnly />, children: [{ path: 'login', lazy: lazyPage(() => import('./auth/LoginPage')) }] },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: 'password/forgot', lazy: lazyPage(() => import('./pages/password/ForgotPasswordPage')) },
+              { path: 'password/reset/:token', lazy: lazyPage(() => import('./pages/password/ResetPasswordPage')) },
+            ],
+          },
           { path: 'logout', lazy: lazyPage(() => import('./auth/LogoutPage')) },
           { path: 'data-protection', lazy: lazyPage(() => import('./pages/privacy/PrivacyPolicyPage')) },
           { path: 'datenschutz', lazy: lazyPage(() => import('./pages/privacy/PrivacyPolicyPage')) },
@@ -25,6 +32,19 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { index: true, lazy: lazyPage(() => import('./pages/dashboard/DashboardPage')) },
+              {
+                // My data (§2): the five sections inside one layout; each section's page is a child.
+                path: 'profile',
+                lazy: lazyPage(() => import('./pages/profile/ProfileLayout')),
+                children: [
+                  { index: true, lazy: lazyPage(() => import('./pages/profile/personal/PersonalDataPage')) },
+                  { path: 'security', lazy: lazyPage(() => import('./pages/profile/security/SecurityPage')) },
+                  { path: 'personal-access-token', lazy: lazyPage(() => import('./pages/profile/tokens/PersonalAccessTokensPage')) },
+                  { path: 'permissions', lazy: lazyPage(() => import('./pages/profile/permissions/PermissionsPage')) },
+                  { path: 'notifications', lazy: lazyPage(() => import('./pages/profile/notifications/NotificationsPage')) },
+                  { path: '*', lazy: lazyPage(() => import('./pages/NotFoundPage')) },
+                ],
+              },
               { path: 'clusters/:clusterId/servers/:serverId/managed/*', lazy: lazyPage(() => import('./managed/ManagedCenterPage')) },
               { path: 'impersonation', lazy: lazyPage(() => import('./pages/impersonation/ImpersonationStartPage')) },
               { path: 'profile/permissions', lazy: lazyPage(() => import('./pages/profile/permissions/PermissionsPage')) },
@@ -34,7 +54,6 @@ export const routes: RouteObject[] = [
               { path: 'contracts/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               { path: 'invoices/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               { path: 'orders/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
-              { path: 'profile/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               {
                 path: 'partner/*',
                 element: <RequirePartner />,

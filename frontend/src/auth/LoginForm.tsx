@@ -4,10 +4,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { isTwoFactorChallenge } from '../api/security';
 import type { Me } from '../api/session';
 import { useLoginMutation } from '../api/session';
@@ -44,7 +46,7 @@ export function LoginForm({
   /** Told when the form moves between the password and the second-factor step. */
   onStep?: (step: LoginStep) => void;
 }) {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation(['auth', 'errors', 'password']);
   const [login] = useLoginMutation();
   const [showPassword, setShowPassword] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -123,6 +125,18 @@ export function LoginForm({
           <Button type="submit" variant="contained" size="large" disabled={submitting}>
             {submitting ? t('login.submitting') : t('login.submit')}
           </Button>
+          {/* In the login modal the page underneath must stay: the link opens its own tab there. */}
+          <Link
+            component={RouterLink}
+            to="/password/forgot"
+            variant="body2"
+            sx={{ alignSelf: 'center' }}
+            ref={(el: HTMLElement | null) => {
+              if (el?.closest('[role="dialog"]')) el.setAttribute('target', '_blank');
+            }}
+          >
+            {t('password:forgotLink')}
+          </Link>
         </Stack>
       )}
     </Form>

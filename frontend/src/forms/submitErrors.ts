@@ -1,10 +1,28 @@
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import i18next from 'i18next';
 import { apiError } from '../api/baseApi';
-import { support, translateServerMessage } from '../ui/notify';
+import { callErrorMessage, tooManyAttempts, translateServerMessage } from '../ui/notify';
+
+/**
+ * §5 "Server-side field errors": what a server may say about a field, mapped to our message keys.
+ * Our API sends keys (`errors.email_taken`); the plain sentences are what older back ends said, so a
+ * field message from either ends up as the same translated text.
+ */
+const fieldMessageKeys: [match: RegExp, key: string][] = [
+  [/^errors\.email_taken$|has already been taken|bereits vergeben/i, 'errors:email_taken'],
+  [/^errors\.invalid_password$|password is (incorrect|invalid|wrong)|does not match your current password|passwort ist falsch/i, 'errors:invalid_password'],
+  [/^errors\.password_rule$|^the password must contain|passwort muss .* enthalten/i, 'errors:password_rule'],
+];
+
+/** The message key for a server field message (known sentences and keys); `undefined` when not special. */
+export function fieldMessageKey(message: string): string | undefined {
+  return fieldMessageKeys.find(([match]) => match.test(message))?.[1];
+}
 
 /** A field message key from the server (`validation.maxLength`, `errors.invalid_credentials`) in the user's language. */
 export function translateFieldMessage(key: string): string {
+  const mapped = fieldMessageKey(key);
+  if (mapped) return i18next.t(mapped);
   if (key.startsWith('validation.')) {
     const k = `errors:validationField.${key.slice('validation.'.length)}`;
     return i18next.exists(k) ? i18next.t(k) : i18next.t('errors:validationField.unknown');
@@ -14,7 +32,9 @@ export function translateFieldMessage(key: string): string {
 
 /**
  * Maps a failed call onto a react-final-form submission result (§8): 422 field errors onto their
- * fields, 429 as "too many attempts", anything else as a form-level error. 401 gives nothing.
+ * fields (taken e-mail, invalid password and password rule as their own messages), 429 as "too many
+ * attempts" with the support contact, anything else as a form-level error with the support contact.
+ * 401 gives nothing (the login modal takes over).
  */
 export function submitErrors(error: unknown): SubmissionErrors | undefined {
   const status = (error as { status?: number | string }).status;
@@ -25,14 +45,7 @@ export function submitErrors(error: unknown): SubmissionErrors | undefined {
     for (const [name, keys] of Object.entries(body.fields)) fields[name === '_' ? FORM_ERROR : name] = translateFieldMessage(keys[0]);
     return fields;
   }
-  if (status === 429) {
-    const retry = Number((error as { meta?: { response?: Response } }).meta?.response?.headers.get('Retry-After'));
-    return {
-      [FORM_ERROR]: retry
-        ? i18next.t('errors:too_many_attempts', { seconds: retry })
-        : i18next.t('errors:too_many_attempts_support', support),
-    };
-  }
+  if (status === 429) return { [FORM_ERROR]: tooManyAttempts(error) };
   if (status === 'FETCH_ERROR') return { [FORM_ERROR]: i18next.t('errors:network') };
-  return { [FORM_ERROR]: i18next.t('errors:withSupport', { message: translateServerMessage(body?.message), ...support }) };
+  return { [FORM_ERROR]: callErrorMessage(error) };
 }

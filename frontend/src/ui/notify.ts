@@ -2,7 +2,24 @@ import i18next from 'i18next';
 import { apiError } from '../api/baseApi';
 import { alertAdded } from './uiSlice';
 
+/**
+ * §8 "Handling of call errors" and "Success notices", in one place for every screen: failed calls
+ * become a danger notice with the support contact (401 stays silent, 429 says "too many attempts"),
+ * successes a success (or info) notice. Forms use `submitErrors` (forms/submitErrors.ts), which builds
+ * on the same messages.
+ */
+
 export const support = { phone: '+49 30 1234567-0', email: 'support@example.com' } as const;
+
+/** `tel:` and `mailto:` links of the support contact. */
+export const supportLinks = {
+  tel: `tel:${support.phone.replace(/[^+\d]/g, '')}`,
+  mailto: `mailto:${support.email}`,
+} as const;
+
+type CallError = { status?: number | string; meta?: { response?: Response } } | undefined;
+
+const statusOf = (error: unknown) => (error as CallError)?.status;
 
 /** Translates a server message key (`errors.x`) into the user's language; unknown keys fall back to the generic error. */
 export function translateServerMessage(key: string | undefined): string {
@@ -12,10 +29,40 @@ export function translateServerMessage(key: string | undefined): string {
   return i18next.exists(k) ? i18next.t(k) : i18next.t('errors:internal');
 }
 
+/** Seconds from a 429's `Retry-After`, if the server sent one. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  const seconds = Number((error as CallError)?.meta?.response?.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+/** §8: 429 (e.g. on verify or request code) is "too many attempts" with the support phone and e-mail. */
+export function tooManyAttempts(error: unknown): string {
+  const seconds = retryAfterSeconds(error);
+  return seconds
+    ? i18next.t('errors:too_many_attempts_wait_support', { seconds, ...support })
+    : i18next.t('errors:too_many_attempts_support', support);
+}
+
+/** The text of a failed call (not for 401): network, 429, or the server's message key with the support contact. */
+export function callErrorMessage(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 429) return tooManyAttempts(error);
+  const message = status === 'FETCH_ERROR' ? i18next.t('errors:network') : translateServerMessage(apiError(error)?.message);
+  return i18next.t('errors:withSupport', { message, ...support });
+}
+
 /** A danger notice for a failed call, with the support contact (§8 "other errors"). 401 stays silent. */
 export function callFailed(error: unknown) {
-  const status = (error as { status?: number | string } | undefined)?.status;
-  if (status === 401) return undefined;
-  const message = status === 'FETCH_ERROR' ? i18next.t('errors:network') : translateServerMessage(apiError(error)?.message);
-  return alertAdded({ type: 'danger', message: i18next.t('errors:withSupport', { message, ...support }) });
+  if (statusOf(error) === 401) return undefined;
+  return alertAdded({ type: 'danger', message: callErrorMessage(error) });
+}
+
+/** §8 success notice: `notifySuccess('profile:notices.contactDataUpdated')`. Closes by itself (§9). */
+export function notifySuccess(key: string, options?: Record<string, unknown>) {
+  return alertAdded({ type: 'success', message: i18next.t(key, options) });
+}
+
+/** An info notice (e.g. §8 "e-mail change requested"). Closes by itself (§9). */
+export function notifyInfo(key: string, options?: Record<string, unknown>) {
+  return alertAdded({ type: 'info', message: i18next.t(key, options) });
 }
