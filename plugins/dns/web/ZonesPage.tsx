@@ -1,0 +1,131 @@
+import AddIcon from '@mui/icons-material/Add';
+import UndoIcon from '@mui/icons-material/Undo';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useManagedHost } from '@portal/plugin-sdk/web';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dnsApi, type ZoneList, type ZoneSummary } from './api.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { JobBanner } from './JobBanner.tsx';
+import { useSectionJob } from './useSectionJob.ts';
+import { CreateZoneDialog } from './ZoneSettings.tsx';
+import { ZoneTable } from './ZoneTable.tsx';
+
+/** Says that zone files are not checked on this server, and why (presentational). */
+export function CheckerNotice({ checker }: { checker: ZoneList['checker'] }) {
+  const { t } = useTranslation('dns');
+  if (checker.available) return null;
+  return (
+    <Alert severity="info" data-testid="dns-checker-missing">
+      {t('checker.missing', { tool: checker.tool })}
+    </Alert>
+  );
+}
+
+/** The section's start page (`dns`): the server's zones, create, delete, undo. */
+export function ZonesPage() {
+  const { t } = useTranslation('dns');
+  const host = useManagedHost();
+  const args = { clusterId: host.cluster.id, serverId: host.server.id };
+  const list = dnsApi.useListDnsZonesQuery(args);
+  const [createZone] = dnsApi.useCreateDnsZoneMutation();
+  const [deleteZone] = dnsApi.useDeleteDnsZoneMutation();
+  const job = useSectionJob();
+  const [creating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<ZoneSummary>();
+  const [confirmRollback, setConfirmRollback] = useState(false);
+  const linkTo = (z: ZoneSummary) => host.sectionPath('dns', `zones/${z.id}/modus/form${job.jobParam}`);
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <Typography color="text.secondary">{t('zones.intro')}</Typography>
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+          <Button startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)}>
+            {t('rollback.button')}
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {t('zones.create')}
+          </Button>
+        </Stack>
+      </Stack>
+
+      {job.jobId && <JobBanner key={job.jobId} jobId={job.jobId} onFinished={() => void list.refetch()} onClose={job.dismiss} />}
+      {list.data && <CheckerNotice checker={list.data.checker} />}
+
+      {list.isLoading && <LinearProgress aria-label={t('zones.loading')} />}
+      {list.isError && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('actions.retry')}</Button>}>
+          {t('zones.loadFailed')}
+        </Alert>
+      )}
+      {list.data && (
+        <Paper variant="outlined">
+          {list.data.data.length === 0 ? (
+            <Box sx={{ p: 4, textAlign: 'center' }} data-testid="dns-zones-empty">
+              <Typography variant="h6" component="p">
+                {t('zones.empty')}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                {t('zones.emptyHint')}
+              </Typography>
+              <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                {t('zones.create')}
+              </Button>
+            </Box>
+          ) : (
+            <ZoneTable zones={list.data.data} linkTo={linkTo} onDelete={setToDelete} />
+          )}
+        </Paper>
+      )}
+
+      <CreateZoneDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSubmit={async (body) => {
+          const r = await createZone({ ...args, body });
+          if ('error' in r) return host.submitErrors(r.error);
+          setCreating(false);
+          job.follow(r.data.id);
+          return undefined;
+        }}
+      />
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('zones.deleteConfirm.title')}
+        text={t('zones.deleteConfirm.text', { origin: toDelete?.origin, count: toDelete?.recordCount })}
+        confirm={t('zones.deleteConfirm.confirm')}
+        onClose={() => setToDelete(undefined)}
+        onConfirm={async () => {
+          const r = await deleteZone({ ...args, zoneId: toDelete!.id });
+          if ('error' in r) {
+            host.notifyFailure(r.error);
+            return undefined;
+          }
+          setToDelete(undefined);
+          job.follow(r.data.id);
+          return undefined;
+        }}
+      />
+      <ConfirmDialog
+        open={confirmRollback}
+        color="warning"
+        title={t('rollback.title')}
+        text={t('rollback.text')}
+        confirm={t('rollback.confirm')}
+        onClose={() => setConfirmRollback(false)}
+        onConfirm={async () => {
+          const message = await job.rollBack();
+          if (!message) setConfirmRollback(false);
+          return message;
+        }}
+      />
+    </Stack>
+  );
+}
