@@ -39,6 +39,7 @@ describe('nginx translations', () => {
       ...['access', 'error'].flatMap((k) => [`logs.title.${k}`, `logs.tableLabel.${k}`, `logs.emptyHint.${k}`, `logs.kind.${k}`, `logs.searchPlaceholder.${k}`]),
       ...['first', 'last', 'next', 'previous'].map((b) => `logs.pageButton.${b}`),
       ...['domains', 'redirects', 'authentications', 'config'].map((tab) => `tabs.${tab}`),
+      ...['apply', 'rollback'].flatMap((kind) => ['running', 'done'].map((phase) => `job.title.${kind}.${phase}`)),
     ];
     expect(dynamic.filter((k) => !has(k))).toEqual([]);
   });

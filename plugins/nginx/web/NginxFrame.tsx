@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { ApplyProgress, useManagedHost, type ManagedJob } from '@portal/plugin-sdk/web';
+import { ApplyProgress, useManagedHost, useManagedJob, type ManagedJob } from '@portal/plugin-sdk/web';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -56,10 +56,10 @@ export function StatusBar({ status, onApply, applying }: { status: NginxStatus; 
           severity="warning"
           action={
             <Stack direction="row" spacing={1}>
-              <Button color="inherit" size="small" component={RouterLink} to={host.sectionPath('nginx', 'config')}>
+              <Button color="inherit" size="small" component={RouterLink} to={host.sectionPath('nginx', 'config')} sx={{ whiteSpace: 'nowrap' }}>
                 {t('status.review')}
               </Button>
-              <Button color="inherit" size="small" variant="outlined" onClick={onApply} disabled={applying}>
+              <Button color="inherit" size="small" variant="outlined" onClick={onApply} disabled={applying} sx={{ whiteSpace: 'nowrap' }}>
                 {t('status.apply')}
               </Button>
             </Stack>
@@ -85,14 +85,17 @@ export function StatusBar({ status, onApply, applying }: { status: NginxStatus; 
 /** The running (or just finished) apply or rollback of this section. */
 export function JobBanner({ jobId, onClose }: { jobId: number; onClose: () => void }) {
   const { t } = useTranslation('nginx');
+  const job = useManagedJob(jobId);
+  const phase = job?.status === 'succeeded' || job?.status === 'failed' ? 'done' : 'running';
+  const title = t(`job.title.${job?.kind === 'rollback' ? 'rollback' : 'apply'}.${phase}`);
   const [refresh] = nginxApi.useRefreshNginxMutation();
   // The outcome shows in the banner; the views load again (a failed apply restored the previous state).
   const finished = useCallback((_job: ManagedJob) => void refresh(), [refresh]);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('job.title')}>
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Stack sx={{ flex: 1, minWidth: 0 }} spacing={1}>
-          <Typography variant="subtitle2">{t('job.title')}</Typography>
+          <Typography variant="subtitle2">{title}</Typography>
           <ApplyProgress jobId={jobId} onFinished={finished} />
         </Stack>
         <IconButton aria-label={t('actions.close')} onClick={onClose} size="small">
@@ -137,7 +140,7 @@ export function NginxFrame({ tab, children }: { tab: NginxTab; children: ReactNo
         />
       )}
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={tab} variant="scrollable" allowScrollButtonsMobile aria-label={t('tabs.label')}>
+        <Tabs value={tab} variant="scrollable" scrollButtons="auto" aria-label={t('tabs.label')}>
           {tabs.map(([id, sub]) => (
             <Tab key={id} value={id} label={t(`tabs.${id}`)} component={RouterLink} to={host.sectionPath('nginx', sub || undefined)} />
           ))}

@@ -190,6 +190,7 @@ export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, 
             name="certificate"
             label={t('vhostForm.certificate')}
             helperText={t('vhostForm.certificateHint')}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             options={[
               { value: '', label: t('vhostForm.noCertificate') },
               ...certificates.map((c) => ({ value: c.id, label: t('vhostForm.certificateOption', { name: c.commonName, issuer: c.issuer, status: t(`certificateStatus.${c.status}`) }) })),

@@ -61,28 +61,28 @@ export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
         <TableBody>
           {vhosts.map((v) => (
             <TableRow key={v.id} hover data-testid="nginx-vhost-row">
-              <TableCell>
-                <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+              <TableCell sx={{ minWidth: 180 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {v.serverNames[0]}
                 </Typography>
                 {v.serverNames.length > 1 && (
-                  <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                  <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
                     {v.serverNames.slice(1).join(', ')}
                   </Typography>
                 )}
               </TableCell>
-              <TableCell>{backendLabel(v, t)}</TableCell>
+              <TableCell sx={{ minWidth: 110 }}>{backendLabel(v, t)}</TableCell>
               <TableCell>
-                <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
                   {webRoot}/{v.documentRoot}
                 </Typography>
               </TableCell>
-              <TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <TlsChip vhost={v} />
               </TableCell>
               <TableCell align="right">{v.redirectCount}</TableCell>
               <TableCell align="right">{v.authenticationCount}</TableCell>
-              <TableCell align="right">
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
                   <Tooltip title={t('vhosts.actions.accessLog')}>
                     <IconButton size="small" component={RouterLink} to={pathOf(`domains/${v.id}/logs/access`)} aria-label={t('vhosts.actions.accessLogOf', { name: v.serverNames[0] })}>
