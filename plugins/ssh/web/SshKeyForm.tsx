@@ -35,21 +35,27 @@ interface Props {
 /** Reads the pasted key (debounced) and fills the label from its comment while the label is untouched. */
 function KeyInspector({ publicKey, onInspect, form }: { publicKey: string; onInspect: Props['onInspect']; form: FormApi<SshKeyValues> }) {
   const { t } = useTranslation('ssh');
-  const [state, setState] = useState<{ for: string; result?: Inspection }>();
+  const [state, setState] = useState<{ for: string; done: boolean; result?: Inspection }>();
   const suggested = useRef('');
+  // The latest callbacks, so a parent's re-render (a new function) does not restart a running check.
+  const latest = useRef({ onInspect, form });
+  useEffect(() => {
+    latest.current = { onInspect, form };
+  });
   const text = publicKey.trim();
   useEffect(() => {
     if (!text) return undefined;
     let current = true;
     const timer = setTimeout(async () => {
-      setState({ for: text });
-      const result = await onInspect(text);
+      setState({ for: text, done: false });
+      const result = await latest.current.onInspect(text);
       if (!current) return;
-      setState({ for: text, result });
+      setState({ for: text, done: true, result });
+      const { form: f } = latest.current;
       if (result?.ok && result.key.suggestedLabel) {
-        const label = form.getState().values.label ?? '';
+        const label = f.getState().values.label ?? '';
         if (!label.trim() || label === suggested.current) {
-          form.change('label', result.key.suggestedLabel);
+          f.change('label', result.key.suggestedLabel);
           suggested.current = result.key.suggestedLabel;
         }
       }
@@ -58,10 +64,12 @@ function KeyInspector({ publicKey, onInspect, form }: { publicKey: string; onIns
       current = false;
       clearTimeout(timer);
     };
-  }, [text, onInspect, form]);
+  }, [text]);
 
   if (!text || state?.for !== text) return null;
-  if (!state.result) return <LinearProgress aria-label={t('form.checking')} />;
+  if (!state.done) return <LinearProgress aria-label={t('form.checking')} />;
+  // The check itself failed (network, server): the server still checks the key when it is saved.
+  if (!state.result) return null;
   if (!state.result.ok)
     return (
       <Alert severity="warning" variant="outlined" data-testid="ssh-key-problem">
