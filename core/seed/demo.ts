@@ -186,6 +186,15 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
     tx.create(ClusterAdministrator, { cluster: shop, user: manager } as ClusterAdministrator);
     await seedDemoInvitations(tx);
     await seedDemoStaff(tx, passwordHash);
+
+    // Colleagues who show the security screens (two-factor authentication, password, sessions); the
+    // end-to-end tests of those screens sign in as them, so no other test's login is disturbed.
+    const lena = user('lena.wolf@mueller-schmidt.example', 'Lena', 'Wolf', { gender: 'female' });
+    const james = user('james.miller@mueller-schmidt.example', 'James', 'Miller', { language: 'en' });
+    const jana = user('jana.richter@mueller-schmidt.example', 'Jana', 'Richter', { gender: 'female' });
+    tx.create(CustomerManager, { customer: c1, user: lena, active: true } as CustomerManager);
+    tx.create(CustomerManager, { customer: c1, user: james, active: true } as CustomerManager);
+    tx.create(CustomerManager, { customer: c1, user: jana, active: true } as CustomerManager);
   });
   return true;
 }

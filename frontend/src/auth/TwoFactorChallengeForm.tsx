@@ -86,10 +86,11 @@ export function TwoFactorChallengeForm({
             {submitting ? t('login.submitting') : t('login.submit')}
           </Button>
           <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-            <Link component="button" type="button" variant="body2" onClick={() => setUseRecovery((r) => !r)}>
+            {/* No focus change on press: the code field's blur must not shift the layout under the pointer. */}
+            <Link component="button" type="button" variant="body2" onMouseDown={(e) => e.preventDefault()} onClick={() => setUseRecovery((r) => !r)}>
               {useRecovery ? t('login.useCode') : t('login.useRecoveryCode')}
             </Link>
-            <Link component="button" type="button" variant="body2" onClick={() => onRestart()}>
+            <Link component="button" type="button" variant="body2" onMouseDown={(e) => e.preventDefault()} onClick={() => onRestart()}>
               {t('login.back')}
             </Link>
           </Stack>

@@ -15,6 +15,7 @@ import { FormTextField } from '../../../forms/FormTextField';
 import { submitErrors } from '../../../forms/submitErrors';
 import { PasswordField } from './PasswordField';
 import { RecoveryCodesList } from './RecoveryCodesList';
+import { dialogFormSx } from './dialogForm';
 
 const required = (t: (k: string) => string) => (field: string) => (values: Record<string, string | undefined>) =>
   values[field]?.trim() ? {} : { [field]: t('errors:validationField.required') };
@@ -74,7 +75,7 @@ function ActivateTwoFactorFlow({ onClose }: { onClose: () => void }) {
         }}
       >
         {({ handleSubmit, submitting, submitError }) => (
-          <form onSubmit={handleSubmit} noValidate>
+          <Box component="form" onSubmit={handleSubmit} noValidate sx={dialogFormSx}>
             <DialogContent>
               <Stack spacing={2}>
                 <Typography>{t('twoFactor.scanText')}</Typography>
@@ -115,7 +116,7 @@ function ActivateTwoFactorFlow({ onClose }: { onClose: () => void }) {
                 {t('twoFactor.confirm')}
               </Button>
             </DialogActions>
-          </form>
+          </Box>
         )}
       </Form>
     );
@@ -131,7 +132,7 @@ function ActivateTwoFactorFlow({ onClose }: { onClose: () => void }) {
       }}
     >
       {({ handleSubmit, submitting, submitError }) => (
-        <form onSubmit={handleSubmit} noValidate>
+        <Box component="form" onSubmit={handleSubmit} noValidate sx={dialogFormSx}>
           <DialogContent>
             <Stack spacing={2}>
               <Typography>{t('twoFactor.activatePasswordText')}</Typography>
@@ -149,7 +150,7 @@ function ActivateTwoFactorFlow({ onClose }: { onClose: () => void }) {
               {t('twoFactor.continue')}
             </Button>
           </DialogActions>
-        </form>
+        </Box>
       )}
     </Form>
   );

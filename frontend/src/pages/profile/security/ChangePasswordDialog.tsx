@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,6 +13,7 @@ import { submitErrors } from '../../../forms/submitErrors';
 import { useAppDispatch } from '../../../store';
 import { alertAdded } from '../../../ui/uiSlice';
 import { PasswordField } from './PasswordField';
+import { dialogFormSx } from './dialogForm';
 
 interface Values {
   password_old?: string;
@@ -51,7 +53,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           }}
         >
           {({ handleSubmit, submitting, submitError }) => (
-            <form onSubmit={handleSubmit} noValidate>
+            <Box component="form" onSubmit={handleSubmit} noValidate sx={dialogFormSx}>
               <DialogTitle id="change-password-title">{t('password.dialogTitle')}</DialogTitle>
               <DialogContent>
                 <Stack spacing={2} sx={{ pt: 1 }}>
@@ -71,7 +73,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
                   {t('password.submit')}
                 </Button>
               </DialogActions>
-            </form>
+            </Box>
           )}
         </Form>
       )}

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,6 +12,7 @@ import { Form } from 'react-final-form';
 import type { SubmissionErrors } from 'final-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from './PasswordField';
+import { dialogFormSx } from './dialogForm';
 
 /**
  * A sensitive action that asks for the password first (show recovery codes, deactivate). `onConfirm`
@@ -56,7 +58,7 @@ export function PasswordConfirmDialog({
           onSubmit={(values) => onConfirm(values.password!)}
         >
           {({ handleSubmit, submitting, submitError }) => (
-            <form onSubmit={handleSubmit} noValidate>
+            <Box component="form" onSubmit={handleSubmit} noValidate sx={dialogFormSx}>
               <DialogContent>
                 <Stack spacing={2}>
                   <Typography>{text}</Typography>
@@ -74,7 +76,7 @@ export function PasswordConfirmDialog({
                   {confirmLabel}
                 </Button>
               </DialogActions>
-            </form>
+            </Box>
           )}
         </Form>
       ) : null}

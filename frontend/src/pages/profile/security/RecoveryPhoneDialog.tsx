@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,6 +13,7 @@ import { FormTextField } from '../../../forms/FormTextField';
 import { submitErrors } from '../../../forms/submitErrors';
 import { useAppDispatch } from '../../../store';
 import { alertAdded } from '../../../ui/uiSlice';
+import { dialogFormSx } from './dialogForm';
 
 /** Add or edit the recovery phone number (the server checks and normalises it). */
 export function RecoveryPhoneDialog({ open, current, onClose }: { open: boolean; current: string | null; onClose: () => void }) {
@@ -37,7 +39,7 @@ export function RecoveryPhoneDialog({ open, current, onClose }: { open: boolean;
           }}
         >
           {({ handleSubmit, submitting, submitError }) => (
-            <form onSubmit={handleSubmit} noValidate>
+            <Box component="form" onSubmit={handleSubmit} noValidate sx={dialogFormSx}>
               <DialogTitle id="recovery-phone-title">{current ? t('twoFactor.phone.dialogEdit') : t('twoFactor.phone.dialogAdd')}</DialogTitle>
               <DialogContent>
                 <Stack spacing={2} sx={{ pt: 1 }}>
@@ -55,7 +57,7 @@ export function RecoveryPhoneDialog({ open, current, onClose }: { open: boolean;
                   {t('save')}
                 </Button>
               </DialogActions>
-            </form>
+            </Box>
           )}
         </Form>
       )}

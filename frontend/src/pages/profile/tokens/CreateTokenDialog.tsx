@@ -16,6 +16,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { FORM_ERROR } from 'final-form';
+import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { useListClustersQuery } from '../../../api/clusters';
@@ -23,6 +24,7 @@ import { useCreatePersonalAccessTokenMutation } from '../../../api/tokens';
 import { FormTextField } from '../../../forms/FormTextField';
 import { submitErrors } from '../../../forms/submitErrors';
 import { fieldOfServer, initialTokenValues, isoDay, toRequest, validateToken, type TokenFormValues } from './tokenForm';
+import { dialogFormSx } from '../security/dialogForm';
 
 function RadioField({ name, value, label, disabled }: { name: string; value: string; label: string; disabled?: boolean }) {
   return (
@@ -49,10 +51,12 @@ function CreateTokenForm({ onClose, onCreated }: { onClose: () => void; onCreate
   const { t } = useTranslation(['tokens', 'errors']);
   const [create] = useCreatePersonalAccessTokenMutation();
   const clusters = useListClustersQuery({ active: 1, per_page: 100 });
-  const today = new Date();
+  // Fixed once: a new initialValues object on every render would reset what the user typed.
+  const [today] = useState(() => new Date());
+  const [initialValues] = useState(() => initialTokenValues(today));
   return (
     <Form<TokenFormValues>
-      initialValues={initialTokenValues(today)}
+      initialValues={initialValues}
       validate={(v) => validateToken(v, new Date(), t)}
       onSubmit={async (values) => {
         const result = await create(toRequest(values));
@@ -68,7 +72,7 @@ function CreateTokenForm({ onClose, onCreated }: { onClose: () => void; onCreate
         const full = values.access === 'full_access';
         const clusterError = (submitFailed || touched?.clusters) && (errors?.clusters || serverErrors?.clusters);
         return (
-          <form onSubmit={handleSubmit} noValidate>
+          <Box component="form" onSubmit={handleSubmit} noValidate sx={dialogFormSx}>
             <DialogContent>
               <Stack spacing={2.5}>
                 {submitError && (
@@ -85,7 +89,7 @@ function CreateTokenForm({ onClose, onCreated }: { onClose: () => void; onCreate
                     <RadioField name="expiry" value="unlimited" label={t('form.unlimited')} />
                   </RadioGroup>
                   {values.expiry === 'until' && (
-                    <Box sx={{ mt: 1, maxWidth: 240 }}>
+                    <Box sx={{ mt: 1, maxWidth: 400 }}>
                       <FormTextField
                         name="expiresAt"
                         type="date"
@@ -150,7 +154,7 @@ function CreateTokenForm({ onClose, onCreated }: { onClose: () => void; onCreate
                 {t('form.submit')}
               </Button>
             </DialogActions>
-          </form>
+          </Box>
         );
       }}
     </Form>

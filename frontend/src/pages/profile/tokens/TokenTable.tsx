@@ -162,6 +162,7 @@ export function TokenTable({
         onRowsPerPageChange={(e) => onPageSize(Number(e.target.value))}
         labelRowsPerPage={t('table.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) => t(`table.page.${type}`)}
       />
     </>
   );
