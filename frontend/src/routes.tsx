@@ -47,8 +47,6 @@ export const routes: RouteObject[] = [
               },
               { path: 'clusters/:clusterId/servers/:serverId/managed/*', lazy: lazyPage(() => import('./managed/ManagedCenterPage')) },
               { path: 'impersonation', lazy: lazyPage(() => import('./pages/impersonation/ImpersonationStartPage')) },
-              { path: 'profile/security', lazy: lazyPage(() => import('./pages/profile/security/SecurityPage')) },
-              { path: 'profile/personal-access-token', lazy: lazyPage(() => import('./pages/profile/tokens/PersonalAccessTokensPage')) },
               { path: 'invitation/:type/:token/:email/:id', lazy: lazyPage(() => import('./pages/invitation/InvitationPage')) },
               { path: 'contracts/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               { path: 'invoices/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
