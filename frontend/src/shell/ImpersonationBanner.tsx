@@ -10,8 +10,7 @@ import { useGetMeQuery } from '../api/session';
 import { signedOut } from '../auth/authSlice';
 import { useEndImpersonationMutation, useGetImpersonationQuery } from '../pages/impersonation/impersonationApi';
 import { useAppDispatch, useAppSelector } from '../store';
-import { callFailed } from '../ui/notify';
-import { alertAdded } from '../ui/uiSlice';
+import { callFailed, notifyInfo } from '../ui/notify';
 
 /**
  * While a staff member acts as a user (§6 impersonation), a bar on every page says so and ends it. Staff
@@ -71,7 +70,7 @@ export function ImpersonationBanner() {
             }
             dispatch(signedOut());
             dispatch(api.util.resetApiState());
-            dispatch(alertAdded({ type: 'info', message: t('banner.ended') }));
+            dispatch(notifyInfo('impersonation:banner.ended'));
             navigate('/login', { replace: true });
           }}
         >

@@ -14,7 +14,7 @@ import { FormTextField } from '../../forms/FormTextField';
 import { submitErrors } from '../../forms/submitErrors';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { useAppDispatch } from '../../store';
-import { alertAdded } from '../../ui/uiSlice';
+import { notifyInfo } from '../../ui/notify';
 import { useStartImpersonationMutation } from './impersonationApi';
 
 const tokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
@@ -61,7 +61,7 @@ export default function ImpersonationChallengePage() {
                 dispatch(api.util.resetApiState());
                 applyUserSettings(dispatch, me);
                 dispatch(signedIn());
-                dispatch(alertAdded({ type: 'info', message: t('challenge.started', { name: `${me.firstname} ${me.surname}` }) }));
+                dispatch(notifyInfo('impersonation:challenge.started', { name: `${me.firstname} ${me.surname}` }));
                 navigate('/', { replace: true });
                 return undefined;
               }}

@@ -18,7 +18,7 @@ import { submitErrors } from '../../forms/submitErrors';
 import { PageLoading } from '../../shell/PageLoading';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { useAppDispatch } from '../../store';
-import { alertAdded } from '../../ui/uiSlice';
+import { notifySuccess } from '../../ui/notify';
 import NotFoundPage from '../NotFoundPage';
 import { useCreateImpersonationLinkMutation, useGetImpersonationQuery } from './impersonationApi';
 
@@ -99,7 +99,7 @@ export default function ImpersonationStartPage() {
                         onClick={() =>
                           void navigator.clipboard
                             ?.writeText(url)
-                            .then(() => dispatch(alertAdded({ type: 'success', message: t('start.copied') })))
+                            .then(() => dispatch(notifySuccess('impersonation:start.copied')))
                             .catch(() => undefined)
                         }
                       >

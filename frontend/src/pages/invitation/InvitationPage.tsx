@@ -7,8 +7,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useAcceptInvitationMutation, useShowInvitationQuery } from '../../api/invitations';
 import { useGetMeQuery } from '../../api/session';
 import { useAppDispatch } from '../../store';
-import { callFailed } from '../../ui/notify';
-import { alertAdded } from '../../ui/uiSlice';
+import { callFailed, notifyInfo, notifySuccess } from '../../ui/notify';
 import { DeclineButton } from './DeclineButton';
 import { InvitationFrame } from './InvitationFrame';
 import { linkErrorMessage, linkFromParams } from './invitationLink';
@@ -60,7 +59,7 @@ export default function InvitationPage() {
                 link={link}
                 onDeclined={() => {
                   setDone(true);
-                  dispatch(alertAdded({ type: 'info', message: t('decline.done') }));
+                  dispatch(notifyInfo('invitations:decline.done'));
                   navigate('/', { replace: true });
                 }}
               />
@@ -75,12 +74,7 @@ export default function InvitationPage() {
                     return;
                   }
                   setDone(true);
-                  dispatch(
-                    alertAdded({
-                      type: 'success',
-                      message: t(`accepted.${invitation.role}`, { company: invitation.customer.company, cluster: invitation.cluster?.number ?? '' }),
-                    }),
-                  );
+                  dispatch(notifySuccess(`invitations:accepted.${invitation.role}`, { company: invitation.customer.company, cluster: invitation.cluster?.number ?? '' }));
                   navigate('/', { replace: true });
                 }}
               >

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
-import { apiError } from '../../api/baseApi';
 import type { InvitationLink, InvitationType } from '../../api/invitations';
-import { support, translateServerMessage } from '../../ui/notify';
+import { callErrorMessage } from '../../ui/notify';
 
 const types: readonly string[] = ['manager', 'administrator'] satisfies InvitationType[];
 const tokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
@@ -29,11 +28,9 @@ export function linkFromParams(params: Record<string, string | undefined>): Invi
 export const signedInLinkPath = (link: InvitationLink, type: InvitationType, id: number) =>
   `/invitation/${type}/${encodeURIComponent(link.token)}/${encodeURIComponent(link.email)}/${id}`;
 
-/** What to say when a link could not be used: §8 for an invalid token, "too many attempts", else the message with support contact. */
+/** What to say when a link could not be used: §8 for an invalid token (or a URL that cannot be one), else the common call error. */
 export function linkErrorMessage(error: unknown): string {
-  const status = (error as { status?: number | string } | undefined)?.status;
-  if (status === 404 || status === 422 || error === null) return i18next.t('errors:invalid_invitation_token');
-  if (status === 429) return i18next.t('errors:too_many_attempts_support', support);
-  if (status === 'FETCH_ERROR') return i18next.t('errors:network');
-  return i18next.t('errors:withSupport', { message: translateServerMessage(apiError(error)?.message), ...support });
+  const status = (error as { status?: number | string } | null | undefined)?.status;
+  if (error === null || status === 404 || status === 422) return i18next.t('errors:invalid_invitation_token');
+  return callErrorMessage(error);
 }

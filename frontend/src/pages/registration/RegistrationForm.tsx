@@ -15,7 +15,7 @@ import { signedIn } from '../../auth/authSlice';
 import { FormTextField } from '../../forms/FormTextField';
 import { submitErrors } from '../../forms/submitErrors';
 import { useAppDispatch } from '../../store';
-import { alertAdded } from '../../ui/uiSlice';
+import { notifySuccess } from '../../ui/notify';
 import { PasswordField } from './PasswordField';
 
 interface Values {
@@ -82,7 +82,7 @@ export function RegistrationForm({ link, invitation, submitLabel, extraActions }
         dispatch(api.util.resetApiState());
         applyUserSettings(dispatch, me);
         dispatch(signedIn());
-        dispatch(alertAdded({ type: 'success', message: t(`accepted.${invitation.role}`, { company: invitation.customer.company, cluster: invitation.cluster?.number ?? '' }) }));
+        dispatch(notifySuccess(`invitations:accepted.${invitation.role}`, { company: invitation.customer.company, cluster: invitation.cluster?.number ?? '' }));
         navigate('/', { replace: true });
         return undefined;
       }}

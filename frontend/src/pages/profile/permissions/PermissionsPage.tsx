@@ -17,8 +17,7 @@ import {
 import { useGetMeQuery } from '../../../api/session';
 import { useDocumentTitle } from '../../../shell/useDocumentTitle';
 import { useAppDispatch } from '../../../store';
-import { callFailed } from '../../../ui/notify';
-import { alertAdded } from '../../../ui/uiSlice';
+import { callFailed, notifySuccess } from '../../../ui/notify';
 import { filterRows, initialSort, toRows, type PermissionRow, type Sort } from './permissionRows';
 import { PermissionTable, pageSizes } from './PermissionTable';
 import { RevokePermissionDialog } from './RevokePermissionDialog';
@@ -59,7 +58,7 @@ export default function PermissionsPage() {
       if (notice) dispatch(notice);
       return;
     }
-    dispatch(alertAdded({ type: 'success', message: t(row.role === 'manager' ? 'revoked.customer' : 'revoked.contract') }));
+    dispatch(notifySuccess(row.role === 'manager' ? 'permissions:revoked.customer' : 'permissions:revoked.contract'));
     setPage(0);
   };
 
