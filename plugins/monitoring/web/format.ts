@@ -1,0 +1,61 @@
+/**
+ * Numbers and times in the user's language (Intl). Memory and disk in binary units (GiB: what the
+ * server's tools show), network in bits per second (what links are sold in).
+ */
+import type { RangeId } from './api.ts';
+
+const nf = (language: string, digits: number, min = 0) => new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: min });
+
+/** `12,3 %` / `12.3%`. */
+export function formatPercent(value: number, language: string, digits = 1): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: digits }).format(value / 100);
+}
+
+const binary = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+
+/** `9,9 GiB`. */
+export function formatBytes(bytes: number, language: string): string {
+  let value = bytes;
+  let unit = 0;
+  while (Math.abs(value) >= 1024 && unit < binary.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${nf(language, unit === 0 ? 0 : value < 10 ? 1 : 0).format(value)} ${binary[unit]}`;
+}
+
+/** A value already in GiB (chart axes): `7,5 GiB`, `0 GiB`. */
+export const formatGiB = (gib: number, language: string): string => `${nf(language, gib !== 0 && Math.abs(gib) < 10 ? 1 : 0).format(gib)} GiB`;
+
+const bits = ['bit/s', 'kbit/s', 'Mbit/s', 'Gbit/s', 'Tbit/s'];
+
+/** Bytes per second as `12,3 Mbit/s`. */
+export function formatBitRate(bytesPerSecond: number, language: string): string {
+  let value = bytesPerSecond * 8;
+  let unit = 0;
+  while (Math.abs(value) >= 1000 && unit < bits.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${nf(language, unit === 0 ? 0 : value < 10 ? 1 : 0).format(value)} ${bits[unit]}`;
+}
+
+/** A load average: `1,25`. */
+export const formatLoad = (value: number, language: string): string => nf(language, 2, 2).format(value);
+
+/** How the time axis labels its ticks for a range, and the tooltip its points. */
+export function timeFormat(range: RangeId, language: string, where: 'tick' | 'full'): (d: Date) => string {
+  const options: Intl.DateTimeFormatOptions =
+    where === 'full'
+      ? range === '1h'
+        ? { hour: '2-digit', minute: '2-digit', second: '2-digit' }
+        : { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
+      : range === '7d'
+        ? { weekday: 'short', day: 'numeric' }
+        : { hour: '2-digit', minute: '2-digit' };
+  const f = new Intl.DateTimeFormat(language, options);
+  return (d) => f.format(d);
+}
+
+/** A measurement time with seconds, `14:03:20`. */
+export const formatClock = (iso: string, language: string): string => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
