@@ -30,7 +30,9 @@ env.DATA_DIR ??= path.resolve(`data/e2e-${port}`);
 Object.assign(process.env, env);
 
 const { startServer } = await import('../bff/src/server.ts');
-const running = await startServer({ seed: true });
+// E2E_SPA_DIR: a private build of the SPA (`vite build --outDir …`), so another build of frontend/dist
+// on the same machine cannot pull the pages from under a running test.
+const running = await startServer({ seed: true, app: process.env.E2E_SPA_DIR ? { spaDir: process.env.E2E_SPA_DIR } : undefined });
 console.log(`e2e portal at ${running.url}/a/`);
 const stop = async () => {
   await running.close();

@@ -131,6 +131,8 @@ export function LoginForm({
             to="/password/forgot"
             variant="body2"
             sx={{ alignSelf: 'center' }}
+            // Keeps the focus where it is: a blur would show field errors above and move the link away mid-click.
+            onMouseDown={(e) => e.preventDefault()}
             ref={(el: HTMLElement | null) => {
               if (el?.closest('[role="dialog"]')) el.setAttribute('target', '_blank');
             }}
