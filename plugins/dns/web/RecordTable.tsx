@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DnsRecord, RecordType } from './api.ts';
-import { duration, rdataText } from './format.ts';
+import { duration, fullName, rdataText } from './format.ts';
 
 const typeColor: Record<RecordType, 'primary' | 'secondary' | 'success' | 'warning' | 'info' | 'default'> = {
   A: 'primary',
@@ -58,11 +58,10 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
             const data = rdataText(r);
             return (
               <TableRow key={r.id} hover data-testid="dns-record-row" data-name={r.name} data-type={r.type}>
-                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                  {r.name}
-                  <Typography component="span" variant="caption" color="text.secondary" sx={{ display: { xs: 'none', lg: 'inline' }, fontFamily: 'monospace' }}>
-                    {r.name === '@' ? ` (${origin})` : `.${origin}`}
-                  </Typography>
+                <TableCell sx={{ fontFamily: 'monospace' }} title={fullName(r.name, origin)}>
+                  <Box component="span" sx={{ display: 'block', maxWidth: { xs: 140, md: 240 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    {r.name}
+                  </Box>
                 </TableCell>
                 <TableCell>
                   <Chip size="small" variant="outlined" color={typeColor[r.type]} label={r.type} sx={{ fontFamily: 'monospace', minWidth: 56 }} />
@@ -76,9 +75,9 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
                     duration(r.ttl, i18n.language)
                   )}
                 </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', maxWidth: 420 }}>
-                  <Tooltip title={data.length > 60 ? data : ''} placement="bottom-start">
-                    <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>
+                  <Tooltip title={data.length > 40 ? <Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{data}</Box> : ''} placement="bottom-start">
+                    <Box component="span" tabIndex={data.length > 40 ? 0 : undefined} sx={{ display: 'block', maxWidth: { xs: 160, sm: 240, md: 300, lg: 440 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                       {data}
                     </Box>
                   </Tooltip>
@@ -104,4 +103,4 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
   );
 }
 
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 } as const;
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;

@@ -48,7 +48,7 @@ export function ZoneHeader({ zone }: { zone: Pick<Zone, 'origin' | 'serial' | 'a
         {t('zone.serial', { serial: zone.serial })}
         {zone.appliedSerial !== null && zone.appliedSerial !== zone.serial && ` · ${t('zone.appliedSerial', { serial: zone.appliedSerial })}`}
         {' · '}
-        {t('zone.summary', { ttl: duration(zone.defaultTtl, i18n.language), ns: zone.primaryNs, hostmaster: zone.hostmaster })}
+        {t('zone.summary', { ttl: duration(zone.defaultTtl, i18n.language), nameserver: zone.primaryNs, hostmaster: zone.hostmaster })}
       </Typography>
     </Stack>
   );
@@ -174,7 +174,7 @@ export function ZonePage() {
   const data = zone.data;
 
   return (
-    <Stack spacing={3}>
+    <Stack spacing={3} sx={{ minWidth: 0 }}>
       {back}
       {job.jobId && <JobBanner key={job.jobId} jobId={job.jobId} onFinished={() => void zone.refetch()} onClose={job.dismiss} />}
       {zone.isLoading && <LinearProgress aria-label={t('zone.loading')} />}
