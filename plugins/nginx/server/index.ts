@@ -19,6 +19,10 @@ export default defineServerPlugin<Operations>({
     const tails = new LogTails({ gateway: (id) => ports.gateway(id), publish: (id, type, payload) => ports.events.publish(id, type, payload), logger: ports.logger });
     return nginxHandlers(ports, tails);
   },
-  restore: ({ em, server }, snapshot) => restoreState(em, server.id, snapshot),
+  // Without a snapshot nothing was applied before: back to the initial state, which for a demo server is its demo domains.
+  restore: async (c, snapshot) => {
+    await restoreState(c.em, c.server.id, snapshot);
+    if (snapshot === null) await seedDemoVhosts(c);
+  },
   fixtures: (c) => seedDemoVhosts(c),
 });

@@ -88,7 +88,7 @@ beforeAll(async () => {
   // When tests run as root, nginx's workers run as nobody: the test's data directory (mkdtemp, 0700)
   // must be searchable for them to read document roots and password files.
   fs.chmodSync(path.resolve(gw.hostPath('/'), '../..'), 0o755);
-});
+}, 120_000);
 afterAll(() => server.stop());
 
 describe('nginx section', () => {
@@ -355,6 +355,26 @@ describe('nginx section', () => {
       expect(await server.managed.gateway(web).readFile('/etc/nginx/portal/sites/neu.mueller-schmidt-shop.example.conf')).toBeNull();
       expect((await admin.get(api('/config'))).body.pending).toBe(false);
       expect((await request('www.mueller-schmidt-shop.example', '/impressum.html')).status).toBe(301);
+    });
+
+    it('R2.030 a first apply nginx refuses returns to the initial state: the demo domains, without the new one', async () => {
+      if (!hasNginx) return;
+      const web02 = shop.servers.find((s) => s.name.startsWith('web02'))!.id;
+      const api02 = `${base(shop.id, web02)}/nginx`;
+      const before = (await admin.get(`${api02}/vhosts`)).body.data.map((v: { serverNames: string[] }) => v.serverNames[0]);
+      const created = await admin.request('POST', `${api02}/vhosts`, domain({ backend: 'upstream', upstream: 'app.invalid:8080' }));
+      expect(created.status).toBe(201);
+      const r = await admin.request('POST', `${api02}/apply`);
+      expect(r.status).toBe(202);
+      let job = r.body;
+      for (let i = 0; i < 600 && job.status !== 'failed' && job.status !== 'succeeded'; i++) {
+        await new Promise((res) => setTimeout(res, 25));
+        job = (await admin.get(`${base(shop.id, web02)}/managed/jobs/${r.body.id}`)).body;
+      }
+      expect(job.status).toBe('failed');
+      const after = (await admin.get(`${api02}/vhosts`)).body.data.map((v: { serverNames: string[] }) => v.serverNames[0]);
+      expect(after).toEqual(before);
+      expect((await admin.get(`${api02}/status`)).body.lastApplied).toBeNull();
     });
 
     it('R2.030 rolls back to the version before: files, desired state and the served configuration', async () => {
