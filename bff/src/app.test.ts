@@ -1,4 +1,5 @@
 import { demoLogins } from '@portal/core/seed';
+import { pluginRegistry } from './generated/plugins.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 
 let server: TestServer;
@@ -10,7 +11,8 @@ afterAll(() => server.stop());
 describe('platform', () => {
   it('reports health and readiness', async () => {
     const c = server.client();
-    expect((await c.get('/api/health')).body).toEqual({ status: 'ok', plugins: [] });
+    // Every Managed Center plugin of the registry is loaded and healthy.
+    expect((await c.get('/api/health')).body).toEqual({ status: 'ok', plugins: pluginRegistry.map((p) => ({ id: p.id, status: 'ok' })) });
     expect((await c.get('/api/ready')).body).toEqual({ status: 'ready' });
   });
 

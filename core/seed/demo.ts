@@ -195,6 +195,19 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
     tx.create(CustomerManager, { customer: c1, user: lena, active: true } as CustomerManager);
     tx.create(CustomerManager, { customer: c1, user: james, active: true } as CustomerManager);
     tx.create(CustomerManager, { customer: c1, user: jana, active: true } as CustomerManager);
+
+    // A cluster that requires two-factor authentication, administrated by a user without it (Managed Center refusal).
+    const security = user('security@demo.example', 'Sabine', 'Klein', { gender: 'female', company: 'Klein Sicherheitstechnik GmbH', city: 'Leipzig', postcode: '04109' });
+    const c4 = customer(10004, 'Klein Sicherheitstechnik GmbH', 'Katharinenstraße 12', '04109', 'Leipzig', security);
+    tx.create(CustomerManager, { customer: c4, user: security, active: true } as CustomerManager);
+    const guarded = cluster(
+      c4,
+      '20041',
+      'Zutrittskontrolle',
+      { architecture: 'web_cluster', sla: 'business', contractMode: 'production', cpu: 4, ramGb: 16, nvmeSsdGb: 100, application: 'Symfony', addonTwoFactor: true, forceTwoFactor: true },
+      servers('c20041', '10.41.0', 1),
+    );
+    tx.create(ClusterAdministrator, { cluster: guarded, user: security } as ClusterAdministrator);
   });
   return true;
 }

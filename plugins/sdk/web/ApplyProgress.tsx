@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ResponseOf } from '@portal/openapi';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { managedApi, useManagedHost, useServerEvent } from './index.tsx';
+import { managedApi, useManagedHost, useServerEvent } from './runtime.tsx';
 
 export type ManagedJob = ResponseOf<'getManagedJob'>;
 

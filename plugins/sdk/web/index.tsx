@@ -2,102 +2,20 @@
  * Web side of a plugin: `defineWebPlugin`, the RTK Query API to inject endpoints into, the host's
  * context (server, paths, notices, real-time events) and shared components (`ApplyProgress`).
  */
-import { buildCreateApi, coreModule, fetchBaseQuery, reactHooksModule, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { configureStore } from '@reduxjs/toolkit';
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { createDispatchHook, createSelectorHook, createStoreHook, Provider, type ReactReduxContextValue } from 'react-redux';
-import type { ManagedHost, WebPlugin } from './types.ts';
+import type { WebPlugin } from './types.ts';
 
 export type * from './types.ts';
+export {
+  installHostBridge,
+  managedApi,
+  createManagedStore,
+  ManagedHostProvider,
+  useManagedHost,
+  useManagedServer,
+  useServerEvent,
+  type HostBridge,
+} from './runtime.tsx';
 export { ApplyProgress, useManagedJob, type ManagedJob } from './ApplyProgress.tsx';
 
 /** Declares a plugin's web part. */
 export const defineWebPlugin = (plugin: WebPlugin): WebPlugin => plugin;
-
-/** How the host's API calls behave (CSRF header, client id, session loss, maintenance); installed by the host. */
-export interface HostBridge {
-  prepareHeaders(headers: Headers): Headers;
-  onResult(result: { error?: FetchBaseQueryError }, url: string): void;
-}
-
-let bridge: HostBridge = { prepareHeaders: (h) => h, onResult: () => undefined };
-
-/** The host installs its request behaviour once (plugins never call this). */
-export function installHostBridge(next: HostBridge): void {
-  bridge = next;
-}
-
-const rawBaseQuery = fetchBaseQuery({ baseUrl: '/', credentials: 'same-origin', prepareHeaders: (h) => bridge.prepareHeaders(h) });
-
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(args, api, extra);
-  bridge.onResult(result, typeof args === 'string' ? args : args.url);
-  return result;
-};
-
-// The Managed Center has a store of its own, reached through its own React-Redux context, so plugins
-// never touch the portal's store and the host's store needs no knowledge of them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's state type is the API's
-const ManagedReduxContext = createContext<ReactReduxContextValue<any> | null>(null);
-
-const createManagedApi = buildCreateApi(
-  coreModule(),
-  reactHooksModule({
-    hooks: {
-      useDispatch: createDispatchHook(ManagedReduxContext),
-      useSelector: createSelectorHook(ManagedReduxContext),
-      useStore: createStoreHook(ManagedReduxContext),
-    },
-  }),
-);
-
-/**
- * The RTK Query API of the Managed Center. A plugin injects its endpoints (typed with
- * `ResponseOf`/`BodyOf`/`QueryOf` from `@portal/openapi`) and its tag types:
- * `managedApi.enhanceEndpoints({ addTagTypes: ['NginxVhosts'] }).injectEndpoints({ endpoints: (b) => ({...}) })`.
- */
-export const managedApi = createManagedApi({
-  reducerPath: 'managedApi',
-  baseQuery,
-  tagTypes: ['ManagedJob', 'ManagedChanges', 'ManagedDashboard'],
-  endpoints: () => ({}),
-});
-
-/** The host creates the Managed Center's store once. */
-export function createManagedStore() {
-  return configureStore({
-    reducer: { [managedApi.reducerPath]: managedApi.reducer },
-    middleware: (getDefault) => getDefault().concat(managedApi.middleware),
-  });
-}
-
-const HostContext = createContext<ManagedHost | null>(null);
-
-/** The host wraps the Managed Center in this (plugins never render it). */
-export function ManagedHostProvider({ host, store, children }: { host: ManagedHost; store: ReturnType<typeof createManagedStore>; children: ReactNode }) {
-  return (
-    <Provider store={store} context={ManagedReduxContext}>
-      <HostContext.Provider value={host}>{children}</HostContext.Provider>
-    </Provider>
-  );
-}
-
-/** The host's context: the server, paths, notices, real-time events. */
-export function useManagedHost(): ManagedHost {
-  const host = useContext(HostContext);
-  if (!host) throw new Error('useManagedHost() outside the Managed Center');
-  return host;
-}
-
-/** The server the Managed Center shows. */
-export const useManagedServer = () => useManagedHost().server;
-
-/** Calls `listener` for every real-time event of this type for the shown server. */
-export function useServerEvent<T = unknown>(type: string, listener: (payload: T) => void): void {
-  const { subscribe } = useManagedHost();
-  const ref = useRef(listener);
-  useEffect(() => {
-    ref.current = listener;
-  });
-  useEffect(() => subscribe(type, (p) => ref.current(p as T)), [subscribe, type]);
-}
