@@ -28,7 +28,7 @@ export function sectionOf(pathname: string): string | false {
 export default function ProfileLayout() {
   const { t } = useTranslation('profile');
   const { pathname } = useLocation();
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const current = sectionOf(pathname);
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: { xs: 2, md: 4 }, alignItems: 'flex-start' }}>
