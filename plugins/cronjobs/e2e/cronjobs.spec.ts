@@ -85,9 +85,15 @@ async function openSection(page: Page, lang: Lang): Promise<void> {
   await expect(page.locator('[data-testid^="cronjob-"]').first()).toBeVisible();
 }
 
+/** Light and dark screenshots for review (only when CRONSSH_SHOTS names a directory). */
 async function shot(page: Page, name: string): Promise<void> {
   if (!shots) return;
-  await page.screenshot({ path: `${shots}/cronjobs-${name}.png`, fullPage: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${shots}/cronjobs-${name}-${colorScheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** Waits until the section's running job has finished successfully. */
@@ -113,7 +119,7 @@ async function ensureApplied(page: Page, lang: Lang): Promise<void> {
 
 for (const lang of ['de', 'en'] as const) {
   test(`R2.029 R2.024 cron jobs (${lang}): create with description and next runs, impossible schedule and duplicate refused, apply with progress, the cron file, roll back`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const t = texts[lang];
     const command = `php /var/www/shop/current/bin/console e2e:report --lang=${lang} --date=%F`;
     await login(page, lang);
@@ -181,7 +187,7 @@ for (const lang of ['de', 'en'] as const) {
 }
 
 test('R2.029 cron jobs: deleting a job asks first, then applies', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const t = texts.de;
   await login(page, 'de');
   await openSection(page, 'de');

@@ -38,16 +38,17 @@ export function CronjobTable({ jobs, caption, timeZone, editPath, onDelete }: Pr
   const [open, setOpen] = useState<Record<number, boolean>>({});
   return (
     <TableContainer>
-      <Table size="small" aria-label={caption}>
+      <Table size="small" aria-label={caption} sx={{ minWidth: 900, tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('list.columns.schedule')}</TableCell>
             <TableCell>{t('list.columns.command')}</TableCell>
-            <TableCell>{t('list.columns.user')}</TableCell>
-            <TableCell>{t('list.columns.nextRun')}</TableCell>
-            <TableCell>{t('list.columns.lastRun')}</TableCell>
-            <TableCell>{t('list.columns.status')}</TableCell>
-            <TableCell align="right">{t('list.columns.actions')}</TableCell>
+            <TableCell sx={{ width: 190 }}>{t('list.columns.schedule')}</TableCell>
+            <TableCell sx={{ width: 96 }}>{t('list.columns.user')}</TableCell>
+            <TableCell sx={{ width: 200 }}>{t('list.columns.nextRun')}</TableCell>
+            <TableCell sx={{ width: 130 }}>{t('list.columns.lastRun')}</TableCell>
+            <TableCell sx={{ width: 104 }} align="right">
+              {t('list.columns.actions')}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -58,23 +59,24 @@ export function CronjobTable({ jobs, caption, timeZone, editPath, onDelete }: Pr
               <Fragment key={job.id}>
                 <TableRow data-testid={`cronjob-${job.id}`} sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined }, verticalAlign: 'top' }}>
                   <TableCell>
+                    <Box component="code" sx={{ ...mono, overflowWrap: 'anywhere' }}>
+                      {job.command}
+                    </Box>
+                  </TableCell>
+                  <TableCell>
                     <Box component="code" sx={mono}>
                       {job.schedule}
                     </Box>
                     <Typography variant="body2" color="text.secondary">
                       {describeSchedule(job.schedule, i18n.language)}
                     </Typography>
+                    {!job.enabled && <Chip size="small" variant="outlined" label={t('list.disabled')} sx={{ mt: 0.5 }} />}
                   </TableCell>
-                  <TableCell sx={{ maxWidth: 420 }}>
-                    <Box component="code" sx={{ ...mono, wordBreak: 'break-all' }}>
-                      {job.command}
-                    </Box>
-                  </TableCell>
-                  <TableCell>{job.user}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{job.user}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {job.nextRuns.length ? (
                       <>
-                        <time dateTime={job.nextRuns[0]}>{formatRun(job.nextRuns[0], i18n.language, timeZone)}</time>
+                        <time dateTime={job.nextRuns[0]}>{formatRun(job.nextRuns[0], i18n.language, timeZone, true)}</time>
                         <IconButton
                           size="small"
                           onClick={() => setOpen((o) => ({ ...o, [job.id]: !expanded }))}
@@ -93,7 +95,7 @@ export function CronjobTable({ jobs, caption, timeZone, editPath, onDelete }: Pr
                   <TableCell>
                     {job.lastRunAt ? (
                       <>
-                        <time dateTime={job.lastRunAt}>{formatRun(job.lastRunAt, i18n.language, timeZone)}</time>
+                        <time dateTime={job.lastRunAt}>{formatRun(job.lastRunAt, i18n.language, timeZone, true)}</time>
                         {job.lastExitCode !== null && (
                           <Chip size="small" sx={{ ml: 1 }} color={job.lastExitCode === 0 ? 'success' : 'error'} label={t('list.exitCode', { code: job.lastExitCode })} />
                         )}
@@ -105,9 +107,6 @@ export function CronjobTable({ jobs, caption, timeZone, editPath, onDelete }: Pr
                         </Typography>
                       </Tooltip>
                     )}
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" variant={job.enabled ? 'filled' : 'outlined'} color={job.enabled ? 'success' : 'default'} label={t(job.enabled ? 'list.enabled' : 'list.disabled')} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title={t('list.edit', { id: job.id })}>
@@ -123,7 +122,7 @@ export function CronjobTable({ jobs, caption, timeZone, editPath, onDelete }: Pr
                   </TableCell>
                 </TableRow>
                 <TableRow>
-                  <TableCell colSpan={7} sx={{ py: 0, borderBottom: expanded ? undefined : 'none' }}>
+                  <TableCell colSpan={6} sx={{ py: 0, borderBottom: expanded ? undefined : 'none' }}>
                     <Collapse in={expanded} id={detailsId}>
                       <Box sx={{ py: 1.5 }}>
                         <Typography variant="subtitle2">{t('list.nextRuns')}</Typography>

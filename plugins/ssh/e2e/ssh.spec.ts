@@ -92,9 +92,15 @@ async function openSection(page: Page, lang: Lang): Promise<void> {
   await expect(page.getByTestId('ssh-user-deploy')).toBeVisible();
 }
 
+/** Light and dark screenshots for review (only when CRONSSH_SHOTS names a directory). */
 async function shot(page: Page, name: string): Promise<void> {
   if (!shots) return;
-  await page.screenshot({ path: `${shots}/ssh-${name}.png`, fullPage: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${shots}/ssh-${name}-${colorScheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 async function jobSucceeded(page: Page): Promise<void> {
@@ -119,7 +125,7 @@ async function ensureApplied(page: Page, lang: Lang): Promise<void> {
 
 for (const lang of ['de', 'en'] as const) {
   test(`R2.031 R2.024 ssh keys (${lang}): a short RSA key refused, type, length and fingerprint before saving, apply with progress, authorized_keys, roll back`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const t = texts[lang];
     const key = keys[lang];
     const label = `E2E laptop (${lang})`;

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import { useEffect, useRef, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form, useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { checkLabel } from '../shared/users.ts';
 import type { SshKeyInspection } from './api.ts';
@@ -42,6 +42,9 @@ function KeyInspector({ publicKey, onInspect, form }: { publicKey: string; onIns
   useEffect(() => {
     latest.current = { onInspect, form };
   });
+  // After a refused save the reason shows under the field already.
+  const { meta } = useField('publicKey', { subscription: { submitError: true, dirtySinceLastSubmit: true } });
+  const shownUnderField = !!meta.submitError && !meta.dirtySinceLastSubmit;
   const text = publicKey.trim();
   useEffect(() => {
     if (!text) return undefined;
@@ -71,7 +74,7 @@ function KeyInspector({ publicKey, onInspect, form }: { publicKey: string; onIns
   // The check itself failed (network, server): the server still checks the key when it is saved.
   if (!state.result) return null;
   if (!state.result.ok)
-    return (
+    return shownUnderField ? null : (
       <Alert severity="warning" variant="outlined" data-testid="ssh-key-problem">
         {state.result.message}
       </Alert>

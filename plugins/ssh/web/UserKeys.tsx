@@ -28,7 +28,7 @@ interface Props {
   onCopy?: (key: SshKey) => void;
 }
 
-const mono = { fontFamily: 'monospace', fontSize: '0.8125rem', wordBreak: 'break-all' } as const;
+const mono = { fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere' } as const;
 
 /** The keys of one server user, with type, length and fingerprint. */
 export function UserKeys({ user, path, keys, onRename, onDelete, onCopy }: Props) {
@@ -52,20 +52,20 @@ export function UserKeys({ user, path, keys, onRename, onDelete, onCopy }: Props
         </Typography>
       ) : (
         <TableContainer>
-          <Table size="small">
+          <Table size="small" sx={{ tableLayout: 'fixed', minWidth: 760 }}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('list.columns.label')}</TableCell>
-                <TableCell>{t('list.columns.type')}</TableCell>
+                <TableCell sx={{ width: '26%' }}>{t('list.columns.label')}</TableCell>
+                <TableCell sx={{ width: '18%' }}>{t('list.columns.type')}</TableCell>
                 <TableCell>{t('list.columns.fingerprint')}</TableCell>
-                <TableCell>{t('list.columns.added')}</TableCell>
-                <TableCell align="right">{t('list.columns.actions')}</TableCell>
+                <TableCell sx={{ width: 120 }}>{t('list.columns.added')}</TableCell>
+                <TableCell sx={{ width: 112 }} align="right">{t('list.columns.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {keys.map((key) => (
                 <TableRow key={key.id} data-testid={`ssh-key-${key.id}`}>
-                  <TableCell sx={{ fontWeight: 500 }}>{key.label}</TableCell>
+                  <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{key.label}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {typeName(key.type)}
                     <Typography variant="body2" color="text.secondary" component="span" sx={{ ml: 1 }}>
