@@ -16,7 +16,8 @@ const common = {
 };
 
 export default {
-  testTimeout: 30000,
+  // Generous: a test database per file is created in beforeAll, which is slow on a loaded machine.
+  testTimeout: 120000,
   projects: [
     {
       ...common,
