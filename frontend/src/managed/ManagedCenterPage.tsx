@@ -179,7 +179,7 @@ function Frame({ view }: { view: ManagedServerView }) {
         </Breadcrumbs>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography variant="h1" sx={{ wordBreak: 'break-all' }} data-testid="managed-title">
+            <Typography variant="h1" sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.5rem', sm: undefined } }} data-testid="managed-title">
               {view.server.name}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>

@@ -29,6 +29,7 @@ export function ServerMenu({ clusterId, clusterNumber }: { clusterId: number; cl
           void load(clusterId, true);
         }}
         data-testid="open-managed"
+        sx={{ whiteSpace: 'nowrap' }}
       >
         {t('open.button')}
       </Button>
