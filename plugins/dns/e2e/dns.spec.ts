@@ -82,6 +82,8 @@ async function openSection(page: Page, lang: Lang): Promise<void> {
   await page.locator('tr[data-cluster="20011"]').getByTestId('open-managed').click();
   await page.getByRole('menuitem', { name: /^lb01\.c20011/ }).click();
   await expect(page).toHaveURL(/\/managed\/dashboard$/);
+  await expect(page.getByRole('region', { name: texts[lang].section })).toBeVisible();
+  await shot(page, `${lang}-dashboard`);
   await page.getByRole('link', { name: texts[lang].section, exact: true }).first().click();
   await expect(page).toHaveURL(/\/managed\/dns$/);
   await expect(page.getByTestId('dns-zone-row').first()).toBeVisible();

@@ -39,7 +39,14 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
   const { t, i18n } = useTranslation('dns');
   return (
     <TableContainer>
-      <Table size="small" aria-label={t('records.tableLabel', { origin })}>
+      <Table size="small" aria-label={t('records.tableLabel', { origin })} sx={{ tableLayout: 'fixed', minWidth: 640 }}>
+        <colgroup>
+          <col style={{ width: '24%' }} />
+          <col style={{ width: 96 }} />
+          <col style={{ width: 170 }} />
+          <col />
+          <col style={{ width: 96 }} />
+        </colgroup>
         <TableHead>
           <TableRow>
             <TableCell>{t('record.name')}</TableCell>
@@ -59,14 +66,14 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
             return (
               <TableRow key={r.id} hover data-testid="dns-record-row" data-name={r.name} data-type={r.type}>
                 <TableCell sx={{ fontFamily: 'monospace' }} title={fullName(r.name, origin)}>
-                  <Box component="span" sx={{ display: 'block', maxWidth: { xs: 140, md: 240 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                     {r.name}
                   </Box>
                 </TableCell>
                 <TableCell>
                   <Chip size="small" variant="outlined" color={typeColor[r.type]} label={r.type} sx={{ fontFamily: 'monospace', minWidth: 56 }} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                   {r.ttl === null ? (
                     <Typography component="span" variant="body2" color="text.secondary">
                       {t('records.defaultTtl', { ttl: duration(defaultTtl, i18n.language) })}
@@ -77,7 +84,7 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
                 </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>
                   <Tooltip title={data.length > 40 ? <Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{data}</Box> : ''} placement="bottom-start">
-                    <Box component="span" tabIndex={data.length > 40 ? 0 : undefined} sx={{ display: 'block', maxWidth: { xs: 160, sm: 240, md: 300, lg: 440 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    <Box component="span" tabIndex={data.length > 40 ? 0 : undefined} sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                       {data}
                     </Box>
                   </Tooltip>

@@ -44,10 +44,11 @@ export function ZoneHeader({ zone }: { zone: Pick<Zone, 'origin' | 'serial' | 'a
         </Typography>
         <AppliedChip serial={zone.serial} appliedSerial={zone.appliedSerial} />
       </Stack>
-      <Typography variant="body2" color="text.secondary" data-testid="dns-zone-serial">
+      <Typography variant="body2" data-testid="dns-zone-serial" sx={{ fontWeight: 500 }}>
         {t('zone.serial', { serial: zone.serial })}
         {zone.appliedSerial !== null && zone.appliedSerial !== zone.serial && ` · ${t('zone.appliedSerial', { serial: zone.appliedSerial })}`}
-        {' · '}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
         {t('zone.summary', { ttl: duration(zone.defaultTtl, i18n.language), nameserver: zone.primaryNs, hostmaster: zone.hostmaster })}
       </Typography>
     </Stack>

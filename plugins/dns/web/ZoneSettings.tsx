@@ -13,10 +13,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SubmissionErrors } from 'final-form';
 import { useEffect, useId, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form, useFormState } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import type { ZoneCreate, ZoneSettings } from './api.ts';
 import { FormTextField, intError } from './fields.tsx';
+import { duration } from './format.ts';
 
 /** The SOA timers and default TTL with their ranges (the contract's). */
 const timers = [
@@ -73,9 +74,11 @@ export function validateSettings(v: SettingsValues): Partial<Record<keyof Settin
   return e;
 }
 
-/** The SOA fields and the default TTL. */
+/** The SOA fields and the default TTL; each timer also in words (`3 hours`). */
 export function SettingsFields() {
-  const { t } = useTranslation('dns');
+  const { t, i18n } = useTranslation('dns');
+  const { values } = useFormState<SettingsValues>({ subscription: { values: true } });
+  const inWords = (v: string | undefined) => (v && /^\d+$/.test(v.trim()) && Number(v) > 0 ? `${duration(Number(v), i18n.language)} · ` : '');
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -84,7 +87,7 @@ export function SettingsFields() {
       </Stack>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
         {timers.map(([name, min, max]) => (
-          <FormTextField key={name} name={name} label={t(`settings.${name}`)} required inputMode="numeric" helperText={t('settings.seconds', { min, max })} />
+          <FormTextField key={name} name={name} label={t(`settings.${name}`)} required inputMode="numeric" helperText={`${inWords(values[name])}${t('settings.seconds', { min, max })}`} />
         ))}
       </Box>
     </Stack>
