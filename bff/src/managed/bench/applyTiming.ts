@@ -19,7 +19,7 @@ try {
   const cluster = (await admin.get(`/api/v1/clusters/${list.body.data[0].id}`)).body;
   const lb = cluster.servers.find((s: { role: string }) => s.role === 'loadbalancer').id;
   const socket = connect(server.url, { path: socketPath, transports: ['websocket'], extraHeaders: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-  await new Promise((r) => socket.on('connect', r));
+  await new Promise<void>((r) => socket.on('connect', () => r()));
   await socket.emitWithAck('managed:subscribe', { clusterId: cluster.id, serverId: lb });
   const done = new Map<number, (job: { status: string; validation: unknown }) => void>();
   socket.on('managed.job', (e: { payload: { id: number; status: string; validation: unknown } }) => {
