@@ -18,7 +18,11 @@ const texts = {
     percent: /^\d{1,3}(,\d)?\s%$/,
     usage: /[\d,]+ GiB von [\d,]+ GiB/,
     ranges: { '1h': 'Letzte Stunde', '24h': 'Letzte 24 Stunden', '7d': 'Letzte 7 Tage' },
-    hints: { '1h': 'Alle 10 Sekunden ein Messwert', '24h': 'Durchschnitt und Maximum je Minute.', '7d': 'Durchschnitt und Maximum je 10 Minuten.' },
+    hints: {
+      '1h': 'Alle 10 Sekunden ein Messwert',
+      '24h': 'Durchschnitt und Maximum je Minute.',
+      '7d': 'Durchschnitt und Maximum je 10 Minuten.',
+    },
     summary: /^Ø .+ · max\. .+$/,
     cpuChart: 'CPU-Auslastung',
     asTable: 'Als Tabelle',
@@ -36,7 +40,11 @@ const texts = {
     percent: /^\d{1,3}(\.\d)?%$/,
     usage: /[\d.]+ GiB of [\d.]+ GiB/,
     ranges: { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days' },
-    hints: { '1h': 'One measurement every 10 seconds', '24h': 'Average and maximum per minute.', '7d': 'Average and maximum per 10 minutes.' },
+    hints: {
+      '1h': 'One measurement every 10 seconds',
+      '24h': 'Average and maximum per minute.',
+      '7d': 'Average and maximum per 10 minutes.',
+    },
     summary: /^avg .+ · max .+$/,
     cpuChart: 'CPU usage',
     asTable: 'As a table',
@@ -54,7 +62,10 @@ async function login(page: Page, lang: Lang): Promise<void> {
   const t = texts.de.login;
   await page.goto('/a/login');
   await page.getByLabel(t.email).fill('admin@demo.example');
-  await page.getByLabel(new RegExp(`^${t.password}`)).first().fill(password);
+  await page
+    .getByLabel(new RegExp(`^${t.password}`))
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: t.submit, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: t.welcome })).toBeVisible();
   if (lang === 'en') {
@@ -79,7 +90,9 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 for (const lang of ['de', 'en'] as const) {
-  test(`R2.026 monitoring (${lang}): live figures of the real host arrive, history charts, 1 h / 24 h / 7 d, table view, services`, async ({ page }) => {
+  test(`R2.026 monitoring (${lang}): live figures of the real host arrive, history charts, 1 h / 24 h / 7 d, table view, services`, async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     const t = texts[lang];
     await login(page, lang);

@@ -21,8 +21,13 @@ describe('monitoring translations', () => {
   const has = (key: string) => keys.has(key) || (keys.has(`${key}_one`) && keys.has(`${key}_other`));
 
   it('R1.001 German and English have the same keys, none empty', () => {
-    expect({ onlyGerman: [...keys].filter((k) => !keysOf(en).includes(k)), onlyEnglish: keysOf(en).filter((k) => !keys.has(k)) }).toEqual({ onlyGerman: [], onlyEnglish: [] });
-    for (const lang of [de, en]) for (const k of keysOf(lang)) expect([k, k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], lang)]).not.toEqual([k, '']);
+    expect({ onlyGerman: [...keys].filter((k) => !keysOf(en).includes(k)), onlyEnglish: keysOf(en).filter((k) => !keys.has(k)) }).toEqual({
+      onlyGerman: [],
+      onlyEnglish: [],
+    });
+    for (const lang of [de, en])
+      for (const k of keysOf(lang))
+        expect([k, k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], lang)]).not.toEqual([k, '']);
   });
 
   it('R1.001 every key the panels use exists, including the ones built at run time', () => {

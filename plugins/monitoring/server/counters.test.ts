@@ -38,7 +38,11 @@ describe('monitoring counters', () => {
   it('R2.026 gives no rate without an earlier reading, after a counter went back (reboot) or without counters', () => {
     const b = { atMs: 2000, cpu: { busy: 350, total: 2000 }, net: { rx: 4000, tx: 1000 } };
     expect(rates(undefined, b)).toEqual({ cpuPercent: null, rx: null, tx: null });
-    expect(rates({ atMs: 0, cpu: { busy: 9000, total: 90000 }, net: { rx: 9e9, tx: 9e9 } }, b)).toEqual({ cpuPercent: null, rx: null, tx: null });
+    expect(rates({ atMs: 0, cpu: { busy: 9000, total: 90000 }, net: { rx: 9e9, tx: 9e9 } }, b)).toEqual({
+      cpuPercent: null,
+      rx: null,
+      tx: null,
+    });
     expect(rates({ atMs: 0 }, { atMs: 1000 })).toEqual({ cpuPercent: null, rx: null, tx: null });
   });
 
@@ -56,7 +60,9 @@ describe('monitoring counters', () => {
     expect(c.cpu?.total).toBeGreaterThan(0);
     expect(c.net).toEqual({ rx: 1002000, tx: 503000 });
 
-    const failing = { run: async () => ({ exitCode: 127, stdout: '', stderr: 'cat: not installed', timedOut: false, durationMs: 0 }) } as unknown as ServerGateway;
+    const failing = {
+      run: async () => ({ exitCode: 127, stdout: '', stderr: 'cat: not installed', timedOut: false, durationMs: 0 }),
+    } as unknown as ServerGateway;
     expect(await readCounters(failing, () => 1)).toEqual({ atMs: 1 });
     const throwing = { run: async () => Promise.reject(new Error('refused')) } as unknown as ServerGateway;
     expect(await readCounters(throwing, () => 2)).toEqual({ atMs: 2 });
@@ -66,7 +72,11 @@ describe('monitoring counters', () => {
     const { execFile } = await import('node:child_process');
     const gw = {
       run: (r: RunRequest) =>
-        new Promise((resolve) => execFile(r.tool, r.args as string[], (e, stdout, stderr) => resolve({ exitCode: e ? 1 : 0, stdout, stderr, timedOut: false, durationMs: 0 }))),
+        new Promise((resolve) =>
+          execFile(r.tool, r.args as string[], (e, stdout, stderr) =>
+            resolve({ exitCode: e ? 1 : 0, stdout, stderr, timedOut: false, durationMs: 0 }),
+          ),
+        ),
     } as unknown as ServerGateway;
     const c = await readCounters(gw, () => performance.now());
     if (process.platform !== 'linux') return;

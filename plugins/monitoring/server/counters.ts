@@ -59,7 +59,10 @@ export async function readCounters(gateway: ServerGateway, atMs: () => number): 
 }
 
 /** Rates between two readings: CPU busy share in percent, network bytes per second. `null` where a figure is missing or a counter went back (reboot, wrap). */
-export function rates(previous: Counters | undefined, current: Counters): { cpuPercent: number | null; rx: number | null; tx: number | null } {
+export function rates(
+  previous: Counters | undefined,
+  current: Counters,
+): { cpuPercent: number | null; rx: number | null; tx: number | null } {
   let cpuPercent: number | null = null;
   let rx: number | null = null;
   let tx: number | null = null;

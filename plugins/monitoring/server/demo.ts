@@ -25,9 +25,33 @@ interface Profile {
 }
 
 const profiles: Record<string, Profile> = {
-  web: { cpuCount: 8, memoryTotal: 16 * GiB, diskTotal: 100 * GB, cpu: [7, 48], memory: [0.48, 0.2], disk: [0.41, 0.002], net: [1.8 * MB, 9.5 * MB] },
-  database: { cpuCount: 8, memoryTotal: 32 * GiB, diskTotal: 250 * GB, cpu: [4, 26], memory: [0.79, 0.05], disk: [0.63, 0.004], net: [3.2 * MB, 2.4 * MB] },
-  loadbalancer: { cpuCount: 4, memoryTotal: 8 * GiB, diskTotal: 50 * GB, cpu: [3, 14], memory: [0.24, 0.06], disk: [0.18, 0.0005], net: [11 * MB, 12 * MB] },
+  web: {
+    cpuCount: 8,
+    memoryTotal: 16 * GiB,
+    diskTotal: 100 * GB,
+    cpu: [7, 48],
+    memory: [0.48, 0.2],
+    disk: [0.41, 0.002],
+    net: [1.8 * MB, 9.5 * MB],
+  },
+  database: {
+    cpuCount: 8,
+    memoryTotal: 32 * GiB,
+    diskTotal: 250 * GB,
+    cpu: [4, 26],
+    memory: [0.79, 0.05],
+    disk: [0.63, 0.004],
+    net: [3.2 * MB, 2.4 * MB],
+  },
+  loadbalancer: {
+    cpuCount: 4,
+    memoryTotal: 8 * GiB,
+    diskTotal: 50 * GB,
+    cpu: [3, 14],
+    memory: [0.24, 0.06],
+    disk: [0.18, 0.0005],
+    net: [11 * MB, 12 * MB],
+  },
 };
 
 /** A small seeded generator (mulberry32): the same server always gets the same curves. */
@@ -45,8 +69,10 @@ function random(seed: number): () => number {
 /** Activity 0…1 over the day in Berlin (UTC+1 in winter): quiet at night, a bump at noon, the peak in the evening. */
 function activity(at: number): number {
   const hour = (((at / 3_600_000 + 1) % 24) + 24) % 24;
-  const evening = Math.exp(-(((hour - 20.5) / 2.6) ** 2));
-  const noon = 0.55 * Math.exp(-(((hour - 12.5) / 2.2) ** 2));
+  // Distance on the clock face, so the evening fades into the night instead of ending at midnight.
+  const from = (center: number) => Math.min(Math.abs(hour - center), 24 - Math.abs(hour - center));
+  const evening = Math.exp(-((from(20.5) / 2.6) ** 2));
+  const noon = 0.55 * Math.exp(-((from(12.5) / 2.2) ** 2));
   const weekday = new Date(at).getUTCDay();
   const weekend = weekday === 0 || weekday === 6 ? 0.8 : 1;
   return Math.min(1, (0.06 + evening + noon) * weekend);

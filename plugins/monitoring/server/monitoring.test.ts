@@ -15,7 +15,12 @@ import { createTestServer, type TestClient, type TestServer } from '@portal/bff/
 import { stopAllSamplers } from './sampler.ts';
 
 /** This plugin alone, as the generated registry lists it: other plugins' state and fixtures must not matter here. */
-const ownOperations = Object.values(parse(fs.readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8')).paths as Record<string, Record<string, { operationId: string }>>)
+const ownOperations = Object.values(
+  parse(fs.readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8')).paths as Record<
+    string,
+    Record<string, { operationId: string }>
+  >,
+)
   .flatMap((item) => Object.values(item).map((op) => op.operationId))
   .sort();
 const monitoringPlugin = { id: 'monitoring', operations: ownOperations, manifest: () => import('../plugin.ts') };
@@ -66,7 +71,8 @@ const open = (c: TestClient): Promise<Socket> =>
     socket.on('connect', () => resolve(socket));
     socket.on('connect_error', reject);
   });
-const subscribe = (s: Socket, clusterId: number, serverId: number) => s.emitWithAck('managed:subscribe', { clusterId, serverId }) as Promise<{ ok: boolean; error?: string }>;
+const subscribe = (s: Socket, clusterId: number, serverId: number) =>
+  s.emitWithAck('managed:subscribe', { clusterId, serverId }) as Promise<{ ok: boolean; error?: string }>;
 
 beforeAll(async () => {
   server = await createTestServer({}, { plugins: [monitoringPlugin], contract: ownContract() });
@@ -203,7 +209,8 @@ describe('monitoring section', () => {
         ['GET', `${p}/services`],
       ];
     };
-    const call = (c: TestClient, [method, url]: [string, string], headers?: Record<string, string>) => c.request(method, url, undefined, headers);
+    const call = (c: TestClient, [method, url]: [string, string], headers?: Record<string, string>) =>
+      c.request(method, url, undefined, headers);
 
     it('R6.004 anonymous callers get 401 for every operation', async () => {
       for (const op of operations(shop.id, web)) expect([op[1], (await call(server.client(), op)).status]).toEqual([op[1], 401]);
@@ -213,7 +220,8 @@ describe('monitoring section', () => {
       const own = await clusterByNumber(other, '20031');
       const em = server.db.orm.em.fork();
       const user = await em.findOneOrFail(User, { email: demoLogins.other });
-      if (!(await em.count(ClusterAdministrator, { cluster: own.id, user }))) em.create(ClusterAdministrator, { cluster: em.getReference(Cluster, own.id), user } as ClusterAdministrator);
+      if (!(await em.count(ClusterAdministrator, { cluster: own.id, user })))
+        em.create(ClusterAdministrator, { cluster: em.getReference(Cluster, own.id), user } as ClusterAdministrator);
       await em.flush();
       const ownServer = own.servers[0].id;
       expect((await other.get(`${base(own.id, ownServer)}/monitoring/services`)).status).toBe(200);
@@ -240,7 +248,12 @@ describe('monitoring section', () => {
     it('R6.004 a personal access token for another cluster is refused; one for this cluster works', async () => {
       // The manager is an administrator of 20011 in the demo data, so only the token's restriction decides.
       const token = async (clusters: number[]) => {
-        const r = await manager.request('POST', '/api/v1/me/personal-access-tokens', { name: `monitoring ${clusters.join()}`, expires: 0, expires_at: null, abilities: { global: false, clusters } });
+        const r = await manager.request('POST', '/api/v1/me/personal-access-tokens', {
+          name: `monitoring ${clusters.join()}`,
+          expires: 0,
+          expires_at: null,
+          abilities: { global: false, clusters },
+        });
         expect(r.status).toBe(201);
         return { Authorization: `Bearer ${r.body.plainTextToken}` };
       };

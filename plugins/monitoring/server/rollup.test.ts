@@ -29,7 +29,13 @@ describe('monitoring rollups', () => {
 
   it('R2.026 a minute averages its six samples exactly and keeps their maximum', () => {
     const samples = [1, 2, 3, 4, 5, 6].map((v, i) =>
-      sample(`2026-11-22T12:00:${String(i * 10).padStart(2, '0')}Z`, { cpuPercent: v * 10, load1: v, memoryUsedBytes: v * GiB, netRxBytesPerSecond: v * 100, netTxBytesPerSecond: v * 1000 }),
+      sample(`2026-11-22T12:00:${String(i * 10).padStart(2, '0')}Z`, {
+        cpuPercent: v * 10,
+        load1: v,
+        memoryUsedBytes: v * GiB,
+        netRxBytesPerSecond: v * 100,
+        netTxBytesPerSecond: v * 1000,
+      }),
     );
     const [m] = rollup(samples.map(rollupOfSample), 60);
     expect(m.bucket.toISOString()).toBe('2026-11-22T12:00:00.000Z');
@@ -46,7 +52,11 @@ describe('monitoring rollups', () => {
 
   it('R2.026 samples on both sides of a minute boundary land in two minutes', () => {
     const minutes = rollup(
-      [sample('2026-11-22T12:00:50Z', { load1: 2 }), sample('2026-11-22T12:01:00Z', { load1: 4 }), sample('2026-11-22T12:01:10Z', { load1: 8 })].map(rollupOfSample),
+      [
+        sample('2026-11-22T12:00:50Z', { load1: 2 }),
+        sample('2026-11-22T12:01:00Z', { load1: 4 }),
+        sample('2026-11-22T12:01:10Z', { load1: 8 }),
+      ].map(rollupOfSample),
       60,
     );
     expect(minutes.map((m) => [m.bucket.toISOString(), m.samples, m.loadAvg, m.loadMax])).toEqual([
@@ -85,7 +95,9 @@ describe('monitoring rollups', () => {
     expect(r.netSamples).toBe(2);
     expect(r.rxAvg).toBe(400);
     expect(r.txMax).toBe(700);
-    const none = combine(new Date('2026-11-22T12:00:00Z'), [rollupOfSample(sample('2026-11-22T12:00:00Z', { cpuPercent: null, netRxBytesPerSecond: null }))]);
+    const none = combine(new Date('2026-11-22T12:00:00Z'), [
+      rollupOfSample(sample('2026-11-22T12:00:00Z', { cpuPercent: null, netRxBytesPerSecond: null })),
+    ]);
     expect([none.cpuAvg, none.cpuMax, none.rxAvg, none.txAvg]).toEqual([null, null, null, null]);
   });
 
@@ -100,9 +112,24 @@ describe('monitoring rollups', () => {
 
   it('R2.026 a range window ends with the current bucket and has the documented number of buckets', () => {
     const now = new Date('2026-11-22T12:34:56.789Z');
-    expect(rangeWindow('1h', now)).toEqual({ start: new Date('2026-11-22T11:35:00.000Z'), end: new Date('2026-11-22T12:34:50.000Z'), resolutionSeconds: 10, buckets: 360 });
-    expect(rangeWindow('24h', now)).toEqual({ start: new Date('2026-11-21T12:35:00.000Z'), end: new Date('2026-11-22T12:34:00.000Z'), resolutionSeconds: 60, buckets: 1440 });
-    expect(rangeWindow('7d', now)).toEqual({ start: new Date('2026-11-15T12:40:00.000Z'), end: new Date('2026-11-22T12:30:00.000Z'), resolutionSeconds: 600, buckets: 1008 });
+    expect(rangeWindow('1h', now)).toEqual({
+      start: new Date('2026-11-22T11:35:00.000Z'),
+      end: new Date('2026-11-22T12:34:50.000Z'),
+      resolutionSeconds: 10,
+      buckets: 360,
+    });
+    expect(rangeWindow('24h', now)).toEqual({
+      start: new Date('2026-11-21T12:35:00.000Z'),
+      end: new Date('2026-11-22T12:34:00.000Z'),
+      resolutionSeconds: 60,
+      buckets: 1440,
+    });
+    expect(rangeWindow('7d', now)).toEqual({
+      start: new Date('2026-11-15T12:40:00.000Z'),
+      end: new Date('2026-11-22T12:30:00.000Z'),
+      resolutionSeconds: 600,
+      buckets: 1008,
+    });
   });
 
   it('R2.026 a dense series has a slot per bucket, null where nothing was measured, and ignores rows outside the window', () => {

@@ -138,7 +138,11 @@ export function combine(bucket: Date, parts: readonly Rollup[]): Rollup {
     bucket,
     samples: parts.reduce((n, r) => n + r.samples, 0),
     cpuSamples: parts.reduce((n, r) => n + r.cpuSamples, 0),
-    cpuAvg: mean(parts, (r) => r.cpuAvg, (r) => r.cpuSamples),
+    cpuAvg: mean(
+      parts,
+      (r) => r.cpuAvg,
+      (r) => r.cpuSamples,
+    ),
     cpuMax: maxOf(parts, (r) => r.cpuMax),
     loadAvg: mean(parts, (r) => r.loadAvg, all)!,
     loadMax: maxOf(parts, (r) => r.loadMax)!,
@@ -150,9 +154,17 @@ export function combine(bucket: Date, parts: readonly Rollup[]): Rollup {
     diskMax: maxOf(parts, (r) => r.diskMax)!,
     diskTotal: latest.diskTotal,
     netSamples: parts.reduce((n, r) => n + r.netSamples, 0),
-    rxAvg: mean(parts, (r) => r.rxAvg, (r) => r.netSamples),
+    rxAvg: mean(
+      parts,
+      (r) => r.rxAvg,
+      (r) => r.netSamples,
+    ),
     rxMax: maxOf(parts, (r) => r.rxMax),
-    txAvg: mean(parts, (r) => r.txAvg, (r) => r.netSamples),
+    txAvg: mean(
+      parts,
+      (r) => r.txAvg,
+      (r) => r.netSamples,
+    ),
     txMax: maxOf(parts, (r) => r.txMax),
   };
 }

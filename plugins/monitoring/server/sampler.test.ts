@@ -80,7 +80,13 @@ describe('monitoring sampler', () => {
       expect(reads).toHaveLength(2);
       expect(sample.cpuPercent).toBe(25);
       expect(sample.network).toEqual({ rxBytesPerSecond: 1000, txBytesPerSecond: 4000 });
-      expect(sample).toMatchObject({ load: [0.5, 0.25, 0.13], cpuCount: 4, memory: { usedBytes: 6 * GiB, totalBytes: 16 * GiB }, disk: { usedBytes: 42e9 }, uptimeSeconds: 3600 });
+      expect(sample).toMatchObject({
+        load: [0.5, 0.25, 0.13],
+        cpuCount: 4,
+        memory: { usedBytes: 6 * GiB, totalBytes: 16 * GiB },
+        disk: { usedBytes: 42e9 },
+        uptimeSeconds: 3600,
+      });
       expect(Date.parse(sample.at) % 10_000).toBe(0);
       expect(published).toEqual([{ serverId: 7, type: 'sample', payload: sample }]);
       expect(await db.orm.em.fork().count(MonitoringSample, { serverId: 7 })).toBe(1);
@@ -131,7 +137,11 @@ describe('monitoring sampler', () => {
 
   it('R2.026 a server without CPU and network counters still gets load, memory and disk', async () => {
     const { gateway, monotonic } = fakeGateway(() => clock.now().getTime());
-    const refusing = { ...gateway, metrics: gateway.metrics, run: async () => ({ exitCode: 1, stdout: '', stderr: 'no', timedOut: false, durationMs: 0 }) } as unknown as ServerGateway;
+    const refusing = {
+      ...gateway,
+      metrics: gateway.metrics,
+      run: async () => ({ exitCode: 1, stdout: '', stderr: 'no', timedOut: false, durationMs: 0 }),
+    } as unknown as ServerGateway;
     const sampler = new Sampler({ ports: ports(refusing), primeMs: 5, monotonic });
     try {
       const s = await sampler.watch(7);

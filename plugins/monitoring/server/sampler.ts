@@ -55,7 +55,10 @@ export function presentSample(s: Sample, uptimeSeconds: number): LiveSample {
     cpuCount: s.cpuCount,
     memory: { usedBytes: s.memoryUsedBytes, totalBytes: s.memoryTotalBytes },
     disk: { usedBytes: s.diskUsedBytes, totalBytes: s.diskTotalBytes },
-    network: s.netRxBytesPerSecond === null || s.netTxBytesPerSecond === null ? null : { rxBytesPerSecond: s.netRxBytesPerSecond, txBytesPerSecond: s.netTxBytesPerSecond },
+    network:
+      s.netRxBytesPerSecond === null || s.netTxBytesPerSecond === null
+        ? null
+        : { rxBytesPerSecond: s.netRxBytesPerSecond, txBytesPerSecond: s.netTxBytesPerSecond },
     uptimeSeconds,
   };
 }

@@ -46,7 +46,8 @@ describe('monitoring store', () => {
 
   it('R2.026 each stored sample refreshes its minute and its ten minutes with exact averages and maxima', async () => {
     const loads = [1, 2, 3, 4, 5, 6];
-    for (const [i, load1] of loads.entries()) await recordSample(em(), 7, sample(t(`2026-11-22T12:00:${String(i * 10).padStart(2, '0')}.400Z`), { load1, cpuPercent: load1 * 10 }));
+    for (const [i, load1] of loads.entries())
+      await recordSample(em(), 7, sample(t(`2026-11-22T12:00:${String(i * 10).padStart(2, '0')}.400Z`), { load1, cpuPercent: load1 * 10 }));
     await recordSample(em(), 7, sample(t('2026-11-22T12:01:00Z'), { load1: 12, cpuPercent: null }));
 
     const minutes = await em().find(MonitoringMinuteRollup, { serverId: 7 }, { orderBy: { bucket: 'asc' } });
@@ -137,5 +138,25 @@ describe('monitoring store', () => {
 });
 
 function rollupAt(bucket: Date) {
-  return { bucket, samples: 6, cpuSamples: 6, cpuAvg: 10, cpuMax: 20, loadAvg: 1, loadMax: 2, cpuCount: 4, memoryAvg: 1, memoryMax: 2, memoryTotal: 4, diskAvg: 1, diskMax: 1, diskTotal: 4, netSamples: 6, rxAvg: 1, rxMax: 2, txAvg: 1, txMax: 2 };
+  return {
+    bucket,
+    samples: 6,
+    cpuSamples: 6,
+    cpuAvg: 10,
+    cpuMax: 20,
+    loadAvg: 1,
+    loadMax: 2,
+    cpuCount: 4,
+    memoryAvg: 1,
+    memoryMax: 2,
+    memoryTotal: 4,
+    diskAvg: 1,
+    diskMax: 1,
+    diskTotal: 4,
+    netSamples: 6,
+    rxAvg: 1,
+    rxMax: 2,
+    txAvg: 1,
+    txMax: 2,
+  };
 }

@@ -71,9 +71,10 @@ async function samplesBetween(em: EntityManager, serverId: number, from: Date, t
 /** Rollups of one resolution of a server in [from, to), oldest first. */
 async function rollupsBetween(em: EntityManager, entity: RollupEntity, serverId: number, from: Date, to: Date): Promise<Rollup[]> {
   const where = { serverId, bucket: { $gte: from, $lt: to } };
-  const rows = entity === MonitoringMinuteRollup
-    ? await em.find(MonitoringMinuteRollup, where, { orderBy: { bucket: 'asc' } })
-    : await em.find(MonitoringTenMinuteRollup, where, { orderBy: { bucket: 'asc' } });
+  const rows =
+    entity === MonitoringMinuteRollup
+      ? await em.find(MonitoringMinuteRollup, where, { orderBy: { bucket: 'asc' } })
+      : await em.find(MonitoringTenMinuteRollup, where, { orderBy: { bucket: 'asc' } });
   return rows.map(rollupOf);
 }
 
@@ -93,13 +94,29 @@ async function refresh(em: EntityManager, entity: RollupEntity, serverId: number
 export async function recordSample(em: EntityManager, serverId: number, sample: Sample): Promise<boolean> {
   const bucket = bucketOf(sample.bucket, 10);
   const fresh = (await em.count(MonitoringSample, { serverId, bucket })) === 0;
-  if (fresh) await em.upsert(MonitoringSample, sampleRow(serverId, { ...sample, bucket }), { onConflictFields: ['serverId', 'bucket'], onConflictAction: 'ignore' });
+  if (fresh)
+    await em.upsert(MonitoringSample, sampleRow(serverId, { ...sample, bucket }), {
+      onConflictFields: ['serverId', 'bucket'],
+      onConflictAction: 'ignore',
+    });
 
   const minute = bucketOf(bucket, MINUTE_SECONDS);
-  await refresh(em, MonitoringMinuteRollup, serverId, minute, await samplesBetween(em, serverId, minute, new Date(minute.getTime() + MINUTE_SECONDS * 1000)));
+  await refresh(
+    em,
+    MonitoringMinuteRollup,
+    serverId,
+    minute,
+    await samplesBetween(em, serverId, minute, new Date(minute.getTime() + MINUTE_SECONDS * 1000)),
+  );
 
   const ten = bucketOf(bucket, TEN_MINUTES_SECONDS);
-  await refresh(em, MonitoringTenMinuteRollup, serverId, ten, await rollupsBetween(em, MonitoringMinuteRollup, serverId, ten, new Date(ten.getTime() + TEN_MINUTES_SECONDS * 1000)));
+  await refresh(
+    em,
+    MonitoringTenMinuteRollup,
+    serverId,
+    ten,
+    await rollupsBetween(em, MonitoringMinuteRollup, serverId, ten, new Date(ten.getTime() + TEN_MINUTES_SECONDS * 1000)),
+  );
   em.clear();
   return fresh;
 }
@@ -133,11 +150,27 @@ export async function prune(em: EntityManager, now: Date, serverId?: number): Pr
 }
 
 /** Replaces a server's history (demo fixtures). */
-export async function replaceHistory(em: EntityManager, serverId: number, history: { raw: Sample[]; minute: Rollup[]; tenMinutes: Rollup[] }): Promise<void> {
+export async function replaceHistory(
+  em: EntityManager,
+  serverId: number,
+  history: { raw: Sample[]; minute: Rollup[]; tenMinutes: Rollup[] },
+): Promise<void> {
   await em.nativeDelete(MonitoringSample, { serverId });
   await em.nativeDelete(MonitoringMinuteRollup, { serverId });
   await em.nativeDelete(MonitoringTenMinuteRollup, { serverId });
-  if (history.raw.length) await em.insertMany(MonitoringSample, history.raw.map((s) => sampleRow(serverId, s)));
-  if (history.minute.length) await em.insertMany(MonitoringMinuteRollup, history.minute.map((r) => rollupRow(serverId, r)));
-  if (history.tenMinutes.length) await em.insertMany(MonitoringTenMinuteRollup, history.tenMinutes.map((r) => rollupRow(serverId, r)));
+  if (history.raw.length)
+    await em.insertMany(
+      MonitoringSample,
+      history.raw.map((s) => sampleRow(serverId, s)),
+    );
+  if (history.minute.length)
+    await em.insertMany(
+      MonitoringMinuteRollup,
+      history.minute.map((r) => rollupRow(serverId, r)),
+    );
+  if (history.tenMinutes.length)
+    await em.insertMany(
+      MonitoringTenMinuteRollup,
+      history.tenMinutes.map((r) => rollupRow(serverId, r)),
+    );
 }

@@ -14,7 +14,19 @@ import { useGetMonitoringMetricsQuery, type Series } from './api.ts';
 import { formatBytes, formatPercent } from './format.ts';
 import { summarize } from './series.ts';
 
-function Trend({ label, values, format, color, max }: { label: string; values: (number | null)[]; format: (v: number) => string; color: string; max?: number }) {
+function Trend({
+  label,
+  values,
+  format,
+  color,
+  max,
+}: {
+  label: string;
+  values: (number | null)[];
+  format: (v: number) => string;
+  color: string;
+  max?: number;
+}) {
   const s = summarize({ avg: values, max: values });
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'center', columnGap: 1 }}>
@@ -23,7 +35,16 @@ function Trend({ label, values, format, color, max }: { label: string; values: (
         {s.latest === null ? '–' : format(s.latest)}
       </Typography>
       <Box sx={{ gridColumn: '1 / -1', height: 36 }} role="img" aria-label={s.latest === null ? label : `${label}: ${format(s.latest)}`}>
-        {s.count > 0 && <SparkLineChart data={values.map((v) => v ?? null) as number[]} height={36} color={color} area curve="linear" yAxis={{ min: 0, max }} />}
+        {s.count > 0 && (
+          <SparkLineChart
+            data={values.map((v) => v ?? null) as number[]}
+            height={36}
+            color={color}
+            area
+            curve="linear"
+            yAxis={{ min: 0, max }}
+          />
+        )}
       </Box>
     </Box>
   );
@@ -36,8 +57,20 @@ export function MonitoringSummary({ series }: { series: Series }) {
   if (series.filled === 0) return <Typography color="text.secondary">{t('empty.title')}</Typography>;
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
-      <Trend label={t('metric.cpu')} values={series.cpu.avg} format={(v) => formatPercent(v, i18n.language, 0)} color={theme.palette.primary.main} max={100} />
-      <Trend label={t('metric.memory')} values={series.memory.avg} format={(v) => formatBytes(v, i18n.language)} color={theme.palette.info.main} max={series.memoryTotalBytes ?? undefined} />
+      <Trend
+        label={t('metric.cpu')}
+        values={series.cpu.avg}
+        format={(v) => formatPercent(v, i18n.language, 0)}
+        color={theme.palette.primary.main}
+        max={100}
+      />
+      <Trend
+        label={t('metric.memory')}
+        values={series.memory.avg}
+        format={(v) => formatBytes(v, i18n.language)}
+        color={theme.palette.info.main}
+        max={series.memoryTotalBytes ?? undefined}
+      />
     </Box>
   );
 }
@@ -46,14 +79,23 @@ export function MonitoringSummary({ series }: { series: Series }) {
 export function DashboardPanel() {
   const { t } = useTranslation('monitoring');
   const host = useManagedHost();
-  const metrics = useGetMonitoringMetricsQuery({ clusterId: host.cluster.id, serverId: host.server.id, range: '1h' }, { pollingInterval: 60_000, skipPollingIfUnfocused: true });
+  const metrics = useGetMonitoringMetricsQuery(
+    { clusterId: host.cluster.id, serverId: host.server.id, range: '1h' },
+    { pollingInterval: 60_000, skipPollingIfUnfocused: true },
+  );
   return (
     <Card variant="outlined" data-testid="monitoring-dashboard-card">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('dashboard.title')}
         </Typography>
-        {metrics.data ? <MonitoringSummary series={metrics.data} /> : metrics.isError ? <Typography color="error">{t('history.failed')}</Typography> : <Skeleton variant="rounded" height={96} />}
+        {metrics.data ? (
+          <MonitoringSummary series={metrics.data} />
+        ) : metrics.isError ? (
+          <Typography color="error">{t('history.failed')}</Typography>
+        ) : (
+          <Skeleton variant="rounded" height={96} />
+        )}
       </CardContent>
       <CardActions>
         <Button size="small" component={RouterLink} to={host.sectionPath('monitoring')}>

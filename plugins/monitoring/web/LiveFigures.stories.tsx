@@ -18,7 +18,14 @@ export const Live: Story = {};
 export const Polling: Story = { args: { live: false } };
 /** A nearly full disk and memory turn their gauges orange and red. */
 export const Busy: Story = {
-  args: { sample: { ...storySample, cpuPercent: 96.2, memory: { usedBytes: 15.3 * 1024 ** 3, totalBytes: 16 * 1024 ** 3 }, disk: { usedBytes: 81e9, totalBytes: 100e9 } } },
+  args: {
+    sample: {
+      ...storySample,
+      cpuPercent: 96.2,
+      memory: { usedBytes: 15.3 * 1024 ** 3, totalBytes: 16 * 1024 ** 3 },
+      disk: { usedBytes: 81e9, totalBytes: 100e9 },
+    },
+  },
 };
 /** A server whose gateway gives no CPU or network counters (not Linux, or `cat` refused). */
 export const WithoutCounters: Story = { args: { sample: { ...storySample, cpuPercent: null, network: null } } };

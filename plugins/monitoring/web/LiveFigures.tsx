@@ -11,7 +11,20 @@ import { formatBitRate, formatBytes, formatClock, formatLoad, formatPercent } fr
 
 /** Text for screen readers only. */
 export const SrOnly = ({ children }: { children: ReactNode }) => (
-  <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}>
+  <Box
+    component="span"
+    sx={{
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      p: 0,
+      m: '-1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+      border: 0,
+    }}
+  >
     {children}
   </Box>
 );
@@ -19,17 +32,39 @@ export const SrOnly = ({ children }: { children: ReactNode }) => (
 const share = (used: number, total: number) => (total > 0 ? (used / total) * 100 : 0);
 const severity = (pct: number) => (pct > 90 ? 'error' : pct > 75 ? 'warning' : 'primary');
 
-function Figure({ label, value, detail, gauge, testId }: { label: string; value: ReactNode; detail?: ReactNode; gauge?: number; testId: string }) {
+function Figure({
+  label,
+  value,
+  detail,
+  gauge,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  gauge?: number;
+  testId: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 0.5, alignContent: 'start' }} data-testid={testId}>
       <Typography variant="body2" color="text.secondary" component="h3">
         {label}
       </Typography>
-      <Typography component="p" sx={{ fontSize: '1.5rem', fontWeight: 500, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }} data-testid={`${testId}-value`}>
+      <Typography
+        component="p"
+        sx={{ fontSize: '1.5rem', fontWeight: 500, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}
+        data-testid={`${testId}-value`}
+      >
         {value}
       </Typography>
       {gauge !== undefined && (
-        <LinearProgress variant="determinate" value={Math.min(100, gauge)} color={severity(gauge)} aria-label={label} sx={{ height: 6, borderRadius: 1 }} />
+        <LinearProgress
+          variant="determinate"
+          value={Math.min(100, gauge)}
+          color={severity(gauge)}
+          aria-label={label}
+          sx={{ height: 6, borderRadius: 1 }}
+        />
       )}
       {detail && (
         <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -49,7 +84,14 @@ export function LiveFigures({ sample, live, failed }: { sample?: LiveSample; liv
   ) : !sample ? (
     <Chip size="small" variant="outlined" label={t('live.waiting')} data-testid="live-status" data-state="waiting" />
   ) : (
-    <Chip size="small" variant="outlined" color={live ? 'success' : 'default'} label={live ? t('live.live') : t('live.polling')} data-testid="live-status" data-state={live ? 'live' : 'polling'} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={live ? 'success' : 'default'}
+      label={live ? t('live.live') : t('live.polling')}
+      data-testid="live-status"
+      data-state={live ? 'live' : 'polling'}
+    />
   );
 
   return (
@@ -66,13 +108,27 @@ export function LiveFigures({ sample, live, failed }: { sample?: LiveSample; liv
         )}
       </Box>
       {!sample ? (
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' } }} aria-busy="true" aria-label={t('live.waiting')}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
+          }}
+          aria-busy="true"
+          aria-label={t('live.waiting')}
+        >
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} variant="rounded" height={104} />
           ))}
         </Box>
       ) : (
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
+          }}
+        >
           <Figure
             testId="figure-cpu"
             label={t('metric.cpu')}
@@ -84,14 +140,21 @@ export function LiveFigures({ sample, live, failed }: { sample?: LiveSample; liv
             testId="figure-load"
             label={t('metric.load')}
             value={formatLoad(sample.load[0], lang)}
-            detail={t('live.loadDetail', { five: formatLoad(sample.load[1], lang), fifteen: formatLoad(sample.load[2], lang), count: sample.cpuCount })}
+            detail={t('live.loadDetail', {
+              five: formatLoad(sample.load[1], lang),
+              fifteen: formatLoad(sample.load[2], lang),
+              count: sample.cpuCount,
+            })}
           />
           <Figure
             testId="figure-memory"
             label={t('metric.memory')}
             value={formatPercent(share(sample.memory.usedBytes, sample.memory.totalBytes), lang, 0)}
             gauge={share(sample.memory.usedBytes, sample.memory.totalBytes)}
-            detail={t('live.usage', { used: formatBytes(sample.memory.usedBytes, lang), total: formatBytes(sample.memory.totalBytes, lang) })}
+            detail={t('live.usage', {
+              used: formatBytes(sample.memory.usedBytes, lang),
+              total: formatBytes(sample.memory.totalBytes, lang),
+            })}
           />
           <Figure
             testId="figure-disk"
@@ -127,7 +190,10 @@ export function LiveFigures({ sample, live, failed }: { sample?: LiveSample; liv
       )}
       {sample && (
         <Typography variant="caption" color="text.secondary">
-          {t('live.uptime', { days: t('live.days', { count: Math.floor(sample.uptimeSeconds / 86400) }), hours: t('live.hours', { count: Math.floor((sample.uptimeSeconds % 86400) / 3600) }) })}
+          {t('live.uptime', {
+            days: t('live.days', { count: Math.floor(sample.uptimeSeconds / 86400) }),
+            hours: t('live.hours', { count: Math.floor((sample.uptimeSeconds % 86400) / 3600) }),
+          })}
         </Typography>
       )}
     </Box>

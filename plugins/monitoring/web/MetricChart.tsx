@@ -77,13 +77,25 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
   );
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} sx={{ p: 2, display: 'grid', gap: 1, minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }} data-testid={`chart-${id}`} data-filled={summary.count}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={`${id}-title`}
+      sx={{ p: 2, display: 'grid', gap: 1, minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}
+      data-testid={`chart-${id}`}
+      data-filled={summary.count}
+    >
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h3" id={`${id}-title`} sx={{ fontSize: '1.05rem', fontWeight: 600, flexGrow: 1 }}>
           {title}
         </Typography>
         {summary.count > 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`chart-${id}-summary`}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+            data-testid={`chart-${id}-summary`}
+          >
             {t('chart.short', { average: format(summary.average!), peak: format(summary.peak!) })}
           </Typography>
         )}
@@ -91,7 +103,19 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
       {loading ? (
         <Skeleton variant="rounded" height={height} aria-label={t('chart.loading')} />
       ) : summary.count === 0 ? (
-        <Box sx={{ height, display: 'grid', placeItems: 'center', border: 1, borderColor: 'divider', borderStyle: 'dashed', borderRadius: 1, px: 2 }} data-testid={`chart-${id}-empty`}>
+        <Box
+          sx={{
+            height,
+            display: 'grid',
+            placeItems: 'center',
+            border: 1,
+            borderColor: 'divider',
+            borderStyle: 'dashed',
+            borderRadius: 1,
+            px: 2,
+          }}
+          data-testid={`chart-${id}-empty`}
+        >
           <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
             {emptyText}
           </Typography>
@@ -110,7 +134,14 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
             height={height}
             skipAnimation
             series={series}
-            xAxis={[{ scaleType: 'time', data: times, valueFormatter: (d: Date, ctx) => (ctx.location === 'tick' ? tick(d) : full(d)), tickNumber: 6 }]}
+            xAxis={[
+              {
+                scaleType: 'time',
+                data: times,
+                valueFormatter: (d: Date, ctx) => (ctx.location === 'tick' ? tick(d) : full(d)),
+                tickNumber: 6,
+              },
+            ]}
             yAxis={[{ min: 0, max, valueFormatter: (v: number) => format(v), width: 72, tickNumber: 4 }]}
             grid={{ horizontal: true }}
             margin={{ left: 4, right: 12, top: 8, bottom: 4 }}

@@ -18,7 +18,10 @@ export const Day: Story = {};
 export const Week: Story = { args: { range: '7d', series: storySeries('7d') } };
 /** No CPU or network counters: those two charts say so instead of drawing nothing. */
 export const WithoutCounters: Story = {
-  args: { range: '24h', series: { ...storySeries('24h', { noNetwork: true }), cpu: { avg: Array(1440).fill(null), max: Array(1440).fill(null) } } },
+  args: {
+    range: '24h',
+    series: { ...storySeries('24h', { noNetwork: true }), cpu: { avg: Array(1440).fill(null), max: Array(1440).fill(null) } },
+  },
 };
 /** A server nobody has watched yet. */
 export const NoDataYet: Story = { args: { range: '24h', series: storySeries('24h', { empty: true }) } };

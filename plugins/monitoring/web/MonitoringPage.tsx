@@ -35,7 +35,12 @@ export function MetricCharts({ series, range, loading }: { series?: Series; rang
   const times = useMemo(() => (series ? slotTimes(series) : []), [series]);
   const raw = series?.resolutionSeconds === 10;
   const empty = t('empty.chart');
-  const colors = { avg: theme.palette.primary.main, max: theme.palette.warning.main, rx: theme.palette.info.main, tx: theme.palette.success.main };
+  const colors = {
+    avg: theme.palette.primary.main,
+    max: theme.palette.warning.main,
+    rx: theme.palette.info.main,
+    tx: theme.palette.success.main,
+  };
   const scaled = (values: (number | null)[], by: number) => (by === 1 ? values : values.map((v) => (v === null ? null : v / by)));
   /** Average and maximum of a metric; the values divided by `unit` (memory and disk are drawn in GiB, so the axis gets round steps). */
   const avgMax = (key: 'cpu' | 'load' | 'memory' | 'disk', label: string, unit = 1): ChartLine[] =>
@@ -60,10 +65,38 @@ export function MetricCharts({ series, range, loading }: { series?: Series; rang
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
-      <MetricChart id="cpu" title={t('metric.cpu')} lines={avgMax('cpu', t('metric.cpu'))} format={formats.percent} max={100} {...common} emptyText={series && series.filled > 0 ? t('empty.cpu') : empty} />
-      <MetricChart id="load" title={series?.cpuCount ? t('chart.loadTitle', { count: series.cpuCount }) : t('metric.load')} lines={avgMax('load', t('metric.load'))} format={formats.load} {...common} />
-      <MetricChart id="memory" title={t('metric.memory')} lines={avgMax('memory', t('metric.memory'), GiB)} format={formats.gib} max={series?.memoryTotalBytes ? series.memoryTotalBytes / GiB : undefined} {...common} />
-      <MetricChart id="disk" title={t('metric.disk')} lines={avgMax('disk', t('metric.disk'), GiB)} format={formats.gib} max={series?.diskTotalBytes ? series.diskTotalBytes / GiB : undefined} {...common} />
+      <MetricChart
+        id="cpu"
+        title={t('metric.cpu')}
+        lines={avgMax('cpu', t('metric.cpu'))}
+        format={formats.percent}
+        max={100}
+        {...common}
+        emptyText={series && series.filled > 0 ? t('empty.cpu') : empty}
+      />
+      <MetricChart
+        id="load"
+        title={series?.cpuCount ? t('chart.loadTitle', { count: series.cpuCount }) : t('metric.load')}
+        lines={avgMax('load', t('metric.load'))}
+        format={formats.load}
+        {...common}
+      />
+      <MetricChart
+        id="memory"
+        title={t('metric.memory')}
+        lines={avgMax('memory', t('metric.memory'), GiB)}
+        format={formats.gib}
+        max={series?.memoryTotalBytes ? series.memoryTotalBytes / GiB : undefined}
+        {...common}
+      />
+      <MetricChart
+        id="disk"
+        title={t('metric.disk')}
+        lines={avgMax('disk', t('metric.disk'), GiB)}
+        format={formats.gib}
+        max={series?.diskTotalBytes ? series.diskTotalBytes / GiB : undefined}
+        {...common}
+      />
       <MetricChart
         id="network"
         title={t('metric.network')}
@@ -127,14 +160,21 @@ export function MonitoringPage() {
   }, [refetch]);
 
   const current = metrics.currentData;
-  const series = useMemo(() => (current ? mergeLive(current, range === '1h' ? live.samples : []) : undefined), [current, live.samples, range]);
+  const series = useMemo(
+    () => (current ? mergeLive(current, range === '1h' ? live.samples : []) : undefined),
+    [current, live.samples, range],
+  );
   const nothingYet = series && series.filled === 0;
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="monitoring-page">
       <LiveFigures sample={live.latest} live={host.connected} failed={live.failed && !live.latest} />
 
-      <Box component="section" aria-labelledby="monitoring-history" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Box
+        component="section"
+        aria-labelledby="monitoring-history"
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}
+      >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Typography variant="h2" id="monitoring-history" sx={{ fontSize: '1.25rem', fontWeight: 600, flexGrow: 1 }}>
             {t('history.title')}
@@ -153,13 +193,23 @@ export function MonitoringPage() {
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          <FormControlLabel control={<Switch checked={asTable} onChange={(e) => chooseTable(e.target.checked)} />} label={t('history.asTable')} />
+          <FormControlLabel
+            control={<Switch checked={asTable} onChange={(e) => chooseTable(e.target.checked)} />}
+            label={t('history.asTable')}
+          />
         </Box>
         <Typography variant="body2" color="text.secondary">
           {t(`history.hint.${range}`)}
         </Typography>
         {metrics.isError && (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>{t('retry')}</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                {t('retry')}
+              </Button>
+            }
+          >
             {t('history.failed')}
           </Alert>
         )}
@@ -168,7 +218,12 @@ export function MonitoringPage() {
             <strong>{t('empty.title')}</strong> {t('empty.hint')}
           </Alert>
         )}
-        {!metrics.isError && (asTable && series ? <MetricsTable series={series} range={range} /> : <MetricCharts series={series} range={range} loading={metrics.isFetching && !series} />)}
+        {!metrics.isError &&
+          (asTable && series ? (
+            <MetricsTable series={series} range={range} />
+          ) : (
+            <MetricCharts series={series} range={range} loading={metrics.isFetching && !series} />
+          ))}
       </Box>
 
       <ServiceList

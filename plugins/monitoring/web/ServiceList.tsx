@@ -59,7 +59,17 @@ export function ServiceList({ services, checkedAt, loading, failed, refreshing, 
         </Box>
       )}
       {failed && (
-        <Alert severity="error" sx={{ mt: 1 }} action={onRefresh && <Button color="inherit" size="small" onClick={onRefresh}>{t('retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mt: 1 }}
+          action={
+            onRefresh && (
+              <Button color="inherit" size="small" onClick={onRefresh}>
+                {t('retry')}
+              </Button>
+            )
+          }
+        >
           {t('services.failed')}
         </Alert>
       )}
@@ -73,7 +83,11 @@ export function ServiceList({ services, checkedAt, loading, failed, refreshing, 
           {services.map((s) => (
             <ListItem key={s.id} divider disableGutters data-testid="service" data-service={s.id} data-state={s.state}>
               <ListItemText
-                primary={<Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.95rem' }}>{s.id}</Box>}
+                primary={
+                  <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.95rem' }}>
+                    {s.id}
+                  </Box>
+                }
                 secondary={
                   s.endpoint
                     ? t('services.endpoint', { host: s.endpoint.host, port: s.endpoint.port })
@@ -82,7 +96,13 @@ export function ServiceList({ services, checkedAt, loading, failed, refreshing, 
                       : s.detail
                 }
               />
-              <Chip size="small" color={color[s.state]} variant={s.state === 'running' || s.state === 'stopped' ? 'filled' : 'outlined'} label={t(`services.state.${s.state}`)} sx={{ ml: 1 }} />
+              <Chip
+                size="small"
+                color={color[s.state]}
+                variant={s.state === 'running' || s.state === 'stopped' ? 'filled' : 'outlined'}
+                label={t(`services.state.${s.state}`)}
+                sx={{ ml: 1 }}
+              />
             </ListItem>
           ))}
         </List>

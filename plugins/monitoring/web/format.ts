@@ -4,7 +4,8 @@
  */
 import type { RangeId } from './api.ts';
 
-const nf = (language: string, digits: number, min = 0) => new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: min });
+const nf = (language: string, digits: number, min = 0) =>
+  new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: min });
 
 /** `12,3 %` / `12.3%`. */
 export function formatPercent(value: number, language: string, digits = 1): string {
@@ -21,11 +22,12 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  return `${nf(language, unit === 0 ? 0 : value < 10 ? 1 : 0).format(value)} ${binary[unit]}`;
+  return `${nf(language, unit === 0 || value >= 100 ? 0 : 1).format(value)} ${binary[unit]}`;
 }
 
 /** A value already in GiB (chart axes): `7,5 GiB`, `0 GiB`. */
-export const formatGiB = (gib: number, language: string): string => `${nf(language, gib !== 0 && Math.abs(gib) < 10 ? 1 : 0).format(gib)} GiB`;
+export const formatGiB = (gib: number, language: string): string =>
+  `${nf(language, gib !== 0 && Math.abs(gib) < 10 ? 1 : 0).format(gib)} GiB`;
 
 const bits = ['bit/s', 'kbit/s', 'Mbit/s', 'Gbit/s', 'Tbit/s'];
 
@@ -58,4 +60,5 @@ export function timeFormat(range: RangeId, language: string, where: 'tick' | 'fu
 }
 
 /** A measurement time with seconds, `14:03:20`. */
-export const formatClock = (iso: string, language: string): string => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
+export const formatClock = (iso: string, language: string): string =>
+  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));

@@ -2,7 +2,7 @@ import type { LiveSample, Series } from './api.ts';
 import { mergeLive, slotTimes, summarize, tableRows } from './series.ts';
 
 const GiB = 1024 ** 3;
-const slots = <T,>(n: number, v: T) => Array.from({ length: n }, () => v);
+const slots = <T>(n: number, v: T) => Array.from({ length: n }, () => v);
 
 /** A 1 h series of 4 slots (shortened) starting 12:00:00. */
 function series(over: Partial<Series> = {}): Series {
@@ -80,7 +80,12 @@ describe('monitoring series in the browser', () => {
   });
 
   it('R2.026 the summary reads latest, average of the slots and highest maximum, skipping gaps', () => {
-    expect(summarize({ avg: [null, 10, 20, null, 30], max: [null, 15, 50, null, 31] })).toEqual({ latest: 30, average: 20, peak: 50, count: 3 });
+    expect(summarize({ avg: [null, 10, 20, null, 30], max: [null, 15, 50, null, 31] })).toEqual({
+      latest: 30,
+      average: 20,
+      peak: 50,
+      count: 3,
+    });
     expect(summarize({ avg: [null], max: [null] })).toEqual({ latest: null, average: null, peak: null, count: 0 });
   });
 

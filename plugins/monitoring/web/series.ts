@@ -23,7 +23,8 @@ export function sampleValues(sample: LiveSample): Record<MetricKey, number | nul
   };
 }
 
-const shifted = (values: (number | null)[], by: number) => (by >= values.length ? values.map(() => null) : [...values.slice(by), ...Array.from<null>({ length: by }).fill(null)]);
+const shifted = (values: (number | null)[], by: number) =>
+  by >= values.length ? values.map(() => null) : [...values.slice(by), ...Array.from<null>({ length: by }).fill(null)];
 
 /**
  * Live samples placed into a 10-second series (the 1 h range): when the newest sample lies beyond

@@ -14,7 +14,13 @@ if (!i18next.hasResourceBundle('de', 'monitoring')) {
 
 export const storyHost: ManagedHost = {
   cluster: { id: 1, number: '20011', name: 'Onlineshop Produktion' },
-  server: { id: 2, name: 'web01.c20011.managed-hosting.example', role: 'web', ipv4: '10.11.0.21', services: ['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring'] },
+  server: {
+    id: 2,
+    name: 'web01.c20011.managed-hosting.example',
+    role: 'web',
+    ipv4: '10.11.0.21',
+    services: ['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring'],
+  },
   sectionPath: (section, sub) => `/clusters/1/servers/2/managed/${section}${sub ? `/${sub}` : ''}`,
   apiPath: (sub) => `api/v1/clusters/1/servers/2/${sub}`,
   submitErrors: () => undefined,
@@ -39,7 +45,10 @@ const now = Date.parse('2026-11-22T19:30:00Z');
 const sizes: Record<RangeId, [resolution: 10 | 60 | 600, slots: number]> = { '1h': [10, 360], '24h': [60, 1440], '7d': [600, 1008] };
 
 /** A web server's figures over a range: busy in the evening, a gap where nobody watched (1 h). */
-export function storySeries(range: RangeId, options: { gapFrom?: number; gapTo?: number; noNetwork?: boolean; empty?: boolean } = {}): Series {
+export function storySeries(
+  range: RangeId,
+  options: { gapFrom?: number; gapTo?: number; noNetwork?: boolean; empty?: boolean } = {},
+): Series {
   const [res, n] = sizes[range];
   const start = Math.floor(now / (res * 1000)) * res * 1000 - (n - 1) * res * 1000;
   const pick = (f: (t: number, i: number) => number | null) =>
@@ -48,12 +57,16 @@ export function storySeries(range: RangeId, options: { gapFrom?: number; gapTo?:
       return f(start + i * res * 1000, i);
     });
   const activity = (t: number) => {
-    const hour = ((t / 3_600_000 + 1) % 24 + 24) % 24;
-    return 0.08 + Math.exp(-(((hour - 20.5) / 2.6) ** 2)) + 0.5 * Math.exp(-(((hour - 12.5) / 2.2) ** 2));
+    const hour = (((t / 3_600_000 + 1) % 24) + 24) % 24;
+    const from = (center: number) => Math.min(Math.abs(hour - center), 24 - Math.abs(hour - center));
+    return 0.08 + Math.exp(-((from(20.5) / 2.6) ** 2)) + 0.5 * Math.exp(-((from(12.5) / 2.2) ** 2));
   };
   const wiggle = (i: number, k: number) => Math.sin(i * 0.7 + k) * 0.5 + Math.sin(i * 0.13 + k * 2) * 0.5;
   const cpu = (t: number, i: number) => Math.max(1, Math.min(100, 7 + 45 * activity(t) + 4 * wiggle(i, 1)));
-  const pair = (f: (t: number, i: number) => number, spike = 1.2) => ({ avg: pick((t, i) => Math.round(f(t, i) * 100) / 100), max: pick((t, i) => Math.round(f(t, i) * spike * 100) / 100) });
+  const pair = (f: (t: number, i: number) => number, spike = 1.2) => ({
+    avg: pick((t, i) => Math.round(f(t, i) * 100) / 100),
+    max: pick((t, i) => Math.round(f(t, i) * spike * 100) / 100),
+  });
   const filled = options.empty ? 0 : n - (options.gapFrom !== undefined ? (options.gapTo ?? n) - options.gapFrom : 0);
   return {
     range,
@@ -67,9 +80,13 @@ export function storySeries(range: RangeId, options: { gapFrom?: number; gapTo?:
     cpu: pair(cpu),
     load: pair((t, i) => (cpu(t, i) / 100) * 8 * 1.05),
     memory: pair((t, i) => 16 * GiB * (0.5 + 0.18 * activity(t) + 0.01 * wiggle(i, 2)), 1.02),
-    disk: pair((t) => 41e9 + (t - (now - 7 * 86_400_000)) / 86_400_000 * 0.2e9, 1),
-    networkRx: options.noNetwork ? { avg: pick(() => null), max: pick(() => null) } : pair((t, i) => 1.8e6 * activity(t) * (1 + 0.2 * wiggle(i, 3))),
-    networkTx: options.noNetwork ? { avg: pick(() => null), max: pick(() => null) } : pair((t, i) => 9.5e6 * activity(t) * (1 + 0.2 * wiggle(i, 4))),
+    disk: pair((t) => 41e9 + ((t - (now - 7 * 86_400_000)) / 86_400_000) * 0.2e9, 1),
+    networkRx: options.noNetwork
+      ? { avg: pick(() => null), max: pick(() => null) }
+      : pair((t, i) => 1.8e6 * activity(t) * (1 + 0.2 * wiggle(i, 3))),
+    networkTx: options.noNetwork
+      ? { avg: pick(() => null), max: pick(() => null) }
+      : pair((t, i) => 9.5e6 * activity(t) * (1 + 0.2 * wiggle(i, 4))),
   };
 }
 
