@@ -41,7 +41,7 @@ interface Props {
   onDelete: (vhost: Vhost) => void;
 }
 
-/** The domains of a server: names, backend, document root, HTTPS, redirects and authentications. */
+/** The domains of a server: names (with their redirects and protected paths), backend and document root, HTTPS, actions. */
 export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
   const { t } = useTranslation('nginx');
   return (
@@ -51,17 +51,14 @@ export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
           <TableRow>
             <TableCell>{t('vhosts.columns.names')}</TableCell>
             <TableCell>{t('vhosts.columns.backend')}</TableCell>
-            <TableCell>{t('vhosts.columns.documentRoot')}</TableCell>
             <TableCell>{t('vhosts.columns.tls')}</TableCell>
-            <TableCell align="right">{t('vhosts.columns.redirects')}</TableCell>
-            <TableCell align="right">{t('vhosts.columns.authentications')}</TableCell>
             <TableCell align="right">{t('vhosts.columns.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {vhosts.map((v) => (
             <TableRow key={v.id} hover data-testid="nginx-vhost-row">
-              <TableCell sx={{ minWidth: 180 }}>
+              <TableCell sx={{ minWidth: 200 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {v.serverNames[0]}
                 </Typography>
@@ -70,18 +67,21 @@ export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
                     {v.serverNames.slice(1).join(', ')}
                   </Typography>
                 )}
+                {(v.redirectCount > 0 || v.authenticationCount > 0) && (
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {[v.redirectCount && t('vhosts.redirectCount', { count: v.redirectCount }), v.authenticationCount && t('vhosts.authenticationCount', { count: v.authenticationCount })].filter(Boolean).join(' · ')}
+                  </Typography>
+                )}
               </TableCell>
-              <TableCell sx={{ minWidth: 110 }}>{backendLabel(v, t)}</TableCell>
-              <TableCell>
-                <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+              <TableCell sx={{ minWidth: 160 }}>
+                <Typography variant="body2">{backendLabel(v, t)}</Typography>
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} title={t('vhosts.columns.documentRoot')}>
                   {webRoot}/{v.documentRoot}
                 </Typography>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <TlsChip vhost={v} />
               </TableCell>
-              <TableCell align="right">{v.redirectCount}</TableCell>
-              <TableCell align="right">{v.authenticationCount}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
                   <Tooltip title={t('vhosts.actions.accessLog')}>
