@@ -26,7 +26,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Valid: Story = {};
-/** Press "Save and apply" after an edit to see the lines at fault. */
+/** Press "Check" (or edit and save) to see the lines at fault. */
 export const RefusedLines: Story = {
   args: {
     text: `${sampleZone.zoneFile}www IN A 203.0.113.5\nptr IN PTR host.example.net.\ntxt IN TXT "unterminated\n`,
