@@ -77,6 +77,12 @@ export function bundle(): Doc {
   for (const file of fragmentFiles()) {
     const fragment = readYaml(file);
     const origin = path.relative(repo, file);
+    // Managed Center plugins live under a cluster: personal access tokens reach them like the cluster
+    // (`*`, `clusters:*`, `cluster:<id>`), unless the plugin says otherwise.
+    if (origin.startsWith('plugins/'))
+      for (const item of Object.values<Doc>(fragment.paths ?? {}))
+        for (const op of Object.values<Doc>(item))
+          if (op?.operationId && !('x-token-area' in op) && !op['x-session-only']) op['x-token-area'] = 'clusters';
     mergeInto(doc.paths, fragment.paths, 'path', origin);
     for (const [section, entries] of Object.entries((fragment.components ?? {}) as Doc)) {
       doc.components[section] ??= {};

@@ -1,5 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { User } from '@portal/core/accounts';
+import { createPersonalAccessToken, User } from '@portal/core/accounts';
 import { Cluster } from '@portal/core/clusters';
 import { demoLogins } from '@portal/core/seed';
 import { socketPath } from '../realtime/gateway.ts';
@@ -229,6 +229,21 @@ describe('Managed Center access', () => {
       const r = await call(manager, op);
       expect([op[1], r.status, r.body.error.message]).toEqual([op[1], 403, 'errors.managed_administrators_only']);
     }
+  });
+
+  it('R6.004 a personal access token for another cluster gets 403; one for this cluster or with full access works', async () => {
+    const em = server.db.orm.em.fork();
+    const owner = await em.findOneOrFail(User, { email: demoLogins.manager });
+    const token = async (access: { global: boolean; clusters?: number[] }) =>
+      (await createPersonalAccessToken(em, owner, { name: `t${Math.random()}`, expires: 0, access }, server.clock)).plainTextToken;
+    const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
+    const elsewhere = await token({ global: false, clusters: [staging.id] });
+    for (const [method, url] of operations(shop.id, lb)) {
+      const r = await server.client().request(method, url, method === 'PUT' ? { text: 'Nope' } : undefined, bearer(elsewhere));
+      expect([url, r.status, r.body.error.message]).toEqual([url, 403, 'errors.token_not_allowed']);
+    }
+    for (const t of [await token({ global: false, clusters: [shop.id] }), await token({ global: true })])
+      expect((await server.client().request('GET', `${base(shop.id, lb)}/managed`, undefined, bearer(t))).body).toMatchObject({ server: { id: lb } });
   });
 
   it('a server of another cluster is 404 even for an administrator', async () => {
