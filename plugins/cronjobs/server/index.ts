@@ -30,6 +30,20 @@ export interface CronjobSnapshot {
   updatedAt: string;
 }
 
+// The next runs only change once a minute; many jobs share a schedule (`* * * * *`), and a yearly one
+// takes cron-parser a few milliseconds to walk. Keyed by minute and expanded schedule.
+const runsMemo = new Map<string, string[]>();
+function upcoming(expanded: string, now: Date): string[] {
+  const key = `${Math.floor(now.getTime() / 60_000)}|${expanded}`;
+  let runs = runsMemo.get(key);
+  if (!runs) {
+    runs = nextRuns(expanded, now).map((d) => d.toISOString());
+    if (runsMemo.size >= 1000) runsMemo.clear();
+    runsMemo.set(key, runs);
+  }
+  return runs.filter((r) => Date.parse(r) > now.getTime());
+}
+
 export function present(job: Cronjob, now: Date): CronjobView {
   const parsed = parseSchedule(job.schedule);
   return {
@@ -38,7 +52,7 @@ export function present(job: Cronjob, now: Date): CronjobView {
     command: job.command,
     user: job.user,
     enabled: job.enabled,
-    nextRuns: job.enabled && parsed.ok ? nextRuns(parsed.expanded, now).map((d) => d.toISOString()) : [],
+    nextRuns: job.enabled && parsed.ok ? upcoming(parsed.expanded, now) : [],
     lastRunAt: job.lastRunAt ? job.lastRunAt.toISOString() : null,
     lastExitCode: job.lastExitCode ?? null,
     createdAt: job.createdAt.toISOString(),

@@ -139,7 +139,8 @@ export function nextRuns(expanded: string, now: Date, count = nextRunCount, time
   }
   const runs: Date[] = [];
   try {
-    while (runs.length < count && it.hasNext()) runs.push(it.next().toDate());
+    // `next()` throws past `endDate`; `hasNext()` would compute every run twice.
+    while (runs.length < count) runs.push(it.next().toDate());
   } catch {
     /* out of the range: no further run */
   }
