@@ -9,7 +9,8 @@ import { managedApi, useManagedHost, useServerEvent } from './runtime.tsx';
 
 export type ManagedJob = ResponseOf<'getManagedJob'>;
 
-const jobsApi = managedApi.injectEndpoints({
+/** The job endpoint (stories may fill its cache with `jobsApi.util.upsertQueryData`). */
+export const jobsApi = managedApi.injectEndpoints({
   endpoints: (build) => ({
     getManagedJob: build.query<ManagedJob, { clusterId: number; serverId: number; jobId: number }>({
       query: ({ clusterId, serverId, jobId }) => `api/v1/clusters/${clusterId}/servers/${serverId}/managed/jobs/${jobId}`,
