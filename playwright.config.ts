@@ -1,19 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * End-to-end tests in Debian's Chromium against the real portal (built SPA, BFF, database).
+ * Every spec file gets its own portal on its own port with its own freshly seeded database, so a
+ * test that changes a demo user (password, language, roles) cannot break another file's tests.
+ */
+const basePort = Number(process.env.E2E_PORT ?? 3100);
 
-/** End-to-end tests in Debian's Chromium against the real portal (built SPA, BFF, database). */
+const specDirs = ['frontend/e2e', ...fs.readdirSync('plugins').map((p) => path.join('plugins', p, 'e2e'))].filter((d) => fs.existsSync(d));
+const specs = specDirs.flatMap((d) =>
+  fs
+    .readdirSync(d)
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort()
+    .map((f) => path.join(d, f)),
+);
+
 export default defineConfig({
   testDir: '.',
-  testMatch: ['frontend/e2e/**/*.spec.ts', 'plugins/*/e2e/**/*.spec.ts'],
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
@@ -22,12 +35,17 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  webServer: {
+  projects: specs.map((spec, i) => ({
+    name: path.basename(spec, '.spec.ts'),
+    testMatch: spec,
+    use: { baseURL: `http://localhost:${basePort + i}` },
+  })),
+  webServer: specs.map((_, i) => ({
     command: 'node scripts/e2e-server.ts',
-    url: `http://localhost:${port}/api/ready`,
+    url: `http://localhost:${basePort + i}/api/ready`,
     reuseExistingServer: false,
-    timeout: 120_000,
-    env: { E2E_PORT: String(port) },
-    stdout: 'pipe',
-  },
+    timeout: 180_000,
+    env: { E2E_PORT: String(basePort + i) },
+    stdout: 'ignore' as const,
+  })),
 });

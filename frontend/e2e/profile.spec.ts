@@ -4,11 +4,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { login, openUserMenu, password, users } from './helpers';
 
-/** The portal of this run writes its mail as .eml files here (no SMTP_URL in e2e). */
-const mailDir = path.resolve('data', `e2e-${process.env.E2E_PORT ?? 3100}`, 'mail');
+/** The portal of this spec file (its own port, see playwright.config.ts) writes its mail as .eml files here (no SMTP_URL in e2e). */
+const mailDirOf = () => path.resolve('data', `e2e-${new URL(test.info().project.use.baseURL!).port}`, 'mail');
 
 /** Waits for the newest mail of a kind (`X-Portal-Mail`) to an address written after `since`, and returns its text. */
 async function mailTo(address: string, kind: string, since: number): Promise<{ subject: string; text: string }> {
+  const mailDir = mailDirOf();
   for (let i = 0; i < 50; i++) {
     const files = fs.existsSync(mailDir)
       ? fs
