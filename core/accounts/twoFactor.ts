@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { Secret, TOTP } from 'otpauth';
 import type { Clock } from '../platform/clock.ts';
 import { Conflict, ValidationFailed } from '../platform/errors.ts';
@@ -120,14 +120,18 @@ export async function disableTwoFactor(em: EntityManager, user: User, password: 
   user.twoFactorConfirmed = false;
 }
 
+/** Stored as E.164; shown in the international format with spaces (`+49 151 12345678`). */
+const displayPhone = (e164: string): string => parsePhoneNumber(e164).formatInternational();
+
 /** The recovery phone number, or `null` when there is none (the API answers 409 then, §7). */
 export async function getRecoveryPhone(em: EntityManager, user: User): Promise<string | null> {
-  return (await em.findOne(TwoFactorAuthentication, { user: user.id }))?.recoveryPhone ?? null;
+  const stored = (await em.findOne(TwoFactorAuthentication, { user: user.id }))?.recoveryPhone;
+  return stored ? displayPhone(stored) : null;
 }
 
 /**
  * Adds or changes the recovery phone number; only while 2FA is enabled (§4: the add button appears
- * only then). Stored in international format; German numbers may be given nationally.
+ * only then). German numbers may be given nationally; the answer is the international format.
  */
 export async function setRecoveryPhone(em: EntityManager, user: User, phoneNumber: string): Promise<string> {
   const parsed = parsePhoneNumberFromString(phoneNumber.trim(), 'DE');
@@ -136,7 +140,7 @@ export async function setRecoveryPhone(em: EntityManager, user: User, phoneNumbe
   if (!row) throw Conflict('errors.two_factor_not_active');
   row.recoveryPhone = parsed.number;
   await em.flush();
-  return parsed.number;
+  return displayPhone(parsed.number);
 }
 
 /** Removes the recovery phone number; 409 when there is none. */

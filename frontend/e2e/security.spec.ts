@@ -141,12 +141,12 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByRole('dialog').getByLabel(t.phoneLabel).fill('0151 1234 5678');
     await page.getByRole('dialog').getByRole('button', { name: t.save }).click();
     await expect(page.getByText(t.phoneSaved)).toBeVisible();
-    await expect(page.getByRole('textbox', { name: t.phoneLabel })).toHaveValue('+4915112345678');
+    await expect(page.getByRole('textbox', { name: t.phoneLabel })).toHaveValue('+49 1511 2345678');
     await expect(page.getByRole('button', { name: t.addPhone })).toHaveCount(0);
     await page.getByRole('button', { name: t.edit, exact: true }).click();
     await page.getByRole('dialog').getByLabel(t.phoneLabel).fill('+43 664 1234567');
     await page.getByRole('dialog').getByRole('button', { name: t.save }).click();
-    await expect(page.getByRole('textbox', { name: t.phoneLabel })).toHaveValue('+436641234567');
+    await expect(page.getByRole('textbox', { name: t.phoneLabel })).toHaveValue('+43 664 1234567');
     await page.getByRole('button', { name: t.remove, exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: t.remove }).click();
     await expect(page.getByText(t.phoneRemoved)).toBeVisible();

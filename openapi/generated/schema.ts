@@ -1894,7 +1894,7 @@ export interface components {
             recoveryCodes: string[];
         };
         RecoveryPhone: {
-            /** @description International format */
+            /** @description International format, e.g. `+49 1511 2345678`. */
             phone_number: string;
         };
         SessionSummary: {

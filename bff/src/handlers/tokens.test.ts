@@ -16,7 +16,7 @@ beforeAll(async () => {
   other = new RecordingClient(server.url);
   await other.login(demoLogins.other);
   for (const c of await server.db.orm.em.fork().find(Cluster, {})) clusters[c.number] = c.id;
-});
+}, 180_000);
 afterAll(() => server.stop());
 
 const seen: { label: string; text: string }[] = [];

@@ -106,7 +106,7 @@ export function TwoFactorBlock() {
 
           {s.enabled && (
             <Box component="section" aria-labelledby="recovery-phone-heading" sx={{ pt: 1 }}>
-              <Typography variant="h4" component="h3" id="recovery-phone-heading" sx={{ mb: 1.5 }}>
+              <Typography variant="subtitle1" component="h3" id="recovery-phone-heading" sx={{ mb: 1.5, fontWeight: 600 }}>
                 {t('twoFactor.phone.title')}
               </Typography>
               {phone.isLoading ? (

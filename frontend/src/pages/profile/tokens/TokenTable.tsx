@@ -94,7 +94,7 @@ export function TokenTable({
   const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const today = isoDay(new Date());
   const header = (field: TokenSortField) => (
-    <TableCell sortDirection={sort.field === field ? sort.direction : false}>
+    <TableCell sortDirection={sort.field === field ? sort.direction : false} sx={{ whiteSpace: 'nowrap' }}>
       <TableSortLabel
         active={sort.field === field}
         direction={sort.field === field ? sort.direction : 'asc'}
