@@ -205,7 +205,7 @@ test('R2.063 R5.012 R5.013 R5.014 R5.020 R8.036 change password in a modal: rule
   await dialog.getByLabel(/^Neues Passwort\W*$/).fill('kurz');
   await dialog.getByLabel('Neues Passwort wiederholen').fill('anders');
   await dialog.getByRole('button', { name: 'Passwort ändern' }).click();
-  await expect(dialog.getByText('Das Passwort muss mindestens 12 Zeichen lang sein.')).toBeVisible();
+  await expect(dialog.getByText('Das Passwort muss 12 bis 255 Zeichen lang sein.')).toBeVisible();
   await expect(dialog.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible();
   await dialog.getByLabel(/^Neues Passwort\W*$/).fill('passwort1234');
   await dialog.getByLabel('Neues Passwort wiederholen').fill('passwort1234');

@@ -9,7 +9,10 @@ import Stack from '@mui/material/Stack';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePasswordMutation } from '../../../api/security';
+import { PasswordStrength } from '../../../forms/PasswordStrength';
 import { submitErrors } from '../../../forms/submitErrors';
+import { collectErrors, confirmationMessage, passwordLengthMessage, requiredMessage } from '../../../forms/validators';
+import { useGetMeQuery } from '../../../api/session';
 import { useAppDispatch } from '../../../store';
 import { alertAdded } from '../../../ui/uiSlice';
 import { PasswordField } from './PasswordField';
@@ -21,28 +24,25 @@ interface Values {
   password_confirmation?: string;
 }
 
-/** §5 change password: the old password; the new one, 12–255 characters and strong (checked by the server); its repetition. */
-export function validatePasswordChange(values: Values, t: (key: string) => string): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!values.password_old) errors.password_old = t('errors:validationField.required');
-  const length = [...(values.password ?? '')].length;
-  if (!values.password) errors.password = t('errors:validationField.required');
-  else if (length < 12) errors.password = t('security:password.tooShort');
-  else if (length > 255) errors.password = t('security:password.tooLong');
-  if (!values.password_confirmation) errors.password_confirmation = t('errors:validationField.required');
-  else if (values.password && values.password_confirmation !== values.password) errors.password_confirmation = t('security:password.mismatch');
-  return errors;
-}
+/** §5 change password: the old password; the new one, 12–255 characters (its strength is the server's rule); its repetition. */
+export const validatePasswordChange = (values: Values) =>
+  collectErrors({
+    password_old: requiredMessage(values.password_old),
+    password: passwordLengthMessage(values.password),
+    password_confirmation: confirmationMessage(values.password_confirmation, values.password),
+  });
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['security', 'errors']);
   const dispatch = useAppDispatch();
   const [update] = useUpdatePasswordMutation();
+  const { data: me } = useGetMeQuery();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="change-password-title" maxWidth="xs" fullWidth>
       {open && (
         <Form<Values>
-          validate={(v) => validatePasswordChange(v, t)}
+          subscription={{ submitting: true, submitError: true, values: true }}
+          validate={validatePasswordChange}
           onSubmit={async (values) => {
             const result = await update({ password_old: values.password_old!, password: values.password!, password_confirmation: values.password_confirmation! });
             if ('error' in result) return submitErrors(result.error);
@@ -52,7 +52,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
             return undefined;
           }}
         >
-          {({ handleSubmit, submitting, submitError }) => (
+          {({ handleSubmit, submitting, submitError, values }) => (
             <Box component="form" onSubmit={handleSubmit} noValidate sx={dialogFormSx}>
               <DialogTitle id="change-password-title">{t('password.dialogTitle')}</DialogTitle>
               <DialogContent>
@@ -64,6 +64,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
                   )}
                   <PasswordField name="password_old" label={t('password.old')} required autoFocus />
                   <PasswordField name="password" label={t('password.new')} required autoComplete="new-password" helperText={t('password.hint')} />
+                  <PasswordStrength password={values.password ?? ''} userInputs={me ? [me.email, me.firstname, me.surname] : []} />
                   <PasswordField name="password_confirmation" label={t('password.confirmation')} required autoComplete="new-password" />
                 </Stack>
               </DialogContent>
