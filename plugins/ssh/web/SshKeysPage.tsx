@@ -94,7 +94,7 @@ export function SshKeysPage() {
               onDelete={setToDelete}
               onCopy={async (k) => {
                 try {
-                  await navigator.clipboard.writeText(k.fingerprint);
+                  await window.navigator.clipboard.writeText(k.fingerprint);
                   host.notify('success', t('list.copied'));
                 } catch {
                   /* no clipboard access: the fingerprint stays selectable */
