@@ -25,6 +25,7 @@ const texts = {
     },
     summary: /^Ø .+ · max\. .+$/,
     cpuChart: 'CPU-Auslastung',
+    cpuTrend: /^CPU-Auslastung: \d{1,3}\s%$/,
     asTable: 'Als Tabelle',
     caption: 'Letzte 7 Tage: Durchschnitt (Maximum) je Zeitabschnitt, neueste zuerst',
     weekday: /^(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. \w+\.?,? \d\d:\d\d$/,
@@ -47,6 +48,7 @@ const texts = {
     },
     summary: /^avg .+ · max .+$/,
     cpuChart: 'CPU usage',
+    cpuTrend: /^CPU usage: \d{1,3}%$/,
     asTable: 'As a table',
     caption: 'Last 7 days: average (maximum) per interval, newest first',
     weekday: /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \w+ \d{1,2}, \d\d:\d\d\s?(AM|PM)$/,
@@ -79,6 +81,10 @@ async function openSection(page: Page, lang: Lang): Promise<void> {
   await page.locator('tr[data-cluster="20011"]').getByTestId('open-managed').click();
   await page.getByRole('menuitem', { name: /^web01\.c20011/ }).click();
   await expect(page).toHaveURL(/\/managed\/dashboard$/);
+  // The dashboard's monitoring card (its chunk loads with the other sections' cards): the last hour of CPU and memory.
+  const card = page.getByTestId('monitoring-dashboard-card');
+  await expect(card.getByRole('img', { name: texts[lang].cpuTrend })).toBeVisible({ timeout: 20_000 });
+  await shot(page, `${lang}-dashboard`);
   await page.getByRole('link', { name: texts[lang].section, exact: true }).first().click();
   await expect(page).toHaveURL(/\/managed\/monitoring$/);
   await expect(page.getByTestId('monitoring-page')).toBeVisible();

@@ -1,9 +1,11 @@
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
@@ -34,15 +36,15 @@ function Trend({
       <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
         {s.latest === null ? '–' : format(s.latest)}
       </Typography>
-      <Box sx={{ gridColumn: '1 / -1', height: 36 }} role="img" aria-label={s.latest === null ? label : `${label}: ${format(s.latest)}`}>
+      <Box sx={{ gridColumn: '1 / -1', height: 40 }} role="img" aria-label={s.latest === null ? label : `${label}: ${format(s.latest)}`}>
         {s.count > 0 && (
           <SparkLineChart
             data={values.map((v) => v ?? null) as number[]}
-            height={36}
+            height={40}
             color={color}
-            area
             curve="linear"
             yAxis={{ min: 0, max }}
+            margin={{ top: 4, bottom: 4, left: 0, right: 0 }}
           />
         )}
       </Box>
@@ -68,7 +70,7 @@ export function MonitoringSummary({ series }: { series: Series }) {
         label={t('metric.memory')}
         values={series.memory.avg}
         format={(v) => formatBytes(v, i18n.language)}
-        color={theme.palette.info.main}
+        color={theme.palette.secondary.main}
         max={series.memoryTotalBytes ?? undefined}
       />
     </Box>
@@ -84,11 +86,14 @@ export function DashboardPanel() {
     { pollingInterval: 60_000, skipPollingIfUnfocused: true },
   );
   return (
-    <Card variant="outlined" data-testid="monitoring-dashboard-card">
+    <Card variant="outlined" component="section" aria-labelledby="monitoring-summary-title" data-testid="monitoring-dashboard-card">
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('dashboard.title')}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <MonitorHeartIcon color="action" />
+          <Typography variant="h6" component="h3" id="monitoring-summary-title">
+            {t('dashboard.title')}
+          </Typography>
+        </Stack>
         {metrics.data ? (
           <MonitoringSummary series={metrics.data} />
         ) : metrics.isError ? (

@@ -144,7 +144,7 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
             ]}
             yAxis={[{ min: 0, max, valueFormatter: (v: number) => format(v), width: 72, tickNumber: 4 }]}
             grid={{ horizontal: true }}
-            margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+            margin={{ left: 4, right: 28, top: 8, bottom: 4 }}
             localeText={{ loading: t('chart.loading'), noData: emptyText }}
             hideLegend={lines.length === 1}
             slotProps={{ legend: { position: { vertical: 'top', horizontal: 'end' } } }}
