@@ -12,6 +12,7 @@ const texts = {
   de: {
     login: { email: 'E-Mail-Adresse', password: 'Passwort', submit: 'Anmelden', welcome: /Willkommen/ },
     section: 'Cronjobs',
+    summary: /\d+ Jobs, \d+ aktiv/,
     create: 'Neuer Cronjob',
     schedule: 'Zeitplan (Cron-Ausdruck)',
     command: 'Befehl',
@@ -37,6 +38,7 @@ const texts = {
   en: {
     login: { email: 'E-mail address', password: 'Password', submit: 'Log in', welcome: /Welcome/ },
     section: 'Cron jobs',
+    summary: /\d+ jobs, \d+ active/,
     create: 'New cron job',
     schedule: 'Schedule (cron expression)',
     command: 'Command',
@@ -80,6 +82,9 @@ async function openSection(page: Page, lang: Lang): Promise<void> {
   await page.locator('tr[data-cluster="20011"]').getByTestId('open-managed').click();
   await page.getByRole('menuitem', { name: /^web01\.c20011/ }).click();
   await expect(page).toHaveURL(/\/managed\/dashboard$/);
+  // The dashboard's card of this section: how many jobs, the next run.
+  await expect(page.getByRole('region', { name: texts[lang].section, exact: true })).toContainText(texts[lang].summary);
+  await shot(page, `${lang}-dashboard`);
   await page.getByRole('link', { name: texts[lang].section, exact: true }).first().click();
   await expect(page).toHaveURL(/\/managed\/cronjobs$/);
   await expect(page.locator('[data-testid^="cronjob-"]').first()).toBeVisible();
