@@ -232,6 +232,9 @@ export const sameRecord = (a: RecordData, b: RecordData) =>
   a.flags === b.flags &&
   a.tag === b.tag;
 
+/** Identity of a record's owner, type and data (what `sameRecord` compares). */
+export const recordKey = (r: RecordData) => JSON.stringify([r.name, r.type, r.value, r.priority, r.weight, r.port, r.flags, r.tag]);
+
 /**
  * The rules between the records of one zone. Errors are given per record index (the field names of
  * that record) and for the zone as a whole (`zone`).
@@ -247,22 +250,28 @@ export function checkZoneRecords(records: readonly RecordData[], origin: string)
   if (records.length > limits.recordsPerZone) zone.push('dns:errors.too_many_records');
 
   const byName = new Map<string, number[]>();
-  records.forEach((r, i) => byName.set(r.name, [...(byName.get(r.name) ?? []), i]));
+  records.forEach((r, i) => {
+    const list = byName.get(r.name);
+    if (list) list.push(i);
+    else byName.set(r.name, [i]);
+  });
   for (const indexes of byName.values()) {
     const cnames = indexes.filter((i) => records[i].type === 'CNAME');
     // A CNAME must be the only record at its name (RFC 1034 §3.6.2): blame the later records.
     if (cnames.length && indexes.length > 1) for (const i of indexes.slice(1)) fail(i, 'name', 'dns:errors.cname_conflict');
   }
+  const seen = new Set<string>();
+  const rrsetTtl = new Map<string, number | null>();
   records.forEach((r, i) => {
-    const first = records.findIndex((o) => sameRecord(o, r));
-    if (first !== i) fail(i, 'value', 'dns:errors.duplicate');
+    const key = recordKey(r);
+    if (seen.has(key)) fail(i, 'value', 'dns:errors.duplicate');
+    seen.add(key);
+    // TTLs of one RRset must agree (RFC 2181 §5.2); named would warn and use the first.
+    const set = `${r.name} ${r.type}`;
+    if (!rrsetTtl.has(set)) rrsetTtl.set(set, r.ttl);
+    else if (rrsetTtl.get(set) !== r.ttl) fail(i, 'ttl', 'dns:errors.ttl_rrset');
   });
-  // TTLs of one RRset must agree (RFC 2181 §5.2); named would warn and use the first.
-  records.forEach((r, i) => {
-    const first = records.findIndex((o) => o.name === r.name && o.type === r.type);
-    if (first !== i && records[first].ttl !== r.ttl) fail(i, 'ttl', 'dns:errors.ttl_rrset');
-  });
-  // CAA `iodef`/`issue` and others are fine together; but at most one null MX and then no other MX.
+  // A null MX (RFC 7505) must be the only MX of its name.
   for (const indexes of byName.values()) {
     const mx = indexes.filter((i) => records[i].type === 'MX');
     if (mx.length > 1 && mx.some((i) => records[i].value === '.')) for (const i of mx.slice(1)) fail(i, 'value', 'dns:errors.null_mx_alone');
@@ -271,7 +280,8 @@ export function checkZoneRecords(records: readonly RecordData[], origin: string)
   const apexNs = records.filter((r) => r.name === '@' && r.type === 'NS');
   if (!apexNs.length) zone.push('dns:errors.apex_ns_required');
   // An in-zone name server needs an address in the zone (named refuses to load it otherwise).
-  const hasAddress = (owner: string) => records.some((r) => r.name === owner && (r.type === 'A' || r.type === 'AAAA'));
+  const withAddress = new Set(records.filter((r) => r.type === 'A' || r.type === 'AAAA').map((r) => r.name));
+  const hasAddress = (owner: string) => withAddress.has(owner);
   records.forEach((r, i) => {
     if (r.type !== 'NS') return;
     const inside = insideZone(targetAbsolute(r.value, origin), origin);

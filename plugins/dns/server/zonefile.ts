@@ -149,29 +149,32 @@ export function parseTtl(text: string): number | null {
   return n <= 2_147_483_647 ? n : null;
 }
 
-/** The bytes of a character-string token (escapes decoded). */
+const encoder = new TextEncoder();
+
+/** The bytes of a character-string token (escapes decoded; plain runs encoded as UTF-8 at once). */
 function stringBytes(text: string): number[] {
   const out: number[] = [];
+  let run = 0;
+  const flush = (end: number) => {
+    if (end > run) for (const b of encoder.encode(text.slice(run, end))) out.push(b);
+  };
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\' && i + 1 < text.length) {
-      const ddd = /^\d{3}/.exec(text.slice(i + 1));
-      if (ddd) {
-        const n = Number(ddd[0]);
-        if (n > 255) throw new Error('bad escape');
-        out.push(n);
-        i += 3;
-      } else {
-        out.push(...Buffer.from(text[i + 1], 'utf8'));
-        i += 1;
-      }
-      continue;
+    if (text[i] !== '\\' || i + 1 >= text.length) continue;
+    flush(i);
+    const ddd = /^\d{3}/.exec(text.slice(i + 1, i + 4));
+    if (ddd) {
+      const n = Number(ddd[0]);
+      if (n > 255) throw new Error('bad escape');
+      out.push(n);
+      i += 3;
+    } else {
+      const cp = text.codePointAt(i + 1)!;
+      for (const b of encoder.encode(String.fromCodePoint(cp))) out.push(b);
+      i += String.fromCodePoint(cp).length;
     }
-    const cp = text.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
-    out.push(...Buffer.from(ch, 'utf8'));
-    i += ch.length - 1;
+    run = i + 1;
   }
+  flush(text.length);
   return out;
 }
 
