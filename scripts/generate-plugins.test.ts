@@ -61,7 +61,9 @@ describe('plugin registry generator', () => {
     const bff = fs.readFileSync(path.join(repo, 'bff/src/generated/plugins.ts'), 'utf8');
     expect(bff.startsWith(header)).toBe(true);
     expect(bff.indexOf("id: 'zeta'")).toBeLessThan(bff.indexOf("id: 'alpha'"));
-    expect(bff).toContain("{ id: 'alpha', operations: ['listalphaThings0'], manifest: () => import('../../../plugins/alpha/plugin.ts') }");
+    expect(bff).toContain("operations: ['listalphaThings0'],");
+    expect(bff).toContain("server: () => import('../../../plugins/alpha/server/index.ts'),");
+    expect(bff).not.toContain('web/index.tsx');
     const web = fs.readFileSync(path.join(repo, 'frontend/src/generated/plugins.ts'), 'utf8');
     expect(web).toContain("import ScheduleIcon from '@mui/icons-material/Schedule';");
     expect(web).toContain("web: () => import('../../../plugins/alpha/web/index.tsx')");

@@ -132,12 +132,30 @@ const join = (...parts: string[]) => parts.join('/').replace(/\/\.\//g, '/');
 export function renderRegistries(plugins: DiscoveredPlugin[]): Map<string, string> {
   const out = new Map<string, string>();
 
-  const bffEntries = plugins.map(
-    (p) => `  { id: ${q(p.id)}, operations: ${list(p.operations)}, manifest: () => import(${q(`../../../plugins/${p.dir}/plugin.ts`)}) },`,
+  // The BFF's registry carries the manifest's data and imports only the server part: importing
+  // plugin.ts would make the server's type check follow `web: () => import(...)` into browser code.
+  const bffEntries = plugins.map((p) =>
+    [
+      '  {',
+      `    id: ${q(p.id)},`,
+      `    operations: ${list(p.operations)},`,
+      '    manifest: async () => ({',
+      '      default: {',
+      `        id: ${q(p.id)},`,
+      `        titleKey: ${q(p.titleKey)},`,
+      `        icon: ${q(p.icon)},`,
+      `        nav: { order: ${p.order} },`,
+      `        services: ${p.services === 'all' ? "'all'" : list(p.services)},`,
+      `        server: () => import(${q(join(`../../../plugins/${p.dir}`, p.serverModule))}),`,
+      '        web: webPartIsLoadedBySpa,',
+      '      },',
+      '    }),',
+      '  },',
+    ].join('\n'),
   );
   out.set(
     'bff/src/generated/plugins.ts',
-    `${header}import type { PluginRegistryEntry } from '../managed/registry.ts';
+    `${header}import { webPartIsLoadedBySpa, type PluginRegistryEntry } from '../managed/registry.ts';
 
 /** Every Managed Center plugin of the repository. */
 export const pluginRegistry: PluginRegistryEntry[] = [${block(bffEntries)}];
