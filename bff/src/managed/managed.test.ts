@@ -63,7 +63,7 @@ beforeAll(async () => {
   staging = await clusterByNumber(manager, '20012');
   lb = shop.servers.find((s) => s.role === 'loadbalancer')!.id;
   db = shop.servers.find((s) => s.role === 'database')!.id;
-});
+}, 120_000);
 afterAll(() => server?.stop());
 
 describe('Managed Center platform', () => {
