@@ -12,6 +12,12 @@ export interface ConfigFile {
   content: string;
   /** File mode, default `0o644`. */
   mode?: number;
+  /**
+   * Owner and group on a real server (e.g. `root`, `www-data` for a password file with mode `0o640`).
+   * The `local` gateway keeps the portal's own user (it cannot change owners). Added after the first version.
+   */
+  owner?: string;
+  group?: string;
 }
 
 /** A path argument of a command, translated by the gateway (sandbox on `local`). */

@@ -154,6 +154,13 @@ export interface ServerPlugin<Ops extends OperationId = OperationId> {
   restore?(c: StateContext, snapshot: unknown | null): Promise<void>;
   /** Demo data for a server that runs the plugin's service (first start, `npm run seed`). */
   fixtures?(c: StateContext): Promise<void>;
+  /**
+   * Background work of the plugin (a sampler, a queue): called once when the portal has built the
+   * plugin's handlers, with its ports. A rejection degrades the plugin. Added after the first version.
+   */
+  start?(ports: PluginPorts): void | Promise<void>;
+  /** Ends the background work when the portal shuts down (before the database closes). */
+  stop?(): void | Promise<void>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the host holds plugins of any operation set

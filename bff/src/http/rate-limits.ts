@@ -6,16 +6,16 @@ export interface RateLimits {
   loginByAccount: RateLimiterAbstract;
   /** Sign-in attempts per client address, whatever the account. */
   loginByClient: RateLimiterAbstract;
-  /** Second-factor codes (sign-in challenge, 2FA confirmation) per user: 5 per minute. */
-  twoFactorByUser: RateLimiterAbstract;
-  /** Password re-entry for sensitive changes (change password, 2FA activation, recovery codes, deactivation) per user: 10 per 15 minutes. */
-  passwordCheckByUser: RateLimiterAbstract;
   /** Public invitation calls (show, accept, decline, register) per client address: 30 per 15 minutes. */
   invitationByClient: RateLimiterAbstract;
   /** Impersonation challenge attempts per client address: 10 per 15 minutes. */
   impersonationStartByClient: RateLimiterAbstract;
   /** Impersonation links per staff member: 20 per 15 minutes. */
   impersonationLinkByStaff: RateLimiterAbstract;
+  /** Second-factor codes (sign-in challenge, 2FA confirmation) per user: 5 per minute. */
+  twoFactorByUser: RateLimiterAbstract;
+  /** Password re-entry for sensitive changes (change password, 2FA activation, recovery codes, deactivation) per user: 10 per 15 minutes. */
+  passwordCheckByUser: RateLimiterAbstract;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-redis client, typed by the caller
@@ -27,11 +27,11 @@ export function createRateLimits(options: { loginPerAccount: number; redis?: any
   return {
     loginByAccount: make('login_account', options.loginPerAccount, 15 * 60),
     loginByClient: make('login_client', 100, 15 * 60),
-    twoFactorByUser: make('two_factor_user', 5, 60),
-    passwordCheckByUser: make('password_check_user', 10, 15 * 60),
     invitationByClient: make('invitation_client', 30, 15 * 60),
     impersonationStartByClient: make('impersonation_start_client', 10, 15 * 60),
     impersonationLinkByStaff: make('impersonation_link_staff', 20, 15 * 60),
+    twoFactorByUser: make('two_factor_user', 5, 60),
+    passwordCheckByUser: make('password_check_user', 10, 15 * 60),
   };
 }
 

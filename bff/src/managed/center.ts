@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import { User } from '@portal/core/accounts';
 import { Server } from '@portal/core/clusters';
-import { DomainError, Unavailable } from '@portal/core/platform';
+import { DomainError, NotFound, Unavailable } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
 import { isPluginError, noContent as sdkNoContent, type AnyServerPlugin, type ManagedUser, type PluginPorts, type ServerGateway } from '@portal/plugin-sdk/server';
 import type { AppDeps } from '../deps.ts';
@@ -36,6 +36,7 @@ export class ManagedCenter {
   readonly #gateways = new Map<number, ServerGateway>();
   readonly #ports = new Map<string, PluginPorts>();
   readonly #options: ManagedCenterOptions;
+  readonly #started = new Set<string>();
 
   constructor(deps: AppDeps, set: PluginSet, options: ManagedCenterOptions = {}) {
     this.deps = deps;
@@ -137,6 +138,7 @@ export class ManagedCenter {
       if (built) {
         const missing = plugin.operations.filter((op) => typeof built![op] !== 'function');
         if (missing.length) throw new Error(`Plugin ${plugin.id} has no handler for operation(s): ${missing.join(', ')}`);
+        this.#start(plugin);
       }
       for (const op of plugin.operations) out[op] = this.#pluginOperation(plugin, built?.[op], statusOf.get(op) ?? 200);
     }
@@ -147,6 +149,8 @@ export class ManagedCenter {
     return async (c) => {
       const params = c.params as { clusterId: number; serverId: number };
       const access = await this.authorize(c, params.clusterId, params.serverId);
+      // A section exists only on servers that run one of its services.
+      if (plugin.manifest && !appliesTo(plugin.manifest, access.server.services)) throw NotFound('errors.managed_plugin_not_found');
       if (!handler || plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
       try {
         const result = await handler({ params: c.params, query: c.query, body: c.body, em: c.em, server: serverOf(access.server), user: userOf(c.user), ports: this.ports(plugin) });
@@ -173,7 +177,24 @@ export class ManagedCenter {
     }
   }
 
+  /** Starts a plugin's background work (`ServerPlugin.start`); a failure degrades it, nothing else. */
+  #start(plugin: LoadedPlugin): void {
+    const start = plugin.server?.start;
+    if (!start || this.#started.has(plugin.id)) return;
+    this.#started.add(plugin.id);
+    Promise.resolve()
+      .then(() => start.call(plugin.server, this.ports(plugin)))
+      .catch((e: unknown) => {
+        plugin.status = 'degraded';
+        plugin.error = e instanceof Error ? e.message : String(e);
+        this.deps.logger.error({ plugin: plugin.id, err: e }, 'plugin failed to start; its operations answer 503');
+      });
+  }
+
   async close(): Promise<void> {
+    await Promise.allSettled(
+      this.plugins.filter((p) => this.#started.has(p.id) && p.server?.stop).map((p) => Promise.resolve().then(() => p.server!.stop!.call(p.server))),
+    );
     await this.jobs.idle();
     if (this.#options.stopServicesOnClose) await Promise.allSettled([...this.#gateways.values()].map((g) => g.service('nginx').stop()));
   }

@@ -5,6 +5,7 @@ import { demoLogins } from '@portal/core/seed';
 import { socketPath } from '../realtime/gateway.ts';
 import { createTestServer, type TestClient, type TestServer } from '../testing.ts';
 import { brokenPlugin, contractWithFixtures, examplePlugin } from './__fixtures__/index.ts';
+import { exampleLifecycle } from './__fixtures__/example/server.ts';
 import { findTool } from './gateways/local.ts';
 
 let server: TestServer;
@@ -64,7 +65,10 @@ beforeAll(async () => {
   lb = shop.servers.find((s) => s.role === 'loadbalancer')!.id;
   db = shop.servers.find((s) => s.role === 'database')!.id;
 }, 120_000);
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  expect(exampleLifecycle.stopped).toBe(true);
+});
 
 describe('Managed Center platform', () => {
   it('a plugin that throws while loading is degraded on /api/health, its operations answer 503, the rest works', async () => {
@@ -79,6 +83,16 @@ describe('Managed Center platform', () => {
     expect(broken.body.error.message).toBe('errors.plugin_unavailable');
     expect((await admin.get(`${base(shop.id, lb)}/example/greeting`)).status).toBe(200);
     expect((await admin.get('/api/v1/me')).status).toBe(200);
+  });
+
+  it('starts each plugin\'s background work with its ports (and stops it on shutdown)', () => {
+    expect(exampleLifecycle.startedWith).toBe('example');
+  });
+
+  it('a plugin\'s operations exist only on servers that run one of its services (404 elsewhere)', async () => {
+    const r = await admin.get(`${base(shop.id, db)}/example/greeting`);
+    expect(r.status).toBe(404);
+    expect(r.body.error.message).toBe('errors.managed_plugin_not_found');
   });
 
   it('R2.024 getManagedServer: the server, its cluster\'s servers for the switcher, and only the sections that apply to it', async () => {

@@ -12,6 +12,7 @@ export {
   ManagedHostProvider,
   useManagedHost,
   useManagedServer,
+  useManagedDispatch,
   useServerEvent,
   type HostBridge,
 } from './runtime.tsx';

@@ -31,11 +31,16 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's state type is the API's
 const ManagedReduxContext = createContext<ReactReduxContextValue<any> | null>(null);
 
+const useManagedDispatchHook = createDispatchHook(ManagedReduxContext);
+
+/** Dispatches into the Managed Center's store, e.g. `managedApi.util.invalidateTags([...])` after a job. */
+export const useManagedDispatch = () => useManagedDispatchHook();
+
 const createManagedApi = buildCreateApi(
   coreModule(),
   reactHooksModule({
     hooks: {
-      useDispatch: createDispatchHook(ManagedReduxContext),
+      useDispatch: useManagedDispatchHook,
       useSelector: createSelectorHook(ManagedReduxContext),
       useStore: createStoreHook(ManagedReduxContext),
     },

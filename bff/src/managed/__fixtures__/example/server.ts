@@ -18,7 +18,16 @@ async function setText(em: EntityManager, serverId: number, text: string | null)
   await em.flush();
 }
 
+/** What the host did with the plugin's lifecycle hooks (tests read it). */
+export const exampleLifecycle = { startedWith: '', stopped: false };
+
 export default defineServerPlugin<never>({
+  start: (ports) => {
+    exampleLifecycle.startedWith = ports.pluginId;
+  },
+  stop: () => {
+    exampleLifecycle.stopped = true;
+  },
   entities: [ExampleGreeting],
   migrations: [Migration20261122130100ExampleFixture],
   steps: { service: 'nginx' },
