@@ -193,7 +193,7 @@ describe('monitoring section', () => {
         ['GET', '/services'],
       ]) {
         const r = await admin.request(method, api(path, db.id));
-        expect([path, r.status, r.body.error.message]).toEqual([path, 404, 'monitoring:errors.not_monitored']);
+        expect([path, r.status, r.body.error.message]).toEqual([path, 404, 'errors.managed_plugin_not_found']);
       }
     } finally {
       await em.nativeUpdate(Server, { id: db.id }, { services });
