@@ -1,11 +1,11 @@
 import { Migration20261122000100Accounts } from './accounts/migrations/Migration20261122000100Accounts.ts';
-import { Session } from './accounts/Session.ts';
-import { PersonalAccessToken } from './accounts/PersonalAccessToken.ts';
-import { TwoFactorAuthentication } from './accounts/TwoFactorAuthentication.ts';
-import { TwoFactorChallenge } from './accounts/TwoFactorChallenge.ts';
-import { TwoFactorRecoveryCode } from './accounts/TwoFactorRecoveryCode.ts';
+import { Session } from './accounts/sessions/Session.ts';
+import { PersonalAccessToken } from './accounts/tokens/PersonalAccessToken.ts';
+import { TwoFactorAuthentication } from './accounts/two-factor/TwoFactorAuthentication.ts';
+import { TwoFactorChallenge } from './accounts/two-factor/TwoFactorChallenge.ts';
+import { TwoFactorRecoveryCode } from './accounts/two-factor/TwoFactorRecoveryCode.ts';
 import { Migration20261122110000Security } from './accounts/migrations/Migration20261122110000Security.ts';
-import { User } from './accounts/User.ts';
+import { User } from './accounts/users/User.ts';
 import { Cluster } from './clusters/Cluster.ts';
 import { ClusterAdministrator } from './clusters/ClusterAdministrator.ts';
 import { Migration20261122000300Clusters } from './clusters/migrations/Migration20261122000300Clusters.ts';
@@ -13,14 +13,14 @@ import { Server } from './clusters/Server.ts';
 import { Customer } from './customers/Customer.ts';
 import { CustomerManager } from './customers/CustomerManager.ts';
 import { Migration20261122000200Customers } from './customers/migrations/Migration20261122000200Customers.ts';
-import { Impersonation } from './accounts/Impersonation.ts';
-import { Invitation } from './accounts/Invitation.ts';
+import { Impersonation } from './accounts/impersonation/Impersonation.ts';
+import { Invitation } from './accounts/invitations/Invitation.ts';
 import { Migration20261122120100Invitations } from './accounts/migrations/Migration20261122120100Invitations.ts';
 import { Migration20261122120200Impersonation } from './accounts/migrations/Migration20261122120200Impersonation.ts';
 import { AuditLogEntry } from './platform/AuditLogEntry.ts';
 import { Migration20261122120000AuditLog } from './platform/migrations/Migration20261122120000AuditLog.ts';
-import { EmailVerificationCode } from './accounts/EmailVerificationCode.ts';
-import { PasswordResetToken } from './accounts/PasswordResetToken.ts';
+import { EmailVerificationCode } from './accounts/profile/EmailVerificationCode.ts';
+import { PasswordResetToken } from './accounts/password/PasswordResetToken.ts';
 import { Migration20261122100000Profile } from './accounts/migrations/Migration20261122100000Profile.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
