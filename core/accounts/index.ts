@@ -82,3 +82,6 @@ export { requestEmailChange, sendEmailCode, verifyEmailCode, emailUnverified, em
 export { requestPasswordReset, findPasswordResetToken, resetPassword, passwordResetValidMinutes } from './password/passwordReset.ts';
 export { setTechnicalNotifications } from './profile/notifications.ts';
 export { Migration20261122100000Profile } from './migrations/Migration20261122100000Profile.ts';
+export { Migration20261122110000Security } from './migrations/Migration20261122110000Security.ts';
+export { Migration20261122120100Invitations } from './migrations/Migration20261122120100Invitations.ts';
+export { Migration20261122120200Impersonation } from './migrations/Migration20261122120200Impersonation.ts';

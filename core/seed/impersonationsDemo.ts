@@ -1,8 +1,6 @@
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
-import { TwoFactorAuthentication } from '../accounts/two-factor/TwoFactorAuthentication.ts';
-import { twoFactorSecretBox, type SecretBox } from '../accounts/two-factor/twoFactorSecretBox.ts';
-import { User } from '../accounts/users/User.ts';
+import { TwoFactorAuthentication, twoFactorSecretBox, type SecretBox, User } from '../accounts/index.ts';
 
 /**
  * The demo's staff member: signs in with the demo password and a code from an authenticator app set up

@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Cluster } from '../clusters/Cluster.ts';
-import { Customer } from '../customers/Customer.ts';
-import { systemClock } from '../platform/clock.ts';
-import type { InvitationRole } from '../accounts/invitations/Invitation.ts';
-import { createInvitation } from '../accounts/invitations/invitations.ts';
-import { User } from '../accounts/users/User.ts';
+import { Cluster } from '../clusters/index.ts';
+import { Customer } from '../customers/index.ts';
+import { systemClock } from '../platform/index.ts';
+import { type InvitationRole, createInvitation, User } from '../accounts/index.ts';
 
 export interface DemoInvitation {
   email: string;

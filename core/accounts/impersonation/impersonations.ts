@@ -1,8 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { recordAudit } from '../../platform/audit.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { DomainError, NotAllowed, NotFound, isDomainError } from '../../platform/errors.ts';
-import { randomToken, sha256 } from '../../platform/tokens.ts';
+import { recordAudit, type Clock, DomainError, NotAllowed, NotFound, isDomainError, randomToken, sha256 } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import { Impersonation } from './Impersonation.ts';
 import { Session } from '../sessions/Session.ts';

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Cluster } from '../../clusters/Cluster.ts';
-import { Customer } from '../../customers/Customer.ts';
+import { Cluster } from '../../clusters/index.ts';
+import { Customer } from '../../customers/index.ts';
 import { User } from '../users/User.ts';
 
 /** `manager` of a customer account or `administrator` of a cluster (spec §3 Invitation); also the `{type}` of the links. */

@@ -1,10 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { ClusterAdministrator } from '../../clusters/ClusterAdministrator.ts';
-import { CustomerManager } from '../../customers/CustomerManager.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { NotFound, ValidationFailed } from '../../platform/errors.ts';
-import { hashPassword } from '../../platform/password.ts';
-import { randomToken, sha256 } from '../../platform/tokens.ts';
+import { ClusterAdministrator } from '../../clusters/index.ts';
+import { CustomerManager } from '../../customers/index.ts';
+import { type Clock, NotFound, ValidationFailed, hashPassword, randomToken, sha256 } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import { Invitation, type InvitationRole } from './Invitation.ts';
 import { checkPassword } from '../password/passwordPolicy.ts';

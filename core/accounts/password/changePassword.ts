@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { ValidationFailed } from '../../platform/errors.ts';
-import { hashPassword } from '../../platform/password.ts';
+import { ValidationFailed, hashPassword } from '../../platform/index.ts';
 import { assertCurrentPassword } from './passwordCheck.ts';
 import { assertPasswordPolicy } from './passwordPolicy.ts';
 import { endOtherSessions } from '../sessions/sessions.ts';

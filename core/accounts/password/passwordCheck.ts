@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { ValidationFailed } from '../../platform/errors.ts';
-import { verifyPassword } from '../../platform/password.ts';
+import { ValidationFailed, verifyPassword } from '../../platform/index.ts';
 import { User } from '../users/User.ts';
 
 /**

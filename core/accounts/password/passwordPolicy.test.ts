@@ -1,4 +1,4 @@
-import { DomainError } from '../../platform/errors.ts';
+import { DomainError } from '../../platform/index.ts';
 import { assertPasswordPolicy, checkPassword } from './passwordPolicy.ts';
 
 const owner = { email: 'erika.mustermann@beispiel.de', firstname: 'Erika', surname: 'Mustermann', company: 'Beispiel GmbH' };

@@ -2,7 +2,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as de from '@zxcvbn-ts/language-de';
 import * as en from '@zxcvbn-ts/language-en';
-import { ValidationFailed } from '../../platform/errors.ts';
+import { ValidationFailed } from '../../platform/index.ts';
 
 /** §5 / §9: a password has 12 to 255 characters. */
 export const passwordMinLength = 12;

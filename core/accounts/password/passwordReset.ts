@@ -1,10 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from '../../platform/clock.ts';
-import { ValidationFailed, type FieldErrors } from '../../platform/errors.ts';
-import type { EventBus } from '../../platform/events.ts';
-import type { Mailer } from '../../platform/mail/index.ts';
-import { hashPassword } from '../../platform/password.ts';
-import { randomToken, sha256 } from '../../platform/tokens.ts';
+import { type Clock, ValidationFailed, type FieldErrors, type EventBus, type Mailer, hashPassword, randomToken, sha256 } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import { checkPassword } from './passwordPolicy.ts';
 import { PasswordResetToken } from './PasswordResetToken.ts';

@@ -1,12 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { Cluster } from '../../clusters/Cluster.ts';
-import { ClusterAdministrator } from '../../clusters/ClusterAdministrator.ts';
-import { Customer } from '../../customers/Customer.ts';
-import { CustomerManager } from '../../customers/CustomerManager.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { Conflict, NotAllowed, NotFound } from '../../platform/errors.ts';
-import type { EventBus } from '../../platform/events.ts';
+import { Cluster, ClusterAdministrator } from '../../clusters/index.ts';
+import { Customer, CustomerManager } from '../../customers/index.ts';
+import { recordAudit, type Clock, Conflict, NotAllowed, NotFound, type EventBus } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import type { User } from '../users/User.ts';
 

@@ -1,10 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from '../../platform/clock.ts';
-import { Conflict, ValidationFailed } from '../../platform/errors.ts';
-import type { EventBus } from '../../platform/events.ts';
-import type { Mailer } from '../../platform/mail/index.ts';
-import { hashPassword, verifyPassword } from '../../platform/password.ts';
+import { type Clock, Conflict, ValidationFailed, type EventBus, type Mailer, hashPassword, verifyPassword } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import { EmailVerificationCode } from './EmailVerificationCode.ts';
 import { User } from '../users/User.ts';

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import { DomainError, ValidationFailed, type FieldErrors } from '../../platform/errors.ts';
-import type { EventBus } from '../../platform/events.ts';
+import { DomainError, ValidationFailed, type FieldErrors, type EventBus } from '../../platform/index.ts';
 import { genders, type Language, type User } from '../users/User.ts';
 
 export type Gender = (typeof genders)[number];

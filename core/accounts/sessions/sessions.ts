@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from '../../platform/clock.ts';
-import { randomToken, sha256 } from '../../platform/tokens.ts';
+import { type Clock, randomToken, sha256 } from '../../platform/index.ts';
 import { Session } from './Session.ts';
 import type { User } from '../users/User.ts';
 

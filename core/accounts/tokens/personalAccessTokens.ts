@@ -1,10 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { raw, type EntityManager } from '@mikro-orm/core';
-import { Cluster } from '../../clusters/Cluster.ts';
-import { visibleClusterIds } from '../../clusters/visibility.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { NotFound, ValidationFailed, type FieldErrors } from '../../platform/errors.ts';
-import { randomToken, sha256 } from '../../platform/tokens.ts';
+import { Cluster, visibleClusterIds } from '../../clusters/index.ts';
+import { type Clock, NotFound, ValidationFailed, type FieldErrors, randomToken, sha256 } from '../../platform/index.ts';
 import { PersonalAccessToken } from './PersonalAccessToken.ts';
 import type { User } from '../users/User.ts';
 

@@ -1,7 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Clock } from '../../platform/clock.ts';
-import { ValidationFailed } from '../../platform/errors.ts';
-import { randomToken, sha256 } from '../../platform/tokens.ts';
+import { type Clock, ValidationFailed, randomToken, sha256 } from '../../platform/index.ts';
 import { verifySecondFactor, type SecondFactor } from './twoFactor.ts';
 import { TwoFactorChallenge } from './TwoFactorChallenge.ts';
 import type { SecretBox } from './twoFactorSecretBox.ts';

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { ValidationFailed } from '../../platform/errors.ts';
-import { dummyPasswordHash, verifyPassword } from '../../platform/password.ts';
+import { ValidationFailed, dummyPasswordHash, verifyPassword } from '../../platform/index.ts';
 import { User } from './User.ts';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

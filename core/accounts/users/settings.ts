@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { EventBus } from '../../platform/events.ts';
+import type { EventBus } from '../../platform/index.ts';
 import type { Language, User } from './User.ts';
 
 export interface UiSettings {
