@@ -80,7 +80,8 @@ const webPolicies = [
   },
 ];
 
-const dependencies = (...policies) => ({ 'boundaries/dependencies': ['error', { default: 'allow', policies: policies.flat() }] });
+// checkInternals: a plugin is one element, and its web and server folders must stay apart inside it.
+const dependencies = (...policies) => ({ 'boundaries/dependencies': ['error', { default: 'allow', checkInternals: true, policies: policies.flat() }] });
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', 'plugins/*/bench/**'];
 /** Stories and story hosts render demo data (a plugin's fixtures) in Storybook; they are not in the app's bundle. */
 const storyFiles = ['**/*.stories.tsx', '**/storyHost.tsx'];
@@ -109,7 +110,10 @@ export default tseslint.config(
   ]),
   restrict(
     ['plugins/*/**'],
-    [{ group: ['@portal/core', '@portal/core/*', '@portal/bff', '@portal/bff/*', '@portal/frontend', '@portal/frontend/*', '**/core/**', '**/bff/**'], message: 'A plugin uses only @portal/plugin-sdk and @portal/openapi.' }],
+    [
+      { group: ['@portal/core', '@portal/core/*', '@portal/bff', '@portal/bff/*', '@portal/frontend', '@portal/frontend/*', '**/core/**', '**/bff/**'], message: 'A plugin uses only @portal/plugin-sdk and @portal/openapi.' },
+      { group: ['@portal/plugin-*', '!@portal/plugin-sdk', '!@portal/plugin-sdk/*'], message: 'A plugin does not import another plugin: share through @portal/plugin-sdk.' },
+    ],
     ['plugins/sdk/testing/**'],
   ),
   restrict(['bff/**'], [{ group: ['@portal/frontend', '@portal/frontend/*', '**/frontend/src/**'], message: 'The BFF serves the built SPA; it does not import it.' }]),
