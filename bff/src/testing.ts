@@ -120,3 +120,11 @@ export class TestClient {
     return this.request('POST', '/api/v1/session', { email, password });
   }
 }
+
+/*
+ * For @portal/plugin-sdk/testing, the one place a plugin's tests reach the BFF (docs/plugins.md, Testing):
+ * the parts of the host its helpers build on, so the SDK imports nothing of the BFF but this file.
+ */
+export { loadContract } from './app.ts';
+export { LocalGateway, type LocalGatewayOptions } from './managed/gateways/local.ts';
+export type { PluginRegistryEntry } from './managed/registry.ts';

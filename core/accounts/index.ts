@@ -1,16 +1,16 @@
-export { User, genders, languages, type Language } from './User.ts';
-export { Session } from './Session.ts';
-export { authenticate, normalizeEmail } from './authenticate.ts';
-export { startSession, findLiveSession, refreshSession, endSession, csrfMatches, type SessionPolicy, type IssuedSession } from './sessions.ts';
-export { updateUiSettings, type UiSettings } from './settings.ts';
+export { User, genders, languages, type Language } from './users/User.ts';
+export { Session } from './sessions/Session.ts';
+export { authenticate, normalizeEmail } from './users/authenticate.ts';
+export { startSession, findLiveSession, refreshSession, endSession, csrfMatches, type SessionPolicy, type IssuedSession } from './sessions/sessions.ts';
+export { updateUiSettings, type UiSettings } from './users/settings.ts';
 export { Migration20261122000100Accounts } from './migrations/Migration20261122000100Accounts.ts';
-export { checkPassword, assertPasswordPolicy, passwordMinLength, passwordMaxLength, passwordMinScore, type PasswordOwner } from './passwordPolicy.ts';
-export { listSessions, endOtherSessions, hasSessionFromBrowser } from './sessions.ts';
-export { assertCurrentPassword } from './passwordCheck.ts';
-export { changePassword, type PasswordChange } from './changePassword.ts';
-export { TwoFactorAuthentication } from './TwoFactorAuthentication.ts';
-export { TwoFactorRecoveryCode } from './TwoFactorRecoveryCode.ts';
-export { TwoFactorChallenge } from './TwoFactorChallenge.ts';
+export { checkPassword, assertPasswordPolicy, passwordMinLength, passwordMaxLength, passwordMinScore, type PasswordOwner } from './password/passwordPolicy.ts';
+export { listSessions, endOtherSessions, hasSessionFromBrowser } from './sessions/sessions.ts';
+export { assertCurrentPassword } from './password/passwordCheck.ts';
+export { changePassword, type PasswordChange } from './password/changePassword.ts';
+export { TwoFactorAuthentication } from './two-factor/TwoFactorAuthentication.ts';
+export { TwoFactorRecoveryCode } from './two-factor/TwoFactorRecoveryCode.ts';
+export { TwoFactorChallenge } from './two-factor/TwoFactorChallenge.ts';
 export {
   twoFactorState,
   startTwoFactorActivation,
@@ -26,10 +26,10 @@ export {
   type TwoFactorState,
   type TwoFactorActivation,
   type SecondFactor,
-} from './twoFactor.ts';
-export { createSecretBox, twoFactorSecretBox, type SecretBox } from './twoFactorSecretBox.ts';
-export { requiresSecondFactor, startTwoFactorChallenge, findTwoFactorChallenge, completeTwoFactorChallenge, challengeLifetimeMinutes } from './twoFactorLogin.ts';
-export { PersonalAccessToken } from './PersonalAccessToken.ts';
+} from './two-factor/twoFactor.ts';
+export { createSecretBox, twoFactorSecretBox, type SecretBox } from './two-factor/twoFactorSecretBox.ts';
+export { requiresSecondFactor, startTwoFactorChallenge, findTwoFactorChallenge, completeTwoFactorChallenge, challengeLifetimeMinutes } from './two-factor/twoFactorLogin.ts';
+export { PersonalAccessToken } from './tokens/PersonalAccessToken.ts';
 export {
   createPersonalAccessToken,
   listPersonalAccessTokens,
@@ -43,8 +43,8 @@ export {
   type TokenQuery,
   type TokenSort,
   type NewPersonalAccessToken,
-} from './personalAccessTokens.ts';
-export { Invitation, invitationRoles, invitationStatuses, type InvitationRole, type InvitationStatus } from './Invitation.ts';
+} from './tokens/personalAccessTokens.ts';
+export { Invitation, invitationRoles, invitationStatuses, type InvitationRole, type InvitationStatus } from './invitations/Invitation.ts';
 export {
   createInvitation,
   showInvitation,
@@ -57,9 +57,9 @@ export {
   type InvitationView,
   type NewInvitation,
   type Registration,
-} from './invitations.ts';
-export { listManagedCustomers, listAdministratedContracts, revokeManagedCustomer, revokeAdministratedContract, type RevokeContext } from './permissions.ts';
-export { Impersonation, impersonationStatuses, type ImpersonationStatus } from './Impersonation.ts';
+} from './invitations/invitations.ts';
+export { listManagedCustomers, listAdministratedContracts, revokeManagedCustomer, revokeAdministratedContract, type RevokeContext } from './permissions/permissions.ts';
+export { Impersonation, impersonationStatuses, type ImpersonationStatus } from './impersonation/Impersonation.ts';
 export {
   createImpersonationLink,
   startImpersonation,
@@ -74,13 +74,14 @@ export {
   type ClientInfo,
   type SecondFactorCheck,
   type StartedImpersonation,
-} from './impersonations.ts';
-export { demoInvitations, type DemoInvitation } from './invitationsDemo.ts';
-export { EmailVerificationCode } from './EmailVerificationCode.ts';
-export { PasswordResetToken } from './PasswordResetToken.ts';
-export { updateProfile, validateContactData, isValidPhone, testErrorDepartment, DeliberateTestError, phoneDefaultRegion, type ContactData, type Gender } from './profile.ts';
-export { requestEmailChange, sendEmailCode, verifyEmailCode, emailUnverified, emailCodeDigits, emailCodeValidMinutes, emailCodeMaxAttempts } from './emailVerification.ts';
-export { requestPasswordReset, findPasswordResetToken, resetPassword, passwordResetValidMinutes } from './passwordReset.ts';
-export { setTechnicalNotifications } from './notifications.ts';
+} from './impersonation/impersonations.ts';
+export { EmailVerificationCode } from './profile/EmailVerificationCode.ts';
+export { PasswordResetToken } from './password/PasswordResetToken.ts';
+export { updateProfile, validateContactData, isValidPhone, testErrorDepartment, DeliberateTestError, phoneDefaultRegion, type ContactData, type Gender } from './profile/profile.ts';
+export { requestEmailChange, sendEmailCode, verifyEmailCode, emailUnverified, emailCodeDigits, emailCodeValidMinutes, emailCodeMaxAttempts } from './profile/emailVerification.ts';
+export { requestPasswordReset, findPasswordResetToken, resetPassword, passwordResetValidMinutes } from './password/passwordReset.ts';
+export { setTechnicalNotifications } from './profile/notifications.ts';
 export { Migration20261122100000Profile } from './migrations/Migration20261122100000Profile.ts';
-export { demoStaff, resealDemoStaffSecret } from './impersonationsDemo.ts';
+export { Migration20261122110000Security } from './migrations/Migration20261122110000Security.ts';
+export { Migration20261122120100Invitations } from './migrations/Migration20261122120100Invitations.ts';
+export { Migration20261122120200Impersonation } from './migrations/Migration20261122120200Impersonation.ts';

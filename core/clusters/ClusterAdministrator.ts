@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../accounts/User.ts';
+import { User } from '../accounts/index.ts';
 import { Cluster } from './Cluster.ts';
 
 /** The administrator role of a user for one cluster (spec §6). */

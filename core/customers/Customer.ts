@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../accounts/User.ts';
+import { User } from '../accounts/index.ts';
 
 export const paymentMethods = ['transfer', 'debit', 'credit_card'] as const;
 

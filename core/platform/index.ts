@@ -5,6 +5,7 @@ export * from './logger.ts';
 export * from './config.ts';
 export * from './db.ts';
 export * from './tokens.ts';
-export { hashPassword, verifyPassword } from './password.ts';
+export { hashPassword, verifyPassword, dummyPasswordHash } from './password.ts';
 export * from './mail/index.ts';
 export { recordAudit, AuditLogEntry, type AuditRecord, type AuditParty } from './audit.ts';
+export { Migration20261122120000AuditLog } from './migrations/Migration20261122120000AuditLog.ts';

@@ -1,13 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { User } from '../accounts/User.ts';
-import { Cluster } from '../clusters/Cluster.ts';
-import { ClusterAdministrator } from '../clusters/ClusterAdministrator.ts';
-import { Server } from '../clusters/Server.ts';
-import { Customer } from '../customers/Customer.ts';
-import { CustomerManager } from '../customers/CustomerManager.ts';
-import { hashPassword } from '../platform/password.ts';
-import { seedDemoInvitations } from '../accounts/invitationsDemo.ts';
-import { seedDemoStaff } from '../accounts/impersonationsDemo.ts';
+import { User } from '../accounts/index.ts';
+import { Cluster, ClusterAdministrator, Server } from '../clusters/index.ts';
+import { Customer, CustomerManager } from '../customers/index.ts';
+import { hashPassword } from '../platform/index.ts';
+import { seedDemoInvitations } from './invitationsDemo.ts';
+import { seedDemoStaff } from './impersonationsDemo.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
 

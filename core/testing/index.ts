@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Options } from '@mikro-orm/core';
 import { coreEntities, coreMigrations } from '../entities.ts';
-import { migrate, openDatabase, type MigrationClass, type Orm } from '../platform/db.ts';
+import { migrate, openDatabase, type MigrationClass, type Orm } from '../platform/index.ts';
 
 export interface TestDatabase {
   orm: Orm;

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { login, password, users } from './helpers';
 
-/** The seeded staff member (core/accounts/impersonationsDemo.ts) and their authenticator app. */
+/** The seeded staff member (core/seed/impersonationsDemo.ts) and their authenticator app. */
 const staff = { email: 'staff@demo.example', secret: 'AWKNGC5TKULZQCEOVHDMC5RCLBZJAVJQ' };
 const totp = new TOTP({ secret: Secret.fromBase32(staff.secret), digits: 6, period: 30 });
 let lastStep = 0;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login, users } from './helpers';
 
-/** The seeded demo invitations (core/accounts/invitationsDemo.ts). */
+/** The seeded demo invitations (core/seed/invitationsDemo.ts). */
 const demo = {
   newColleague: { token: 'demo-invitation-new-colleague-10001', email: 'new.colleague@demo.example' },
   otherAdministrator: { token: 'demo-invitation-other-20012', email: 'other@demo.example' },

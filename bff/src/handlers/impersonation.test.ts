@@ -1,8 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
-import { demoStaff, Impersonation, resealDemoStaffSecret, Session, twoFactorSecretBox, User } from '@portal/core/accounts';
+import { Impersonation, Session, twoFactorSecretBox, User } from '@portal/core/accounts';
 import { AuditLogEntry } from '@portal/core/platform';
-import { demoInvitations } from '@portal/core/accounts';
-import { demoLogins, demoPassword } from '@portal/core/seed';
+import { demoInvitations, demoLogins, demoPassword, demoStaff, resealDemoStaffSecret } from '@portal/core/seed';
 import { createTestServer, type TestClient, type TestServer } from '../testing.ts';
 
 let server: TestServer;

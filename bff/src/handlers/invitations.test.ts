@@ -1,7 +1,7 @@
-import { createInvitation, demoInvitations, Invitation, User } from '@portal/core/accounts';
+import { createInvitation, Invitation, User } from '@portal/core/accounts';
 import { Cluster } from '@portal/core/clusters';
 import { Customer } from '@portal/core/customers';
-import { demoLogins } from '@portal/core/seed';
+import { demoInvitations, demoLogins } from '@portal/core/seed';
 import { createTestServer, type TestClient, type TestServer } from '../testing.ts';
 
 let server: TestServer;

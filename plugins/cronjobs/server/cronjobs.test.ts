@@ -4,13 +4,7 @@
  */
 import fs from 'node:fs';
 import { parse } from 'yaml';
-/* eslint-disable no-restricted-imports -- integration tests run the real portal (docs/plugins.md §5: the one exception) */
-import { User } from '@portal/core/accounts';
-import { Cluster, ClusterAdministrator } from '@portal/core/clusters';
-import { demoLogins } from '@portal/core/seed';
-import { loadContract } from '@portal/bff/app';
-import { createTestServer, type TestClient, type TestServer } from '@portal/bff/testing';
-/* eslint-enable no-restricted-imports */
+import { Cluster, ClusterAdministrator, createTestServer, demoLogins, loadContract, type TestClient, type TestServer, User } from '@portal/plugin-sdk/testing';
 import { cronFilePath } from './render.ts';
 
 /** This plugin alone, as the generated registry lists it: another plugin's state must not matter here. */

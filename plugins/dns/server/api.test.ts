@@ -8,12 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { parse } from 'yaml';
-/* eslint-disable no-restricted-imports -- integration tests run the real portal (docs/plugins.md §5: the one exception) */
-import { User } from '@portal/core/accounts';
-import { ClusterAdministrator } from '@portal/core/clusters';
-import { demoLogins } from '@portal/core/seed';
-import { createTestServer, type TestClient, type TestServer } from '@portal/bff/testing';
-/* eslint-enable no-restricted-imports */
+import { ClusterAdministrator, createTestServer, demoLogins, type TestClient, type TestServer, User } from '@portal/plugin-sdk/testing';
 import { dayOf } from './serial.ts';
 
 /** This plugin alone (another plugin's state must not matter here), as the generated registry lists it. */

@@ -5,13 +5,7 @@
 import fs from 'node:fs';
 import { io as connect, type Socket } from 'socket.io-client';
 import { parse } from 'yaml';
-/* eslint-disable no-restricted-imports -- tests may use the host's test helpers (docs/plugins.md, Tests) */
-import { User } from '@portal/core/accounts';
-import { Cluster, ClusterAdministrator, Server } from '@portal/core/clusters';
-import { demoLogins } from '@portal/core/seed';
-import { loadContract } from '@portal/bff/app';
-import { createTestServer, type TestClient, type TestServer } from '@portal/bff/testing';
-/* eslint-enable no-restricted-imports */
+import { Cluster, ClusterAdministrator, createTestServer, demoLogins, loadContract, Server, type TestClient, type TestServer, User } from '@portal/plugin-sdk/testing';
 import { stopAllSamplers } from './sampler.ts';
 
 /** This plugin alone, as the generated registry lists it: other plugins' state and fixtures must not matter here. */

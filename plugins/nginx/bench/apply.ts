@@ -8,10 +8,7 @@
  *   node plugins/nginx/bench/apply.ts [rounds]
  */
 import { io as connect } from 'socket.io-client';
-/* eslint-disable no-restricted-imports -- a benchmark runs the whole portal, like the tests (docs/plugins.md §5) */
-import { demoLogins } from '@portal/core/seed';
-import { createTestServer } from '@portal/bff/testing';
-/* eslint-enable no-restricted-imports */
+import { createTestServer, demoLogins } from '@portal/plugin-sdk/testing';
 
 const rounds = Number(process.argv[2] ?? 20);
 

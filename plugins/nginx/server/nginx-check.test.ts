@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-// eslint-disable-next-line no-restricted-imports -- tests may use the host's gateway (docs/plugins.md §5)
-import { LocalGateway } from '../../../bff/src/managed/gateways/local.ts';
+import { LocalGateway } from '@portal/plugin-sdk/testing';
 import { certificateStatuses, generateCertificates } from './certificates.ts';
 import { renderEnvFor } from './config.ts';
 import { demoVhostsFor } from './fixtures.ts';

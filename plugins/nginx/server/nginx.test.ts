@@ -7,12 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
-/* eslint-disable no-restricted-imports -- tests may use the host's test helpers (docs/plugins.md §5) */
-import { User } from '@portal/core/accounts';
-import { Cluster, ClusterAdministrator } from '@portal/core/clusters';
-import { demoLogins } from '@portal/core/seed';
-import { createTestServer, type TestClient, type TestServer } from '@portal/bff/testing';
-/* eslint-enable no-restricted-imports */
+import { Cluster, ClusterAdministrator, createTestServer, demoLogins, type TestClient, type TestServer, User } from '@portal/plugin-sdk/testing';
 import { passwordMatches } from './passwords.ts';
 
 let server: TestServer;

@@ -4,33 +4,9 @@
  * with the machine's `ssh-keygen -l` where it is installed.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import { parse } from 'yaml';
-/* eslint-disable no-restricted-imports -- integration tests run the real portal (docs/plugins.md §5: the one exception) */
-import { User } from '@portal/core/accounts';
-import { Cluster, ClusterAdministrator, Server } from '@portal/core/clusters';
-import { demoLogins } from '@portal/core/seed';
-import { loadContract } from '@portal/bff/app';
-import { createTestServer, type TestClient, type TestServer } from '@portal/bff/testing';
-/* eslint-enable no-restricted-imports */
+import { Cluster, ClusterAdministrator, demoLogins, Server, startPluginPortal, User, type PluginPortal, type SeededCluster, type TestClient, type TestServer } from '@portal/plugin-sdk/testing';
+import type { Operations } from '../generated/operations.ts';
 import { testFingerprints, testKeys } from './testKeys.ts';
-
-/** This plugin alone, as the generated registry lists it: another plugin's state must not matter here. */
-const ownOperations = Object.values(parse(fs.readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8')).paths as Record<string, Record<string, { operationId: string }>>)
-  .flatMap((item) => Object.values(item).map((op) => op.operationId))
-  .sort();
-const sshPlugin = { id: 'ssh', operations: ownOperations, manifest: () => import('../plugin.ts') };
-
-/** The bundled contract without the other plugins' sections. */
-function ownContract(): Record<string, unknown> {
-  const doc = loadContract() as { paths: Record<string, unknown> };
-  const section = /^\/api\/v1\/clusters\/\{clusterId\}\/servers\/\{serverId\}\/([a-z][a-z0-9-]*)/;
-  for (const p of Object.keys(doc.paths)) {
-    const id = section.exec(p)?.[1];
-    if (id && id !== 'managed' && id !== 'ssh') delete doc.paths[p];
-  }
-  return doc;
-}
 
 const hasSshKeygen = (() => {
   try {
@@ -41,41 +17,22 @@ const hasSshKeygen = (() => {
   }
 })();
 
+let ssh: PluginPortal<Operations>;
 let server: TestServer;
 let admin: TestClient;
 let manager: TestClient;
 let other: TestClient;
-let shop: { id: number; servers: { id: number; name: string; role: string; services: string[] }[] };
-let staging: { id: number; servers: { id: number; role: string }[] };
+let shop: SeededCluster;
+let staging: SeededCluster;
 let web: number;
 
-const base = (clusterId: number, serverId: number) => `/api/v1/clusters/${clusterId}/servers/${serverId}`;
+const base = (clusterId: number, serverId: number) => ssh.base(clusterId, serverId);
 const keys = (sub = '') => `${base(shop.id, web)}/ssh/keys${sub}`;
 const deployFile = '/home/deploy/.ssh/authorized_keys';
 const developerFile = '/home/developer/.ssh/authorized_keys';
-const good = { user: 'developer', label: 'Jonas laptop', publicKey: testKeys.ecdsab384 };
-
-async function signedIn(email: string): Promise<TestClient> {
-  const c = server.client();
-  expect((await c.login(email)).status).toBe(200);
-  return c;
-}
-
-async function clusterByNumber(c: TestClient, number: string) {
-  const list = await c.get(`/api/v1/clusters?search=${number}`);
-  const id = list.body.data.find((x: { number: string }) => x.number === number).id as number;
-  return (await c.get(`/api/v1/clusters/${id}`)).body;
-}
-
-async function finished(jobId: number) {
-  for (let i = 0; i < 400; i++) {
-    const r = await admin.get(`${base(shop.id, web)}/managed/jobs/${jobId}`);
-    expect(r.status).toBe(200);
-    if (r.body.status === 'succeeded' || r.body.status === 'failed') return r.body;
-    await new Promise((res) => setTimeout(res, 25));
-  }
-  throw new Error(`job ${jobId} did not finish`);
-}
+const good = { user: 'developer' as const, label: 'Jonas laptop', publicKey: testKeys.ecdsab384 };
+const clusterByNumber = (c: TestClient, number: string) => ssh.clusterByNumber(c, number);
+const finished = (jobId: number) => ssh.waitForJob(jobId);
 
 /** Sends a change, expects 202, waits for its job to succeed. */
 async function applied(method: string, url: string, body?: unknown) {
@@ -88,19 +45,19 @@ async function applied(method: string, url: string, body?: unknown) {
 }
 
 const file = (path: string) => server.managed.gateway(web).readFile(path);
-const list = async () => (await admin.get(keys())).body.data as { id: number; user: string; label: string; fingerprint: string; bits: number; type: string }[];
+const list = async () => (await ssh.api.call('listSshKeys')).body.data;
 const changeCount = async () => (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=ssh`)).body.meta.total as number;
 
+/** This plugin alone (another plugin's state must not matter here) on web01 of the shop cluster, with its demo keys. */
 beforeAll(async () => {
-  server = await createTestServer({}, { plugins: [sshPlugin], contract: ownContract() });
-  admin = await signedIn(demoLogins.admin);
-  manager = await signedIn(demoLogins.manager);
-  other = await signedIn(demoLogins.other);
-  shop = await clusterByNumber(admin, '20011');
+  ssh = await startPluginPortal<Operations>(() => import('../plugin.ts'), { cluster: '20011', server: (s) => s.role === 'web' && s.name.startsWith('web01') });
+  ({ portal: server, admin, cluster: shop } = ssh);
+  web = ssh.server.id;
+  manager = await ssh.signIn(demoLogins.manager);
+  other = await ssh.signIn(demoLogins.other);
   staging = await clusterByNumber(manager, '20012');
-  web = shop.servers.find((s) => s.role === 'web' && s.name.startsWith('web01'))!.id;
 });
-afterAll(() => server?.stop());
+afterAll(() => ssh?.stop());
 
 describe('R2.031 ssh keys', () => {
   it('R2.031 lists the demo keys per user with type, bits and SHA256 fingerprint', async () => {
@@ -128,7 +85,7 @@ describe('R2.031 ssh keys', () => {
     const job = await applied('POST', keys(), { ...good, publicKey: `${testKeys.ecdsab384.replace(/ \S+$/, '')} some-comment@host` });
     if (hasSshKeygen) {
       expect(job.validation).toMatchObject({ status: 'passed', tool: 'ssh-keygen' });
-      expect(job.validation.output).toContain(testFingerprints.ecdsab384.fingerprint);
+      expect(job.validation?.output).toContain(testFingerprints.ecdsab384.fingerprint);
     } else expect(job.validation).toMatchObject({ status: 'skipped', reason: 'tool_missing', tool: 'ssh-keygen' });
     const content = await file(developerFile);
     expect(content).toContain(`${testKeys.ecdsab384.split(' ').slice(0, 2).join(' ')} Jonas laptop\n`);

@@ -1,0 +1,86 @@
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { Cluster, ClusterAdministrator } from '../../clusters/index.ts';
+import { Customer, CustomerManager } from '../../customers/index.ts';
+import { recordAudit, type Clock, Conflict, NotAllowed, NotFound, type EventBus } from '../../platform/index.ts';
+import { normalizeEmail } from '../users/authenticate.ts';
+import type { User } from '../users/User.ts';
+
+/**
+ * The signed-in user's own permissions (spec §2 "My data" → permissions, §3 Permission entry): the
+ * customers they manage (role manager) and the cluster contracts they administrate (role administrator).
+ * A cluster is the contract, so `contract_id` is the cluster's id.
+ */
+
+/** The customers a user manages, by customer number. */
+export async function listManagedCustomers(em: EntityManager, userId: number): Promise<CustomerManager[]> {
+  return em.find(CustomerManager, { user: userId }, { populate: ['customer'], orderBy: { customer: { number: 'asc' } } });
+}
+
+/** The cluster contracts a user administrates, by cluster number. */
+export async function listAdministratedContracts(em: EntityManager, userId: number): Promise<ClusterAdministrator[]> {
+  return em.find(ClusterAdministrator, { user: userId }, { populate: ['cluster.customer'], orderBy: { cluster: { number: 'asc' } } });
+}
+
+export interface RevokeContext {
+  clock: Clock;
+  events: EventBus;
+  ip?: string;
+}
+
+/** Users revoke only their own permissions (§6): the e-mail of the request must be the caller's. */
+function assertOwn(user: User, email: string): void {
+  if (normalizeEmail(email) !== user.email) throw NotAllowed('errors.permission_not_own');
+}
+
+/**
+ * The user gives up managing a customer. Refused (§5, §8) while they are the customer's partner manager
+ * (a partner who manages it), its contact person, or its last active manager. The customer row is
+ * locked, so two managers cannot both leave at the same moment and leave the customer without one.
+ */
+export async function revokeManagedCustomer(em: EntityManager, ctx: RevokeContext, user: User, request: { email: string; customerId: number }): Promise<void> {
+  assertOwn(user, request.email);
+  const customer = await em.transactional(async (tx) => {
+    const membership = await tx.findOne(CustomerManager, { customer: request.customerId, user: user.id });
+    if (!membership) throw NotFound('errors.permission_not_found');
+    const customer = await tx.findOneOrFail(Customer, { id: request.customerId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (user.isPartner) throw Conflict('errors.manager_not_removable_partner_manager');
+    if (customer.contactPerson?.id === user.id) throw Conflict('errors.manager_not_removable_contact_person');
+    if (membership.active && (await tx.count(CustomerManager, { customer: customer.id, active: true })) <= 1)
+      throw Conflict('errors.manager_not_removable_last_manager');
+    tx.remove(membership);
+    recordAudit(tx, ctx.clock, {
+      action: 'permission.revoked',
+      actor: user,
+      subject: user,
+      ip: ctx.ip,
+      details: { role: 'manager', customerId: customer.id, customerNumber: customer.number },
+    });
+    return customer;
+  });
+  await ctx.events.publish('permissions.changed', { userId: user.id }, { users: [user.id], customers: [customer.id] });
+}
+
+/**
+ * The user gives up administrating a cluster contract. Refused (§5, §8) while they are also a manager
+ * of the cluster's customer: the manager right has to go first.
+ */
+export async function revokeAdministratedContract(em: EntityManager, ctx: RevokeContext, user: User, request: { email: string; contractId: number }): Promise<void> {
+  assertOwn(user, request.email);
+  const cluster = await em.transactional(async (tx) => {
+    const role = await tx.findOne(ClusterAdministrator, { cluster: request.contractId, user: user.id });
+    if (!role) throw NotFound('errors.permission_not_found');
+    const cluster = await tx.findOneOrFail(Cluster, { id: request.contractId });
+    if (await tx.count(CustomerManager, { customer: cluster.customer.id, user: user.id }))
+      throw Conflict('errors.administrator_not_removable_still_manager');
+    tx.remove(role);
+    recordAudit(tx, ctx.clock, {
+      action: 'permission.revoked',
+      actor: user,
+      subject: user,
+      ip: ctx.ip,
+      details: { role: 'administrator', clusterId: cluster.id, clusterNumber: cluster.number },
+    });
+    return cluster;
+  });
+  await ctx.events.publish('permissions.changed', { userId: user.id }, { users: [user.id], clusters: [cluster.id] });
+}

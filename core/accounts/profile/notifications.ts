@@ -1,0 +1,9 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { User } from '../users/User.ts';
+
+/** Subscribes to or unsubscribes from technical notifications (§3, §4); returns the new state. */
+export async function setTechnicalNotifications(em: EntityManager, user: User, subscribed: boolean): Promise<boolean> {
+  user.technicalNotifications = subscribed;
+  await em.flush();
+  return user.technicalNotifications;
+}

@@ -1,0 +1,209 @@
+/**
+ * `@portal/plugin-sdk/testing`: a plugin's integration tests against the real portal, in one call.
+ *
+ * `startPluginPortal(() => import('../plugin.ts'))` starts the real BFF over a test database of its own
+ * (PostgreSQL when `DATABASE_URL` is set, PGlite otherwise) with the demo data and the plugin's fixtures,
+ * loads this plugin alone, signs in the demo administrator, picks a seeded server that runs the plugin's
+ * service and hands out an API client typed by the plugin's operations. See docs/plugins.md, Testing.
+ *
+ * This is the one place on the plugins' side that reaches the BFF (eslint.config.js, Boundaries): plugin
+ * tests import from here (and `@portal/core/testing`), never from `@portal/bff` or core's modules.
+ */
+import { createTestServer, loadContract, type PluginRegistryEntry, type TestClient, type TestResponse, type TestServer } from '@portal/bff/testing';
+import { demoLogins } from '@portal/core/seed';
+import type { BodyOf, ErrorResponse, OperationId, operations, PathOf, QueryOf, ResponseOf } from '@portal/openapi';
+import type { PluginManifest } from '../index.ts';
+
+/* What a plugin's tests may use of the host, re-exported so they need no other import. */
+export { createTestServer, LocalGateway, TestClient, type LocalGatewayOptions, type TestResponse, type TestServer } from '@portal/bff/testing';
+export { createTestDatabase, type TestDatabase } from '@portal/core/testing';
+export { demoLogins, demoPassword } from '@portal/core/seed';
+export { User } from '@portal/core/accounts';
+export { Cluster, ClusterAdministrator, Server } from '@portal/core/clusters';
+export { loadContract };
+
+/** A server of the demo data as `GET /api/v1/clusters/{clusterId}` lists it. */
+export interface SeededServer {
+  id: number;
+  name: string;
+  role: string;
+  services: string[];
+}
+
+/** A cluster of the demo data as `GET /api/v1/clusters/{clusterId}` returns it (the fields tests use). */
+export interface SeededCluster {
+  id: number;
+  number: string;
+  servers: SeededServer[];
+}
+
+export interface PluginPortalOptions {
+  /** The cluster (its number, e.g. `20011`) to pick the server from; default: the administrator's clusters in list order. */
+  cluster?: string;
+  /** Which server to pick; default: the first that runs one of the plugin's services. */
+  server?: (server: SeededServer) => boolean;
+  /** Load every plugin of the repository (and serve the whole contract) instead of this plugin alone. */
+  allPlugins?: boolean;
+  /** Seed the plugins' demo fixtures (default true). */
+  fixtures?: boolean;
+  /** Extra environment for the portal's configuration (e.g. `{ SMTP_URL: … }`). */
+  env?: Record<string, string>;
+}
+
+/** The response of a typed call: the 2xx body as the contract declares it, and the error body on failure. */
+export interface ApiResponse<Op extends OperationId> {
+  status: number;
+  headers: Headers;
+  body: [ResponseOf<Op>] extends [never] ? (Partial<ErrorResponse> | undefined) : ResponseOf<Op> & Partial<ErrorResponse>;
+}
+
+/** Whether an operation requires a request body. */
+type NeedsBody<Op extends OperationId> = operations[Op] extends { requestBody: object } ? true : false;
+
+type Args<Op extends OperationId> = {
+  /** Path parameters; `clusterId` and `serverId` default to the picked server. */
+  path?: Partial<PathOf<Op>>;
+  query?: QueryOf<Op>;
+  /** Another signed-in client (default: the administrator). */
+  as?: TestClient;
+} & (NeedsBody<Op> extends true ? { body: BodyOf<Op> } : { body?: BodyOf<Op> });
+
+/** The plugin's API, typed by its operations (`Operations` of the plugin's `generated/operations.ts`). */
+export interface PluginApi<Op extends OperationId> {
+  call<O extends Op>(operationId: O, ...args: NeedsBody<O> extends true ? [Args<O>] : [Args<O>?]): Promise<ApiResponse<O>>;
+  /** The URL of an operation with its path parameters filled in, for tests that call it some other way. */
+  url<O extends Op>(operationId: O, path?: Partial<PathOf<O>>): string;
+}
+
+/** A managed job as `getManagedJob` returns it. */
+export type ManagedJob = ResponseOf<'getManagedJob'>;
+
+export interface PluginPortal<Op extends OperationId = OperationId> {
+  /** The running portal: `managed.gateway(serverId)` reads the files a job wrote, `db.orm` the database, `clock` the time. */
+  portal: TestServer;
+  /** The demo administrator of {@link cluster}, signed in. */
+  admin: TestClient;
+  /** The cluster of {@link server}, as the administrator sees it. */
+  cluster: SeededCluster;
+  /** A seeded server that runs the plugin's service. */
+  server: SeededServer;
+  /** `/api/v1/clusters/{clusterId}/servers/{serverId}` of {@link server} (or of another server of the portal). */
+  base(clusterId?: number, serverId?: number): string;
+  api: PluginApi<Op>;
+  /** A new client (its own cookies), signed in as a demo user (`demoLogins`). */
+  signIn(email: string): Promise<TestClient>;
+  /** A cluster by its number, as the given client sees it. */
+  clusterByNumber(client: TestClient, number: string): Promise<SeededCluster>;
+  /** Polls a managed job (of {@link server} by default) until it succeeded or failed. */
+  waitForJob(jobId: number, options?: { clusterId?: number; serverId?: number; as?: TestClient }): Promise<ManagedJob>;
+  stop(): Promise<void>;
+}
+
+type Manifest = () => Promise<{ default: PluginManifest }>;
+type OperationInfo = { method: string; path: string };
+type Contract = { paths: Record<string, Record<string, { operationId?: string }>> };
+
+const sectionOf = (path: string) => /^\/api\/v1\/clusters\/\{clusterId\}\/servers\/\{serverId\}\/([a-z][a-z0-9-]*)/.exec(path)?.[1];
+const methods = ['get', 'put', 'post', 'patch', 'delete'];
+
+/** The operations of the bundled contract by id, and those in the plugin's section. */
+function operationsOf(contract: Contract, pluginId: string): { all: Map<string, OperationInfo>; own: string[] } {
+  const all = new Map<string, OperationInfo>();
+  const own: string[] = [];
+  for (const [path, item] of Object.entries(contract.paths)) {
+    for (const method of methods) {
+      const id = item[method]?.operationId;
+      if (!id) continue;
+      all.set(id, { method: method.toUpperCase(), path });
+      if (sectionOf(path) === pluginId) own.push(id);
+    }
+  }
+  return { all, own: own.sort() };
+}
+
+/** The bundled contract without the other plugins' sections (the portal then serves this plugin alone). */
+function contractOf(contract: Contract, pluginId: string): Contract {
+  const paths = Object.fromEntries(Object.entries(contract.paths).filter(([p]) => [undefined, 'managed', pluginId].includes(sectionOf(p))));
+  return { ...contract, paths };
+}
+
+/** Starts a portal for one plugin's integration tests; call in `beforeAll`, `stop()` in `afterAll`. */
+export async function startPluginPortal<Op extends OperationId = OperationId>(manifest: Manifest, options: PluginPortalOptions = {}): Promise<PluginPortal<Op>> {
+  const plugin = (await manifest()).default;
+  const contract = loadContract() as Contract;
+  const operations = operationsOf(contract, plugin.id);
+  const entry: PluginRegistryEntry = { id: plugin.id, operations: operations.own, manifest };
+  const portal = await createTestServer(
+    options.env ?? {},
+    options.allPlugins ? { fixtures: options.fixtures } : { plugins: [entry], contract: contractOf(contract, plugin.id), fixtures: options.fixtures },
+  );
+  try {
+    const signIn = async (email: string) => {
+      const client = portal.client();
+      const r = await client.login(email);
+      if (r.status !== 200) throw new Error(`signing in ${email} failed: ${r.status} ${JSON.stringify(r.body)}`);
+      return client;
+    };
+    const clusterByNumber = async (client: TestClient, number: string): Promise<SeededCluster> => {
+      const list = await client.get(`/api/v1/clusters?search=${encodeURIComponent(number)}`);
+      const found = (list.body?.data ?? []).find((c: { number: string }) => c.number === number);
+      if (!found) throw new Error(`cluster ${number} is not visible to this client`);
+      return (await client.get(`/api/v1/clusters/${found.id}`)).body;
+    };
+    const admin = await signIn(demoLogins.admin);
+    const { cluster, server } = await pickServer(admin, plugin, options, clusterByNumber);
+    const base = (clusterId = cluster.id, serverId = server.id) => `/api/v1/clusters/${clusterId}/servers/${serverId}`;
+
+    const url = (operationId: string, path: Record<string, unknown> = {}) => {
+      const op = operations.all.get(operationId);
+      if (!op) throw new Error(`${operationId} is not an operation of the contract`);
+      const params: Record<string, unknown> = { clusterId: cluster.id, serverId: server.id, ...path };
+      return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        if (params[name] === undefined) throw new Error(`${operationId} needs the path parameter ${name}`);
+        return encodeURIComponent(String(params[name]));
+      });
+    };
+    const api: PluginApi<Op> = {
+      url: (operationId, path) => url(operationId, path as Record<string, unknown>),
+      async call(operationId, ...rest) {
+        const args = (rest[0] ?? {}) as { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; as?: TestClient };
+        const query = new URLSearchParams(Object.entries(args.query ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
+        const r = await (args.as ?? admin).request(operations.all.get(operationId)!.method, url(operationId, args.path) + (query ? `?${query}` : ''), args.body);
+        return r as ApiResponse<typeof operationId>;
+      },
+    };
+
+    const waitForJob: PluginPortal['waitForJob'] = async (jobId, { clusterId, serverId, as = admin } = {}) => {
+      for (let i = 0; i < 400; i++) {
+        const r: TestResponse<ManagedJob> = await as.get(`${base(clusterId, serverId)}/managed/jobs/${jobId}`);
+        if (r.status !== 200) throw new Error(`job ${jobId}: ${r.status} ${JSON.stringify(r.body)}`);
+        if (r.body.status === 'succeeded' || r.body.status === 'failed') return r.body;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`job ${jobId} did not finish`);
+    };
+
+    return { portal, admin, cluster, server, base, api, signIn, clusterByNumber, waitForJob, stop: () => portal.stop() };
+  } catch (e) {
+    await portal.stop();
+    throw e;
+  }
+}
+
+/** The first server (of the chosen cluster, or of the administrator's clusters) that runs the plugin's service. */
+async function pickServer(
+  admin: TestClient,
+  plugin: PluginManifest,
+  options: PluginPortalOptions,
+  clusterByNumber: (client: TestClient, number: string) => Promise<SeededCluster>,
+): Promise<{ cluster: SeededCluster; server: SeededServer }> {
+  const runsService = (s: SeededServer) => plugin.services === 'all' || plugin.services.some((x) => s.services.includes(x));
+  const wanted = options.server ?? runsService;
+  const numbers = options.cluster ? [options.cluster] : ((await admin.get('/api/v1/clusters?per_page=100')).body.data as { number: string }[]).map((c) => c.number);
+  for (const number of numbers) {
+    const cluster = await clusterByNumber(admin, number);
+    const server = cluster.servers.find((s) => runsService(s) && wanted(s));
+    if (server) return { cluster, server };
+  }
+  throw new Error(`no seeded server runs ${plugin.id}'s service (${JSON.stringify(plugin.services)})${options.cluster ? ` in cluster ${options.cluster}` : ''}`);
+}
