@@ -26,6 +26,7 @@ export const webPlugins: WebPluginEntry[] = [
     order: 30,
     services: ['cronjobs'],
     web: () => import('../../../plugins/cronjobs/web/index.tsx'),
+    dashboard: () => import('../../../plugins/cronjobs/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/cronjobs/i18n/de.json'), en: () => import('../../../plugins/cronjobs/i18n/en.json') },
   },
   {
@@ -36,6 +37,7 @@ export const webPlugins: WebPluginEntry[] = [
     order: 40,
     services: ['ssh'],
     web: () => import('../../../plugins/ssh/web/index.tsx'),
+    dashboard: () => import('../../../plugins/ssh/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/ssh/i18n/de.json'), en: () => import('../../../plugins/ssh/i18n/en.json') },
   },
   {
@@ -56,6 +58,7 @@ export const webPlugins: WebPluginEntry[] = [
     order: 90,
     services: ['monitoring'],
     web: () => import('../../../plugins/monitoring/web/index.tsx'),
+    dashboard: () => import('../../../plugins/monitoring/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/monitoring/i18n/de.json'), en: () => import('../../../plugins/monitoring/i18n/en.json') },
   },
 ];

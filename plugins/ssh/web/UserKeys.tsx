@@ -16,8 +16,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SshKey } from './api.ts';
+import type { ResultOf } from '@portal/plugin-sdk/web';
 import { formatDate, typeName } from './format.ts';
+
+export type SshKey = ResultOf<'listSshKeys'>['data'][number];
 
 interface Props {
   user: string;
@@ -59,7 +61,9 @@ export function UserKeys({ user, path, keys, onRename, onDelete, onCopy }: Props
                 <TableCell sx={{ width: '18%' }}>{t('list.columns.type')}</TableCell>
                 <TableCell>{t('list.columns.fingerprint')}</TableCell>
                 <TableCell sx={{ width: 120 }}>{t('list.columns.added')}</TableCell>
-                <TableCell sx={{ width: 112 }} align="right">{t('list.columns.actions')}</TableCell>
+                <TableCell sx={{ width: 112 }} align="right">
+                  {t('list.columns.actions')}
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

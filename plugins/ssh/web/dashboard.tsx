@@ -6,13 +6,13 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { defineDashboardCard, useManagedHost } from '@portal/plugin-sdk/web';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { sshApi } from './api.ts';
+import { sshApi } from '../generated/client.ts';
 
 /** The server dashboard's card: how many keys for which users. */
-export function SshSummary() {
+function SshSummary() {
   const { t, i18n } = useTranslation('ssh');
   const host = useManagedHost();
   const { data, isLoading } = sshApi.useListSshKeysQuery({ clusterId: host.cluster.id, serverId: host.server.id });
@@ -30,7 +30,9 @@ export function SshSummary() {
         {isLoading ? (
           <Skeleton width="60%" />
         ) : keys.length ? (
-          <Typography>{t('summary.count', { count: keys.length, users: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(users) })}</Typography>
+          <Typography>
+            {t('summary.count', { count: keys.length, users: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(users) })}
+          </Typography>
         ) : (
           <Typography color="text.secondary">{t('summary.none')}</Typography>
         )}
@@ -43,3 +45,5 @@ export function SshSummary() {
     </Card>
   );
 }
+
+export default defineDashboardCard(SshSummary);

@@ -1,44 +1,11 @@
-/** What the Managed Center host gives a panel, for stories: the monitoring namespace, a server, a store, and demo figures. */
-import type { Decorator } from '@storybook/react-vite';
-import { createManagedStore, ManagedHostProvider, type ManagedHost } from '@portal/plugin-sdk/web';
-import i18next from 'i18next';
-import { useState } from 'react';
+/** Demo figures for the monitoring stories and component tests; `withMonitoring` is the SDK's story host for this plugin. */
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
-import { rangeIds, type LiveSample, type RangeId, type Series } from './api.ts';
-
-if (!i18next.hasResourceBundle('de', 'monitoring')) {
-  i18next.addResourceBundle('de', 'monitoring', de);
-  i18next.addResourceBundle('en', 'monitoring', en);
-}
-
-export const storyHost: ManagedHost = {
-  cluster: { id: 1, number: '20011', name: 'Onlineshop Produktion' },
-  server: {
-    id: 2,
-    name: 'web01.c20011.managed-hosting.example',
-    role: 'web',
-    ipv4: '10.11.0.21',
-    services: ['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring'],
-  },
-  sectionPath: (section, sub) => `/clusters/1/servers/2/managed/${section}${sub ? `/${sub}` : ''}`,
-  apiPath: (sub) => `api/v1/clusters/1/servers/2/${sub}`,
-  submitErrors: () => undefined,
-  notify: () => undefined,
-  notifyFailure: () => undefined,
-  subscribe: () => () => undefined,
-  connected: true,
-};
+import { rangeIds, type LiveSample, type RangeId, type Series } from './model.ts';
 
 /** Wraps a story in the Managed Center's context (presentational panels make no requests). */
-export const withMonitoring: Decorator = (Story) => {
-  const [store] = useState(() => createManagedStore());
-  return (
-    <ManagedHostProvider host={storyHost} store={store}>
-      <Story />
-    </ManagedHostProvider>
-  );
-};
+export const withMonitoring = storyHostFor('monitoring', { de, en });
 
 const GiB = 1024 ** 3;
 const now = Date.parse('2026-11-22T19:30:00Z');

@@ -6,14 +6,14 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { defineDashboardCard, useManagedHost } from '@portal/plugin-sdk/web';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { cronjobsApi } from './api.ts';
+import { cronjobsApi } from '../generated/client.ts';
 import { formatRun } from './format.ts';
 
-/** The server dashboard's card: how many jobs, how many active, the next run. */
-export function CronjobsSummary() {
+/** The server dashboard's card (its own small chunk): how many jobs, how many active, the next run. */
+function CronjobsSummary() {
   const { t, i18n } = useTranslation('cronjobs');
   const host = useManagedHost();
   const { data, isLoading } = cronjobsApi.useListCronjobsQuery({ clusterId: host.cluster.id, serverId: host.server.id });
@@ -51,3 +51,5 @@ export function CronjobsSummary() {
     </Card>
   );
 }
+
+export default defineDashboardCard(CronjobsSummary);

@@ -9,10 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { defineDashboardCard, useManagedHost } from '@portal/plugin-sdk/web';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useGetMonitoringMetricsQuery, type Series } from './api.ts';
+import { monitoringApi } from '../generated/client.ts';
+import type { Series } from './model.ts';
 import { formatBytes, formatPercent } from './format.ts';
 import { summarize } from './series.ts';
 
@@ -78,11 +79,11 @@ export function MonitoringSummary({ series }: { series: Series }) {
 }
 
 /** The monitoring card on the server's dashboard: the last hour at a glance. */
-export function DashboardPanel() {
+function DashboardPanel() {
   const { t } = useTranslation('monitoring');
   const host = useManagedHost();
-  const metrics = useGetMonitoringMetricsQuery(
-    { clusterId: host.cluster.id, serverId: host.server.id, range: '1h' },
+  const metrics = monitoringApi.useGetMonitoringMetricsQuery(
+    { clusterId: host.cluster.id, serverId: host.server.id, query: { range: '1h' } },
     { pollingInterval: 60_000, skipPollingIfUnfocused: true },
   );
   return (
@@ -110,3 +111,6 @@ export function DashboardPanel() {
     </Card>
   );
 }
+
+/** The card of the server's dashboard: its own small chunk (`web/dashboard.tsx`). */
+export default defineDashboardCard(DashboardPanel);
