@@ -16,6 +16,7 @@ export const webPlugins: WebPluginEntry[] = [
     order: 10,
     services: ['nginx'],
     web: () => import('../../../plugins/nginx/web/index.tsx'),
+    dashboard: () => import('../../../plugins/nginx/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/nginx/i18n/de.json'), en: () => import('../../../plugins/nginx/i18n/en.json') },
   },
   {
@@ -48,6 +49,7 @@ export const webPlugins: WebPluginEntry[] = [
     order: 60,
     services: ['dns'],
     web: () => import('../../../plugins/dns/web/index.tsx'),
+    dashboard: () => import('../../../plugins/dns/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/dns/i18n/de.json'), en: () => import('../../../plugins/dns/i18n/en.json') },
   },
   {

@@ -20,13 +20,22 @@ import Typography from '@mui/material/Typography';
 import { useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nginxApi, type Authentication } from './api.ts';
+import { nginxApi } from '../generated/client.ts';
+import { type Authentication } from './model.ts';
 import { AuthenticationDialog } from './AuthenticationDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { nestErrors } from './forms.tsx';
+import { ConfirmDialog } from '@portal/plugin-sdk/web';
+import { nestErrors } from '@portal/plugin-sdk/web';
 import { NginxFrame } from './NginxFrame.tsx';
 
-export function AuthenticationTable({ items, onEdit, onDelete }: { items: Authentication[]; onEdit: (a: Authentication) => void; onDelete: (a: Authentication) => void }) {
+export function AuthenticationTable({
+  items,
+  onEdit,
+  onDelete,
+}: {
+  items: Authentication[];
+  onEdit: (a: Authentication) => void;
+  onDelete: (a: Authentication) => void;
+}) {
   const { t } = useTranslation('nginx');
   return (
     <TableContainer>
@@ -56,12 +65,21 @@ export function AuthenticationTable({ items, onEdit, onDelete }: { items: Authen
               <TableCell align="right">
                 <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
                   <Tooltip title={t('authentications.edit')}>
-                    <IconButton size="small" onClick={() => onEdit(a)} aria-label={t('authentications.editOf', { path: a.path, name: a.vhostName })}>
+                    <IconButton
+                      size="small"
+                      onClick={() => onEdit(a)}
+                      aria-label={t('authentications.editOf', { path: a.path, name: a.vhostName })}
+                    >
                       <EditIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('authentications.delete.title')}>
-                    <IconButton size="small" color="error" onClick={() => onDelete(a)} aria-label={t('authentications.deleteOf', { path: a.path, name: a.vhostName })}>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      onClick={() => onDelete(a)}
+                      aria-label={t('authentications.deleteOf', { path: a.path, name: a.vhostName })}
+                    >
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -101,7 +119,14 @@ export function AuthenticationsPage() {
       </Stack>
       {(list.isLoading || vhosts.isLoading) && <LinearProgress aria-label={t('list.loading')} />}
       {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              {t('list.retry')}
+            </Button>
+          }
+        >
           {t('list.loadFailed')}
         </Alert>
       )}

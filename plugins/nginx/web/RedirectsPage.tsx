@@ -22,14 +22,23 @@ import Typography from '@mui/material/Typography';
 import { useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nginxApi, type Redirect } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { nestErrors } from './forms.tsx';
+import { nginxApi } from '../generated/client.ts';
+import { type Redirect } from './model.ts';
+import { ConfirmDialog } from '@portal/plugin-sdk/web';
+import { nestErrors } from '@portal/plugin-sdk/web';
 import { NginxFrame } from './NginxFrame.tsx';
 import { RedirectDialog } from './RedirectDialog.tsx';
 
 /** The redirects of one list of redirects (any domains). */
-export function RedirectTable({ redirects, onEdit, onDelete }: { redirects: Redirect[]; onEdit: (r: Redirect) => void; onDelete: (r: Redirect) => void }) {
+export function RedirectTable({
+  redirects,
+  onEdit,
+  onDelete,
+}: {
+  redirects: Redirect[];
+  onEdit: (r: Redirect) => void;
+  onDelete: (r: Redirect) => void;
+}) {
   const { t } = useTranslation('nginx');
   return (
     <TableContainer>
@@ -51,7 +60,13 @@ export function RedirectTable({ redirects, onEdit, onDelete }: { redirects: Redi
               <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{r.target}</TableCell>
               <TableCell>
                 <Tooltip title={t(`redirects.codes.${r.code}`)}>
-                  <Chip size="small" label={r.code} color={r.code === 301 || r.code === 308 ? 'primary' : 'default'} variant="outlined" tabIndex={0} />
+                  <Chip
+                    size="small"
+                    label={r.code}
+                    color={r.code === 301 || r.code === 308 ? 'primary' : 'default'}
+                    variant="outlined"
+                    tabIndex={0}
+                  />
                 </Tooltip>
               </TableCell>
               <TableCell align="right">
@@ -62,7 +77,12 @@ export function RedirectTable({ redirects, onEdit, onDelete }: { redirects: Redi
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('redirects.delete.title')}>
-                    <IconButton size="small" color="error" onClick={() => onDelete(r)} aria-label={t('redirects.deleteOf', { source: r.source })}>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      onClick={() => onDelete(r)}
+                      aria-label={t('redirects.deleteOf', { source: r.source })}
+                    >
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -97,7 +117,14 @@ export function RedirectsPage() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Typography color="text.secondary">{t('redirects.intro')}</Typography>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0, alignItems: 'center' }}>
-          <TextField select size="small" label={t('redirects.filter')} value={filter} onChange={(e) => setFilter(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 220 }}>
+          <TextField
+            select
+            size="small"
+            label={t('redirects.filter')}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value === '' ? '' : Number(e.target.value))}
+            sx={{ minWidth: 220 }}
+          >
             <MenuItem value="">{t('redirects.allDomains')}</MenuItem>
             {domains.map((v) => (
               <MenuItem key={v.id} value={v.id}>
@@ -112,7 +139,14 @@ export function RedirectsPage() {
       </Stack>
       {(list.isLoading || vhosts.isLoading) && <LinearProgress aria-label={t('list.loading')} />}
       {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              {t('list.retry')}
+            </Button>
+          }
+        >
           {t('list.loadFailed')}
         </Alert>
       )}

@@ -10,8 +10,9 @@ import { useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { nginxApi, type Vhost } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { nginxApi } from '../generated/client.ts';
+import { type Vhost } from './model.ts';
+import { ConfirmDialog } from '@portal/plugin-sdk/web';
 import { NginxFrame } from './NginxFrame.tsx';
 import { VhostTable } from './VhostTable.tsx';
 
@@ -37,7 +38,14 @@ export function VhostsPage() {
       </Stack>
       {list.isLoading && <LinearProgress aria-label={t('list.loading')} />}
       {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              {t('list.retry')}
+            </Button>
+          }
+        >
           {t('list.loadFailed')}
         </Alert>
       )}
@@ -61,7 +69,11 @@ export function VhostsPage() {
       <ConfirmDialog
         open={!!toDelete}
         title={t('vhosts.delete.title')}
-        text={t('vhosts.delete.text', { name: toDelete?.serverNames[0] ?? '', redirects: toDelete?.redirectCount ?? 0, authentications: toDelete?.authenticationCount ?? 0 })}
+        text={t('vhosts.delete.text', {
+          name: toDelete?.serverNames[0] ?? '',
+          redirects: toDelete?.redirectCount ?? 0,
+          authentications: toDelete?.authenticationCount ?? 0,
+        })}
         confirm={t('vhosts.delete.confirm')}
         onClose={() => setToDelete(undefined)}
         onConfirm={async () => {

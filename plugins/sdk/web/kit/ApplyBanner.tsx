@@ -57,7 +57,9 @@ export function ApplyJobBanner({
   apply,
   onFinished,
   ...rest
-}: Omit<ApplyBannerProps, 'jobId' | 'onClose'> & { apply: { jobId: number | undefined; dismiss(): void; finished(job?: ManagedJob): void } }) {
+}: Omit<ApplyBannerProps, 'jobId' | 'onClose'> & {
+  apply: { jobId: number | undefined; dismiss(): void; finished(job?: ManagedJob): void };
+}) {
   if (!apply.jobId) return null;
   return (
     <ApplyBanner

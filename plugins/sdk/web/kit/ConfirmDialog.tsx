@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -18,8 +19,11 @@ export interface ConfirmDialogProps {
   cancel?: string;
   /** Colour of the confirming button: `error` (default) for destructive actions, `warning` for rollbacks. */
   color?: 'error' | 'primary' | 'warning';
-  /** Runs on confirm; the buttons are disabled until it settles. The dialog stays open: close it in `onClose`/after. */
-  onConfirm: () => Promise<unknown> | unknown;
+  /**
+   * Runs on confirm; the buttons are disabled until it settles. It closes the dialog itself when done,
+   * or resolves with a message why the action was refused: shown in the dialog, confirm disabled.
+   */
+  onConfirm: () => Promise<string | undefined | void> | string | undefined | void;
   onClose: () => void;
   /** Extra content under the text (e.g. a message why the action was refused). */
   children?: ReactNode;
@@ -30,27 +34,37 @@ export function ConfirmDialog({ open, title, text, confirm, cancel, color = 'err
   const { t } = useTranslation('sdk');
   const id = useId();
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const close = () => {
+    setRefusal(undefined);
+    onClose();
+  };
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+    <Dialog open={open} onClose={busy ? undefined : close} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`} component="div">
           {text}
         </DialogContentText>
         {children}
+        {refusal && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {refusal}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} autoFocus disabled={busy}>
+        <Button onClick={close} autoFocus disabled={busy}>
           {cancel ?? t('confirm.cancel')}
         </Button>
         <Button
           variant="contained"
           color={color}
-          disabled={busy}
+          disabled={busy || !!refusal}
           onClick={async () => {
             setBusy(true);
             try {
-              await onConfirm();
+              setRefusal((await onConfirm()) || undefined);
             } finally {
               setBusy(false);
             }

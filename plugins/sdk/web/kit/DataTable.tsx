@@ -50,13 +50,28 @@ export interface DataTableProps<T> {
   empty?: ReactNode;
 }
 
-const compare = (a: string | number, b: string | number) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), undefined, { numeric: true }));
+const compare = (a: string | number, b: string | number) =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), undefined, { numeric: true });
 
 /**
  * A table with sortable columns, an optional search box and pagination. On narrow screens it scrolls
  * sideways inside its own container (the page does not); headers are sort buttons for the keyboard.
  */
-export function DataTable<T>({ rows, columns, rowKey, caption, searchText, searchLabel, initialSort, pageSize = 25, rowProps, renderAfterRow, size, testId, empty }: DataTableProps<T>) {
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  caption,
+  searchText,
+  searchLabel,
+  initialSort,
+  pageSize = 25,
+  rowProps,
+  renderAfterRow,
+  size,
+  testId,
+  empty,
+}: DataTableProps<T>) {
   const { t } = useTranslation('sdk');
   const id = useId();
   const [sort, setSort] = useState(initialSort);
@@ -96,7 +111,13 @@ export function DataTable<T>({ rows, columns, rowKey, caption, searchText, searc
               setPage(0);
             }}
             slotProps={{
-              input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
               htmlInput: { 'aria-controls': `${id}-table`, 'aria-description': t('table.searchHint') },
             }}
             sx={{ width: { xs: '100%', sm: 320 } }}
@@ -122,7 +143,11 @@ export function DataTable<T>({ rows, columns, rowKey, caption, searchText, searc
                         onClick={() => setSort({ id: c.id, direction: active && direction === 'asc' ? 'desc' : 'asc' })}
                       >
                         {c.label}
-                        {active && <Box component="span" sx={visuallyHidden}>{t(direction === 'asc' ? 'table.sortedAscending' : 'table.sortedDescending')}</Box>}
+                        {active && (
+                          <Box component="span" sx={visuallyHidden}>
+                            {t(direction === 'asc' ? 'table.sortedAscending' : 'table.sortedDescending')}
+                          </Box>
+                        )}
                       </TableSortLabel>
                     ) : c.hideLabel ? (
                       <Box component="span" sx={visuallyHidden}>

@@ -20,14 +20,27 @@ export function FormTextField({ name, helperText, ...rest }: FormTextFieldProps)
     <Field name={name}>
       {({ input, meta }) => {
         const message = (meta.touched && meta.error) || (!meta.dirtySinceLastSubmit && meta.submitError);
-        return <TextField {...rest} {...input} id={rest.id ?? fieldId(pluginId, name)} error={!!message} helperText={message || helperText} fullWidth={rest.fullWidth ?? true} />;
+        return (
+          <TextField
+            {...rest}
+            {...input}
+            id={rest.id ?? fieldId(pluginId, name)}
+            error={!!message}
+            helperText={message || helperText}
+            fullWidth={rest.fullWidth ?? true}
+          />
+        );
       }}
     </Field>
   );
 }
 
 /** A select bound to react-final-form (a MUI text field with `select`). */
-export function FormSelect({ name, options, ...rest }: FormTextFieldProps & { options: readonly { value: string | number; label: ReactNode }[] }) {
+export function FormSelect({
+  name,
+  options,
+  ...rest
+}: FormTextFieldProps & { options: readonly { value: string | number; label: ReactNode }[] }) {
   return (
     <FormTextField name={name} select {...rest}>
       {options.map((o) => (

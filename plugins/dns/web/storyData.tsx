@@ -1,39 +1,28 @@
-/** What the Managed Center host gives a panel, for stories: the dns namespace, a server, a store; and sample data. */
-import type { Decorator } from '@storybook/react-vite';
-import { createManagedStore, ManagedHostProvider, type ManagedHost } from '@portal/plugin-sdk/web';
-import i18next from 'i18next';
-import { useState } from 'react';
+/** Sample data for the DNS stories and component tests; `withDns` is the SDK's story host on the demo load balancer. */
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 import { demoZone } from '../server/fixtures.ts';
-import type { DnsRecord, Zone } from './api.ts';
+import type { DnsRecord, Zone } from './model.ts';
 
-if (!i18next.hasResourceBundle('de', 'dns')) {
-  i18next.addResourceBundle('de', 'dns', de);
-  i18next.addResourceBundle('en', 'dns', en);
-}
-
-export const storyHost: ManagedHost = {
-  cluster: { id: 1, number: '20011', name: 'Onlineshop Produktion' },
-  server: { id: 1, name: 'lb01.c20011.managed-hosting.example', role: 'loadbalancer', ipv4: '10.11.0.10', services: ['nginx', 'varnish', 'dns', 'ssh', 'monitoring'] },
-  sectionPath: (section, sub) => `/clusters/1/servers/1/managed/${section}${sub ? `/${sub}` : ''}`,
-  apiPath: (sub) => `api/v1/clusters/1/servers/1/${sub}`,
-  submitErrors: () => undefined,
-  notify: () => undefined,
-  notifyFailure: () => undefined,
-  subscribe: () => () => undefined,
-  connected: true,
-};
-
-/** Wraps a story in the Managed Center's context (presentational panels make no requests). */
-export const withDns: Decorator = (Story) => {
-  const [store] = useState(() => createManagedStore());
-  return (
-    <ManagedHostProvider host={storyHost} store={store}>
-      <Story />
-    </ManagedHostProvider>
-  );
-};
+/** Wraps a story in the Managed Center's context of the demo load balancer (presentational panels make no requests). */
+export const withDns = storyHostFor(
+  'dns',
+  { de, en },
+  {
+    host: {
+      server: {
+        id: 1,
+        name: 'lb01.c20011.managed-hosting.example',
+        role: 'loadbalancer',
+        ipv4: '10.11.0.10',
+        services: ['nginx', 'varnish', 'dns', 'ssh', 'monitoring'],
+      },
+      sectionPath: (section, sub) => `/clusters/1/servers/1/managed/${section}${sub ? `/${sub}` : ''}`,
+      apiPath: (sub) => `api/v1/clusters/1/servers/1/${sub}`,
+    },
+  },
+);
 
 const demo = demoZone(2026112203);
 export const sampleRecords: DnsRecord[] = demo.records.map((r, i) => ({ id: i + 1, ...r }));

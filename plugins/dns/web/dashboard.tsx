@@ -6,10 +6,11 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { defineDashboardCard, useManagedHost } from '@portal/plugin-sdk/web';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { dnsApi, type ZoneList } from './api.ts';
+import { dnsApi } from '../generated/client.ts';
+import type { ZoneList } from './model.ts';
 
 /** The card's content (presentational). */
 export function DnsSummaryContent({ data }: { data: ZoneList }) {
@@ -34,7 +35,7 @@ export function DnsSummaryContent({ data }: { data: ZoneList }) {
 }
 
 /** The server dashboard's card: zones, records, whether everything is applied. */
-export function DnsSummary() {
+function DnsSummary() {
   const { t } = useTranslation('dns');
   const host = useManagedHost();
   const { data, isLoading, isError } = dnsApi.useListDnsZonesQuery({ clusterId: host.cluster.id, serverId: host.server.id });
@@ -59,3 +60,6 @@ export function DnsSummary() {
     </Card>
   );
 }
+
+/** The card of the server's dashboard: its own small chunk (`web/dashboard.tsx`). */
+export default defineDashboardCard(DnsSummary);
