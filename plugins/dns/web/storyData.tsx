@@ -19,7 +19,6 @@ export const withDns = storyHostFor(
         services: ['nginx', 'varnish', 'dns', 'ssh', 'monitoring'],
       },
       sectionPath: (section, sub) => `/clusters/1/servers/1/managed/${section}${sub ? `/${sub}` : ''}`,
-      apiPath: (sub) => `api/v1/clusters/1/servers/1/${sub}`,
     },
   },
 );
