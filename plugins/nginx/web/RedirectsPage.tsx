@@ -1,12 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { EmptyState, QueryState, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nginxApi } from '../generated/client.ts';
@@ -137,33 +134,17 @@ export function RedirectsPage() {
           </Button>
         </Stack>
       </Stack>
-      {(list.isLoading || vhosts.isLoading) && <LinearProgress aria-label={t('list.loading')} />}
-      {list.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('list.retry')}
-            </Button>
-          }
-        >
-          {t('list.loadFailed')}
-        </Alert>
-      )}
-      {list.data && (
-        <Paper variant="outlined">
-          {shown.length === 0 ? (
-            <Box sx={{ p: 4, textAlign: 'center' }}>
-              <Typography variant="h6" component="p">
-                {t('redirects.empty')}
-              </Typography>
-              <Typography color="text.secondary">{domains.length ? t('redirects.emptyHint') : t('redirects.noDomains')}</Typography>
-            </Box>
-          ) : (
-            <RedirectTable redirects={shown} onEdit={setEditing} onDelete={setToDelete} />
-          )}
-        </Paper>
-      )}
+      <QueryState query={list} loadingLabel={t('list.loading')} errorMessage={t('list.loadFailed')}>
+        {() => (
+          <Paper variant="outlined">
+            {shown.length === 0 ? (
+              <EmptyState title={t('redirects.empty')} hint={domains.length ? t('redirects.emptyHint') : t('redirects.noDomains')} />
+            ) : (
+              <RedirectTable redirects={shown} onEdit={setEditing} onDelete={setToDelete} />
+            )}
+          </Paper>
+        )}
+      </QueryState>
       {editing && (
         <RedirectDialog
           open
