@@ -1,13 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import UndoIcon from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ApplyJobBanner, ConfirmDialog, useApply, useManagedHost } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, useApply, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dnsApi, dnsClient } from '../generated/client.ts';
@@ -63,38 +61,26 @@ export function ZonesPage() {
       />
       {list.data && <CheckerNotice checker={list.data.checker} />}
 
-      {list.isLoading && <LinearProgress aria-label={t('zones.loading')} />}
-      {list.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('zones.loadFailed')}
-        </Alert>
-      )}
-      {list.data && (
-        <Paper variant="outlined">
-          {list.data.data.length === 0 ? (
-            <Box sx={{ p: 4, textAlign: 'center' }} data-testid="dns-zones-empty">
-              <Typography variant="h6" component="p">
-                {t('zones.empty')}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mb: 2 }}>
-                {t('zones.emptyHint')}
-              </Typography>
-              <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-                {t('zones.create')}
-              </Button>
-            </Box>
-          ) : (
-            <ZoneTable zones={list.data.data} linkTo={linkTo} onDelete={setToDelete} />
-          )}
-        </Paper>
-      )}
+      <QueryState query={list} loadingLabel={t('zones.loading')} errorMessage={t('zones.loadFailed')}>
+        {(data) => (
+          <Paper variant="outlined">
+            {data.data.length === 0 ? (
+              <EmptyState
+                title={t('zones.empty')}
+                hint={t('zones.emptyHint')}
+                testId="dns-zones-empty"
+                action={
+                  <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                    {t('zones.create')}
+                  </Button>
+                }
+              />
+            ) : (
+              <ZoneTable zones={data.data} linkTo={linkTo} onDelete={setToDelete} />
+            )}
+          </Paper>
+        )}
+      </QueryState>
 
       <CreateZoneDialog
         open={creating}
