@@ -63,7 +63,7 @@ export function SshKeysPage() {
         }
       >
         {({ data: keys, users }) => (
-          <Box sx={{ display: 'grid', gap: 3 }}>
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
             {users.map((user) => (
               <UserKeys
                 key={user}

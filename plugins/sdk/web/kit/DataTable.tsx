@@ -48,6 +48,8 @@ export interface DataTableProps<T> {
   testId?: string;
   /** Shown instead of the table when there are no rows at all. */
   empty?: ReactNode;
+  /** The table's minimum width in px; narrower screens scroll it sideways inside its own region. */
+  minWidth?: number;
 }
 
 const compare = (a: string | number, b: string | number) =>
@@ -71,6 +73,7 @@ export function DataTable<T>({
   size,
   testId,
   empty,
+  minWidth,
 }: DataTableProps<T>) {
   const { t } = useTranslation('sdk');
   const id = useId();
@@ -97,7 +100,7 @@ export function DataTable<T>({
   const pageRows = shown.slice(current * perPage, current * perPage + perPage);
 
   return (
-    <Box data-testid={testId}>
+    <Box data-testid={testId} sx={{ minWidth: 0 }}>
       {searchText && (
         <Box sx={{ p: 2, pb: 1 }}>
           <TextField
@@ -125,7 +128,7 @@ export function DataTable<T>({
         </Box>
       )}
       <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
-        <Table size={size} id={`${id}-table`}>
+        <Table size={size} id={`${id}-table`} sx={minWidth ? { minWidth } : undefined}>
           <Box component="caption" id={`${id}-caption`} sx={visuallyHidden}>
             {caption}
           </Box>
