@@ -7,14 +7,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { defineDashboardCard, useManagedHost } from '@portal/plugin-sdk/web';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { cronjobsApi } from '../generated/client.ts';
+import { useT } from '../generated/i18n.ts';
 import { formatRun } from './format.ts';
 
 /** The server dashboard's card (its own small chunk): how many jobs, how many active, the next run. */
 function CronjobsSummary() {
-  const { t, i18n } = useTranslation('cronjobs');
+  const { t, language } = useT();
   const host = useManagedHost();
   const { data, isLoading } = cronjobsApi.useListCronjobsQuery({ clusterId: host.cluster.id, serverId: host.server.id });
   const jobs = data?.data ?? [];
@@ -35,7 +35,7 @@ function CronjobsSummary() {
             <Typography>{t('summary.count', { count: jobs.length, enabled: jobs.filter((j) => j.enabled).length })}</Typography>
             {next && (
               <Typography variant="body2" color="text.secondary">
-                {t('summary.next', { time: formatRun(next, i18n.language) })}
+                {t('summary.next', { time: formatRun(next, language) })}
               </Typography>
             )}
           </>

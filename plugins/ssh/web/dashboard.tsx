@@ -7,13 +7,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { defineDashboardCard, useManagedHost } from '@portal/plugin-sdk/web';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { sshApi } from '../generated/client.ts';
+import { useT } from '../generated/i18n.ts';
 
 /** The server dashboard's card: how many keys for which users. */
 function SshSummary() {
-  const { t, i18n } = useTranslation('ssh');
+  const { t, language } = useT();
   const host = useManagedHost();
   const { data, isLoading } = sshApi.useListSshKeysQuery({ clusterId: host.cluster.id, serverId: host.server.id });
   const keys = data?.data ?? [];
@@ -31,7 +31,7 @@ function SshSummary() {
           <Skeleton width="60%" />
         ) : keys.length ? (
           <Typography>
-            {t('summary.count', { count: keys.length, users: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(users) })}
+            {t('summary.count', { count: keys.length, users: new Intl.ListFormat(language, { type: 'conjunction' }).format(users) })}
           </Typography>
         ) : (
           <Typography color="text.secondary">{t('summary.none')}</Typography>
