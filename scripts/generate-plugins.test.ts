@@ -57,7 +57,16 @@ function makeRepo(plugins: Record<string, PluginSpec>): string {
 describe('plugin registry generator', () => {
   it('writes the BFF and frontend registries and each plugin\'s operation union, ordered by navigation order', async () => {
     const repo = makeRepo({ zeta: { order: 5, icon: 'Schedule' }, alpha: { order: 20 } });
-    expect(await generatePlugins(repo)).toEqual(['bff/src/generated/plugins.ts', 'frontend/src/generated/plugins.ts', 'plugins/zeta/generated/operations.ts', 'plugins/alpha/generated/operations.ts']);
+    expect(await generatePlugins(repo)).toEqual([
+      'bff/src/generated/plugins.ts',
+      'frontend/src/generated/plugins.ts',
+      'plugins/zeta/generated/operations.ts',
+      'plugins/zeta/generated/client.ts',
+      'plugins/zeta/generated/i18n.ts',
+      'plugins/alpha/generated/operations.ts',
+      'plugins/alpha/generated/client.ts',
+      'plugins/alpha/generated/i18n.ts',
+    ]);
     const bff = fs.readFileSync(path.join(repo, 'bff/src/generated/plugins.ts'), 'utf8');
     expect(bff.startsWith(header)).toBe(true);
     expect(bff.indexOf("id: 'zeta'")).toBeLessThan(bff.indexOf("id: 'alpha'"));
@@ -71,9 +80,43 @@ describe('plugin registry generator', () => {
     expect(fs.readFileSync(path.join(repo, 'plugins/alpha/generated/operations.ts'), 'utf8')).toContain("export type Operations = 'listalphaThings0';");
   });
 
+  it('writes a typed web client of the plugin\'s operations (no URL in plugin code), its translation keys, and registers web/dashboard.tsx as its own entry', async () => {
+    const repo = makeRepo({ alpha: { paths: ['/api/v1/clusters/{clusterId}/servers/{serverId}/alpha/things/{thingId}'] } });
+    fs.writeFileSync(
+      path.join(repo, 'plugins/alpha/openapi.yaml'),
+      `paths:
+  /api/v1/clusters/{clusterId}/servers/{serverId}/alpha/things:
+    get: { operationId: listAlphaThings, responses: { '200': { description: ok } } }
+    post: { operationId: createAlphaThing, responses: { '202': { description: started } } }
+  /api/v1/clusters/{clusterId}/servers/{serverId}/alpha/things/{thingId}:
+    delete: { operationId: deleteAlphaThing, responses: { '204': { description: gone } } }
+  /api/v1/clusters/{clusterId}/servers/{serverId}/alpha/check:
+    post: { operationId: checkAlphaThing, responses: { '200': { description: checked } } }
+  /api/v1/clusters/{clusterId}/servers/{serverId}/alpha/apply:
+    post: { operationId: applyAlpha, responses: { '202': { description: started } } }
+`,
+    );
+    fs.writeFileSync(path.join(repo, 'plugins/alpha/i18n/de.json'), JSON.stringify({ title: 'A', list: { count_one: 'x', count_other: 'y' } }));
+    fs.writeFileSync(path.join(repo, 'plugins/alpha/i18n/en.json'), JSON.stringify({ title: 'A', list: { count_one: 'x', count_other: 'y' } }));
+    fs.writeFileSync(path.join(repo, 'plugins/alpha/web/dashboard.tsx'), 'export default () => null;\n');
+    await generatePlugins(repo);
+    const client = fs.readFileSync(path.join(repo, 'plugins/alpha/generated/client.ts'), 'utf8');
+    expect(client).toContain("listAlphaThings: b.query<ResultOf<'listAlphaThings'>, ArgsOf<'listAlphaThings'>>({");
+    expect(client).toContain("query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/alpha/things/{thingId}', a),");
+    // reads provide the plugin's tag; writes make it stale; a check (POST answering 200) does not
+    expect(client.split("invalidatesTags: ['alpha']").length - 1).toBe(3);
+    expect(client).toMatch(/checkAlphaThing: b\.mutation[^\n]*\n[^\n]*toRequest\('POST'[^\n]*\n {4}\}\),/);
+    expect(client).toContain('apply: (dispatch, args) => dispatch(alphaApi.endpoints.applyAlpha.initiate(args)),');
+    const keys = fs.readFileSync(path.join(repo, 'plugins/alpha/generated/i18n.ts'), 'utf8');
+    expect(keys).toContain("| 'list.count'");
+    expect(keys).not.toContain('count_one');
+    const web = fs.readFileSync(path.join(repo, 'frontend/src/generated/plugins.ts'), 'utf8');
+    expect(web).toContain("dashboard: () => import('../../../plugins/alpha/web/dashboard.tsx'),");
+  });
+
   it('--check reports drift without writing, and nothing once generated', async () => {
     const repo = makeRepo({ alpha: {} });
-    expect(await generatePlugins(repo, { check: true })).toHaveLength(3);
+    expect(await generatePlugins(repo, { check: true })).toHaveLength(5);
     expect(fs.existsSync(path.join(repo, 'bff/src/generated/plugins.ts'))).toBe(false);
     await generatePlugins(repo);
     expect(await generatePlugins(repo, { check: true })).toEqual([]);

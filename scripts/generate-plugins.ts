@@ -2,8 +2,11 @@
  * Writes the Managed Center plugin registries from `plugins/<id>/` (every folder with a `plugin.ts`):
  * `bff/src/generated/plugins.ts` (manifests and operations, for the BFF), `frontend/src/generated/plugins.ts`
  * (sections, icons, lazy web parts and translations, for the SPA) and `plugins/<id>/generated/operations.ts`
- * (the union of its operationIds, for typing its handlers). A static, reviewable registry instead of a
- * runtime glob. `--check` writes nothing and fails when a committed output is out of date (CI runs it).
+ * (the union of its operationIds, for typing its handlers), `plugins/<id>/generated/client.ts` (typed
+ * RTK Query endpoints of its operations for its web code: no hand-written URLs) and
+ * `plugins/<id>/generated/i18n.ts` (its translation keys as a type). A plugin's dashboard card is
+ * `web/dashboard.tsx` when present: registered as its own lazy import. A static, reviewable registry
+ * instead of a runtime glob. `--check` writes nothing and fails when a committed output is out of date (CI runs it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +31,25 @@ export interface DiscoveredPlugin {
   serverModule: string;
   webModule: string;
   operations: string[];
+  /** Method, path and answer of each operation, for the typed web client. */
+  endpoints: EndpointSpec[];
   titles: Record<'de' | 'en', string>;
+  /** Keys of its namespace (plural suffixes folded), for typed `t`. */
+  translationKeys: string[];
+  /** `./web/dashboard.tsx` when the plugin has a dashboard card of its own. */
+  dashboardModule?: string;
+}
+
+export interface EndpointSpec {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Relative to the site root: `api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/{cronjobId}`. */
+  path: string;
+  /** Whether a successful call changes stored state (every cached answer of the plugin becomes stale). */
+  changes: boolean;
+  /** The plugin's "apply the stored state again" operation (POST `<prefix>/apply`, answering 202). */
+  apply: boolean;
+  summary?: string;
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- manifest and YAML are checked by hand
@@ -63,6 +84,58 @@ function operationsOf(dir: string, id: string): string[] {
   return ops.sort();
 }
 
+/** The bundled contract (`openapi/dist/portal.openapi.json`), when it was built. */
+function bundledPaths(repo: string): Record<string, Json> {
+  const file = path.join(repo, 'openapi/dist/portal.openapi.json');
+  return fs.existsSync(file) ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as Json).paths ?? {}) : {};
+}
+
+/**
+ * The endpoints of a plugin's web client: every operation under its path prefix, from its own
+ * `openapi.yaml` and from the bundled contract (which may add operations, e.g. an apply the bundler
+ * generates). A call changes stored state when it answers 201/202, or it is a PUT/PATCH/DELETE of
+ * something this plugin also reads (the path or its parent has a GET).
+ */
+function endpointsOf(dir: string, id: string, bundled: Record<string, Json>): EndpointSpec[] {
+  const file = path.join(dir, 'openapi.yaml');
+  const own = fs.existsSync(file) ? (((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json).paths ?? {}) : {};
+  const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
+  const paths: Record<string, Json> = { ...Object.fromEntries(Object.entries(bundled).filter(([p]) => p === prefix || p.startsWith(`${prefix}/`))), ...own };
+  const readable = new Set(Object.entries(paths).filter(([, item]) => item.get).map(([p]) => p));
+  const out: EndpointSpec[] = [];
+  for (const [p, item] of Object.entries<Json>(paths)) {
+    for (const method of methods) {
+      const op = item[method] as Json | undefined;
+      if (!op || typeof op.operationId !== 'string') continue;
+      const codes = Object.keys(op.responses ?? {});
+      const upper = method.toUpperCase() as EndpointSpec['method'];
+      const parent = p.replace(/\/[^/]+$/, '');
+      const changes =
+        upper !== 'GET' && (codes.includes('201') || codes.includes('202') || (upper !== 'POST' && (readable.has(p) || readable.has(parent))));
+      out.push({
+        operationId: op.operationId,
+        method: upper,
+        path: p.replace(/^\//, ''),
+        changes,
+        apply: upper === 'POST' && p === `${prefix}/apply` && codes.includes('202'),
+        summary: typeof op.summary === 'string' ? op.summary : undefined,
+      });
+    }
+  }
+  return out.sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
+
+/** Every key of a translation file, dotted, with i18next's plural suffixes folded (`count_one` → `count`). */
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (!value || typeof value !== 'object') return [prefix.replace(/_(zero|one|two|few|many|other)$/, '')];
+  return Object.entries(value as Json).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function translationKeys(dir: string): string[] {
+  const [de, en] = (['de', 'en'] as const).map((lang) => new Set(keysOf(JSON.parse(fs.readFileSync(path.join(dir, 'i18n', `${lang}.json`), 'utf8')))));
+  return [...de].filter((k) => en.has(k)).sort();
+}
+
 function readTranslations(dir: string, titleKey: string): Record<'de' | 'en', string> {
   const titles = {} as Record<'de' | 'en', string>;
   for (const lang of ['de', 'en'] as const) {
@@ -81,6 +154,7 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
   if (!fs.existsSync(pluginsDir)) return [];
   const found: DiscoveredPlugin[] = [];
   const operationOwners = new Map<string, string>();
+  const bundled = bundledPaths(repo);
   for (const name of fs.readdirSync(pluginsDir).sort()) {
     const dir = path.join(pluginsDir, name);
     const manifestFile = path.join(dir, 'plugin.ts');
@@ -117,7 +191,10 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       serverModule: loaderTarget(source, 'server', dir),
       webModule: loaderTarget(source, 'web', dir),
       operations,
+      endpoints: endpointsOf(dir, id, bundled),
       titles: readTranslations(dir, manifest.titleKey),
+      translationKeys: translationKeys(dir),
+      dashboardModule: fs.existsSync(path.join(dir, 'web/dashboard.tsx')) ? './web/dashboard.tsx' : undefined,
     });
   }
   return found.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
@@ -127,6 +204,39 @@ const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const list = (xs: readonly string[]) => `[${xs.map(q).join(', ')}]`;
 const block = (entries: string[]) => (entries.length ? `\n${entries.join('\n')}\n` : '');
 const join = (...parts: string[]) => parts.join('/').replace(/\/\.\//g, '/');
+
+const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/** `plugins/<id>/generated/client.ts`: the plugin's operations as typed RTK Query endpoints on the Managed Center's API. */
+function renderClient(p: DiscoveredPlugin): string {
+  const name = camel(p.id);
+  const tag = q(p.id);
+  const apply = p.endpoints.find((e) => e.apply);
+  const lines = p.endpoints.map((e) => {
+    const kind = e.method === 'GET' ? 'query' : 'mutation';
+    const tags = e.method === 'GET' ? `providesTags: [${tag}]` : e.changes ? `invalidatesTags: [${tag}]` : '';
+    return [
+      `    /** ${e.method} ${e.path}${e.summary ? ` — ${e.summary.replace(/\*\//g, '* /')}` : ''} */`,
+      `    ${e.operationId}: b.${kind}<ResultOf<${q(e.operationId)}>, ArgsOf<${q(e.operationId)}>>({`,
+      `      query: (a) => toRequest(${q(e.method)}, ${q(e.path)}, a),`,
+      ...(tags ? [`      ${tags},`] : []),
+      '    }),',
+    ].join('\n');
+  });
+  return `${header}import { managedApi, toRequest, type ArgsOf, type PluginClient, type ResultOf } from '@portal/plugin-sdk/web';
+
+/** The operations of plugin \`${p.id}\` as RTK Query endpoints (hooks \`${name}Api.use<OperationId>Query/Mutation\`). */
+export const ${name}Api = managedApi.enhanceEndpoints({ addTagTypes: [${tag}] }).injectEndpoints({
+  endpoints: (b) => ({${block(lines)}  }),
+});
+
+/** What \`useApply\` needs: the plugin, how to make its cached answers stale, its apply operation. */
+export const ${name}Client: PluginClient = {
+  pluginId: ${tag},
+  invalidate: () => ${name}Api.util.invalidateTags([${tag}]),${apply ? `\n  apply: (dispatch, args) => dispatch(${name}Api.endpoints.${apply.operationId}.initiate(args)),` : ''}
+};
+`;
+}
 
 /** The generated files, by path relative to the repository. */
 export function renderRegistries(plugins: DiscoveredPlugin[]): Map<string, string> {
@@ -173,6 +283,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [${block(bffEntries)}];
       `    order: ${p.order},`,
       `    services: ${p.services === 'all' ? "'all'" : list(p.services)},`,
       `    web: () => import(${q(join(`../../../plugins/${p.dir}`, p.webModule))}),`,
+      ...(p.dashboardModule ? [`    dashboard: () => import(${q(join(`../../../plugins/${p.dir}`, p.dashboardModule))}),`] : []),
       `    translations: { de: () => import(${q(`../../../plugins/${p.dir}/i18n/de.json`)}), en: () => import(${q(`../../../plugins/${p.dir}/i18n/en.json`)}) },`,
       '  },',
     ].join('\n'),
@@ -191,6 +302,18 @@ export const webPlugins: WebPluginEntry[] = [${block(webEntries)}];
       `plugins/${p.dir}/generated/operations.ts`,
       `${header}/** The operationIds of this plugin's openapi.yaml: \`defineServerPlugin<Operations>(...)\` needs a handler for each. */
 export type Operations = ${p.operations.length ? p.operations.map(q).join(' | ') : 'never'};
+`,
+    );
+    out.set(`plugins/${p.dir}/generated/client.ts`, renderClient(p));
+    out.set(
+      `plugins/${p.dir}/generated/i18n.ts`,
+      `${header}import { usePluginTranslation } from '@portal/plugin-sdk/web';
+
+/** Every key of this plugin's namespace \`${p.id}\` (in both i18n files; plural keys without \`_one\`/\`_other\`). */
+export type TranslationKey =${p.translationKeys.length ? p.translationKeys.map((k) => `\n  | ${q(k)}`).join('') : ' never'};
+
+/** \`t\` of namespace \`${p.id}\` that refuses unknown keys at compile time. */
+export const useT = () => usePluginTranslation<TranslationKey>(${q(p.id)});
 `,
     );
   }

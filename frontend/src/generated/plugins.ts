@@ -16,6 +16,7 @@ export const webPlugins: WebPluginEntry[] = [
     order: 10,
     services: ['nginx'],
     web: () => import('../../../plugins/nginx/web/index.tsx'),
+    dashboard: () => import('../../../plugins/nginx/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/nginx/i18n/de.json'), en: () => import('../../../plugins/nginx/i18n/en.json') },
   },
   {
@@ -26,6 +27,7 @@ export const webPlugins: WebPluginEntry[] = [
     order: 30,
     services: ['cronjobs'],
     web: () => import('../../../plugins/cronjobs/web/index.tsx'),
+    dashboard: () => import('../../../plugins/cronjobs/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/cronjobs/i18n/de.json'), en: () => import('../../../plugins/cronjobs/i18n/en.json') },
   },
   {
@@ -36,6 +38,7 @@ export const webPlugins: WebPluginEntry[] = [
     order: 40,
     services: ['ssh'],
     web: () => import('../../../plugins/ssh/web/index.tsx'),
+    dashboard: () => import('../../../plugins/ssh/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/ssh/i18n/de.json'), en: () => import('../../../plugins/ssh/i18n/en.json') },
   },
   {
@@ -46,6 +49,7 @@ export const webPlugins: WebPluginEntry[] = [
     order: 60,
     services: ['dns'],
     web: () => import('../../../plugins/dns/web/index.tsx'),
+    dashboard: () => import('../../../plugins/dns/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/dns/i18n/de.json'), en: () => import('../../../plugins/dns/i18n/en.json') },
   },
   {
@@ -56,6 +60,7 @@ export const webPlugins: WebPluginEntry[] = [
     order: 90,
     services: ['monitoring'],
     web: () => import('../../../plugins/monitoring/web/index.tsx'),
+    dashboard: () => import('../../../plugins/monitoring/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/monitoring/i18n/de.json'), en: () => import('../../../plugins/monitoring/i18n/en.json') },
   },
 ];

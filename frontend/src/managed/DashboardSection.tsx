@@ -8,13 +8,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useManagedHost, type WebPlugin } from '@portal/plugin-sdk/web';
-import { useEffect, useState, type ReactNode } from 'react';
+import { ManagedPluginScope, useManagedHost } from '@portal/plugin-sdk/web';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetManagedDashboardQuery, useGetServerMetricsQuery, type ManagedChange, type ServerMetrics } from './api';
 import { formatBytes, percent } from './format';
 import { PluginErrorBoundary } from './PluginErrorBoundary';
-import { loadWebPlugin } from './pluginLoader';
+import { loadDashboardCard } from './pluginLoader';
 import type { WebPluginEntry } from './registry';
 
 const stateColor = { running: 'success', stopped: 'warning', not_installed: 'default', unknown: 'default', managed: 'info' } as const;
@@ -95,21 +95,23 @@ function ChangeItem({ change }: { change: ManagedChange }) {
   );
 }
 
-/** A plugin's optional dashboard card, loaded with its chunk and kept inside its own boundary. */
+/** A plugin's optional dashboard card, loaded as its own small chunk and kept inside its own boundary. */
 function PluginPanel({ entry }: { entry: WebPluginEntry }) {
-  const [plugin, setPlugin] = useState<WebPlugin>();
+  const [Panel, setPanel] = useState<{ Card?: ComponentType }>({});
   useEffect(() => {
     let live = true;
-    loadWebPlugin(entry).then((p) => live && setPlugin(p), () => undefined);
+    loadDashboardCard(entry).then((Card) => live && setPanel({ Card }), () => undefined);
     return () => {
       live = false;
     };
   }, [entry]);
-  const Panel = plugin?.DashboardPanel;
-  if (!Panel) return null;
+  const Card = Panel.Card;
+  if (!Card) return null;
   return (
     <PluginErrorBoundary resetKey={entry.id} fallback={() => null}>
-      <Panel />
+      <ManagedPluginScope pluginId={entry.id}>
+        <Card />
+      </ManagedPluginScope>
     </PluginErrorBoundary>
   );
 }

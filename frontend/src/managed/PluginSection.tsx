@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { WebPlugin } from '@portal/plugin-sdk/web';
+import { ManagedPluginScope, type WebPlugin } from '@portal/plugin-sdk/web';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
@@ -34,7 +34,8 @@ export function PluginSection({ entry, degraded, resetKey }: { entry: WebPluginE
         {t('section.degraded')}
       </Alert>
     );
-  if (state.error) return <SectionFailed message={t('section.failed')} retryLabel={t('section.retry')} onRetry={() => setAttempt((a) => a + 1)} />;
+  if (state.error)
+    return <SectionFailed message={t('section.failed')} retryLabel={t('section.retry')} onRetry={() => setAttempt((a) => a + 1)} />;
   if (!state.plugin)
     return (
       <Box role="status" aria-busy="true">
@@ -45,13 +46,18 @@ export function PluginSection({ entry, degraded, resetKey }: { entry: WebPluginE
       </Box>
     );
   return (
-    <PluginErrorBoundary resetKey={resetKey} fallback={(retry) => <SectionFailed message={t('section.failed')} retryLabel={t('section.retry')} onRetry={retry} />}>
-      <Routes>
-        {state.plugin.routes.map(({ path, Component }) =>
-          path === '' ? <Route key="index" index element={<Component />} /> : <Route key={path} path={path} element={<Component />} />,
-        )}
-        <Route path="*" element={<Alert severity="info">{t('section.notFound')}</Alert>} />
-      </Routes>
+    <PluginErrorBoundary
+      resetKey={resetKey}
+      fallback={(retry) => <SectionFailed message={t('section.failed')} retryLabel={t('section.retry')} onRetry={retry} />}
+    >
+      <ManagedPluginScope pluginId={entry.id}>
+        <Routes>
+          {state.plugin.routes.map(({ path, Component }) =>
+            path === '' ? <Route key="index" index element={<Component />} /> : <Route key={path} path={path} element={<Component />} />,
+          )}
+          <Route path="*" element={<Alert severity="info">{t('section.notFound')}</Alert>} />
+        </Routes>
+      </ManagedPluginScope>
     </PluginErrorBoundary>
   );
 }

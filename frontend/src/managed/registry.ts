@@ -1,5 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { WebPlugin } from '@portal/plugin-sdk/web';
+import type { ComponentType } from 'react';
 
 type Translations = () => Promise<{ default: Record<string, unknown> }>;
 
@@ -13,5 +14,7 @@ export interface WebPluginEntry {
   order: number;
   services: readonly string[] | 'all';
   web: () => Promise<{ default: WebPlugin }>;
+  /** Its dashboard card (`web/dashboard.tsx`), a small chunk of its own; else the web part's `DashboardPanel`. */
+  dashboard?: () => Promise<{ default: ComponentType }>;
   translations: { de: Translations; en: Translations };
 }

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CronFilePanel } from './CronFilePanel.tsx';
-import { withCronjobs } from './storyHost.tsx';
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
 
 const content = `# Managed by the customer portal (Managed Center → Cron jobs). Changes made here are overwritten.
 SHELL=/bin/sh
@@ -20,8 +22,15 @@ PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 const meta = {
   title: 'Plugins/cronjobs/Cron file',
   component: CronFilePanel,
-  decorators: [withCronjobs],
-  args: { file: { path: '/etc/cron.d/portal', content, applied: true }, loading: false, onOpen: () => undefined, onApply: () => undefined, applying: false, defaultExpanded: true },
+  decorators: [storyHostFor('cronjobs', { de, en })],
+  args: {
+    file: { path: '/etc/cron.d/portal', content, applied: true },
+    loading: false,
+    onOpen: () => undefined,
+    onApply: () => undefined,
+    applying: false,
+    defaultExpanded: true,
+  },
 } satisfies Meta<typeof CronFilePanel>;
 
 export default meta;

@@ -42,20 +42,27 @@ export function CronFilePanel({ file, loading, onOpen, onApply, applying, defaul
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="cronjobs-file-content" id="cronjobs-file-header">
         <Typography variant="subtitle1">
-          {t('file.title')} <Box component="code" sx={{ fontSize: '0.875rem', ml: 1, color: 'text.secondary' }}>/etc/cron.d/portal</Box>
+          {t('file.title')}{' '}
+          <Box component="code" sx={{ fontSize: '0.875rem', ml: 1, color: 'text.secondary' }}>
+            /etc/cron.d/portal
+          </Box>
         </Typography>
       </AccordionSummary>
       <AccordionDetails id="cronjobs-file-content">
         {loading && !file && <LinearProgress aria-label={t('file.loading')} />}
         {file && (
           <>
-            <Alert severity={file.applied ? 'success' : 'warning'} sx={{ mb: 2 }} action={
-              !file.applied ? (
-                <Button color="inherit" size="small" onClick={onApply} disabled={applying}>
-                  {t('file.apply')}
-                </Button>
-              ) : undefined
-            }>
+            <Alert
+              severity={file.applied ? 'success' : 'warning'}
+              sx={{ mb: 2 }}
+              action={
+                !file.applied ? (
+                  <Button color="inherit" size="small" onClick={onApply} disabled={applying}>
+                    {t('file.apply')}
+                  </Button>
+                ) : undefined
+              }
+            >
               {t(file.applied ? 'file.applied' : 'file.notApplied')}
             </Alert>
             <Box

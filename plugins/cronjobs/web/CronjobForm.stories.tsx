@@ -1,13 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SubmissionErrors } from 'final-form';
 import { CronjobForm } from './CronjobForm.tsx';
-import { storyNow, withCronjobs } from './storyHost.tsx';
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
+
+/** A fixed "now" so the previews and next runs of the stories do not change. */
+const storyNow = new Date('2026-11-22T10:00:00Z');
 
 /** Create and edit: schedule with presets and live preview (description, next five runs), command, user, active. */
 const meta = {
   title: 'Plugins/cronjobs/Job form',
   component: CronjobForm,
-  decorators: [withCronjobs],
+  decorators: [storyHostFor('cronjobs', { de, en })],
   args: {
     mode: 'create',
     users: ['www-data', 'deploy'],
@@ -26,7 +31,12 @@ export const Create: Story = {};
 export const Edit: Story = {
   args: {
     mode: 'edit',
-    initialValues: { schedule: '30 3 * * mon-fri', command: 'find /var/www/shop/shared/var/log -name "*.log" -mtime +14 -delete', user: 'deploy', enabled: true },
+    initialValues: {
+      schedule: '30 3 * * mon-fri',
+      command: 'find /var/www/shop/shared/var/log -name "*.log" -mtime +14 -delete',
+      user: 'deploy',
+      enabled: true,
+    },
   },
 };
 

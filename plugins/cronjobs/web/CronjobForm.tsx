@@ -9,11 +9,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { SubmissionErrors } from 'final-form';
+import { FormTextField } from '@portal/plugin-sdk/web';
 import { Field, Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { checkCommand } from '../shared/command.ts';
 import { checkSchedule } from '../shared/schedule.ts';
-import { FormTextField } from './FormTextField.tsx';
 import { SchedulePreview } from './SchedulePreview.tsx';
 
 export interface CronjobValues {
@@ -60,7 +60,14 @@ export function CronjobForm({ initialValues, users, mode, onSubmit, onCancel, no
   return (
     <Form<CronjobValues> initialValues={initialValues} validate={validate} onSubmit={onSubmit}>
       {({ handleSubmit, submitting, submitError, values, form }) => (
-        <Stack component="form" onSubmit={handleSubmit} noValidate spacing={3} aria-label={t(mode === 'create' ? 'form.createTitle' : 'form.editTitle')} sx={{ maxWidth: 760 }}>
+        <Stack
+          component="form"
+          onSubmit={handleSubmit}
+          noValidate
+          spacing={3}
+          aria-label={t(mode === 'create' ? 'form.createTitle' : 'form.editTitle')}
+          sx={{ maxWidth: 760 }}
+        >
           {submitError && (
             <Alert severity="error" role="alert">
               {submitError}
@@ -115,7 +122,10 @@ export function CronjobForm({ initialValues, users, mode, onSubmit, onCancel, no
           <Field name="enabled" type="checkbox">
             {({ input }) => (
               <Box>
-                <FormControlLabel control={<Switch {...input} id="cronjobs-enabled" aria-describedby="cronjobs-enabled-help" />} label={t('form.enabled')} />
+                <FormControlLabel
+                  control={<Switch {...input} id="cronjobs-enabled" aria-describedby="cronjobs-enabled-help" />}
+                  label={t('form.enabled')}
+                />
                 <FormHelperText id="cronjobs-enabled-help" sx={{ mt: 0 }}>
                   {t('form.enabledHelp')}
                 </FormHelperText>

@@ -1,13 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { LoadingState, useManagedHost } from '@portal/plugin-sdk/web';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { cronjobsApi, type CronjobInput } from './api.ts';
+import type { BodyOf } from '@portal/openapi';
+import { cronjobsApi } from '../generated/client.ts';
 import { CronjobForm, type CronjobValues } from './CronjobForm.tsx';
 
 const fallbackUsers = ['www-data', 'deploy'];
@@ -29,11 +29,18 @@ export function CronjobFormPage() {
 
   if (id !== undefined && (!Number.isInteger(id) || id < 1 || existing.isError))
     return (
-      <Alert severity="warning" action={<Button component={RouterLink} to={listPath} color="inherit" size="small">{t('form.back')}</Button>}>
+      <Alert
+        severity="warning"
+        action={
+          <Button component={RouterLink} to={listPath} color="inherit" size="small">
+            {t('form.back')}
+          </Button>
+        }
+      >
         {t('form.notFound')}
       </Alert>
     );
-  if (id !== undefined && !existing.data) return <LinearProgress aria-label={t('list.loading')} />;
+  if (id !== undefined && !existing.data) return <LoadingState />;
 
   const initialValues: CronjobValues = existing.data
     ? { schedule: existing.data.schedule, command: existing.data.command, user: existing.data.user, enabled: existing.data.enabled }
@@ -51,7 +58,12 @@ export function CronjobFormPage() {
           initialValues={initialValues}
           onCancel={() => navigate(listPath)}
           onSubmit={async (values) => {
-            const body = { schedule: values.schedule.trim(), command: values.command.trim(), user: values.user as CronjobInput['user'], enabled: values.enabled };
+            const body = {
+              schedule: values.schedule.trim(),
+              command: values.command.trim(),
+              user: values.user as BodyOf<'createCronjob'>['user'],
+              enabled: values.enabled,
+            };
             const r = id ? await update({ ...args, cronjobId: id, body }) : await create({ ...args, body });
             if ('error' in r) return host.submitErrors(r.error);
             navigate(`${listPath}?job=${r.data.id}`);

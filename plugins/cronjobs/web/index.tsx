@@ -1,7 +1,6 @@
 import { defineWebPlugin } from '@portal/plugin-sdk/web';
 import { CronjobFormPage } from './CronjobFormPage.tsx';
 import { CronjobsPage } from './CronjobsPage.tsx';
-import { CronjobsSummary } from './DashboardPanel.tsx';
 
 export default defineWebPlugin({
   routes: [
@@ -9,5 +8,4 @@ export default defineWebPlugin({
     { path: 'create', Component: CronjobFormPage },
     { path: ':cronjobId', Component: CronjobFormPage },
   ],
-  DashboardPanel: CronjobsSummary,
 });

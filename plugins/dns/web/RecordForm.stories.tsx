@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SubmissionErrors } from 'final-form';
 import { RecordDialog } from './RecordForm.tsx';
-import { sampleRecords, withDns } from './storyHost.tsx';
+import { sampleRecords, withDns } from './storyData.tsx';
 
 const find = (name: string, type: string) => sampleRecords.find((r) => r.name === name && r.type === type)!;
 
@@ -10,7 +10,13 @@ const meta = {
   title: 'Plugins/dns/Record dialog',
   component: RecordDialog,
   decorators: [withDns],
-  args: { open: true, origin: 'shop-mueller-schmidt.example', defaultTtl: 3600, onSubmit: async (): Promise<SubmissionErrors | undefined> => undefined, onClose: () => undefined },
+  args: {
+    open: true,
+    origin: 'shop-mueller-schmidt.example',
+    defaultTtl: 3600,
+    onSubmit: async (): Promise<SubmissionErrors | undefined> => undefined,
+    onClose: () => undefined,
+  },
 } satisfies Meta<typeof RecordDialog>;
 
 export default meta;
@@ -25,6 +31,8 @@ export const EditDkim: Story = { args: { record: find('mail2026._domainkey', 'TX
 export const CnameConflict: Story = {
   args: {
     record: { ...find('mail', 'A'), id: 99, type: 'CNAME', value: 'shop' },
-    onSubmit: async () => ({ name: 'Ein CNAME-Eintrag muss der einzige Eintrag unter seinem Namen sein: Unter diesem Namen gibt es bereits andere Einträge.' }),
+    onSubmit: async () => ({
+      name: 'Ein CNAME-Eintrag muss der einzige Eintrag unter seinem Namen sein: Unter diesem Namen gibt es bereits andere Einträge.',
+    }),
   },
 };

@@ -11,8 +11,9 @@ import type { SubmissionErrors } from 'final-form';
 import { useId } from 'react';
 import { Form, FormSpy } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import { recordTypes, type DnsRecord, type RecordInput, type RecordType } from './api.ts';
-import { FormSelect, FormTextField, intError } from './fields.tsx';
+import { recordTypes, type DnsRecord, type RecordInput, type RecordType } from './model.ts';
+import { FormSelect, FormTextField } from '@portal/plugin-sdk/web';
+import { intError } from './format.ts';
 import { duration, rdataText } from './format.ts';
 
 export interface RecordValues {
@@ -27,9 +28,28 @@ export interface RecordValues {
   tag: string;
 }
 
-const numberFields: Record<RecordType, ('priority' | 'weight' | 'port')[]> = { A: [], AAAA: [], CNAME: [], NS: [], TXT: [], CAA: [], MX: ['priority'], SRV: ['priority', 'weight', 'port'] };
+const numberFields: Record<RecordType, ('priority' | 'weight' | 'port')[]> = {
+  A: [],
+  AAAA: [],
+  CNAME: [],
+  NS: [],
+  TXT: [],
+  CAA: [],
+  MX: ['priority'],
+  SRV: ['priority', 'weight', 'port'],
+};
 
-export const emptyRecord: RecordValues = { name: '', type: 'A', ttl: '', value: '', priority: '10', weight: '0', port: '', flags: '0', tag: 'issue' };
+export const emptyRecord: RecordValues = {
+  name: '',
+  type: 'A',
+  ttl: '',
+  value: '',
+  priority: '10',
+  weight: '0',
+  port: '',
+  flags: '0',
+  tag: 'issue',
+};
 
 export const valuesOf = (r: DnsRecord): RecordValues => ({
   name: r.name,
@@ -45,7 +65,12 @@ export const valuesOf = (r: DnsRecord): RecordValues => ({
 
 /** The request body: only the fields of the chosen type. */
 export function bodyOf(v: RecordValues): RecordInput {
-  const body: RecordInput = { name: v.name.trim(), type: v.type, ttl: v.ttl.trim() ? Number(v.ttl) : null, value: v.type === 'TXT' ? v.value : v.value.trim() };
+  const body: RecordInput = {
+    name: v.name.trim(),
+    type: v.type,
+    ttl: v.ttl.trim() ? Number(v.ttl) : null,
+    value: v.type === 'TXT' ? v.value : v.value.trim(),
+  };
   for (const f of numberFields[v.type]) body[f] = Number(v[f]);
   if (v.type === 'CAA') {
     body.flags = Number(v.flags) as 0 | 128;
@@ -83,11 +108,29 @@ function Preview({ origin, defaultTtl }: { origin: string; defaultTtl: number })
             <Typography variant="caption" color="text.secondary">
               {t('recordForm.preview', { origin })}
             </Typography>
-            <Box component="pre" data-testid="dns-record-preview" sx={{ m: 0, p: 1, fontSize: 13, fontFamily: 'monospace', bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-              {`${body.name || '…'} ${body.ttl ?? ''} IN ${body.type} ${body.value ? rdataText({ priority: null, weight: null, port: null, flags: null, tag: null, ...body } as Parameters<typeof rdataText>[0]) : '…'}`.replace(/ +/g, ' ')}
+            <Box
+              component="pre"
+              data-testid="dns-record-preview"
+              sx={{
+                m: 0,
+                p: 1,
+                fontSize: 13,
+                fontFamily: 'monospace',
+                bgcolor: 'action.hover',
+                borderRadius: 1,
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-all',
+              }}
+            >
+              {`${body.name || '…'} ${body.ttl ?? ''} IN ${body.type} ${body.value ? rdataText({ priority: null, weight: null, port: null, flags: null, tag: null, ...body } as Parameters<typeof rdataText>[0]) : '…'}`.replace(
+                / +/g,
+                ' ',
+              )}
             </Box>
             <Typography variant="caption" color="text.secondary">
-              {body.ttl === null ? t('recordForm.ttlDefault', { ttl: duration(ttl, i18n.language) }) : t('recordForm.ttlOwn', { ttl: duration(ttl, i18n.language) })}
+              {body.ttl === null
+                ? t('recordForm.ttlDefault', { ttl: duration(ttl, i18n.language) })
+                : t('recordForm.ttlOwn', { ttl: duration(ttl, i18n.language) })}
             </Typography>
           </Box>
         );
@@ -135,20 +178,43 @@ export function RecordDialog({ open, origin, defaultTtl, record, onSubmit, onClo
                     sx={{ width: { sm: 160 }, flexShrink: 0 }}
                     options={recordTypes.map((type) => ({ value: type, label: type }))}
                   />
-                  <FormTextField name="name" label={t('record.name')} required autoFocus helperText={values.type === 'SRV' ? t('recordForm.nameHelpSrv') : t('recordForm.nameHelp', { origin })} />
+                  <FormTextField
+                    name="name"
+                    label={t('record.name')}
+                    required
+                    autoFocus
+                    helperText={values.type === 'SRV' ? t('recordForm.nameHelpSrv') : t('recordForm.nameHelp', { origin })}
+                  />
                 </Stack>
                 <Typography variant="body2" color="text.secondary" data-testid="dns-type-help">
                   {t(`types.${values.type}`)}
                 </Typography>
                 {values.type === 'CAA' && (
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                    <FormSelect name="flags" label={t('record.flags')} options={[{ value: '0', label: t('recordForm.flags0') }, { value: '128', label: t('recordForm.flags128') }]} />
-                    <FormSelect name="tag" label={t('record.tag')} options={['issue', 'issuewild', 'iodef'].map((tag) => ({ value: tag, label: t(`recordForm.tags.${tag}`) }))} />
+                    <FormSelect
+                      name="flags"
+                      label={t('record.flags')}
+                      options={[
+                        { value: '0', label: t('recordForm.flags0') },
+                        { value: '128', label: t('recordForm.flags128') },
+                      ]}
+                    />
+                    <FormSelect
+                      name="tag"
+                      label={t('record.tag')}
+                      options={['issue', 'issuewild', 'iodef'].map((tag) => ({ value: tag, label: t(`recordForm.tags.${tag}`) }))}
+                    />
                   </Stack>
                 )}
                 {(values.type === 'MX' || values.type === 'SRV') && (
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                    <FormTextField name="priority" label={t('record.priority')} required inputMode="numeric" helperText={t('recordForm.priorityHelp')} />
+                    <FormTextField
+                      name="priority"
+                      label={t('record.priority')}
+                      required
+                      inputMode="numeric"
+                      helperText={t('recordForm.priorityHelp')}
+                    />
                     {values.type === 'SRV' && <FormTextField name="weight" label={t('record.weight')} required inputMode="numeric" />}
                     {values.type === 'SRV' && <FormTextField name="port" label={t('record.port')} required inputMode="numeric" />}
                   </Stack>
@@ -162,7 +228,13 @@ export function RecordDialog({ open, origin, defaultTtl, record, onSubmit, onClo
                   helperText={t(`recordForm.valueHelp.${values.type}`)}
                   slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
                 />
-                <FormTextField name="ttl" label={t('record.ttl')} inputMode="numeric" placeholder={String(defaultTtl)} helperText={t('recordForm.ttlHelp')} />
+                <FormTextField
+                  name="ttl"
+                  label={t('record.ttl')}
+                  inputMode="numeric"
+                  placeholder={String(defaultTtl)}
+                  helperText={t('recordForm.ttlHelp')}
+                />
                 <Preview origin={origin} defaultTtl={defaultTtl} />
               </Stack>
             </DialogContent>

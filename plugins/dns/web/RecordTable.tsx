@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { DnsRecord, RecordType } from './api.ts';
+import type { DnsRecord, RecordType } from './model.ts';
 import { duration, fullName, rdataText } from './format.ts';
 
 const typeColor: Record<RecordType, 'primary' | 'secondary' | 'success' | 'warning' | 'info' | 'default'> = {
@@ -71,7 +71,13 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
                   </Box>
                 </TableCell>
                 <TableCell>
-                  <Chip size="small" variant="outlined" color={typeColor[r.type]} label={r.type} sx={{ fontFamily: 'monospace', minWidth: 56 }} />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={typeColor[r.type]}
+                    label={r.type}
+                    sx={{ fontFamily: 'monospace', minWidth: 56 }}
+                  />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                   {r.ttl === null ? (
@@ -83,8 +89,15 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
                   )}
                 </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>
-                  <Tooltip title={data.length > 40 ? <Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{data}</Box> : ''} placement="bottom-start">
-                    <Box component="span" tabIndex={data.length > 40 ? 0 : undefined} sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  <Tooltip
+                    title={data.length > 40 ? <Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{data}</Box> : ''}
+                    placement="bottom-start"
+                  >
+                    <Box
+                      component="span"
+                      tabIndex={data.length > 40 ? 0 : undefined}
+                      sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    >
                       {data}
                     </Box>
                   </Tooltip>
@@ -96,7 +109,11 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('records.delete')}>
-                    <IconButton size="small" aria-label={t('records.deleteLabel', { name: r.name, type: r.type })} onClick={() => onDelete(r)}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('records.deleteLabel', { name: r.name, type: r.type })}
+                      onClick={() => onDelete(r)}
+                    >
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -110,4 +127,14 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
   );
 }
 
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type ChangeEvent, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorBody, lineErrors, type ZoneFileCheck } from './api.ts';
+import { errorBody, lineErrors, type ZoneFileCheck } from './model.ts';
 
 interface Props {
   /** The zone file as the portal renders it (the starting text). */
@@ -138,17 +138,38 @@ export function ZoneFileEditor({ text: initial, origin, onCheck, onSave, onFailu
           borderRadius: 1,
           overflow: 'hidden',
           bgcolor: 'background.paper',
-          '&:focus-within': { borderColor: errors.length ? 'error.main' : 'primary.main', boxShadow: (th) => `0 0 0 1px ${errors.length ? th.palette.error.main : th.palette.primary.main}` },
+          '&:focus-within': {
+            borderColor: errors.length ? 'error.main' : 'primary.main',
+            boxShadow: (th) => `0 0 0 1px ${errors.length ? th.palette.error.main : th.palette.primary.main}`,
+          },
         }}
       >
         <Box
           component="pre"
           ref={gutter}
           aria-hidden
-          sx={{ m: 0, py: 1, px: 1, minWidth: '3.5em', textAlign: 'right', color: 'text.secondary', bgcolor: 'action.hover', overflow: 'hidden', fontFamily: 'monospace', fontSize: 13, lineHeight: '20px', height: 480, userSelect: 'none' }}
+          sx={{
+            m: 0,
+            py: 1,
+            px: 1,
+            minWidth: '3.5em',
+            textAlign: 'right',
+            color: 'text.secondary',
+            bgcolor: 'action.hover',
+            overflow: 'hidden',
+            fontFamily: 'monospace',
+            fontSize: 13,
+            lineHeight: '20px',
+            height: 480,
+            userSelect: 'none',
+          }}
         >
           {Array.from({ length: lineCount }, (_, i) => (
-            <Box key={i} component="span" sx={{ display: 'block', ...(errorLines.has(i + 1) ? { color: 'error.main', fontWeight: 700 } : {}) }}>
+            <Box
+              key={i}
+              component="span"
+              sx={{ display: 'block', ...(errorLines.has(i + 1) ? { color: 'error.main', fontWeight: 700 } : {}) }}
+            >
               {i + 1}
             </Box>
           ))}

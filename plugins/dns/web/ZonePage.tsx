@@ -14,17 +14,16 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, useApply, useManagedHost, type ManagedJob } from '@portal/plugin-sdk/web';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import { dnsApi, errorBody, type DnsRecord, type Zone } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { dnsApi, dnsClient } from '../generated/client.ts';
+import { errorBody, type DnsRecord, type Zone } from './model.ts';
 import { duration, rdataText } from './format.ts';
-import { JobBanner } from './JobBanner.tsx';
+import { CheckOutput } from './CheckOutput.tsx';
 import { RecordDialog } from './RecordForm.tsx';
 import { RecordTable } from './RecordTable.tsx';
-import { useSectionJob } from './useSectionJob.ts';
 import { ZoneFileEditor } from './ZoneFileEditor.tsx';
 import { ZoneSettingsDialog } from './ZoneSettings.tsx';
 import { AppliedChip } from './ZoneTable.tsx';
@@ -34,7 +33,11 @@ export const modes = ['form', 'expert'] as const;
 export type Mode = (typeof modes)[number];
 
 /** A zone's head: origin, serial and whether it is applied (presentational). */
-export function ZoneHeader({ zone }: { zone: Pick<Zone, 'origin' | 'serial' | 'appliedSerial' | 'defaultTtl' | 'primaryNs' | 'hostmaster'> }) {
+export function ZoneHeader({
+  zone,
+}: {
+  zone: Pick<Zone, 'origin' | 'serial' | 'appliedSerial' | 'defaultTtl' | 'primaryNs' | 'hostmaster'>;
+}) {
   const { t, i18n } = useTranslation('dns');
   return (
     <Stack spacing={0.5}>
@@ -46,7 +49,9 @@ export function ZoneHeader({ zone }: { zone: Pick<Zone, 'origin' | 'serial' | 'a
       </Stack>
       <Typography variant="body2" data-testid="dns-zone-serial" sx={{ fontWeight: 500 }}>
         {t('zone.serial', { serial: zone.serial })}
-        {zone.appliedSerial !== null && zone.appliedSerial !== zone.serial && ` · ${t('zone.appliedSerial', { serial: zone.appliedSerial })}`}
+        {zone.appliedSerial !== null &&
+          zone.appliedSerial !== zone.serial &&
+          ` · ${t('zone.appliedSerial', { serial: zone.appliedSerial })}`}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
         {t('zone.summary', { ttl: duration(zone.defaultTtl, i18n.language), nameserver: zone.primaryNs, hostmaster: zone.hostmaster })}
@@ -56,7 +61,7 @@ export function ZoneHeader({ zone }: { zone: Pick<Zone, 'origin' | 'serial' | 'a
 }
 
 /** The zone's records in form mode: search, add, change, delete. */
-function FormMode({ zone, onJob }: { zone: Zone; onJob: (id: number) => void }) {
+function FormMode({ zone, onJob }: { zone: Zone; onJob: (job: ManagedJob) => void }) {
   const { t } = useTranslation('dns');
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id, zoneId: zone.id };
@@ -80,7 +85,15 @@ function FormMode({ zone, onJob }: { zone: Zone; onJob: (id: number) => void }) 
           onChange={(e) => setSearch(e.target.value)}
           label={t('records.search')}
           sx={{ maxWidth: { sm: 320 } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ flexShrink: 0 }}>
           {t('records.create')}
@@ -107,10 +120,11 @@ function FormMode({ zone, onJob }: { zone: Zone; onJob: (id: number) => void }) 
           record={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(undefined)}
           onSubmit={async (body) => {
-            const r = editing === 'new' ? await createRecord({ ...args, body }) : await updateRecord({ ...args, recordId: editing.id, body });
+            const r =
+              editing === 'new' ? await createRecord({ ...args, body }) : await updateRecord({ ...args, recordId: editing.id, body });
             if ('error' in r) return host.submitErrors(r.error);
             setEditing(undefined);
-            onJob(r.data.id);
+            onJob(r.data);
             return undefined;
           }}
         />
@@ -130,7 +144,7 @@ function FormMode({ zone, onJob }: { zone: Zone; onJob: (id: number) => void }) 
             return undefined;
           }
           setToDelete(undefined);
-          onJob(r.data.id);
+          onJob(r.data);
           return undefined;
         }}
       />
@@ -150,7 +164,7 @@ export function ZonePage() {
   const [updateZone] = dnsApi.useUpdateDnsZoneMutation();
   const [checkFile] = dnsApi.useCheckDnsZoneFileMutation();
   const [replaceFile] = dnsApi.useReplaceDnsZoneFileMutation();
-  const job = useSectionJob();
+  const job = useApply(dnsClient);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmRollback, setConfirmRollback] = useState(false);
   const path = (sub: string) => host.sectionPath('dns', `${sub}${job.jobParam}`);
@@ -165,8 +179,7 @@ export function ZonePage() {
       <Stack spacing={2}>
         {back}
         <Alert severity="info">
-          {t('zone.unknownMode')}{' '}
-          <RouterLink to={path(`zones/${zoneId}/modus/form`)}>{t('zone.openForm')}</RouterLink>
+          {t('zone.unknownMode')} <RouterLink to={path(`zones/${zoneId}/modus/form`)}>{t('zone.openForm')}</RouterLink>
         </Alert>
       </Stack>
     );
@@ -177,17 +190,33 @@ export function ZonePage() {
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
       {back}
-      {job.jobId && <JobBanner key={job.jobId} jobId={job.jobId} onFinished={() => void zone.refetch()} onClose={job.dismiss} />}
+      <ApplyJobBanner
+        apply={job}
+        title={() => t('apply.title')}
+        testId="dns-job"
+        renderDone={(j) => j.status === 'succeeded' && <CheckOutput validation={j.validation} />}
+      />
       {zone.isLoading && <LinearProgress aria-label={t('zone.loading')} />}
       {notFound && <Alert severity="warning">{t('zone.notFound')}</Alert>}
       {zone.isError && !notFound && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void zone.refetch()}>{t('actions.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void zone.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        >
           {t('zone.loadFailed')}
         </Alert>
       )}
       {data && (
         <>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}>
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={2}
+            sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+          >
             <ZoneHeader zone={data} />
             <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
               <Button startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)}>
@@ -212,13 +241,13 @@ export function ZonePage() {
               origin={data.origin}
               onFailure={host.notifyFailure}
               onCheck={async (text) => {
-                const r = await checkFile({ ...args, text });
+                const r = await checkFile({ ...args, body: { text } });
                 return 'error' in r ? { error: r.error } : { data: r.data };
               }}
               onSave={async (text) => {
-                const r = await replaceFile({ ...args, text });
+                const r = await replaceFile({ ...args, body: { text } });
                 if ('error' in r) return { error: r.error };
-                job.follow(r.data.id);
+                job.follow(r.data);
                 return {};
               }}
             />
@@ -233,7 +262,7 @@ export function ZonePage() {
               const r = await updateZone({ ...args, body });
               if ('error' in r) return host.submitErrors(r.error);
               setSettingsOpen(false);
-              job.follow(r.data.id);
+              job.follow(r.data);
               return undefined;
             }}
           />
@@ -247,9 +276,9 @@ export function ZonePage() {
         confirm={t('rollback.confirm')}
         onClose={() => setConfirmRollback(false)}
         onConfirm={async () => {
-          const message = await job.rollBack();
-          if (!message) setConfirmRollback(false);
-          return message;
+          if ((await job.rollBack()) === 'nothing') return t('rollback.nothing');
+          setConfirmRollback(false);
+          return undefined;
         }}
       />
     </Stack>

@@ -15,8 +15,9 @@ import type { SubmissionErrors } from 'final-form';
 import { useEffect, useId, useState } from 'react';
 import { Form, useFormState } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import type { ZoneCreate, ZoneSettings } from './api.ts';
-import { FormTextField, intError } from './fields.tsx';
+import type { ZoneCreate, ZoneSettings } from './model.ts';
+import { FormTextField } from '@portal/plugin-sdk/web';
+import { intError } from './format.ts';
 import { duration } from './format.ts';
 
 /** The SOA timers and default TTL with their ranges (the contract's). */
@@ -78,7 +79,8 @@ export function validateSettings(v: SettingsValues): Partial<Record<keyof Settin
 export function SettingsFields() {
   const { t, i18n } = useTranslation('dns');
   const { values } = useFormState<SettingsValues>({ subscription: { values: true } });
-  const inWords = (v: string | undefined) => (v && /^\d+$/.test(v.trim()) && Number(v) > 0 ? `${duration(Number(v), i18n.language)} · ` : '');
+  const inWords = (v: string | undefined) =>
+    v && /^\d+$/.test(v.trim()) && Number(v) > 0 ? `${duration(Number(v), i18n.language)} · ` : '';
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -87,7 +89,14 @@ export function SettingsFields() {
       </Stack>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
         {timers.map(([name, min, max]) => (
-          <FormTextField key={name} name={name} label={t(`settings.${name}`)} required inputMode="numeric" helperText={`${inWords(values[name])}${t('settings.seconds', { min, max })}`} />
+          <FormTextField
+            key={name}
+            name={name}
+            label={t(`settings.${name}`)}
+            required
+            inputMode="numeric"
+            helperText={`${inWords(values[name])}${t('settings.seconds', { min, max })}`}
+          />
         ))}
       </Box>
     </Stack>
@@ -98,12 +107,28 @@ const translated = (t: (k: string) => string, errors: Record<string, string | un
   Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v ? t(v) : undefined]));
 
 /** Changes a zone's SOA fields and default TTL. */
-export function ZoneSettingsDialog({ open, origin, settings, onSubmit, onClose }: { open: boolean; origin: string; settings: ZoneSettings; onSubmit: (body: ZoneSettings) => Promise<SubmissionErrors | undefined>; onClose: () => void }) {
+export function ZoneSettingsDialog({
+  open,
+  origin,
+  settings,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  origin: string;
+  settings: ZoneSettings;
+  onSubmit: (body: ZoneSettings) => Promise<SubmissionErrors | undefined>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('dns');
   const id = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="md">
-      <Form<SettingsValues> initialValues={settingsValuesOf(settings)} validate={(v) => translated(t, validateSettings(v))} onSubmit={(v) => onSubmit(settingsBody(v))}>
+      <Form<SettingsValues>
+        initialValues={settingsValuesOf(settings)}
+        validate={(v) => translated(t, validateSettings(v))}
+        onSubmit={(v) => onSubmit(settingsBody(v))}
+      >
         {({ handleSubmit, submitting, submitError }) => (
           <Box component="form" onSubmit={handleSubmit} noValidate>
             <DialogTitle id={`${id}-title`}>{t('settings.title', { origin })}</DialogTitle>
@@ -153,7 +178,15 @@ function Advanced({ forceOpen }: { forceOpen: boolean }) {
 }
 
 /** Creates a zone: its domain, and the SOA fields when the defaults do not fit. */
-export function CreateZoneDialog({ open, onSubmit, onClose }: { open: boolean; onSubmit: (body: ZoneCreate) => Promise<SubmissionErrors | undefined>; onClose: () => void }) {
+export function CreateZoneDialog({
+  open,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  onSubmit: (body: ZoneCreate) => Promise<SubmissionErrors | undefined>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('dns');
   const id = useId();
   return (
@@ -169,7 +202,15 @@ export function CreateZoneDialog({ open, onSubmit, onClose }: { open: boolean; o
             <DialogContent>
               <Stack spacing={2} sx={{ pt: 1 }}>
                 {submitError && <Alert severity="error">{submitError}</Alert>}
-                <FormTextField name="origin" label={t('zones.origin')} required autoFocus placeholder="example.com" helperText={t('zones.originHelp')} slotProps={{ htmlInput: { spellCheck: false } }} />
+                <FormTextField
+                  name="origin"
+                  label={t('zones.origin')}
+                  required
+                  autoFocus
+                  placeholder="example.com"
+                  helperText={t('zones.originHelp')}
+                  slotProps={{ htmlInput: { spellCheck: false } }}
+                />
                 <Advanced forceOpen={!!submitFailed && Object.keys(errors ?? {}).some((k) => k !== 'origin')} />
               </Stack>
             </DialogContent>

@@ -11,18 +11,28 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { ZoneSummary } from './api.ts';
+import type { ZoneSummary } from './model.ts';
 import { formatDateTime } from './format.ts';
 
 /** Whether the stored zone is what the server has (presentational). */
 export function AppliedChip({ serial, appliedSerial }: { serial: number; appliedSerial: number | null }) {
   const { t } = useTranslation('dns');
   if (appliedSerial === serial) return <Chip size="small" color="success" variant="outlined" label={t('zones.applied')} />;
-  return <Chip size="small" color="warning" variant="outlined" label={appliedSerial === null ? t('zones.neverApplied') : t('zones.pending')} />;
+  return (
+    <Chip size="small" color="warning" variant="outlined" label={appliedSerial === null ? t('zones.neverApplied') : t('zones.pending')} />
+  );
 }
 
 /** The zones of a server (presentational). */
-export function ZoneTable({ zones, linkTo, onDelete }: { zones: ZoneSummary[]; linkTo: (z: ZoneSummary) => string; onDelete: (z: ZoneSummary) => void }) {
+export function ZoneTable({
+  zones,
+  linkTo,
+  onDelete,
+}: {
+  zones: ZoneSummary[];
+  linkTo: (z: ZoneSummary) => string;
+  onDelete: (z: ZoneSummary) => void;
+}) {
   const { t, i18n } = useTranslation('dns');
   return (
     <TableContainer>

@@ -1,19 +1,16 @@
 import AddIcon from '@mui/icons-material/Add';
 import UndoIcon from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, useApply, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dnsApi, type ZoneList, type ZoneSummary } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { JobBanner } from './JobBanner.tsx';
-import { useSectionJob } from './useSectionJob.ts';
+import { dnsApi, dnsClient } from '../generated/client.ts';
+import { type ZoneList, type ZoneSummary } from './model.ts';
+import { CheckOutput } from './CheckOutput.tsx';
 import { CreateZoneDialog } from './ZoneSettings.tsx';
 import { ZoneTable } from './ZoneTable.tsx';
 
@@ -36,7 +33,7 @@ export function ZonesPage() {
   const list = dnsApi.useListDnsZonesQuery(args);
   const [createZone] = dnsApi.useCreateDnsZoneMutation();
   const [deleteZone] = dnsApi.useDeleteDnsZoneMutation();
-  const job = useSectionJob();
+  const job = useApply(dnsClient);
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<ZoneSummary>();
   const [confirmRollback, setConfirmRollback] = useState(false);
@@ -56,34 +53,34 @@ export function ZonesPage() {
         </Stack>
       </Stack>
 
-      {job.jobId && <JobBanner key={job.jobId} jobId={job.jobId} onFinished={() => void list.refetch()} onClose={job.dismiss} />}
+      <ApplyJobBanner
+        apply={job}
+        title={() => t('apply.title')}
+        testId="dns-job"
+        renderDone={(j) => j.status === 'succeeded' && <CheckOutput validation={j.validation} />}
+      />
       {list.data && <CheckerNotice checker={list.data.checker} />}
 
-      {list.isLoading && <LinearProgress aria-label={t('zones.loading')} />}
-      {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('actions.retry')}</Button>}>
-          {t('zones.loadFailed')}
-        </Alert>
-      )}
-      {list.data && (
-        <Paper variant="outlined">
-          {list.data.data.length === 0 ? (
-            <Box sx={{ p: 4, textAlign: 'center' }} data-testid="dns-zones-empty">
-              <Typography variant="h6" component="p">
-                {t('zones.empty')}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mb: 2 }}>
-                {t('zones.emptyHint')}
-              </Typography>
-              <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-                {t('zones.create')}
-              </Button>
-            </Box>
-          ) : (
-            <ZoneTable zones={list.data.data} linkTo={linkTo} onDelete={setToDelete} />
-          )}
-        </Paper>
-      )}
+      <QueryState query={list} loadingLabel={t('zones.loading')} errorMessage={t('zones.loadFailed')}>
+        {(data) => (
+          <Paper variant="outlined">
+            {data.data.length === 0 ? (
+              <EmptyState
+                title={t('zones.empty')}
+                hint={t('zones.emptyHint')}
+                testId="dns-zones-empty"
+                action={
+                  <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                    {t('zones.create')}
+                  </Button>
+                }
+              />
+            ) : (
+              <ZoneTable zones={data.data} linkTo={linkTo} onDelete={setToDelete} />
+            )}
+          </Paper>
+        )}
+      </QueryState>
 
       <CreateZoneDialog
         open={creating}
@@ -92,7 +89,7 @@ export function ZonesPage() {
           const r = await createZone({ ...args, body });
           if ('error' in r) return host.submitErrors(r.error);
           setCreating(false);
-          job.follow(r.data.id);
+          job.follow(r.data);
           return undefined;
         }}
       />
@@ -109,7 +106,7 @@ export function ZonesPage() {
             return undefined;
           }
           setToDelete(undefined);
-          job.follow(r.data.id);
+          job.follow(r.data);
           return undefined;
         }}
       />
@@ -121,9 +118,9 @@ export function ZonesPage() {
         confirm={t('rollback.confirm')}
         onClose={() => setConfirmRollback(false)}
         onConfirm={async () => {
-          const message = await job.rollBack();
-          if (!message) setConfirmRollback(false);
-          return message;
+          if ((await job.rollBack()) === 'nothing') return t('rollback.nothing');
+          setConfirmRollback(false);
+          return undefined;
         }}
       />
     </Stack>

@@ -1,4 +1,4 @@
-import type { DnsRecord } from './api.ts';
+import type { DnsRecord } from './model.ts';
 
 /** A record's data as one line, as in the zone file (`10 mail`, `0 issue "letsencrypt.org"`). */
 export function rdataText(r: Pick<DnsRecord, 'type' | 'value' | 'priority' | 'weight' | 'port' | 'flags' | 'tag'>): string {
@@ -28,9 +28,20 @@ export function duration(seconds: number, language: string): string {
     [60, 'minute'],
   ];
   for (const [size, unit] of units) {
-    if (seconds >= size && seconds % size === 0) return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
+    if (seconds >= size && seconds % size === 0)
+      return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
   }
   return new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(seconds);
 }
 
-export const formatDateTime = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export const formatDateTime = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** An integer in a range, or a message key. */
+export function intError(value: string | undefined, min: number, max: number, required: boolean): string | undefined {
+  const v = (value ?? '').trim();
+  if (!v) return required ? 'form.required' : undefined;
+  if (!/^\d+$/.test(v)) return 'form.integer';
+  const n = Number(v);
+  return n < min || n > max ? 'form.range' : undefined;
+}

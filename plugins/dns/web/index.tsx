@@ -1,5 +1,4 @@
 import { defineWebPlugin } from '@portal/plugin-sdk/web';
-import { DnsSummary } from './DashboardPanel.tsx';
 import { ZonePage, ZoneRedirect } from './ZonePage.tsx';
 import { ZonesPage } from './ZonesPage.tsx';
 
@@ -10,5 +9,4 @@ export default defineWebPlugin({
     { path: 'zones/:zoneId', Component: ZoneRedirect },
     { path: 'zones/:zoneId/modus/:mode', Component: ZonePage },
   ],
-  DashboardPanel: DnsSummary,
 });

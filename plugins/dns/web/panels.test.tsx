@@ -2,20 +2,29 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../i18n/en.json' with { type: 'json' };
-import type { RecordInput } from './api.ts';
+import type { RecordInput } from './model.ts';
 import { bodyOf, emptyRecord, RecordDialog, validateRecord } from './RecordForm.tsx';
 import { ZoneFileEditor } from './ZoneFileEditor.tsx';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { dns: en } }, ns: ['dns'], defaultNS: 'dns', interpolation: { escapeValue: false } });
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { dns: en } }, ns: ['dns'], defaultNS: 'dns', interpolation: { escapeValue: false } });
 });
 
 const origin = 'shop-mueller-schmidt.example';
 
 describe('R2.027 record dialog (form mode)', () => {
   it('sends only the fields of the chosen type', () => {
-    expect(bodyOf({ ...emptyRecord, name: ' www ', value: ' 203.0.113.5 ', ttl: '' })).toEqual({ name: 'www', type: 'A', ttl: null, value: '203.0.113.5' });
-    expect(bodyOf({ ...emptyRecord, type: 'SRV', name: '_sip._tcp', value: 'sip', priority: '10', weight: '5', port: '5060', ttl: '600' })).toEqual({
+    expect(bodyOf({ ...emptyRecord, name: ' www ', value: ' 203.0.113.5 ', ttl: '' })).toEqual({
+      name: 'www',
+      type: 'A',
+      ttl: null,
+      value: '203.0.113.5',
+    });
+    expect(
+      bodyOf({ ...emptyRecord, type: 'SRV', name: '_sip._tcp', value: 'sip', priority: '10', weight: '5', port: '5060', ttl: '600' }),
+    ).toEqual({
       name: '_sip._tcp',
       type: 'SRV',
       ttl: 600,
@@ -24,13 +33,23 @@ describe('R2.027 record dialog (form mode)', () => {
       weight: 5,
       port: 5060,
     });
-    expect(bodyOf({ ...emptyRecord, type: 'CAA', name: '@', value: 'letsencrypt.org', flags: '128', tag: 'issuewild' })).toMatchObject({ flags: 128, tag: 'issuewild' });
+    expect(bodyOf({ ...emptyRecord, type: 'CAA', name: '@', value: 'letsencrypt.org', flags: '128', tag: 'issuewild' })).toMatchObject({
+      flags: 128,
+      tag: 'issuewild',
+    });
     expect(bodyOf({ ...emptyRecord, type: 'TXT', name: '@', value: '  spaced  ' }).value).toBe('  spaced  ');
   });
 
   it('checks required fields, numbers and line breaks before sending', () => {
-    expect(validateRecord({ ...emptyRecord, type: 'MX', priority: '70000' })).toEqual({ name: 'form.required', value: 'form.required', priority: 'form.uint16' });
-    expect(validateRecord({ ...emptyRecord, name: 'x', value: 'a\nb', ttl: '5' })).toEqual({ value: 'form.noLineBreaks', ttl: 'form.ttlRange' });
+    expect(validateRecord({ ...emptyRecord, type: 'MX', priority: '70000' })).toEqual({
+      name: 'form.required',
+      value: 'form.required',
+      priority: 'form.uint16',
+    });
+    expect(validateRecord({ ...emptyRecord, name: 'x', value: 'a\nb', ttl: '5' })).toEqual({
+      value: 'form.noLineBreaks',
+      ttl: 'form.ttlRange',
+    });
   });
 
   it('shows the fields of MX and the zone-file line it will write; the server’s refusal lands on its field', async () => {
@@ -71,7 +90,16 @@ describe('R2.027 zone file editor (expert mode)', () => {
         onFailure={() => undefined}
         onCheck={async () => ({})}
         onSave={async () => ({
-          error: { status: 422, data: { error: { code: 'validation', message: 'dns:errors.zone_file_invalid', fields: { text: ['dns:errors.zone_file_invalid'], 'lines.4': ['dns:errors.parse_type_unsupported'] } } } },
+          error: {
+            status: 422,
+            data: {
+              error: {
+                code: 'validation',
+                message: 'dns:errors.zone_file_invalid',
+                fields: { text: ['dns:errors.zone_file_invalid'], 'lines.4': ['dns:errors.parse_type_unsupported'] },
+              },
+            },
+          },
         })}
       />,
     );
@@ -87,7 +115,15 @@ describe('R2.027 zone file editor (expert mode)', () => {
   });
 
   it('says what a valid file would change; saving is only offered for a changed text', async () => {
-    render(<ZoneFileEditor text={text} origin={origin} onFailure={() => undefined} onSave={async () => ({})} onCheck={async () => ({ data: { recordCount: 2, added: 1, removed: 0, settingsChanged: true } })} />);
+    render(
+      <ZoneFileEditor
+        text={text}
+        origin={origin}
+        onFailure={() => undefined}
+        onSave={async () => ({})}
+        onCheck={async () => ({ data: { recordCount: 2, added: 1, removed: 0, settingsChanged: true } })}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Save and apply' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     const valid = await screen.findByTestId('dns-zonefile-valid');

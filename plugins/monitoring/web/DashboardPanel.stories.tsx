@@ -1,8 +1,8 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MonitoringSummary } from './DashboardPanel.tsx';
-import { storySeries, withMonitoring } from './storyHost.tsx';
+import { MonitoringSummary } from './dashboard.tsx';
+import { storySeries, withMonitoring } from './storyData.tsx';
 
 /** The monitoring card on the server's dashboard: CPU and memory of the last hour. */
 const meta = {

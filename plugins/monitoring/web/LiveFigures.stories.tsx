@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LiveFigures } from './LiveFigures.tsx';
-import { storySample, withMonitoring } from './storyHost.tsx';
+import { storySample, withMonitoring } from './storyData.tsx';
 
 /** The server's figures now: CPU, load, memory, disk, network; updated by every live sample. */
 const meta = {

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LiveSample } from './api.ts';
+import type { LiveSample } from './model.ts';
 import { formatBitRate, formatBytes, formatClock, formatLoad, formatPercent } from './format.ts';
 
 /** Text for screen readers only. */

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RangeId } from './api.ts';
+import type { RangeId } from './model.ts';
 import { timeFormat } from './format.ts';
 import { summarize } from './series.ts';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MetricCharts } from './MonitoringPage.tsx';
-import { storySeries, withMonitoring } from './storyHost.tsx';
+import { storySeries, withMonitoring } from './storyData.tsx';
 
 /** The history of a range as charts: averages with maxima (24 h, 7 d), raw samples (1 h); gaps where nobody watched. */
 const meta = {

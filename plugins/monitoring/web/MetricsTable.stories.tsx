@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MetricsTable } from './MetricsTable.tsx';
-import { storySeries, withMonitoring } from './storyHost.tsx';
+import { storySeries, withMonitoring } from './storyData.tsx';
 
 /** The table alternative to the charts: every bucket with data, newest first, 25 per page. */
 const meta = {

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RangeId, Series } from './api.ts';
+import type { RangeId, Series } from './model.ts';
 import { formatBitRate, formatBytes, formatLoad, formatPercent, timeFormat } from './format.ts';
 import { tableRows, type MetricKey } from './series.ts';
 

@@ -11,7 +11,8 @@ import { useManagedHost } from '@portal/plugin-sdk/web';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { rangeIds, useGetMonitoringMetricsQuery, useListMonitoringServicesQuery, type RangeId, type Series } from './api.ts';
+import { monitoringApi } from '../generated/client.ts';
+import { rangeIds, type RangeId, type Series } from './model.ts';
 import { formatBitRate, formatGiB, formatLoad, formatPercent } from './format.ts';
 import { LiveFigures } from './LiveFigures.tsx';
 import { MetricChart, type ChartLine } from './MetricChart.tsx';
@@ -146,8 +147,11 @@ export function MonitoringPage() {
   };
 
   const live = useLiveMonitoring();
-  const metrics = useGetMonitoringMetricsQuery({ ...args, range }, { pollingInterval: refreshMs[range], skipPollingIfUnfocused: true });
-  const services = useListMonitoringServicesQuery(args, { pollingInterval: 60_000, skipPollingIfUnfocused: true });
+  const metrics = monitoringApi.useGetMonitoringMetricsQuery(
+    { ...args, query: { range } },
+    { pollingInterval: refreshMs[range], skipPollingIfUnfocused: true },
+  );
+  const services = monitoringApi.useListMonitoringServicesQuery(args, { pollingInterval: 60_000, skipPollingIfUnfocused: true });
   const { refetch } = metrics;
 
   // After the tab was hidden the live stream paused: fetch the history again to fill the gap.

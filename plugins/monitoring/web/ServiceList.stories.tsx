@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ServiceList } from './ServiceList.tsx';
-import { withMonitoring } from './storyHost.tsx';
+import { withMonitoring } from './storyData.tsx';
 
 /** The server's services as its gateway reports them; what it cannot tell is "unknown", never guessed. */
 const meta = {

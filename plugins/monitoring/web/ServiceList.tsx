@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ServiceState } from './api.ts';
+import type { ServiceState } from './model.ts';
 import { formatClock } from './format.ts';
 
 export const serviceStates = ['running', 'stopped', 'not_installed', 'unknown'] as const;

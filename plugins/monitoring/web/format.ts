@@ -2,7 +2,7 @@
  * Numbers and times in the user's language (Intl). Memory and disk in binary units (GiB: what the
  * server's tools show), network in bits per second (what links are sold in).
  */
-import type { RangeId } from './api.ts';
+import type { RangeId } from './model.ts';
 
 const nf = (language: string, digits: number, min = 0) =>
   new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: min });

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
-import type { LiveSample, Series } from './api.ts';
+import type { LiveSample, Series } from './model.ts';
 import { LiveFigures } from './LiveFigures.tsx';
 import { MetricsTable } from './MetricsTable.tsx';
 import { ServiceList } from './ServiceList.tsx';

@@ -1,4 +1,4 @@
-import type { LiveSample, Series } from './api.ts';
+import type { LiveSample, Series } from './model.ts';
 import { mergeLive, slotTimes, summarize, tableRows } from './series.ts';
 
 const GiB = 1024 ** 3;

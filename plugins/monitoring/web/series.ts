@@ -1,5 +1,5 @@
 /** Pure helpers over a range's dense series: slot times, live samples merged in, summaries, table rows. */
-import type { LiveSample, Series } from './api.ts';
+import type { LiveSample, Series } from './model.ts';
 
 export const metricKeys = ['cpu', 'load', 'memory', 'disk', 'networkRx', 'networkTx'] as const;
 export type MetricKey = (typeof metricKeys)[number];

@@ -1,6 +1,7 @@
 import { useManagedHost, useServerEvent } from '@portal/plugin-sdk/web';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useWatchMonitoringMutation, type LiveSample } from './api.ts';
+import { monitoringApi } from '../generated/client.ts';
+import type { LiveSample } from './model.ts';
 
 /** At most an hour of 10-second samples is kept in the page. */
 const KEEP = 360;
@@ -22,7 +23,7 @@ export interface LiveMonitoring {
  */
 export function useLiveMonitoring(): LiveMonitoring {
   const host = useManagedHost();
-  const [watch] = useWatchMonitoringMutation();
+  const [watch] = monitoringApi.useWatchMonitoringMutation();
   const [samples, setSamples] = useState<LiveSample[]>([]);
   const [failed, setFailed] = useState(false);
   const timing = useRef({ intervalSeconds: 10, leaseSeconds: 60 });
@@ -37,7 +38,7 @@ export function useLiveMonitoring(): LiveMonitoring {
     });
   }, []);
 
-  useServerEvent<LiveSample>('monitoring.sample', add);
+  useServerEvent('monitoring.sample', add);
 
   useEffect(() => {
     setSamples([]);

@@ -16,8 +16,8 @@ import { useId } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { locationPathValid, passwordLength, realmPattern, userNamePattern } from '../shared/options.ts';
-import type { Authentication, AuthenticationInput, Vhost } from './api.ts';
-import { FormSelect, FormTextField } from './forms.tsx';
+import type { Authentication, AuthenticationInput, Vhost } from './model.ts';
+import { FormSelect, FormTextField } from '@portal/plugin-sdk/web';
 
 interface Values {
   vhostId: number | '';
@@ -40,7 +40,8 @@ export function validateAuthentication(v: Values, t: TFunction<'nginx'>) {
     else if (!userNamePattern.test(names[i])) e.name = t('errors.user_name_invalid');
     else if (names.indexOf(names[i]) !== i) e.name = t('errors.user_name_duplicate');
     if (!u.password && !u.stored) e.password = t('errors.password_required');
-    else if (u.password && (u.password.length < passwordLength.min || u.password.length > passwordLength.max)) e.password = t('errors.password_length');
+    else if (u.password && (u.password.length < passwordLength.min || u.password.length > passwordLength.max))
+      e.password = t('errors.password_length');
     return Object.keys(e).length ? e : undefined;
   });
   if (userErrors.some(Boolean)) errors.users = userErrors;
@@ -61,8 +62,18 @@ export function AuthenticationDialog({ open, vhosts, authentication, vhostId, on
   const { t } = useTranslation('nginx');
   const id = useId();
   const initialValues: Values = authentication
-    ? { vhostId: authentication.vhostId, path: authentication.path, realm: authentication.realm, users: authentication.users.map((u) => ({ name: u.name, password: '', stored: true })) }
-    : { vhostId: vhostId ?? (vhosts.length === 1 ? vhosts[0].id : ''), path: '/', realm: '', users: [{ name: '', password: '', stored: false }] };
+    ? {
+        vhostId: authentication.vhostId,
+        path: authentication.path,
+        realm: authentication.realm,
+        users: authentication.users.map((u) => ({ name: u.name, password: '', stored: true })),
+      }
+    : {
+        vhostId: vhostId ?? (vhosts.length === 1 ? vhosts[0].id : ''),
+        path: '/',
+        realm: '',
+        users: [{ name: '', password: '', stored: false }],
+      };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
       <Form<Values>
@@ -79,7 +90,9 @@ export function AuthenticationDialog({ open, vhosts, authentication, vhostId, on
       >
         {({ handleSubmit, submitting, submitError, values, form }) => (
           <form onSubmit={handleSubmit} noValidate>
-            <DialogTitle id={`${id}-title`}>{authentication ? t('authentications.editTitle') : t('authentications.createTitle')}</DialogTitle>
+            <DialogTitle id={`${id}-title`}>
+              {authentication ? t('authentications.editTitle') : t('authentications.createTitle')}
+            </DialogTitle>
             <DialogContent>
               <Stack spacing={2.5} sx={{ pt: 1 }}>
                 {submitError && (
@@ -87,29 +100,62 @@ export function AuthenticationDialog({ open, vhosts, authentication, vhostId, on
                     {submitError}
                   </Alert>
                 )}
-                <FormSelect name="vhostId" label={t('authentications.fields.vhost')} required options={vhosts.map((v) => ({ value: v.id, label: v.serverNames[0] }))} />
-                <FormTextField name="path" label={t('authentications.fields.path')} required helperText={t('authentications.fields.pathHint')} slotProps={{ htmlInput: { spellCheck: false } }} />
-                <FormTextField name="realm" label={t('authentications.fields.realm')} required placeholder={t('authentications.fields.realmPlaceholder')} helperText={t('authentications.fields.realmHint')} autoFocus />
+                <FormSelect
+                  name="vhostId"
+                  label={t('authentications.fields.vhost')}
+                  required
+                  options={vhosts.map((v) => ({ value: v.id, label: v.serverNames[0] }))}
+                />
+                <FormTextField
+                  name="path"
+                  label={t('authentications.fields.path')}
+                  required
+                  helperText={t('authentications.fields.pathHint')}
+                  slotProps={{ htmlInput: { spellCheck: false } }}
+                />
+                <FormTextField
+                  name="realm"
+                  label={t('authentications.fields.realm')}
+                  required
+                  placeholder={t('authentications.fields.realmPlaceholder')}
+                  helperText={t('authentications.fields.realmHint')}
+                  autoFocus
+                />
                 <Typography variant="subtitle2" component="h3">
                   {t('authentications.fields.users')}
                 </Typography>
                 {values.users.map((u, i) => (
                   <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-                    <FormTextField name={`users[${i}].name`} label={t('authentications.fields.userName')} required autoComplete="off" slotProps={{ htmlInput: { spellCheck: false } }} />
+                    <FormTextField
+                      name={`users[${i}].name`}
+                      label={t('authentications.fields.userName')}
+                      required
+                      autoComplete="off"
+                      slotProps={{ htmlInput: { spellCheck: false } }}
+                    />
                     <FormTextField
                       name={`users[${i}].password`}
                       type="password"
                       autoComplete="new-password"
                       label={t('authentications.fields.password')}
                       required={!u.stored}
-                      helperText={u.stored ? t('authentications.fields.passwordKeep') : t('authentications.fields.passwordHint', { min: passwordLength.min })}
+                      helperText={
+                        u.stored
+                          ? t('authentications.fields.passwordKeep')
+                          : t('authentications.fields.passwordHint', { min: passwordLength.min })
+                      }
                     />
                     <Tooltip title={t('authentications.removeUser')}>
                       <span>
                         <IconButton
                           aria-label={t('authentications.removeUserOf', { number: i + 1 })}
                           disabled={values.users.length === 1}
-                          onClick={() => form.change('users', values.users.filter((_, j) => j !== i))}
+                          onClick={() =>
+                            form.change(
+                              'users',
+                              values.users.filter((_, j) => j !== i),
+                            )
+                          }
                           sx={{ mt: { sm: 1 } }}
                         >
                           <RemoveIcon />
@@ -118,7 +164,12 @@ export function AuthenticationDialog({ open, vhosts, authentication, vhostId, on
                     </Tooltip>
                   </Stack>
                 ))}
-                <Button startIcon={<AddIcon />} sx={{ alignSelf: 'flex-start' }} disabled={values.users.length >= 50} onClick={() => form.change('users', [...values.users, { name: '', password: '', stored: false }])}>
+                <Button
+                  startIcon={<AddIcon />}
+                  sx={{ alignSelf: 'flex-start' }}
+                  disabled={values.users.length >= 50}
+                  onClick={() => form.change('users', [...values.users, { name: '', password: '', stored: false }])}
+                >
                   {t('authentications.addUser')}
                 </Button>
               </Stack>

@@ -1,12 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -17,16 +15,25 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { EmptyState, QueryState, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nginxApi, type Authentication } from './api.ts';
+import { nginxApi } from '../generated/client.ts';
+import { type Authentication } from './model.ts';
 import { AuthenticationDialog } from './AuthenticationDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { nestErrors } from './forms.tsx';
+import { ConfirmDialog } from '@portal/plugin-sdk/web';
+import { nestErrors } from '@portal/plugin-sdk/web';
 import { NginxFrame } from './NginxFrame.tsx';
 
-export function AuthenticationTable({ items, onEdit, onDelete }: { items: Authentication[]; onEdit: (a: Authentication) => void; onDelete: (a: Authentication) => void }) {
+export function AuthenticationTable({
+  items,
+  onEdit,
+  onDelete,
+}: {
+  items: Authentication[];
+  onEdit: (a: Authentication) => void;
+  onDelete: (a: Authentication) => void;
+}) {
   const { t } = useTranslation('nginx');
   return (
     <TableContainer>
@@ -56,12 +63,21 @@ export function AuthenticationTable({ items, onEdit, onDelete }: { items: Authen
               <TableCell align="right">
                 <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
                   <Tooltip title={t('authentications.edit')}>
-                    <IconButton size="small" onClick={() => onEdit(a)} aria-label={t('authentications.editOf', { path: a.path, name: a.vhostName })}>
+                    <IconButton
+                      size="small"
+                      onClick={() => onEdit(a)}
+                      aria-label={t('authentications.editOf', { path: a.path, name: a.vhostName })}
+                    >
                       <EditIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('authentications.delete.title')}>
-                    <IconButton size="small" color="error" onClick={() => onDelete(a)} aria-label={t('authentications.deleteOf', { path: a.path, name: a.vhostName })}>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      onClick={() => onDelete(a)}
+                      aria-label={t('authentications.deleteOf', { path: a.path, name: a.vhostName })}
+                    >
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -99,26 +115,17 @@ export function AuthenticationsPage() {
           </Button>
         </Box>
       </Stack>
-      {(list.isLoading || vhosts.isLoading) && <LinearProgress aria-label={t('list.loading')} />}
-      {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}>
-          {t('list.loadFailed')}
-        </Alert>
-      )}
-      {list.data && (
-        <Paper variant="outlined">
-          {list.data.data.length === 0 ? (
-            <Box sx={{ p: 4, textAlign: 'center' }}>
-              <Typography variant="h6" component="p">
-                {t('authentications.empty')}
-              </Typography>
-              <Typography color="text.secondary">{domains.length ? t('authentications.emptyHint') : t('redirects.noDomains')}</Typography>
-            </Box>
-          ) : (
-            <AuthenticationTable items={list.data.data} onEdit={setEditing} onDelete={setToDelete} />
-          )}
-        </Paper>
-      )}
+      <QueryState query={list} loadingLabel={t('list.loading')} errorMessage={t('list.loadFailed')}>
+        {(data) => (
+          <Paper variant="outlined">
+            {data.data.length === 0 ? (
+              <EmptyState title={t('authentications.empty')} hint={domains.length ? t('authentications.emptyHint') : t('redirects.noDomains')} />
+            ) : (
+              <AuthenticationTable items={data.data} onEdit={setEditing} onDelete={setToDelete} />
+            )}
+          </Paper>
+        )}
+      </QueryState>
       {editing && (
         <AuthenticationDialog
           open

@@ -3,7 +3,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ConfigFiles } from './ConfigPage.tsx';
 import { DiffView } from './DiffView.tsx';
 import { StatusBar } from './NginxFrame.tsx';
-import { withNginx } from './storyHost.tsx';
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
 
 const diff = `--- /etc/nginx/portal/sites/www.mueller-schmidt-shop.example.conf\tserver
 +++ /etc/nginx/portal/sites/www.mueller-schmidt-shop.example.conf\tdesired
@@ -25,7 +27,7 @@ const diff = `--- /etc/nginx/portal/sites/www.mueller-schmidt-shop.example.conf\
 const meta = {
   title: 'Plugins/nginx/Configuration',
   component: DiffView,
-  decorators: [withNginx],
+  decorators: [storyHostFor('nginx', { de, en })],
   args: { diff },
 } satisfies Meta<typeof DiffView>;
 
@@ -39,7 +41,14 @@ export const Pending: Story = {
     <StatusBar
       applying={false}
       onApply={() => undefined}
-      status={{ pending: true, changedFiles: 2, lastApplied: { version: 4, appliedAt: '2026-11-21T16:02:00.000Z' }, service: { state: 'running', endpoint: { host: '127.0.0.1', port: 41867 } }, tools: { nginx: true, openssl: true }, counts: { vhosts: 3, redirects: 4, authentications: 1 } }}
+      status={{
+        pending: true,
+        changedFiles: 2,
+        lastApplied: { version: 4, appliedAt: '2026-11-21T16:02:00.000Z' },
+        service: { state: 'running', endpoint: { host: '127.0.0.1', port: 41867 } },
+        tools: { nginx: true, openssl: true },
+        counts: { vhosts: 3, redirects: 4, authentications: 1 },
+      }}
     />
   ),
 };
@@ -49,7 +58,14 @@ export const Applied: Story = {
     <StatusBar
       applying={false}
       onApply={() => undefined}
-      status={{ pending: false, changedFiles: 0, lastApplied: { version: 5, appliedAt: '2026-11-22T10:15:00.000Z' }, service: { state: 'not_installed', endpoint: null }, tools: { nginx: false, openssl: false }, counts: { vhosts: 3, redirects: 4, authentications: 1 } }}
+      status={{
+        pending: false,
+        changedFiles: 0,
+        lastApplied: { version: 5, appliedAt: '2026-11-22T10:15:00.000Z' },
+        service: { state: 'not_installed', endpoint: null },
+        tools: { nginx: false, openssl: false },
+        counts: { vhosts: 3, redirects: 4, authentications: 1 },
+      }}
     />
   ),
 };
@@ -59,9 +75,24 @@ export const Files: Story = {
     <Stack>
       <ConfigFiles
         files={[
-          { path: '/etc/nginx/conf.d/portal.conf', status: 'unchanged', desired: 'include "/etc/nginx/portal/sites/*.conf";\n', live: 'include "/etc/nginx/portal/sites/*.conf";\n' },
-          { path: '/etc/nginx/portal/sites/www.mueller-schmidt-shop.example.conf', status: 'changed', desired: 'server {\n    listen 80;\n}\n', live: 'server {\n}\n' },
-          { path: '/etc/nginx/portal/sites/neu.mueller-schmidt-shop.example.conf', status: 'added', desired: 'server {\n    listen 80;\n}\n', live: null },
+          {
+            path: '/etc/nginx/conf.d/portal.conf',
+            status: 'unchanged',
+            desired: 'include "/etc/nginx/portal/sites/*.conf";\n',
+            live: 'include "/etc/nginx/portal/sites/*.conf";\n',
+          },
+          {
+            path: '/etc/nginx/portal/sites/www.mueller-schmidt-shop.example.conf',
+            status: 'changed',
+            desired: 'server {\n    listen 80;\n}\n',
+            live: 'server {\n}\n',
+          },
+          {
+            path: '/etc/nginx/portal/sites/neu.mueller-schmidt-shop.example.conf',
+            status: 'added',
+            desired: 'server {\n    listen 80;\n}\n',
+            live: null,
+          },
         ]}
       />
     </Stack>

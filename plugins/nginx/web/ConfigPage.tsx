@@ -17,11 +17,12 @@ import Typography from '@mui/material/Typography';
 import { useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf, nginxApi, type ConfigView } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { nginxApi } from '../generated/client.ts';
+import { type ConfigView } from './model.ts';
+import { ConfirmDialog } from '@portal/plugin-sdk/web';
 import { DiffView } from './DiffView.tsx';
 import { formatDateTime } from './format.ts';
-import { NginxFrame, useApply } from './NginxFrame.tsx';
+import { NginxFrame, useNginxApply } from './NginxFrame.tsx';
 
 const statusColor = { unchanged: 'default', changed: 'warning', added: 'success', removed: 'error' } as const;
 
@@ -41,7 +42,11 @@ export function ConfigFiles({ files }: { files: ConfigView['files'] }) {
             </Stack>
           </AccordionSummary>
           <AccordionDetails>
-            <Box component="pre" tabIndex={0} sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 13, fontFamily: 'monospace', bgcolor: 'action.hover', borderRadius: 1 }}>
+            <Box
+              component="pre"
+              tabIndex={0}
+              sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 13, fontFamily: 'monospace', bgcolor: 'action.hover', borderRadius: 1 }}
+            >
               {f.desired ?? f.live}
             </Box>
           </AccordionDetails>
@@ -57,7 +62,7 @@ export function ConfigPage() {
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const view = nginxApi.useGetNginxConfigQuery(args);
-  const { apply, applying, rollBack, rollingBack } = useApply();
+  const { applyNow, applying, rollBack, rollingBack } = useNginxApply();
   const [tab, setTab] = useState<'diff' | 'files'>('diff');
   const [confirmRollback, setConfirmRollback] = useState(false);
   const data = view.data;
@@ -69,7 +74,12 @@ export function ConfigPage() {
           <Typography color="text.secondary">{t('config.intro')}</Typography>
           {data && (
             <Typography variant="body2" color="text.secondary">
-              {data.lastApplied ? t('config.lastApplied', { version: data.lastApplied.version, date: formatDateTime(data.lastApplied.appliedAt, i18n.language) }) : t('config.neverApplied')}
+              {data.lastApplied
+                ? t('config.lastApplied', {
+                    version: data.lastApplied.version,
+                    date: formatDateTime(data.lastApplied.appliedAt, i18n.language),
+                  })
+                : t('config.neverApplied')}
             </Typography>
           )}
         </Box>
@@ -77,7 +87,7 @@ export function ConfigPage() {
           <Button startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)} disabled={rollingBack || !data?.lastApplied}>
             {t('config.rollback')}
           </Button>
-          <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={() => void apply()} disabled={applying || !data}>
+          <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={() => void applyNow()} disabled={applying || !data}>
             {t('config.apply')}
           </Button>
         </Stack>
@@ -85,7 +95,14 @@ export function ConfigPage() {
 
       {view.isLoading && <LinearProgress aria-label={t('list.loading')} />}
       {view.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void view.refetch()}>{t('list.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void view.refetch()}>
+              {t('list.retry')}
+            </Button>
+          }
+        >
           {t('list.loadFailed')}
         </Alert>
       )}
@@ -128,11 +145,9 @@ export function ConfigPage() {
         confirm={t('config.rollbackConfirm.confirm')}
         onClose={() => setConfirmRollback(false)}
         onConfirm={async () => {
-          const error = await rollBack();
+          const outcome = await rollBack();
           setConfirmRollback(false);
-          if (!error) return;
-          if (messageOf(error) === 'errors.managed_no_previous_version') host.notify('info', t('config.noPreviousVersion'));
-          else host.notifyFailure(error);
+          if (outcome === 'nothing') host.notify('info', t('config.noPreviousVersion'));
         }}
       />
     </NginxFrame>

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AuthenticationDialog } from './AuthenticationDialog.tsx';
 import { RedirectDialog } from './RedirectDialog.tsx';
-import { withNginx } from './storyHost.tsx';
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
 
 const vhosts = [
   { id: 1, serverNames: ['www.mueller-schmidt-shop.example'] },
@@ -13,7 +15,7 @@ const at = '2026-11-20T09:30:00.000Z';
 const meta = {
   title: 'Plugins/nginx/Dialogs',
   component: RedirectDialog,
-  decorators: [withNginx],
+  decorators: [storyHostFor('nginx', { de, en })],
   args: { open: true, vhosts, onSubmit: async () => undefined, onClose: () => undefined },
 } satisfies Meta<typeof RedirectDialog>;
 
@@ -23,7 +25,18 @@ type Story = StoryObj<typeof meta>;
 export const NewRedirect: Story = { args: { vhostId: 1 } };
 
 export const EditRedirect: Story = {
-  args: { redirect: { id: 5, vhostId: 1, vhostName: 'www.mueller-schmidt-shop.example', source: '/sale', target: '/aktionen/winterschlussverkauf', code: 302, createdAt: at, updatedAt: at } },
+  args: {
+    redirect: {
+      id: 5,
+      vhostId: 1,
+      vhostName: 'www.mueller-schmidt-shop.example',
+      source: '/sale',
+      target: '/aktionen/winterschlussverkauf',
+      code: 302,
+      createdAt: at,
+      updatedAt: at,
+    },
+  },
 };
 
 export const NewAuthentication: Story = {
@@ -35,7 +48,16 @@ export const EditAuthentication: Story = {
     <AuthenticationDialog
       open
       vhosts={args.vhosts}
-      authentication={{ id: 7, vhostId: 1, vhostName: 'www.mueller-schmidt-shop.example', path: '/admin/', realm: 'Shop-Administration', users: [{ name: 'shopbetrieb' }, { name: 'agentur.weber' }], createdAt: at, updatedAt: at }}
+      authentication={{
+        id: 7,
+        vhostId: 1,
+        vhostName: 'www.mueller-schmidt-shop.example',
+        path: '/admin/',
+        realm: 'Shop-Administration',
+        users: [{ name: 'shopbetrieb' }, { name: 'agentur.weber' }],
+        createdAt: at,
+        updatedAt: at,
+      }}
       onSubmit={args.onSubmit as never}
       onClose={args.onClose}
     />

@@ -20,7 +20,17 @@ export function DiffView({ diff }: { diff: string }) {
       aria-label={t('config.diffLabel')}
       tabIndex={0}
       data-testid="nginx-diff"
-      sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 13, lineHeight: 1.5, fontFamily: 'monospace', bgcolor: 'action.hover', borderRadius: 1, maxHeight: '70vh' }}
+      sx={{
+        m: 0,
+        p: 1.5,
+        overflowX: 'auto',
+        fontSize: 13,
+        lineHeight: 1.5,
+        fontFamily: 'monospace',
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        maxHeight: '70vh',
+      }}
     >
       {lines.map((line, i) => (
         <Box component="span" key={i} sx={{ display: 'block', px: 0.5, minWidth: 'fit-content', ...style(line) }}>

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { LogEntry } from './api.ts';
+import type { LogEntry } from './model.ts';
 import { LogTable } from './LogTable.tsx';
-import { withNginx } from './storyHost.tsx';
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
 
 const entry = (over: Partial<LogEntry>): LogEntry => ({
   line: 1,
@@ -24,7 +26,7 @@ const entry = (over: Partial<LogEntry>): LogEntry => ({
 const meta = {
   title: 'Plugins/nginx/LogTable',
   component: LogTable,
-  decorators: [withNginx],
+  decorators: [storyHostFor('nginx', { de, en })],
   args: { kind: 'access', entries: [] },
 } satisfies Meta<typeof LogTable>;
 
@@ -38,7 +40,15 @@ export const Access: Story = {
       entry({ line: 1, uri: '/checkout', method: 'POST', status: 302, bytes: 0, durationMs: 118 }),
       entry({ line: 2, uri: '/produkte/kaffeemaschine-deluxe', status: 200 }),
       entry({ line: 3, uri: '/impressum.html', status: 301, bytes: 162, durationMs: 0 }),
-      entry({ line: 4, uri: '/wp-login.php', status: 404, client: '198.51.100.23', userAgent: 'python-requests/2.32', bytes: 146, durationMs: 1 }),
+      entry({
+        line: 4,
+        uri: '/wp-login.php',
+        status: 404,
+        client: '198.51.100.23',
+        userAgent: 'python-requests/2.32',
+        bytes: 146,
+        durationMs: 1,
+      }),
       entry({ line: 5, uri: '/api/cart', status: 502, bytes: 552, durationMs: 3004 }),
     ],
   },
@@ -48,8 +58,19 @@ export const Errors: Story = {
   args: {
     kind: 'error',
     entries: [
-      entry({ level: 'error', message: 'user "shopbetrieb": password mismatch, client: 203.0.113.7, server: www.mueller-schmidt-shop.example, request: "GET /admin/ HTTP/1.1"', method: null, status: null }),
-      entry({ level: 'crit', message: 'connect() to unix:/run/php/php8.3-fpm.sock failed (2: No such file or directory) while connecting to upstream', method: null, status: null }),
+      entry({
+        level: 'error',
+        message:
+          'user "shopbetrieb": password mismatch, client: 203.0.113.7, server: www.mueller-schmidt-shop.example, request: "GET /admin/ HTTP/1.1"',
+        method: null,
+        status: null,
+      }),
+      entry({
+        level: 'crit',
+        message: 'connect() to unix:/run/php/php8.3-fpm.sock failed (2: No such file or directory) while connecting to upstream',
+        method: null,
+        status: null,
+      }),
       entry({ level: 'warn', message: 'an upstream response is buffered to a temporary file', method: null, status: null }),
     ],
   },

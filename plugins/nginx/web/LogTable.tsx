@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import type { LogEntry, LogKind } from './api.ts';
+import type { LogEntry, LogKind } from './model.ts';
 import { formatBytes, formatDateTime } from './format.ts';
 
 const statusColor = (status: number | null) =>
@@ -26,7 +26,8 @@ interface Props {
 /** Log entries, newest first: requests (access log) or messages (error log). */
 export function LogTable({ kind, entries, fresh = 0 }: Props) {
   const { t, i18n } = useTranslation('nginx');
-  const highlight = (i: number) => (i < fresh ? { bgcolor: (theme: { palette: { info: { main: string } } }) => alpha(theme.palette.info.main, 0.1) } : {});
+  const highlight = (i: number) =>
+    i < fresh ? { bgcolor: (theme: { palette: { info: { main: string } } }) => alpha(theme.palette.info.main, 0.1) } : {};
   const mono = { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' } as const;
   return (
     <TableContainer>
@@ -57,7 +58,9 @@ export function LogTable({ kind, entries, fresh = 0 }: Props) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.time, i18n.language)}</TableCell>
                 <TableCell sx={mono}>{e.client ?? '–'}</TableCell>
                 <TableCell sx={mono}>{e.method ? `${e.method} ${e.uri ?? ''}` : e.raw}</TableCell>
-                <TableCell>{e.status !== null && <Chip size="small" variant="outlined" color={statusColor(e.status)} label={e.status} />}</TableCell>
+                <TableCell>
+                  {e.status !== null && <Chip size="small" variant="outlined" color={statusColor(e.status)} label={e.status} />}
+                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatBytes(e.bytes, i18n.language)}
                 </TableCell>
@@ -65,7 +68,11 @@ export function LogTable({ kind, entries, fresh = 0 }: Props) {
                   {e.durationMs === null ? '–' : t('logs.ms', { value: e.durationMs })}
                 </TableCell>
                 <TableCell>
-                  <Typography variant="body2" title={e.userAgent ?? undefined} sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  <Typography
+                    variant="body2"
+                    title={e.userAgent ?? undefined}
+                    sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
                     {e.userAgent ?? '–'}
                   </Typography>
                 </TableCell>
@@ -73,7 +80,9 @@ export function LogTable({ kind, entries, fresh = 0 }: Props) {
             ) : (
               <TableRow key={`${i}-${e.line}-${e.raw.length}`} data-testid="nginx-log-row" sx={highlight(i)}>
                 <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatDateTime(e.time, i18n.language)}</TableCell>
-                <TableCell sx={{ verticalAlign: 'top' }}>{e.level && <Chip size="small" variant="outlined" color={levelColor(e.level)} label={e.level} />}</TableCell>
+                <TableCell sx={{ verticalAlign: 'top' }}>
+                  {e.level && <Chip size="small" variant="outlined" color={levelColor(e.level)} label={e.level} />}
+                </TableCell>
                 <TableCell sx={mono}>{e.message ?? e.raw}</TableCell>
               </TableRow>
             ),

@@ -18,16 +18,10 @@ import { useManagedHost, useServerEvent } from '@portal/plugin-sdk/web';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { nginxApi, type LogEntry, type LogKind } from './api.ts';
+import { nginxApi } from '../generated/client.ts';
+import { type LogEntry, type LogKind } from './model.ts';
 import { LogTable } from './LogTable.tsx';
 import { NginxFrame } from './NginxFrame.tsx';
-
-/** The payload of `nginx.log` (see server/tail.ts). */
-interface LogTailEvent {
-  vhostId: number;
-  kind: LogKind;
-  entries: LogEntry[];
-}
 
 const RENEW_MS = 30_000;
 const MAX_LIVE = 500;
@@ -51,7 +45,7 @@ function useLiveTail(enabled: boolean, vhostId: number, kind: LogKind) {
   const clusterId = host.cluster.id;
   const serverId = host.server.id;
 
-  useServerEvent<LogTailEvent>('nginx.log', (e) => {
+  useServerEvent('nginx.log', (e) => {
     if (enabled && e.vhostId === vhostId && e.kind === kind) setEntries((old) => [...[...e.entries].reverse(), ...old].slice(0, MAX_LIVE));
   });
 
@@ -62,7 +56,7 @@ function useLiveTail(enabled: boolean, vhostId: number, kind: LogKind) {
     let tailId: string | undefined;
     let over = false;
     const lease = async () => {
-      const r = await start({ clusterId, serverId, vhostId, kind, tailId });
+      const r = await start({ clusterId, serverId, vhostId, kind, query: tailId ? { tailId } : undefined });
       if ('error' in r) return setFailed(true);
       tailId = r.data.tailId;
       // The page was left while the lease was being granted.
@@ -94,7 +88,12 @@ export function LogsPage() {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(25);
   const [live, setLive] = useState(false);
-  const list = nginxApi.useListNginxLogEntriesQuery({ ...args, vhostId, kind, search: debounced || undefined, page, perPage });
+  const list = nginxApi.useListNginxLogEntriesQuery({
+    ...args,
+    vhostId,
+    kind,
+    query: { search: debounced || undefined, page, per_page: perPage },
+  });
   const tail = useLiveTail(live, vhostId, kind);
   const needle = debounced.toLowerCase();
   const fresh = page === 1 ? tail.entries.filter((e) => !needle || e.raw.toLowerCase().includes(needle)) : [];
@@ -137,19 +136,38 @@ export function LogsPage() {
           value={search}
           onChange={(e) => setSearch(e.target.value.slice(0, 200))}
           sx={{ flex: 1, maxWidth: 480 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <FormControlLabel control={<Switch checked={live} onChange={(e) => toggleLive(e.target.checked)} />} label={t('logs.live')} />
         {live && (
           <Typography variant="body2" color="text.secondary" role="status">
-            {!host.connected ? t('logs.liveOffline') : tail.failed ? t('logs.liveFailed') : t('logs.liveOn', { count: tail.entries.length })}
+            {!host.connected
+              ? t('logs.liveOffline')
+              : tail.failed
+                ? t('logs.liveFailed')
+                : t('logs.liveOn', { count: tail.entries.length })}
           </Typography>
         )}
       </Stack>
 
       {list.isFetching && <LinearProgress aria-label={t('list.loading')} />}
       {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              {t('list.retry')}
+            </Button>
+          }
+        >
           {t('list.loadFailed')}
         </Alert>
       )}

@@ -11,8 +11,8 @@ import { useId } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { locationPathValid, redirectCodes, redirectTargetValid } from '../shared/options.ts';
-import type { Redirect, RedirectInput, Vhost } from './api.ts';
-import { FormSelect, FormTextField } from './forms.tsx';
+import type { Redirect, RedirectInput, Vhost } from './model.ts';
+import { FormSelect, FormTextField } from '@portal/plugin-sdk/web';
 
 interface Values {
   vhostId: number | '';
@@ -54,7 +54,9 @@ export function RedirectDialog({ open, vhosts, redirect, vhostId, onSubmit, onCl
       <Form<Values>
         initialValues={initialValues}
         validate={(v) => validateRedirect(v, t)}
-        onSubmit={(v) => onSubmit({ vhostId: Number(v.vhostId), source: v.source.trim(), target: v.target.trim(), code: v.code as RedirectInput['code'] })}
+        onSubmit={(v) =>
+          onSubmit({ vhostId: Number(v.vhostId), source: v.source.trim(), target: v.target.trim(), code: v.code as RedirectInput['code'] })
+        }
       >
         {({ handleSubmit, submitting, submitError }) => (
           <form onSubmit={handleSubmit} noValidate>
@@ -66,10 +68,34 @@ export function RedirectDialog({ open, vhosts, redirect, vhostId, onSubmit, onCl
                     {submitError}
                   </Alert>
                 )}
-                <FormSelect name="vhostId" label={t('redirects.fields.vhost')} required options={vhosts.map((v) => ({ value: v.id, label: v.serverNames[0] }))} />
-                <FormTextField name="source" label={t('redirects.fields.source')} required placeholder="/alte-seite.html" helperText={t('redirects.fields.sourceHint')} slotProps={{ htmlInput: { spellCheck: false } }} autoFocus />
-                <FormTextField name="target" label={t('redirects.fields.target')} required placeholder="/neue-seite" helperText={t('redirects.fields.targetHint')} slotProps={{ htmlInput: { spellCheck: false } }} />
-                <FormSelect name="code" label={t('redirects.fields.code')} options={redirectCodes.map((c) => ({ value: c, label: t(`redirects.codes.${c}`) }))} />
+                <FormSelect
+                  name="vhostId"
+                  label={t('redirects.fields.vhost')}
+                  required
+                  options={vhosts.map((v) => ({ value: v.id, label: v.serverNames[0] }))}
+                />
+                <FormTextField
+                  name="source"
+                  label={t('redirects.fields.source')}
+                  required
+                  placeholder="/alte-seite.html"
+                  helperText={t('redirects.fields.sourceHint')}
+                  slotProps={{ htmlInput: { spellCheck: false } }}
+                  autoFocus
+                />
+                <FormTextField
+                  name="target"
+                  label={t('redirects.fields.target')}
+                  required
+                  placeholder="/neue-seite"
+                  helperText={t('redirects.fields.targetHint')}
+                  slotProps={{ htmlInput: { spellCheck: false } }}
+                />
+                <FormSelect
+                  name="code"
+                  label={t('redirects.fields.code')}
+                  options={redirectCodes.map((c) => ({ value: c, label: t(`redirects.codes.${c}`) }))}
+                />
               </Stack>
             </DialogContent>
             <DialogActions>

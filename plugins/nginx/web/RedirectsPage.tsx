@@ -1,12 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,17 +16,26 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { EmptyState, QueryState, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nginxApi, type Redirect } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { nestErrors } from './forms.tsx';
+import { nginxApi } from '../generated/client.ts';
+import { type Redirect } from './model.ts';
+import { ConfirmDialog } from '@portal/plugin-sdk/web';
+import { nestErrors } from '@portal/plugin-sdk/web';
 import { NginxFrame } from './NginxFrame.tsx';
 import { RedirectDialog } from './RedirectDialog.tsx';
 
 /** The redirects of one list of redirects (any domains). */
-export function RedirectTable({ redirects, onEdit, onDelete }: { redirects: Redirect[]; onEdit: (r: Redirect) => void; onDelete: (r: Redirect) => void }) {
+export function RedirectTable({
+  redirects,
+  onEdit,
+  onDelete,
+}: {
+  redirects: Redirect[];
+  onEdit: (r: Redirect) => void;
+  onDelete: (r: Redirect) => void;
+}) {
   const { t } = useTranslation('nginx');
   return (
     <TableContainer>
@@ -51,7 +57,13 @@ export function RedirectTable({ redirects, onEdit, onDelete }: { redirects: Redi
               <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{r.target}</TableCell>
               <TableCell>
                 <Tooltip title={t(`redirects.codes.${r.code}`)}>
-                  <Chip size="small" label={r.code} color={r.code === 301 || r.code === 308 ? 'primary' : 'default'} variant="outlined" tabIndex={0} />
+                  <Chip
+                    size="small"
+                    label={r.code}
+                    color={r.code === 301 || r.code === 308 ? 'primary' : 'default'}
+                    variant="outlined"
+                    tabIndex={0}
+                  />
                 </Tooltip>
               </TableCell>
               <TableCell align="right">
@@ -62,7 +74,12 @@ export function RedirectTable({ redirects, onEdit, onDelete }: { redirects: Redi
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('redirects.delete.title')}>
-                    <IconButton size="small" color="error" onClick={() => onDelete(r)} aria-label={t('redirects.deleteOf', { source: r.source })}>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      onClick={() => onDelete(r)}
+                      aria-label={t('redirects.deleteOf', { source: r.source })}
+                    >
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -97,7 +114,14 @@ export function RedirectsPage() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Typography color="text.secondary">{t('redirects.intro')}</Typography>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0, alignItems: 'center' }}>
-          <TextField select size="small" label={t('redirects.filter')} value={filter} onChange={(e) => setFilter(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 220 }}>
+          <TextField
+            select
+            size="small"
+            label={t('redirects.filter')}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value === '' ? '' : Number(e.target.value))}
+            sx={{ minWidth: 220 }}
+          >
             <MenuItem value="">{t('redirects.allDomains')}</MenuItem>
             {domains.map((v) => (
               <MenuItem key={v.id} value={v.id}>
@@ -110,26 +134,17 @@ export function RedirectsPage() {
           </Button>
         </Stack>
       </Stack>
-      {(list.isLoading || vhosts.isLoading) && <LinearProgress aria-label={t('list.loading')} />}
-      {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}>
-          {t('list.loadFailed')}
-        </Alert>
-      )}
-      {list.data && (
-        <Paper variant="outlined">
-          {shown.length === 0 ? (
-            <Box sx={{ p: 4, textAlign: 'center' }}>
-              <Typography variant="h6" component="p">
-                {t('redirects.empty')}
-              </Typography>
-              <Typography color="text.secondary">{domains.length ? t('redirects.emptyHint') : t('redirects.noDomains')}</Typography>
-            </Box>
-          ) : (
-            <RedirectTable redirects={shown} onEdit={setEditing} onDelete={setToDelete} />
-          )}
-        </Paper>
-      )}
+      <QueryState query={list} loadingLabel={t('list.loading')} errorMessage={t('list.loadFailed')}>
+        {() => (
+          <Paper variant="outlined">
+            {shown.length === 0 ? (
+              <EmptyState title={t('redirects.empty')} hint={domains.length ? t('redirects.emptyHint') : t('redirects.noDomains')} />
+            ) : (
+              <RedirectTable redirects={shown} onEdit={setEditing} onDelete={setToDelete} />
+            )}
+          </Paper>
+        )}
+      </QueryState>
       {editing && (
         <RedirectDialog
           open

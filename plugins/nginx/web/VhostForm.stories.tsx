@@ -1,20 +1,42 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SubmissionErrors } from 'final-form';
-import type { Certificate } from './api.ts';
-import { withNginx } from './storyHost.tsx';
+import type { Certificate } from './model.ts';
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
 import { emptyVhost, VhostForm } from './VhostForm.tsx';
 
 const certificates: Certificate[] = [
-  { id: 'mueller-schmidt-shop-2026', commonName: 'www.mueller-schmidt-shop.example', altNames: ['mueller-schmidt-shop.example'], issuer: "Let's Encrypt R11", validUntil: '2027-02-14', status: 'installed' },
-  { id: 'wildcard-mueller-schmidt-2026', commonName: '*.mueller-schmidt.example', altNames: [], issuer: 'Sectigo RSA Domain Validation', validUntil: '2027-06-30', status: 'will_generate' },
+  {
+    id: 'mueller-schmidt-shop-2026',
+    commonName: 'www.mueller-schmidt-shop.example',
+    altNames: ['mueller-schmidt-shop.example'],
+    issuer: "Let's Encrypt R11",
+    validUntil: '2027-02-14',
+    status: 'installed',
+  },
+  {
+    id: 'wildcard-mueller-schmidt-2026',
+    commonName: '*.mueller-schmidt.example',
+    altNames: [],
+    issuer: 'Sectigo RSA Domain Validation',
+    validUntil: '2027-06-30',
+    status: 'will_generate',
+  },
 ];
 
 /** Adding or editing a domain; the form checks what the server checks (except names of other domains). */
 const meta = {
   title: 'Plugins/nginx/VhostForm',
   component: VhostForm,
-  decorators: [withNginx],
-  args: { certificates, submitLabel: 'Speichern', onSubmit: async (): Promise<SubmissionErrors | undefined> => undefined, onCancel: () => undefined, initialValues: emptyVhost },
+  decorators: [storyHostFor('nginx', { de, en })],
+  args: {
+    certificates,
+    submitLabel: 'Speichern',
+    onSubmit: async (): Promise<SubmissionErrors | undefined> => undefined,
+    onCancel: () => undefined,
+    initialValues: emptyVhost,
+  },
 } satisfies Meta<typeof VhostForm>;
 
 export default meta;
@@ -42,7 +64,11 @@ export const Edit: Story = {
 /** What the server answers for a name another domain has: the message sits under the field. */
 export const DuplicateServerName: Story = {
   args: {
-    initialValues: { ...emptyVhost, serverNames: ['neu.mueller-schmidt-shop.example', 'www.mueller-schmidt-shop.example'], documentRoot: 'neu/public' },
+    initialValues: {
+      ...emptyVhost,
+      serverNames: ['neu.mueller-schmidt-shop.example', 'www.mueller-schmidt-shop.example'],
+      documentRoot: 'neu/public',
+    },
     onSubmit: async () => ({ serverNames: [undefined, 'Eine andere Domain dieses Servers verwendet diesen Namen bereits.'] }),
   },
 };

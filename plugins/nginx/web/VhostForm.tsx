@@ -31,8 +31,8 @@ import {
   type Backend,
   type DirectiveName,
 } from '../shared/options.ts';
-import type { Certificate, Vhost, VhostInput } from './api.ts';
-import { FormSelect, FormTextField } from './forms.tsx';
+import type { Certificate, Vhost, VhostInput } from './model.ts';
+import { FormSelect, FormTextField } from '@portal/plugin-sdk/web';
 
 export interface VhostFormValues {
   serverNames: string[];
@@ -44,7 +44,15 @@ export interface VhostFormValues {
   directives: { name: string; value: string }[];
 }
 
-export const emptyVhost: VhostFormValues = { serverNames: [''], documentRoot: '', backend: 'php', phpVersion: '8.3', upstream: '', certificate: '', directives: [] };
+export const emptyVhost: VhostFormValues = {
+  serverNames: [''],
+  documentRoot: '',
+  backend: 'php',
+  phpVersion: '8.3',
+  upstream: '',
+  certificate: '',
+  directives: [],
+};
 
 export const valuesOf = (v: Vhost): VhostFormValues => ({
   serverNames: [...v.serverNames],
@@ -72,7 +80,13 @@ export function validateVhost(v: VhostFormValues, t: TFunction<'nginx'>) {
   const errors: Record<string, unknown> = {};
   const names = v.serverNames.map(normalizeServerName);
   const nameErrors = names.map((n, i) =>
-    !n ? t('validation.required') : !serverNamePattern.test(n) ? t('errors.server_name_invalid') : names.indexOf(n) !== i ? t('errors.server_name_duplicate') : undefined,
+    !n
+      ? t('validation.required')
+      : !serverNamePattern.test(n)
+        ? t('errors.server_name_invalid')
+        : names.indexOf(n) !== i
+          ? t('errors.server_name_duplicate')
+          : undefined,
   );
   if (nameErrors.some(Boolean)) errors.serverNames = nameErrors;
   if (!v.documentRoot.trim()) errors.documentRoot = t('validation.required');
@@ -138,7 +152,12 @@ export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, 
                       <IconButton
                         aria-label={t('vhostForm.removeNameOf', { number: i + 1 })}
                         disabled={values.serverNames.length === 1}
-                        onClick={() => form.change('serverNames', values.serverNames.filter((__, j) => j !== i))}
+                        onClick={() =>
+                          form.change(
+                            'serverNames',
+                            values.serverNames.filter((__, j) => j !== i),
+                          )
+                        }
                         sx={{ mt: 1 }}
                       >
                         <RemoveIcon />
@@ -164,7 +183,10 @@ export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, 
             required
             placeholder="shop/public"
             helperText={t('vhostForm.documentRootHint')}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">{webRoot}/</InputAdornment> }, htmlInput: { spellCheck: false } }}
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">{webRoot}/</InputAdornment> },
+              htmlInput: { spellCheck: false },
+            }}
           />
 
           <FormControl component="fieldset">
@@ -180,10 +202,22 @@ export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, 
             </Field>
           </FormControl>
           {values.backend === 'php' && (
-            <FormSelect name="phpVersion" label={t('vhostForm.phpVersion')} options={phpVersions.map((v) => ({ value: v, label: `PHP ${v}` }))} sx={{ maxWidth: 240 }} />
+            <FormSelect
+              name="phpVersion"
+              label={t('vhostForm.phpVersion')}
+              options={phpVersions.map((v) => ({ value: v, label: `PHP ${v}` }))}
+              sx={{ maxWidth: 240 }}
+            />
           )}
           {values.backend === 'upstream' && (
-            <FormTextField name="upstream" label={t('vhostForm.upstream')} required placeholder="127.0.0.1:8080" helperText={t('vhostForm.upstreamHint')} slotProps={{ htmlInput: { spellCheck: false } }} />
+            <FormTextField
+              name="upstream"
+              label={t('vhostForm.upstream')}
+              required
+              placeholder="127.0.0.1:8080"
+              helperText={t('vhostForm.upstreamHint')}
+              slotProps={{ htmlInput: { spellCheck: false } }}
+            />
           )}
 
           <FormSelect
@@ -193,7 +227,14 @@ export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, 
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             options={[
               { value: '', label: t('vhostForm.noCertificate') },
-              ...certificates.map((c) => ({ value: c.id, label: t('vhostForm.certificateOption', { name: c.commonName, issuer: c.issuer, status: t(`certificateStatus.${c.status}`) }) })),
+              ...certificates.map((c) => ({
+                value: c.id,
+                label: t('vhostForm.certificateOption', {
+                  name: c.commonName,
+                  issuer: c.issuer,
+                  status: t(`certificateStatus.${c.status}`),
+                }),
+              })),
             ]}
           />
 
@@ -205,16 +246,34 @@ export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, 
             <Stack spacing={1.5}>
               {values.directives.map((d, i) => (
                 <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-                  <FormSelect name={`directives[${i}].name`} label={t('vhostForm.directive')} options={directiveNames.map((n) => ({ value: n, label: n }))} sx={{ minWidth: 240, maxWidth: { sm: 280 } }} />
+                  <FormSelect
+                    name={`directives[${i}].name`}
+                    label={t('vhostForm.directive')}
+                    options={directiveNames.map((n) => ({ value: n, label: n }))}
+                    sx={{ minWidth: 240, maxWidth: { sm: 280 } }}
+                  />
                   <FormTextField
                     name={`directives[${i}].value`}
                     label={t('vhostForm.value')}
                     placeholder={directiveSpecs[d.name as DirectiveName]?.example}
-                    helperText={directiveSpecs[d.name as DirectiveName] ? t('vhostForm.example', { example: directiveSpecs[d.name as DirectiveName].example }) : undefined}
+                    helperText={
+                      directiveSpecs[d.name as DirectiveName]
+                        ? t('vhostForm.example', { example: directiveSpecs[d.name as DirectiveName].example })
+                        : undefined
+                    }
                     slotProps={{ htmlInput: { spellCheck: false } }}
                   />
                   <Tooltip title={t('vhostForm.removeDirective')}>
-                    <IconButton aria-label={t('vhostForm.removeDirectiveOf', { number: i + 1 })} onClick={() => form.change('directives', values.directives.filter((__, j) => j !== i))} sx={{ mt: { sm: 1 }, alignSelf: { xs: 'flex-start' } }}>
+                    <IconButton
+                      aria-label={t('vhostForm.removeDirectiveOf', { number: i + 1 })}
+                      onClick={() =>
+                        form.change(
+                          'directives',
+                          values.directives.filter((__, j) => j !== i),
+                        )
+                      }
+                      sx={{ mt: { sm: 1 }, alignSelf: { xs: 'flex-start' } }}
+                    >
                       <RemoveIcon />
                     </IconButton>
                   </Tooltip>

@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useManagedHost } from '@portal/plugin-sdk/web';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { nginxApi } from './api.ts';
-import { nestErrors } from './forms.tsx';
+import { nginxApi } from '../generated/client.ts';
+import { nestErrors } from '@portal/plugin-sdk/web';
 import { NginxFrame } from './NginxFrame.tsx';
 import { emptyVhost, valuesOf, VhostForm } from './VhostForm.tsx';
 

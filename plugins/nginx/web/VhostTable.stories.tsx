@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { Vhost } from './api.ts';
-import { withNginx } from './storyHost.tsx';
+import type { Vhost } from './model.ts';
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
 import { VhostTable } from './VhostTable.tsx';
 
 const at = '2026-11-20T09:30:00.000Z';
@@ -25,7 +27,7 @@ const vhost = (over: Partial<Vhost>): Vhost => ({
 const meta = {
   title: 'Plugins/nginx/VhostTable',
   component: VhostTable,
-  decorators: [withNginx],
+  decorators: [storyHostFor('nginx', { de, en })],
   args: { pathOf: (sub: string) => `/nginx/${sub}`, onDelete: () => undefined, vhosts: [] },
 } satisfies Meta<typeof VhostTable>;
 
@@ -35,10 +37,40 @@ type Story = StoryObj<typeof meta>;
 export const Domains: Story = {
   args: {
     vhosts: [
-      vhost({ id: 3, serverNames: ['api.mueller-schmidt-shop.example'], backend: 'upstream', phpVersion: null, upstream: '127.0.0.1:8080', tls: 'will_generate', redirectCount: 0, authenticationCount: 0, documentRoot: 'api/public' }),
-      vhost({ id: 2, serverNames: ['media.mueller-schmidt.example'], backend: 'static', phpVersion: null, certificate: 'nordlicht-medien-2026', tls: 'missing', redirectCount: 0, authenticationCount: 0, documentRoot: 'media' }),
+      vhost({
+        id: 3,
+        serverNames: ['api.mueller-schmidt-shop.example'],
+        backend: 'upstream',
+        phpVersion: null,
+        upstream: '127.0.0.1:8080',
+        tls: 'will_generate',
+        redirectCount: 0,
+        authenticationCount: 0,
+        documentRoot: 'api/public',
+      }),
+      vhost({
+        id: 2,
+        serverNames: ['media.mueller-schmidt.example'],
+        backend: 'static',
+        phpVersion: null,
+        certificate: 'nordlicht-medien-2026',
+        tls: 'missing',
+        redirectCount: 0,
+        authenticationCount: 0,
+        documentRoot: 'media',
+      }),
       vhost({}),
-      vhost({ id: 4, serverNames: ['*.preview.mueller-schmidt-shop.example'], backend: 'static', phpVersion: null, certificate: null, tls: 'none', redirectCount: 0, authenticationCount: 0, documentRoot: 'previews' }),
+      vhost({
+        id: 4,
+        serverNames: ['*.preview.mueller-schmidt-shop.example'],
+        backend: 'static',
+        phpVersion: null,
+        certificate: null,
+        tls: 'none',
+        redirectCount: 0,
+        authenticationCount: 0,
+        documentRoot: 'previews',
+      }),
     ],
   },
 };

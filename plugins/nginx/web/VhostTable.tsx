@@ -17,15 +17,24 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { webRoot } from '../shared/options.ts';
-import type { Vhost } from './api.ts';
+import type { Vhost } from './model.ts';
 
 /** "PHP 8.3", "Upstream 127.0.0.1:8080", "Static files". */
 export const backendLabel = (v: Pick<Vhost, 'backend' | 'phpVersion' | 'upstream'>, t: TFunction<'nginx'>) =>
-  v.backend === 'php' ? t('backend.phpVersion', { version: v.phpVersion }) : v.backend === 'upstream' ? t('backend.upstreamTo', { upstream: v.upstream }) : t('backend.static');
+  v.backend === 'php'
+    ? t('backend.phpVersion', { version: v.phpVersion })
+    : v.backend === 'upstream'
+      ? t('backend.upstreamTo', { upstream: v.upstream })
+      : t('backend.static');
 
 export function TlsChip({ vhost }: { vhost: Pick<Vhost, 'tls' | 'certificate'> }) {
   const { t } = useTranslation('nginx');
-  if (vhost.tls === 'none') return <Typography variant="body2" color="text.secondary">{t('tls.none')}</Typography>;
+  if (vhost.tls === 'none')
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('tls.none')}
+      </Typography>
+    );
   const color = vhost.tls === 'installed' ? 'success' : vhost.tls === 'will_generate' ? 'info' : 'warning';
   return (
     <Tooltip title={t(`tls.hint.${vhost.tls}`, { certificate: vhost.certificate })}>
@@ -69,13 +78,24 @@ export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
                 )}
                 {(v.redirectCount > 0 || v.authenticationCount > 0) && (
                   <Typography variant="caption" color="text.secondary" component="p">
-                    {[v.redirectCount && t('vhosts.redirectCount', { count: v.redirectCount }), v.authenticationCount && t('vhosts.authenticationCount', { count: v.authenticationCount })].filter(Boolean).join(' · ')}
+                    {[
+                      v.redirectCount && t('vhosts.redirectCount', { count: v.redirectCount }),
+                      v.authenticationCount && t('vhosts.authenticationCount', { count: v.authenticationCount }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Typography>
                 )}
               </TableCell>
               <TableCell sx={{ minWidth: 160 }}>
                 <Typography variant="body2">{backendLabel(v, t)}</Typography>
-                <Typography variant="caption" color="text.secondary" component="p" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} title={t('vhosts.columns.documentRoot')}>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="p"
+                  sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                  title={t('vhosts.columns.documentRoot')}
+                >
                   {webRoot}/{v.documentRoot}
                 </Typography>
               </TableCell>
@@ -85,22 +105,42 @@ export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
                   <Tooltip title={t('vhosts.actions.accessLog')}>
-                    <IconButton size="small" component={RouterLink} to={pathOf(`domains/${v.id}/logs/access`)} aria-label={t('vhosts.actions.accessLogOf', { name: v.serverNames[0] })}>
+                    <IconButton
+                      size="small"
+                      component={RouterLink}
+                      to={pathOf(`domains/${v.id}/logs/access`)}
+                      aria-label={t('vhosts.actions.accessLogOf', { name: v.serverNames[0] })}
+                    >
                       <AccessLogIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('vhosts.actions.errorLog')}>
-                    <IconButton size="small" component={RouterLink} to={pathOf(`domains/${v.id}/logs/error`)} aria-label={t('vhosts.actions.errorLogOf', { name: v.serverNames[0] })}>
+                    <IconButton
+                      size="small"
+                      component={RouterLink}
+                      to={pathOf(`domains/${v.id}/logs/error`)}
+                      aria-label={t('vhosts.actions.errorLogOf', { name: v.serverNames[0] })}
+                    >
                       <ErrorLogIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('vhosts.actions.edit')}>
-                    <IconButton size="small" component={RouterLink} to={pathOf(`domains/${v.id}`)} aria-label={t('vhosts.actions.editOf', { name: v.serverNames[0] })}>
+                    <IconButton
+                      size="small"
+                      component={RouterLink}
+                      to={pathOf(`domains/${v.id}`)}
+                      aria-label={t('vhosts.actions.editOf', { name: v.serverNames[0] })}
+                    >
                       <EditIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('vhosts.actions.delete')}>
-                    <IconButton size="small" color="error" onClick={() => onDelete(v)} aria-label={t('vhosts.actions.deleteOf', { name: v.serverNames[0] })}>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      onClick={() => onDelete(v)}
+                      aria-label={t('vhosts.actions.deleteOf', { name: v.serverNames[0] })}
+                    >
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>

@@ -1,17 +1,16 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { EmptyState, QueryState, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { nginxApi, type Vhost } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { nginxApi } from '../generated/client.ts';
+import { type Vhost } from './model.ts';
+import { ConfirmDialog } from '@portal/plugin-sdk/web';
 import { NginxFrame } from './NginxFrame.tsx';
 import { VhostTable } from './VhostTable.tsx';
 
@@ -35,33 +34,25 @@ export function VhostsPage() {
         <Typography color="text.secondary">{t('vhosts.intro')}</Typography>
         <Box sx={{ flexShrink: 0 }}>{addButton('contained')}</Box>
       </Stack>
-      {list.isLoading && <LinearProgress aria-label={t('list.loading')} />}
-      {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}>
-          {t('list.loadFailed')}
-        </Alert>
-      )}
-      {list.data && (
-        <Paper variant="outlined">
-          {list.data.data.length === 0 ? (
-            <Box sx={{ p: 4, textAlign: 'center' }} data-testid="nginx-vhosts-empty">
-              <Typography variant="h6" component="p">
-                {t('vhosts.empty')}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mb: 2 }}>
-                {t('vhosts.emptyHint')}
-              </Typography>
-              {addButton('outlined')}
-            </Box>
-          ) : (
-            <VhostTable vhosts={list.data.data} pathOf={(sub) => host.sectionPath('nginx', sub)} onDelete={setToDelete} />
-          )}
-        </Paper>
-      )}
+      <QueryState query={list} loadingLabel={t('list.loading')} errorMessage={t('list.loadFailed')}>
+        {(data) => (
+          <Paper variant="outlined">
+            {data.data.length === 0 ? (
+              <EmptyState title={t('vhosts.empty')} hint={t('vhosts.emptyHint')} action={addButton('outlined')} testId="nginx-vhosts-empty" />
+            ) : (
+              <VhostTable vhosts={data.data} pathOf={(sub) => host.sectionPath('nginx', sub)} onDelete={setToDelete} />
+            )}
+          </Paper>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={!!toDelete}
         title={t('vhosts.delete.title')}
-        text={t('vhosts.delete.text', { name: toDelete?.serverNames[0] ?? '', redirects: toDelete?.redirectCount ?? 0, authentications: toDelete?.authenticationCount ?? 0 })}
+        text={t('vhosts.delete.text', {
+          name: toDelete?.serverNames[0] ?? '',
+          redirects: toDelete?.redirectCount ?? 0,
+          authentications: toDelete?.authenticationCount ?? 0,
+        })}
         confirm={t('vhosts.delete.confirm')}
         onClose={() => setToDelete(undefined)}
         onConfirm={async () => {

@@ -1,6 +1,8 @@
 /** Date and number formatting in the user's language. */
 export const formatDateTime = (iso: string | null | undefined, language: string): string =>
-  iso ? new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : '–';
+  iso
+    ? new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso))
+    : '–';
 
 export function formatBytes(bytes: number | null, language: string): string {
   if (bytes === null) return '–';

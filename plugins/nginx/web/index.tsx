@@ -1,7 +1,6 @@
 import { defineWebPlugin } from '@portal/plugin-sdk/web';
 import { AuthenticationsPage } from './AuthenticationsPage.tsx';
 import { ConfigPage } from './ConfigPage.tsx';
-import { DashboardPanel } from './DashboardPanel.tsx';
 import { LogsPage } from './LogsPage.tsx';
 import { RedirectsPage } from './RedirectsPage.tsx';
 import { VhostFormPage } from './VhostFormPage.tsx';
@@ -18,5 +17,4 @@ export default defineWebPlugin({
     { path: 'authentications', Component: AuthenticationsPage },
     { path: 'config', Component: ConfigPage },
   ],
-  DashboardPanel,
 });

@@ -5,16 +5,22 @@ import Typography from '@mui/material/Typography';
 import type { ResponseOf } from '@portal/openapi';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toRequest, type ArgsOf } from './client.ts';
+import type { ManagedJob } from './events.ts';
 import { managedApi, useManagedHost, useServerEvent } from './runtime.tsx';
 
-export type ManagedJob = ResponseOf<'getManagedJob'>;
+export type { ManagedJob };
 
 /** The job endpoint (stories may fill its cache with `jobsApi.util.upsertQueryData`). */
 export const jobsApi = managedApi.injectEndpoints({
   endpoints: (build) => ({
     getManagedJob: build.query<ManagedJob, { clusterId: number; serverId: number; jobId: number }>({
-      query: ({ clusterId, serverId, jobId }) => `api/v1/clusters/${clusterId}/servers/${serverId}/managed/jobs/${jobId}`,
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/jobs/{jobId}', a),
       providesTags: (_r, _e, a) => [{ type: 'ManagedJob', id: a.jobId }],
+    }),
+    /** The platform's rollback of one plugin (use `useApply(client).rollBack()`). */
+    rollBackManagedPlugin: build.mutation<ResponseOf<'rollBackManagedPlugin'>, ArgsOf<'rollBackManagedPlugin'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/rollback', a),
     }),
   }),
 });
@@ -33,7 +39,7 @@ export function useManagedJob(jobId: number | undefined): ManagedJob | undefined
     { clusterId: host.cluster.id, serverId: host.server.id, jobId: jobId ?? 0 },
     { skip: !jobId, pollingInterval: done ? 0 : host.connected ? 5000 : 1000 },
   );
-  useServerEvent<ManagedJob>('managed.job', (job) => {
+  useServerEvent('managed.job', (job) => {
     if (job.id === jobId) setPushed(job);
   });
   // The newer of the two: a finished job wins, otherwise the one further along.

@@ -1,22 +1,38 @@
 /**
- * Web side of a plugin: `defineWebPlugin`, the RTK Query API to inject endpoints into, the host's
- * context (server, paths, notices, real-time events) and shared components (`ApplyProgress`).
+ * Web side of a plugin: `defineWebPlugin`, the RTK Query API the generated clients inject into, the
+ * host's context (server, paths, notices, real-time events) and the web kit (confirm dialog, apply
+ * banner and `useApply`, form fields, tables, loading/empty/error states).
  */
 import type { WebPlugin } from './types.ts';
 
 export type * from './types.ts';
+export type { ServerEvents, ServerEventType, ManagedChange, ServerMetricsView } from './events.ts';
 export {
   installHostBridge,
   managedApi,
   createManagedStore,
   ManagedHostProvider,
+  ManagedPluginScope,
   useManagedHost,
   useManagedServer,
   useManagedDispatch,
+  usePluginId,
   useServerEvent,
   type HostBridge,
 } from './runtime.tsx';
-export { ApplyProgress, useManagedJob, type ManagedJob } from './ApplyProgress.tsx';
+export { ApplyProgress, useManagedJob, jobsApi, type ManagedJob } from './ApplyProgress.tsx';
+export { toRequest, type ArgsOf, type ResultOf, type ServerArgs, type PluginClient, type CallResult, type HttpMethod } from './client.ts';
+export { registerSdkTranslations, sdkNamespace } from './i18n/index.ts';
+export { ConfirmDialog, type ConfirmDialogProps } from './kit/ConfirmDialog.tsx';
+export { ApplyBanner, ApplyJobBanner, type ApplyBannerProps } from './kit/ApplyBanner.tsx';
+export { useApply, errorMessageOf, type Apply, type RollBackOutcome } from './kit/useApply.ts';
+export { FormTextField, FormSelect, nestErrors, fieldId, type FormTextFieldProps } from './kit/FormFields.tsx';
+export { DataTable, type Column, type DataTableProps } from './kit/DataTable.tsx';
+export { LoadingState, ErrorState, EmptyState, QueryState, type QueryLike } from './kit/States.tsx';
+export { usePluginTranslation, type TypedT } from './kit/usePluginTranslation.ts';
 
 /** Declares a plugin's web part. */
 export const defineWebPlugin = (plugin: WebPlugin): WebPlugin => plugin;
+
+/** Declares a plugin's dashboard card (default export of `web/dashboard.tsx`, its own small chunk). */
+export const defineDashboardCard = (Card: WebPlugin['DashboardPanel'] & object) => Card;

@@ -4,6 +4,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { createDispatchHook, createSelectorHook, createStoreHook, Provider, type ReactReduxContextValue } from 'react-redux';
 import type { ManagedHost } from './types.ts';
+import type { ServerEventType, ServerEvents } from './events.ts';
 
 /** How the host's API calls behave (CSRF header, client id, session loss, maintenance); installed by the host. */
 export interface HostBridge {
@@ -88,12 +89,25 @@ export function useManagedHost(): ManagedHost {
 /** The server the Managed Center shows. */
 export const useManagedServer = () => useManagedHost().server;
 
-/** Calls `listener` for every real-time event of this type for the shown server. */
-export function useServerEvent<T = unknown>(type: string, listener: (payload: T) => void): void {
+/**
+ * Calls `listener` for every real-time event of this type for the shown server. The payload is typed
+ * by `ServerEvents` (platform events, and what plugins declare by augmenting it).
+ */
+export function useServerEvent<K extends ServerEventType>(type: K, listener: (payload: ServerEvents[K]) => void): void {
   const { subscribe } = useManagedHost();
   const ref = useRef(listener);
   useEffect(() => {
     ref.current = listener;
   });
-  useEffect(() => subscribe(type, (p) => ref.current(p as T)), [subscribe, type]);
+  useEffect(() => subscribe(type, (p) => ref.current(p as ServerEvents[K])), [subscribe, type]);
 }
+
+const PluginContext = createContext<string | undefined>(undefined);
+
+/** The host wraps each plugin's section and dashboard card in this, so the SDK's components know whose they are. */
+export function ManagedPluginScope({ pluginId, children }: { pluginId: string; children: ReactNode }) {
+  return <PluginContext.Provider value={pluginId}>{children}</PluginContext.Provider>;
+}
+
+/** The id of the plugin whose section or card renders (`undefined` outside of one). */
+export const usePluginId = (): string | undefined => useContext(PluginContext);

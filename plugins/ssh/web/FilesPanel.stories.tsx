@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { FilesPanel } from './FilesPanel.tsx';
-import { withSsh } from './storyHost.tsx';
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
 
 const header = '# Managed by the customer portal (Managed Center → SSH keys). Changes made here are overwritten.';
 const files = [
@@ -20,8 +22,15 @@ const files = [
 const meta = {
   title: 'Plugins/ssh/Files',
   component: FilesPanel,
-  decorators: [withSsh],
-  args: { data: { files, applied: true }, loading: false, onOpen: () => undefined, onApply: () => undefined, applying: false, defaultExpanded: true },
+  decorators: [storyHostFor('ssh', { de, en })],
+  args: {
+    data: { files, applied: true },
+    loading: false,
+    onOpen: () => undefined,
+    onApply: () => undefined,
+    applying: false,
+    defaultExpanded: true,
+  },
 } satisfies Meta<typeof FilesPanel>;
 
 export default meta;

@@ -69,7 +69,16 @@ export function FilesPanel({ data, loading, onOpen, onApply, applying, defaultEx
                   component="pre"
                   tabIndex={0}
                   data-testid={`ssh-file-${f.user}`}
-                  sx={{ m: 0, mt: 0.5, p: 2, overflowX: 'auto', bgcolor: 'action.hover', borderRadius: 1, fontSize: '0.75rem', lineHeight: 1.5 }}
+                  sx={{
+                    m: 0,
+                    mt: 0.5,
+                    p: 2,
+                    overflowX: 'auto',
+                    bgcolor: 'action.hover',
+                    borderRadius: 1,
+                    fontSize: '0.75rem',
+                    lineHeight: 1.5,
+                  }}
                 >
                   {f.content}
                 </Box>

@@ -7,7 +7,7 @@ import type { SubmissionErrors } from 'final-form';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { checkLabel } from '../shared/users.ts';
-import { FormTextField } from './FormTextField.tsx';
+import { FormTextField } from '@portal/plugin-sdk/web';
 
 interface Props {
   open: boolean;
@@ -33,7 +33,14 @@ export function RenameDialog({ open, label, onSubmit, onClose }: Props) {
           <form onSubmit={handleSubmit} noValidate>
             <DialogTitle id="ssh-rename-title">{t('rename.title')}</DialogTitle>
             <DialogContent>
-              <FormTextField name="label" label={t('rename.label')} required autoFocus sx={{ mt: 1 }} slotProps={{ htmlInput: { maxLength: 100 } }} />
+              <FormTextField
+                name="label"
+                label={t('rename.label')}
+                required
+                autoFocus
+                sx={{ mt: 1 }}
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+              />
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose} disabled={submitting}>

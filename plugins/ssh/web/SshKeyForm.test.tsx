@@ -6,7 +6,9 @@ import en from '../i18n/en.json' with { type: 'json' };
 import { SshKeyForm, type Inspection } from './SshKeyForm.tsx';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { ssh: en } }, ns: ['ssh'], defaultNS: 'ssh', interpolation: { escapeValue: false } });
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { ssh: en } }, ns: ['ssh'], defaultNS: 'ssh', interpolation: { escapeValue: false } });
 });
 
 const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJvykQldt/OH2qYmTE/DiCo9vlVvnkn6YiFYVafLUw3p anna@laptop';
@@ -34,11 +36,18 @@ describe('ssh key form (R2.031)', () => {
   it('R2.031 shows type, length and fingerprint of a pasted key and proposes the label from its comment, although the parent re-renders', async () => {
     const inspect = async (): Promise<Inspection> => ({
       ok: true,
-      key: { type: 'ssh-ed25519', bits: 256, fingerprint: 'SHA256:CqFkhh+TiY8O3WaYlpxYWyVkRnTiOBAE77DPR3uk85Y', suggestedLabel: 'anna@laptop' },
+      key: {
+        type: 'ssh-ed25519',
+        bits: 256,
+        fingerprint: 'SHA256:CqFkhh+TiY8O3WaYlpxYWyVkRnTiOBAE77DPR3uk85Y',
+        suggestedLabel: 'anna@laptop',
+      },
     });
     render(<Host inspect={inspect} />);
     fireEvent.change(screen.getByRole('textbox', { name: /Public key/ }), { target: { value: key } });
-    await waitFor(() => expect(screen.getByTestId('ssh-key-fingerprint').textContent).toBe('SHA256:CqFkhh+TiY8O3WaYlpxYWyVkRnTiOBAE77DPR3uk85Y'));
+    await waitFor(() =>
+      expect(screen.getByTestId('ssh-key-fingerprint').textContent).toBe('SHA256:CqFkhh+TiY8O3WaYlpxYWyVkRnTiOBAE77DPR3uk85Y'),
+    );
     expect(screen.getByTestId('ssh-key-recognised').textContent).toContain('Ed25519');
     expect(screen.getByTestId('ssh-key-recognised').textContent).toContain('256 bits');
     expect((screen.getByRole('textbox', { name: /^Label/ }) as HTMLInputElement).value).toBe('anna@laptop');

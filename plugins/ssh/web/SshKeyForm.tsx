@@ -10,8 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { checkLabel } from '../shared/users.ts';
-import type { SshKeyInspection } from './api.ts';
-import { FormTextField } from './FormTextField.tsx';
+import { FormTextField, type ResultOf } from '@portal/plugin-sdk/web';
 import { typeName } from './format.ts';
 
 export interface SshKeyValues {
@@ -21,7 +20,7 @@ export interface SshKeyValues {
 }
 
 /** What reading a key gave: its facts, or the (translated) reason it is refused. */
-export type Inspection = { ok: true; key: SshKeyInspection } | { ok: false; message: string };
+export type Inspection = { ok: true; key: ResultOf<'inspectSshKey'> } | { ok: false; message: string };
 
 interface Props {
   users: readonly string[];
@@ -83,7 +82,10 @@ function KeyInspector({ publicKey, onInspect, form }: { publicKey: string; onIns
   return (
     <Alert severity="success" variant="outlined" data-testid="ssh-key-recognised" aria-live="polite">
       <Typography variant="subtitle2">{t('form.recognised')}</Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0 } }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0 } }}
+      >
         <dt>{t('form.type')}</dt>
         <dd>{typeName(key.type)}</dd>
         <dt>{t('form.bits')}</dt>
@@ -145,7 +147,13 @@ export function SshKeyForm({ users, initialValues, onInspect, onSubmit, onCancel
             slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', style: { fontFamily: 'monospace', fontSize: '0.8125rem' } } }}
           />
           <KeyInspector publicKey={values.publicKey ?? ''} onInspect={onInspect} form={form} />
-          <FormTextField name="label" label={t('form.label')} helperText={t('form.labelHelp')} required slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <FormTextField
+            name="label"
+            label={t('form.label')}
+            helperText={t('form.labelHelp')}
+            required
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
           <Stack direction="row" spacing={2}>
             <Button type="submit" variant="contained" disabled={submitting}>
               {submitting ? t('form.submitting') : t('form.submit')}

@@ -6,10 +6,12 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { sshUsers } from '../shared/users.ts';
-import { sshApi, type SshKeyInput } from './api.ts';
+import type { BodyOf } from '@portal/openapi';
+import { sshApi } from '../generated/client.ts';
 import { SshKeyForm, type Inspection } from './SshKeyForm.tsx';
 
-const fieldMessage = (e: unknown) => (e as { status?: number; data?: { error?: { fields?: Record<string, string[]> } } } | undefined)?.data?.error?.fields?.publicKey?.[0];
+const fieldMessage = (e: unknown) =>
+  (e as { status?: number; data?: { error?: { fields?: Record<string, string[]> } } } | undefined)?.data?.error?.fields?.publicKey?.[0];
 
 /** `create`: the form; after saving, back to the list, which follows the apply job. */
 export function SshKeyFormPage() {
@@ -26,7 +28,7 @@ export function SshKeyFormPage() {
 
   const onInspect = useCallback(
     async (publicKey: string): Promise<Inspection | undefined> => {
-      const r = await inspect({ clusterId, serverId, publicKey });
+      const r = await inspect({ clusterId, serverId, body: { publicKey } });
       if (!('error' in r)) return { ok: true, key: r.data };
       const key = fieldMessage(r.error);
       return key ? { ok: false, message: t(key) } : undefined;
@@ -46,7 +48,11 @@ export function SshKeyFormPage() {
           onInspect={onInspect}
           onCancel={() => navigate(listPath)}
           onSubmit={async (values) => {
-            const body = { user: values.user as SshKeyInput['user'], label: values.label.trim(), publicKey: values.publicKey.trim() };
+            const body = {
+              user: values.user as BodyOf<'createSshKey'>['user'],
+              label: values.label.trim(),
+              publicKey: values.publicKey.trim(),
+            };
             const r = await create({ ...args, body });
             if ('error' in r) return host.submitErrors(r.error);
             navigate(`${listPath}?job=${r.data.id}`);

@@ -1,26 +1,19 @@
 import AddIcon from '@mui/icons-material/Add';
 import UndoIcon from '@mui/icons-material/Undo';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, useApply, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { authorizedKeysPath, type SshUser } from '../shared/users.ts';
-import { sshApi, type SshKey } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { sshApi, sshClient } from '../generated/client.ts';
 import { FilesPanel } from './FilesPanel.tsx';
-import { JobBanner } from './JobBanner.tsx';
 import { RenameDialog } from './RenameDialog.tsx';
-import { UserKeys } from './UserKeys.tsx';
-
-/** The error message key of a failed call (`errors.managed_no_previous_version`). */
-const messageOf = (e: unknown) => (e as { data?: { error?: { message?: string } } } | undefined)?.data?.error?.message;
+import { UserKeys, type SshKey } from './UserKeys.tsx';
 
 /** The section's start page: keys per user, the running apply, the files, undo. */
 export function SshKeysPage() {
@@ -32,20 +25,17 @@ export function SshKeysPage() {
   const files = sshApi.useGetSshAuthorizedKeysFilesQuery(args, { skip: !filesWanted });
   const [deleteKey] = sshApi.useDeleteSshKeyMutation();
   const [updateKey] = sshApi.useUpdateSshKeyMutation();
-  const [applyFiles, applying] = sshApi.useApplySshKeysMutation();
-  const [rollBack] = sshApi.useRollBackSshMutation();
-  const [params, setParams] = useSearchParams();
-  const jobId = Number(params.get('job')) || undefined;
+  const apply = useApply(sshClient);
+  const [applying, setApplying] = useState(false);
   const [toDelete, setToDelete] = useState<SshKey>();
   const [toRename, setToRename] = useState<SshKey>();
   const [confirmRollback, setConfirmRollback] = useState(false);
 
-  const follow = (id: number) => setParams({ job: String(id) }, { replace: true });
-  const refresh = () => {
-    void list.refetch();
-    if (filesWanted) void files.refetch();
-  };
-  const keys = list.data?.data ?? [];
+  const create = (
+    <Button variant="outlined" startIcon={<AddIcon />} component={RouterLink} to={host.sectionPath('ssh', 'create')}>
+      {t('list.create')}
+    </Button>
+  );
 
   return (
     <Stack spacing={3}>
@@ -61,59 +51,49 @@ export function SshKeysPage() {
         </Stack>
       </Stack>
 
-      {jobId && <JobBanner key={jobId} jobId={jobId} onFinished={refresh} onClose={() => setParams({}, { replace: true })} />}
+      <ApplyJobBanner apply={apply} title={(_job, done) => t(done ? 'apply.titleDone' : 'apply.title')} />
 
-      {list.isLoading && <LinearProgress aria-label={t('list.loading')} />}
-      {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}>
-          {t('list.loadFailed')}
-        </Alert>
-      )}
-      {list.data && keys.length === 0 && (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="ssh-empty">
-          <Typography variant="h6" component="p">
-            {t('list.empty')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('list.emptyHint')}
-          </Typography>
-          <Button variant="outlined" startIcon={<AddIcon />} component={RouterLink} to={host.sectionPath('ssh', 'create')}>
-            {t('list.create')}
-          </Button>
-        </Paper>
-      )}
-      {list.data && keys.length > 0 && (
-        <Box sx={{ display: 'grid', gap: 3 }}>
-          {list.data.users.map((user) => (
-            <UserKeys
-              key={user}
-              user={user}
-              path={authorizedKeysPath(user as SshUser)}
-              keys={keys.filter((k) => k.user === user)}
-              onRename={setToRename}
-              onDelete={setToDelete}
-              onCopy={async (k) => {
-                try {
-                  await window.navigator.clipboard.writeText(k.fingerprint);
-                  host.notify('success', t('list.copied'));
-                } catch {
-                  /* no clipboard access: the fingerprint stays selectable */
-                }
-              }}
-            />
-          ))}
-        </Box>
-      )}
+      <QueryState
+        query={list}
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <Paper variant="outlined">
+            <EmptyState title={t('list.empty')} hint={t('list.emptyHint')} action={create} testId="ssh-empty" />
+          </Paper>
+        }
+      >
+        {({ data: keys, users }) => (
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+            {users.map((user) => (
+              <UserKeys
+                key={user}
+                user={user}
+                path={authorizedKeysPath(user as SshUser)}
+                keys={keys.filter((k) => k.user === user)}
+                onRename={setToRename}
+                onDelete={setToDelete}
+                onCopy={async (k) => {
+                  try {
+                    await window.navigator.clipboard.writeText(k.fingerprint);
+                    host.notify('success', t('list.copied'));
+                  } catch {
+                    /* no clipboard access: the fingerprint stays selectable */
+                  }
+                }}
+              />
+            ))}
+          </Box>
+        )}
+      </QueryState>
 
       <FilesPanel
         data={files.data}
         loading={files.isFetching}
         onOpen={() => setFilesWanted(true)}
-        applying={applying.isLoading}
+        applying={applying}
         onApply={async () => {
-          const r = await applyFiles(args);
-          if ('error' in r) host.notifyFailure(r.error);
-          else follow(r.data.id);
+          setApplying(true);
+          await apply.applyNow().finally(() => setApplying(false));
         }}
       />
 
@@ -123,10 +103,9 @@ export function SshKeysPage() {
         label={toRename?.label ?? ''}
         onClose={() => setToRename(undefined)}
         onSubmit={async (label) => {
-          const r = await updateKey({ ...args, keyId: toRename!.id, label });
-          if ('error' in r) return host.submitErrors(r.error);
+          const r = await apply.track(updateKey({ ...args, keyId: toRename!.id, body: { label } }), { notify: false });
+          if (r.error) return host.submitErrors(r.error);
           setToRename(undefined);
-          follow(r.data.id);
           return undefined;
         }}
       />
@@ -135,13 +114,10 @@ export function SshKeysPage() {
         title={t('delete.title')}
         text={toDelete ? t('delete.text', { label: toDelete.label, fingerprint: toDelete.fingerprint, user: toDelete.user }) : ''}
         confirm={t('delete.confirm')}
-        cancel={t('delete.cancel')}
         onClose={() => setToDelete(undefined)}
         onConfirm={async () => {
-          const r = await deleteKey({ ...args, keyId: toDelete!.id });
+          await apply.track(deleteKey({ ...args, keyId: toDelete!.id }));
           setToDelete(undefined);
-          if ('error' in r) host.notifyFailure(r.error);
-          else follow(r.data.id);
         }}
       />
       <ConfirmDialog
@@ -149,16 +125,12 @@ export function SshKeysPage() {
         title={t('rollback.title')}
         text={t('rollback.text')}
         confirm={t('rollback.confirm')}
-        cancel={t('rollback.cancel')}
         color="warning"
         onClose={() => setConfirmRollback(false)}
         onConfirm={async () => {
-          const r = await rollBack(args);
+          const outcome = await apply.rollBack();
           setConfirmRollback(false);
-          if ('error' in r) {
-            if (messageOf(r.error) === 'errors.managed_no_previous_version') host.notify('info', t('rollback.none'));
-            else host.notifyFailure(r.error);
-          } else follow(r.data.id);
+          if (outcome === 'nothing') host.notify('info', t('rollback.none'));
         }}
       />
     </Stack>

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { SshKey } from './api.ts';
-import { withSsh } from './storyHost.tsx';
+import type { SshKey } from './UserKeys.tsx';
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
 import { UserKeys } from './UserKeys.tsx';
 
 const key = (id: number, label: string, type: string, bits: number, fingerprint: string): SshKey => ({
@@ -19,7 +21,7 @@ const key = (id: number, label: string, type: string, bits: number, fingerprint:
 const meta = {
   title: 'Plugins/ssh/User keys',
   component: UserKeys,
-  decorators: [withSsh],
+  decorators: [storyHostFor('ssh', { de, en })],
   args: {
     user: 'deploy',
     path: '/home/deploy/.ssh/authorized_keys',

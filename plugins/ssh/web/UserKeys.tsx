@@ -6,18 +6,14 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SshKey } from './api.ts';
+import { DataTable, type Column, type ResultOf } from '@portal/plugin-sdk/web';
 import { formatDate, typeName } from './format.ts';
+
+export type SshKey = ResultOf<'listSshKeys'>['data'][number];
 
 interface Props {
   user: string;
@@ -34,6 +30,73 @@ const mono = { fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'an
 export function UserKeys({ user, path, keys, onRename, onDelete, onCopy }: Props) {
   const { t, i18n } = useTranslation('ssh');
   const headingId = useId();
+  const columns: Column<SshKey>[] = [
+    {
+      id: 'label',
+      label: t('list.columns.label'),
+      sortValue: (key) => key.label,
+      render: (key) => <Box sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{key.label}</Box>,
+    },
+    {
+      id: 'type',
+      label: t('list.columns.type'),
+      nowrap: true,
+      sortValue: (key) => `${typeName(key.type)} ${String(key.bits).padStart(5, '0')}`,
+      render: (key) => (
+        <>
+          {typeName(key.type)}
+          <Typography variant="body2" color="text.secondary" component="span" sx={{ ml: 1 }}>
+            {t('list.bits', { bits: key.bits })}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      id: 'fingerprint',
+      label: t('list.columns.fingerprint'),
+      render: (key) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <Box component="code" sx={mono}>
+            {key.fingerprint}
+          </Box>
+          {onCopy && (
+            <Tooltip title={t('list.copyFingerprint', { label: key.label })}>
+              <IconButton size="small" aria-label={t('list.copyFingerprint', { label: key.label })} onClick={() => onCopy(key)}>
+                <ContentCopyIcon fontSize="inherit" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: 'added',
+      label: t('list.columns.added'),
+      nowrap: true,
+      sortValue: (key) => key.createdAt,
+      render: (key) => <time dateTime={key.createdAt}>{formatDate(key.createdAt, i18n.language)}</time>,
+    },
+    {
+      id: 'actions',
+      label: t('list.columns.actions'),
+      align: 'right',
+      nowrap: true,
+      render: (key) => (
+        <>
+          <Tooltip title={t('list.rename', { label: key.label })}>
+            <IconButton aria-label={t('list.rename', { label: key.label })} onClick={() => onRename(key)}>
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('list.delete', { label: key.label })}>
+            <IconButton aria-label={t('list.delete', { label: key.label })} color="error" onClick={() => onDelete(key)}>
+              <DeleteIcon />
+            </IconButton>
+          </Tooltip>
+        </>
+      ),
+    },
+  ];
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} data-testid={`ssh-user-${user}`}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ px: 2, pt: 2, pb: 1, alignItems: { sm: 'baseline' } }}>
@@ -51,61 +114,15 @@ export function UserKeys({ user, path, keys, onRename, onDelete, onCopy }: Props
           {t('list.emptyUser', { user })}
         </Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" sx={{ tableLayout: 'fixed', minWidth: 760 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: '26%' }}>{t('list.columns.label')}</TableCell>
-                <TableCell sx={{ width: '18%' }}>{t('list.columns.type')}</TableCell>
-                <TableCell>{t('list.columns.fingerprint')}</TableCell>
-                <TableCell sx={{ width: 120 }}>{t('list.columns.added')}</TableCell>
-                <TableCell sx={{ width: 112 }} align="right">{t('list.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {keys.map((key) => (
-                <TableRow key={key.id} data-testid={`ssh-key-${key.id}`}>
-                  <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{key.label}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {typeName(key.type)}
-                    <Typography variant="body2" color="text.secondary" component="span" sx={{ ml: 1 }}>
-                      {t('list.bits', { bits: key.bits })}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                      <Box component="code" sx={mono}>
-                        {key.fingerprint}
-                      </Box>
-                      {onCopy && (
-                        <Tooltip title={t('list.copyFingerprint', { label: key.label })}>
-                          <IconButton size="small" aria-label={t('list.copyFingerprint', { label: key.label })} onClick={() => onCopy(key)}>
-                            <ContentCopyIcon fontSize="inherit" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={key.createdAt}>{formatDate(key.createdAt, i18n.language)}</time>
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title={t('list.rename', { label: key.label })}>
-                      <IconButton aria-label={t('list.rename', { label: key.label })} onClick={() => onRename(key)}>
-                        <EditIcon />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('list.delete', { label: key.label })}>
-                      <IconButton aria-label={t('list.delete', { label: key.label })} color="error" onClick={() => onDelete(key)}>
-                        <DeleteIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          rows={keys}
+          columns={columns}
+          rowKey={(key) => key.id}
+          caption={t('list.userHeading', { user })}
+          size="small"
+          minWidth={760}
+          rowProps={(key) => ({ 'data-testid': `ssh-key-${key.id}` })}
+        />
       )}
     </Paper>
   );

@@ -1,5 +1,4 @@
 import { defineWebPlugin } from '@portal/plugin-sdk/web';
-import { SshSummary } from './DashboardPanel.tsx';
 import { SshKeyFormPage } from './SshKeyFormPage.tsx';
 import { SshKeysPage } from './SshKeysPage.tsx';
 
@@ -8,5 +7,4 @@ export default defineWebPlugin({
     { path: '', Component: SshKeysPage },
     { path: 'create', Component: SshKeyFormPage },
   ],
-  DashboardPanel: SshSummary,
 });

@@ -1,0 +1,194 @@
+/** The SDK's web kit as a user meets it: confirm dialogs, tables, form fields with server errors, the apply banner. */
+import { jest } from '@jest/globals';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Form } from 'react-final-form';
+import { jobsApi, type ManagedJob } from '../ApplyProgress.tsx';
+import { renderWithHost } from '../testing.tsx';
+import { ApplyBanner } from './ApplyBanner.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { DataTable, type Column } from './DataTable.tsx';
+import { FormTextField } from './FormFields.tsx';
+import { QueryState } from './States.tsx';
+
+/** The text of the elements that describe `el` (aria-describedby). */
+const description = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+
+const translations = { de: { title: 'Test' }, en: { title: 'Test' } };
+const host = (language: 'de' | 'en' = 'en') => ({ pluginId: 'demo', translations, language });
+
+describe('ConfirmDialog', () => {
+  it('focuses Cancel (Enter does not destroy), names the action, and shows a refusal inside the dialog', async () => {
+    const onClose = jest.fn();
+    let answer: string | undefined = 'The zone still has records.';
+    const onConfirm = jest.fn(async () => answer);
+    void onConfirm;
+    await renderWithHost(
+      <ConfirmDialog
+        open
+        title="Delete zone?"
+        text="All records go."
+        confirm="Delete zone"
+        onConfirm={() => onConfirm()}
+        onClose={onClose}
+      />,
+      host(),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Delete zone?' });
+    expect(description(dialog)).toBe('All records go.');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete zone' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch('The zone still has records.');
+    expect(within(dialog).getByRole('button', { name: 'Delete zone' }) as HTMLButtonElement).toHaveProperty('disabled', true);
+    answer = undefined;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "Abbrechen" in German', async () => {
+    await renderWithHost(
+      <ConfirmDialog open title="Löschen?" text="Weg." confirm="Löschen" onConfirm={() => undefined} onClose={() => undefined} />,
+      host('de'),
+    );
+    expect(screen.getByRole('button', { name: 'Abbrechen' })).toBeTruthy();
+  });
+});
+
+interface Row {
+  id: number;
+  name: string;
+  size: number;
+}
+const rows: Row[] = Array.from({ length: 30 }, (_, i) => ({
+  id: i + 1,
+  name: `host-${String(i + 1).padStart(2, '0')}.example`,
+  size: (i * 7) % 30,
+}));
+const columns: Column<Row>[] = [
+  { id: 'name', label: 'Name', sortValue: (r) => r.name, render: (r) => r.name },
+  { id: 'size', label: 'Size', sortValue: (r) => r.size, render: (r) => String(r.size), align: 'right' },
+];
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('DataTable', () => {
+  it('pages, sorts by a header button, and searches; says when nothing matches', async () => {
+    await renderWithHost(
+      <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} caption="Hosts" searchText={(r) => r.name} pageSize={10} />,
+      host(),
+    );
+    expect(screen.getByRole('table', { name: 'Hosts' })).toBeTruthy();
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByText('1–10 of 30')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(bodyRows()[0].textContent).toMatch('host-11.example');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Size' }));
+    expect(screen.getByRole('columnheader', { name: /Size/ }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: /Size/ }));
+    expect(screen.getByRole('columnheader', { name: /Size/ }).getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByRole('button', { name: 'First page' }));
+    expect(bodyRows()[0].textContent).toMatch('29');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'host-07' } });
+    expect(bodyRows()).toHaveLength(1);
+    expect(bodyRows()[0].textContent).toMatch('host-07.example');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'nothing' } });
+    expect(screen.getByRole('status').textContent).toMatch('No entries match “nothing”.');
+  });
+
+  it('scrolls sideways inside its own focusable region (375 px), and shows the empty state instead of an empty table', async () => {
+    const { rerender } = await renderWithHost(<DataTable rows={rows} columns={columns} rowKey={(r) => r.id} caption="Hosts" />, host());
+    expect(screen.getByRole('region', { name: 'Hosts' }).getAttribute('tabindex')).toBe('0');
+    rerender(<DataTable rows={[]} columns={columns} rowKey={(r) => r.id} caption="Hosts" empty={<p>No hosts yet</p>} />);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('FormTextField', () => {
+  it("shows the server's 422 message under the field until the field is changed, with a stable id per plugin", async () => {
+    await renderWithHost(
+      <Form onSubmit={() => ({ command: 'This command is already scheduled.' })}>
+        {({ handleSubmit }) => (
+          <form onSubmit={handleSubmit}>
+            <FormTextField name="command" label="Command" />
+            <button type="submit">Save</button>
+          </form>
+        )}
+      </Form>,
+      host(),
+    );
+    const field = screen.getByRole('textbox', { name: 'Command' });
+    expect(field.getAttribute('id')).toBe('demo-command');
+    fireEvent.change(field, { target: { value: 'php cron.php' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(description(field)).toBe('This command is already scheduled.'));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field, { target: { value: 'php other.php' } });
+    expect(field.getAttribute('aria-invalid')).not.toBe('true');
+  });
+});
+
+describe('QueryState', () => {
+  it('shows loading, then a failure with a working retry, then the data', async () => {
+    const refetch = jest.fn();
+    const { rerender } = await renderWithHost(
+      <QueryState query={{ isLoading: true, isError: false, refetch }}>{(d: string) => d}</QueryState>,
+      host(),
+    );
+    expect(screen.getByRole('progressbar', { name: 'Loading …' })).toBeTruthy();
+    rerender(<QueryState query={{ isLoading: false, isError: true, refetch }}>{(d: string) => d}</QueryState>);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalled();
+    rerender(<QueryState query={{ data: 'three hosts', isLoading: false, isError: false, refetch }}>{(d: string) => d}</QueryState>);
+    expect(screen.getByText('three hosts')).toBeTruthy();
+  });
+});
+
+describe('ApplyBanner', () => {
+  const at = '2026-11-22T10:00:00.000Z';
+  const job = (over: Partial<ManagedJob>): ManagedJob => ({
+    id: 7,
+    pluginId: 'demo',
+    serverId: 2,
+    kind: 'apply',
+    status: 'running',
+    step: 'validating',
+    progress: 35,
+    validation: null,
+    log: [],
+    changeId: 11,
+    createdAt: at,
+    finishedAt: null,
+    ...over,
+  });
+
+  it('follows the job pushed over the socket and reports the end once', async () => {
+    const listeners = new Set<(p: unknown) => void>();
+    const subscribe = (type: string, l: (p: unknown) => void) => {
+      if (type === 'managed.job') listeners.add(l);
+      return () => void listeners.delete(l);
+    };
+    const onFinished = jest.fn();
+    await renderWithHost(
+      <ApplyBanner jobId={7} onClose={() => undefined} onFinished={onFinished} renderDone={(j) => <p>{`ended: ${j.status}`}</p>} />,
+      {
+        ...host(),
+        host: { subscribe },
+        prepare: (store) =>
+          void store.dispatch(jobsApi.util.upsertQueryData('getManagedJob', { clusterId: 1, serverId: 2, jobId: 7 }, job({}))),
+      },
+    );
+    expect(screen.getByRole('region', { name: 'Applying the change' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('35'));
+    const done = job({ status: 'succeeded', step: 'done', progress: 100, finishedAt: at });
+    act(() => listeners.forEach((l) => l(done)));
+    act(() => listeners.forEach((l) => l(done)));
+    expect((await screen.findByRole('region', { name: 'Change finished' })).textContent).toMatch('ended: succeeded');
+    expect(onFinished).toHaveBeenCalledTimes(1);
+  });
+});
