@@ -84,7 +84,7 @@ const webPolicies = [
 const dependencies = (...policies) => ({ 'boundaries/dependencies': ['error', { default: 'allow', checkInternals: true, policies: policies.flat() }] });
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', 'plugins/*/bench/**'];
 /** Stories and story hosts render demo data (a plugin's fixtures) in Storybook; they are not in the app's bundle. */
-const storyFiles = ['**/*.stories.tsx', '**/storyHost.tsx'];
+const storyFiles = ['**/*.stories.tsx', '**/storyHost.tsx', '**/storyData.tsx'];
 
 export default tseslint.config(
   {
