@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // eslint-disable-next-line no-restricted-imports -- tests may use the host's gateway (docs/plugins.md §5)
-import { LocalGateway } from '../../../bff/src/managed/gateways/local.ts';
+import { LocalGateway } from '@portal/core/managed';
 import { certificateStatuses, generateCertificates } from './certificates.ts';
 import { renderEnvFor } from './config.ts';
 import { demoVhostsFor } from './fixtures.ts';
@@ -33,7 +33,7 @@ let nextServer = 1;
 
 /** Renders a state into a sandbox of its own and runs `nginx -t` on it. */
 async function check(state: NginxState): Promise<{ status: string; output?: string }> {
-  const gw = new LocalGateway({ baseDir: dir, serverId: nextServer++ });
+  const gw = new LocalGateway({ baseDir: dir, serverId: nextServer++, programs: ['nginx'] });
   await generateCertificates(gw, state.vhosts.flatMap((v) => (v.certificate ? [v.certificate] : [])));
   const env = await renderEnvFor(gw, await certificateStatuses(gw));
   for (const f of [...renderConfig(state, env), ...htpasswdFiles(state)]) await gw.writeFile(f);

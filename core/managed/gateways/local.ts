@@ -102,10 +102,21 @@ async function memoryUsed(): Promise<number> {
   return os.totalmem() - os.freemem();
 }
 
+/** A service program the `local` gateway can run for a plugin (a private instance per server). */
+export type ServiceProgram = (gw: LocalGateway) => ServiceControl;
+
+/** The service programs the `local` gateway knows how to run. */
+const catalogue: Record<string, ServiceProgram> = { nginx: localNginx };
+
 export interface LocalGatewayOptions {
   /** `DATA_DIR/servers`. */
   baseDir: string;
   serverId: number;
+  /**
+   * The service programs the plugins declared (`PluginManifest.programs`); the gateway provides
+   * those it knows, every other service is written but neither checked nor reloaded.
+   */
+  programs?: readonly string[];
 }
 
 /** The `local` gateway of one server. */
@@ -115,8 +126,10 @@ export class LocalGateway implements ServerGateway {
   /** The sandbox directory (absolute). */
   readonly root: string;
   readonly #services = new Map<string, ServiceControl>();
+  readonly #programs: ReadonlySet<string>;
 
   constructor(options: LocalGatewayOptions) {
+    this.#programs = new Set(options.programs ?? []);
     if (!Number.isSafeInteger(options.serverId) || options.serverId < 1) throw new SandboxViolation('bad server id');
     this.serverId = options.serverId;
     this.root = path.resolve(options.baseDir, String(options.serverId));
@@ -247,7 +260,8 @@ export class LocalGateway implements ServerGateway {
   service(name: string): ServiceControl {
     let control = this.#services.get(name);
     if (!control) {
-      control = name === 'nginx' ? localNginx(this) : unsupportedService(name);
+      const program = this.#programs.has(name) ? catalogue[name] : undefined;
+      control = program ? program(this) : unsupportedService(name);
       this.#services.set(name, control);
     }
     return control;
