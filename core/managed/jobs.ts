@@ -131,10 +131,13 @@ export class JobRunner {
   async start(): Promise<void> {
     const { orm } = this.#deps;
     const connection = orm.em.getConnection() as unknown as { getNativeClient?: () => Promise<PGliteLike> };
-    const clientUrl = orm.config.get('clientUrl') as string | undefined;
+    // The embedded database: pg-boss runs on the same PGlite instance (its own statements wait for
+    // the ORM's transactions). PostgreSQL: its own small pool on the same database.
+    const embedded = connection.constructor.name === 'PgliteConnection' && typeof connection.getNativeClient === 'function';
+    const clientUrl = orm.config.get('clientUrl');
     const boss =
-      typeof connection.getNativeClient === 'function' && !clientUrl
-        ? new PgBoss({ db: fromPglite(await connection.getNativeClient()), backend: 'pglite', monitorIntervalSeconds: 2, superviseIntervalSeconds: 2 })
+      embedded
+        ? new PgBoss({ db: fromPglite(await connection.getNativeClient!()), backend: 'pglite', monitorIntervalSeconds: 2, superviseIntervalSeconds: 2 })
         : new PgBoss({ connectionString: clientUrl, max: 4, application_name: 'portal-managed-jobs', monitorIntervalSeconds: 2, superviseIntervalSeconds: 2 });
     boss.on('error', (e: unknown) => this.#deps.logger.error({ err: e }, 'managed job queue error'));
     await boss.start();
@@ -343,7 +346,6 @@ export class JobRunner {
 
     let plan: Plan;
     try {
-      await progress('writing', 5, 'job.step.preparing');
       plan = await this.#plan(job, plugin);
     } catch (e) {
       const key = errorKey(e);
@@ -446,10 +448,10 @@ export class JobRunner {
       this.#deps.logger.error({ err: e, jobId: job.id }, 'restoring the last applied version failed');
       restored = errorKey(e);
     }
-    await progress('restoring', 95, 'job.restored', restored);
     await this.#finishChanges(em, job, plan.changeIds, 'failed', null, outcome, plan.diff);
     job.finishedAt = this.#deps.clock.now();
-    await progress('done', 100, 'job.failed', undefined, 'failed');
+    // The output says what the server runs now: `restored version <n>` (or `restored none`: nothing was applied before).
+    await progress('done', 100, 'job.failed', `restored ${restored}`, 'failed');
   }
 
   /** Ends the changes a job applied (and the jobs of the other changes it took along). */
