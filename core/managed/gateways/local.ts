@@ -5,6 +5,7 @@
  * Where a service's own tool is installed it is used for real (a private nginx on a loopback port).
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { constants as fsConstants } from 'node:fs';
 import net from 'node:net';
@@ -181,7 +182,7 @@ export class LocalGateway implements ServerGateway {
   async writeFile(file: ConfigFile): Promise<void> {
     const target = await this.#safe(file.path);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.portal-${process.pid}-${Date.now()}.tmp`;
+    const tmp = `${target}.portal-${process.pid}-${randomUUID()}.tmp`;
     await fs.writeFile(tmp, file.content, { mode: file.mode ?? 0o644, flag: 'wx' });
     await fs.rename(tmp, target);
   }
@@ -222,7 +223,16 @@ export class LocalGateway implements ServerGateway {
     }
   }
 
-  async listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
+  #ports: Promise<unknown> = Promise.resolve();
+
+  /** One after the other: the ports of a server live in one file, and parallel first calls would race on it. */
+  listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
+    const next = this.#ports.then(() => this.#listenAddress(service, defaultPort));
+    this.#ports = next.catch(() => undefined);
+    return next;
+  }
+
+  async #listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
     if (!toolName.test(service)) throw new SandboxViolation('bad service name');
     void defaultPort; // a loopback port of its own instead: several "servers" share this machine
     const file = await this.#safe('/.portal/ports.json');
