@@ -107,7 +107,7 @@ async function memoryUsed(): Promise<number> {
 export type ServiceProgram = (gw: LocalGateway) => ServiceControl;
 
 /** The service programs the `local` gateway knows how to run. */
-const catalogue: Record<string, ServiceProgram> = { nginx: localNginx };
+const catalogue: Partial<Record<string, ServiceProgram>> = { nginx: localNginx };
 
 export interface LocalGatewayOptions {
   /** `DATA_DIR/servers`. */
@@ -270,8 +270,9 @@ export class LocalGateway implements ServerGateway {
   service(name: string): ServiceControl {
     let control = this.#services.get(name);
     if (!control) {
-      const program = this.#programs.has(name) ? catalogue[name] : undefined;
-      control = program ? program(this) : unsupportedService(name);
+      const program = catalogue[name];
+      // A declared program is run, checked and reloaded; any other known one is only observed (status).
+      control = program && this.#programs.has(name) ? program(this) : program ? observedOnly(program(this)) : unsupportedService(name);
       this.#services.set(name, control);
     }
     return control;
@@ -293,6 +294,11 @@ export class LocalGateway implements ServerGateway {
 }
 
 const notSupported: CheckOutcome = { status: 'skipped', reason: 'not_supported' };
+
+/** A known program no plugin declared: its state is reported, nothing is checked, reloaded or stopped. */
+function observedOnly(program: ServiceControl): ServiceControl {
+  return { ...unsupportedService(program.name), status: () => program.status() };
+}
 
 /** A service this gateway has no steps for: changes are written, nothing is checked or reloaded. */
 function unsupportedService(name: string): ServiceControl {
