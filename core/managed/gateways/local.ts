@@ -183,7 +183,9 @@ export class LocalGateway implements ServerGateway {
     const target = await this.#safe(file.path);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.portal-${process.pid}-${randomUUID()}.tmp`;
-    await fs.writeFile(tmp, file.content, { mode: file.mode ?? 0o644, flag: 'wx' });
+    // Owners and groups cannot be handed out here: what the group may read, the private service (another user) may read.
+    const mode = file.mode ?? 0o644;
+    await fs.writeFile(tmp, file.content, { mode: file.group && mode & 0o040 ? mode | 0o004 : mode, flag: 'wx' });
     await fs.rename(tmp, target);
   }
 
