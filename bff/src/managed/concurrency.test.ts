@@ -109,5 +109,5 @@ describe('Managed Center apply jobs under concurrency', () => {
       expect(rendered.dns).toContain(`$ORIGIN ${origin}`);
       expect(rendered.dns).toMatch(new RegExp(`www\\s+600\\s+IN\\s+A\\s+203\\.0\\.113\\.${10 + i}`));
     });
-  });
+  }, 600_000);
 });
