@@ -10,7 +10,7 @@ import { MonitoringMinuteRollup, MonitoringTenMinuteRollup } from './MonitoringR
 import { MonitoringSample } from './MonitoringSample.ts';
 import { Migration20261122144000Monitoring } from './migrations/Migration20261122144000Monitoring.ts';
 import type { DenseSeries, RangeId } from './rollup.ts';
-import { Sampler } from './sampler.ts';
+import { Sampler, stopAllSamplers } from './sampler.ts';
 import { serviceStates } from './services.ts';
 import { readSeries, replaceHistory } from './store.ts';
 
@@ -56,6 +56,8 @@ export default defineServerPlugin<Operations>({
       },
     };
   },
+  // Sampling runs only while someone watches (a lease per server); the dispose hook ends the leases at shutdown.
+  stop: () => stopAllSamplers(),
   fixtures: async ({ em, server, clock }) => {
     if (hasDemoHistory(server)) await replaceHistory(em, server.id, demoHistory(server, clock.now()));
   },
