@@ -18,6 +18,7 @@ import {
 import { Cluster, ClusterAdministrator, Migration20261122000300Clusters, Server } from './clusters/index.ts';
 import { Customer, CustomerManager, Migration20261122000200Customers } from './customers/index.ts';
 import { AuditLogEntry, Migration20261122120000AuditLog } from './platform/index.ts';
+import { managedEntities, managedMigrations } from './managed/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
 export const coreEntities = [
@@ -37,6 +38,7 @@ export const coreEntities = [
   PersonalAccessToken,
   EmailVerificationCode,
   PasswordResetToken,
+  ...managedEntities,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -49,4 +51,5 @@ export const coreMigrations = [
   Migration20261122120200Impersonation,
   Migration20261122110000Security,
   Migration20261122100000Profile,
+  ...managedMigrations,
 ];

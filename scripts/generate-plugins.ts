@@ -28,6 +28,8 @@ export interface DiscoveredPlugin {
   icon: string;
   order: number;
   services: readonly string[] | 'all';
+  /** The service programs it needs (`PluginManifest.programs`). */
+  programs: readonly string[];
   serverModule: string;
   webModule: string;
   operations: string[];
@@ -174,6 +176,8 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
     const services = manifest.services;
     if (services !== 'all' && !(Array.isArray(services) && services.length && services.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s))))
       fail(dir, "services must be 'all' or a non-empty list of service ids");
+    const programs = manifest.programs ?? [];
+    if (!(Array.isArray(programs) && programs.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s)))) fail(dir, 'programs must be a list of service program names');
     const source = fs.readFileSync(manifestFile, 'utf8');
     const operations = operationsOf(dir, id);
     for (const op of operations) {
@@ -188,6 +192,7 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       icon: manifest.icon,
       order,
       services,
+      programs,
       serverModule: loaderTarget(source, 'server', dir),
       webModule: loaderTarget(source, 'web', dir),
       operations,
@@ -256,6 +261,7 @@ export function renderRegistries(plugins: DiscoveredPlugin[]): Map<string, strin
       `        icon: ${q(p.icon)},`,
       `        nav: { order: ${p.order} },`,
       `        services: ${p.services === 'all' ? "'all'" : list(p.services)},`,
+      ...(p.programs.length ? [`        programs: ${list(p.programs)},`] : []),
       `        server: () => import(${q(join(`../../../plugins/${p.dir}`, p.serverModule))}),`,
       '        web: webPartIsLoadedBySpa,',
       '      },',

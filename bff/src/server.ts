@@ -10,7 +10,6 @@ import { createProfileRateLimits } from './http/profile-rate-limits.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 import { pluginRegistry } from './generated/plugins.ts';
 import { ManagedCenter } from './managed/center.ts';
-import { managedEntities, managedMigrations } from './managed/entities/index.ts';
 import { loadPlugins, type PluginSet } from './managed/plugins.ts';
 
 export interface RunningServer {
@@ -29,8 +28,8 @@ export async function openConfiguredDatabase(config: Config, logger?: Logger, pl
   return openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDataDir: `${config.dataDir}/pglite`,
-    entities: [...coreEntities, ...managedEntities, ...(set.entities as typeof coreEntities)],
-    migrations: [...coreMigrations, ...managedMigrations, ...set.migrations],
+    entities: [...coreEntities, ...(set.entities as typeof coreEntities)],
+    migrations: [...coreMigrations, ...set.migrations],
     logger,
   });
 }
@@ -73,6 +72,7 @@ export async function startServer(
   };
   let shuttingDown = false;
   const managed = new ManagedCenter(deps, plugins, { stopServicesOnClose: config.NODE_ENV === 'test' });
+  await managed.start();
   if (seededDemo) await managed.seedFixtures(orm.em.fork());
   const app = createApp(deps, { ...options.app, managed, shuttingDown: () => shuttingDown });
   const server = http.createServer(app.callback());

@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pluginRegistry } from './generated/plugins.ts';
-import { managedEntities, managedMigrations } from './managed/entities/index.ts';
 import { loadPlugins } from './managed/plugins.ts';
 import type { PluginRegistryEntry } from './managed/registry.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -37,8 +36,8 @@ export interface TestServerOptions {
 export async function createTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const plugins = await loadPlugins(options.plugins ?? pluginRegistry);
   const db = await createTestDatabase({
-    entities: [...managedEntities, ...(plugins.entities as typeof managedEntities)],
-    migrations: [...managedMigrations, ...plugins.migrations],
+    entities: plugins.entities as NonNullable<Parameters<typeof createTestDatabase>[0]>['entities'],
+    migrations: plugins.migrations,
   });
   // A data directory of its own: server sandboxes (and their private nginx) must not collide between test files.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -126,5 +125,5 @@ export class TestClient {
  * the parts of the host its helpers build on, so the SDK imports nothing of the BFF but this file.
  */
 export { loadContract } from './app.ts';
-export { LocalGateway, type LocalGatewayOptions } from './managed/gateways/local.ts';
+export { LocalGateway, type LocalGatewayOptions } from '@portal/core/managed';
 export type { PluginRegistryEntry } from './managed/registry.ts';

@@ -44,7 +44,59 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory:')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const { MikroORM } = await import('@mikro-orm/pglite');
-  return (await MikroORM.init({ ...common, dbName: dataDir, driverOptions: { dataDir } })) as unknown as Orm;
+  const orm = (await MikroORM.init({ ...common, dbName: dataDir, driverOptions: { dataDir } })) as unknown as Orm;
+  serializeTransactions(orm);
+  return orm;
+}
+
+interface TransactionConnection {
+  begin(options?: { ctx?: unknown }): Promise<object>;
+  commit(ctx: object, ...rest: unknown[]): Promise<void>;
+  rollback(ctx: object, ...rest: unknown[]): Promise<void>;
+}
+
+/**
+ * PGlite is one connection, and the SQL dialect over it keeps one transaction at a time: a second
+ * transaction begun while one is open takes over the first one's commit, and both wait forever
+ * (50 concurrent changes in the Managed Center hung). Top-level transactions therefore wait for each
+ * other here; savepoints (nested transactions) are left alone.
+ */
+function serializeTransactions(orm: Orm): void {
+  const conn = orm.em.getConnection() as unknown as TransactionConnection;
+  const begin = conn.begin.bind(conn);
+  const commit = conn.commit.bind(conn);
+  const rollback = conn.rollback.bind(conn);
+  const held = new WeakMap<object, () => void>();
+  let tail: Promise<void> = Promise.resolve();
+  conn.begin = async (options = {}) => {
+    if (options.ctx) return begin(options);
+    const before = tail;
+    let release!: () => void;
+    tail = new Promise<void>((resolve) => (release = resolve));
+    await before;
+    try {
+      const trx = await begin(options);
+      held.set(trx, release);
+      return trx;
+    } catch (e) {
+      release();
+      throw e;
+    }
+  };
+  const ending =
+    (end: typeof commit) =>
+    async (ctx: object, ...rest: unknown[]): Promise<void> => {
+      try {
+        await end(ctx, ...rest);
+      } finally {
+        if (!('savepointName' in ctx)) {
+          held.get(ctx)?.();
+          held.delete(ctx);
+        }
+      }
+    };
+  conn.commit = ending(commit);
+  conn.rollback = ending(rollback);
 }
 
 /** Applies every pending migration; returns the names applied. */

@@ -6,6 +6,7 @@ export default definePlugin({
   icon: 'Language',
   nav: { order: 10 },
   services: ['nginx'],
+  programs: ['nginx'],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),
 });

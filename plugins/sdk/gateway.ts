@@ -18,6 +18,8 @@ export interface ConfigFile {
    */
   owner?: string;
   group?: string;
+  /** A secret (a password file, a key): its content is never shown in a diff or the change log. */
+  secret?: boolean;
 }
 
 /** A path argument of a command, translated by the gateway (sandbox on `local`). */

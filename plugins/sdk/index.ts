@@ -16,6 +16,11 @@ export interface PluginManifest {
   nav: { order: number };
   /** The server services it applies to (any of them), or `all` for every server. */
   services: readonly string[] | 'all';
+  /**
+   * The service programs it needs on a server (`nginx`): the gateway provides them (the `local`
+   * gateway runs a private instance per server), and its jobs validate and reload them.
+   */
+  programs?: readonly string[];
   /** Its server part. Must be written literally as `() => import('./server/index.ts')`. */
   server: () => Promise<{ default: AnyServerPlugin }>;
   /** Its web part. Must be written literally as `() => import('./web/index.tsx')`. */

@@ -18,6 +18,8 @@ export interface ManagedServer {
   /** Service ids, e.g. `nginx`, `php-fpm`, `cronjobs`. */
   services: string[];
   clusterId: number;
+  /** IANA time zone of the server's clock (cron schedules, log times), e.g. `Europe/Berlin`. */
+  timeZone: string;
 }
 
 /** The signed-in user making the request (an administrator of the server's cluster). */
@@ -50,17 +52,23 @@ export type PluginHandler<Op extends OperationId> = (
 /** One handler for every operation of the plugin's `openapi.yaml` (the generator writes `Ops` to `generated/operations.ts`). */
 export type PluginHandlers<Ops extends OperationId> = { [Op in Ops]: PluginHandler<Op> };
 
-/** A change to apply to a server: the plugin's complete set of files and the desired state it came from. */
+/** The change log line of a change: a key of the plugin's namespace (`nginx:changes.vhost_created`) and its values. */
+export interface ChangeSummary {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * A change to apply to a server. The plugin has stored its desired state; the job renders the files
+ * from it when it runs (`ServerPlugin.render`), under the server's and plugin's lock, so a job always
+ * applies the newest state and changes stored while a job waits are applied together.
+ */
 export interface ApplyRequest {
-  /** The change log line: a key of the plugin's namespace (`nginx:changes.vhost_created`) and its values. */
-  summary: { key: string; values?: Record<string, string | number> };
-  /**
-   * Every file this plugin manages on the server, complete. Files of the previous version that are
-   * not listed any more are removed. Paths are server paths (`/etc/nginx/conf.d/portal.conf`).
-   */
-  files: ConfigFile[];
-  /** The plugin's desired state for this server as JSON; handed back to `restore` on a rollback. */
-  snapshot: unknown;
+  summary: ChangeSummary;
+}
+
+/** How a plugin's files are validated and reloaded. */
+export interface ApplySteps {
   /** A service the gateway knows (`nginx`): validated with `service.validate()`, then `service.reload()`. */
   service?: string;
   /** Own check of the written files (e.g. `named-checkzone`, `ssh-keygen -l`); runs instead of `service.validate()`. */
@@ -106,11 +114,18 @@ export interface PluginPorts {
   gateway(serverId: number): ServerGateway;
   jobs: {
     /**
-     * Starts an apply job: write the files, validate, reload, keep the previous version, roll back
-     * automatically when validation or reload fails, record the change. Resolves once the job is
-     * queued (it runs in the background); at most one job per server runs at a time.
+     * Records a change and queues the apply of the plugin's current desired state (answer 202 with
+     * the returned job): a 202 means "stored, and will be applied". The job renders the files from
+     * the desired state when it runs. Use `store` when the request changes the desired state.
      */
     apply(target: ApplyTarget, request: ApplyRequest): Promise<ApplyHandle>;
+    /**
+     * Stores a change and queues its apply: `store` runs in a transaction under the lock of the
+     * server's plugin state (rules see the state they change; a running job reads it under the same
+     * lock), the change is recorded in the same transaction, and the job is queued after the commit.
+     * A `PluginError` thrown by `store` leaves nothing stored. Returns the change log line.
+     */
+    store(target: ApplyTarget, store: (em: EntityManager) => Promise<ChangeSummary>): Promise<ApplyHandle>;
     /** The last version of this plugin applied successfully to the server, or `null`. */
     lastApplied(serverId: number): Promise<AppliedVersion | null>;
   };
@@ -122,11 +137,19 @@ export interface PluginPorts {
   clock: { now(): Date };
 }
 
-/** What `restore` and `fixtures` get. */
+/** What `render`, `snapshot`, `restore` and `fixtures` get. */
 export interface StateContext {
+  /** Inside the job's transaction (render, snapshot, restore) or the seeding one (fixtures). */
   em: EntityManager;
   server: ManagedServer;
   clock: { now(): Date };
+}
+
+/** What `render` gets: the state context, the server's gateway and the version last applied. */
+export interface RenderContext extends StateContext {
+  gateway: ServerGateway;
+  lastApplied: AppliedVersion | null;
+  logger: PluginLogger;
 }
 
 type EntityDefinition = NonNullable<Options['entities']>[number];
@@ -138,18 +161,29 @@ export interface ServerPlugin<Ops extends OperationId = OperationId> {
   entities?: readonly EntityDefinition[];
   /** Its hand-written migrations, named `Migration<yyyymmddhhmmss><Name>`. */
   migrations?: readonly MigrationClass[];
-  /**
-   * How this plugin's files are validated and reloaded when an `apply` does not say it itself, and
-   * for rollbacks (which replay an older version without the plugin's code being asked). Added after
-   * the first version; optional.
-   */
-  steps?: Pick<ApplyRequest, 'service' | 'validate' | 'reload'>;
   /** Builds the handlers once at start, with the ports. */
   handlers(ports: PluginPorts): PluginHandlers<Ops>;
+  /** How this plugin's files are validated and reloaded (applies, rollbacks and restores alike). */
+  steps?: ApplySteps;
   /**
-   * Replaces the plugin's desired state for `c.server` with a snapshot it gave to `apply`: after a
-   * rollback, and when an apply failed (then with the last applied snapshot, or `null` when nothing
-   * was applied before — return to your initial state). Runs inside a transaction.
+   * Every file this plugin manages on the server, complete, rendered from its desired state. Called
+   * by the apply job when it runs, under the server's and plugin's lock, inside a transaction; may
+   * prepare things on the server through `c.gateway` (e.g. certificates). Files of the previous
+   * version that are not returned any more are removed. Required for a plugin that applies.
+   */
+  render?(c: RenderContext): Promise<ConfigFile[]>;
+  /**
+   * The tables holding the plugin's desired state of a server (each with a `server_id` column),
+   * parents first. The SDK snapshots their rows with every applied version and puts them back on a
+   * rollback or a failed apply, so a plugin writes no snapshot code. `initial` sets up the state of
+   * a server nothing was applied to yet (after its rows were removed), e.g. demo data.
+   */
+  state?: { entities: readonly EntityDefinition[]; initial?(c: StateContext): Promise<void> };
+  /** Own snapshot of the desired state (instead of `state`), for state that is not rows of a server. */
+  snapshot?(c: StateContext): Promise<unknown>;
+  /**
+   * Own restore (instead of `state`): replaces the desired state of `c.server` with a snapshot taken
+   * by `snapshot`, or with the initial state (`null`: nothing was applied before). In a transaction.
    */
   restore?(c: StateContext, snapshot: unknown | null): Promise<void>;
   /** Demo data for a server that runs the plugin's service (first start, `npm run seed`). */
@@ -159,7 +193,7 @@ export interface ServerPlugin<Ops extends OperationId = OperationId> {
    * plugin's handlers, with its ports. A rejection degrades the plugin. Added after the first version.
    */
   start?(ports: PluginPorts): void | Promise<void>;
-  /** Ends the background work when the portal shuts down (before the database closes). */
+  /** Ends the background work when the portal shuts down (before the database closes): the dispose hook. */
   stop?(): void | Promise<void>;
 }
 

@@ -13,6 +13,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         icon: 'Language',
         nav: { order: 10 },
         services: ['nginx'],
+        programs: ['nginx'],
         server: () => import('../../../plugins/nginx/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },

@@ -13,11 +13,11 @@ import type { AppDeps } from '../deps.ts';
 import type { PluginHealth } from '../handlers/platform.ts';
 import { credentialAllowsCluster } from '../http/auth.ts';
 import { noContent, type OperationContext, type OperationHandler } from '../openapi/handlers.ts';
+import { JobRunner, LocalGateway, serverOf } from '@portal/core/managed';
 import { authorizeManagedServer, type ManagedAccess } from './access.ts';
-import { LocalGateway } from './gateways/local.ts';
 import { managedPlatformHandlers } from './handlers.ts';
-import { JobRunner, serverOf } from './jobs.ts';
 import type { LoadedPlugin, PluginSet } from './plugins.ts';
+import { presentChange, presentJob } from './present.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is arbitrary JSON
 type Json = any;
@@ -42,14 +42,32 @@ export class ManagedCenter {
     this.deps = deps;
     this.plugins = set.plugins;
     this.#options = options;
-    this.jobs = new JobRunner({ orm: deps.orm, clock: deps.clock, events: deps.events, logger: deps.logger, gateway: (id) => this.gateway(id) });
+    this.jobs = new JobRunner({
+      orm: deps.orm,
+      clock: deps.clock,
+      logger: deps.logger,
+      gateway: (id) => this.gateway(id),
+      plugin: (id) => this.plugin(id),
+      onJob: (job) => deps.events.publish('managed.job', presentJob(job), { servers: [job.server.id] }),
+      onChange: (change) => deps.events.publish('managed.change', presentChange(change), { servers: [change.server.id] }),
+    });
+  }
+
+  /** Starts the job queue and its workers (after the migrations). */
+  async start(): Promise<void> {
+    await this.jobs.start();
+  }
+
+  /** The service programs the plugins declared (the gateway provides them). */
+  get #programs(): string[] {
+    return [...new Set(this.plugins.flatMap((p) => [...(p.manifest?.programs ?? [])]))];
   }
 
   /** The gateway of a server (the embedded `local` one). */
   gateway(serverId: number): ServerGateway {
     let gw = this.#gateways.get(serverId);
     if (!gw) {
-      gw = new LocalGateway({ baseDir: path.resolve(this.deps.config.dataDir, 'servers'), serverId });
+      gw = new LocalGateway({ baseDir: path.resolve(this.deps.config.dataDir, 'servers'), serverId, programs: this.#programs });
       this.#gateways.set(serverId, gw);
     }
     return gw;
@@ -95,13 +113,14 @@ export class ManagedCenter {
       gateway: (serverId) => this.gateway(serverId),
       jobs: {
         apply: async (target, request) => {
-          const job = await this.jobs.apply(plugin, target, request);
+          const job = presentJob(await this.jobs.apply(plugin.id, { serverId: target.server.id, userId: target.user.id }, request.summary));
           return { jobId: job.id, job };
         },
-        lastApplied: async (serverId) => {
-          const v = await this.jobs.lastApplied(deps.orm.em.fork(), plugin.id, serverId);
-          return v ? { version: v.version, files: v.files, snapshot: v.snapshot, appliedAt: v.createdAt } : null;
+        store: async (target, store) => {
+          const job = presentJob(await this.jobs.store(plugin.id, { serverId: target.server.id, userId: target.user.id }, store));
+          return { jobId: job.id, job };
         },
+        lastApplied: (serverId) => this.jobs.lastAppliedView(plugin.id, serverId),
       },
       events: { publish: (serverId, type, payload) => deps.events.publish(`${plugin.id}.${type}`, payload, { servers: [serverId] }) },
       logger: {
@@ -195,8 +214,9 @@ export class ManagedCenter {
     await Promise.allSettled(
       this.plugins.filter((p) => this.#started.has(p.id) && p.server?.stop).map((p) => Promise.resolve().then(() => p.server!.stop!.call(p.server))),
     );
-    await this.jobs.idle();
-    if (this.#options.stopServicesOnClose) await Promise.allSettled([...this.#gateways.values()].map((g) => g.service('nginx').stop()));
+    await this.jobs.stop();
+    if (this.#options.stopServicesOnClose)
+      await Promise.allSettled([...this.#gateways.values()].flatMap((g) => this.#programs.map((program) => g.service(program).stop())));
   }
 }
 

@@ -2,7 +2,7 @@ import { NotFound, Unavailable } from '@portal/core/platform';
 import { defineHandlers } from '../openapi/handlers.ts';
 import { pagination } from '../presenters/cluster.ts';
 import type { ManagedCenter } from './center.ts';
-import { ManagedChange, ManagedJob } from './entities/index.ts';
+import { ManagedChange, ManagedJob } from '@portal/core/managed';
 import { presentChange, presentJob } from './present.ts';
 
 const RECENT_CHANGES = 5;
@@ -79,6 +79,6 @@ export const managedPlatformHandlers = (center: ManagedCenter) =>
       if (plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
       const job = await center.jobs.rollBack(plugin, server.id, c.user.id);
       c.koa.status = 202;
-      return job;
+      return presentJob(job);
     },
   });

@@ -6,7 +6,7 @@ import { socketPath } from '../realtime/gateway.ts';
 import { createTestServer, type TestClient, type TestServer } from '../testing.ts';
 import { brokenPlugin, contractWithFixtures, examplePlugin } from './__fixtures__/index.ts';
 import { exampleLifecycle } from './__fixtures__/example/server.ts';
-import { findTool } from './gateways/local.ts';
+import { findTool } from '@portal/core/managed';
 
 let server: TestServer;
 let admin: TestClient;

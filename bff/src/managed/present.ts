@@ -1,5 +1,5 @@
 import type { Schemas } from '@portal/openapi';
-import type { CheckOutcomeRecord, ManagedChange, ManagedJob } from './entities/index.ts';
+import type { CheckOutcomeRecord, ManagedChange, ManagedJob } from '@portal/core/managed';
 
 export type ManagedJobView = Schemas['ManagedJob'];
 export type ManagedChangeView = Schemas['ManagedChange'];

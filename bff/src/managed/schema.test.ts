@@ -1,11 +1,10 @@
 import { createTestDatabase } from '@portal/core/testing';
 import { pluginRegistry } from '../generated/plugins.ts';
-import { managedEntities, managedMigrations } from './entities/index.ts';
 import { loadPlugins } from './plugins.ts';
 
 describe('Managed Center migrations', () => {
   it('create exactly the schema the platform entities describe', async () => {
-    const db = await createTestDatabase({ entities: managedEntities, migrations: managedMigrations });
+    const db = await createTestDatabase();
     try {
       expect((await db.orm.schema.getUpdateSchemaSQL()).trim()).toBe('');
     } finally {
@@ -17,8 +16,8 @@ describe('Managed Center migrations', () => {
     const set = await loadPlugins(pluginRegistry);
     expect(set.plugins.filter((p) => p.status !== 'ok').map((p) => `${p.id}: ${p.error}`)).toEqual([]);
     const db = await createTestDatabase({
-      entities: [...managedEntities, ...(set.entities as typeof managedEntities)],
-      migrations: [...managedMigrations, ...set.migrations],
+      entities: set.entities as NonNullable<Parameters<typeof createTestDatabase>[0]>['entities'],
+      migrations: set.migrations,
     });
     try {
       expect((await db.orm.schema.getUpdateSchemaSQL()).trim()).toBe('');

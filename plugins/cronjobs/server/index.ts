@@ -5,7 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/core';
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, notFound, validationFailed, type ApplyTarget, type ManagedServer, type PluginHandlers, type PluginPorts, type StateContext } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, notFound, validationFailed, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { cronUsers } from '../shared/command.ts';
 import { nextRuns, parseSchedule, serverTimeZone } from '../shared/schedule.ts';
@@ -16,19 +16,6 @@ import { cronFilePath, renderCronFile } from './render.ts';
 import { checkCronjob, type CronjobInput } from './rules.ts';
 
 type CronjobView = Schemas['CronjobsJob'];
-
-/** A job as the snapshot of an applied version keeps it. */
-export interface CronjobSnapshot {
-  id: number;
-  schedule: string;
-  command: string;
-  user: string;
-  enabled: boolean;
-  lastRunAt: string | null;
-  lastExitCode: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 // The next runs only change once a minute; many jobs share a schedule (`* * * * *`), and a yearly one
 // takes cron-parser a few milliseconds to walk. Keyed by minute and expanded schedule.
@@ -60,65 +47,7 @@ export function present(job: Cronjob, now: Date): CronjobView {
   };
 }
 
-const toSnapshot = (j: Cronjob): CronjobSnapshot => ({
-  id: j.id,
-  schedule: j.schedule,
-  command: j.command,
-  user: j.user,
-  enabled: j.enabled,
-  lastRunAt: j.lastRunAt ? j.lastRunAt.toISOString() : null,
-  lastExitCode: j.lastExitCode ?? null,
-  createdAt: j.createdAt.toISOString(),
-  updatedAt: j.updatedAt.toISOString(),
-});
-
 const jobsOf = (em: EntityManager, serverId: number) => em.find(Cronjob, { serverId }, { orderBy: { id: 'asc' } });
-
-/** Replaces a server's jobs with a snapshot (rollback, failed apply) or removes them all (`null`). */
-async function restore({ em, server }: StateContext, snapshot: unknown): Promise<void> {
-  await em.nativeDelete(Cronjob, { serverId: server.id });
-  const jobs = Array.isArray(snapshot) ? (snapshot as CronjobSnapshot[]) : [];
-  for (const j of jobs)
-    em.create(Cronjob, {
-      id: j.id,
-      serverId: server.id,
-      schedule: j.schedule,
-      command: j.command,
-      user: j.user,
-      enabled: j.enabled,
-      lastRunAt: j.lastRunAt ? new Date(j.lastRunAt) : null,
-      lastExitCode: j.lastExitCode,
-      createdAt: new Date(j.createdAt),
-      updatedAt: new Date(j.updatedAt),
-    });
-  await em.flush();
-}
-
-/** Renders the server's current jobs and starts the apply job. */
-async function apply(ports: PluginPorts, c: ApplyTarget & { em: EntityManager }, summary: { key: string; values?: Record<string, string | number> }) {
-  const jobs = await jobsOf(c.em.fork(), c.server.id);
-  const { job } = await ports.jobs.apply(c, {
-    summary,
-    files: [{ path: cronFilePath, content: renderCronFile(jobs), mode: 0o644 }],
-    snapshot: jobs.map(toSnapshot),
-  });
-  return job;
-}
-
-/**
- * The host checks access to the server; this section exists only on servers running cron jobs
- * (`services` contains `cronjobs`), elsewhere every operation is 404 like an unknown section.
- */
-function onlyWhereRunning<H extends object>(handlers: H): H {
-  const guarded = Object.entries(handlers).map(([op, handler]: [string, (c: { server: ManagedServer }) => unknown]) => [
-    op,
-    (c: { server: ManagedServer }) => {
-      if (!c.server.services.includes('cronjobs')) throw notFound('errors.managed_plugin_not_found');
-      return handler(c);
-    },
-  ]);
-  return Object.fromEntries(guarded) as H;
-}
 
 const describeForLog = (input: CronjobInput) => ({ schedule: input.schedule.trim(), user: input.user, command: input.command.trim().slice(0, 120) });
 
@@ -129,8 +58,9 @@ export default defineServerPlugin<Operations>({
     validate: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'cron' }),
     reload: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'cron' }),
   },
-  handlers: (ports) => onlyWhereRunning(handlers(ports)),
-  restore,
+  handlers,
+  state: { entities: [Cronjob] },
+  render: async ({ em, server }) => [{ path: cronFilePath, content: renderCronFile(await jobsOf(em, server.id)), mode: 0o644 }],
   fixtures: async ({ em, server, clock }) => {
     if ((await em.count(Cronjob, { serverId: server.id })) > 0) return;
     const now = clock.now();
@@ -159,14 +89,14 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       return { path: cronFilePath, content, applied };
     },
 
-    applyCronjobs: async (c) => apply(ports, c, { key: 'cronjobs:changes.applied' }),
+    applyCronjobs: async (c) => (await ports.jobs.apply(c, { summary: { key: 'cronjobs:changes.applied' } })).job,
 
     createCronjob: async (c) => {
       const now = ports.clock.now();
       const input = c.body;
-      const errors = checkCronjob(input, await jobsOf(c.em, c.server.id), now);
-      if (errors) throw validationFailed(errors);
-      await c.em.transactional(async (em) => {
+      const { job } = await ports.jobs.store(c, async (em) => {
+        const errors = checkCronjob(input, await jobsOf(em, c.server.id), now);
+        if (errors) throw validationFailed(errors);
         em.create(Cronjob, {
           serverId: c.server.id,
           schedule: input.schedule.trim(),
@@ -178,8 +108,9 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
           createdAt: now,
           updatedAt: now,
         });
+        return { key: 'cronjobs:changes.created', values: describeForLog(input) };
       });
-      return apply(ports, c, { key: 'cronjobs:changes.created', values: describeForLog(input) });
+      return job;
     },
 
     updateCronjob: async (c) => {
@@ -187,27 +118,30 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       const input = c.body;
       const job = await c.em.findOne(Cronjob, { id: c.params.cronjobId, serverId: c.server.id });
       if (!job) throw notFound();
-      const errors = checkCronjob(input, await jobsOf(c.em, c.server.id), now, job.id);
-      if (errors) throw validationFailed(errors);
-      await c.em.transactional(async (em) => {
-        const j = await em.findOneOrFail(Cronjob, { id: job.id });
+      const { job: applyJob } = await ports.jobs.store(c, async (em) => {
+        const j = await em.findOne(Cronjob, { id: job.id, serverId: c.server.id });
+        if (!j) throw notFound();
+        const errors = checkCronjob(input, await jobsOf(em, c.server.id), now, job.id);
+        if (errors) throw validationFailed(errors);
         j.schedule = input.schedule.trim();
         j.command = input.command.trim();
         j.user = input.user;
         j.enabled = input.enabled;
         j.updatedAt = now;
+        return { key: 'cronjobs:changes.updated', values: describeForLog(input) };
       });
-      return apply(ports, c, { key: 'cronjobs:changes.updated', values: describeForLog(input) });
+      return applyJob;
     },
 
     deleteCronjob: async (c) => {
       const job = await c.em.findOne(Cronjob, { id: c.params.cronjobId, serverId: c.server.id });
       if (!job) throw notFound();
       const values = describeForLog(job);
-      await c.em.transactional(async (em) => {
-        await em.nativeDelete(Cronjob, { id: job.id, serverId: c.server.id });
+      const { job: applyJob } = await ports.jobs.store(c, async (em) => {
+        if (!(await em.nativeDelete(Cronjob, { id: job.id, serverId: c.server.id }))) throw notFound();
+        return { key: 'cronjobs:changes.deleted', values };
       });
-      return apply(ports, c, { key: 'cronjobs:changes.deleted', values });
+      return applyJob;
     },
   };
 }

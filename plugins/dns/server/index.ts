@@ -19,19 +19,6 @@ import { readZoneFile, type LineError } from './zonefile.ts';
 
 type Ctx<Op extends Operations> = PluginContext<Op>;
 
-/** Changes of one server are made one after another (rules see the state they change; applies are queued in order). */
-const serverQueues = new Map<number, Promise<unknown>>();
-function serialized<T>(serverId: number, work: () => Promise<T>): Promise<T> {
-  const before = serverQueues.get(serverId) ?? Promise.resolve();
-  const run = before.then(work, work);
-  const tail = run.catch(() => undefined);
-  serverQueues.set(serverId, tail);
-  void tail.then(() => {
-    if (serverQueues.get(serverId) === tail) serverQueues.delete(serverId);
-  });
-  return run;
-}
-
 /** The zone of this server, locked for the transaction; 404 for another server's. */
 async function lockZone(em: EntityManager, serverId: number, zoneId: number): Promise<DnsZone> {
   const zone = await em.findOne(DnsZone, { id: zoneId, serverId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -75,30 +62,21 @@ export default defineServerPlugin<Operations>({
     }
 
     /**
-     * Stores a change and queues its apply: `change` runs in a transaction (its errors leave nothing
-     * stored), then every zone of the server is rendered and handed to the job runner.
+     * Stores a change and queues its apply: `work` runs in a transaction under the lock of the
+     * server's DNS state (its errors leave nothing stored); the job renders every zone when it runs.
      */
     async function change(
-      c: ApplyTarget & { em: EntityManager },
+      c: ApplyTarget,
       work: (em: EntityManager) => Promise<{ key: string; values: Record<string, string | number> }>,
     ): Promise<Schemas['ManagedJob']> {
-      return serialized(c.server.id, async () => {
+      const { job } = await ports.jobs.store(c, async (em) => {
         const firstApply = !(await ports.jobs.lastApplied(c.server.id));
-        const before = firstApply ? await loadZones(c.em.fork(), c.server.id) : null;
-        const summary = await c.em.transactional(async (em) => {
-          const s = await work(em);
-          if (before) await keepBaseline(em, c.server.id, before, now());
-          return s;
-        });
-        const zones = await loadZones(c.em.fork(), c.server.id);
-        const gateway = ports.gateway(c.server.id);
-        const { job } = await ports.jobs.apply(c, {
-          summary: { key: `dns:changes.${summary.key}`, values: summary.values },
-          files: renderFiles(zones, gateway),
-          snapshot: snapshotOf(zones),
-        });
-        return job;
+        const before = firstApply ? await loadZones(em, c.server.id) : null;
+        const s = await work(em);
+        if (before) await keepBaseline(em, c.server.id, before, now());
+        return { key: `dns:changes.${s.key}`, values: s.values };
       });
+      return job;
     }
 
     const presentZone = (z: StoredZone, applied: Map<string, number>): Schemas['DnsZone'] => ({
@@ -282,28 +260,15 @@ export default defineServerPlugin<Operations>({
           return { key: 'zone_file_replaced', values: { origin: zone.origin, added: diff.added, removed: diff.removed } };
         }),
     };
-    return onlyDnsServers(handlers);
+    return handlers;
   },
 
+  render: async ({ em, server, gateway }) => renderFiles(await loadZones(em, server.id), gateway),
+  snapshot: async ({ em, server }) => snapshotOf(await loadZones(em, server.id)),
   restore: async ({ em, server, clock }, snapshot) => restoreState(em, server.id, snapshot, clock.now()),
 
   fixtures: async ({ em, server, clock }) => seedFixtures(em, server.id, clock.now()),
 });
-
-/**
- * The section exists only on servers running the `dns` service; the host checks access to the server
- * but not (yet) whether the plugin applies to it, so a zone cannot be put on a web server by URL.
- */
-function onlyDnsServers(handlers: PluginHandlers<Operations>): PluginHandlers<Operations> {
-  const guarded = {} as Record<string, unknown>;
-  for (const [op, handler] of Object.entries(handlers) as [Operations, (c: Ctx<Operations>) => unknown][]) {
-    guarded[op] = (c: Ctx<Operations>) => {
-      if (!c.server.services.includes('dns')) throw notFound('dns:errors.no_dns_service');
-      return handler(c);
-    };
-  }
-  return guarded as PluginHandlers<Operations>;
-}
 
 /** How many records a new set adds and removes against the current one (same data; TTL changes count as neither). */
 function compare(current: readonly RecordData[], next: readonly RecordData[]): { added: number; removed: number } {

@@ -3,21 +3,16 @@
  * of 1 h / 24 h / 7 d (see `store.ts`, `rollup.ts`) and the state of its services. Read-only: it
  * never changes the server, so there is nothing to apply or roll back.
  */
-import { defineServerPlugin, notFound, unavailable, type ManagedServer } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, unavailable } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { demoHistory, hasDemoHistory } from './demo.ts';
 import { MonitoringMinuteRollup, MonitoringTenMinuteRollup } from './MonitoringRollup.ts';
 import { MonitoringSample } from './MonitoringSample.ts';
 import { Migration20261122144000Monitoring } from './migrations/Migration20261122144000Monitoring.ts';
 import type { DenseSeries, RangeId } from './rollup.ts';
-import { Sampler } from './sampler.ts';
+import { Sampler, stopAllSamplers } from './sampler.ts';
 import { serviceStates } from './services.ts';
 import { readSeries, replaceHistory } from './store.ts';
-
-/** The plugin answers only for servers that run the monitoring service (the manifest's `services`). */
-function monitored(server: ManagedServer): void {
-  if (!server.services.includes('monitoring')) throw notFound('monitoring:errors.not_monitored');
-}
 
 const presentSeries = (range: RangeId, s: DenseSeries) => ({
   range,
@@ -43,12 +38,10 @@ export default defineServerPlugin<Operations>({
     const sampler = new Sampler({ ports });
     return {
       getMonitoringMetrics: async (c) => {
-        monitored(c.server);
         const range = c.query.range ?? '1h';
         return presentSeries(range, await readSeries(c.em, c.server.id, range, ports.clock.now()));
       },
       watchMonitoring: async (c) => {
-        monitored(c.server);
         try {
           const sample = await sampler.watch(c.server.id);
           return { intervalSeconds: sampler.intervalMs / 1000, leaseSeconds: sampler.leaseMs / 1000, sample };
@@ -58,12 +51,13 @@ export default defineServerPlugin<Operations>({
         }
       },
       listMonitoringServices: async (c) => {
-        monitored(c.server);
         const data = await serviceStates(ports.gateway(c.server.id), c.server.services);
         return { data, checkedAt: ports.clock.now().toISOString() };
       },
     };
   },
+  // Sampling runs only while someone watches (a lease per server); the dispose hook ends the leases at shutdown.
+  stop: () => stopAllSamplers(),
   fixtures: async ({ em, server, clock }) => {
     if (hasDemoHistory(server)) await replaceHistory(em, server.id, demoHistory(server, clock.now()));
   },

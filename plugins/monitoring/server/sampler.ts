@@ -1,6 +1,5 @@
 /**
- * Measures servers that someone is watching. The SDK has no start/stop hook for background work,
- * so sampling is on demand: `watch(serverId)` (the live panel calls it when it opens and every 30 s
+ * Measures servers that someone is watching. Sampling is on demand (the plugin's `stop` hook ends it at shutdown): `watch(serverId)` (the live panel calls it when it opens and every 30 s
  * while it stays open and visible) starts or extends a lease of a minute; while the lease lasts the
  * server is measured every 10 seconds, each sample is stored (raw + rollups) and published as
  * `monitoring.sample` to room `server:<id>`. When nobody renews, the lease runs out and sampling

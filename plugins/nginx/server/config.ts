@@ -5,8 +5,8 @@
 import { createTwoFilesPatch } from 'diff';
 import type { AppliedVersion, ConfigFile, ServerGateway } from '@portal/plugin-sdk/server';
 import { certificateStatuses, usableCertificates, type CertificateStatus } from './certificates.ts';
-import { htpasswdFiles, paths, renderConfig, type RenderEnv } from './render.ts';
-import { isNginxState, type NginxState } from './state.ts';
+import { renderConfig, type RenderEnv } from './render.ts';
+import type { NginxState } from './state.ts';
 
 export interface ComparedFile {
   path: string;
@@ -32,7 +32,8 @@ export async function desiredFiles(gw: ServerGateway, state: NginxState): Promis
 /** Every file of the desired rendering or of the last applied version, next to the file on the server. */
 export async function compareWithServer(gw: ServerGateway, desired: readonly ConfigFile[], last: AppliedVersion | null): Promise<ComparedFile[]> {
   const wanted = new Map(desired.map((f) => [f.path, f.content]));
-  const all = [...new Set([...wanted.keys(), ...(last?.files ?? []).map((f) => f.path)])].sort();
+  // Secret files (password files) are never shown.
+  const all = [...new Set([...wanted.keys(), ...(last?.files ?? []).filter((f) => !f.secret).map((f) => f.path)])].sort();
   const out: ComparedFile[] = [];
   for (const path of all) {
     const live = await gw.readFile(path);
@@ -54,14 +55,3 @@ export function unifiedDiff(files: readonly ComparedFile[]): string {
     .join('');
 }
 
-/**
- * Writes the password files the desired state needs and removes those that neither it nor the last
- * applied version refers to (a rollback only goes back to that one). Hashes never enter the versioned
- * files or the change log's diff.
- */
-export async function syncPasswordFiles(gw: ServerGateway, state: NginxState, last: AppliedVersion | null): Promise<void> {
-  const wanted = htpasswdFiles(state);
-  for (const f of wanted) if ((await gw.readFile(f.path)) !== f.content) await gw.writeFile(f);
-  const keep = new Set([...wanted, ...(isNginxState(last?.snapshot) ? htpasswdFiles(last.snapshot) : [])].map((f) => f.path.slice(paths.htpasswdDir.length + 1)));
-  for (const name of await gw.listFiles(paths.htpasswdDir)) if (!keep.has(name)) await gw.removeFile(`${paths.htpasswdDir}/${name}`);
-}

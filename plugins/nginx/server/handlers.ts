@@ -7,8 +7,8 @@ import type { Schemas } from '@portal/openapi';
 import { noContent, notFound, validationFailed, type FieldErrors, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { certificates } from '../shared/options.ts';
-import { canGenerateCertificates, certificateStatuses, generateCertificates } from './certificates.ts';
-import { compareWithServer, desiredFiles, syncPasswordFiles, unifiedDiff } from './config.ts';
+import { canGenerateCertificates, certificateStatuses } from './certificates.ts';
+import { compareWithServer, desiredFiles, unifiedDiff } from './config.ts';
 import { SEARCH_WINDOW, searchLog } from './logs.ts';
 import { NginxAuthentication } from './NginxAuthentication.ts';
 import { NginxRedirect } from './NginxRedirect.ts';
@@ -46,19 +46,8 @@ function summaryOf(before: NginxState | null, after: NginxState): { key: string;
   };
 }
 
-/** Every handler answers 404 for a server without nginx (the host checks access, not the service). */
-function onlyForNginx(handlers: PluginHandlers<Operations>): PluginHandlers<Operations> {
-  const guarded: Record<string, (c: { server: { services: string[] } }) => unknown> = {};
-  for (const [op, handler] of Object.entries(handlers) as [string, (c: { server: { services: string[] } }) => unknown][])
-    guarded[op] = (c) => {
-      if (!c.server.services.includes('nginx')) throw notFound('errors.managed_plugin_not_found');
-      return handler(c);
-    };
-  return guarded as unknown as PluginHandlers<Operations>;
-}
-
 export function nginxHandlers(ports: PluginPorts, tails: LogTails): PluginHandlers<Operations> {
-  return onlyForNginx(handlersFor(ports, tails));
+  return handlersFor(ports, tails);
 }
 
 function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operations> {
@@ -251,29 +240,15 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
     },
 
     async applyNginxConfig(c) {
-      const gw = gateway(c.server.id);
       const state = await loadState(c.em, c.server.id);
       try {
-        await generateCertificates(gw, state.vhosts.flatMap((v) => (v.certificate ? [v.certificate] : [])));
-      } catch (e) {
-        // HTTPS of those domains is left out (rendered as a comment); the rest applies.
-        ports.logger.warn({ err: e, serverId: c.server.id }, 'creating self-signed certificates failed');
-      }
-      let files;
-      try {
-        files = (await desiredFiles(gw, state)).files;
+        await desiredFiles(gateway(c.server.id), state);
       } catch (e) {
         if (e instanceof UnsafeValueError) throw validationFailed({ _: ['nginx:errors.unsafe_value'] });
         throw e;
       }
       const last = await ports.jobs.lastApplied(c.server.id);
-      await syncPasswordFiles(gw, state, last);
-      const { job } = await ports.jobs.apply(c, {
-        summary: summaryOf(isNginxState(last?.snapshot) ? last.snapshot : null, state),
-        files,
-        snapshot: state,
-        service: 'nginx',
-      });
+      const { job } = await ports.jobs.apply(c, { summary: summaryOf(isNginxState(last?.snapshot) ? last.snapshot : null, state) });
       return job;
     },
 

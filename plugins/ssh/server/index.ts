@@ -5,16 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/core';
 import type { Schemas } from '@portal/openapi';
-import {
-  defineServerPlugin,
-  notFound,
-  validationFailed,
-  type ApplyTarget,
-  type ManagedServer,
-  type PluginHandlers,
-  type PluginPorts,
-  type StateContext,
-} from '@portal/plugin-sdk/server';
+import { defineServerPlugin, notFound, validationFailed, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { labelFromComment, sshUsers, type SshUser } from '../shared/users.ts';
 import { demoKeys } from './fixtures.ts';
@@ -26,19 +17,6 @@ import { SshKey } from './SshKey.ts';
 import { validateAuthorizedKeys } from './validate.ts';
 
 type SshKeyView = Schemas['SshKey'];
-
-/** A key as the snapshot of an applied version keeps it. */
-export interface SshKeySnapshot {
-  id: number;
-  user: string;
-  label: string;
-  type: string;
-  bits: number;
-  fingerprint: string;
-  data: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export const present = (k: SshKey): SshKeyView => ({
   id: k.id,
@@ -52,63 +30,9 @@ export const present = (k: SshKey): SshKeyView => ({
   updatedAt: k.updatedAt.toISOString(),
 });
 
-const toSnapshot = (k: SshKey): SshKeySnapshot => ({
-  id: k.id,
-  user: k.user,
-  label: k.label,
-  type: k.type,
-  bits: k.bits,
-  fingerprint: k.fingerprint,
-  data: k.data,
-  createdAt: k.createdAt.toISOString(),
-  updatedAt: k.updatedAt.toISOString(),
-});
-
 const keysOf = (em: EntityManager, serverId: number) => em.find(SshKey, { serverId }, { orderBy: { user: 'asc', id: 'asc' } });
 
 const filesOf = (keys: readonly SshKey[]) => renderAuthorizedKeys(keys).map(({ path, content, mode }) => ({ path, content, mode }));
-
-/** Replaces a server's keys with a snapshot (rollback, failed apply) or removes them all (`null`). */
-async function restore({ em, server }: StateContext, snapshot: unknown): Promise<void> {
-  await em.nativeDelete(SshKey, { serverId: server.id });
-  const keys = Array.isArray(snapshot) ? (snapshot as SshKeySnapshot[]) : [];
-  for (const k of keys)
-    em.create(SshKey, {
-      id: k.id,
-      serverId: server.id,
-      user: k.user,
-      label: k.label,
-      type: k.type,
-      bits: k.bits,
-      fingerprint: k.fingerprint,
-      data: k.data,
-      createdAt: new Date(k.createdAt),
-      updatedAt: new Date(k.updatedAt),
-    });
-  await em.flush();
-}
-
-/** Renders every user's file from the stored keys and starts the apply job. */
-async function apply(ports: PluginPorts, c: ApplyTarget & { em: EntityManager }, summary: { key: string; values?: Record<string, string | number> }) {
-  const keys = await keysOf(c.em.fork(), c.server.id);
-  const { job } = await ports.jobs.apply(c, { summary, files: filesOf(keys), snapshot: keys.map(toSnapshot) });
-  return job;
-}
-
-/**
- * The host checks access to the server; this section exists only on servers running SSH (`services`
- * contains `ssh`), elsewhere every operation is 404 like an unknown section.
- */
-function onlyWhereRunning<H extends object>(handlers: H): H {
-  const guarded = Object.entries(handlers).map(([op, handler]: [string, (c: { server: ManagedServer }) => unknown]) => [
-    op,
-    (c: { server: ManagedServer }) => {
-      if (!c.server.services.includes('ssh')) throw notFound('errors.managed_plugin_not_found');
-      return handler(c);
-    },
-  ]);
-  return Object.fromEntries(guarded) as H;
-}
 
 const forLog = (k: { user: string; label: string; fingerprint: string }) => ({ user: k.user, label: k.label, fingerprint: k.fingerprint });
 
@@ -119,8 +43,9 @@ export default defineServerPlugin<Operations>({
     validate: (gateway, files) => validateAuthorizedKeys(gateway, files),
     reload: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'sshd', output: 'sshd reads authorized_keys on every login' }),
   },
-  handlers: (ports) => onlyWhereRunning(handlers(ports)),
-  restore,
+  handlers,
+  state: { entities: [SshKey] },
+  render: async ({ em, server }) => filesOf(await keysOf(em, server.id)),
   fixtures: async ({ em, server, clock }) => {
     if ((await em.count(SshKey, { serverId: server.id })) > 0) return;
     const now = clock.now();
@@ -152,24 +77,20 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       return { files: files.map(({ path, user, content }) => ({ path, user, content })), applied };
     },
 
-    applySshKeys: async (c) => apply(ports, c, { key: 'ssh:changes.applied' }),
+    applySshKeys: async (c) => (await ports.jobs.apply(c, { summary: { key: 'ssh:changes.applied' } })).job,
 
     createSshKey: async (c) => {
       const now = ports.clock.now();
-      const checked = checkNewKey(c.body, await keysOf(c.em, c.server.id));
-      if (!checked.ok) throw validationFailed(checked.errors);
-      const { type, bits, fingerprint, data } = checked.key;
       const label = c.body.label.trim();
-      try {
-        await c.em.transactional(async (em) => {
-          em.create(SshKey, { serverId: c.server.id, user: c.body.user, label, type, bits, fingerprint, data, createdAt: now, updatedAt: now });
-        });
-      } catch (e) {
-        // The same key added twice at the same moment: the unique index decides.
-        if ((e as Error).name === 'UniqueConstraintViolationException') throw validationFailed({ publicKey: ['ssh:errors.duplicate'] });
-        throw e;
-      }
-      return apply(ports, c, { key: 'ssh:changes.created', values: forLog({ user: c.body.user, label, fingerprint }) });
+      const { job } = await ports.jobs.store(c, async (em) => {
+        // Under the lock of the server's keys: the rules see the keys they are checked against.
+        const checked = checkNewKey(c.body, await keysOf(em, c.server.id));
+        if (!checked.ok) throw validationFailed(checked.errors);
+        const { type, bits, fingerprint, data } = checked.key;
+        em.create(SshKey, { serverId: c.server.id, user: c.body.user, label, type, bits, fingerprint, data, createdAt: now, updatedAt: now });
+        return { key: 'ssh:changes.created', values: forLog({ user: c.body.user, label, fingerprint }) };
+      });
+      return job;
     },
 
     updateSshKey: async (c) => {
@@ -178,20 +99,22 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       const errors = checkLabelField(c.body.label);
       if (errors) throw validationFailed(errors);
       const label = c.body.label.trim();
-      await c.em.transactional(async (em) => {
-        await em.nativeUpdate(SshKey, { id: key.id }, { label, updatedAt: ports.clock.now() });
+      const { job } = await ports.jobs.store(c, async (em) => {
+        if (!(await em.nativeUpdate(SshKey, { id: key.id, serverId: c.server.id }, { label, updatedAt: ports.clock.now() }))) throw notFound();
+        return { key: 'ssh:changes.relabelled', values: forLog({ ...key, label }) };
       });
-      return apply(ports, c, { key: 'ssh:changes.relabelled', values: forLog({ ...key, label }) });
+      return job;
     },
 
     deleteSshKey: async (c) => {
       const key = await c.em.findOne(SshKey, { id: c.params.keyId, serverId: c.server.id });
       if (!key) throw notFound();
       const values = forLog(key);
-      await c.em.transactional(async (em) => {
-        await em.nativeDelete(SshKey, { id: key.id, serverId: c.server.id });
+      const { job } = await ports.jobs.store(c, async (em) => {
+        if (!(await em.nativeDelete(SshKey, { id: key.id, serverId: c.server.id }))) throw notFound();
+        return { key: 'ssh:changes.deleted', values };
       });
-      return apply(ports, c, { key: 'ssh:changes.deleted', values });
+      return job;
     },
   };
 }

@@ -6,6 +6,7 @@ export default definePlugin({
   icon: 'Extension',
   nav: { order: 50 },
   services: ['nginx'],
+  programs: ['nginx'],
   server: () => import('./server.ts'),
   web: async () => ({ default: { routes: [] } }),
 });

@@ -1,5 +1,5 @@
 /** A tiny plugin that only tests use: a greeting per server, served by the server's nginx. */
-import { defineServerPlugin, validationFailed, type PluginContext, type PluginHandlers, type StateContext } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, validationFailed, type PluginContext, type PluginHandlers } from '@portal/plugin-sdk/server';
 import type { EntityManager } from '@mikro-orm/core';
 import { ExampleGreeting } from './ExampleGreeting.ts';
 import { Migration20261122130100ExampleFixture } from './Migration20261122130100ExampleFixture.ts';
@@ -18,6 +18,9 @@ async function setText(em: EntityManager, serverId: number, text: string | null)
   await em.flush();
 }
 
+/** Test switch: the next render of these servers writes an nginx configuration that does not validate. */
+const broken = new Set<number>();
+
 /** What the host did with the plugin's lifecycle hooks (tests read it). */
 export const exampleLifecycle = { startedWith: '', stopped: false };
 
@@ -31,23 +34,27 @@ export default defineServerPlugin<never>({
   entities: [ExampleGreeting],
   migrations: [Migration20261122130100ExampleFixture],
   steps: { service: 'nginx' },
+  state: { entities: [ExampleGreeting] },
+  render: async ({ em, server, gateway: gw }) => {
+    const text = (await em.findOne(ExampleGreeting, { serverId: server.id }))?.text;
+    if (text === undefined) return [];
+    const { host, port } = await gw.listenAddress('nginx', 80);
+    const conf = `server {\n  listen ${host}:${port};\n  access_log ${gw.hostPath('/var/log/nginx/example.access.log')};\n  location / { return 200 "${text}"; }\n${broken.has(server.id) ? '  bogus_directive on;\n' : ''}}\n`;
+    return [{ path: '/etc/nginx/conf.d/example.conf', content: conf }];
+  },
   handlers: (ports) =>
     ({
       getExampleGreeting: async (c: Ctx) => ({ text: (await c.em.findOne(ExampleGreeting, { serverId: c.server.id }))?.text ?? 'Hello' }),
       setExampleGreeting: async (c: Ctx) => {
         if (!safeText.test(c.body.text)) throw validationFailed({ text: ['example:errors.unsafe_text'] });
-        await c.em.transactional((tx) => setText(tx, c.server.id, c.body.text));
-        const gw = ports.gateway(c.server.id);
-        const { host, port } = await gw.listenAddress('nginx', 80);
-        const conf = `server {\n  listen ${host}:${port};\n  access_log ${gw.hostPath('/var/log/nginx/example.access.log')};\n  location / { return 200 "${c.body.text}"; }\n${c.body.broken ? '  bogus_directive on;\n' : ''}}\n`;
-        const { job } = await ports.jobs.apply(c, {
-          summary: { key: 'example:changes.greeting', values: { text: c.body.text } },
-          files: [{ path: '/etc/nginx/conf.d/example.conf', content: conf }],
-          snapshot: { text: c.body.text },
+        const { job } = await ports.jobs.store(c, async (tx) => {
+          await setText(tx, c.server.id, c.body.text);
+          if (c.body.broken) broken.add(c.server.id);
+          else broken.delete(c.server.id);
+          return { key: 'example:changes.greeting', values: { text: c.body.text } };
         });
         return job;
       },
     }) as unknown as PluginHandlers<never>,
-  restore: async ({ em, server }: StateContext, snapshot) => setText(em, server.id, (snapshot as { text?: string } | null)?.text ?? null),
   fixtures: async ({ em, server }) => setText(em, server.id, 'Hello from the demo'),
 });

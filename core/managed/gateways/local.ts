@@ -5,11 +5,13 @@
  * Where a service's own tool is installed it is used for real (a private nginx on a loopback port).
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { constants as fsConstants } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+// eslint-disable-next-line no-restricted-imports -- the platform implements the plugin contract of the SDK (types only)
 import type {
   CheckOutcome,
   ConfigFile,
@@ -102,10 +104,21 @@ async function memoryUsed(): Promise<number> {
   return os.totalmem() - os.freemem();
 }
 
+/** A service program the `local` gateway can run for a plugin (a private instance per server). */
+export type ServiceProgram = (gw: LocalGateway) => ServiceControl;
+
+/** The service programs the `local` gateway knows how to run. */
+const catalogue: Partial<Record<string, ServiceProgram>> = { nginx: localNginx };
+
 export interface LocalGatewayOptions {
   /** `DATA_DIR/servers`. */
   baseDir: string;
   serverId: number;
+  /**
+   * The service programs the plugins declared (`PluginManifest.programs`); the gateway provides
+   * those it knows, every other service is written but neither checked nor reloaded.
+   */
+  programs?: readonly string[];
 }
 
 /** The `local` gateway of one server. */
@@ -115,8 +128,10 @@ export class LocalGateway implements ServerGateway {
   /** The sandbox directory (absolute). */
   readonly root: string;
   readonly #services = new Map<string, ServiceControl>();
+  readonly #programs: ReadonlySet<string>;
 
   constructor(options: LocalGatewayOptions) {
+    this.#programs = new Set(options.programs ?? []);
     if (!Number.isSafeInteger(options.serverId) || options.serverId < 1) throw new SandboxViolation('bad server id');
     this.serverId = options.serverId;
     this.root = path.resolve(options.baseDir, String(options.serverId));
@@ -168,8 +183,10 @@ export class LocalGateway implements ServerGateway {
   async writeFile(file: ConfigFile): Promise<void> {
     const target = await this.#safe(file.path);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.portal-${process.pid}-${Date.now()}.tmp`;
-    await fs.writeFile(tmp, file.content, { mode: file.mode ?? 0o644, flag: 'wx' });
+    const tmp = `${target}.portal-${process.pid}-${randomUUID()}.tmp`;
+    // Owners and groups cannot be handed out here: what the group may read, the private service (another user) may read.
+    const mode = file.mode ?? 0o644;
+    await fs.writeFile(tmp, file.content, { mode: file.group && mode & 0o040 ? mode | 0o004 : mode, flag: 'wx' });
     await fs.rename(tmp, target);
   }
 
@@ -209,7 +226,16 @@ export class LocalGateway implements ServerGateway {
     }
   }
 
-  async listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
+  #ports: Promise<unknown> = Promise.resolve();
+
+  /** One after the other: the ports of a server live in one file, and parallel first calls would race on it. */
+  listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
+    const next = this.#ports.then(() => this.#listenAddress(service, defaultPort));
+    this.#ports = next.catch(() => undefined);
+    return next;
+  }
+
+  async #listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
     if (!toolName.test(service)) throw new SandboxViolation('bad service name');
     void defaultPort; // a loopback port of its own instead: several "servers" share this machine
     const file = await this.#safe('/.portal/ports.json');
@@ -247,7 +273,9 @@ export class LocalGateway implements ServerGateway {
   service(name: string): ServiceControl {
     let control = this.#services.get(name);
     if (!control) {
-      control = name === 'nginx' ? localNginx(this) : unsupportedService(name);
+      const program = catalogue[name];
+      // A declared program is run, checked and reloaded; any other known one is only observed (status).
+      control = program && this.#programs.has(name) ? program(this) : program ? observedOnly(program(this)) : unsupportedService(name);
       this.#services.set(name, control);
     }
     return control;
@@ -269,6 +297,11 @@ export class LocalGateway implements ServerGateway {
 }
 
 const notSupported: CheckOutcome = { status: 'skipped', reason: 'not_supported' };
+
+/** A known program no plugin declared: its state is reported, nothing is checked, reloaded or stopped. */
+function observedOnly(program: ServiceControl): ServiceControl {
+  return { ...unsupportedService(program.name), status: () => program.status() };
+}
 
 /** A service this gateway has no steps for: changes are written, nothing is checked or reloaded. */
 function unsupportedService(name: string): ServiceControl {

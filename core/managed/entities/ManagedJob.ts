@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Server } from '@portal/core/clusters';
+import { Server } from '../../clusters/index.ts';
 
 export const jobKinds = ['apply', 'rollback'] as const;
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;

@@ -1,10 +1,14 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Server } from '@portal/core/clusters';
+import { Server } from '../../clusters/index.ts';
 
 export interface StoredFile {
   path: string;
   content: string;
   mode?: number;
+  owner?: string;
+  group?: string;
+  /** Its content is never shown in a diff. */
+  secret?: boolean;
 }
 
 /** A configuration a plugin applied to a server: the rendered files and the desired state they came from. */

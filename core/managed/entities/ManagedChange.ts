@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '@portal/core/accounts';
-import { Server } from '@portal/core/clusters';
+import { User } from '../../accounts/index.ts';
+import { Server } from '../../clusters/index.ts';
 import { jobKinds, type CheckOutcomeRecord } from './ManagedJob.ts';
 
 export const changeStatuses = ['pending', 'applied', 'failed', 'rolled_back'] as const;

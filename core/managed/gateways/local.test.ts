@@ -8,7 +8,7 @@ let gw: LocalGateway;
 
 beforeAll(async () => {
   base = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-gw-'));
-  gw = new LocalGateway({ baseDir: base, serverId: 7 });
+  gw = new LocalGateway({ baseDir: base, serverId: 7, programs: ['nginx'] });
 });
 afterAll(async () => {
   await gw.service('nginx').stop();

@@ -1,0 +1,10 @@
+/**
+ * The Managed Center platform: apply jobs on a PostgreSQL-backed queue, configuration versions,
+ * the change log, and the gateways to servers. The BFF maps HTTP and sockets onto it; plugins see
+ * it only through the ports of `@portal/plugin-sdk/server`.
+ */
+export { ManagedChange, ManagedConfigVersion, ManagedJob, managedEntities, managedMigrations } from './entities/index.ts';
+export type { ChangeSummary, CheckOutcomeRecord, JobLogEntry, StoredFile } from './entities/index.ts';
+export { JobRunner, diffFiles, lockPluginState, serverOf, serverTimeZone, APPLY_QUEUE, INTERRUPTED_QUEUE, type JobRunnerDeps, type ManagedPluginRef } from './jobs.ts';
+export { LocalGateway, SandboxViolation, findTool, runProgram, type LocalGatewayOptions, type ServiceProgram } from './gateways/local.ts';
+export { snapshotRows, restoreRows, isRowsSnapshot, type RowsSnapshot } from './snapshot.ts';

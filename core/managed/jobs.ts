@@ -1,0 +1,545 @@
+/**
+ * Apply jobs of the Managed Center, on a PostgreSQL-backed queue (pg-boss; on PostgreSQL and on the
+ * embedded PGlite alike).
+ *
+ * A request stores the plugin's desired state and records a change (`managed_changes`, pending) and
+ * a job (`managed_jobs`, queued) in one transaction, then queues the job (202: "stored, and will be
+ * applied"). The job runs on any instance. Jobs of one server and plugin run strictly one after
+ * another: the queue's `singleton` policy lets only one of them be active per key
+ * (`<serverId>:<pluginId>`, a unique index in the queue's table), and every read and write of the
+ * desired state and the versions happens under `pg_advisory_xact_lock` of that key — requests take
+ * the same lock when they store a change. When a job runs it reads the last applied version and the
+ * desired state *then*, renders the files (`ServerPlugin.render`), writes, validates and reloads
+ * them, and keeps the new version with a snapshot of the desired state. Every change that was
+ * pending when it read the state is applied by it (coalescing); their own jobs end as "applied with".
+ *
+ * A failed apply writes back exactly the files of the last applied version (read under the lock),
+ * reloads them, and puts the desired state back to that version's snapshot — unless newer changes
+ * are waiting, which were stored on top of it: then the next job applies (or fails) them. A rollback
+ * is the same path: it puts the desired state to an older version's snapshot, then applies it.
+ *
+ * A job that was running when its process died is retried by the queue (missed heartbeat); when the
+ * retries are used up it ends failed with `job.interrupted`, through the same failure path.
+ */
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { createTwoFilesPatch } from 'diff';
+import { PgBoss, fromPglite, type Job, type PGliteLike } from 'pg-boss';
+import { User } from '../accounts/index.ts';
+import { Server } from '../clusters/index.ts';
+import { Conflict, ValidationFailed, isDomainError, type Clock, type Logger, type Orm } from '../platform/index.ts';
+// eslint-disable-next-line no-restricted-imports -- the platform implements the plugin contract of the SDK (types only)
+import type { AnyServerPlugin, AppliedVersion, ApplySteps, CheckOutcome, ConfigFile, ManagedServer, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
+import { ManagedChange, ManagedConfigVersion, ManagedJob, type ChangeSummary, type CheckOutcomeRecord, type StoredFile } from './entities/index.ts';
+import { isRowsSnapshot, restoreRows, snapshotRows, tablesOf } from './snapshot.ts';
+
+export interface ManagedPluginRef {
+  id: string;
+  server?: AnyServerPlugin;
+}
+
+export interface JobRunnerDeps {
+  orm: Orm;
+  clock: Clock;
+  logger: Logger;
+  gateway(serverId: number): ServerGateway;
+  plugin(id: string): ManagedPluginRef | undefined;
+  /** A job changed (sent to the browsers following the server). */
+  onJob?(job: ManagedJob): Promise<void> | void;
+  /** A change ended (applied, failed, rolled back). */
+  onChange?(change: ManagedChange): Promise<void> | void;
+  /** Jobs run on this instance (default true); false: it only queues them. */
+  work?: boolean;
+}
+
+export const APPLY_QUEUE = 'managed-apply';
+export const INTERRUPTED_QUEUE = 'managed-apply-interrupted';
+/** The queue retries a job that was interrupted (its process died) this often before it fails it. */
+const RETRY_LIMIT = 2;
+const HEARTBEAT_SECONDS = 10;
+
+const MAX_FILES = 500;
+const MAX_FILE_BYTES = 1024 * 1024;
+
+const fullName = (u: User) => `${u.firstname} ${u.surname}`.trim();
+
+/** Where servers' clocks are (one zone for every server for now; a column of `servers` later). */
+export const serverTimeZone = 'Europe/Berlin';
+
+export const serverOf = (s: Server): ManagedServer => ({ id: s.id, name: s.name, role: s.role, services: [...s.services], clusterId: s.cluster.id, timeZone: serverTimeZone });
+
+/** A secret file's content as diffs show it. */
+const shown = (f: StoredFile | undefined) => (f ? (f.secret ? `(secret, sha256 ${createHash('sha256').update(f.content).digest('hex').slice(0, 12)})\n` : f.content) : '');
+
+/** Unified diff of two file sets, path by path; secret files show a fingerprint instead of their content. */
+export function diffFiles(before: readonly StoredFile[], after: readonly StoredFile[]): string {
+  const old = new Map(before.map((f) => [f.path, f]));
+  const now = new Map(after.map((f) => [f.path, f]));
+  const paths = [...new Set([...old.keys(), ...now.keys()])].sort();
+  return paths
+    .filter((p) => old.get(p)?.content !== now.get(p)?.content || old.get(p)?.mode !== now.get(p)?.mode)
+    .map((p) => createTwoFilesPatch(old.has(p) ? p : '/dev/null', now.has(p) ? p : '/dev/null', shown(old.get(p)), shown(now.get(p)), '', '', { context: 3 }).replace(/^=+\n/, ''))
+    .join('');
+}
+
+/** 32-bit key of a plugin id for `pg_advisory_xact_lock(serverId, key)`. */
+const pluginKey = (pluginId: string) => createHash('sha256').update(pluginId).digest().readInt32BE(0);
+
+/** Takes the lock of a server's plugin state for the current transaction. */
+export async function lockPluginState(em: EntityManager, serverId: number, pluginId: string): Promise<void> {
+  await (em as SqlEntityManager).execute('select pg_advisory_xact_lock(?, ?)', [serverId, pluginKey(pluginId)]);
+}
+
+/** A deterministic queue id per job row, so queueing a job again (recovery) is a no-op. */
+const queueIdOf = (jobId: number) => {
+  const h = createHash('sha256').update(`managed-job:${jobId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+interface Plan {
+  job: ManagedJob;
+  plugin: ManagedPluginRef;
+  previous: ManagedConfigVersion | null;
+  changeIds: number[];
+  files: StoredFile[];
+  snapshot: unknown;
+  steps: ApplySteps;
+  diff: string;
+}
+
+type Progress = (step: ManagedJob['step'], pct: number, message: string, detail?: string, status?: ManagedJob['status']) => Promise<void>;
+
+/** Output of a job that broke: a translated key, never the raw error (SQL, paths). */
+function errorKey(e: unknown): string {
+  if (isDomainError(e)) return e.message;
+  const name = (e as { name?: string })?.name ?? '';
+  if (/Exception$/.test(name) || typeof (e as { code?: unknown })?.code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return 'job.error.database';
+  return 'job.error.internal';
+}
+
+export class JobRunner {
+  readonly #deps: JobRunnerDeps;
+  #boss: PgBoss | undefined;
+  #workerId: string | undefined;
+  readonly #running = new Set<Promise<unknown>>();
+
+  constructor(deps: JobRunnerDeps) {
+    this.#deps = deps;
+  }
+
+  /** Starts the queue (creating its tables in schema `pgboss` on first start) and, unless told not to, its workers. */
+  async start(): Promise<void> {
+    const { orm } = this.#deps;
+    const connection = orm.em.getConnection() as unknown as { getNativeClient?: () => Promise<PGliteLike> };
+    // The embedded database: pg-boss runs on the same PGlite instance (its own statements wait for
+    // the ORM's transactions). PostgreSQL: its own small pool on the same database.
+    const embedded = connection.constructor.name === 'PgliteConnection' && typeof connection.getNativeClient === 'function';
+    const clientUrl = orm.config.get('clientUrl');
+    const boss =
+      embedded
+        ? new PgBoss({ db: fromPglite(await connection.getNativeClient!()), backend: 'pglite', monitorIntervalSeconds: 2, superviseIntervalSeconds: 2 })
+        : new PgBoss({ connectionString: clientUrl, max: 4, application_name: 'portal-managed-jobs', monitorIntervalSeconds: 2, superviseIntervalSeconds: 2 });
+    boss.on('error', (e: unknown) => this.#deps.logger.error({ err: e }, 'managed job queue error'));
+    await boss.start();
+    await boss.createQueue(INTERRUPTED_QUEUE, { policy: 'standard' });
+    await boss.createQueue(APPLY_QUEUE, {
+      policy: 'singleton',
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 1,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      expireInSeconds: 15 * 60,
+      deadLetter: INTERRUPTED_QUEUE,
+    });
+    this.#boss = boss;
+    if (this.#deps.work === false) return;
+    this.#workerId = await boss.work<{ jobId: number }>(APPLY_QUEUE, { localConcurrency: 4, pollingIntervalSeconds: 1 }, async ([job]) => this.#track(this.#run(job)));
+    await boss.work<{ jobId: number }>(INTERRUPTED_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => this.#track(this.#interrupted(job.data.jobId)));
+    // Jobs recorded but never queued (the process ended between the two): queue them now.
+    const waiting = await orm.em.fork().find(ManagedJob, { status: 'queued' }, { orderBy: { id: 'asc' } });
+    for (const j of waiting) await this.#send(j);
+  }
+
+  /** Stops taking jobs; waits for the running ones. */
+  async stop(): Promise<void> {
+    const boss = this.#boss;
+    this.#boss = undefined;
+    if (boss) await boss.stop({ graceful: true, timeout: 20_000 });
+    await this.idle();
+  }
+
+  /** Waits for the jobs running on this instance. */
+  async idle(): Promise<void> {
+    while (this.#running.size) await Promise.allSettled([...this.#running]);
+  }
+
+  #track<T>(p: Promise<T>): Promise<T> {
+    this.#running.add(p);
+    void p.finally(() => this.#running.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  /** The version a plugin last applied to a server. */
+  async lastApplied(em: EntityManager, pluginId: string, serverId: number): Promise<ManagedConfigVersion | null> {
+    return em.findOne(ManagedConfigVersion, { server: serverId, pluginId }, { orderBy: { version: 'desc' } });
+  }
+
+  async lastAppliedView(pluginId: string, serverId: number): Promise<AppliedVersion | null> {
+    const v = await this.lastApplied(this.#deps.orm.em.fork(), pluginId, serverId);
+    return v ? { version: v.version, files: v.files, snapshot: v.snapshot, appliedAt: v.createdAt } : null;
+  }
+
+  /**
+   * Stores a change: `store` runs in a transaction under the lock of the server's plugin state, the
+   * change and its job are recorded in the same transaction; after the commit the job is queued.
+   */
+  async store(
+    pluginId: string,
+    target: { serverId: number; userId: number },
+    store: (em: EntityManager) => Promise<ChangeSummary>,
+    options: { kind?: ManagedJob['kind'] } = {},
+  ): Promise<ManagedJob> {
+    const em = this.#deps.orm.em.fork();
+    const job = await em.transactional(async (tx) => {
+      await lockPluginState(tx, target.serverId, pluginId);
+      const summary = await store(tx);
+      return this.#record(tx, pluginId, target, summary, options.kind ?? 'apply');
+    });
+    await this.#deps.onJob?.(job);
+    await this.#send(job);
+    return job;
+  }
+
+  /** Queues an apply of a plugin's current desired state. */
+  apply(pluginId: string, target: { serverId: number; userId: number }, summary: ChangeSummary): Promise<ManagedJob> {
+    return this.store(pluginId, target, async () => summary);
+  }
+
+  /** Queues a rollback to the version before the current one: its snapshot becomes the desired state, then it is applied. */
+  async rollBack(plugin: ManagedPluginRef, serverId: number, userId: number): Promise<ManagedJob> {
+    if (!this.#canRestore(plugin)) throw Conflict('errors.managed_rollback_unsupported');
+    return this.store(
+      plugin.id,
+      { serverId, userId },
+      async (tx) => {
+        const [current, before] = await tx.find(ManagedConfigVersion, { server: serverId, pluginId: plugin.id }, { orderBy: { version: 'desc' }, limit: 2 });
+        if (!current || !before) throw Conflict('errors.managed_no_previous_version');
+        return { key: 'managed:changes.rolledBack', values: { version: before.version } };
+      },
+      { kind: 'rollback' },
+    );
+  }
+
+  #canRestore(plugin: ManagedPluginRef): boolean {
+    return !!(plugin.server?.state || plugin.server?.restore);
+  }
+
+  async #record(tx: EntityManager, pluginId: string, target: { serverId: number; userId: number }, summary: ChangeSummary, kind: ManagedJob['kind']): Promise<ManagedJob> {
+    const now = this.#deps.clock.now();
+    const user = await tx.findOneOrFail(User, { id: target.userId });
+    const change = tx.create(ManagedChange, {
+      server: tx.getReference(Server, target.serverId),
+      pluginId,
+      kind,
+      summary: { key: summary.key, ...(summary.values ? { values: summary.values } : {}) },
+      user,
+      userName: fullName(user),
+      status: 'pending',
+      version: null,
+      diff: '',
+      validation: null,
+      jobId: null,
+      createdAt: now,
+    });
+    const job = tx.create(ManagedJob, {
+      server: tx.getReference(Server, target.serverId),
+      pluginId,
+      kind,
+      status: 'queued',
+      step: 'queued',
+      progress: 0,
+      validation: null,
+      log: [{ at: now.toISOString(), step: 'queued', message: 'job.step.queued' }],
+      changeId: null,
+      createdAt: now,
+      finishedAt: null,
+    });
+    await tx.flush();
+    job.changeId = change.id;
+    change.jobId = job.id;
+    await tx.flush();
+    return job;
+  }
+
+  async #send(job: ManagedJob): Promise<void> {
+    const boss = this.#boss;
+    if (!boss) throw new Error('the managed job queue is not started');
+    await boss.send(APPLY_QUEUE, { jobId: job.id }, { id: queueIdOf(job.id), singletonKey: `${job.server.id}:${job.pluginId}` });
+    if (this.#workerId) boss.notifyWorker(this.#workerId);
+  }
+
+  #stateContext(tx: EntityManager, server: Server): StateContext {
+    return { em: tx, server: serverOf(server), clock: this.#deps.clock };
+  }
+
+  async #snapshot(plugin: ManagedPluginRef, c: StateContext): Promise<unknown> {
+    const s = plugin.server;
+    if (s?.state) return snapshotRows(c.em, tablesOf(c.em, s.state.entities), c.server.id);
+    if (s?.snapshot) return s.snapshot(c);
+    return null;
+  }
+
+  /** Puts a plugin's desired state of a server to a snapshot (`null`: the initial state). */
+  async #restore(plugin: ManagedPluginRef, c: StateContext, snapshot: unknown): Promise<void> {
+    const s = plugin.server;
+    if (s?.state) {
+      if (snapshot !== null && !isRowsSnapshot(snapshot)) throw Conflict('errors.managed_snapshot_outdated');
+      await restoreRows(c.em, tablesOf(c.em, s.state.entities), c.server.id, snapshot);
+      if (snapshot === null) await s.state.initial?.(c);
+      return;
+    }
+    if (s?.restore) await s.restore(c, snapshot);
+  }
+
+  /**
+   * Under the lock: the last applied version, the pending changes, (rollback: the older version's
+   * snapshot as desired state,) the rendered files and the snapshot of the state they came from.
+   */
+  async #plan(job: ManagedJob, plugin: ManagedPluginRef): Promise<Plan> {
+    const serverId = job.server.id;
+    return this.#deps.orm.em.fork().transactional(async (tx) => {
+      await lockPluginState(tx, serverId, plugin.id);
+      const server = await tx.findOneOrFail(Server, { id: serverId }, { populate: ['cluster'] });
+      const c = this.#stateContext(tx, server);
+      const previous = await this.lastApplied(tx, plugin.id, serverId);
+      if (job.kind === 'rollback') {
+        const [, before] = await tx.find(ManagedConfigVersion, { server: serverId, pluginId: plugin.id }, { orderBy: { version: 'desc' }, limit: 2 });
+        if (!previous || !before) throw Conflict('errors.managed_no_previous_version');
+        await this.#restore(plugin, c, before.snapshot ?? null);
+      }
+      const pending = await tx.find(ManagedChange, { server: serverId, pluginId: plugin.id, status: 'pending' }, { orderBy: { id: 'asc' } });
+      const changeIds = pending.map((p) => p.id);
+      if (job.changeId && !changeIds.includes(job.changeId)) changeIds.push(job.changeId);
+      const render = plugin.server?.render;
+      const lastApplied = previous ? { version: previous.version, files: previous.files, snapshot: previous.snapshot, appliedAt: previous.createdAt } : null;
+      const files = render ? checkFiles(await render({ ...c, gateway: this.#deps.gateway(serverId), lastApplied, logger: this.#deps.logger.child({ plugin: plugin.id }) })) : (previous?.files ?? []);
+      const snapshot = await this.#snapshot(plugin, c);
+      const steps: ApplySteps = plugin.server?.steps ?? (previous?.service ? { service: previous.service } : {});
+      return { job, plugin, previous, changeIds, files, snapshot, steps, diff: diffFiles(previous?.files ?? [], files) };
+    });
+  }
+
+  async #run(attempt: Job<{ jobId: number }>): Promise<void> {
+    const em = this.#deps.orm.em.fork();
+    const job = await em.findOne(ManagedJob, { id: attempt.data.jobId });
+    if (!job) return; // its transaction rolled back
+    if (job.status === 'succeeded' || job.status === 'failed') return; // applied together with an earlier change
+    const progress = this.#progress(em, job);
+    if (job.status === 'running' || attempt.retryCount > 0) await progress('queued', 0, 'job.resumed');
+    const plugin = this.#deps.plugin(job.pluginId);
+    if (!plugin?.server) {
+      job.validation = { status: 'failed', output: 'errors.plugin_unavailable' };
+      await this.#finishChanges(em, job, job.changeId ? [job.changeId] : [], 'failed', null, job.validation);
+      job.finishedAt = this.#deps.clock.now();
+      await progress('done', 100, 'job.failed', 'errors.plugin_unavailable', 'failed');
+      return;
+    }
+
+    let plan: Plan;
+    try {
+      plan = await this.#plan(job, plugin);
+    } catch (e) {
+      const key = errorKey(e);
+      if (key === 'job.error.internal' || key === 'job.error.database') this.#deps.logger.error({ err: e, jobId: job.id }, 'preparing a managed job failed');
+      job.validation = { status: 'failed', output: key };
+      await this.#finishChanges(em, job, job.changeId ? [job.changeId] : [], 'failed', null, job.validation);
+      job.finishedAt = this.#deps.clock.now();
+      await progress('done', 100, 'job.failed', key, 'failed');
+      return;
+    }
+
+    const gw = this.#deps.gateway(job.server.id);
+    const oldFiles = plan.previous?.files ?? [];
+    let reloadTried = false;
+    try {
+      await progress('writing', 10, 'job.step.writing', plan.changeIds.length > 1 ? `changes: ${plan.changeIds.length}` : undefined);
+      await writeSet(gw, oldFiles, plan.files);
+      await testPause('written');
+
+      await progress('validating', 35, 'job.step.validating');
+      const validated = await validate(gw, plan.steps, plan.files);
+      const outcome = record(validated);
+      job.validation = outcome;
+      if (validated.status === 'failed') return await this.#fail(em, plan, progress, false, outcome);
+
+      await progress('reloading', 65, 'job.step.reloading', validated.status === 'skipped' ? `validation skipped: ${validated.reason}` : undefined);
+      reloadTried = true;
+      const reloaded = await reload(gw, plan.steps);
+      if (reloaded.status === 'failed') {
+        job.validation = record(reloaded);
+        return await this.#fail(em, plan, progress, true, job.validation);
+      }
+      await this.#succeed(em, plan, outcome, progress);
+    } catch (e) {
+      const key = errorKey(e);
+      this.#deps.logger.error({ err: e, jobId: job.id }, 'managed job failed');
+      job.validation = { status: 'failed', output: key };
+      await this.#fail(em, plan, progress, reloadTried, job.validation);
+    }
+  }
+
+  #progress(em: EntityManager, job: ManagedJob): Progress {
+    return async (step, pct, message, detail, status = 'running') => {
+      job.step = step;
+      job.progress = pct;
+      job.status = status;
+      job.log = [...job.log, { at: this.#deps.clock.now().toISOString(), step, message, ...(detail ? { detail } : {}) }];
+      await em.flush();
+      await this.#deps.onJob?.(job);
+    };
+  }
+
+  async #succeed(em: EntityManager, plan: Plan, outcome: CheckOutcomeRecord | null, progress: Progress): Promise<void> {
+    const now = this.#deps.clock.now();
+    const { job } = plan;
+    const serverId = job.server.id;
+    const version = await this.#deps.orm.em.fork().transactional(async (tx) => {
+      await lockPluginState(tx, serverId, plan.plugin.id);
+      const last = await this.lastApplied(tx, plan.plugin.id, serverId);
+      const version = (last?.version ?? 0) + 1;
+      tx.create(ManagedConfigVersion, {
+        server: tx.getReference(Server, serverId),
+        pluginId: plan.plugin.id,
+        version,
+        files: plan.files,
+        snapshot: (plan.snapshot ?? null) as never,
+        service: plan.steps.service ?? null,
+        changeId: job.changeId ?? 0,
+        createdAt: now,
+      });
+      await tx.flush();
+      if (job.kind === 'rollback' && last) await tx.nativeUpdate(ManagedChange, { id: last.changeId, status: 'applied' }, { status: 'rolled_back' });
+      return version;
+    });
+    await this.#finishChanges(em, job, plan.changeIds, 'applied', version, outcome, plan.diff);
+    job.finishedAt = now;
+    await progress('done', 100, job.kind === 'rollback' ? 'job.rolledBack' : 'job.applied', `version ${version}`, 'succeeded');
+  }
+
+  /** Back to exactly the last applied version: its files (reloaded), and its desired state unless newer changes wait. */
+  async #fail(em: EntityManager, plan: Plan, progress: Progress, reloadTried: boolean, outcome: CheckOutcomeRecord | null): Promise<void> {
+    const { job, previous } = plan;
+    const gw = this.#deps.gateway(job.server.id);
+    const oldFiles = previous?.files ?? [];
+    await progress('restoring', 85, 'job.step.restoring', outcome?.output);
+    let restored = previous ? `version ${previous.version}` : 'none';
+    try {
+      await writeSet(gw, plan.files, oldFiles);
+      if (reloadTried && previous) await reload(gw, plan.steps);
+      const kept = await this.#deps.orm.em.fork().transactional(async (tx) => {
+        await lockPluginState(tx, job.server.id, plan.plugin.id);
+        const newer = await tx.count(ManagedChange, { server: job.server.id, pluginId: plan.plugin.id, status: 'pending', id: { $nin: plan.changeIds } });
+        if (newer > 0 && job.kind !== 'rollback') return true;
+        const server = await tx.findOneOrFail(Server, { id: job.server.id }, { populate: ['cluster'] });
+        await this.#restore(plan.plugin, this.#stateContext(tx, server), previous?.snapshot ?? null);
+        return false;
+      });
+      if (kept) restored += ' (desired state kept: newer changes follow)';
+    } catch (e) {
+      this.#deps.logger.error({ err: e, jobId: job.id }, 'restoring the last applied version failed');
+      restored = errorKey(e);
+    }
+    await this.#finishChanges(em, job, plan.changeIds, 'failed', null, outcome, plan.diff);
+    job.finishedAt = this.#deps.clock.now();
+    // The output says what the server runs now: `restored version <n>` (or `restored none`: nothing was applied before).
+    await progress('done', 100, 'job.failed', `restored ${restored}`, 'failed');
+  }
+
+  /** Ends the changes a job applied (and the jobs of the other changes it took along). */
+  async #finishChanges(em: EntityManager, job: ManagedJob, changeIds: number[], status: 'applied' | 'failed', version: number | null, outcome: CheckOutcomeRecord | null, diff?: string): Promise<void> {
+    if (!changeIds.length) return;
+    await em.nativeUpdate(ManagedChange, { id: { $in: changeIds }, status: 'pending' }, { status, version, validation: outcome, ...(diff !== undefined ? { diff } : {}) });
+    const now = this.#deps.clock.now();
+    const others = await em.find(ManagedJob, { changeId: { $in: changeIds }, id: { $ne: job.id }, status: { $in: ['queued', 'running'] } });
+    for (const other of others) {
+      other.status = status === 'applied' ? 'succeeded' : 'failed';
+      other.step = 'done';
+      other.progress = 100;
+      other.validation = outcome;
+      other.finishedAt = now;
+      other.log = [...other.log, { at: now.toISOString(), step: 'done', message: status === 'applied' ? 'job.appliedWith' : 'job.failedWith', detail: `job ${job.id}` }];
+    }
+    await em.flush();
+    for (const other of others) await this.#deps.onJob?.(other);
+    const changes = await em.fork().find(ManagedChange, { id: { $in: changeIds } }, { populate: ['user'] });
+    for (const c of changes) await this.#deps.onChange?.(c);
+  }
+
+  /** A job whose process died too often: failed with a reason, the server back to the last applied version. */
+  async #interrupted(jobId: number): Promise<void> {
+    const em = this.#deps.orm.em.fork();
+    const job = await em.findOne(ManagedJob, { id: jobId });
+    if (!job || job.status === 'succeeded' || job.status === 'failed') return;
+    const plugin = this.#deps.plugin(job.pluginId);
+    const progress = this.#progress(em, job);
+    job.validation = { status: 'failed', output: 'job.interrupted' };
+    if (!plugin?.server) {
+      await this.#finishChanges(em, job, job.changeId ? [job.changeId] : [], 'failed', null, job.validation);
+      job.finishedAt = this.#deps.clock.now();
+      return progress('done', 100, 'job.failed', 'job.interrupted', 'failed');
+    }
+    const plan = await this.#plan(job, plugin);
+    await this.#fail(em, plan, progress, true, job.validation);
+  }
+}
+
+/** Test hook: `PORTAL_TEST_APPLY_PAUSE_MS` holds a job after writing its files (the restart test kills the portal there). */
+async function testPause(point: 'written'): Promise<void> {
+  const ms = Number(process.env.PORTAL_TEST_APPLY_PAUSE_MS ?? 0);
+  if (point === 'written' && ms > 0 && process.env.NODE_ENV === 'test') await new Promise((r) => setTimeout(r, ms));
+}
+
+async function validate(gw: ServerGateway, steps: ApplySteps, files: StoredFile[]): Promise<CheckOutcome> {
+  if (steps.validate) return steps.validate(gw, files as ConfigFile[]);
+  if (steps.service) return gw.service(steps.service).validate();
+  return { status: 'skipped', reason: 'not_supported' };
+}
+
+async function reload(gw: ServerGateway, steps: ApplySteps): Promise<CheckOutcome> {
+  if (steps.reload) return steps.reload(gw);
+  if (steps.service) return gw.service(steps.service).reload();
+  return { status: 'skipped', reason: 'not_supported' };
+}
+
+const record = (o: CheckOutcome): CheckOutcomeRecord => ({
+  status: o.status,
+  ...(o.tool ? { tool: o.tool } : {}),
+  ...(o.status === 'skipped' ? { reason: o.reason } : {}),
+  ...(o.output ? { output: o.output.slice(-20_000) } : {}),
+});
+
+/** Makes the server's files of a plugin go from `from` to `to`: writes changed ones, removes dropped ones. */
+async function writeSet(gw: ServerGateway, from: readonly StoredFile[], to: readonly StoredFile[]): Promise<void> {
+  const keep = new Set(to.map((f) => f.path));
+  for (const f of to) await gw.writeFile(f);
+  for (const f of from) if (!keep.has(f.path)) await gw.removeFile(f.path);
+}
+
+/** The rendered files, checked: absolute paths, no duplicates, text of bounded size. */
+function checkFiles(files: readonly ConfigFile[]): StoredFile[] {
+  if (!Array.isArray(files) || files.length > MAX_FILES) throw ValidationFailed({ files: ['errors.managed_bad_files'] });
+  const seen = new Set<string>();
+  return files.map((f) => {
+    if (typeof f?.path !== 'string' || !f.path.startsWith('/') || seen.has(f.path) || typeof f.content !== 'string' || Buffer.byteLength(f.content) > MAX_FILE_BYTES)
+      throw ValidationFailed({ files: ['errors.managed_bad_files'] });
+    seen.add(f.path);
+    return {
+      path: f.path,
+      content: f.content,
+      ...(f.mode !== undefined ? { mode: f.mode } : {}),
+      ...(f.owner ? { owner: f.owner } : {}),
+      ...(f.group ? { group: f.group } : {}),
+      ...(f.secret ? { secret: true } : {}),
+    };
+  });
+}
