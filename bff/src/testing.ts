@@ -1,4 +1,4 @@
-import { loadConfig, createLogger, TestClock, type Config } from '@portal/core/platform';
+import { loadConfig, createLogger, TestClock, type Config, type Logger } from '@portal/core/platform';
 import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
 import { demoPassword, seedDemo } from '@portal/core/seed';
 import fs from 'node:fs';
@@ -32,6 +32,8 @@ export interface TestServerOptions {
   contract?: Record<string, unknown>;
   /** Seed the plugins' demo fixtures (default true, like the demo data). */
   fixtures?: boolean;
+  /** The logger (default: silent); tests that read the logs pass one writing to a stream. */
+  logger?: Logger;
 }
 
 export async function createTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -51,7 +53,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     orm: db.orm,
     clock,
     seed: false,
-    logger: createLogger({ level: 'silent' }),
+    logger: options.logger ?? createLogger({ level: 'silent' }),
     app: { validateResponses: true, contract: options.contract },
     plugins,
   });

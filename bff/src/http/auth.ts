@@ -4,6 +4,8 @@ import { csrfMatches, findLiveSession, findTokenForBearer, type Session, type Us
 import { DomainError, NotAllowed, Unauthenticated } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { clearSessionCookies, cookieNames } from './cookies.ts';
+import { localPortOf, logRefusedOrigin, originAllowed } from './origin.ts';
+import { routeOf } from './route.ts';
 
 /** A browser with a session cookie. */
 export interface SessionPrincipal {
@@ -98,7 +100,7 @@ const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function authenticateRequest(deps: AppDeps): Middleware {
   const names = cookieNames(deps.config.secure);
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/')) return next();
+    if (!routeOf(ctx).api) return next();
     const em = deps.orm.em.fork();
     ctx.state.em = em;
     const authorization = ctx.get('Authorization');
@@ -128,17 +130,21 @@ export function authenticateRequest(deps: AppDeps): Middleware {
  */
 export function csrfProtection(deps: AppDeps): Middleware {
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/') || !unsafe.has(ctx.method)) return next();
+    if (!routeOf(ctx).api || !unsafe.has(ctx.method)) return next();
     const principal = ctx.state.principal;
     // A bearer token is not sent by browsers on their own, so it needs no CSRF protection.
     if (principal?.via === 'token') return next();
     if (principal?.via === 'session') {
       if (!csrfMatches(principal.session, ctx.get('X-CSRF-Token') || undefined)) throw NotAllowed('errors.csrf');
     } else {
+      // Without a session (sign-in, password reset, …) the request must come from our own origin. A
+      // refusal says so — it is no expired session (issue 8, defect 11) — and the log names both sides.
       const origin = ctx.get('Origin');
       const site = ctx.get('Sec-Fetch-Site');
-      if ((origin && origin !== deps.config.publicOrigin && !deps.config.devOrigins.includes(origin)) || site === 'cross-site')
-        throw NotAllowed('errors.csrf');
+      if ((origin && !originAllowed(deps.config, origin, localPortOf(ctx.req))) || site === 'cross-site') {
+        logRefusedOrigin(deps.logger, deps.config, origin || `(Sec-Fetch-Site: ${site})`, 'api', ctx.state.requestId);
+        throw NotAllowed('errors.origin_refused');
+      }
     }
     await next();
   };
@@ -147,7 +153,10 @@ export function csrfProtection(deps: AppDeps): Middleware {
 /** While in maintenance, the API answers 503 `maintenance` (health stays up for the orchestrator). */
 export function maintenanceGate(deps: AppDeps): Middleware {
   return async (ctx, next) => {
-    if (deps.config.MAINTENANCE && ctx.path.startsWith('/api/v1/')) throw new DomainError('maintenance', 'errors.maintenance');
+    const route = routeOf(ctx);
+    // Every API request but the probes (health, readiness) and the reference — decided on the matched route.
+    const exempt = route.operationId ? !route.operationPath?.startsWith('/api/v1/') : !ctx.path.startsWith('/api/v1/');
+    if (deps.config.MAINTENANCE && route.api && !exempt) throw new DomainError('maintenance', 'errors.maintenance');
     await next();
   };
 }

@@ -5,6 +5,7 @@ import { managedCustomerIds, visibleClusterIds } from '@portal/core/clusters';
 import type { DomainEvent } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { cookieNames } from '../http/cookies.ts';
+import { localPortOf, logRefusedOrigin, originAllowed } from '../http/origin.ts';
 import type { ManagedCenter } from '../managed/center.ts';
 import { attachManagedRealtime } from '../managed/realtime.ts';
 
@@ -38,11 +39,15 @@ export async function attachRealtime(
   options: { managed?: ManagedCenter } = {},
 ): Promise<{ io: SocketServer; close(): Promise<void> }> {
   const { config } = deps;
-  const allowed = new Set([config.publicOrigin, ...config.devOrigins]);
   const io = new SocketServer(httpServer, {
     path: socketPath,
     serveClient: false,
-    allowRequest: (req, callback) => callback(null, !req.headers.origin || allowed.has(req.headers.origin)),
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      const ok = !origin || originAllowed(config, origin, localPortOf(req));
+      if (!ok) logRefusedOrigin(deps.logger, config, origin, 'socket');
+      callback(null, ok);
+    },
   });
 
   let closeRedis = async () => {};
