@@ -25,6 +25,12 @@ const schema = z.object({
   /** Absolute lifetime of a sign-in session. */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per account and hour across all client addresses before its sign-in pauses (and the user is told). */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** New personal access tokens per user and hour. */
+  TOKEN_CREATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Invalid bearer tokens per client address and 15 minutes before the client's bearer requests are refused (429). */
+  INVALID_TOKEN_LIMIT: z.coerce.number().int().min(1).default(50),
   /** Encrypts two-factor secrets at rest (≥ 32 characters, e.g. `openssl rand -base64 32`). Unset: a key file `DATA_DIR/two-factor.key`. */
   TWO_FACTOR_KEY: z.string().min(32).optional(),
   MAINTENANCE: bool,

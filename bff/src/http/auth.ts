@@ -5,6 +5,7 @@ import { DomainError, NotAllowed, Unauthenticated } from '@portal/core/platform'
 import type { AppDeps } from '../deps.ts';
 import { clearSessionCookies, cookieNames } from './cookies.ts';
 import { localPortOf, logRefusedOrigin, originAllowed } from './origin.ts';
+import { assertNotBlocked, recordFailure } from './rate-limits.ts';
 import { routeOf } from './route.ts';
 
 /** A browser with a session cookie. */
@@ -105,9 +106,12 @@ export function authenticateRequest(deps: AppDeps): Middleware {
     ctx.state.em = em;
     const authorization = ctx.get('Authorization');
     if (authorization) {
+      // A client that presented too many invalid tokens is refused before any lookup (issue 8, defect 9).
+      await assertNotBlocked(deps.rateLimits.invalidBearerByClient, ctx.ip);
       const bearer = /^Bearer\s+(.+)$/i.exec(authorization.trim());
       const pat = bearer ? await findTokenForBearer(em, bearer[1], deps.clock) : null;
       if (!pat) {
+        await recordFailure(deps.rateLimits.invalidBearerByClient, ctx.ip);
         ctx.set('WWW-Authenticate', 'Bearer realm="portal", error="invalid_token"');
         throw Unauthenticated('errors.token_invalid');
       }
