@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(securityHeaders({ secure: deps.config.secure, publicOrigin: deps.config.publicOrigin }));
   app.use(errorHandler(deps.logger));
   app.use(apiReference(contract));
-  app.use(serveSpa(options.spaDir ?? defaultSpaDir));
+  app.use(serveSpa(options.spaDir ?? defaultSpaDir, { sourceMaps: deps.config.SOURCE_MAPS === 'public' }));
   app.use(maintenanceGate(deps));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
   app.use(authenticateRequest(deps));

@@ -32,6 +32,8 @@ export interface TestServerOptions {
   contract?: Record<string, unknown>;
   /** Seed the plugins' demo fixtures (default true, like the demo data). */
   fixtures?: boolean;
+  /** The built web app to serve (default: frontend/dist). */
+  spaDir?: string;
   /** The logger (default: silent); tests that read the logs pass one writing to a stream. */
   logger?: Logger;
 }
@@ -54,7 +56,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     clock,
     seed: false,
     logger: options.logger ?? createLogger({ level: 'silent' }),
-    app: { validateResponses: true, contract: options.contract },
+    app: { validateResponses: true, contract: options.contract, spaDir: options.spaDir },
     plugins,
   });
   if (options.fixtures !== false) await running.managed.seedFixtures(db.orm.em.fork());

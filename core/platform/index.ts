@@ -7,4 +7,4 @@ export * from './db.ts';
 export * from './tokens.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 export * from './mail/index.ts';
-export { recordAudit, AuditLogEntry, type AuditRecord, type AuditParty } from './audit.ts';
+export { recordAudit, withAuditScope, currentAuditScope, AuditLogEntry, type AuditRecord, type AuditParty, type AuditScope } from './audit.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Middleware } from 'koa';
-import { csrfMatches, findLiveSession, findTokenForBearer, type Session, type User } from '@portal/core/accounts';
-import { DomainError, NotAllowed, Unauthenticated } from '@portal/core/platform';
+import { csrfMatches, findLiveSession, findTokenForBearer, User as UserEntity, type Session, type User } from '@portal/core/accounts';
+import { DomainError, NotAllowed, Unauthenticated, withAuditScope } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { clearSessionCookies, cookieNames } from './cookies.ts';
 import { localPortOf, logRefusedOrigin, originAllowed } from './origin.ts';
@@ -123,6 +123,11 @@ export function authenticateRequest(deps: AppDeps): Middleware {
       const session = await findLiveSession(em, token, deps.clock);
       if (session) ctx.state.principal = { user: session.user, via: 'session', session, sessionToken: token };
       else clearSessionCookies(ctx, deps.config.secure);
+      if (session?.impersonator) {
+        // While impersonating, every audit entry of the request names the staff member too (issue 8, defect 10).
+        const staff = await em.findOne(UserEntity, { id: session.impersonator.id }, { fields: ['email'] });
+        if (staff) return withAuditScope({ impersonator: { id: staff.id, email: staff.email } }, next);
+      }
     }
     await next();
   };

@@ -161,3 +161,40 @@ describe('issue 8 defects 9 and 10: proxies and start-up configuration', () => {
     expect(ips).not.toContain('6.6.6.6');
   });
 });
+
+describe('issue 8 defect 10: source maps only with SOURCE_MAPS=public', () => {
+  const fs = () => import('node:fs');
+  const spa = async () => {
+    const { default: nodeFs } = await fs();
+    const { default: os } = await import('node:os');
+    const { default: path } = await import('node:path');
+    const dir = nodeFs.mkdtempSync(path.join(os.tmpdir(), 'portal-spa-'));
+    nodeFs.mkdirSync(path.join(dir, 'assets'));
+    nodeFs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>portal</title>');
+    nodeFs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);\n//# sourceMappingURL=index-abc123.js.map\n');
+    nodeFs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/secret-internals.ts"]}');
+    return dir;
+  };
+
+  it('answers 404 for source maps by default and serves them with SOURCE_MAPS=public', async () => {
+    const dir = await spa();
+    const hidden = await createTestServer({}, { fixtures: false, spaDir: dir });
+    try {
+      expect((await hidden.client().get('/a/assets/index-abc123.js')).status).toBe(200);
+      const map = await hidden.client().get('/a/assets/index-abc123.js.map');
+      expect(map.status).toBe(404);
+      expect(JSON.stringify(map.body ?? '')).not.toContain('secret-internals');
+    } finally {
+      await hidden.stop();
+    }
+    const shown = await createTestServer({ SOURCE_MAPS: 'public' }, { fixtures: false, spaDir: dir });
+    try {
+      const map = await shown.client().get('/a/assets/index-abc123.js.map');
+      expect(map.status).toBe(200);
+      expect(map.body.sources).toEqual(['src/secret-internals.ts']);
+    } finally {
+      await shown.stop();
+      (await fs()).default.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

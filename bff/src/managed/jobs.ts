@@ -10,7 +10,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { createTwoFilesPatch } from 'diff';
 import { User } from '@portal/core/accounts';
 import { Server } from '@portal/core/clusters';
-import { Conflict, ValidationFailed, type Clock, type EventBus, type Logger, type Orm } from '@portal/core/platform';
+import { Conflict, currentAuditScope, recordAudit, ValidationFailed, type Clock, type EventBus, type Logger, type Orm } from '@portal/core/platform';
 import type { AnyServerPlugin, ApplyRequest, CheckOutcome, ConfigFile, ManagedServer, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
 import { ManagedChange, ManagedConfigVersion, ManagedJob, type ChangeSummary, type CheckOutcomeRecord, type StoredFile } from './entities/index.ts';
 import { presentChange, presentJob, type ManagedJobView } from './present.ts';
@@ -113,6 +113,7 @@ export class JobRunner {
     const now = this.#deps.clock.now();
     const { job } = await em.transactional(async (tx) => {
       const user = await tx.findOneOrFail(User, { id: userId });
+      const { impersonator } = currentAuditScope();
       const change = tx.create(ManagedChange, {
         server: tx.getReference(Server, plan.serverId),
         pluginId: plan.plugin.id,
@@ -143,6 +144,14 @@ export class JobRunner {
       await tx.flush();
       job.changeId = change.id;
       change.jobId = job.id;
+      // While impersonating, the audit log keeps the change with both people (the scope adds the staff member).
+      if (impersonator)
+        recordAudit(tx, this.#deps.clock, {
+          action: 'managed.change',
+          actor: { id: user.id, email: user.email },
+          subject: { id: user.id, email: user.email },
+          details: { changeId: change.id, serverId: plan.serverId, pluginId: plan.plugin.id, kind: plan.kind },
+        });
       return { job, change };
     });
     const view = presentJob(job);
