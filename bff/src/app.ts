@@ -11,6 +11,7 @@ import { noPlugins } from './managed/plugins.ts';
 import { authenticateRequest, csrfProtection, maintenanceGate } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
+import { classifyRoute, routeOf } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import type { OperationHandler } from './openapi/handlers.ts';
@@ -36,7 +37,8 @@ export interface AppOptions {
 
 /** Builds the Koa application: middleware in the order of ARCHITECTURE.md, then every operation. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
-  const app = new Koa({ proxy: deps.config.TRUST_PROXY });
+  // Only as many X-Forwarded-For entries as there are trusted proxies count (the client cannot prepend its own).
+  const app = new Koa({ proxy: deps.config.TRUST_PROXY > 0, maxIpsCount: deps.config.TRUST_PROXY });
   const contract = options.contract ?? loadContract();
   const managed = options.managed ?? new ManagedCenter(deps, noPlugins);
   const handlers = {
@@ -44,13 +46,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     ...coreHandlers,
     ...managed.handlers(contract),
   } as unknown as Record<string, OperationHandler<never>>;
-  const { router } = createOpenApiRouter(contract, handlers, deps, { validateResponses: options.validateResponses });
+  const { router, operations } = createOpenApiRouter(contract, handlers, deps, { validateResponses: options.validateResponses });
+
+  app.use(classifyRoute(router, new Map(operations.map((o) => [o.id, o.path]))));
 
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({ secure: deps.config.secure, publicOrigin: deps.config.publicOrigin }));
   app.use(errorHandler(deps.logger));
   app.use(apiReference(contract));
-  app.use(serveSpa(options.spaDir ?? defaultSpaDir));
+  app.use(serveSpa(options.spaDir ?? defaultSpaDir, { sourceMaps: deps.config.SOURCE_MAPS === 'public' }));
   app.use(maintenanceGate(deps));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
   app.use(authenticateRequest(deps));
@@ -59,7 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(router.allowedMethods({ throw: false }));
   app.use(async (ctx, next) => {
     await next();
-    if (ctx.path.startsWith('/api/') && ctx.status === 404 && !ctx.body) {
+    if (routeOf(ctx).api && ctx.status === 404 && !ctx.body) {
       ctx.status = 404;
       ctx.body = { error: { code: 'not_found', message: 'errors.not_found' }, requestId: String(ctx.state.requestId ?? '') };
     }

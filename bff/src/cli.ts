@@ -2,12 +2,20 @@
  * The portal's command line: `start` (migrate, seed on first embedded start, serve), `migrate`, `seed`.
  * Runs directly on Node 24 (TypeScript type stripping); no build step for the server.
  */
-import { createLogger, loadConfig, migrate } from '@portal/core/platform';
-import { demoLogins, demoPassword, seedDemo } from '@portal/core/seed';
+import { ConfigError, createLogger, loadConfig, migrate, type Config } from '@portal/core/platform';
+import { demoLogins, seedDemo } from '@portal/core/seed';
 import { openConfiguredDatabase, startServer } from './server.ts';
 
 const command = process.argv[2] ?? 'start';
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (e) {
+  // A wrong setting stops the start with a message that says what to set, not with a stack trace.
+  if (!(e instanceof ConfigError)) throw e;
+  console.error(e.message);
+  process.exit(2);
+}
 const logger = createLogger({ level: config.LOG_LEVEL });
 
 if (command === 'migrate') {
@@ -25,7 +33,8 @@ if (command === 'migrate') {
   const base = config.PUBLIC_URL.replace(/\/$/, '');
   console.log(`\nPortal running at ${base}/a/  (API reference: ${base}/api/docs)`);
   console.log(`Database: ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/pglite`}`);
-  console.log(`Demo logins (password ${demoPassword}):`);
+  // The password is not printed into the logs: it is in the README's "Two commands" section.
+  console.log('Demo logins (their password is in README.md, section "Two commands"):');
   for (const [role, email] of Object.entries(demoLogins)) console.log(`  ${role.padEnd(8)} ${email}`);
   let stopping = false;
   const stop = async (signal: string) => {

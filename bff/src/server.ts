@@ -65,7 +65,13 @@ export async function startServer(
     logger,
     clock: options.clock ?? systemClock,
     events: new EventBus(),
-    rateLimits: createRateLimits({ loginPerAccount: config.LOGIN_RATE_LIMIT, redis }),
+    rateLimits: createRateLimits({
+      loginPerAccount: config.LOGIN_RATE_LIMIT,
+      loginAccountAcrossClients: config.LOGIN_ACCOUNT_LIMIT,
+      tokenCreatePerUser: config.TOKEN_CREATE_LIMIT,
+      invalidTokensPerClient: config.INVALID_TOKEN_LIMIT,
+      redis,
+    }),
     mailer:
       options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, mailDir: `${config.dataDir}/mail`, from: config.MAIL_FROM, logger }),
     profileRateLimits: createProfileRateLimits({ redis }),

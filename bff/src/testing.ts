@@ -1,4 +1,4 @@
-import { loadConfig, createLogger, TestClock, type Config } from '@portal/core/platform';
+import { loadConfig, createLogger, TestClock, type Config, type Logger } from '@portal/core/platform';
 import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
 import { demoPassword, seedDemo } from '@portal/core/seed';
 import fs from 'node:fs';
@@ -31,6 +31,10 @@ export interface TestServerOptions {
   contract?: Record<string, unknown>;
   /** Seed the plugins' demo fixtures (default true, like the demo data). */
   fixtures?: boolean;
+  /** The built web app to serve (default: frontend/dist). */
+  spaDir?: string;
+  /** The logger (default: silent); tests that read the logs pass one writing to a stream. */
+  logger?: Logger;
 }
 
 export async function createTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -50,8 +54,8 @@ export async function createTestServer(env: Record<string, string> = {}, options
     orm: db.orm,
     clock,
     seed: false,
-    logger: createLogger({ level: 'silent' }),
-    app: { validateResponses: true, contract: options.contract },
+    logger: options.logger ?? createLogger({ level: 'silent' }),
+    app: { validateResponses: true, contract: options.contract, spaDir: options.spaDir },
     plugins,
   });
   if (options.fixtures !== false) await running.managed.seedFixtures(db.orm.em.fork());

@@ -28,7 +28,7 @@ import { createTwoFilesPatch } from 'diff';
 import { PgBoss, fromPglite, type Job, type PGliteLike } from 'pg-boss';
 import { User } from '../accounts/index.ts';
 import { Server } from '../clusters/index.ts';
-import { Conflict, ValidationFailed, isDomainError, type Clock, type Logger, type Orm } from '../platform/index.ts';
+import { Conflict, ValidationFailed, currentAuditScope, isDomainError, recordAudit, type Clock, type Logger, type Orm } from '../platform/index.ts';
 // eslint-disable-next-line no-restricted-imports -- the platform implements the plugin contract of the SDK (types only)
 import type { AnyServerPlugin, AppliedVersion, ApplySteps, CheckOutcome, ConfigFile, ManagedServer, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
 import { ManagedChange, ManagedConfigVersion, ManagedJob, type ChangeSummary, type CheckOutcomeRecord, type StoredFile } from './entities/index.ts';
@@ -267,6 +267,14 @@ export class JobRunner {
     await tx.flush();
     job.changeId = change.id;
     change.jobId = job.id;
+    // While impersonating, the audit log keeps the change with both people (the scope adds the staff member).
+    if (currentAuditScope().impersonator)
+      recordAudit(tx, this.#deps.clock, {
+        action: 'managed.change',
+        actor: { id: user.id, email: user.email },
+        subject: { id: user.id, email: user.email },
+        details: { changeId: change.id, serverId: target.serverId, pluginId, kind },
+      });
     await tx.flush();
     return job;
   }

@@ -25,10 +25,33 @@ const schema = z.object({
   /** Absolute lifetime of a sign-in session. */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per account and hour across all client addresses before its sign-in pauses (and the user is told). */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** New personal access tokens per user and hour. */
+  TOKEN_CREATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Invalid bearer tokens per client address and 15 minutes before the client's bearer requests are refused (429). */
+  INVALID_TOKEN_LIMIT: z.coerce.number().int().min(1).default(50),
   /** Encrypts two-factor secrets at rest (≥ 32 characters, e.g. `openssl rand -base64 32`). Unset: a key file `DATA_DIR/two-factor.key`. */
   TWO_FACTOR_KEY: z.string().min(32).optional(),
   MAINTENANCE: bool,
-  TRUST_PROXY: bool,
+  /**
+   * Reverse proxies in front of the portal whose `X-Forwarded-*` headers are trusted, as a number of hops
+   * (`1` = one proxy; `true`/`yes` count as 1; unset/`0`: none). The client address is the last
+   * `TRUST_PROXY` entries' first of `X-Forwarded-For`, so a client cannot choose its rate-limit key.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const t = (v ?? '').trim().toLowerCase();
+      if (['', '0', 'false', 'no'].includes(t)) return 0;
+      if (['true', 'yes'].includes(t)) return 1;
+      if (/^\d{1,2}$/.test(t)) return Number(t);
+      ctx.addIssue({ code: 'custom', message: 'a number of trusted proxy hops (0–99), e.g. 1' });
+      return z.NEVER;
+    }),
+  /** `public`: the web app's source maps are served (default: they are not). */
+  SOURCE_MAPS: z.enum(['public', 'off', '']).default('off'),
   /** Further origins allowed to call the API and open the socket, comma-separated (e.g. the Vite dev server). */
   ALLOWED_ORIGINS: z.string().default(''),
   SUPPORT_PHONE: z.string().default('+49 30 1234567-0'),
@@ -37,6 +60,8 @@ const schema = z.object({
 
 export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
   PUBLIC_URL: string;
+  /** Whether PUBLIC_URL was set; unset (development) also admits the loopback names of the listening port as Origin. */
+  publicUrlConfigured: boolean;
   /** Absolute path of the data directory. */
   dataDir: string;
   /** Whether the portal is served over HTTPS (from PUBLIC_URL). */
@@ -58,9 +83,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   const url = new URL(publicUrl);
+  // The portal speaks plain HTTP itself: an https PUBLIC_URL means a TLS-terminating proxy, whose
+  // X-Forwarded-Proto must be trusted, or Secure cookies cannot be set (sign-in would fail with 500).
+  if (url.protocol === 'https:' && !c.TRUST_PROXY)
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: PUBLIC_URL ${url.origin} is https, so the portal runs behind a TLS-terminating reverse proxy; ` +
+        'set TRUST_PROXY to the number of proxies in front of it (usually TRUST_PROXY=1).',
+    );
   return {
     ...c,
     PUBLIC_URL: publicUrl,
+    publicUrlConfigured: c.PUBLIC_URL !== undefined,
     dataDir: path.resolve(c.DATA_DIR), secure: url.protocol === 'https:', publicOrigin: url.origin,
     devOrigins: c.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
   };

@@ -7,5 +7,5 @@ export * from './db.ts';
 export * from './tokens.ts';
 export { hashPassword, verifyPassword, dummyPasswordHash } from './password.ts';
 export * from './mail/index.ts';
-export { recordAudit, AuditLogEntry, type AuditRecord, type AuditParty } from './audit.ts';
+export { recordAudit, withAuditScope, currentAuditScope, AuditLogEntry, type AuditRecord, type AuditParty, type AuditScope } from './audit.ts';
 export { Migration20261122120000AuditLog } from './migrations/Migration20261122120000AuditLog.ts';

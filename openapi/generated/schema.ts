@@ -691,8 +691,9 @@ export interface paths {
          * @description The old password must be right (`errors.invalid_password` on `password_old`), the new one must
          *     have 12 to 255 characters and pass the strength rule (`errors.password_rule`, `errors.password_personal`,
          *     `errors.password_length` on `password`) and be repeated (`errors.password_confirmation`
-         *     on `password_confirmation`). Every other session of the user ends. 10 password attempts per user
-         *     and 15 minutes.
+         *     on `password_confirmation`). Every other session of the user ends. With `revoke_tokens` (default
+         *     true) every personal access token of the user is deleted as well (`tokensRevoked` says how many).
+         *     10 password attempts per user and 15 minutes.
          */
         put: operations["updatePassword"];
         post?: never;
@@ -3508,10 +3509,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password_old": "Old-Password-2025",
+                 *       "password": "Kaffee-Tasse-Berg-42",
+                 *       "password_confirmation": "Kaffee-Tasse-Berg-42",
+                 *       "revoke_tokens": true
+                 *     }
+                 */
                 "application/json": {
                     password_old: string;
                     password: string;
                     password_confirmation: string;
+                    /**
+                     * @description Also delete every personal access token of the user (the account may have been compromised).
+                     * @default true
+                     */
+                    revoke_tokens?: boolean;
                 };
             };
         };
@@ -3522,8 +3536,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "otherSessionsEnded": 1,
+                     *       "tokensRevoked": 2
+                     *     }
+                     */
                     "application/json": {
                         otherSessionsEnded: number;
+                        /** @description Personal access tokens deleted with the change. */
+                        tokensRevoked: number;
                     };
                 };
             };

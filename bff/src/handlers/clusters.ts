@@ -8,10 +8,13 @@ export const clusterHandlers = defineHandlers({
   listClusters: async ({ em, user, query, principal }) => {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 25;
-    const { items, total } = await listVisibleClusters(em, user.id, { activeOnly: query.active === 1, search: query.search, page, perPage });
-    // A token limited to selected clusters lists only those.
+    // A token limited to selected clusters lists only those — filtered in the query, so the total and
+    // the pages count only them (issue 8, defect 10).
+    const limited = principal?.via === 'token' && !principal.abilities.some((a) => a === '*' || a === 'clusters:*');
+    const onlyIds = limited ? principal.abilities.filter((a) => a.startsWith('cluster:')).map((a) => Number(a.slice('cluster:'.length))) : undefined;
+    const { items, total } = await listVisibleClusters(em, user.id, { activeOnly: query.active === 1, search: query.search, onlyIds, page, perPage });
     const allowed = principal ? items.filter((i) => credentialAllowsCluster(principal, i.cluster.id)) : items;
-    return { data: allowed.map(presentClusterSummary), meta: pagination(page, perPage, allowed.length === items.length ? total : allowed.length) };
+    return { data: allowed.map(presentClusterSummary), meta: pagination(page, perPage, total) };
   },
 
   getCluster: async ({ em, user, params, principal }) => {

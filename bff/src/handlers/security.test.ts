@@ -340,7 +340,7 @@ describe('change password (§5)', () => {
     const elsewhere = await signedIn(user);
     const res = await put(b, { password_old: demoPassword, password: strong, password_confirmation: strong });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ otherSessionsEnded: 1 });
+    expect(res.body).toEqual({ otherSessionsEnded: 1, tokensRevoked: 0 });
     plainSecrets.push(strong);
     expect((await b.get('/api/v1/me')).status).toBe(200);
     expect((await elsewhere.get('/api/v1/me')).status).toBe(401);

@@ -48,14 +48,15 @@ export const securityHandlers = defineHandlers({
   updatePassword: async ({ em, deps, user, body, principal }) => {
     const session = sessionOf(principal);
     await passwordAttempt(deps, user);
-    const ended = await changePassword(
+    const { endedSessions: ended, tokensRevoked } = await changePassword(
       em,
       user,
       { passwordOld: body.password_old, password: body.password, passwordConfirmation: body.password_confirmation },
       session.session.id,
+      { revokeTokens: body.revoke_tokens !== false },
     );
     await endedSessions(deps, user, ended);
-    return { otherSessionsEnded: ended.length };
+    return { otherSessionsEnded: ended.length, tokensRevoked };
   },
 
   getTwoFactorStatus: async ({ em, user }) => twoFactorState(em, user),

@@ -18,7 +18,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { AppDeps } from '../deps.ts';
 import type { Principal } from '../http/auth.ts';
 import { clearSessionCookies, setSessionCookies } from '../http/cookies.ts';
-import { consume } from '../http/rate-limits.ts';
+import { accountFailure } from '../http/account-lockout.ts';
+import { assertNotBlocked, consume } from '../http/rate-limits.ts';
 import { defineHandlers, noContent } from '../openapi/handlers.ts';
 import { presentMe } from '../presenters/me.ts';
 
@@ -57,7 +58,12 @@ export const sessionHandlers = defineHandlers({
     await consume(rateLimits.loginByClient, koa.ip);
     const accountKey = `${normalizeEmail(body.email)}|${koa.ip}`;
     await consume(rateLimits.loginByAccount, accountKey);
-    const user = await authenticate(em, body.email, body.password);
+    // Across client addresses too: a distributed guess of one account's password (issue 8, defect 9).
+    await assertNotBlocked(rateLimits.loginFailuresByAccount, normalizeEmail(body.email));
+    const user = await authenticate(em, body.email, body.password).catch(async (e: unknown) => {
+      await accountFailure(em, deps, body.email);
+      throw e;
+    });
     await rateLimits.loginByAccount.delete(accountKey);
     if (requiresSecondFactor(user)) {
       const challenge = await startTwoFactorChallenge(em, user, clock);

@@ -1,4 +1,5 @@
 import { clustersOfTokens, createPersonalAccessToken, deletePersonalAccessToken, listPersonalAccessTokens } from '@portal/core/accounts';
+import { consume } from '../http/rate-limits.ts';
 import { defineHandlers, noContent } from '../openapi/handlers.ts';
 import { pagination } from '../presenters/cluster.ts';
 import { presentPersonalAccessToken } from '../presenters/security.ts';
@@ -13,6 +14,8 @@ export const tokenHandlers = defineHandlers({
   },
 
   createPersonalAccessToken: async ({ em, deps, user, body, koa }) => {
+    // TOKEN_CREATE_LIMIT new tokens per user and hour (issue 8, defect 9).
+    await consume(deps.rateLimits.tokenCreateByUser, String(user.id));
     const { token, plainTextToken } = await createPersonalAccessToken(
       em,
       user,

@@ -1,9 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Middleware } from 'koa';
-import { csrfMatches, findLiveSession, findTokenForBearer, type Session, type User } from '@portal/core/accounts';
-import { DomainError, NotAllowed, Unauthenticated } from '@portal/core/platform';
+import { csrfMatches, findLiveSession, findTokenForBearer, User as UserEntity, type Session, type User } from '@portal/core/accounts';
+import { DomainError, NotAllowed, Unauthenticated, withAuditScope } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { clearSessionCookies, cookieNames } from './cookies.ts';
+import { localPortOf, logRefusedOrigin, originAllowed } from './origin.ts';
+import { assertNotBlocked, recordFailure } from './rate-limits.ts';
+import { routeOf } from './route.ts';
 
 /** A browser with a session cookie. */
 export interface SessionPrincipal {
@@ -98,14 +101,17 @@ const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function authenticateRequest(deps: AppDeps): Middleware {
   const names = cookieNames(deps.config.secure);
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/')) return next();
+    if (!routeOf(ctx).api) return next();
     const em = deps.orm.em.fork();
     ctx.state.em = em;
     const authorization = ctx.get('Authorization');
     if (authorization) {
+      // A client that presented too many invalid tokens is refused before any lookup (issue 8, defect 9).
+      await assertNotBlocked(deps.rateLimits.invalidBearerByClient, ctx.ip);
       const bearer = /^Bearer\s+(.+)$/i.exec(authorization.trim());
       const pat = bearer ? await findTokenForBearer(em, bearer[1], deps.clock) : null;
       if (!pat) {
+        await recordFailure(deps.rateLimits.invalidBearerByClient, ctx.ip);
         ctx.set('WWW-Authenticate', 'Bearer realm="portal", error="invalid_token"');
         throw Unauthenticated('errors.token_invalid');
       }
@@ -117,6 +123,11 @@ export function authenticateRequest(deps: AppDeps): Middleware {
       const session = await findLiveSession(em, token, deps.clock);
       if (session) ctx.state.principal = { user: session.user, via: 'session', session, sessionToken: token };
       else clearSessionCookies(ctx, deps.config.secure);
+      if (session?.impersonator) {
+        // While impersonating, every audit entry of the request names the staff member too (issue 8, defect 10).
+        const staff = await em.findOne(UserEntity, { id: session.impersonator.id }, { fields: ['email'] });
+        if (staff) return withAuditScope({ impersonator: { id: staff.id, email: staff.email } }, next);
+      }
     }
     await next();
   };
@@ -128,17 +139,21 @@ export function authenticateRequest(deps: AppDeps): Middleware {
  */
 export function csrfProtection(deps: AppDeps): Middleware {
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/') || !unsafe.has(ctx.method)) return next();
+    if (!routeOf(ctx).api || !unsafe.has(ctx.method)) return next();
     const principal = ctx.state.principal;
     // A bearer token is not sent by browsers on their own, so it needs no CSRF protection.
     if (principal?.via === 'token') return next();
     if (principal?.via === 'session') {
       if (!csrfMatches(principal.session, ctx.get('X-CSRF-Token') || undefined)) throw NotAllowed('errors.csrf');
     } else {
+      // Without a session (sign-in, password reset, …) the request must come from our own origin. A
+      // refusal says so — it is no expired session (issue 8, defect 11) — and the log names both sides.
       const origin = ctx.get('Origin');
       const site = ctx.get('Sec-Fetch-Site');
-      if ((origin && origin !== deps.config.publicOrigin && !deps.config.devOrigins.includes(origin)) || site === 'cross-site')
-        throw NotAllowed('errors.csrf');
+      if ((origin && !originAllowed(deps.config, origin, localPortOf(ctx.req))) || site === 'cross-site') {
+        logRefusedOrigin(deps.logger, deps.config, origin || `(Sec-Fetch-Site: ${site})`, 'api', ctx.state.requestId);
+        throw NotAllowed('errors.origin_refused');
+      }
     }
     await next();
   };
@@ -147,7 +162,10 @@ export function csrfProtection(deps: AppDeps): Middleware {
 /** While in maintenance, the API answers 503 `maintenance` (health stays up for the orchestrator). */
 export function maintenanceGate(deps: AppDeps): Middleware {
   return async (ctx, next) => {
-    if (deps.config.MAINTENANCE && ctx.path.startsWith('/api/v1/')) throw new DomainError('maintenance', 'errors.maintenance');
+    const route = routeOf(ctx);
+    // Every API request but the probes (health, readiness) and the reference — decided on the matched route.
+    const exempt = route.operationId ? !route.operationPath?.startsWith('/api/v1/') : !ctx.path.startsWith('/api/v1/');
+    if (deps.config.MAINTENANCE && route.api && !exempt) throw new DomainError('maintenance', 'errors.maintenance');
     await next();
   };
 }

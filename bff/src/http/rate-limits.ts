@@ -16,10 +16,27 @@ export interface RateLimits {
   twoFactorByUser: RateLimiterAbstract;
   /** Password re-entry for sensitive changes (change password, 2FA activation, recovery codes, deactivation) per user: 10 per 15 minutes. */
   passwordCheckByUser: RateLimiterAbstract;
+  /**
+   * Failed sign-ins per account across every client address (a distributed guess of one password):
+   * LOGIN_ACCOUNT_LIMIT per hour; then the account's sign-in pauses and the user gets a notice.
+   */
+  loginFailuresByAccount: RateLimiterAbstract;
+  /** New personal access tokens per user: TOKEN_CREATE_LIMIT per hour. */
+  tokenCreateByUser: RateLimiterAbstract;
+  /** Invalid bearer tokens per client address: INVALID_TOKEN_LIMIT per 15 minutes, then every bearer request of the client is refused. */
+  invalidBearerByClient: RateLimiterAbstract;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-redis client, typed by the caller
-export function createRateLimits(options: { loginPerAccount: number; redis?: any }): RateLimits {
+/** How long an account's sign-in pauses after too many failures across addresses (the limiter's window). */
+export const accountLockMinutes = 60;
+
+export function createRateLimits(options: {
+  loginPerAccount: number;
+  loginAccountAcrossClients?: number;
+  tokenCreatePerUser?: number;
+  invalidTokensPerClient?: number;
+  redis?: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- node-redis client, typed by the caller
+}): RateLimits {
   const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
     options.redis
       ? new RateLimiterRedis({ storeClient: options.redis, useRedisPackage: true, keyPrefix, points, duration })
@@ -32,6 +49,9 @@ export function createRateLimits(options: { loginPerAccount: number; redis?: any
     impersonationLinkByStaff: make('impersonation_link_staff', 20, 15 * 60),
     twoFactorByUser: make('two_factor_user', 5, 60),
     passwordCheckByUser: make('password_check_user', 10, 15 * 60),
+    loginFailuresByAccount: make('login_failures_account', options.loginAccountAcrossClients ?? 30, accountLockMinutes * 60),
+    tokenCreateByUser: make('token_create_user', options.tokenCreatePerUser ?? 60, 60 * 60),
+    invalidBearerByClient: make('invalid_bearer_client', options.invalidTokensPerClient ?? 50, 15 * 60),
   };
 }
 
@@ -41,6 +61,26 @@ export async function consume(limiter: RateLimiterAbstract, key: string): Promis
     await limiter.consume(key);
   } catch (e) {
     if (e instanceof RateLimiterRes) throw RateLimited(Math.max(1, Math.ceil(e.msBeforeNext / 1000)), 'errors.too_many_attempts');
+    throw e;
+  }
+}
+
+/** Throws a 429 when the key has used up its points already, without spending one (checks before the work). */
+export async function assertNotBlocked(limiter: RateLimiterAbstract, key: string, message = 'errors.too_many_attempts'): Promise<void> {
+  const res = await limiter.get(key);
+  if (res && res.consumedPoints >= limiter.points) throw RateLimited(Math.max(1, Math.ceil(res.msBeforeNext / 1000)), message);
+}
+
+/**
+ * Spends one point for a failure; answers whether this failure used up the last point (the moment to
+ * notify the account's owner, once per window). Never throws a 429 itself.
+ */
+export async function recordFailure(limiter: RateLimiterAbstract, key: string): Promise<{ exhaustedNow: boolean }> {
+  try {
+    const res = await limiter.consume(key);
+    return { exhaustedNow: res.consumedPoints === limiter.points };
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return { exhaustedNow: false };
     throw e;
   }
 }

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { routeOf } from './route.ts';
 
 /**
  * Security headers on every response. The CSP allows no inline script; inline styles are allowed
@@ -27,6 +28,9 @@ export function securityHeaders(options: { secure: boolean; publicOrigin: string
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (options.secure) ctx.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     await next();
-    if (ctx.path.startsWith('/api/') && ctx.path !== '/api/openapi.json') ctx.set('Cache-Control', 'no-store');
+    // API answers are never cached (decided on the matched route); nor is anything outside the web app
+    // that set no caching of its own (404s of case variants, redirects).
+    if ((routeOf(ctx).api && ctx.path !== '/api/openapi.json') || (!ctx.path.startsWith('/a/') && !ctx.response.get('Cache-Control')))
+      ctx.set('Cache-Control', 'no-store');
   };
 }

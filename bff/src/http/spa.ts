@@ -5,14 +5,16 @@ import send from 'koa-send';
 
 /**
  * Serves the built SPA under `/a/`: files as they are (hashed assets cached for a year), every
- * other path under `/a/` gets `index.html` so deep links work. `/` redirects to `/a/`.
+ * other path under `/a/` gets `index.html` so deep links work. `/` redirects to `/a/`. Source maps
+ * (`*.map`) are served only with `SOURCE_MAPS=public`; otherwise they are a 404 (issue 8, defect 10).
  */
-export function serveSpa(distDir: string): Middleware {
+export function serveSpa(distDir: string, options: { sourceMaps?: boolean } = {}): Middleware {
   const index = path.join(distDir, 'index.html');
   return async (ctx, next) => {
     if (ctx.path === '/' || ctx.path === '/a') return ctx.redirect('/a/');
     if (!ctx.path.startsWith('/a/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const rel = ctx.path.slice('/a/'.length);
+    if (rel.endsWith('.map') && !options.sourceMaps) return next();
     if (rel && !rel.includes('\0')) {
       const file = path.join(distDir, rel);
       if (file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {

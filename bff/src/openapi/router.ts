@@ -126,7 +126,8 @@ export function createOpenApiRouter(
 
   const ajvParams = createAjv(doc, true);
   const ajvBody = createAjv(doc, false);
-  const router = new Router();
+  // Case-sensitive: `/API/v1/…` is no route (404), so no check can be skipped by a case variant.
+  const router = new Router({ sensitive: true });
   for (const spec of operations) {
     const v = buildValidators(doc, spec, ajvParams, ajvBody);
     const handler = handlers[spec.id] as unknown as OperationHandler<never>;

@@ -1,10 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
 import { findLiveSession } from '@portal/core/accounts';
-import { managedCustomerIds, visibleClusterIds } from '@portal/core/clusters';
+import { managedCustomerIds, Server, visibleClusterIds } from '@portal/core/clusters';
 import type { DomainEvent } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { cookieNames } from '../http/cookies.ts';
+import { localPortOf, logRefusedOrigin, originAllowed } from '../http/origin.ts';
 import type { ManagedCenter } from '../managed/center.ts';
 import { attachManagedRealtime } from '../managed/realtime.ts';
 
@@ -38,11 +39,15 @@ export async function attachRealtime(
   options: { managed?: ManagedCenter } = {},
 ): Promise<{ io: SocketServer; close(): Promise<void> }> {
   const { config } = deps;
-  const allowed = new Set([config.publicOrigin, ...config.devOrigins]);
   const io = new SocketServer(httpServer, {
     path: socketPath,
     serveClient: false,
-    allowRequest: (req, callback) => callback(null, !req.headers.origin || allowed.has(req.headers.origin)),
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      const ok = !origin || originAllowed(config, origin, localPortOf(req));
+      if (!ok) logRefusedOrigin(deps.logger, config, origin, 'socket');
+      callback(null, ok);
+    },
   });
 
   let closeRedis = async () => {};
@@ -82,13 +87,82 @@ export async function attachRealtime(
   // Managed Center: sockets may join `server:<id>` rooms of servers they administrate.
   const stopManaged = options.managed ? attachManagedRealtime(io, options.managed) : () => undefined;
 
-  const unsubscribe = deps.events.subscribe((event) => {
-    if (event.type === 'session.ended') {
-      io.in(`session:${(event.payload as { sessionId: string }).sessionId}`).disconnectSockets(true);
-      return;
+  /** Whether a user may follow a server right now (the Managed Center's one access check). */
+  const mayFollowServer = async (userId: number, serverId: number): Promise<boolean> => {
+    if (!options.managed) return false;
+    const server = await deps.orm.em.fork().findOne(Server, { id: serverId }, { fields: ['cluster'] });
+    if (!server) return false;
+    try {
+      await options.managed.authorizeRoom(userId, server.cluster.id, serverId);
+      return true;
+    } catch {
+      return false;
     }
-    const rooms = roomsOf(event);
-    if (rooms.length) io.to(rooms).emit(event.type, { payload: event.payload, occurredAt: event.occurredAt });
+  };
+
+  /**
+   * Room membership follows authorization (issue 8, defect 1): after a user's roles changed, every
+   * socket of the user — on every instance, through the adapter — leaves the customer, cluster and
+   * server rooms it may no longer see and joins the ones it newly may.
+   */
+  const resyncRooms = async (userId: number): Promise<void> => {
+    const sockets = await io.in(`user:${userId}`).fetchSockets();
+    if (!sockets.length) return;
+    const em = deps.orm.em.fork();
+    const [customers, clusters] = await Promise.all([managedCustomerIds(em, userId), visibleClusterIds(em, userId)]);
+    const wanted = new Set([...customers.map((id) => `customer:${id}`), ...clusters.map((id) => `cluster:${id}`)]);
+    const servers = new Map<string, Promise<boolean>>();
+    for (const socket of sockets) {
+      for (const room of socket.rooms) {
+        if ((room.startsWith('customer:') || room.startsWith('cluster:')) && !wanted.has(room)) socket.leave(room);
+        if (room.startsWith('server:')) {
+          if (!servers.has(room)) servers.set(room, mayFollowServer(userId, Number(room.slice('server:'.length))));
+          if (!(await servers.get(room))) socket.leave(room);
+        }
+      }
+      const missing = [...wanted].filter((r) => !socket.rooms.has(r));
+      if (missing.length) socket.join(missing);
+    }
+  };
+
+  /**
+   * Events for a server's room carry sensitive payloads (diffs, job output, log lines, figures): each
+   * receiving socket's user is checked against the current rights when the event is emitted; a socket
+   * that may no longer follow the server gets nothing and leaves the room.
+   */
+  const emitToServerRooms = async (event: DomainEvent, serverIds: number[]): Promise<void> => {
+    const rooms = serverIds.map((id) => `server:${id}`);
+    const sockets = await io.in(rooms).fetchSockets();
+    const verdicts = new Map<string, Promise<boolean>>();
+    const message = { payload: event.payload, occurredAt: event.occurredAt };
+    for (const socket of sockets) {
+      const userId = Number(socket.data.userId);
+      const room = rooms.find((r) => socket.rooms.has(r));
+      if (!room) continue;
+      const key = `${userId}:${room}`;
+      if (!verdicts.has(key)) verdicts.set(key, mayFollowServer(userId, Number(room.slice('server:'.length))));
+      if (await verdicts.get(key)) socket.emit(event.type, message);
+      else for (const r of rooms) if (socket.rooms.has(r)) socket.leave(r);
+    }
+  };
+
+  const unsubscribe = deps.events.subscribe(async (event) => {
+    try {
+      if (event.type === 'session.ended') {
+        io.in(`session:${(event.payload as { sessionId: string }).sessionId}`).disconnectSockets(true);
+        return;
+      }
+      if (event.type === 'permissions.changed') await resyncRooms((event.payload as { userId: number }).userId);
+      const servers = event.audience.servers ?? [];
+      const rooms = roomsOf({ ...event, audience: { ...event.audience, servers: [] } });
+      if (rooms.length) {
+        const op = io.to(rooms);
+        (servers.length ? op.except(servers.map((id) => `server:${id}`)) : op).emit(event.type, { payload: event.payload, occurredAt: event.occurredAt });
+      }
+      if (servers.length) await emitToServerRooms(event, servers);
+    } catch (e) {
+      deps.logger.error({ err: e, event: event.type }, 'real-time delivery failed');
+    }
   });
 
   return {

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { ValidationFailed, hashPassword } from '../../platform/index.ts';
 import { assertCurrentPassword } from './passwordCheck.ts';
 import { assertPasswordPolicy } from './passwordPolicy.ts';
+import { PersonalAccessToken } from '../tokens/PersonalAccessToken.ts';
 import { endOtherSessions } from '../sessions/sessions.ts';
 import { User } from '../users/User.ts';
 
@@ -11,19 +12,34 @@ export interface PasswordChange {
   passwordConfirmation: string;
 }
 
+export interface PasswordChangeResult {
+  /** Internal ids of the ended sessions (to close their real-time connections; never for a response). */
+  endedSessions: string[];
+  /** How many personal access tokens were deleted. */
+  tokensRevoked: number;
+}
+
 /**
  * Changes the signed-in user's password (§5): the old password must be right, the new one must pass
  * the password policy (12–255 characters, not guessable, not built from the user's data) and be
- * repeated. Every other session of the user ends; the one making the change stays signed in.
- * Returns the internal ids of the ended sessions.
+ * repeated. Every other session of the user ends; the one making the change stays signed in. With
+ * `revokeTokens` (the default; issue 8, defect 2) every personal access token of the user is deleted
+ * in the same transaction, so a stolen token does not outlive the password it was created under.
  */
-export async function changePassword(em: EntityManager, user: User, change: PasswordChange, keepSessionId?: string): Promise<string[]> {
+export async function changePassword(
+  em: EntityManager,
+  user: User,
+  change: PasswordChange,
+  keepSessionId?: string,
+  options: { revokeTokens?: boolean } = {},
+): Promise<PasswordChangeResult> {
   if (change.password !== change.passwordConfirmation) throw ValidationFailed({ password_confirmation: ['errors.password_confirmation'] });
   await assertCurrentPassword(em, user, change.passwordOld, 'password_old');
   assertPasswordPolicy(change.password, user, 'password');
   const passwordHash = await hashPassword(change.password);
   return em.transactional(async (tx) => {
     await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
-    return endOtherSessions(tx, user.id, keepSessionId);
+    const tokensRevoked = options.revokeTokens === false ? 0 : await tx.nativeDelete(PersonalAccessToken, { user: user.id });
+    return { endedSessions: await endOtherSessions(tx, user.id, keepSessionId), tokensRevoked };
   });
 }

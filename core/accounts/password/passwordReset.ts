@@ -3,6 +3,7 @@ import { type Clock, ValidationFailed, type FieldErrors, type EventBus, type Mai
 import { normalizeEmail } from '../users/authenticate.ts';
 import { checkPassword } from './passwordPolicy.ts';
 import { PasswordResetToken } from './PasswordResetToken.ts';
+import { PersonalAccessToken } from '../tokens/PersonalAccessToken.ts';
 import { Session } from '../sessions/Session.ts';
 import { User } from '../users/User.ts';
 
@@ -44,8 +45,9 @@ export async function findPasswordResetToken(em: EntityManager, clock: Clock, to
 
 /**
  * Sets a new password with a reset link: the password policy applies, the confirmation must match.
- * Uses up the link, ends every session of the user and signs nobody in, so a second factor is still
- * asked at the next sign-in.
+ * Uses up the link, ends every session of the user, deletes every personal access token (the account may
+ * have been compromised; issue 8, defect 2) and signs nobody in, so a second factor is still asked at
+ * the next sign-in.
  */
 export async function resetPassword(
   em: EntityManager,
@@ -70,6 +72,7 @@ export async function resetPassword(
     await tx.nativeDelete(PasswordResetToken, { user: user.id });
     await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
     await tx.nativeDelete(Session, { user: user.id });
+    await tx.nativeDelete(PersonalAccessToken, { user: user.id });
   });
   for (const s of sessions) await events.publish('session.ended', { sessionId: s.id }, { users: [user.id] });
   return user;

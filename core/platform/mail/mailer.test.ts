@@ -13,6 +13,7 @@ const templates: MailTemplate[] = [
   { kind: 'twoFactorEnabled' },
   { kind: 'twoFactorDisabled' },
   { kind: 'newLogin', at: new Date('2026-11-22T10:00:00Z'), ip: '203.0.113.9', userAgent: 'Firefox' },
+  { kind: 'accountLocked', minutes: 60, forgotLink: 'http://localhost:3000/a/password/forgot' },
 ];
 
 describe('mail templates', () => {

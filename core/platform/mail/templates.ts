@@ -14,7 +14,9 @@ export type MailTemplate =
   | { kind: 'twoFactorEnabled' }
   | { kind: 'twoFactorDisabled' }
   /** Sent after a sign-in, so the user notices one that was not theirs. */
-  | { kind: 'newLogin'; at: Date; ip?: string; userAgent?: string };
+  | { kind: 'newLogin'; at: Date; ip?: string; userAgent?: string }
+  /** Sent when sign-in to the account is paused after many failed attempts from several addresses. */
+  | { kind: 'accountLocked'; minutes: number; forgotLink: string };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -127,6 +129,24 @@ function content(t: MailTemplate, language: MailLanguage): Content {
       return de
         ? { subject: 'Zwei-Faktor-Authentifizierung deaktiviert', paragraphs: [['Für Ihren Kundenportal-Zugang wurde die Zwei-Faktor-Authentifizierung deaktiviert.'], [notYou.de]] }
         : { subject: 'Two-factor authentication disabled', paragraphs: [['Two-factor authentication was disabled for your customer portal account.'], [notYou.en]] };
+    case 'accountLocked':
+      return de
+        ? {
+            subject: 'Anmeldung in Ihren Zugang vorübergehend gesperrt',
+            paragraphs: [
+              ['Es gab sehr viele fehlgeschlagene Anmeldeversuche mit Ihrer E-Mail-Adresse, auch von verschiedenen Adressen aus. Zum Schutz Ihres Zugangs ist die Anmeldung für ', { strong: `${t.minutes} Minuten` }, ' gesperrt.'],
+              ['Waren Sie das nicht, versucht vermutlich jemand, Ihr Passwort zu erraten. Ihr Passwort wurde dabei nicht verraten. Wählen Sie zur Sicherheit ein neues, starkes Passwort und aktivieren Sie die Zwei-Faktor-Authentifizierung:'],
+              [{ link: t.forgotLink }],
+            ],
+          }
+        : {
+            subject: 'Sign-in to your account temporarily locked',
+            paragraphs: [
+              ['There were very many failed sign-in attempts with your e-mail address, also from different addresses. To protect your account, sign-in is locked for ', { strong: `${t.minutes} minutes` }, '.'],
+              ['If this was not you, someone is probably trying to guess your password. Your password was not revealed. To be safe, choose a new, strong password and turn on two-factor authentication:'],
+              [{ link: t.forgotLink }],
+            ],
+          };
     case 'newLogin': {
       const details = [formatDate(t.at, language), t.ip, t.userAgent].filter(Boolean).join(' · ');
       return de
