@@ -32,6 +32,8 @@ export interface TestServerOptions {
   contract?: Record<string, unknown>;
   /** Seed the plugins' demo fixtures (default true, like the demo data). */
   fixtures?: boolean;
+  /** Where the server's log lines go (default: nowhere); the secrets-in-logs checks read them. */
+  log?: { level: string; destination: NonNullable<NonNullable<Parameters<typeof createLogger>[0]>['destination']> };
 }
 
 export async function createTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -51,7 +53,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     orm: db.orm,
     clock,
     seed: false,
-    logger: createLogger({ level: 'silent' }),
+    logger: options.log ? createLogger(options.log) : createLogger({ level: 'silent' }),
     app: { validateResponses: true, contract: options.contract },
     plugins,
   });

@@ -1835,8 +1835,16 @@ export interface components {
             role: "administrator";
         };
         Health: {
-            /** @enum {string} */
+            /**
+             * @description `degraded` while the database is down or a plugin failed to load.
+             * @enum {string}
+             */
             status: "ok" | "degraded";
+            /**
+             * @description Whether the database answers.
+             * @enum {string}
+             */
+            database: "up" | "down";
             plugins: {
                 id: string;
                 /** @enum {string} */
@@ -2479,6 +2487,7 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The page to show (1-based); at most 10000. */
         Page: number;
         PerPage: number;
         Search: string;
@@ -2555,6 +2564,7 @@ export interface operations {
             query?: {
                 /** @description `1`: only clusters with an active contract. */
                 active?: 0 | 1;
+                /** @description The page to show (1-based); at most 10000. */
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
                 search?: components["parameters"]["Search"];
@@ -2934,6 +2944,7 @@ export interface operations {
             query?: {
                 /** @description Only the changes of this plugin. */
                 plugin?: string;
+                /** @description The page to show (1-based); at most 10000. */
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
             };
@@ -3577,11 +3588,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Base32 */
+                        /** @description Base32, for typing into the app. */
                         secret: string;
                         /** @description `otpauth://totp/...` (SHA-1, 6 digits, 30 seconds). */
                         otpauthUri: string;
-                        /** @description The URI as a QR code */
+                        /** @description The URI as a QR code, an SVG `data:` URL. */
                         qrCode: string;
                     };
                 };
@@ -3912,6 +3923,7 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 sort?: "id" | "name" | "expiresAt" | "lastUsedAt" | "createdAt";
                 order?: "asc" | "desc";
+                /** @description The page to show (1-based); at most 10000. */
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
             };
@@ -4727,6 +4739,7 @@ export interface operations {
         parameters: {
             query?: {
                 search?: components["parameters"]["Search"];
+                /** @description The page to show (1-based); at most 10000. */
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
             };

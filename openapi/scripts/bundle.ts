@@ -70,6 +70,19 @@ function checkRefs(doc: Doc): void {
   if (missing.length) throw new Error(`Unresolved $ref:\n  ${missing.join('\n  ')}`);
 }
 
+const accessValues = ['public', 'user', 'cluster', 'cluster-administrator', 'staff'];
+
+/** Every operation declares who may call it (`x-access`); the authorization matrix derives its expectations from it. */
+function checkAccess(doc: Doc): void {
+  for (const [p, item] of Object.entries(doc.paths as Doc))
+    for (const [method, op] of Object.entries(item as Doc)) {
+      const access = (op as Doc)['x-access'];
+      if (!accessValues.includes(access)) throw new Error(`${method.toUpperCase()} ${p} has no valid x-access (${accessValues.join(', ')})`);
+      const isPublic = Array.isArray((op as Doc).security) && (op as Doc).security.length === 0;
+      if ((access === 'public') !== isPublic) throw new Error(`${method.toUpperCase()} ${p}: x-access public must go with security: []`);
+    }
+}
+
 export function bundle(): Doc {
   const doc = readYaml(path.join(root, 'src/portal.yaml'));
   doc.paths = {};
@@ -82,7 +95,11 @@ export function bundle(): Doc {
     if (origin.startsWith('plugins/'))
       for (const item of Object.values<Doc>(fragment.paths ?? {}))
         for (const op of Object.values<Doc>(item))
-          if (op?.operationId && !('x-token-area' in op) && !op['x-session-only']) op['x-token-area'] = 'clusters';
+          if (op?.operationId) {
+            if (!('x-token-area' in op) && !op['x-session-only']) op['x-token-area'] = 'clusters';
+            // …and only the cluster's administrators use the Managed Center (the authorization matrix reads `x-access`).
+            if (!('x-access' in op)) op['x-access'] = 'cluster-administrator';
+          }
     mergeInto(doc.paths, fragment.paths, 'path', origin);
     for (const [section, entries] of Object.entries((fragment.components ?? {}) as Doc)) {
       doc.components[section] ??= {};
@@ -91,6 +108,7 @@ export function bundle(): Doc {
     if (fragment.tags) doc.tags = [...(doc.tags ?? []), ...fragment.tags];
   }
   checkRefs(doc);
+  checkAccess(doc);
   return doc;
 }
 
