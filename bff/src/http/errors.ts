@@ -49,6 +49,12 @@ export function errorHandler(logger: Logger): Middleware {
         return;
       }
       const status = (e as { status?: number }).status;
+      if (status === 400 && /forbidden prototype property/.test((e as Error).message)) {
+        // The JSON parser refuses `__proto__` (and `constructor.prototype`) keys: an unknown property, like any other.
+        ctx.status = 422;
+        ctx.body = { error: { code: 'validation', message: 'errors.validation', fields: { ['__proto__']: ['validation.additionalProperties'] } }, requestId } satisfies ErrorBody;
+        return;
+      }
       if (status && status >= 400 && status < 500) {
         // Koa / body parser errors such as malformed JSON or a too large body.
         ctx.status = status === 413 ? 413 : 400;

@@ -117,9 +117,7 @@ async function prepare(server: TestServer, logs: LogCapture): Promise<Suite> {
     for (const limiter of Object.values(limits)) for (const key of keys) await limiter.delete(key).catch(() => undefined);
   };
 
-  let step = 0;
   const code = () => {
-    step++;
     server.clock.advance(30_000);
     return new TOTP({ secret: Secret.fromBase32(demoStaff.totpSecret), digits: 6, period: 30 }).generate({ timestamp: server.clock.now().getTime() });
   };
