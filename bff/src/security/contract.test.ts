@@ -23,6 +23,15 @@ describe('contract bounds (issue 8)', () => {
     expect(unbounded).toEqual([]);
   });
 
+  it('every string property of the contract, answers included, has a maxLength', () => {
+    const unbounded: string[] = [];
+    for (const op of operations)
+      for (const [status, response] of Object.entries<{ content?: Record<string, { schema?: unknown }> }>(op.op.responses ?? {}))
+        for (const s of stringSchemas(resolve(response).content?.['application/json']?.schema, `${op.id} ${status}`))
+          if (s.schema.maxLength === undefined && !s.schema.enum && s.schema.const === undefined && !['date', 'date-time'].includes(s.schema.format)) unbounded.push(s.at);
+    expect(unbounded).toEqual([]);
+  });
+
   it('the fields of the review are bounded by the spec\'s 255 characters', () => {
     const update = operations.find((o) => o.id === 'updateProfile')!;
     const props = resolve(update.body).properties;
