@@ -3514,9 +3514,12 @@ export interface operations {
                     firstname?: string;
                     surname?: string;
                     company?: string | null;
+                    /** @description Unrestricted in content (R5.009); bounded against abuse. */
                     department?: string | null;
+                    /** @description Unrestricted in content (R5.009); bounded against abuse. */
                     street?: string | null;
                     postcode?: string | null;
+                    /** @description Unrestricted in content (R5.009); bounded against abuse. */
                     city?: string | null;
                     country?: components["schemas"]["Country"];
                     telephone?: string | null;

@@ -32,10 +32,11 @@ describe('contract bounds (issue 8)', () => {
     expect(unbounded).toEqual([]);
   });
 
-  it('the fields of the review are bounded by the spec\'s 255 characters', () => {
+  it('the fields of the review are bounded: the spec\'s 255 where it names it, 10000 for the "unrestricted" department, street and city (R5.009)', () => {
     const update = operations.find((o) => o.id === 'updateProfile')!;
     const props = resolve(update.body).properties;
-    for (const name of ['department', 'street', 'city', 'company', 'firstname', 'surname', 'postcode']) expect([name, props[name].maxLength]).toEqual([name, 255]);
+    for (const name of ['company', 'firstname', 'surname', 'postcode']) expect([name, props[name].maxLength]).toEqual([name, 255]);
+    for (const name of ['department', 'street', 'city']) expect([name, props[name].maxLength]).toEqual([name, 10000]);
   });
 
   it('every list parameter is bounded: page ≤ 10000, per_page ≤ 100, numbers with a minimum and a maximum', () => {
