@@ -224,12 +224,16 @@ function pathArb(op: ContractOperation): fc.Arbitrary<{ path: string; note: stri
   );
 }
 
+/** Percent-encodes like a sloppy client would: a lone surrogate goes out as its (invalid) three UTF-8-style bytes. */
+const encode = (v: string): string =>
+  v.isWellFormed() ? encodeURIComponent(v) : [...v].map((ch) => (ch.isWellFormed() ? encodeURIComponent(ch) : `%ED%${(0xa0 | ((ch.charCodeAt(0) >> 6) & 0x1f)).toString(16).toUpperCase()}%${(0x80 | (ch.charCodeAt(0) & 0x3f)).toString(16).toUpperCase()}`)).join('');
+
 function queryArb(op: ContractOperation): fc.Arbitrary<string> {
   if (!op.queryParams.length) return fc.constantFrom('', '?constructor=1', '?__proto__[x]=1');
   return fc
     .tuple(...op.queryParams.map((q) => fc.option(valueFor(q.schema), { nil: undefined, freq: 2 }).map((v) => [q.name, v] as const)))
     .map((pairs) => {
-      const parts = pairs.filter(([, v]) => v !== undefined).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`);
+      const parts = pairs.filter(([, v]) => v !== undefined).map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`);
       return parts.length ? `?${parts.join('&')}` : '';
     });
 }
