@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 
 const steps: [string, string][] = [
-  ['contract is generated from its sources', 'npm run --silent -w @portal/openapi check'],
+  ['contract is generated from its sources and passes redocly lint', 'npm run --silent -w @portal/openapi check'],
   ['plugin registries are generated from plugins/*', 'npm run --silent -w @portal/plugin-sdk check'],
   ['type check', 'npm run --silent typecheck'],
   ['lint', 'npm run --silent lint'],

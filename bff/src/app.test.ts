@@ -12,7 +12,7 @@ describe('platform', () => {
   it('reports health and readiness', async () => {
     const c = server.client();
     // Every Managed Center plugin of the registry is loaded and healthy.
-    expect((await c.get('/api/health')).body).toEqual({ status: 'ok', plugins: pluginRegistry.map((p) => ({ id: p.id, status: 'ok' })) });
+    expect((await c.get('/api/health')).body).toEqual({ status: 'ok', database: 'up', plugins: pluginRegistry.map((p) => ({ id: p.id, status: 'ok' })) });
     expect((await c.get('/api/ready')).body).toEqual({ status: 'ready' });
   });
 

@@ -35,6 +35,8 @@ export interface TestServerOptions {
   spaDir?: string;
   /** The logger (default: silent); tests that read the logs pass one writing to a stream. */
   logger?: Logger;
+  /** Where the server's log lines go (default: nowhere); the secrets-in-logs checks read them. */
+  log?: { level: string; destination: NonNullable<NonNullable<Parameters<typeof createLogger>[0]>['destination']> };
 }
 
 export async function createTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -54,7 +56,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     orm: db.orm,
     clock,
     seed: false,
-    logger: options.logger ?? createLogger({ level: 'silent' }),
+    logger: options.logger ?? (options.log ? createLogger(options.log) : createLogger({ level: 'silent' })),
     app: { validateResponses: true, contract: options.contract, spaDir: options.spaDir },
     plugins,
   });

@@ -104,3 +104,41 @@ export async function migrate(orm: Orm): Promise<string[]> {
   const applied = await orm.migrator.up();
   return applied.map((m) => m.name);
 }
+
+/** Network error codes of a database that cannot be reached (or went away mid-query). */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const unreachableMessages =
+  /connection terminated|terminating connection|connection timeout|timeout exceeded when trying to connect|connection not established|connection is closed|client has encountered a connection error|not queryable|the database system is (starting up|shutting down)/i;
+
+/**
+ * What a database error means for the caller:
+ * - `unavailable`: the database cannot be reached (refused, reset, terminated, pool timeout; SQLSTATE
+ *   class 08, 57P01–57P03, 53300) — retry later;
+ * - `input`: the database refused a value (SQLSTATE class 22: out of range, invalid text, NUL; 54000) —
+ *   the request was wrong;
+ * - `conflict`: a unique constraint (23505), e.g. the loser of a double submit;
+ * - `undefined`: not a database error, or one that is our bug.
+ * Looks through `cause` chains and aggregated errors, as drivers and the ORM wrap the original.
+ */
+export function databaseErrorKind(error: unknown): 'unavailable' | 'input' | 'conflict' | undefined {
+  const seen = new Set<unknown>();
+  const visit = (e: unknown): 'unavailable' | 'input' | 'conflict' | undefined => {
+    if (!e || typeof e !== 'object' || seen.has(e)) return undefined;
+    seen.add(e);
+    const err = e as { code?: unknown; sqlState?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const code = typeof err.sqlState === 'string' ? err.sqlState : typeof err.code === 'string' ? err.code : undefined;
+    if (code) {
+      if (unreachableCodes.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return 'unavailable';
+      if (/^22[0-9A-Z]{3}$/.test(code) || code === '54000') return 'input';
+      if (code === '23505') return 'conflict';
+    }
+    if (err.name === 'ConnectionException') return 'unavailable';
+    if (typeof err.message === 'string' && unreachableMessages.test(err.message)) return 'unavailable';
+    for (const inner of [err.cause, ...(Array.isArray(err.errors) ? err.errors : [])]) {
+      const kind = visit(inner);
+      if (kind) return kind;
+    }
+    return undefined;
+  };
+  return visit(error);
+}

@@ -7,7 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description The signed-in user's name, address, language and display settings, and the state of e-mail verification and two-factor authentication. A personal access token needs `*` or `profile`.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -44,7 +47,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The clusters the caller can see (as manager of the customer or administrator of the cluster) */
+        /**
+         * The clusters the caller can see (as manager of the customer or administrator of the cluster)
+         * @description Paged (`page`, `per_page` up to 100) and searchable by number or name. Managers see every cluster of their customers, administrators the clusters they administrate. A personal access token needs `*`, `clusters:*` or `cluster:<id>` and sees only the clusters it reaches.
+         */
         get: operations["listClusters"];
         put?: never;
         post?: never;
@@ -81,7 +87,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether a staff member acts as the signed-in user in this session, and whether the caller may impersonate */
+        /**
+         * Whether a staff member acts as the signed-in user in this session, and whether the caller may impersonate
+         * @description For the banner shown while a staff member acts as a user, and for the staff member's own menu. Browser sessions only.
+         */
         get: operations["getImpersonation"];
         put?: never;
         post?: never;
@@ -267,7 +276,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The server's Managed Center frame — the server, its cluster's servers and the sections that apply to it */
+        /**
+         * The server's Managed Center frame — the server, its cluster's servers and the sections that apply to it
+         * @description Administrators of the cluster only (403 `errors.managed_administrators_only` for managers, 404 for everyone else); a cluster with `forceTwoFactor` also needs the caller's two-factor authentication (403 `errors.two_factor_required`).
+         */
         get: operations["getManagedServer"];
         put?: never;
         post?: never;
@@ -284,7 +296,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The server dashboard — services and their state, live figures, recent changes */
+        /**
+         * The server dashboard — services and their state, live figures, recent changes
+         * @description Administrators of the cluster only, as for `getManagedServer`. A plugin that failed to load is shown as unavailable instead of failing the whole dashboard.
+         */
         get: operations["getManagedDashboard"];
         put?: never;
         post?: never;
@@ -301,7 +316,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Load, memory and disk of the server now (also pushed as `managed.metrics` to room `server:<id>`) */
+        /**
+         * Load, memory and disk of the server now (also pushed as `managed.metrics` to room `server:<id>`)
+         * @description Administrators of the cluster only. The figures come from the server's gateway; while it is unreachable the answer is 503 `errors.plugin_unavailable`.
+         */
         get: operations["getServerMetrics"];
         put?: never;
         post?: never;
@@ -318,7 +336,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The change log of the server, newest first */
+        /**
+         * The change log of the server, newest first
+         * @description Every change made through the Managed Center on this server (who, when, which section, a summary and the diff), paged; `plugin` narrows it to one section. Administrators of the cluster only.
+         */
         get: operations["listManagedChanges"];
         put?: never;
         post?: never;
@@ -335,7 +356,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One apply or rollback job with its progress (the fallback when the real-time channel is down) */
+        /**
+         * One apply or rollback job with its progress (the fallback when the real-time channel is down)
+         * @description Administrators of the cluster only; a job of another server is a 404 `errors.managed_job_not_found`.
+         */
         get: operations["getManagedJob"];
         put?: never;
         post?: never;
@@ -354,7 +378,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restores the version applied before the current one (files and desired state) and applies it again */
+        /**
+         * Restores the version applied before the current one (files and desired state) and applies it again
+         * @description Administrators of the cluster only. 409 `errors.managed_no_previous_version` when there is no earlier version, 409 `errors.managed_rollback_unsupported` for a section that cannot be rolled back. The rollback runs as a job (202) and is recorded in the change log.
+         */
         post: operations["rollBackManagedPlugin"];
         delete?: never;
         options?: never;
@@ -526,7 +553,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness, with the state of each Managed Center plugin */
+        /**
+         * Liveness, with the state of each Managed Center plugin
+         * @description For the orchestrator's liveness probe: answers 200 while the process runs. `status` is `degraded` while the database does not answer (`database: down`) or a plugin failed to load; the portal keeps running and recovers by itself.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -543,7 +573,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers and the portal is not in maintenance */
+        /**
+         * Readiness: the database answers and the portal is not in maintenance
+         * @description For the orchestrator's readiness probe and load balancers: 503 while the database does not answer (`errors.database_unavailable`), while the portal shuts down or during maintenance.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -710,7 +743,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Two-factor authentication of the user (§4 state table) */
+        /**
+         * Two-factor authentication of the user (§4 state table)
+         * @description Whether two-factor authentication is started and confirmed, how many recovery codes are left and whether a recovery phone is stored. Browser sessions only.
+         */
         get: operations["getTwoFactorStatus"];
         put?: never;
         /**
@@ -756,7 +792,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Shows recovery codes (after the password) by creating a new set; the previous codes stop working */
+        /**
+         * Shows recovery codes (after the password) by creating a new set; the previous codes stop working
+         * @description Needs the current password (`errors.invalid_password` on `password`). The new codes are in this answer only; each works once. Browser sessions only; refused while a staff member acts as the user.
+         */
         post: operations["renewTwoFactorRecoveryCodes"];
         delete?: never;
         options?: never;
@@ -791,12 +830,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The recovery phone number (§7); 409 means there is none */
+        /**
+         * The recovery phone number (§7); 409 means there is none
+         * @description The stored number in international format. 409 when none is stored. Browser sessions only.
+         */
         get: operations["getTwoFactorRecoveryPhone"];
-        /** Adds or changes the recovery phone number (only while 2FA is enabled) */
+        /**
+         * Adds or changes the recovery phone number (only while 2FA is enabled)
+         * @description National numbers are read as German; an invalid number is a 422 `errors.invalid_phone` on `phone_number`. 409 while two-factor authentication is not enabled. Browser sessions only.
+         */
         put: operations["updateTwoFactorRecoveryPhone"];
         post?: never;
-        /** Removes the recovery phone number; 409 when there is none */
+        /**
+         * Removes the recovery phone number; 409 when there is none
+         * @description Browser sessions only; refused while a staff member acts as the user.
+         */
         delete: operations["deleteTwoFactorRecoveryPhone"];
         options?: never;
         head?: never;
@@ -810,7 +858,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's active sign-in sessions, most recently active first */
+        /**
+         * The user's active sign-in sessions, most recently active first
+         * @description Each session with its browser (user agent), client address, start, last activity and expiry; the calling session is marked `current`. Session tokens are never shown. Browser sessions only.
+         */
         get: operations["listSessions"];
         put?: never;
         post?: never;
@@ -830,7 +881,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Logs out all other sessions of the user; the calling one stays */
+        /**
+         * Logs out all other sessions of the user; the calling one stays
+         * @description Every other session of the user ends at once (their open sockets are disconnected); the answer says how many. Browser sessions only; refused while a staff member acts as the user.
+         */
         delete: operations["endOtherSessions"];
         options?: never;
         head?: never;
@@ -857,7 +911,10 @@ export interface paths {
          *     five minutes.
          */
         post: operations["login"];
-        /** Sign out; destroys the session on the server */
+        /**
+         * Sign out; destroys the session on the server
+         * @description Ends the session on the server and clears the cookies; answers 204 also without a session, so signing out twice is harmless. Not available to personal access tokens.
+         */
         delete: operations["logout"];
         options?: never;
         head?: never;
@@ -897,7 +954,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extends the session's idle lifetime (the portal calls it every 15 minutes) */
+        /**
+         * Extends the session's idle lifetime (the portal calls it every 15 minutes)
+         * @description Called by the portal every 15 minutes while the user is active; answers the new expiry. An expired session is a 401 and the portal shows the sign-in page.
+         */
         post: operations["refreshSession"];
         delete?: never;
         options?: never;
@@ -912,7 +972,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's personal access tokens (never their secrets) */
+        /**
+         * The user's personal access tokens (never their secrets)
+         * @description Name, abilities, the clusters they name, expiry and last use of each token; never the secret, which is shown only once when the token is created. Paged, searchable by name, sortable. Browser sessions only.
+         */
         get: operations["listPersonalAccessTokens"];
         put?: never;
         /**
@@ -941,7 +1004,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes a token; its next request gets 401 */
+        /**
+         * Deletes a token; its next request gets 401
+         * @description The token stops working immediately (401 on its next request). 404 `errors.token_not_found` for a token of another user or one already deleted. Browser sessions only; refused while a staff member acts as the user.
+         */
         delete: operations["deletePersonalAccessToken"];
         options?: never;
         head?: never;
@@ -955,10 +1021,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The server's cron jobs with their next runs */
+        /**
+         * The server's cron jobs with their next runs
+         * @description Administrators of the cluster only, on servers that run the `cronjobs` service (404 elsewhere). Each job with its schedule, command, user, state and its next runs in the server's time zone.
+         */
         get: operations["listCronjobs"];
         put?: never;
-        /** Adds a cron job and applies the server's cron file */
+        /**
+         * Adds a cron job and applies the server's cron file
+         * @description Administrators of the cluster only. Schedule, command and user are checked (422 with the fields); the job is stored and the cron file applied as a job (202). Recorded in the change log.
+         */
         post: operations["createCronjob"];
         delete?: never;
         options?: never;
@@ -973,7 +1045,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The cron file as rendered from the stored jobs, and whether it is the one last applied */
+        /**
+         * The cron file as rendered from the stored jobs, and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only: the file the portal would write, and whether the server has it.
+         */
         get: operations["getCronjobsFile"];
         put?: never;
         post?: never;
@@ -992,7 +1067,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Writes the cron file rendered from the stored jobs again (e.g. the first time, or after a manual edit on the server) */
+        /**
+         * Writes the cron file rendered from the stored jobs again (e.g. the first time, or after a manual edit on the server)
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
         post: operations["applyCronjobs"];
         delete?: never;
         options?: never;
@@ -1007,12 +1085,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One cron job */
+        /**
+         * One cron job
+         * @description Administrators of the cluster only; a job of another server is a 404.
+         */
         get: operations["getCronjob"];
-        /** Changes a cron job and applies the server's cron file */
+        /**
+         * Changes a cron job and applies the server's cron file
+         * @description Administrators of the cluster only. Checked like `createCronjob`; stored and applied as a job (202); recorded in the change log.
+         */
         put: operations["updateCronjob"];
         post?: never;
-        /** Removes a cron job and applies the server's cron file */
+        /**
+         * Removes a cron job and applies the server's cron file
+         * @description Administrators of the cluster only. The cron file is applied as a job (202); recorded in the change log.
+         */
         delete: operations["deleteCronjob"];
         options?: never;
         head?: never;
@@ -1026,10 +1113,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The server's zones, and whether zone files can be checked there */
+        /**
+         * The server's zones, and whether zone files can be checked there
+         * @description Administrators of the cluster only, on servers that run the `dns` service (404 elsewhere).
+         */
         get: operations["listDnsZones"];
         put?: never;
-        /** Creates a zone (with an NS record for its primary name server) and applies it */
+        /**
+         * Creates a zone (with an NS record for its primary name server) and applies it
+         * @description Administrators of the cluster only. An origin that exists on the server is a 422 `dns:errors.origin_exists`; the zone is applied as a job (202) and recorded in the change log.
+         */
         post: operations["createDnsZone"];
         delete?: never;
         options?: never;
@@ -1044,12 +1137,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One zone with its records and its zone file */
+        /**
+         * One zone with its records and its zone file
+         * @description Administrators of the cluster only; a zone of another server is a 404.
+         */
         get: operations["getDnsZone"];
-        /** Changes the default TTL and SOA fields of a zone and applies it */
+        /**
+         * Changes the default TTL and SOA fields of a zone and applies it
+         * @description Administrators of the cluster only. The serial counts up; the zone is applied as a job (202) and recorded in the change log.
+         */
         put: operations["updateDnsZone"];
         post?: never;
-        /** Deletes a zone with its records and applies the change (its zone file is removed) */
+        /**
+         * Deletes a zone with its records and applies the change (its zone file is removed)
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
         delete: operations["deleteDnsZone"];
         options?: never;
         head?: never;
@@ -1084,10 +1186,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes a record and applies it */
+        /**
+         * Changes a record and applies it
+         * @description Administrators of the cluster only. The record is checked against the zone's rules (422 with the fields); applied as a job (202); recorded in the change log.
+         */
         put: operations["updateDnsRecord"];
         post?: never;
-        /** Removes a record and applies the change */
+        /**
+         * Removes a record and applies the change
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
         delete: operations["deleteDnsRecord"];
         options?: never;
         head?: never;
@@ -1125,7 +1233,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checks a zone file (expert mode) without storing or applying it, and says what it would change */
+        /**
+         * Checks a zone file (expert mode) without storing or applying it, and says what it would change
+         * @description Administrators of the cluster only. Answers the syntax errors per line, or the records the file would add, change and remove; stores nothing.
+         */
         post: operations["checkDnsZoneFile"];
         delete?: never;
         options?: never;
@@ -1140,7 +1251,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The downsampled history of one range (1 h, 24 h or 7 d), one slot per bucket */
+        /**
+         * The downsampled history of one range (1 h, 24 h or 7 d), one slot per bucket
+         * @description Administrators of the cluster only, on servers with the `monitoring` service. Samples are kept for 7 days.
+         */
         get: operations["getMonitoringMetrics"];
         put?: never;
         post?: never;
@@ -1180,7 +1294,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The state of every service of the server, as far as its gateway can tell */
+        /**
+         * The state of every service of the server, as far as its gateway can tell
+         * @description Administrators of the cluster only. Each service as running, stopped or unknown, with its endpoint where it has one.
+         */
         get: operations["listMonitoringServices"];
         put?: never;
         post?: never;
@@ -1197,7 +1314,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the desired configuration differs from the one on the server, the last applied version, nginx's state and the tools found */
+        /**
+         * Whether the desired configuration differs from the one on the server, the last applied version, nginx's state and the tools found
+         * @description Administrators of the cluster only, on servers that run the `nginx` service (404 elsewhere).
+         */
         get: operations["getNginxStatus"];
         put?: never;
         post?: never;
@@ -1214,10 +1334,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The server's domains (vhosts), ordered by their primary server name */
+        /**
+         * The server's domains (vhosts), ordered by their primary server name
+         * @description Administrators of the cluster only.
+         */
         get: operations["listNginxVhosts"];
         put?: never;
-        /** Adds a domain to the desired state (applied with applyNginxConfig) */
+        /**
+         * Adds a domain to the desired state (applied with applyNginxConfig)
+         * @description Administrators of the cluster only. A server name that another domain of the server uses is refused (422); nothing reaches the server until `applyNginxConfig`. Recorded in the change log.
+         */
         post: operations["createNginxVhost"];
         delete?: never;
         options?: never;
@@ -1232,12 +1358,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One domain */
+        /**
+         * One domain
+         * @description Administrators of the cluster only; a domain of another server is a 404.
+         */
         get: operations["getNginxVhost"];
-        /** Changes a domain of the desired state */
+        /**
+         * Changes a domain of the desired state
+         * @description Administrators of the cluster only. Checked like `createNginxVhost`; applied with `applyNginxConfig`. Recorded in the change log.
+         */
         put: operations["updateNginxVhost"];
         post?: never;
-        /** Removes a domain with its redirects and authentications from the desired state */
+        /**
+         * Removes a domain with its redirects and authentications from the desired state
+         * @description Administrators of the cluster only. Applied with `applyNginxConfig`; recorded in the change log.
+         */
         delete: operations["deleteNginxVhost"];
         options?: never;
         head?: never;
@@ -1251,7 +1386,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of a domain's access or error log, newest first, filtered on the server */
+        /**
+         * A page of a domain's access or error log, newest first, filtered on the server
+         * @description Administrators of the cluster only. Lines are parsed into fields where the format allows; `raw` always holds the line.
+         */
         get: operations["listNginxLogEntries"];
         put?: never;
         post?: never;
@@ -1270,7 +1408,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts (or renews) a live tail of the log: new lines arrive as `nginx.log` events in room `server:<id>` until it is stopped or its lease ends (renew it before `expiresAt`) */
+        /**
+         * Starts (or renews) a live tail of the log: new lines arrive as `nginx.log` events in room `server:<id>` until it is stopped or its lease ends (renew it before `expiresAt`)
+         * @description Administrators of the cluster only; the socket must have joined the server's room (`managed:subscribe`).
+         */
         post: operations["startNginxLogTail"];
         delete?: never;
         options?: never;
@@ -1288,7 +1429,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Ends a live tail */
+        /**
+         * Ends a live tail
+         * @description Administrators of the cluster only. Ending an unknown or expired tail is harmless (204).
+         */
         delete: operations["stopNginxLogTail"];
         options?: never;
         head?: never;
@@ -1302,10 +1446,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The redirects of every domain of the server (or of one) */
+        /**
+         * The redirects of every domain of the server (or of one)
+         * @description Administrators of the cluster only.
+         */
         get: operations["listNginxRedirects"];
         put?: never;
-        /** Adds a redirect (a loop or a source that exists on the domain is refused) */
+        /**
+         * Adds a redirect (a loop or a source that exists on the domain is refused)
+         * @description Administrators of the cluster only. Applied with `applyNginxConfig`; recorded in the change log.
+         */
         post: operations["createNginxRedirect"];
         delete?: never;
         options?: never;
@@ -1321,10 +1471,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes a redirect */
+        /**
+         * Changes a redirect
+         * @description Administrators of the cluster only. Checked like `createNginxRedirect`; applied with `applyNginxConfig`.
+         */
         put: operations["updateNginxRedirect"];
         post?: never;
-        /** Removes a redirect */
+        /**
+         * Removes a redirect
+         * @description Administrators of the cluster only. Applied with `applyNginxConfig`; recorded in the change log.
+         */
         delete: operations["deleteNginxRedirect"];
         options?: never;
         head?: never;
@@ -1338,10 +1494,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The basic authentications of every domain of the server (users by name only, never hashes) */
+        /**
+         * The basic authentications of every domain of the server (users by name only, never hashes)
+         * @description Administrators of the cluster only.
+         */
         get: operations["listNginxAuthentications"];
         put?: never;
-        /** Protects a path of a domain with basic authentication (passwords are stored as SHA-512-crypt hashes) */
+        /**
+         * Protects a path of a domain with basic authentication (passwords are stored as SHA-512-crypt hashes)
+         * @description Administrators of the cluster only. Applied with `applyNginxConfig`; recorded in the change log (without passwords).
+         */
         post: operations["createNginxAuthentication"];
         delete?: never;
         options?: never;
@@ -1357,10 +1519,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes a basic authentication; a user without `password` keeps the one stored */
+        /**
+         * Changes a basic authentication; a user without `password` keeps the one stored
+         * @description Administrators of the cluster only. Applied with `applyNginxConfig`; recorded in the change log (without passwords).
+         */
         put: operations["updateNginxAuthentication"];
         post?: never;
-        /** Removes a basic authentication */
+        /**
+         * Removes a basic authentication
+         * @description Administrators of the cluster only. Applied with `applyNginxConfig`; recorded in the change log.
+         */
         delete: operations["deleteNginxAuthentication"];
         options?: never;
         head?: never;
@@ -1374,7 +1542,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The TLS certificates a domain can use, and whether each is installed on the server */
+        /**
+         * The TLS certificates a domain can use, and whether each is installed on the server
+         * @description Administrators of the cluster only.
+         */
         get: operations["listNginxCertificates"];
         put?: never;
         post?: never;
@@ -1391,7 +1562,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rendered configuration of the desired state next to the files on the server, with a unified diff (read-only) */
+        /**
+         * The rendered configuration of the desired state next to the files on the server, with a unified diff (read-only)
+         * @description Administrators of the cluster only. Read-only; shows notices for domains whose certificate is missing.
+         */
         get: operations["getNginxConfig"];
         put?: never;
         post?: never;
@@ -1410,7 +1584,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Renders the desired state and applies it: write, `nginx -t`, reload, keep the version; the previous version comes back when a step fails */
+        /**
+         * Renders the desired state and applies it: write, `nginx -t`, reload, keep the version; the previous version comes back when a step fails
+         * @description Administrators of the cluster only. Runs as a job (202) whose progress arrives as `managed.job` events; recorded in the change log.
+         */
         post: operations["applyNginxConfig"];
         delete?: never;
         options?: never;
@@ -1425,10 +1602,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The server's authorized keys, per user */
+        /**
+         * The server's authorized keys, per user
+         * @description Administrators of the cluster only, on servers that run the `ssh` service (404 elsewhere).
+         */
         get: operations["listSshKeys"];
         put?: never;
-        /** Adds a public key for a user and applies the user's authorized_keys */
+        /**
+         * Adds a public key for a user and applies the user's authorized_keys
+         * @description Administrators of the cluster only. An invalid key or one the user has already is refused (422); applied as a job (202); recorded in the change log.
+         */
         post: operations["createSshKey"];
         delete?: never;
         options?: never;
@@ -1445,7 +1628,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reads a public key without storing it — type, bits, SHA256 fingerprint, a label proposed from its comment */
+        /**
+         * Reads a public key without storing it — type, bits, SHA256 fingerprint, a label proposed from its comment
+         * @description Administrators of the cluster only. Stores nothing; an invalid key is a 422 on `publicKey`.
+         */
         post: operations["inspectSshKey"];
         delete?: never;
         options?: never;
@@ -1460,7 +1646,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The authorized_keys files as rendered from the stored keys, and whether they are the ones last applied */
+        /**
+         * The authorized_keys files as rendered from the stored keys, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only.
+         */
         get: operations["getSshAuthorizedKeysFiles"];
         put?: never;
         post?: never;
@@ -1479,7 +1668,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Writes the authorized_keys files rendered from the stored keys again (e.g. the first time, or after a manual edit on the server) */
+        /**
+         * Writes the authorized_keys files rendered from the stored keys again (e.g. the first time, or after a manual edit on the server)
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
         post: operations["applySshKeys"];
         delete?: never;
         options?: never;
@@ -1497,11 +1689,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes a key and applies the user's authorized_keys (the file is removed with the user's last key) */
+        /**
+         * Removes a key and applies the user's authorized_keys (the file is removed with the user's last key)
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
         delete: operations["deleteSshKey"];
         options?: never;
         head?: never;
-        /** Changes a key's label and applies the user's authorized_keys */
+        /**
+         * Changes a key's label and applies the user's authorized_keys
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
         patch: operations["updateSshKey"];
         trace?: never;
     };
@@ -1836,8 +2034,16 @@ export interface components {
             role: "administrator";
         };
         Health: {
-            /** @enum {string} */
+            /**
+             * @description `degraded` while the database is down or a plugin failed to load.
+             * @enum {string}
+             */
             status: "ok" | "degraded";
+            /**
+             * @description Whether the database answers.
+             * @enum {string}
+             */
+            database: "up" | "down";
             plugins: {
                 id: string;
                 /** @enum {string} */
@@ -2480,6 +2686,7 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The page to show (1-based); at most 10000. */
         Page: number;
         PerPage: number;
         Search: string;
@@ -2556,6 +2763,7 @@ export interface operations {
             query?: {
                 /** @description `1`: only clusters with an active contract. */
                 active?: 0 | 1;
+                /** @description The page to show (1-based); at most 10000. */
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
                 search?: components["parameters"]["Search"];
@@ -2935,6 +3143,7 @@ export interface operations {
             query?: {
                 /** @description Only the changes of this plugin. */
                 plugin?: string;
+                /** @description The page to show (1-based); at most 10000. */
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
             };
@@ -3306,9 +3515,12 @@ export interface operations {
                     firstname?: string;
                     surname?: string;
                     company?: string | null;
+                    /** @description Unrestricted in content (R5.009); bounded against abuse. */
                     department?: string | null;
+                    /** @description Unrestricted in content (R5.009); bounded against abuse. */
                     street?: string | null;
                     postcode?: string | null;
+                    /** @description Unrestricted in content (R5.009); bounded against abuse. */
                     city?: string | null;
                     country?: components["schemas"]["Country"];
                     telephone?: string | null;
@@ -3599,11 +3811,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Base32 */
+                        /** @description Base32, for typing into the app. */
                         secret: string;
                         /** @description `otpauth://totp/...` (SHA-1, 6 digits, 30 seconds). */
                         otpauthUri: string;
-                        /** @description The URI as a QR code */
+                        /** @description The URI as a QR code, an SVG `data:` URL. */
                         qrCode: string;
                     };
                 };
@@ -3934,6 +4146,7 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 sort?: "id" | "name" | "expiresAt" | "lastUsedAt" | "createdAt";
                 order?: "asc" | "desc";
+                /** @description The page to show (1-based); at most 10000. */
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
             };
@@ -4749,6 +4962,7 @@ export interface operations {
         parameters: {
             query?: {
                 search?: components["parameters"]["Search"];
+                /** @description The page to show (1-based); at most 10000. */
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
             };

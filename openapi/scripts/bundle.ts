@@ -70,6 +70,71 @@ function checkRefs(doc: Doc): void {
   if (missing.length) throw new Error(`Unresolved $ref:\n  ${missing.join('\n  ')}`);
 }
 
+const accessValues = ['public', 'user', 'cluster', 'cluster-administrator', 'staff'];
+
+/** Every operation declares who may call it (`x-access`); the authorization matrix derives its expectations from it. */
+function checkAccess(doc: Doc): void {
+  for (const [p, item] of Object.entries(doc.paths as Doc))
+    for (const [method, op] of Object.entries(item as Doc)) {
+      const access = (op as Doc)['x-access'];
+      if (!accessValues.includes(access)) throw new Error(`${method.toUpperCase()} ${p} has no valid x-access (${accessValues.join(', ')})`);
+      const isPublic = Array.isArray((op as Doc).security) && (op as Doc).security.length === 0;
+      if ((access === 'public') !== isPublic) throw new Error(`${method.toUpperCase()} ${p}: x-access public must go with security: []`);
+    }
+}
+
+/** A value for a schema, for examples: its `example`, first enum value or default, else one of its type. */
+function exampleValue(doc: Doc, schemaIn: Doc | undefined, depth = 0): unknown {
+  const deref = (n: Doc | undefined): Doc | undefined =>
+    n?.$ref ? deref(n.$ref.replace(/^#\//, '').split('/').reduce((x: Doc, k: string) => x?.[k], doc)) : n;
+  const schema = deref(schemaIn);
+  if (!schema || depth > 6) return undefined;
+  if (schema.example !== undefined) return schema.example;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  if (schema.oneOf || schema.anyOf) return exampleValue(doc, (schema.oneOf ?? schema.anyOf).find((b: Doc) => deref(b)?.type !== 'null'), depth + 1);
+  const type = ([] as string[]).concat(schema.type ?? (schema.properties ? 'object' : 'string')).find((t) => t !== 'null');
+  if (type === 'object') {
+    const required: string[] = schema.required ?? Object.keys(schema.properties ?? {}).slice(0, schema.minProperties ?? 1);
+    return Object.fromEntries(required.map((name) => [name, exampleValue(doc, schema.properties?.[name], depth + 1)]));
+  }
+  if (type === 'array') return [exampleValue(doc, schema.items, depth + 1)];
+  if (type === 'integer' || type === 'number') return Math.max(1, schema.minimum ?? 1);
+  if (type === 'boolean') return true;
+  if (schema.format === 'email') return 'anna.berger@example.com';
+  if (schema.format === 'date') return '2030-12-31';
+  if (schema.format === 'date-time') return '2030-12-31T12:00:00Z';
+  return 'text';
+}
+
+/**
+ * Every operation gets an example call (`x-codeSamples`, shown by API reference renderers) unless its
+ * fragment brings one: curl with the credential the operation accepts and an example body built from the
+ * schema's examples, enums and types.
+ */
+function addCodeSamples(doc: Doc): void {
+  for (const [p, item] of Object.entries(doc.paths as Doc))
+    for (const [method, op] of Object.entries(item as Doc)) {
+      if ((op as Doc)['x-codeSamples']) continue;
+      const params = [...((item as Doc).parameters ?? []), ...((op as Doc).parameters ?? [])].map((prm: Doc) =>
+        prm.$ref ? prm.$ref.replace(/^#\//, '').split('/').reduce((x: Doc, k: string) => x?.[k], doc) : prm,
+      );
+      const path = p.replace(/\{(\w+)\}/g, (_, name: string) => String(exampleValue(doc, params.find((x: Doc) => x.name === name)?.schema) ?? 1));
+      const lines = [`curl -X ${method.toUpperCase()} 'https://portal.example.com${path}'`];
+      const isPublic = Array.isArray((op as Doc).security) && (op as Doc).security.length === 0;
+      const tokens = (op as Doc)['x-token-area'] && !(op as Doc)['x-session-only'];
+      if (!isPublic && tokens) lines.push(`  -H 'Authorization: Bearer 12|<secret>'`);
+      else if (!isPublic || (op as Doc)['x-session-only']) {
+        lines.push(`  -b 'portal_session=<session>; portal_csrf=<csrf>'`);
+        if (method !== 'get') lines.push(`  -H 'X-CSRF-Token: <csrf>'`);
+      }
+      const body = (op as Doc).requestBody?.content?.['application/json']?.schema;
+      if (body) lines.push(`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(exampleValue(doc, body)).replace(/'/g, "'\\''")}'`);
+      (op as Doc)['x-codeSamples'] = [{ lang: 'curl', label: 'curl', source: lines.join(' \\\n') }];
+    }
+}
+
 export function bundle(): Doc {
   const doc = readYaml(path.join(root, 'src/portal.yaml'));
   doc.paths = {};
@@ -82,7 +147,11 @@ export function bundle(): Doc {
     if (origin.startsWith('plugins/'))
       for (const item of Object.values<Doc>(fragment.paths ?? {}))
         for (const op of Object.values<Doc>(item))
-          if (op?.operationId && !('x-token-area' in op) && !op['x-session-only']) op['x-token-area'] = 'clusters';
+          if (op?.operationId) {
+            if (!('x-token-area' in op) && !op['x-session-only']) op['x-token-area'] = 'clusters';
+            // …and only the cluster's administrators use the Managed Center (the authorization matrix reads `x-access`).
+            if (!('x-access' in op)) op['x-access'] = 'cluster-administrator';
+          }
     mergeInto(doc.paths, fragment.paths, 'path', origin);
     for (const [section, entries] of Object.entries((fragment.components ?? {}) as Doc)) {
       doc.components[section] ??= {};
@@ -91,6 +160,8 @@ export function bundle(): Doc {
     if (fragment.tags) doc.tags = [...(doc.tags ?? []), ...fragment.tags];
   }
   checkRefs(doc);
+  checkAccess(doc);
+  addCodeSamples(doc);
   return doc;
 }
 

@@ -1,5 +1,17 @@
 import { DomainError } from '@portal/core/platform';
+import type { AppDeps } from '../deps.ts';
 import { defineHandlers } from '../openapi/handlers.ts';
+
+/** Whether the database answers `select 1` within two seconds (a dead proxy must not hang the probe). */
+async function databaseAnswers(deps: AppDeps): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2000)));
+  try {
+    return await Promise.race([deps.orm.isConnected().catch(() => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export interface PluginHealth {
   id: string;
@@ -10,14 +22,15 @@ export interface PluginHealth {
 /** Health and readiness; `plugins` and `shuttingDown` are read at call time. */
 export const platformHandlers = (state: { plugins: () => PluginHealth[]; shuttingDown: () => boolean }) =>
   defineHandlers({
-    getHealth: () => {
+    getHealth: async ({ deps }) => {
       const plugins = state.plugins();
-      return { status: plugins.some((p) => p.status === 'degraded') ? 'degraded' : 'ok', plugins };
+      const database = (await databaseAnswers(deps)) ? 'up' : 'down';
+      return { status: database === 'down' || plugins.some((p) => p.status === 'degraded') ? 'degraded' : 'ok', database, plugins };
     },
     getReadiness: async ({ deps }) => {
       if (state.shuttingDown()) throw new DomainError('unavailable', 'errors.shutting_down');
       if (deps.config.MAINTENANCE) throw new DomainError('maintenance', 'errors.maintenance');
-      const ok = await deps.orm.isConnected();
+      const ok = await databaseAnswers(deps);
       if (!ok) throw new DomainError('unavailable', 'errors.database_unavailable');
       return { status: 'ready' };
     },

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { isDomainError } from '@portal/core/platform';
+import { databaseErrorKind, isDomainError } from '@portal/core/platform';
 import type { Logger } from '@portal/core/platform';
 
 export interface ErrorBody {
@@ -7,7 +7,16 @@ export interface ErrorBody {
   requestId: string;
 }
 
-/** Turns every error into the one error body of the contract; unknown errors become a logged 500. */
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const databaseRetryAfter = 5;
+
+/**
+ * Turns every error into the one error body of the contract. Database errors are sorted out first:
+ * an unreachable database is a 503 `errors.database_unavailable` with `Retry-After` (the pool reconnects
+ * by itself, so the next request after recovery works); a value the database refuses (out of range,
+ * invalid text) is a 422; a unique violation (a double submit that lost the race) is a 409. Anything
+ * else unknown becomes a logged 500.
+ */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
@@ -20,7 +29,32 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body = { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) }, requestId } satisfies ErrorBody;
         return;
       }
+      const kind = databaseErrorKind(e);
+      if (kind === 'unavailable') {
+        logger.warn({ requestId, path: ctx.path, reason: (e as Error).message }, 'database unavailable');
+        ctx.status = 503;
+        ctx.set('Retry-After', String(databaseRetryAfter));
+        ctx.body = { error: { code: 'unavailable', message: 'errors.database_unavailable' }, requestId } satisfies ErrorBody;
+        return;
+      }
+      if (kind === 'input') {
+        logger.info({ requestId, path: ctx.path, reason: (e as Error).message }, 'input refused by the database');
+        ctx.status = 422;
+        ctx.body = { error: { code: 'validation', message: 'errors.validation', fields: { _: ['validation.unknown'] } }, requestId } satisfies ErrorBody;
+        return;
+      }
+      if (kind === 'conflict') {
+        ctx.status = 409;
+        ctx.body = { error: { code: 'conflict', message: 'errors.conflict' }, requestId } satisfies ErrorBody;
+        return;
+      }
       const status = (e as { status?: number }).status;
+      if (status === 400 && /forbidden prototype property/.test((e as Error).message)) {
+        // The JSON parser refuses `__proto__` (and `constructor.prototype`) keys: an unknown property, like any other.
+        ctx.status = 422;
+        ctx.body = { error: { code: 'validation', message: 'errors.validation', fields: { ['__proto__']: ['validation.additionalProperties'] } }, requestId } satisfies ErrorBody;
+        return;
+      }
       if (status && status >= 400 && status < 500) {
         // Koa / body parser errors such as malformed JSON or a too large body.
         ctx.status = status === 413 ? 413 : 400;

@@ -40,9 +40,12 @@ export function listOperations(doc: Json): OperationSpec[] {
   return ops;
 }
 
+/** A field-error map without a prototype: a property called `constructor` or `__proto__` is just a key. */
+export const emptyFieldErrors = (): FieldErrors => Object.create(null) as FieldErrors;
+
 /** Ajv errors → field errors with message keys (`validation.<keyword>`). */
 export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix = ''): FieldErrors {
-  const fields: FieldErrors = {};
+  const fields = emptyFieldErrors();
   for (const e of errors ?? []) {
     let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (e.keyword === 'required') field = [field, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
@@ -52,6 +55,49 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
     const name = (prefix + field) || '_';
     const list = (fields[name] ??= []);
     if (!list.includes(key)) list.push(key);
+  }
+  return fields;
+}
+
+/** Property names that collide with `Object.prototype` (`constructor`, `toString`, `__proto__`, …). */
+const prototypeKeys = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+const maxDepth = 32;
+
+/**
+ * What the contract cannot say for every string at once: NUL and unpaired UTF-16 surrogates (which
+ * PostgreSQL, file writers and JSON consumers reject or mangle) are refused in every string, at any depth,
+ * in path, query and body (`validation.characters`); property names that collide with `Object.prototype`
+ * are refused like unknown properties (`validation.additionalProperties`), and nesting deeper than
+ * `maxDepth` is refused as a whole (`validation.depth`). Runs before Ajv, so no such value reaches a handler.
+ */
+export function hostileInputErrors(value: unknown, prefix: string, fields: FieldErrors = emptyFieldErrors(), depth = 0): FieldErrors {
+  const add = (name: string, key: string) => {
+    const list = (fields[name || '_'] ??= []);
+    if (!list.includes(key)) list.push(key);
+  };
+  if (typeof value === 'string') {
+    if (value.includes('\0') || !value.isWellFormed()) add(prefix, 'validation.characters');
+    return fields;
+  }
+  if (!value || typeof value !== 'object') return fields;
+  if (depth >= maxDepth) {
+    add(prefix, 'validation.depth');
+    return fields;
+  }
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  for (const [key, v] of entries) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (!Array.isArray(value)) {
+      if (key.includes('\0') || !key.isWellFormed()) {
+        add(prefix, 'validation.characters');
+        continue;
+      }
+      if (prototypeKeys.has(key)) {
+        add(name, 'validation.additionalProperties');
+        continue;
+      }
+    }
+    hostileInputErrors(v, name, fields, depth + 1);
   }
   return fields;
 }
@@ -135,12 +181,16 @@ export function createOpenApiRouter(
     const middleware: Middleware = async (ctx) => {
       if (spec.secured && !ctx.state.principal) throw Unauthenticated();
       assertCredentialAllowsOperation(ctx.state.principal, spec.tokens ?? {});
-      const params = { ...ctx.params };
-      const query: Record<string, unknown> = { ...ctx.query };
-      const fields: FieldErrors = {};
+      const params: Record<string, unknown> = Object.assign(Object.create(null), ctx.params);
+      const query: Record<string, unknown> = Object.assign(Object.create(null), ctx.query);
+      let body = (ctx.request as { body?: unknown }).body;
+      const hostile = hostileInputErrors(params, '');
+      hostileInputErrors(query, '', hostile);
+      if (v.body) hostileInputErrors(body, '', hostile);
+      if (Object.keys(hostile).length) throw ValidationFailed(hostile);
+      const fields = emptyFieldErrors();
       if (v.params && !v.params(params)) Object.assign(fields, toFieldErrors(v.params.errors));
       if (v.query && !v.query(query)) Object.assign(fields, toFieldErrors(v.query.errors));
-      let body = (ctx.request as { body?: unknown }).body;
       const hasBody = body !== undefined && !(typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0 && !ctx.get('Content-Length'));
       if (v.body) {
         if (!hasBody && v.bodyRequired) fields._ = ['validation.body_required'];

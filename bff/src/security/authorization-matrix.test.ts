@@ -1,0 +1,290 @@
+/**
+ * Authorization matrix, generated from the contract (issue 8): every operation × every persona. The
+ * expected answer comes from what the operation declares — `security` (public or not), `x-access` (who
+ * may call it), `x-token-area` and `x-session-only` (what a personal access token may call) — so a new
+ * operation is covered without anyone writing a test. An unexpected 2xx, a wrong refusal, any 5xx or a
+ * body carrying another customer's data fails. Socket rooms follow the same rules.
+ *
+ * A persona the policy allows is only sent safe (GET) requests here: the functional tests prove that the
+ * allowed writes work; this suite proves that nobody else gets through.
+ */
+import { ClusterAdministrator, managedCustomerIds, visibleClusterIds } from '@portal/core/clusters';
+import { User } from '@portal/core/accounts';
+import { demoStaff } from '@portal/core/seed';
+import type { Socket } from 'socket.io-client';
+import type { TestClient, TestResponse } from '../testing.ts';
+import { contractOperations, fillPath, sampleValue, satisfies, type ContractOperation } from './contract.ts';
+import { demoLogins, startSuite, type ClusterInfo, type Suite } from './harness.ts';
+
+
+interface Persona {
+  name: string;
+  kind: 'anonymous' | 'session' | 'token';
+  client: TestClient;
+  /** Whose rights count (the token's owner, the impersonated user). */
+  email?: string;
+  staff?: boolean;
+  token?: string;
+  abilities?: string[];
+  tokenState?: 'live' | 'expired' | 'deleted';
+}
+
+interface Relation {
+  customers: Set<number>;
+  visibleClusters: Set<number>;
+  administrated: Set<number>;
+}
+
+type Expectation = { allow: true } | { allow: false; statuses: number[]; message?: string; why: string };
+
+let suite: Suite;
+const personas: Persona[] = [];
+const relations = new Map<string, Relation>();
+const operations = contractOperations();
+let shop: ClusterInfo;
+let staging: ClusterInfo;
+let mediathek: ClusterInfo;
+let bakery: ClusterInfo;
+
+beforeAll(async () => {
+  suite = await startSuite();
+  shop = suite.clusters.get('20011')!;
+  staging = suite.clusters.get('20012')!;
+  mediathek = suite.clusters.get('20021')!;
+  bakery = suite.clusters.get('20031')!;
+  const em = suite.server.db.orm.em.fork();
+  for (const email of [demoLogins.manager, demoLogins.admin, demoLogins.partner, demoLogins.other, demoStaff.email]) {
+    const user = await em.findOneOrFail(User, { email });
+    const admins = await em.find(ClusterAdministrator, { user: user.id });
+    relations.set(email, {
+      customers: new Set(await managedCustomerIds(em, user.id)),
+      visibleClusters: new Set(await visibleClusterIds(em, user.id)),
+      administrated: new Set(admins.map((a) => (a.cluster as unknown as { id: number }).id)),
+    });
+  }
+  const anonymous = suite.server.client();
+  personas.push({ name: 'anonymous', kind: 'anonymous', client: anonymous });
+  for (const [name, email] of [
+    ['manager', demoLogins.manager],
+    ['administrator', demoLogins.admin],
+    ['partner', demoLogins.partner],
+    ['manager of another customer', demoLogins.other],
+  ] as const)
+    personas.push({ name, kind: 'session', client: await suite.signIn(email), email });
+  personas.push({ name: 'staff', kind: 'session', client: await suite.signInStaff(), email: demoStaff.email, staff: true });
+  personas.push({ name: 'staff impersonating the manager', kind: 'session', client: await suite.impersonate(demoLogins.manager), email: demoLogins.manager });
+  const tokens: [string, string[], ('live' | 'expired' | 'deleted')?][] = [
+    ['token *', ['*']],
+    ['token clusters:*', ['clusters:*']],
+    ['token cluster:<other>', [`cluster:${staging.id}`]],
+    ['token profile', ['profile']],
+    ['token accounting', ['accounting']],
+    ['expired token *', ['*'], 'expired'],
+    ['deleted token *', ['*'], 'deleted'],
+  ];
+  for (const [name, abilities, state] of tokens)
+    personas.push({
+      name,
+      kind: 'token',
+      client: suite.server.client(),
+      email: demoLogins.manager,
+      token: await suite.token(demoLogins.manager, abilities, state),
+      abilities,
+      tokenState: state ?? 'live',
+    });
+  await suite.resetRateLimits();
+});
+
+afterAll(async () => {
+  await suite?.stop();
+});
+
+/** The clusters a persona's credential reaches (a token may be limited to some). */
+function reachableClusters(p: Persona): Set<number> {
+  const rel = p.email ? relations.get(p.email)! : undefined;
+  if (!rel) return new Set();
+  if (p.kind !== 'token' || p.abilities!.includes('*') || p.abilities!.includes('clusters:*')) return rel.visibleClusters;
+  return new Set([...rel.visibleClusters].filter((id) => p.abilities!.includes(`cluster:${id}`)));
+}
+
+/** What the contract says this persona gets for this operation on this cluster. */
+function expectation(op: ContractOperation, p: Persona, target: ClusterInfo): Expectation {
+  const deny = (statuses: number[], why: string, message?: string): Expectation => ({ allow: false, statuses, why, message });
+  if (p.kind === 'token' && p.tokenState !== 'live') return deny([401], 'expired or deleted token', 'errors.token_invalid');
+  if (op.access === 'public' && p.kind !== 'token') return { allow: true };
+  if (p.kind === 'anonymous') return deny([401], 'not signed in');
+  if (p.kind === 'token') {
+    const a = p.abilities!;
+    const area = op.op['x-token-area'] as string | undefined;
+    if (op.op['x-session-only'] === true) return deny([403], 'x-session-only', 'errors.token_not_allowed');
+    if (op.access === 'public') return { allow: true };
+    if (!area) return deny([403], 'no x-token-area', 'errors.token_not_allowed');
+    if (area !== 'clusters' && !a.includes('*') && !a.includes(area)) return deny([403], `token lacks ${area}`, 'errors.token_not_allowed');
+    if (area === 'clusters' && !a.some((x) => x === '*' || x === 'clusters:*' || x.startsWith('cluster:')))
+      return deny([403], 'token reaches no cluster', 'errors.token_not_allowed');
+    if (area === 'clusters' && op.path.includes('{clusterId}') && !reachableClusters(p).has(target.id) && relations.get(p.email!)!.visibleClusters.has(target.id))
+      return deny([403], 'token does not reach this cluster', 'errors.token_not_allowed');
+  }
+  const rel = relations.get(p.email!)!;
+  switch (op.access) {
+    case 'user':
+      return { allow: true };
+    case 'staff':
+      return p.staff ? { allow: true } : deny([403], 'staff only');
+    case 'cluster':
+      return reachableClusters(p).has(target.id) ? { allow: true } : deny([403, 404], 'not a manager or administrator of the cluster');
+    case 'cluster-administrator':
+      return rel.administrated.has(target.id) && reachableClusters(p).has(target.id) ? { allow: true } : deny([403, 404], 'not an administrator of the cluster');
+    default:
+      return { allow: true };
+  }
+}
+
+/**
+ * Text that gives away data the persona must not see: clusters its credential does not reach (for a
+ * token limited to some clusters, in the clusters area) and customers it has no relation to.
+ */
+function forbiddenMarkers(p: Persona, op: ContractOperation): string[] {
+  const reachable = op.op['x-token-area'] === 'clusters' ? reachableClusters(p) : p.email ? relations.get(p.email)!.visibleClusters : new Set<number>();
+  const rel = p.email ? relations.get(p.email) : undefined;
+  const markers: string[] = [];
+  for (const c of suite.clusters.values()) {
+    if (!reachable.has(c.id)) markers.push(c.name, `.c${c.number}.`);
+    const related = rel && (rel.customers.has(c.customerId) || [...rel.visibleClusters].some((id) => [...suite.clusters.values()].find((x) => x.id === id)?.customerId === c.customerId));
+    if (!related) markers.push(c.company);
+  }
+  return [...new Set(markers)];
+}
+
+function request(op: ContractOperation, p: Persona, target: ClusterInfo): Promise<TestResponse> {
+  const service = op.path.match(/\{serverId\}\/([a-z]+)/)?.[1];
+  const path = fillPath(op, { clusterId: target.id, serverId: (service && target.serverFor.get(service)) ?? target.anyServer });
+  const query = op.queryParams
+    .filter((q) => q.required)
+    .map((q) => `${encodeURIComponent(q.name)}=${encodeURIComponent(String(sampleValue(q.schema)))}`)
+    .join('&');
+  const url = query ? `${path}?${query}` : path;
+  const body = op.body ? sampleValue(op.body) : undefined;
+  const headers: Record<string, string> = p.token ? { Authorization: `Bearer ${p.token}` } : {};
+  return p.client.request(op.method.toUpperCase(), url, body, headers);
+}
+
+const figures = { checked: 0, executed: 0, notExecutedAllowedWrites: 0 };
+
+describe('authorization matrix (issue 8): every operation of the contract × every persona', () => {
+  it('every operation declares who may call it', () => {
+    expect(operations.length).toBeGreaterThan(50);
+    for (const op of operations) expect(['public', 'user', 'cluster', 'cluster-administrator', 'staff']).toContain(op.access);
+  });
+
+  it('nobody gets more than the contract declares; refusals are the declared ones; no 5xx; no foreign data', async () => {
+    const cases: [Persona, ClusterInfo][] = [];
+    for (const p of personas) {
+      cases.push([p, shop]);
+      // The same roles on another customer's cluster: a manager/administrator of the right customer and of another one.
+      if (p.kind === 'session' && (p.email === demoLogins.manager || p.email === demoLogins.admin)) cases.push([p, p.email === demoLogins.manager ? bakery : mediathek]);
+      if (p.email === demoLogins.partner) cases.push([p, mediathek]);
+    }
+    const failures: string[] = [];
+    for (const op of operations) {
+      for (const [p, target] of cases) {
+        figures.checked++;
+        const expected = expectation(op, p, target);
+        if (expected.allow && op.method !== 'get') {
+          figures.notExecutedAllowedWrites++;
+          continue;
+        }
+        figures.executed++;
+        const res = await request(op, p, target);
+        const where = `${op.id} as ${p.name} on ${target.number}`;
+        const text = JSON.stringify(res.body ?? '');
+        if (res.status >= 500) failures.push(`${where}: ${res.status} ${text.slice(0, 200)}`);
+        if (res.status >= 200 && res.status < 300)
+          for (const marker of forbiddenMarkers(p, op)) if (text.includes(marker)) failures.push(`${where}: answer contains "${marker}" of another customer`);
+        if (expected.allow) {
+          if (res.status === 401 || (res.status === 403 && ['errors.token_not_allowed', 'errors.managed_administrators_only', 'errors.staff_only'].includes(res.body?.error?.message)))
+            failures.push(`${where}: allowed by the contract but refused with ${res.status} ${res.body?.error?.message}`);
+        } else {
+          const bodyValid = !op.body || satisfies(op.body, sampleValue(op.body));
+          const ok = expected.statuses.includes(res.status) || (!bodyValid && res.status === 422 && expected.statuses[0] !== 401);
+          if (!ok) failures.push(`${where}: expected ${expected.statuses.join('/')} (${expected.why}), got ${res.status} ${text.slice(0, 160)}`);
+          else if (expected.message && res.status === expected.statuses[0] && res.body?.error?.message !== expected.message)
+            failures.push(`${where}: expected ${expected.message}, got ${res.body?.error?.message}`);
+        }
+        if (figures.executed % 150 === 0) await suite.resetRateLimits();
+      }
+    }
+    process.stdout.write(
+      `authorization matrix: ${operations.length} operations × ${cases.length} persona/cluster pairs = ${figures.checked} checks, ${figures.executed} requests sent, ${figures.notExecutedAllowedWrites} allowed writes left to the functional tests\n`,
+    );
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('defects of issue 8 fixed on the `sec` branch, kept visible here', () => {
+  // TODO(issue 8, defect 3): routing ignores case, so /API/V1/… reaches operations past the checks that
+  // look for "/api/". Expected: 404 for every operation. `it.failing` passes while the defect is there;
+  // when the sec branch lands, this starts failing: turn it into `it`.
+  it.failing('a case-variant path (/API/V1/…) is 404 for every operation (defect 3)', async () => {
+    const manager = personas.find((p) => p.name === 'manager')!;
+    const wrong: string[] = [];
+    for (const op of operations.filter((o) => o.method === 'get')) {
+      const res = await request({ ...op, path: op.path.replace(/^\/api\//, '/API/').replace('/v1/', '/V1/') }, manager, shop);
+      if (res.status !== 404) wrong.push(`${op.id}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  // Issue 8, defect 10 (pagination totals for cluster-limited tokens): holds on this branch for the demo data; kept as a guard.
+  it('a token limited to one cluster gets totals of what it reaches (defect 10)', async () => {
+    const limited = personas.find((p) => p.name === 'token cluster:<other>')!;
+    const res = await limited.client.request('GET', '/api/v1/clusters', undefined, { Authorization: `Bearer ${limited.token}` });
+    expect(res.status).toBe(200);
+    expect(res.body.meta.total).toBe(res.body.data.length);
+  });
+});
+
+describe('socket rooms follow the same rules', () => {
+  const received = (s: Socket, type: string): string[] => {
+    const got: string[] = [];
+    s.on(type, (e: { payload: { tag: string } }) => got.push(e.payload.tag));
+    return got;
+  };
+
+  it('joining another customer\'s cluster or server room is refused; events reach only those entitled', async () => {
+    const sessions = personas.filter((p) => p.kind === 'session');
+    const sockets: { p: Persona; s: Socket; got: string[]; joined: boolean }[] = [];
+    for (const p of sessions) {
+      const s = await suite.socket(p.client);
+      const server = shop.serverFor.get('nginx')!;
+      const ack = (await s.emitWithAck('managed:subscribe', { clusterId: shop.id, serverId: server })) as { ok: boolean; error?: string };
+      const mayJoin = relations.get(p.email!)!.administrated.has(shop.id);
+      expect([p.name, ack.ok]).toEqual([p.name, mayJoin]);
+      sockets.push({ p, s, got: received(s, 'suite.probe'), joined: ack.ok });
+    }
+    // A socket that is not signed in is not admitted at all.
+    await expect(suite.socket(suite.server.client())).rejects.toThrow();
+    const serverId = shop.serverFor.get('nginx')!;
+    await suite.server.deps.events.publish('suite.probe', { tag: 'cluster' }, { clusters: [shop.id] });
+    await suite.server.deps.events.publish('suite.probe', { tag: 'customer' }, { customers: [shop.customerId] });
+    await suite.server.deps.events.publish('suite.probe', { tag: 'server' }, { servers: [serverId] });
+    await new Promise((r) => setTimeout(r, 300));
+    for (const { p, s, got, joined } of sockets) {
+      const rel = relations.get(p.email!)!;
+      const expected = [
+        ...(rel.visibleClusters.has(shop.id) ? ['cluster'] : []),
+        ...(rel.customers.has(shop.customerId) ? ['customer'] : []),
+        ...(joined ? ['server'] : []),
+      ];
+      expect([p.name, [...got].sort()]).toEqual([p.name, expected.sort()]);
+      s.disconnect();
+    }
+  });
+});
+
+describe('secrets in logs', () => {
+  it('no password, token, code, secret or session id the suite used appears in a log line', () => {
+    expect(suite.logs.lines.length).toBeGreaterThan(0);
+    expect(suite.logs.leaks()).toEqual([]);
+  });
+});
