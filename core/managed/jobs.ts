@@ -184,8 +184,8 @@ export class JobRunner {
     return em.findOne(ManagedConfigVersion, { server: serverId, pluginId }, { orderBy: { version: 'desc' } });
   }
 
-  async lastAppliedView(pluginId: string, serverId: number): Promise<AppliedVersion | null> {
-    const v = await this.lastApplied(this.#deps.orm.em.fork(), pluginId, serverId);
+  async lastAppliedView(pluginId: string, serverId: number, em?: EntityManager): Promise<AppliedVersion | null> {
+    const v = await this.lastApplied(em ?? this.#deps.orm.em.fork(), pluginId, serverId);
     return v ? { version: v.version, files: v.files, snapshot: v.snapshot, appliedAt: v.createdAt } : null;
   }
 

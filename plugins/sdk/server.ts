@@ -126,8 +126,11 @@ export interface PluginPorts {
      * A `PluginError` thrown by `store` leaves nothing stored. Returns the change log line.
      */
     store(target: ApplyTarget, store: (em: EntityManager) => Promise<ChangeSummary>): Promise<ApplyHandle>;
-    /** The last version of this plugin applied successfully to the server, or `null`. */
-    lastApplied(serverId: number): Promise<AppliedVersion | null>;
+    /**
+     * The last version of this plugin applied successfully to the server, or `null`. Inside a
+     * transaction (`store`), pass its `em`: on the embedded database a query outside it would wait for it.
+     */
+    lastApplied(serverId: number, em?: EntityManager): Promise<AppliedVersion | null>;
   };
   events: {
     /** Sends `<pluginId>.<type>` with the payload to the browsers in room `server:<serverId>`. */

@@ -120,7 +120,7 @@ export class ManagedCenter {
           const job = presentJob(await this.jobs.store(plugin.id, { serverId: target.server.id, userId: target.user.id }, store));
           return { jobId: job.id, job };
         },
-        lastApplied: (serverId) => this.jobs.lastAppliedView(plugin.id, serverId),
+        lastApplied: (serverId, em) => this.jobs.lastAppliedView(plugin.id, serverId, em),
       },
       events: { publish: (serverId, type, payload) => deps.events.publish(`${plugin.id}.${type}`, payload, { servers: [serverId] }) },
       logger: {

@@ -70,7 +70,7 @@ export default defineServerPlugin<Operations>({
       work: (em: EntityManager) => Promise<{ key: string; values: Record<string, string | number> }>,
     ): Promise<Schemas['ManagedJob']> {
       const { job } = await ports.jobs.store(c, async (em) => {
-        const firstApply = !(await ports.jobs.lastApplied(c.server.id));
+        const firstApply = !(await ports.jobs.lastApplied(c.server.id, em));
         const before = firstApply ? await loadZones(em, c.server.id) : null;
         const s = await work(em);
         if (before) await keepBaseline(em, c.server.id, before, now());
