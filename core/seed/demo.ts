@@ -8,6 +8,7 @@ import { CustomerManager } from '../customers/CustomerManager.ts';
 import { hashPassword } from '../platform/password.ts';
 import { seedDemoInvitations } from '../accounts/invitationsDemo.ts';
 import { seedDemoStaff } from '../accounts/impersonationsDemo.ts';
+import { seedDemoBilling } from '../billing/demo.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
 
@@ -208,6 +209,8 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
       servers('c20041', '10.41.0', 1),
     );
     tx.create(ClusterAdministrator, { cluster: guarded, user: security } as ClusterAdministrator);
+    await tx.flush();
+    await seedDemoBilling(tx);
   });
   return true;
 }

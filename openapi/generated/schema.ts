@@ -74,6 +74,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cluster and domain contracts the caller can see
+         * @description Managers see every cluster and domain contract of their customers; administrators see the
+         *     cluster contracts of the clusters they administrate. Search matches number, name (or domain)
+         *     and company. Personal access tokens are refused (no token area).
+         */
+        get: operations["listContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One cluster contract with hardware, managed service package, add-ons and price
+         * @description Visible to managers of the customer and administrators of the cluster; otherwise 404 `errors.contract_not_found`.
+         */
+        get: operations["getClusterContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/domain/{contractId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One domain contract
+         * @description Visible to managers of the customer only; otherwise 404 `errors.contract_not_found`. The auth code is shown once the termination is effective.
+         */
+        get: operations["getDomainContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}/termination": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current termination of a cluster contract and the end-of-term choices
+         * @description `termination` is null when the contract has none (aborted ones do not count). `options` are the month ends a new termination may name, with their shutdown and deletion days.
+         */
+        get: operations["getClusterTermination"];
+        put?: never;
+        /**
+         * Terminate a cluster contract
+         * @description Managers of the customer only (403 otherwise). The user must confirm the text with the dates
+         *     (`confirmed: true`); the reason is optional (§5). Only one termination per contract: 409
+         *     `errors.termination_exists`. The contract goes to `in_termination`; the managers get an e-mail.
+         */
+        post: operations["createClusterTermination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}/termination/{terminationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a termination (only while in termination)
+         * @description Same input as creating one. 409 `errors.termination_not_in_termination` after it was confirmed; 404 `errors.termination_not_found` for an aborted or unknown one.
+         */
+        put: operations["updateClusterTermination"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}/termination/{terminationId}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a termination (only while in termination)
+         * @description The contract is active again and can be terminated anew. Managers only.
+         */
+        post: operations["abortClusterTermination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}/termination/{terminationId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a termination (only while in termination)
+         * @description The contract becomes `terminated`; the termination can no longer be changed. Managers only.
+         */
+        post: operations["confirmClusterTermination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/impersonation": {
         parameters: {
             query?: never;
@@ -1618,6 +1766,160 @@ export interface components {
             role: "manager" | "administrator";
             serverCount: number;
         };
+        /** @enum {string} */
+        ContractStatus: "active" | "in_termination" | "terminated" | "completed" | "cancelled" | "failed" | "pending";
+        /** @description An amount excluding VAT (net), the 19 % VAT and the gross amount. */
+        PriceAmounts: {
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+        };
+        ContractCustomer: {
+            id: number;
+            number: number;
+            company: string;
+        };
+        ContractSummary: {
+            /** @enum {string} */
+            type: "cluster" | "domain";
+            id: number;
+            number: string;
+            /** @description Cluster name or domain. */
+            name: string;
+            status: components["schemas"]["ContractStatus"];
+            /** Format: date */
+            start: string;
+            customer: components["schemas"]["ContractCustomer"];
+            /** @enum {string} */
+            role: "manager" | "administrator";
+            price: components["schemas"]["PriceAmounts"];
+            /**
+             * @description The regular price is per month (clusters) or per year (domains).
+             * @enum {string}
+             */
+            period: "month" | "year";
+        };
+        TerminationDates: {
+            /** Format: date */
+            endOfTerm: string;
+            /** Format: date */
+            shutdownOn: string;
+            /** Format: date */
+            deletionOn: string;
+        };
+        /** @enum {string} */
+        TerminationReason: "price" | "performance" | "support" | "features" | "migration" | "project_ended" | "other";
+        TerminationInput: {
+            /**
+             * Format: date
+             * @description A month end from the offered options.
+             */
+            endOfTerm: string;
+            reason?: components["schemas"]["TerminationReason"] | null;
+            reasonText?: string | null;
+            /** @description The user confirmed the text with the dates. */
+            confirmed: boolean;
+        };
+        ClusterTermination: {
+            id: number;
+            /** @enum {string} */
+            status: "in_termination" | "aborted" | "confirmed";
+            /** Format: date */
+            endOfTerm: string;
+            /** Format: date */
+            shutdownOn: string;
+            /** Format: date */
+            deletionOn: string;
+            reason: components["schemas"]["TerminationReason"] | null;
+            reasonText: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            confirmedAt: string | null;
+        };
+        ClusterContract: {
+            id: number;
+            number: string;
+            name: string;
+            status: components["schemas"]["ContractStatus"];
+            /** @enum {string} */
+            architecture: "web_cluster" | "extended_web_cluster" | "cloud_web_cluster";
+            /** @enum {string} */
+            sla: "basic" | "business" | "enterprise" | "dev";
+            servicePackage: {
+                reactionMinutes: number;
+                remoteHandsMinutes: number;
+                developerSupportMinutes: number;
+            };
+            hardware: {
+                cpu: number;
+                ramGb: number;
+                nvmeSsdGb: number;
+                nvmeDatabaseGb: number;
+                nvmeStorageGb: number;
+            };
+            ipv4Count: number;
+            ipv6Count: number;
+            addons: {
+                twoFactor: boolean;
+                vpn: boolean;
+                phpExtendedSupport: boolean;
+            };
+            /** @enum {string} */
+            contractMode: "production" | "development";
+            /** Format: date */
+            contractStart: string;
+            customer: components["schemas"]["ContractCustomer"];
+            /** @enum {string} */
+            role: "manager" | "administrator";
+            /** @description The caller manages the customer and the contract can be terminated or has a termination. */
+            mayTerminate: boolean;
+            includedTrafficTb: number;
+            priceLines: {
+                /** @enum {string} */
+                kind: "base" | "sla" | "cpu" | "ram" | "nvme_ssd" | "nvme_database" | "nvme_storage" | "ipv4" | "ipv6" | "addon_two_factor" | "addon_vpn" | "addon_php_extended_support";
+                quantity: number;
+                unitPrice: components["schemas"]["Money"];
+                net: components["schemas"]["Money"];
+            }[];
+            price: components["schemas"]["PriceAmounts"];
+            termination: components["schemas"]["ClusterTermination"] | null;
+        };
+        DomainContract: {
+            id: number;
+            number: string;
+            domain: string;
+            status: components["schemas"]["ContractStatus"];
+            /** Format: date */
+            registeredOn: string;
+            /** Format: date */
+            startOn: string;
+            /** Format: date */
+            registrationEndsOn: string;
+            owner: string;
+            contactPerson: string;
+            adminContact: string;
+            basicFee: components["schemas"]["Money"];
+            yearlyFee: components["schemas"]["PriceAmounts"];
+            premiumAnnual: components["schemas"]["Money"] | null;
+            premiumOneTime: components["schemas"]["Money"] | null;
+            /** Format: date */
+            terminationOn: string | null;
+            /** @description .co.uk and .uk domains must be terminated manually (§5). */
+            manualTermination: boolean;
+            /** @description Visible once the termination is effective (§4). */
+            authCode: {
+                code: string;
+                /** Format: date-time */
+                generatedAt: string;
+                /** Format: date-time */
+                validUntil: string;
+                expired: boolean;
+            } | null;
+            customer: components["schemas"]["ContractCustomer"];
+        };
         ImpersonatedUser: {
             id: number;
             email: string;
@@ -2484,6 +2786,8 @@ export interface components {
         Search: string;
         ClusterId: number;
         ServerId: number;
+        ContractId: number;
+        TerminationId: number;
         CronjobsJobId: number;
         DnsZoneId: number;
         DnsRecordId: number;
@@ -2605,6 +2909,470 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listContracts: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                search?: components["parameters"]["Search"];
+                type?: "cluster" | "domain";
+                status?: components["schemas"]["ContractStatus"];
+                /** @description Sort field; `-` in front sorts descending. */
+                sort?: "number" | "-number" | "name" | "-name" | "type" | "-type" | "status" | "-status" | "start" | "-start";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "cluster",
+                     *           "id": 1,
+                     *           "number": "20011",
+                     *           "name": "Onlineshop Produktion",
+                     *           "status": "active",
+                     *           "start": "2023-01-01",
+                     *           "customer": {
+                     *             "id": 1,
+                     *             "number": 10001,
+                     *             "company": "Müller & Schmidt Online GmbH"
+                     *           },
+                     *           "role": "manager",
+                     *           "period": "month",
+                     *           "price": {
+                     *             "net": {
+                     *               "amount": "1234.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "vat": {
+                     *               "amount": "234.46",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "gross": {
+                     *               "amount": "1468.46",
+                     *               "currency": "EUR"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "perPage": 25,
+                     *         "total": 1,
+                     *         "lastPage": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ContractSummary"][];
+                        meta: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getClusterContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": "20011",
+                     *       "name": "Onlineshop Produktion",
+                     *       "status": "active",
+                     *       "architecture": "extended_web_cluster",
+                     *       "sla": "business",
+                     *       "servicePackage": {
+                     *         "reactionMinutes": 60,
+                     *         "remoteHandsMinutes": 30,
+                     *         "developerSupportMinutes": 30
+                     *       },
+                     *       "hardware": {
+                     *         "cpu": 16,
+                     *         "ramGb": 64,
+                     *         "nvmeSsdGb": 250,
+                     *         "nvmeDatabaseGb": 0,
+                     *         "nvmeStorageGb": 100
+                     *       },
+                     *       "ipv4Count": 1,
+                     *       "ipv6Count": 1,
+                     *       "addons": {
+                     *         "twoFactor": true,
+                     *         "vpn": false,
+                     *         "phpExtendedSupport": false
+                     *       },
+                     *       "contractMode": "production",
+                     *       "contractStart": "2023-01-01",
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "role": "manager",
+                     *       "mayTerminate": true,
+                     *       "includedTrafficTb": 5,
+                     *       "priceLines": [
+                     *         {
+                     *           "kind": "base",
+                     *           "quantity": 1,
+                     *           "unitPrice": {
+                     *             "amount": "99.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "net": {
+                     *             "amount": "99.00",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "price": {
+                     *         "net": {
+                     *           "amount": "99.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "18.81",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "117.81",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "termination": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterContract"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDomainContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": "D-300101",
+                     *       "domain": "mueller-schmidt.de",
+                     *       "status": "active",
+                     *       "registeredOn": "2021-03-15",
+                     *       "startOn": "2021-03-15",
+                     *       "registrationEndsOn": "2027-03-14",
+                     *       "owner": "Müller & Schmidt Online GmbH",
+                     *       "contactPerson": "Anna Berger",
+                     *       "adminContact": "Hostmaster",
+                     *       "basicFee": {
+                     *         "amount": "0.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "yearlyFee": {
+                     *         "net": {
+                     *           "amount": "12.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "2.28",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "14.28",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "premiumAnnual": null,
+                     *       "premiumOneTime": null,
+                     *       "terminationOn": null,
+                     *       "manualTermination": false,
+                     *       "authCode": null,
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainContract"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getClusterTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The termination (or null) and the choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "termination": null,
+                     *       "options": [
+                     *         {
+                     *           "endOfTerm": "2026-12-31",
+                     *           "shutdownOn": "2027-01-01",
+                     *           "deletionOn": "2027-01-15"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        termination: components["schemas"]["ClusterTermination"] | null;
+                        options: components["schemas"]["TerminationDates"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createClusterTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endOfTerm": "2026-12-31",
+                 *       "reason": "price",
+                 *       "reasonText": "Wir ziehen um.",
+                 *       "confirmed": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["TerminationInput"];
+            };
+        };
+        responses: {
+            /** @description The termination. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "in_termination",
+                     *       "endOfTerm": "2026-12-31",
+                     *       "shutdownOn": "2027-01-01",
+                     *       "deletionOn": "2027-01-15",
+                     *       "reason": "price",
+                     *       "reasonText": null,
+                     *       "createdAt": "2026-11-24T10:00:00Z",
+                     *       "updatedAt": "2026-11-24T10:00:00Z",
+                     *       "confirmedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterTermination"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateClusterTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+                terminationId: components["parameters"]["TerminationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endOfTerm": "2027-01-31",
+                 *       "reason": null,
+                 *       "reasonText": null,
+                 *       "confirmed": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["TerminationInput"];
+            };
+        };
+        responses: {
+            /** @description The changed termination. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "in_termination",
+                     *       "endOfTerm": "2027-01-31",
+                     *       "shutdownOn": "2027-02-01",
+                     *       "deletionOn": "2027-02-15",
+                     *       "reason": null,
+                     *       "reasonText": null,
+                     *       "createdAt": "2026-11-24T10:00:00Z",
+                     *       "updatedAt": "2026-11-24T10:05:00Z",
+                     *       "confirmedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterTermination"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    abortClusterTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+                terminationId: components["parameters"]["TerminationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The aborted termination. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "aborted",
+                     *       "endOfTerm": "2026-12-31",
+                     *       "shutdownOn": "2027-01-01",
+                     *       "deletionOn": "2027-01-15",
+                     *       "reason": null,
+                     *       "reasonText": null,
+                     *       "createdAt": "2026-11-24T10:00:00Z",
+                     *       "updatedAt": "2026-11-24T10:05:00Z",
+                     *       "confirmedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterTermination"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    confirmClusterTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+                terminationId: components["parameters"]["TerminationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmed termination. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "confirmed",
+                     *       "endOfTerm": "2026-12-31",
+                     *       "shutdownOn": "2027-01-01",
+                     *       "deletionOn": "2027-01-15",
+                     *       "reason": null,
+                     *       "reasonText": null,
+                     *       "createdAt": "2026-11-24T10:00:00Z",
+                     *       "updatedAt": "2026-11-24T10:05:00Z",
+                     *       "confirmedAt": "2026-11-24T10:05:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterTermination"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getImpersonation: {

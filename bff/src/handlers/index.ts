@@ -1,5 +1,6 @@
 import { accountHandlers } from './accounts.ts';
 import { clusterHandlers } from './clusters.ts';
+import { contractHandlers } from './contracts.ts';
 import { sessionHandlers } from './session.ts';
 import { profileHandlers } from './profile.ts';
 import { passwordHandlers } from './password.ts';
@@ -15,6 +16,7 @@ export const coreHandlers = {
   ...sessionHandlers,
   ...accountHandlers,
   ...clusterHandlers,
+  ...contractHandlers,
   ...securityHandlers,
   ...tokenHandlers,
   ...profileHandlers,
