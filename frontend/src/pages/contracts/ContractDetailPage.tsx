@@ -68,6 +68,9 @@ function ClusterContractView({ id }: { id: number }) {
   return <ClusterContractDetails contract={data} />;
 }
 
+/** Quantity and unit price give way on narrow screens (375 px); position and amount stay. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export function ClusterContractDetails({ contract: c }: { contract: ClusterContract }) {
   const { t } = useTranslation('billing');
   const f = useBillingFormat();
@@ -76,7 +79,7 @@ export function ClusterContractDetails({ contract: c }: { contract: ClusterContr
     <Box>
       <BackToContracts />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <Typography variant="h1" sx={{ flexGrow: 1, mb: 0 }}>
+        <Typography variant="h1" sx={{ flexGrow: 1, mb: 0, overflowWrap: 'anywhere' }}>
           {t('cluster.title', { number: c.number })} · {c.name}
         </Typography>
         <Chip color={statusColor(c.status)} variant="outlined" label={t(`status.${c.status}`)} data-testid="contract-status" />
@@ -144,8 +147,8 @@ export function ClusterContractDetails({ contract: c }: { contract: ClusterContr
             <TableHead>
               <TableRow>
                 <TableCell>{t('cluster.position')}</TableCell>
-                <TableCell align="right">{t('cluster.quantity')}</TableCell>
-                <TableCell align="right">{t('cluster.unitPrice')}</TableCell>
+                <TableCell align="right" sx={wide}>{t('cluster.quantity')}</TableCell>
+                <TableCell align="right" sx={wide}>{t('cluster.unitPrice')}</TableCell>
                 <TableCell align="right">{t('cluster.net')}</TableCell>
               </TableRow>
             </TableHead>
@@ -153,21 +156,27 @@ export function ClusterContractDetails({ contract: c }: { contract: ClusterContr
               {c.priceLines.map((l) => (
                 <TableRow key={l.kind}>
                   <TableCell>{l.kind === 'sla' ? `${t('cluster.line.sla')} ${t(`sla.${c.sla}`)}` : l.kind === 'base' ? `${t('cluster.line.base')} ${t(`architecture.${c.architecture}`)}` : t(`cluster.line.${l.kind}`)}</TableCell>
-                  <TableCell align="right">{l.quantity}</TableCell>
-                  <TableCell align="right">{f.money(l.unitPrice)}</TableCell>
+                  <TableCell align="right" sx={wide}>{l.quantity}</TableCell>
+                  <TableCell align="right" sx={wide}>{f.money(l.unitPrice)}</TableCell>
                   <TableCell align="right">{f.money(l.net)}</TableCell>
                 </TableRow>
               ))}
               <TableRow>
-                <TableCell colSpan={3} sx={{ fontWeight: 600 }}>{t('cluster.net')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('cluster.net')}</TableCell>
+                <TableCell sx={wide} />
+                <TableCell sx={wide} />
                 <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="price-net">{f.money(c.price.net)}</TableCell>
               </TableRow>
               <TableRow>
                 <TableCell colSpan={3}>{t('cluster.vat', { rate: 19 })}</TableCell>
+                <TableCell sx={wide} />
+                <TableCell sx={wide} />
                 <TableCell align="right">{f.money(c.price.vat)}</TableCell>
               </TableRow>
               <TableRow>
-                <TableCell colSpan={3} sx={{ fontWeight: 600 }}>{t('cluster.gross')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('cluster.gross')}</TableCell>
+                <TableCell sx={wide} />
+                <TableCell sx={wide} />
                 <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="price-gross">{f.money(c.price.gross)}</TableCell>
               </TableRow>
             </TableBody>
@@ -198,7 +207,7 @@ export function DomainContractDetails({ contract: d }: { contract: DomainContrac
     <Box>
       <BackToContracts />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <Typography variant="h1" sx={{ flexGrow: 1, mb: 0 }}>
+        <Typography variant="h1" sx={{ flexGrow: 1, mb: 0, overflowWrap: 'anywhere' }}>
           {t('domain.title', { number: d.number })} · {d.domain}
         </Typography>
         <Chip color={statusColor(d.status)} variant="outlined" label={t(`status.${d.status}`)} data-testid="contract-status" />
@@ -229,7 +238,7 @@ export function DomainContractDetails({ contract: d }: { contract: DomainContrac
           ]}
         />
         <Facts
-          title={t('cluster.price')}
+          title={t('domain.fees')}
           rows={[
             [t('domain.basicFee'), f.money(d.basicFee)],
             [t('domain.yearlyFee'), `${f.money(d.yearlyFee.net)} (${t('cluster.gross')} ${f.money(d.yearlyFee.gross)})`],
