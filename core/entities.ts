@@ -24,10 +24,12 @@ import { PasswordResetToken } from './accounts/PasswordResetToken.ts';
 import { Migration20261122100000Profile } from './accounts/migrations/Migration20261122100000Profile.ts';
 import { DomainContract } from './billing/DomainContract.ts';
 import { ClusterTermination } from './billing/ClusterTermination.ts';
+import { Invoice, InvoicePosition } from './billing/Invoice.ts';
+import { Migration20261124063000Invoices } from './billing/migrations/Migration20261124063000Invoices.ts';
 import { Migration20261124060000Billing } from './billing/migrations/Migration20261124060000Billing.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
-export const coreEntities = [User, Session, Customer, CustomerManager, Cluster, Server, ClusterAdministrator, Invitation, Impersonation, AuditLogEntry, TwoFactorAuthentication, TwoFactorRecoveryCode, TwoFactorChallenge, PersonalAccessToken, EmailVerificationCode, PasswordResetToken, DomainContract, ClusterTermination];
+export const coreEntities = [User, Session, Customer, CustomerManager, Cluster, Server, ClusterAdministrator, Invitation, Impersonation, AuditLogEntry, TwoFactorAuthentication, TwoFactorRecoveryCode, TwoFactorChallenge, PersonalAccessToken, EmailVerificationCode, PasswordResetToken, DomainContract, ClusterTermination, Invoice, InvoicePosition];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
-export const coreMigrations = [Migration20261122000100Accounts, Migration20261122000200Customers, Migration20261122000300Clusters, Migration20261122120000AuditLog, Migration20261122120100Invitations, Migration20261122120200Impersonation, Migration20261122110000Security, Migration20261122100000Profile, Migration20261124060000Billing];
+export const coreMigrations = [Migration20261122000100Accounts, Migration20261122000200Customers, Migration20261122000300Clusters, Migration20261122120000AuditLog, Migration20261122120100Invitations, Migration20261122120200Impersonation, Migration20261122110000Security, Migration20261122100000Profile, Migration20261124060000Billing, Migration20261124063000Invoices];

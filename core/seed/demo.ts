@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/password.ts';
 import { seedDemoInvitations } from '../accounts/invitationsDemo.ts';
 import { seedDemoStaff } from '../accounts/impersonationsDemo.ts';
 import { seedDemoBilling } from '../billing/demo.ts';
+import { seedDemoInvoices } from '../billing/demoInvoices.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
 
@@ -211,6 +212,7 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
     tx.create(ClusterAdministrator, { cluster: guarded, user: security } as ClusterAdministrator);
     await tx.flush();
     await seedDemoBilling(tx);
+    await seedDemoInvoices(tx);
   });
   return true;
 }

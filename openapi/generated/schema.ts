@@ -408,6 +408,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices of the customers the caller manages (keyset pages)
+         * @description Newest first by default. Pages are keyset pages: pass `meta.nextCursor` as `cursor` for the
+         *     next page (it belongs to the same `sort`, `search` and `status`). A personal access token needs
+         *     `*` or `accounting`. Administrators of a cluster see no invoices (they belong to the customer).
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice with its positions and the state of its public link
+         * @description Managers of the invoice's customer only; otherwise 404 `errors.invoice_not_found`.
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as PDF (German or English)
+         * @description Rendered once per language and cached. Default language is the customer's.
+         */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoiceId}/public-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or renew the public link of an invoice
+         * @description A new random token (256 bit; only its SHA-256 is stored), valid for 30 days; an earlier link
+         *     stops working. The link is returned once. Managers only; tokens are refused.
+         */
+        post: operations["createInvoicePublicLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/invoices/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice through its public link (no sign-in)
+         * @description 404 `errors.invoice_not_found` for an unknown or expired link. Rate-limited per client (60 per 15 minutes).
+         */
+        get: operations["getPublicInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/invoices/{token}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF of an invoice through its public link (no sign-in)
+         * @description Same rules as `getPublicInvoice`.
+         */
+        get: operations["getPublicInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/managed": {
         parameters: {
             query?: never;
@@ -1982,6 +2105,63 @@ export interface components {
             /** @description Whether the invited address has an account: then sign in and accept, else register. */
             accountExists: boolean;
         };
+        /** @enum {string} */
+        InvoiceStatus: "open" | "paid" | "overdue" | "cancelled" | "credited";
+        InvoiceSummary: {
+            id: number;
+            number: string;
+            /** Format: date */
+            issuedOn: string;
+            /** Format: date */
+            dueOn: string;
+            status: components["schemas"]["InvoiceStatus"];
+            /** @enum {string} */
+            paymentMethod: "transfer" | "debit" | "credit_card";
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            customer: components["schemas"]["ContractCustomer"];
+        };
+        InvoiceDetail: {
+            id: number;
+            number: string;
+            /** Format: date */
+            issuedOn: string;
+            /** Format: date */
+            dueOn: string;
+            /** Format: date */
+            periodStart: string;
+            /** Format: date */
+            periodEnd: string;
+            status: components["schemas"]["InvoiceStatus"];
+            /** @enum {string} */
+            paymentMethod: "transfer" | "debit" | "credit_card";
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            customer: components["schemas"]["ContractCustomer"];
+            positions: {
+                position: number;
+                kind: string;
+                subject: string;
+                /** Format: date */
+                periodStart: string;
+                /** Format: date */
+                periodEnd: string;
+                quantity: number;
+                /** @enum {string} */
+                unit: "month" | "day" | "piece" | "year";
+                /** @description Euro with four decimals. */
+                unitPrice: string;
+                net: components["schemas"]["Money"];
+            }[];
+            publicLink: {
+                /** @enum {string} */
+                state: "none" | "active" | "expired";
+                /** Format: date-time */
+                expiresAt: string | null;
+            };
+        };
         ManagedSection: {
             /** @description Plugin id = URL section = i18next namespace. */
             id: string;
@@ -2788,6 +2968,8 @@ export interface components {
         ServerId: number;
         ContractId: number;
         TerminationId: number;
+        InvoiceId: number;
+        PublicInvoiceToken: string;
         CronjobsJobId: number;
         DnsZoneId: number;
         DnsRecordId: number;
@@ -3616,6 +3798,304 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                per_page?: number;
+                cursor?: string;
+                /** @description Part of the invoice number. */
+                search?: string;
+                status?: components["schemas"]["InvoiceStatus"];
+                sort?: "date" | "-date" | "number" | "-number";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invoices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "number": "RE202611-10001",
+                     *           "issuedOn": "2026-11-01",
+                     *           "dueOn": "2026-11-15",
+                     *           "status": "open",
+                     *           "paymentMethod": "debit",
+                     *           "net": {
+                     *             "amount": "761.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "144.59",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "905.59",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "customer": {
+                     *             "id": 1,
+                     *             "number": 10001,
+                     *             "company": "Müller & Schmidt Online GmbH"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "perPage": 25,
+                     *         "total": 12,
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InvoiceSummary"][];
+                        meta: {
+                            perPage: number;
+                            total: number;
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "number": "RE202611-10001",
+                     *       "issuedOn": "2026-11-01",
+                     *       "dueOn": "2026-11-15",
+                     *       "periodStart": "2026-10-01",
+                     *       "periodEnd": "2026-10-31",
+                     *       "status": "open",
+                     *       "paymentMethod": "debit",
+                     *       "net": {
+                     *         "amount": "99.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "vat": {
+                     *         "amount": "18.81",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "gross": {
+                     *         "amount": "117.81",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "positions": [
+                     *         {
+                     *           "position": 1,
+                     *           "kind": "base",
+                     *           "subject": "20011 Onlineshop Produktion",
+                     *           "periodStart": "2026-10-01",
+                     *           "periodEnd": "2026-10-31",
+                     *           "quantity": 1,
+                     *           "unit": "month",
+                     *           "unitPrice": "99.0000",
+                     *           "net": {
+                     *             "amount": "99.00",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "publicLink": {
+                     *         "state": "none",
+                     *         "expiresAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: {
+                language?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path: {
+                invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createInvoicePublicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://portal.example/a/invoice/public/3q2-7wYx…",
+                     *       "expiresAt": "2026-12-24T10:00:00Z",
+                     *       "state": "active"
+                     *     }
+                     */
+                    "application/json": {
+                        url: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @enum {string} */
+                        state: "active";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPublicInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["PublicInvoiceToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "number": "RE202611-10001",
+                     *       "issuedOn": "2026-11-01",
+                     *       "dueOn": "2026-11-15",
+                     *       "periodStart": "2026-10-01",
+                     *       "periodEnd": "2026-10-31",
+                     *       "status": "open",
+                     *       "paymentMethod": "debit",
+                     *       "net": {
+                     *         "amount": "99.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "vat": {
+                     *         "amount": "18.81",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "gross": {
+                     *         "amount": "117.81",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "positions": [],
+                     *       "publicLink": {
+                     *         "state": "active",
+                     *         "expiresAt": "2026-12-24T10:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getPublicInvoicePdf: {
+        parameters: {
+            query?: {
+                language?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path: {
+                token: components["parameters"]["PublicInvoiceToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
         };
     };

@@ -1,6 +1,7 @@
 import { accountHandlers } from './accounts.ts';
 import { clusterHandlers } from './clusters.ts';
 import { contractHandlers } from './contracts.ts';
+import { invoiceHandlers } from './invoices.ts';
 import { sessionHandlers } from './session.ts';
 import { profileHandlers } from './profile.ts';
 import { passwordHandlers } from './password.ts';
@@ -17,6 +18,7 @@ export const coreHandlers = {
   ...accountHandlers,
   ...clusterHandlers,
   ...contractHandlers,
+  ...invoiceHandlers,
   ...securityHandlers,
   ...tokenHandlers,
   ...profileHandlers,
