@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
           { path: 'not-allowed', lazy: lazyPage(() => import('./pages/NotAllowedPage')) },
           { element: <GuestOnly />, children: [{ path: 'invitation/:token/:email', lazy: lazyPage(() => import('./pages/invitation/GuestInvitationPage')) }] },
           { path: 'registration/:type/:token/:email/:id', lazy: lazyPage(() => import('./pages/registration/RegistrationPage')) },
+          { path: 'invoice/public/:token', lazy: lazyPage(() => import('./pages/invoices/PublicInvoicePage')) },
+          { path: 'invoice/public', lazy: lazyPage(() => import('./pages/invoices/PublicInvoicePage').then((m) => ({ default: m.LegacyPublicInvoiceRedirect }))) },
           { path: 'impersonate-two-factor-challenge/:userId/:token', lazy: lazyPage(() => import('./pages/impersonation/ImpersonationChallengePage')) },
           {
             element: <RequireAuth />,
@@ -55,6 +57,9 @@ export const routes: RouteObject[] = [
               { path: 'contracts/:contractId/cluster/termination/:terminationId', lazy: lazyPage(() => import('./pages/contracts/terminationRoutes').then((m) => ({ default: m.ShowTermination }))) },
               { path: 'contracts/:contractId/cluster/termination/:terminationId/edit', lazy: lazyPage(() => import('./pages/contracts/terminationRoutes').then((m) => ({ default: m.EditTermination }))) },
               { path: 'contracts/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
+              { path: 'invoices', lazy: lazyPage(() => import('./pages/invoices/InvoicesPage')) },
+              { path: 'invoices/:invoiceId', lazy: lazyPage(() => import('./pages/invoices/routes').then((m) => ({ default: m.InvoiceOverview }))) },
+              { path: 'invoices/:invoiceId/details', lazy: lazyPage(() => import('./pages/invoices/routes').then((m) => ({ default: m.InvoiceDetails }))) },
               { path: 'invoices/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               { path: 'orders/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               {
