@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pdfText } from '../../bff/src/handlers/billingPdfText.ts';
+import { pdfText } from './billingPdfText';
 import { login, users } from './helpers';
 
 async function signIn(page: Page, email: string): Promise<void> {
@@ -29,11 +29,11 @@ test.describe('invoices (German)', () => {
     await expect(rows(page).first()).toContainText('RE202611-10001');
     await expect(rows(page).first()).toContainText('offen');
 
-    await page.getByLabel('Status').click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'überfällig' }).click();
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('RE202610-10001');
-    await page.getByLabel('Status').click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Alle Status' }).click();
     await page.getByLabel('Rechnungsnummer suchen').fill('202609');
     await expect(rows(page)).toHaveCount(1);
@@ -58,7 +58,7 @@ test.describe('invoices (German)', () => {
     await rows(page).first().getByRole('link').click();
     await expect(page.getByTestId('public-link-state')).toHaveText('Es gibt noch keinen öffentlichen Link.');
     await page.getByRole('button', { name: 'Öffentlichen Link erstellen' }).click();
-    const url = await page.getByLabel('Öffentlicher Link', { exact: true }).inputValue();
+    const url = await page.getByRole('textbox', { name: 'Öffentlicher Link' }).inputValue();
     await expect(page.getByTestId('public-link-state')).toHaveAttribute('data-state', 'active');
     await expect(page.getByRole('button', { name: 'Öffentlichen Link erneuern' })).toBeVisible();
 
