@@ -8,7 +8,7 @@ export { listContracts, findDomainContractAccess, contractTypes, contractSortFie
 export { createClusterTermination, changeClusterTermination, currentTermination, assertMayTerminate, type TerminationInput, type BillingPorts } from './terminations.ts';
 export { Migration20261124060000Billing } from './migrations/Migration20261124060000Billing.ts';
 export { Invoice, InvoicePosition, invoiceStatuses, type InvoiceStatus } from './Invoice.ts';
-export { listInvoices, findInvoice, invoiceCustomerIds, issuePublicLink, findPublicInvoice, publicLinkState, invoiceSorts, PUBLIC_LINK_DAYS, type InvoiceQuery, type InvoicePage, type InvoiceSort, type PublicLinkState } from './invoices.ts';
+export { listInvoices, findInvoice, invoiceCustomerIds, issuePublicLink, findPublicInvoice, publicLinkState, invoiceSorts, PUBLIC_LINK_DAYS, INVOICE_COUNT_CAP, type InvoiceQuery, type InvoicePage, type InvoiceSort, type PublicLinkState } from './invoices.ts';
 export { renderInvoicePdf, cachedInvoicePdf, provider, type InvoiceLanguage } from './invoicePdf.ts';
 export { monthlyPositions } from './demoInvoices.ts';
 export { Migration20261124063000Invoices } from './migrations/Migration20261124063000Invoices.ts';

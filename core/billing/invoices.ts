@@ -18,9 +18,15 @@ export interface InvoiceQuery {
   perPage: number;
 }
 
+/** The list counts at most this many matches, so a huge customer's count stays cheap. */
+export const INVOICE_COUNT_CAP = 10_000;
+
 export interface InvoicePage {
   items: Invoice[];
+  /** Matching invoices, at most {@link INVOICE_COUNT_CAP}. */
   total: number;
+  /** More than {@link INVOICE_COUNT_CAP} invoices match. */
+  totalCapped: boolean;
   nextCursor: string | null;
 }
 
@@ -50,7 +56,7 @@ export const invoiceCustomerIds = (em: EntityManager, userId: number): Promise<n
  * number: each page is an index range scan from the cursor, so a deep page costs what the first does.
  */
 export async function listInvoices(em: EntityManager, customerIds: number[], query: InvoiceQuery): Promise<InvoicePage> {
-  if (!customerIds.length) return { items: [], total: 0, nextCursor: null };
+  if (!customerIds.length) return { items: [], total: 0, totalCapped: false, nextCursor: null };
   const sort = query.sort ?? '-date';
   const desc = sort.startsWith('-');
   const byNumber = sort.endsWith('number');
@@ -71,12 +77,29 @@ export async function listInvoices(em: EntityManager, customerIds: number[], que
   }
   const dir = desc ? 'desc' : 'asc';
   qb.orderBy(byNumber ? { number: dir } : { issuedOn: dir, id: dir }).limit(query.perPage + 1);
-  const [rows, total] = await Promise.all([qb.getResultList(), filter(sql.createQueryBuilder(Invoice, 'i')).getCount()]);
+  const [rows, counted] = await Promise.all([qb.getResultList(), countCapped(em, customerIds, query)]);
   const items = rows.slice(0, query.perPage);
   await em.populate(items, ['customer']);
   const last = items.at(-1);
   const nextCursor = rows.length > query.perPage && last ? encodeCursor({ k: byNumber ? last.number : last.issuedOn, i: last.id }) : null;
-  return { items, total, nextCursor };
+  return { items, total: Math.min(counted, INVOICE_COUNT_CAP), totalCapped: counted > INVOICE_COUNT_CAP, nextCursor };
+}
+
+/** Counts the matches up to the cap + 1 (an index range scan that stops early). */
+async function countCapped(em: EntityManager, customerIds: number[], query: InvoiceQuery): Promise<number> {
+  const params: unknown[] = [...customerIds];
+  let where = `customer_id in (${customerIds.map(() => '?').join(', ')})`;
+  if (query.status) {
+    where += ' and status = ?';
+    params.push(query.status);
+  }
+  const term = query.search?.trim();
+  if (term) {
+    where += ` and number ilike ?`;
+    params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  const rows = (await em.getConnection().execute(`select count(*)::int as n from (select 1 from invoices where ${where} limit ${INVOICE_COUNT_CAP + 1}) capped`, params)) as { n: number }[];
+  return rows[0].n;
 }
 
 /** An invoice of one of the customers, with its positions; 404 `errors.invoice_not_found` otherwise. */

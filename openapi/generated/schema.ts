@@ -3855,6 +3855,7 @@ export interface operations {
                      *       "meta": {
                      *         "perPage": 25,
                      *         "total": 12,
+                     *         "totalCapped": false,
                      *         "nextCursor": null
                      *       }
                      *     }
@@ -3863,7 +3864,10 @@ export interface operations {
                         data: components["schemas"]["InvoiceSummary"][];
                         meta: {
                             perPage: number;
+                            /** @description Matching invoices, counted up to 10,000. */
                             total: number;
+                            /** @description More than 10 */
+                            totalCapped: boolean;
                             nextCursor: string | null;
                         };
                     };

@@ -89,7 +89,7 @@ export const invoiceHandlers = defineHandlers({
       status: query.status,
       sort: query.sort,
     });
-    return { data: page.items.map(presentInvoiceSummary), meta: { perPage, total: page.total, nextCursor: page.nextCursor } };
+    return { data: page.items.map(presentInvoiceSummary), meta: { perPage, total: page.total, totalCapped: page.totalCapped, nextCursor: page.nextCursor } };
   },
 
   getInvoice: async ({ em, user, params, deps }) => {

@@ -62,7 +62,7 @@ export default function InvoicesPage() {
         {t('invoices.title')}
         {data && (
           <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: '1rem' }}>
-            {t('invoices.count', { count: data.meta.total })}
+            {data.meta.totalCapped ? t('invoices.countCapped', { count: data.meta.total }) : t('invoices.count', { count: data.meta.total })}
           </Typography>
         )}
       </Typography>
