@@ -41,7 +41,7 @@ test.describe('contracts (German)', () => {
     await expect(page.getByText('60 Minuten')).toBeVisible();
   });
 
-  test('R2.015 R4.015 R4.016 R5.039 terminate a cluster, edit, abort, terminate again and confirm', async ({ page }) => {
+  test('R2.015 R2.100 R4.015 R4.016 R5.039 terminate a cluster, edit, abort, terminate again and confirm', async ({ page }) => {
     await login(page, users.manager);
     await page.goto('/a/contracts?type=cluster');
     await page.locator('tr[data-contract="20012"]').getByRole('link').click();

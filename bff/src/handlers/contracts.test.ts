@@ -76,7 +76,7 @@ describe('contract list (§2 /contracts)', () => {
 });
 
 describe('contract details (§2 /contracts/{type}/{id})', () => {
-  it('R2.099 R3.030 R9.007 a cluster contract shows package, hardware, add-ons and the monthly price net, VAT 19 % and gross', async () => {
+  it('R2.099 R3.025 R3.026 R3.029 R3.030 R9.007 R9.017 a cluster contract shows package, hardware, add-ons and the monthly price net, VAT 19 % and gross', async () => {
     const res = await manager.get(`/api/v1/contracts/cluster/${clusters['20011']}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -141,7 +141,7 @@ describe('cluster termination (§4, §5)', () => {
     expect((await manager.get(base())).body.termination).toBeNull();
   });
 
-  it('R4.015 R4.016 R8.022 create, edit, abort, create again, confirm — one termination per contract, transitions enforced, audited and mailed', async () => {
+  it('R2.100 R4.015 R4.016 R8.022 create, edit, abort, create again, confirm — one termination per contract, transitions enforced, audited and mailed', async () => {
     const options = (await manager.get(base())).body.options;
     expect(options[0]).toEqual({ endOfTerm: '2026-12-31', shutdownOn: '2027-01-01', deletionOn: '2027-01-15' });
 
