@@ -19,6 +19,7 @@ import { Cluster, ClusterAdministrator, Migration20261122000300Clusters, Server 
 import { Customer, CustomerManager, Migration20261122000200Customers } from './customers/index.ts';
 import { AuditLogEntry, Migration20261122120000AuditLog } from './platform/index.ts';
 import { managedEntities, managedMigrations } from './managed/index.ts';
+import { ClusterTermination, DomainContract, Invoice, InvoicePosition, Migration20261124060000Billing, Migration20261124063000Invoices } from './billing/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
 export const coreEntities = [
@@ -39,6 +40,10 @@ export const coreEntities = [
   EmailVerificationCode,
   PasswordResetToken,
   ...managedEntities,
+  DomainContract,
+  ClusterTermination,
+  Invoice,
+  InvoicePosition,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -52,4 +57,6 @@ export const coreMigrations = [
   Migration20261122110000Security,
   Migration20261122100000Profile,
   ...managedMigrations,
+  Migration20261124060000Billing,
+  Migration20261124063000Invoices,
 ];

@@ -5,6 +5,7 @@ import { Customer, CustomerManager } from '../customers/index.ts';
 import { hashPassword } from '../platform/index.ts';
 import { seedDemoInvitations } from './invitationsDemo.ts';
 import { seedDemoStaff } from './impersonationsDemo.ts';
+import { seedDemoBilling, seedDemoInvoices } from '../billing/index.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
 
@@ -205,6 +206,9 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
       servers('c20041', '10.41.0', 1),
     );
     tx.create(ClusterAdministrator, { cluster: guarded, user: security } as ClusterAdministrator);
+    await tx.flush();
+    await seedDemoBilling(tx);
+    await seedDemoInvoices(tx);
   });
   return true;
 }

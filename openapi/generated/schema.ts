@@ -80,6 +80,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cluster and domain contracts the caller can see
+         * @description Managers see every cluster and domain contract of their customers; administrators see the
+         *     cluster contracts of the clusters they administrate. Search matches number, name (or domain)
+         *     and company. Personal access tokens are refused (no token area).
+         */
+        get: operations["listContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One cluster contract with hardware, managed service package, add-ons and price
+         * @description Visible to managers of the customer and administrators of the cluster; otherwise 404 `errors.contract_not_found`.
+         */
+        get: operations["getClusterContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/domain/{contractId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One domain contract
+         * @description Visible to managers of the customer only; otherwise 404 `errors.contract_not_found`. The auth code is shown once the termination is effective.
+         */
+        get: operations["getDomainContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}/termination": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current termination of a cluster contract and the end-of-term choices
+         * @description `termination` is null when the contract has none (aborted ones do not count). `options` are the month ends a new termination may name, with their shutdown and deletion days.
+         */
+        get: operations["getClusterTermination"];
+        put?: never;
+        /**
+         * Terminate a cluster contract
+         * @description Managers of the customer only (403 otherwise). The user must confirm the text with the dates
+         *     (`confirmed: true`); the reason is optional (§5). Only one termination per contract: 409
+         *     `errors.termination_exists`. The contract goes to `in_termination`; the managers get an e-mail.
+         */
+        post: operations["createClusterTermination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}/termination/{terminationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a termination (only while in termination)
+         * @description Same input as creating one. 409 `errors.termination_not_in_termination` after it was confirmed; 404 `errors.termination_not_found` for an aborted or unknown one.
+         */
+        put: operations["updateClusterTermination"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}/termination/{terminationId}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a termination (only while in termination)
+         * @description The contract is active again and can be terminated anew. Managers only.
+         */
+        post: operations["abortClusterTermination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}/termination/{terminationId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a termination (only while in termination)
+         * @description The contract becomes `terminated`; the termination can no longer be changed. Managers only.
+         */
+        post: operations["confirmClusterTermination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/impersonation": {
         parameters: {
             query?: never;
@@ -263,6 +411,129 @@ export interface paths {
          *     invitation calls.
          */
         post: operations["registerWithInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices of the customers the caller manages (keyset pages)
+         * @description Newest first by default. Pages are keyset pages: pass `meta.nextCursor` as `cursor` for the
+         *     next page (it belongs to the same `sort`, `search` and `status`). A personal access token needs
+         *     `*` or `accounting`. Administrators of a cluster see no invoices (they belong to the customer).
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice with its positions and the state of its public link
+         * @description Managers of the invoice's customer only; otherwise 404 `errors.invoice_not_found`.
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as PDF (German or English)
+         * @description Rendered once per language and cached. Default language is the customer's.
+         */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoiceId}/public-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or renew the public link of an invoice
+         * @description A new random token (256 bit; only its SHA-256 is stored), valid for 30 days; an earlier link
+         *     stops working. The link is returned once. Managers only; tokens are refused.
+         */
+        post: operations["createInvoicePublicLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/invoices/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice through its public link (no sign-in)
+         * @description 404 `errors.invoice_not_found` for an unknown or expired link. Rate-limited per client (60 per 15 minutes).
+         */
+        get: operations["getPublicInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/invoices/{token}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF of an invoice through its public link (no sign-in)
+         * @description Same rules as `getPublicInvoice`.
+         */
+        get: operations["getPublicInvoicePdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1817,6 +2088,160 @@ export interface components {
             role: "manager" | "administrator";
             serverCount: number;
         };
+        /** @enum {string} */
+        ContractStatus: "active" | "in_termination" | "terminated" | "completed" | "cancelled" | "failed" | "pending";
+        /** @description An amount excluding VAT (net), the 19 % VAT and the gross amount. */
+        PriceAmounts: {
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+        };
+        ContractCustomer: {
+            id: number;
+            number: number;
+            company: string;
+        };
+        ContractSummary: {
+            /** @enum {string} */
+            type: "cluster" | "domain";
+            id: number;
+            number: string;
+            /** @description Cluster name or domain. */
+            name: string;
+            status: components["schemas"]["ContractStatus"];
+            /** Format: date */
+            start: string;
+            customer: components["schemas"]["ContractCustomer"];
+            /** @enum {string} */
+            role: "manager" | "administrator";
+            price: components["schemas"]["PriceAmounts"];
+            /**
+             * @description The regular price is per month (clusters) or per year (domains).
+             * @enum {string}
+             */
+            period: "month" | "year";
+        };
+        TerminationDates: {
+            /** Format: date */
+            endOfTerm: string;
+            /** Format: date */
+            shutdownOn: string;
+            /** Format: date */
+            deletionOn: string;
+        };
+        /** @enum {string} */
+        TerminationReason: "price" | "performance" | "support" | "features" | "migration" | "project_ended" | "other";
+        TerminationInput: {
+            /**
+             * Format: date
+             * @description A month end from the offered options.
+             */
+            endOfTerm: string;
+            reason?: components["schemas"]["TerminationReason"] | null;
+            reasonText?: string | null;
+            /** @description The user confirmed the text with the dates. */
+            confirmed: boolean;
+        };
+        ClusterTermination: {
+            id: number;
+            /** @enum {string} */
+            status: "in_termination" | "aborted" | "confirmed";
+            /** Format: date */
+            endOfTerm: string;
+            /** Format: date */
+            shutdownOn: string;
+            /** Format: date */
+            deletionOn: string;
+            reason: components["schemas"]["TerminationReason"] | null;
+            reasonText: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            confirmedAt: string | null;
+        };
+        ClusterContract: {
+            id: number;
+            number: string;
+            name: string;
+            status: components["schemas"]["ContractStatus"];
+            /** @enum {string} */
+            architecture: "web_cluster" | "extended_web_cluster" | "cloud_web_cluster";
+            /** @enum {string} */
+            sla: "basic" | "business" | "enterprise" | "dev";
+            servicePackage: {
+                reactionMinutes: number;
+                remoteHandsMinutes: number;
+                developerSupportMinutes: number;
+            };
+            hardware: {
+                cpu: number;
+                ramGb: number;
+                nvmeSsdGb: number;
+                nvmeDatabaseGb: number;
+                nvmeStorageGb: number;
+            };
+            ipv4Count: number;
+            ipv6Count: number;
+            addons: {
+                twoFactor: boolean;
+                vpn: boolean;
+                phpExtendedSupport: boolean;
+            };
+            /** @enum {string} */
+            contractMode: "production" | "development";
+            /** Format: date */
+            contractStart: string;
+            customer: components["schemas"]["ContractCustomer"];
+            /** @enum {string} */
+            role: "manager" | "administrator";
+            /** @description The caller manages the customer and the contract can be terminated or has a termination. */
+            mayTerminate: boolean;
+            includedTrafficTb: number;
+            priceLines: {
+                /** @enum {string} */
+                kind: "base" | "sla" | "cpu" | "ram" | "nvme_ssd" | "nvme_database" | "nvme_storage" | "ipv4" | "ipv6" | "addon_two_factor" | "addon_vpn" | "addon_php_extended_support";
+                quantity: number;
+                unitPrice: components["schemas"]["Money"];
+                net: components["schemas"]["Money"];
+            }[];
+            price: components["schemas"]["PriceAmounts"];
+            termination: components["schemas"]["ClusterTermination"] | null;
+        };
+        DomainContract: {
+            id: number;
+            number: string;
+            domain: string;
+            status: components["schemas"]["ContractStatus"];
+            /** Format: date */
+            registeredOn: string;
+            /** Format: date */
+            startOn: string;
+            /** Format: date */
+            registrationEndsOn: string;
+            owner: string;
+            contactPerson: string;
+            adminContact: string;
+            basicFee: components["schemas"]["Money"];
+            yearlyFee: components["schemas"]["PriceAmounts"];
+            premiumAnnual: components["schemas"]["Money"] | null;
+            premiumOneTime: components["schemas"]["Money"] | null;
+            /** Format: date */
+            terminationOn: string | null;
+            /** @description .co.uk and .uk domains must be terminated manually (§5). */
+            manualTermination: boolean;
+            /** @description Visible once the termination is effective (§4). */
+            authCode: {
+                code: string;
+                /** Format: date-time */
+                generatedAt: string;
+                /** Format: date-time */
+                validUntil: string;
+                expired: boolean;
+            } | null;
+            customer: components["schemas"]["ContractCustomer"];
+        };
         ImpersonatedUser: {
             id: number;
             email: string;
@@ -1878,6 +2303,63 @@ export interface components {
             expiresAt: string;
             /** @description Whether the invited address has an account: then sign in and accept, else register. */
             accountExists: boolean;
+        };
+        /** @enum {string} */
+        InvoiceStatus: "open" | "paid" | "overdue" | "cancelled" | "credited";
+        InvoiceSummary: {
+            id: number;
+            number: string;
+            /** Format: date */
+            issuedOn: string;
+            /** Format: date */
+            dueOn: string;
+            status: components["schemas"]["InvoiceStatus"];
+            /** @enum {string} */
+            paymentMethod: "transfer" | "debit" | "credit_card";
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            customer: components["schemas"]["ContractCustomer"];
+        };
+        InvoiceDetail: {
+            id: number;
+            number: string;
+            /** Format: date */
+            issuedOn: string;
+            /** Format: date */
+            dueOn: string;
+            /** Format: date */
+            periodStart: string;
+            /** Format: date */
+            periodEnd: string;
+            status: components["schemas"]["InvoiceStatus"];
+            /** @enum {string} */
+            paymentMethod: "transfer" | "debit" | "credit_card";
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            customer: components["schemas"]["ContractCustomer"];
+            positions: {
+                position: number;
+                kind: string;
+                subject: string;
+                /** Format: date */
+                periodStart: string;
+                /** Format: date */
+                periodEnd: string;
+                quantity: number;
+                /** @enum {string} */
+                unit: "month" | "day" | "piece" | "year";
+                /** @description Euro with four decimals. */
+                unitPrice: string;
+                net: components["schemas"]["Money"];
+            }[];
+            publicLink: {
+                /** @enum {string} */
+                state: "none" | "active" | "expired";
+                /** Format: date-time */
+                expiresAt: string | null;
+            };
         };
         ManagedSection: {
             /** @description Plugin id = URL section = i18next namespace. */
@@ -2692,6 +3174,10 @@ export interface components {
         Search: string;
         ClusterId: number;
         ServerId: number;
+        ContractId: number;
+        TerminationId: number;
+        InvoiceId: number;
+        PublicInvoiceToken: string;
         CronjobsJobId: number;
         DnsZoneId: number;
         DnsRecordId: number;
@@ -2814,6 +3300,471 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listContracts: {
+        parameters: {
+            query?: {
+                /** @description The page to show (1-based); at most 10000. */
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                search?: components["parameters"]["Search"];
+                type?: "cluster" | "domain";
+                status?: components["schemas"]["ContractStatus"];
+                /** @description Sort field; `-` in front sorts descending. */
+                sort?: "number" | "-number" | "name" | "-name" | "type" | "-type" | "status" | "-status" | "start" | "-start";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "cluster",
+                     *           "id": 1,
+                     *           "number": "20011",
+                     *           "name": "Onlineshop Produktion",
+                     *           "status": "active",
+                     *           "start": "2023-01-01",
+                     *           "customer": {
+                     *             "id": 1,
+                     *             "number": 10001,
+                     *             "company": "Müller & Schmidt Online GmbH"
+                     *           },
+                     *           "role": "manager",
+                     *           "period": "month",
+                     *           "price": {
+                     *             "net": {
+                     *               "amount": "1234.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "vat": {
+                     *               "amount": "234.46",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "gross": {
+                     *               "amount": "1468.46",
+                     *               "currency": "EUR"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "perPage": 25,
+                     *         "total": 1,
+                     *         "lastPage": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ContractSummary"][];
+                        meta: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getClusterContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": "20011",
+                     *       "name": "Onlineshop Produktion",
+                     *       "status": "active",
+                     *       "architecture": "extended_web_cluster",
+                     *       "sla": "business",
+                     *       "servicePackage": {
+                     *         "reactionMinutes": 60,
+                     *         "remoteHandsMinutes": 30,
+                     *         "developerSupportMinutes": 30
+                     *       },
+                     *       "hardware": {
+                     *         "cpu": 16,
+                     *         "ramGb": 64,
+                     *         "nvmeSsdGb": 250,
+                     *         "nvmeDatabaseGb": 0,
+                     *         "nvmeStorageGb": 100
+                     *       },
+                     *       "ipv4Count": 1,
+                     *       "ipv6Count": 1,
+                     *       "addons": {
+                     *         "twoFactor": true,
+                     *         "vpn": false,
+                     *         "phpExtendedSupport": false
+                     *       },
+                     *       "contractMode": "production",
+                     *       "contractStart": "2023-01-01",
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "role": "manager",
+                     *       "mayTerminate": true,
+                     *       "includedTrafficTb": 5,
+                     *       "priceLines": [
+                     *         {
+                     *           "kind": "base",
+                     *           "quantity": 1,
+                     *           "unitPrice": {
+                     *             "amount": "99.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "net": {
+                     *             "amount": "99.00",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "price": {
+                     *         "net": {
+                     *           "amount": "99.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "18.81",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "117.81",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "termination": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterContract"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDomainContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": "D-300101",
+                     *       "domain": "mueller-schmidt.de",
+                     *       "status": "active",
+                     *       "registeredOn": "2021-03-15",
+                     *       "startOn": "2021-03-15",
+                     *       "registrationEndsOn": "2027-03-14",
+                     *       "owner": "Müller & Schmidt Online GmbH",
+                     *       "contactPerson": "Anna Berger",
+                     *       "adminContact": "Hostmaster",
+                     *       "basicFee": {
+                     *         "amount": "0.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "yearlyFee": {
+                     *         "net": {
+                     *           "amount": "12.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "2.28",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "14.28",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "premiumAnnual": null,
+                     *       "premiumOneTime": null,
+                     *       "terminationOn": null,
+                     *       "manualTermination": false,
+                     *       "authCode": null,
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainContract"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getClusterTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The termination (or null) and the choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "termination": null,
+                     *       "options": [
+                     *         {
+                     *           "endOfTerm": "2026-12-31",
+                     *           "shutdownOn": "2027-01-01",
+                     *           "deletionOn": "2027-01-15"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        termination: components["schemas"]["ClusterTermination"] | null;
+                        options: components["schemas"]["TerminationDates"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createClusterTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endOfTerm": "2026-12-31",
+                 *       "reason": "price",
+                 *       "reasonText": "Wir ziehen um.",
+                 *       "confirmed": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["TerminationInput"];
+            };
+        };
+        responses: {
+            /** @description The termination. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "in_termination",
+                     *       "endOfTerm": "2026-12-31",
+                     *       "shutdownOn": "2027-01-01",
+                     *       "deletionOn": "2027-01-15",
+                     *       "reason": "price",
+                     *       "reasonText": null,
+                     *       "createdAt": "2026-11-24T10:00:00Z",
+                     *       "updatedAt": "2026-11-24T10:00:00Z",
+                     *       "confirmedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterTermination"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateClusterTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+                terminationId: components["parameters"]["TerminationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endOfTerm": "2027-01-31",
+                 *       "reason": null,
+                 *       "reasonText": null,
+                 *       "confirmed": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["TerminationInput"];
+            };
+        };
+        responses: {
+            /** @description The changed termination. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "in_termination",
+                     *       "endOfTerm": "2027-01-31",
+                     *       "shutdownOn": "2027-02-01",
+                     *       "deletionOn": "2027-02-15",
+                     *       "reason": null,
+                     *       "reasonText": null,
+                     *       "createdAt": "2026-11-24T10:00:00Z",
+                     *       "updatedAt": "2026-11-24T10:05:00Z",
+                     *       "confirmedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterTermination"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    abortClusterTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+                terminationId: components["parameters"]["TerminationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The aborted termination. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "aborted",
+                     *       "endOfTerm": "2026-12-31",
+                     *       "shutdownOn": "2027-01-01",
+                     *       "deletionOn": "2027-01-15",
+                     *       "reason": null,
+                     *       "reasonText": null,
+                     *       "createdAt": "2026-11-24T10:00:00Z",
+                     *       "updatedAt": "2026-11-24T10:05:00Z",
+                     *       "confirmedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterTermination"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    confirmClusterTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+                terminationId: components["parameters"]["TerminationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmed termination. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "status": "confirmed",
+                     *       "endOfTerm": "2026-12-31",
+                     *       "shutdownOn": "2027-01-01",
+                     *       "deletionOn": "2027-01-15",
+                     *       "reason": null,
+                     *       "reasonText": null,
+                     *       "createdAt": "2026-11-24T10:00:00Z",
+                     *       "updatedAt": "2026-11-24T10:05:00Z",
+                     *       "confirmedAt": "2026-11-24T10:05:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterTermination"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getImpersonation: {
@@ -3057,6 +4008,308 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                per_page?: number;
+                cursor?: string;
+                /** @description Part of the invoice number. */
+                search?: string;
+                status?: components["schemas"]["InvoiceStatus"];
+                sort?: "date" | "-date" | "number" | "-number";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invoices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "number": "RE202611-10001",
+                     *           "issuedOn": "2026-11-01",
+                     *           "dueOn": "2026-11-15",
+                     *           "status": "open",
+                     *           "paymentMethod": "debit",
+                     *           "net": {
+                     *             "amount": "761.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "144.59",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "905.59",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "customer": {
+                     *             "id": 1,
+                     *             "number": 10001,
+                     *             "company": "Müller & Schmidt Online GmbH"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "perPage": 25,
+                     *         "total": 12,
+                     *         "totalCapped": false,
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InvoiceSummary"][];
+                        meta: {
+                            perPage: number;
+                            /** @description Matching invoices, counted up to 10,000. */
+                            total: number;
+                            /** @description More than 10,000 invoices match. */
+                            totalCapped: boolean;
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "number": "RE202611-10001",
+                     *       "issuedOn": "2026-11-01",
+                     *       "dueOn": "2026-11-15",
+                     *       "periodStart": "2026-10-01",
+                     *       "periodEnd": "2026-10-31",
+                     *       "status": "open",
+                     *       "paymentMethod": "debit",
+                     *       "net": {
+                     *         "amount": "99.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "vat": {
+                     *         "amount": "18.81",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "gross": {
+                     *         "amount": "117.81",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "positions": [
+                     *         {
+                     *           "position": 1,
+                     *           "kind": "base",
+                     *           "subject": "20011 Onlineshop Produktion",
+                     *           "periodStart": "2026-10-01",
+                     *           "periodEnd": "2026-10-31",
+                     *           "quantity": 1,
+                     *           "unit": "month",
+                     *           "unitPrice": "99.0000",
+                     *           "net": {
+                     *             "amount": "99.00",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "publicLink": {
+                     *         "state": "none",
+                     *         "expiresAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: {
+                language?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path: {
+                invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createInvoicePublicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://portal.example/a/invoice/public/3q2-7wYx…",
+                     *       "expiresAt": "2026-12-24T10:00:00Z",
+                     *       "state": "active"
+                     *     }
+                     */
+                    "application/json": {
+                        url: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @enum {string} */
+                        state: "active";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPublicInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["PublicInvoiceToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "number": "RE202611-10001",
+                     *       "issuedOn": "2026-11-01",
+                     *       "dueOn": "2026-11-15",
+                     *       "periodStart": "2026-10-01",
+                     *       "periodEnd": "2026-10-31",
+                     *       "status": "open",
+                     *       "paymentMethod": "debit",
+                     *       "net": {
+                     *         "amount": "99.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "vat": {
+                     *         "amount": "18.81",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "gross": {
+                     *         "amount": "117.81",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "positions": [],
+                     *       "publicLink": {
+                     *         "state": "active",
+                     *         "expiresAt": "2026-12-24T10:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getPublicInvoicePdf: {
+        parameters: {
+            query?: {
+                language?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path: {
+                token: components["parameters"]["PublicInvoiceToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
         };
     };

@@ -1,5 +1,7 @@
 import { accountHandlers } from './accounts.ts';
 import { clusterHandlers } from './clusters.ts';
+import { contractHandlers } from './contracts.ts';
+import { invoiceHandlers } from './invoices.ts';
 import { sessionHandlers } from './session.ts';
 import { profileHandlers } from './profile.ts';
 import { passwordHandlers } from './password.ts';
@@ -15,6 +17,8 @@ export const coreHandlers = {
   ...sessionHandlers,
   ...accountHandlers,
   ...clusterHandlers,
+  ...contractHandlers,
+  ...invoiceHandlers,
   ...securityHandlers,
   ...tokenHandlers,
   ...profileHandlers,

@@ -16,7 +16,9 @@ export type MailTemplate =
   /** Sent after a sign-in, so the user notices one that was not theirs. */
   | { kind: 'newLogin'; at: Date; ip?: string; userAgent?: string }
   /** Sent when sign-in to the account is paused after many failed attempts from several addresses. */
-  | { kind: 'accountLocked'; minutes: number; forgotLink: string };
+  | { kind: 'accountLocked'; minutes: number; forgotLink: string }
+  /** A cluster termination was created, changed, aborted or confirmed (billing); sent to the customer's managers. */
+  | { kind: 'clusterTermination'; event: 'created' | 'updated' | 'aborted' | 'confirmed'; contractNumber: string; contractName: string; endOfTerm: string; shutdownOn: string; deletionOn: string };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -47,6 +49,10 @@ const escapeHtml = (s: string): string =>
 
 const formatDate = (d: Date, language: MailLanguage): string =>
   new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(d);
+
+/** A calendar day (`YYYY-MM-DD`) as the recipient reads it. */
+const formatDay = (day: string, language: MailLanguage): string =>
+  new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 const greeting = (r: Recipient): string => {
   const name = [r.firstname, r.surname].filter(Boolean).join(' ');
@@ -152,6 +158,20 @@ function content(t: MailTemplate, language: MailLanguage): Content {
       return de
         ? { subject: 'Neue Anmeldung im Kundenportal', paragraphs: [['Es gab eine neue Anmeldung mit Ihrem Zugang:'], [details], [notYou.de]] }
         : { subject: 'New sign-in to the customer portal', paragraphs: [['There was a new sign-in to your account:'], [details], [notYou.en]] };
+    }
+    case 'clusterTermination': {
+      const day = (d: string) => formatDay(d, language);
+      const what = `${t.contractName} (${t.contractNumber})`;
+      const dates = de
+        ? [`Vertragsende: ${day(t.endOfTerm)}`, `Abschaltung: ${day(t.shutdownOn)}`, `Löschung der Daten: ${day(t.deletionOn)}`]
+        : [`End of term: ${day(t.endOfTerm)}`, `Shutdown: ${day(t.shutdownOn)}`, `Deletion of the data: ${day(t.deletionOn)}`];
+      const subjects = {
+        created: de ? `Kündigung des Clusters ${what} eingegangen` : `Termination of cluster ${what} received`,
+        updated: de ? `Kündigung des Clusters ${what} geändert` : `Termination of cluster ${what} changed`,
+        aborted: de ? `Kündigung des Clusters ${what} zurückgenommen` : `Termination of cluster ${what} withdrawn`,
+        confirmed: de ? `Kündigung des Clusters ${what} bestätigt` : `Termination of cluster ${what} confirmed`,
+      };
+      return { subject: subjects[t.event], paragraphs: [[subjects[t.event] + '.'], ...(t.event === 'aborted' ? [] : dates.map((d) => [d]))] };
     }
   }
 }

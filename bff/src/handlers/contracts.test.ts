@@ -1,0 +1,193 @@
+import { AuditLogEntry } from '@portal/core/platform';
+import { Cluster } from '@portal/core/clusters';
+import { DomainContract } from '@portal/core/billing';
+import { demoLogins } from '@portal/core/seed';
+import { createTestServer, TestClient, type TestServer } from '../testing.ts';
+
+let server: TestServer;
+let manager: TestClient;
+let admin: TestClient;
+let other: TestClient;
+const clusters: Record<string, number> = {};
+const domains: Record<string, number> = {};
+beforeAll(async () => {
+  server = await createTestServer();
+  server.clock.set('2026-11-24T10:00:00Z');
+  manager = server.client();
+  await manager.login(demoLogins.manager);
+  admin = server.client();
+  await admin.login(demoLogins.admin);
+  other = server.client();
+  await other.login(demoLogins.other);
+  const em = server.db.orm.em.fork();
+  for (const c of await em.find(Cluster, {})) clusters[c.number] = c.id;
+  for (const d of await em.find(DomainContract, {})) domains[d.domain] = d.id;
+}, 180_000);
+afterAll(() => server.stop());
+
+describe('contract list (§2 /contracts)', () => {
+  it('R2.014 R6.003 a manager sees the cluster and domain contracts of their customer, nothing of others', async () => {
+    const res = await manager.get('/api/v1/contracts?per_page=100');
+    expect(res.status).toBe(200);
+    const numbers = res.body.data.map((c: { number: string }) => c.number);
+    expect(numbers).toEqual(expect.arrayContaining(['20011', '20012', 'D-300101', 'D-300110']));
+    expect(numbers).not.toContain('20021');
+    expect(numbers).not.toContain('D-300301');
+    expect(res.body.data.every((c: { customer: { number: number } }) => c.customer.number === 10001)).toBe(true);
+  });
+
+  it('R4.012 contracts are listed in every status', async () => {
+    const res = await manager.get('/api/v1/contracts?per_page=100');
+    const statuses = new Set(res.body.data.map((c: { status: string }) => c.status));
+    for (const s of ['active', 'in_termination', 'terminated', 'completed', 'cancelled', 'failed', 'pending']) expect(statuses).toContain(s);
+  });
+
+  it('R6.004 an administrator sees only the cluster contracts they administrate', async () => {
+    const res = await admin.get('/api/v1/contracts');
+    expect(res.body.data.map((c: { number: string; role: string }) => [c.number, c.role])).toEqual([['20011', 'administrator']]);
+  });
+
+  it('R2.099 search, filters by type and status, sort and pagination', async () => {
+    const search = await manager.get('/api/v1/contracts?search=altshop');
+    expect(search.body.data.map((c: { name: string }) => c.name)).toEqual(['ms-altshop.de']);
+    const clustersOnly = await manager.get('/api/v1/contracts?type=cluster');
+    expect(clustersOnly.body.data.map((c: { number: string }) => c.number)).toEqual(['20011', '20012']);
+    const pending = await manager.get('/api/v1/contracts?status=pending');
+    expect(pending.body.data.map((c: { number: string }) => c.number)).toEqual(['D-300110']);
+    const desc = await manager.get('/api/v1/contracts?sort=-number&per_page=2&page=1');
+    expect(desc.body.data.map((c: { number: string }) => c.number)).toEqual(['D-300110', 'D-300109']);
+    expect(desc.body.meta).toEqual({ page: 1, perPage: 2, total: 12, lastPage: 6 });
+    const page2 = await manager.get('/api/v1/contracts?sort=-number&per_page=2&page=2');
+    expect(page2.body.data.map((c: { number: string }) => c.number)).toEqual(['D-300108', 'D-300107']);
+  });
+
+  it('R2.014 bounded and validated parameters: bad sort, page size over 100 and a long search are 422', async () => {
+    expect((await manager.get('/api/v1/contracts?sort=price')).status).toBe(422);
+    expect((await manager.get('/api/v1/contracts?per_page=101')).status).toBe(422);
+    expect((await manager.get(`/api/v1/contracts?search=${'x'.repeat(201)}`)).status).toBe(422);
+    expect((await manager.get('/api/v1/contracts?status=open')).status).toBe(422);
+  });
+
+  it('R3.019 personal access tokens are refused (no token area)', async () => {
+    const created = await manager.request('POST', '/api/v1/me/personal-access-tokens', { name: 'acc', expires: 0, abilities: { global: true } });
+    const res = await new TestClient(server.url).request('GET', '/api/v1/contracts', undefined, { Authorization: `Bearer ${created.body.plainTextToken}` });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('contract details (§2 /contracts/{type}/{id})', () => {
+  it('R2.099 R3.025 R3.026 R3.029 R3.030 R9.007 R9.017 a cluster contract shows package, hardware, add-ons and the monthly price net, VAT 19 % and gross', async () => {
+    const res = await manager.get(`/api/v1/contracts/cluster/${clusters['20011']}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      number: '20011',
+      architecture: 'extended_web_cluster',
+      sla: 'business',
+      servicePackage: { reactionMinutes: 60, remoteHandsMinutes: 30, developerSupportMinutes: 30 },
+      hardware: { cpu: 16, ramGb: 64, nvmeSsdGb: 250, nvmeStorageGb: 100 },
+      addons: { twoFactor: true, vpn: false, phpExtendedSupport: false },
+      contractMode: 'production',
+      contractStart: '2023-01-01',
+      role: 'manager',
+      mayTerminate: true,
+      includedTrafficTb: 5,
+      termination: null,
+    });
+    // 99 + 149 + 16·12 + 64·4 + 250·0.20 + 20·0.50 + 5 = 761.00 net; 144.59 VAT; 905.59 gross
+    expect(res.body.price).toEqual({ net: { amount: '761.00', currency: 'EUR' }, vat: { amount: '144.59', currency: 'EUR' }, gross: { amount: '905.59', currency: 'EUR' } });
+  });
+
+  it('R6.004 an administrator sees their cluster contract but may not terminate it', async () => {
+    const res = await admin.get(`/api/v1/contracts/cluster/${clusters['20011']}`);
+    expect(res.body).toMatchObject({ role: 'administrator', mayTerminate: false });
+    expect((await admin.get(`/api/v1/contracts/cluster/${clusters['20012']}`)).status).toBe(404);
+    const create = await admin.request('POST', `/api/v1/contracts/cluster/${clusters['20011']}/termination`, { endOfTerm: '2026-12-31', confirmed: true });
+    expect(create.status).toBe(403);
+    expect(create.body.error.message).toBe('errors.termination_managers_only');
+  });
+
+  it("R3.040 R5.030 a domain contract shows its fields; .co.uk must be terminated manually; another customer's contract is 404", async () => {
+    const res = await manager.get(`/api/v1/contracts/domain/${domains['ms-online.shop']}`);
+    expect(res.body).toMatchObject({
+      number: 'D-300103',
+      domain: 'ms-online.shop',
+      registrationEndsOn: '2027-09-09',
+      yearlyFee: { net: { amount: '19.00', currency: 'EUR' }, gross: { amount: '22.61', currency: 'EUR' } },
+      premiumAnnual: { amount: '49.00', currency: 'EUR' },
+      premiumOneTime: { amount: '250.00', currency: 'EUR' },
+      manualTermination: false,
+      authCode: null,
+    });
+    expect((await manager.get(`/api/v1/contracts/domain/${domains['mueller-schmidt.co.uk']}`)).body.manualTermination).toBe(true);
+    const foreign = await other.get(`/api/v1/contracts/domain/${domains['mueller-schmidt.de']}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe('errors.contract_not_found');
+    expect((await other.get(`/api/v1/contracts/cluster/${clusters['20011']}`)).status).toBe(404);
+    expect((await admin.get(`/api/v1/contracts/domain/${domains['mueller-schmidt.de']}`)).status).toBe(404);
+  });
+});
+
+describe('cluster termination (§4, §5)', () => {
+  const base = () => `/api/v1/contracts/cluster/${clusters['20012']}/termination`;
+
+  it('R5.039 a termination needs the confirmed text and a valid end of term; nothing is stored otherwise', async () => {
+    const unconfirmed = await manager.request('POST', base(), { endOfTerm: '2026-12-31', confirmed: false });
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.body.error.fields).toEqual({ confirmed: ['errors.termination_confirmation_required'] });
+    const early = await manager.request('POST', base(), { endOfTerm: '2026-11-30', confirmed: true });
+    expect(early.body.error.fields).toEqual({ endOfTerm: ['errors.termination_notice_period'] });
+    const long = await manager.request('POST', base(), { endOfTerm: '2026-12-31', confirmed: true, reasonText: 'x'.repeat(2001) });
+    expect(long.status).toBe(422);
+    expect((await manager.get(base())).body.termination).toBeNull();
+  });
+
+  it('R2.100 R4.015 R4.016 R8.022 create, edit, abort, create again, confirm — one termination per contract, transitions enforced, audited and mailed', async () => {
+    const options = (await manager.get(base())).body.options;
+    expect(options[0]).toEqual({ endOfTerm: '2026-12-31', shutdownOn: '2027-01-01', deletionOn: '2027-01-15' });
+
+    const created = await manager.request('POST', base(), { endOfTerm: '2026-12-31', reason: 'price', reasonText: 'Zu teuer', confirmed: true });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'in_termination', endOfTerm: '2026-12-31', shutdownOn: '2027-01-01', deletionOn: '2027-01-15', reason: 'price', reasonText: 'Zu teuer' });
+    expect((await manager.get(`/api/v1/contracts/cluster/${clusters['20012']}`)).body.status).toBe('in_termination');
+    const mail = await server.mailbox.next(demoLogins.manager, 'clusterTermination');
+    expect(mail.subject).toContain('Kündigung des Clusters Onlineshop Staging (20012) eingegangen');
+    expect(mail.text).toContain('31. Dezember 2026');
+
+    const twice = await manager.request('POST', base(), { endOfTerm: '2027-01-31', confirmed: true });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toBe('errors.termination_exists');
+
+    const id = created.body.id;
+    const edited = await manager.request('PUT', `${base()}/${id}`, { endOfTerm: '2027-01-31', reason: null, reasonText: null, confirmed: true });
+    expect(edited.body).toMatchObject({ status: 'in_termination', endOfTerm: '2027-01-31', shutdownOn: '2027-02-01', deletionOn: '2027-02-15', reason: null });
+
+    const aborted = await manager.request('POST', `${base()}/${id}/abort`);
+    expect(aborted.body.status).toBe('aborted');
+    expect((await manager.get(`/api/v1/contracts/cluster/${clusters['20012']}`)).body).toMatchObject({ status: 'active', termination: null });
+    expect((await manager.request('POST', `${base()}/${id}/confirm`)).status).toBe(404);
+
+    const again = await manager.request('POST', base(), { endOfTerm: '2026-12-31', confirmed: true });
+    expect(again.status).toBe(201);
+    const confirmed = await manager.request('POST', `${base()}/${again.body.id}/confirm`);
+    expect(confirmed.body).toMatchObject({ status: 'confirmed' });
+    expect((await manager.get(`/api/v1/contracts/cluster/${clusters['20012']}`)).body).toMatchObject({ status: 'terminated', mayTerminate: false });
+
+    const late = await manager.request('PUT', `${base()}/${again.body.id}`, { endOfTerm: '2027-01-31', confirmed: true });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe('errors.termination_not_in_termination');
+    expect((await manager.request('POST', `${base()}/${again.body.id}/abort`)).status).toBe(409);
+
+    const audit = await server.db.orm.em.fork().find(AuditLogEntry, { action: { $like: 'termination.%' } }, { orderBy: { id: 'asc' } });
+    expect(audit.map((a) => a.action)).toEqual(['termination.created', 'termination.updated', 'termination.aborted', 'termination.created', 'termination.confirmed']);
+    const kinds = server.mailbox.to(demoLogins.manager).filter((m) => m.kind === 'clusterTermination').map((m) => m.subject);
+    expect(kinds).toHaveLength(5);
+    expect(server.mailbox.to('tobias.schmidt@mueller-schmidt.example').some((m) => m.subject.startsWith('Termination of cluster Onlineshop Staging'))).toBe(true);
+  });
+
+  it("R8.021 another customer's termination is 404 and an unknown termination is 'termination not found'", async () => {
+    expect((await other.get(base())).status).toBe(404);
+    const unknown = await manager.request('POST', `/api/v1/contracts/cluster/${clusters['20011']}/termination/99999/abort`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('errors.termination_not_found');
+  });
+});

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pdfText } from './billingPdfText';
+import { login, users } from './helpers';
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/a/login');
+  await page.getByLabel(/E-Mail-Adresse|E-mail address/).fill(email);
+  await page.getByLabel(/^(Passwort|Password)/).first().fill('Demo-Portal-2026');
+  await page.getByRole('button', { name: /^(Anmelden|Log in)$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Willkommen|Welcome/ })).toBeVisible();
+}
+
+const rows = (page: Page) => page.locator('tbody tr[data-invoice]');
+
+async function downloadText(page: Page, name: RegExp): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return pdfText(Buffer.concat(chunks));
+}
+
+test.describe('invoices (German)', () => {
+  test('R2.013 R4.014 list with status filter and number search; open an invoice, its items and the PDF', async ({ page }) => {
+    await login(page, users.manager);
+    await page.getByRole('link', { name: 'Rechnungen' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: /Rechnungen/ })).toBeVisible();
+    await expect(page.getByText('12 Rechnungen')).toBeVisible();
+    await expect(rows(page).first()).toContainText('RE202611-10001');
+    await expect(rows(page).first()).toContainText('offen');
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'überfällig' }).click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('RE202610-10001');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Alle Status' }).click();
+    await page.getByLabel('Rechnungsnummer suchen').fill('202609');
+    await expect(rows(page)).toHaveCount(1);
+    await rows(page).first().getByRole('link').click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Rechnung RE202609-10001 (bezahlt)' })).toBeVisible();
+    await expect(page).toHaveTitle(/Rechnung RE202609-10001 \(bezahlt\)/);
+    const text = await downloadText(page, /PDF \(Deutsch\)/);
+    expect(text).toContain('Rechnung RE202609-10001');
+    expect(text).toContain('zzgl. 19 % MwSt.');
+    const english = await downloadText(page, /PDF \(Englisch\)/);
+    expect(english).toContain('Invoice RE202609-10001');
+
+    await page.getByRole('link', { name: 'Positionen anzeigen' }).click();
+    await expect(page.getByRole('region', { name: 'Positionen' })).toBeVisible();
+    await expect(page.locator('tr[data-position="nvme_storage"]').first()).toContainText('NVMe Storage (5-GB-Schritt-Tage)');
+  });
+
+  test('R2.009 R4.027 create a public link and open it signed out; the legacy #token/ link is rewritten', async ({ page, browser }) => {
+    await login(page, users.manager);
+    await page.goto('/a/invoices');
+    await rows(page).first().getByRole('link').click();
+    await expect(page.getByTestId('public-link-state')).toHaveText('Es gibt noch keinen öffentlichen Link.');
+    await page.getByRole('button', { name: 'Öffentlichen Link erstellen' }).click();
+    const url = await page.getByRole('textbox', { name: 'Öffentlicher Link' }).inputValue();
+    await expect(page.getByTestId('public-link-state')).toHaveAttribute('data-state', 'active');
+    await expect(page.getByRole('button', { name: 'Öffentlichen Link erneuern' })).toBeVisible();
+
+    const guest = await browser.newContext({ locale: 'de-DE' });
+    const anon = await guest.newPage();
+    const token = url.split('/a/invoice/public/')[1];
+    await anon.goto(`/a/invoice/public/${token}`);
+    await expect(anon.getByRole('heading', { level: 1, name: 'Rechnung RE202611-10001 (offen)' })).toBeVisible();
+    await expect(anon.getByRole('region', { name: 'Positionen' })).toBeVisible();
+    await anon.goto(`/a/invoice/public#token/${token}`);
+    await expect(anon).toHaveURL(new RegExp(`/a/invoice/public/${token}$`));
+    await expect(anon.getByRole('heading', { level: 1, name: /Rechnung RE202611-10001/ })).toBeVisible();
+    await anon.goto('/a/invoice/public/unknown-token-aaaaaaaaaaaaaaaa');
+    await expect(anon.getByText('Die Rechnung wurde nicht gefunden. Der Link ist ungültig oder abgelaufen.')).toBeVisible();
+    await guest.close();
+  });
+});
+
+test.describe('invoices (English)', () => {
+  test('R2.013 R4.014 the invoice list and an invoice in English', async ({ page }) => {
+    await signIn(page, 'james.miller@mueller-schmidt.example');
+    await page.goto('/a/invoices');
+    await expect(page.getByText('12 invoices')).toBeVisible();
+    await page.getByRole('button', { name: 'Next page' }).isDisabled();
+    await rows(page).first().getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Invoice RE202611-10001 (open)' })).toBeVisible();
+    const text = await downloadText(page, /PDF \(English\)/);
+    expect(text).toContain('Invoice RE202611-10001');
+    expect(text).toContain('plus 19 % VAT');
+  });
+});
