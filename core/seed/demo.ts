@@ -19,6 +19,9 @@ export const demoLogins = {
   other: 'other@demo.example',
 } as const;
 
+/** German VAT IDs with a valid checksum (the customer data form checks them, §5). */
+const demoVatIds: Record<number, string> = { 10001: 'DE079197918', 10002: 'DE079205835', 10003: 'DE079213755', 10004: 'DE079221675' };
+
 type ServerSpec = [name: string, role: Server['role'], ipv4: string, services: string[]];
 
 const webServices = ['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring'];
@@ -94,7 +97,7 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
         country: 'de',
         phone: '+49 30 2345678-0',
         language: 'de',
-        vatId: `DE${String(number * 7919).padStart(9, '0').slice(0, 9)}`,
+        vatId: demoVatIds[number] ?? null,
         enteredAt: new Date('2021-03-01T00:00:00Z'),
         invoiceEmails: `rechnung@${company.split(' ')[0].toLowerCase().replace(/[^a-z]/g, '')}.example`,
         contactPerson,

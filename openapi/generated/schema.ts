@@ -74,6 +74,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customers the signed-in user manages
+         * @description Every customer the caller is an active manager of, ordered by customer number, with the number
+         *     of clusters. An empty list is the §8 "no customers available" state. A personal access token
+         *     needs `*` or `profile`.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company data of a customer
+         * @description Company data, invoice and reminder e-mails, contact person and the contact person candidates
+         *     (the active managers, §5). Only for a manager of the customer; any other customer is 404
+         *     `errors.customer_not_found`. A personal access token needs `*` or `accounting`.
+         */
+        get: operations["getCustomer"];
+        /**
+         * Saves the company data, e-mails and contact person of a customer
+         * @description All fields are written together; every field error comes back at once as 422 and nothing is
+         *     stored. `company`, `street`, `zip`, `city` and at least one invoice e-mail are required; `phone`
+         *     must be a valid number; `vatId` is required within the EU outside Germany
+         *     (`errors.vat_id_required`) and must pass the checksum of the customer's country
+         *     (`errors.vat_id_invalid`); e-mail lists are separated by comma or newline
+         *     (`errors.email_list_invalid`); empty reminder e-mails mean the invoice e-mails; the contact
+         *     person must be an active manager (`errors.contact_person_not_active_manager`). Number and
+         *     new-customer date cannot be changed. A personal access token needs `*` or `accounting`.
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Managers, clusters with their administrators, and open invitations of a customer
+         * @description The team part of the customer dashboard (§2 Administrators and managers): the managers (with
+         *     whether they are active and the contact person), every cluster of the customer with its
+         *     administrators, and the open invitations (sent or opened, not expired, §4). Only for a manager of
+         *     the customer (else 404). A personal access token needs `*` or `profile`.
+         */
+        get: operations["getCustomerTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invites an address as manager of the customer or administrator of one of its clusters
+         * @description Sends the invitation e-mail; its link leads to accepting (existing account) or registering (new
+         *     address). `clusterId` is required for `administrator` and must be a cluster of the customer
+         *     (else 404 `errors.cluster_not_found`). 409 `errors.invitation_already_manager` /
+         *     `errors.invitation_already_administrator` when the address already holds the role,
+         *     `errors.invitation_exists` when an open invitation exists. A personal access token needs `*` or `profile`.
+         */
+        post: operations["inviteToCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends an open invitation again
+         * @description The e-mail carries a new link (only a hash of the token is stored, so the old link stops working);
+         *     the invitation is valid for another 14 days. 404 `errors.invitation_not_found` for an invitation
+         *     that is not open or not of this customer. A personal access token needs `*` or `profile`.
+         */
+        post: operations["resendCustomerInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraws an open invitation
+         * @description The invitation becomes `deleted` (§4) and its link invalid. 404 when it is not open or not of this customer. A personal access token needs `*` or `profile`.
+         */
+        delete: operations["deleteCustomerInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/managers/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a manager of the customer
+         * @description §5: refused with 409 while the manager is a partner manager
+         *     (`errors.manager_not_removable_partner_manager`), the customer's contact person
+         *     (`errors.manager_not_removable_contact_person`) or its last active manager
+         *     (`errors.manager_not_removable_last_manager`). 404 `errors.manager_not_found` when the user is not
+         *     a manager of the customer. A personal access token needs `*` or `profile`.
+         */
+        delete: operations["removeCustomerManager"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/clusters/{clusterId}/administrators/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes an administrator of one of the customer's clusters
+         * @description §5: refused with 409 `errors.administrator_not_removable_still_manager` while the administrator
+         *     is also a manager of the customer (the manager right has to go first). 404 for a cluster of
+         *     another customer or a user who does not administrate it. A personal access token needs `*` or `profile`.
+         */
+        delete: operations["removeClusterAdministrator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/impersonation": {
         parameters: {
             query?: never;
@@ -1618,6 +1808,114 @@ export interface components {
             role: "manager" | "administrator";
             serverCount: number;
         };
+        CustomerSummary: {
+            id: number;
+            number: number;
+            company: string;
+            city: string;
+            clusterCount: number;
+            /** @enum {string} */
+            dpaStatus: "not_concluded" | "concluded";
+        };
+        TeamPerson: {
+            id: number;
+            firstname: string;
+            surname: string;
+            email: string;
+        };
+        CustomerDetail: {
+            id: number;
+            number: number;
+            company: string;
+            department: string | null;
+            street: string;
+            zip: string;
+            city: string;
+            country: components["schemas"]["Country"];
+            phone: string | null;
+            language: components["schemas"]["Language"];
+            vatId: string | null;
+            /** @description Whether the country requires a VAT ID (EU outside Germany, §5). */
+            vatIdRequired: boolean;
+            referenceSign: string | null;
+            /**
+             * Format: date-time
+             * @description New-customer entry date.
+             */
+            enteredAt: string;
+            invoiceEmails: string[];
+            /** @description Empty: reminders go to the invoice e-mails. */
+            reminderEmails: string[];
+            contactPerson: components["schemas"]["TeamPerson"] | null;
+            /** @description The active managers (§5). */
+            contactPersonCandidates: components["schemas"]["TeamPerson"][];
+            /** @enum {string} */
+            paymentMethod: "transfer" | "debit" | "credit_card";
+            /** @enum {string} */
+            dpaStatus: "not_concluded" | "concluded";
+        };
+        CustomerDataInput: {
+            company: string;
+            department: string | null;
+            street: string;
+            zip: string;
+            city: string;
+            country: components["schemas"]["Country"];
+            phone: string | null;
+            language: components["schemas"]["Language"];
+            vatId: string | null;
+            referenceSign: string | null;
+            /** @description Addresses separated by comma or newline. */
+            invoiceEmails: string;
+            /** @description Addresses separated by comma or newline; empty: the invoice e-mails. */
+            reminderEmails: string | null;
+            contactPersonId: number | null;
+        };
+        CustomerManagerEntry: {
+            /** @description The user's id. */
+            id: number;
+            firstname: string;
+            surname: string;
+            email: string;
+            active: boolean;
+            contactPerson: boolean;
+        };
+        ClusterAdministratorEntry: {
+            /** @description The user's id. */
+            id: number;
+            firstname: string;
+            surname: string;
+            email: string;
+            /** @description Also a manager of the customer: cannot be removed as administrator (§5). */
+            alsoManager: boolean;
+        };
+        TeamInvitation: {
+            id: number;
+            email: string;
+            /** @enum {string} */
+            role: "manager" | "administrator";
+            cluster: components["schemas"]["ClusterOption"] | null;
+            /** @enum {string} */
+            status: "sent" | "open";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            invitedBy: {
+                firstname: string;
+                surname: string;
+            } | null;
+        };
+        CustomerTeam: {
+            managers: components["schemas"]["CustomerManagerEntry"][];
+            clusters: {
+                id: number;
+                number: string;
+                name: string;
+                administrators: components["schemas"]["ClusterAdministratorEntry"][];
+            }[];
+            invitations: components["schemas"]["TeamInvitation"][];
+        };
         ImpersonatedUser: {
             id: number;
             email: string;
@@ -2484,6 +2782,9 @@ export interface components {
         Search: string;
         ClusterId: number;
         ServerId: number;
+        CustomerId: number;
+        InvitationId: number;
+        UserId: number;
         CronjobsJobId: number;
         DnsZoneId: number;
         DnsRecordId: number;
@@ -2605,6 +2906,407 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The managed customers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "number": 10001,
+                     *           "company": "Müller & Schmidt Online GmbH",
+                     *           "city": "Berlin",
+                     *           "clusterCount": 2,
+                     *           "dpaStatus": "concluded"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CustomerSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": 10001,
+                     *       "company": "Müller & Schmidt Online GmbH",
+                     *       "department": "IT",
+                     *       "street": "Friedrichstraße 123",
+                     *       "zip": "10117",
+                     *       "city": "Berlin",
+                     *       "country": "de",
+                     *       "phone": "+49 30 1234567",
+                     *       "language": "de",
+                     *       "vatId": "DE136695976",
+                     *       "vatIdRequired": false,
+                     *       "referenceSign": null,
+                     *       "enteredAt": "2019-03-01T00:00:00.000Z",
+                     *       "invoiceEmails": [
+                     *         "rechnung@mueller-schmidt.example"
+                     *       ],
+                     *       "reminderEmails": [],
+                     *       "contactPerson": {
+                     *         "id": 2,
+                     *         "firstname": "Anna",
+                     *         "surname": "Berger",
+                     *         "email": "manager@demo.example"
+                     *       },
+                     *       "contactPersonCandidates": [
+                     *         {
+                     *           "id": 2,
+                     *           "firstname": "Anna",
+                     *           "surname": "Berger",
+                     *           "email": "manager@demo.example"
+                     *         }
+                     *       ],
+                     *       "paymentMethod": "transfer",
+                     *       "dpaStatus": "concluded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company": "Müller & Schmidt Online GmbH",
+                 *       "department": "IT",
+                 *       "street": "Friedrichstraße 123",
+                 *       "zip": "10117",
+                 *       "city": "Berlin",
+                 *       "country": "at",
+                 *       "phone": "+49 30 1234567",
+                 *       "language": "de",
+                 *       "vatId": "ATU13585627",
+                 *       "referenceSign": "PO-2026-17",
+                 *       "invoiceEmails": "rechnung@mueller-schmidt.example\nbuchhaltung@mueller-schmidt.example",
+                 *       "reminderEmails": "",
+                 *       "contactPersonId": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomerDataInput"];
+            };
+        };
+        responses: {
+            /** @description The saved customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCustomerTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "managers": [
+                     *         {
+                     *           "id": 2,
+                     *           "firstname": "Anna",
+                     *           "surname": "Berger",
+                     *           "email": "manager@demo.example",
+                     *           "active": true,
+                     *           "contactPerson": true
+                     *         }
+                     *       ],
+                     *       "clusters": [
+                     *         {
+                     *           "id": 1,
+                     *           "number": "20011",
+                     *           "name": "Onlineshop Produktion",
+                     *           "administrators": [
+                     *             {
+                     *               "id": 3,
+                     *               "firstname": "Max",
+                     *               "surname": "Admin",
+                     *               "email": "admin@demo.example",
+                     *               "alsoManager": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "invitations": [
+                     *         {
+                     *           "id": 1,
+                     *           "email": "new.colleague@demo.example",
+                     *           "role": "manager",
+                     *           "cluster": null,
+                     *           "status": "sent",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "expiresAt": "2026-12-04T10:00:00.000Z",
+                     *           "invitedBy": {
+                     *             "firstname": "Anna",
+                     *             "surname": "Berger"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerTeam"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    inviteToCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "freelancer@agentur.example",
+                 *       "role": "administrator",
+                 *       "clusterId": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @enum {string} */
+                    role: "manager" | "administrator";
+                    clusterId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Invited; the e-mail is sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "email": "freelancer@agentur.example",
+                     *       "role": "administrator",
+                     *       "cluster": {
+                     *         "id": 1,
+                     *         "number": "20011",
+                     *         "name": "Onlineshop Produktion"
+                     *       },
+                     *       "status": "sent",
+                     *       "createdAt": "2026-11-24T10:00:00.000Z",
+                     *       "expiresAt": "2026-12-08T10:00:00.000Z",
+                     *       "invitedBy": {
+                     *         "firstname": "Anna",
+                     *         "surname": "Berger"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    resendCustomerInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "email": "freelancer@agentur.example",
+                     *       "role": "administrator",
+                     *       "cluster": {
+                     *         "id": 1,
+                     *         "number": "20011",
+                     *         "name": "Onlineshop Produktion"
+                     *       },
+                     *       "status": "sent",
+                     *       "createdAt": "2026-11-24T10:00:00.000Z",
+                     *       "expiresAt": "2026-12-08T10:00:00.000Z",
+                     *       "invitedBy": {
+                     *         "firstname": "Anna",
+                     *         "surname": "Berger"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteCustomerInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeCustomerManager: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    removeClusterAdministrator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                clusterId: components["parameters"]["ClusterId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getImpersonation: {

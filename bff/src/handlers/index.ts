@@ -1,5 +1,6 @@
 import { accountHandlers } from './accounts.ts';
 import { clusterHandlers } from './clusters.ts';
+import { customerHandlers } from './customers.ts';
 import { sessionHandlers } from './session.ts';
 import { profileHandlers } from './profile.ts';
 import { passwordHandlers } from './password.ts';
@@ -15,6 +16,7 @@ export const coreHandlers = {
   ...sessionHandlers,
   ...accountHandlers,
   ...clusterHandlers,
+  ...customerHandlers,
   ...securityHandlers,
   ...tokenHandlers,
   ...profileHandlers,

@@ -1,0 +1,69 @@
+import type { Invitation, User } from '@portal/core/accounts';
+import { effectiveReminderEmails, parseEmailList, vatIdRequired, type Customer, type CustomerManager, type CustomerTeam } from '@portal/core/customers';
+import type { Schemas } from '@portal/openapi';
+
+const person = (u: User): Schemas['TeamPerson'] => ({ id: u.id, firstname: u.firstname, surname: u.surname, email: u.email });
+
+/** A customer in the customer dashboard's list. */
+export const presentCustomerSummary = (c: Customer, clusterCount: number): Schemas['CustomerSummary'] => ({
+  id: c.id,
+  number: c.number,
+  company: c.company,
+  city: c.city,
+  clusterCount,
+  dpaStatus: c.dpaStatus,
+});
+
+/** A customer's company data with the contact person candidates (active managers). */
+export const presentCustomerDetail = (c: Customer, candidates: CustomerManager[]): Schemas['CustomerDetail'] => ({
+  id: c.id,
+  number: c.number,
+  company: c.company,
+  department: c.department ?? null,
+  street: c.street,
+  zip: c.zip,
+  city: c.city,
+  country: c.country as Schemas['Country'],
+  phone: c.phone ?? null,
+  language: c.language,
+  vatId: c.vatId ?? null,
+  vatIdRequired: vatIdRequired(c.country),
+  referenceSign: c.referenceSign ?? null,
+  enteredAt: c.enteredAt.toISOString(),
+  invoiceEmails: parseEmailList(c.invoiceEmails),
+  // The stored list only; the default (the invoice e-mails) is shown as such by the web app.
+  reminderEmails: c.reminderEmails ? effectiveReminderEmails(c) : [],
+  contactPerson: c.contactPerson ? person(c.contactPerson as User) : null,
+  contactPersonCandidates: candidates.map((m) => person(m.user as User)),
+  paymentMethod: c.paymentMethod,
+  dpaStatus: c.dpaStatus,
+});
+
+export const presentTeamInvitation = (i: Invitation): Schemas['TeamInvitation'] => ({
+  id: i.id,
+  email: i.email,
+  role: i.role,
+  cluster: i.cluster ? { id: i.cluster.id, number: i.cluster.number, name: i.cluster.name } : null,
+  status: i.status === 'open' ? 'open' : 'sent',
+  createdAt: i.createdAt.toISOString(),
+  expiresAt: i.expiresAt.toISOString(),
+  invitedBy: i.invitedBy ? { firstname: i.invitedBy.firstname, surname: i.invitedBy.surname } : null,
+});
+
+export const presentCustomerTeam = (team: CustomerTeam): Schemas['CustomerTeam'] => {
+  const managerIds = new Set(team.managers.map((m) => m.membership.user.id));
+  return {
+    managers: team.managers.map(({ membership, isContactPerson }) => ({
+      ...person(membership.user as User),
+      active: membership.active,
+      contactPerson: isContactPerson,
+    })),
+    clusters: team.clusters.map(({ cluster, administrators }) => ({
+      id: cluster.id,
+      number: cluster.number,
+      name: cluster.name,
+      administrators: administrators.map((a) => ({ ...person(a.user as User), alsoManager: managerIds.has(a.user.id) })),
+    })),
+    invitations: team.invitations.map(presentTeamInvitation),
+  };
+};
