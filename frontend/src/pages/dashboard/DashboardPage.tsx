@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useListClustersQuery } from '../../api/clusters';
 import { useGetMeQuery } from '../../api/session';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
+import { ManagedCustomersCard } from '../customers/ManagedCustomersCard';
 import { ClusterTable } from './ClusterTable';
 
 /** The dashboard (§2 `/`): the clusters the signed-in user can see. */
@@ -26,6 +27,7 @@ export default function DashboardPage() {
       <Typography variant="h1" gutterBottom>
         {me ? t('greeting', { name: `${me.firstname} ${me.surname}` }) : t('title')}
       </Typography>
+      <ManagedCustomersCard />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
           <Typography variant="h2" sx={{ flexGrow: 1 }}>

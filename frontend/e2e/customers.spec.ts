@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login, users } from './helpers';
+import { linkPathIn, mailTo } from './mailbox';
+
+// Whole flows (sign-in, saves, mail round trips) on a shared, busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+const english = (page: Page) => page.addInitScript(() => localStorage.setItem('portal.language', 'en'));
+const james = 'james.miller@mueller-schmidt.example';
+const strongPassword = 'Kaffeetasse-Fahrrad-Nordsee-27';
+
+/** From the dashboard into the customer dashboard of a managed customer. */
+async function openCustomer(page: Page, name: RegExp) {
+  await page.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/a\/customers\/\d+\/edit$/);
+}
+
+/** Picks an option of a MUI select by its label. */
+async function choose(page: Page, label: RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
+
+test.describe('customer dashboard (German)', () => {
+  test('R2.011 R2.083 R2.084 R5.033 R3.032 company data: a bad VAT ID is refused by its checksum, a good one is saved', async ({ page }) => {
+    await login(page, users.manager);
+    await openCustomer(page, /Müller & Schmidt Online GmbH \(10001\) verwalten/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Kunden-Dashboard: Müller & Schmidt Online GmbH' })).toBeVisible();
+    await expect(page.getByText(/Kundennummer 10001 · Neukunde seit/)).toBeVisible();
+    // The tooltip says when the VAT ID is required.
+    await page.getByRole('button', { name: /Innerhalb der EU außerhalb Deutschlands ist die USt-IdNr. erforderlich/ }).hover();
+    await expect(page.getByRole('tooltip')).toContainText('Innerhalb der EU außerhalb Deutschlands');
+
+    await choose(page, /^Land/, 'Österreich');
+    await page.getByLabel(/^USt-IdNr\./).fill('');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Innerhalb der EU außerhalb Deutschlands ist die USt-IdNr. erforderlich.').first()).toBeVisible();
+    await page.getByLabel(/^USt-IdNr\./).fill('ATU13585628');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Die USt-IdNr. ist für das gewählte Land nicht gültig (Länderkennung und Prüfziffer).')).toBeVisible();
+    await page.getByLabel(/^USt-IdNr\./).fill('ATU13585627');
+    await page.getByLabel(/^Rechnungs-E-Mail-Adressen/).fill('rechnung@mueller-schmidt.example,\nbuchhaltung@mueller-schmidt.example');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Die Kundendaten wurden gespeichert.' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(/^USt-IdNr\./)).toHaveValue('ATU13585627');
+    await expect(page.getByLabel(/^Rechnungs-E-Mail-Adressen/)).toHaveValue('rechnung@mueller-schmidt.example\nbuchhaltung@mueller-schmidt.example');
+  });
+
+  test('R2.090 R3.038 R4.018 invite an administrator, who registers through the e-mail link and then administrates the cluster', async ({ page, browser }) => {
+    await login(page, users.manager);
+    await openCustomer(page, /Müller & Schmidt Online GmbH \(10001\) verwalten/);
+    const email = 'nina.neu@agentur.example';
+    const since = Date.now() - 1000;
+    await page.getByRole('button', { name: 'Einladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manager oder Administrator einladen' });
+    await dialog.getByLabel(/^E-Mail-Adresse/).fill(email);
+    await choose(page, /^Rolle/, 'Administrator (Cluster)');
+    await choose(page, /^Cluster/, /20012/);
+    await dialog.getByRole('button', { name: 'Einladung senden' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Die Einladung an ${email} wurde gesendet.` })).toBeVisible();
+    await expect(page.getByTestId(`invitation-${email}`)).toContainText('Administrator (Cluster) · 20012');
+
+    const mail = await mailTo(email, 'invitation', since);
+    expect(mail.subject).toBe('Einladung als Administrator im Kundenportal');
+    const guest = await browser.newPage();
+    await guest.goto(linkPathIn(mail));
+    await expect(guest.getByRole('heading', { level: 1, name: 'Registrierung' })).toBeVisible();
+    await guest.getByLabel(/^Vorname/).fill('Nina');
+    await guest.getByLabel(/^Nachname/).fill('Neu');
+    await guest.getByRole('textbox', { name: 'Passwort', exact: true }).fill(strongPassword);
+    await guest.getByLabel(/^Passwort wiederholen/).fill(strongPassword);
+    await guest.getByRole('button', { name: 'Registrieren und Einladung annehmen' }).click();
+    await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Willkommen, Nina Neu');
+    await expect(guest.locator('tr[data-cluster="20012"]')).toBeVisible();
+    await guest.close();
+
+    await page.reload();
+    await expect(page.getByTestId(`administrator-20012-${email}`)).toBeVisible();
+    await expect(page.getByTestId(`invitation-${email}`)).toHaveCount(0);
+  });
+
+  test('R5.022 R5.023 R8.014 removing the contact person, then the last manager, is refused with the §8 messages', async ({ page }) => {
+    await login(page, users.other);
+    await openCustomer(page, /Bäckerei Sonnenschein e\.K\. \(10003\) verwalten/);
+    const row = page.getByTestId(`manager-${users.other}`);
+    await row.getByRole('button', { name: 'Entfernen' }).click();
+    await page.getByRole('dialog', { name: 'Lukas Fischer als Manager entfernen?' }).getByRole('button', { name: 'Entfernen' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'weil er die Ansprechperson des Kunden ist' })).toBeVisible();
+
+    await choose(page, /^Ansprechperson/, 'Keine Ansprechperson');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Die Kundendaten wurden gespeichert.' })).toBeVisible();
+    await row.getByRole('button', { name: 'Entfernen' }).click();
+    await page.getByRole('dialog', { name: 'Lukas Fischer als Manager entfernen?' }).getByRole('button', { name: 'Entfernen' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /letzte aktive/ })).toBeVisible();
+    await expect(row).toBeVisible();
+  });
+});
+
+test.describe('customer dashboard (English)', () => {
+  test('R2.011 R2.084 R5.033 company data: a bad VAT ID is refused, a good one is saved; customers are sortable', async ({ page }) => {
+    await english(page);
+    await login(page, james);
+    await openCustomer(page, /Manage Müller & Schmidt Online GmbH \(10001\)/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Customer dashboard: Müller & Schmidt Online GmbH' })).toBeVisible();
+    await page.getByRole('button', { name: 'Company' }).click();
+    await expect(page.getByRole('columnheader', { name: 'Company' })).toHaveAttribute('aria-sort', 'ascending');
+
+    await choose(page, /^Country/, 'France');
+    await page.getByLabel(/^VAT ID/).fill('FR40303265046');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The VAT ID is not valid for the chosen country (country prefix and check digit).')).toBeVisible();
+    await page.getByLabel(/^VAT ID/).fill('FR40303265045');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The customer data was saved.' })).toBeVisible();
+  });
+
+  test('R2.090 R4.018 invite a manager, send the invitation again and delete it', async ({ page }) => {
+    await english(page);
+    await login(page, james);
+    await openCustomer(page, /Manage Müller & Schmidt Online GmbH \(10001\)/);
+    const email = 'sam.new@agentur.example';
+    const since = Date.now() - 1000;
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a manager or administrator' });
+    await dialog.getByLabel(/^E-mail address/).fill(email);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByTestId(`invitation-${email}`)).toContainText('Manager (customer)');
+    const first = await mailTo(email, 'invitation', since);
+    expect(linkPathIn(first)).toMatch(/^\/a\/registration\/manager\//);
+
+    const resentSince = Date.now();
+    await page.getByTestId(`invitation-${email}`).getByRole('button', { name: 'Send again' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `The invitation to ${email} was sent again.` })).toBeVisible();
+    const second = await mailTo(email, 'invitation', resentSince);
+    expect(linkPathIn(second)).not.toBe(linkPathIn(first));
+
+    await page.getByTestId(`invitation-${email}`).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByTestId(`invitation-${email}`)).toHaveCount(0);
+    await page.goto(linkPathIn(second));
+    await expect(page.getByTestId('invitation-invalid')).toContainText('Invalid invitation or registration token.');
+  });
+
+  test('R5.024 R8.015 an administrator who is still a manager cannot be removed', async ({ page }) => {
+    await english(page);
+    await login(page, james);
+    await openCustomer(page, /Manage Müller & Schmidt Online GmbH \(10001\)/);
+    const row = page.getByTestId(`administrator-20011-${users.manager}`);
+    await expect(row).toContainText('also manager');
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog', { name: 'Remove Anna Berger as administrator?' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'cannot be removed while they are still a manager' })).toBeVisible();
+    await expect(row).toBeVisible();
+  });
+});
