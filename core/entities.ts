@@ -12,6 +12,8 @@ import { Migration20261122000300Clusters } from './clusters/migrations/Migration
 import { Server } from './clusters/Server.ts';
 import { Customer } from './customers/Customer.ts';
 import { CustomerManager } from './customers/CustomerManager.ts';
+import { LocalCardToken } from './customers/LocalCardToken.ts';
+import { Migration20261124060000CustomerPayment } from './customers/migrations/Migration20261124060000CustomerPayment.ts';
 import { Migration20261122000200Customers } from './customers/migrations/Migration20261122000200Customers.ts';
 import { Impersonation } from './accounts/Impersonation.ts';
 import { Invitation } from './accounts/Invitation.ts';
@@ -24,7 +26,7 @@ import { PasswordResetToken } from './accounts/PasswordResetToken.ts';
 import { Migration20261122100000Profile } from './accounts/migrations/Migration20261122100000Profile.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
-export const coreEntities = [User, Session, Customer, CustomerManager, Cluster, Server, ClusterAdministrator, Invitation, Impersonation, AuditLogEntry, TwoFactorAuthentication, TwoFactorRecoveryCode, TwoFactorChallenge, PersonalAccessToken, EmailVerificationCode, PasswordResetToken];
+export const coreEntities = [User, Session, Customer, CustomerManager, Cluster, Server, ClusterAdministrator, Invitation, Impersonation, AuditLogEntry, TwoFactorAuthentication, TwoFactorRecoveryCode, TwoFactorChallenge, PersonalAccessToken, EmailVerificationCode, PasswordResetToken, LocalCardToken];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
-export const coreMigrations = [Migration20261122000100Accounts, Migration20261122000200Customers, Migration20261122000300Clusters, Migration20261122120000AuditLog, Migration20261122120100Invitations, Migration20261122120200Impersonation, Migration20261122110000Security, Migration20261122100000Profile];
+export const coreMigrations = [Migration20261122000100Accounts, Migration20261122000200Customers, Migration20261122000300Clusters, Migration20261122120000AuditLog, Migration20261122120100Invitations, Migration20261122120200Impersonation, Migration20261122110000Security, Migration20261122100000Profile, Migration20261124060000CustomerPayment];

@@ -15,3 +15,8 @@ export {
   type TeamContext,
   type NewTeamInvitation,
 } from './team.ts';
+export { changePaymentMethod, ibanError, bicError, maskIban, euroAreaCountries, DEBIT_REFUND_WEEKS, type PaymentChange, type PaymentContext } from './payment.ts';
+export type { PaymentProvider, RedeemedCard } from './paymentProvider.ts';
+export { LocalPaymentProvider, luhnValid, LOCAL_CARD_TOKEN_MINUTES, type HostedCardInput } from './localPaymentProvider.ts';
+export { LocalCardToken } from './LocalCardToken.ts';
+export { Migration20261124060000CustomerPayment } from './migrations/Migration20261124060000CustomerPayment.ts';

@@ -74,6 +74,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{customerId}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment method of a customer
+         * @description Transfer, SEPA direct debit (account holder, masked IBAN, BIC, mandate reference and date, the
+         *     12-week refund period) or credit card (brand, last four digits, expiry — never the number). Only
+         *     for a manager of the customer (else 404). A personal access token needs `*` or `accounting`.
+         */
+        get: operations["getCustomerPayment"];
+        /**
+         * Changes the payment method of a customer
+         * @description `debit` needs `accountHolder`, an IBAN from the euro area (`errors.iban_invalid`,
+         *     `errors.iban_not_euro_area`), a valid BIC (`errors.bic_invalid`) and `mandateAuthorised: true`
+         *     (`errors.debit_mandate_required`); a new mandate reference and date are stored. `credit_card`
+         *     needs a single-use token from the provider's hosted fields (`errors.card_token_used_or_expired`
+         *     when it was used or expired). `transfer` drops bank and card data; open invoices must then be
+         *     paid by transfer. `applyToOpenInvoices` records whether the new data applies to open invoices.
+         *     Errors come back together as 422; nothing is stored. A personal access token needs `*` or `accounting`.
+         */
+        put: operations["updateCustomerPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment-provider/local/card-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The local payment provider's hosted card field (development and tests)
+         * @description Stands in for a real provider's hosted fields (Stripe Elements, Adyen Drop-in): takes a card,
+         *     checks it (Luhn, expiry, CVC: `errors.card_number_invalid`, `errors.card_expired`,
+         *     `errors.card_cvc_invalid`) and answers a single-use token valid for 15 minutes. The card number
+         *     is never stored or logged — only brand, last four digits and expiry. With a real provider the
+         *     browser talks to the provider directly and this operation is not used.
+         */
+        post: operations["issueLocalCardToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers": {
         parameters: {
             query?: never;
@@ -1808,6 +1864,25 @@ export interface components {
             role: "manager" | "administrator";
             serverCount: number;
         };
+        CustomerPayment: {
+            /** @enum {string} */
+            method: "transfer" | "debit" | "credit_card";
+            accountHolder: string | null;
+            /** @description Masked. */
+            iban: string | null;
+            bic: string | null;
+            mandateReference: string | null;
+            /** Format: date-time */
+            mandateDate: string | null;
+            /** @description A direct debit can be refunded within this many weeks (§9). */
+            refundWeeks: number;
+            card: {
+                brand: string;
+                last4: string;
+                expiry: string;
+            } | null;
+            applyToOpenInvoices: boolean;
+        };
         CustomerSummary: {
             id: number;
             number: number;
@@ -2906,6 +2981,156 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getCustomerPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment method. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "method": "debit",
+                     *       "accountHolder": "Müller & Schmidt Online GmbH",
+                     *       "iban": "DE02 •••• •••• 2051",
+                     *       "bic": "BYLADEM1001",
+                     *       "mandateReference": "M10001-20261124-AB12CD34",
+                     *       "mandateDate": "2026-11-24T10:00:00.000Z",
+                     *       "refundWeeks": 12,
+                     *       "card": null,
+                     *       "applyToOpenInvoices": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerPayment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCustomerPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "debit",
+                 *       "accountHolder": "Müller & Schmidt Online GmbH",
+                 *       "iban": "DE02 1203 0000 0000 2020 51",
+                 *       "bic": "BYLADEM1001",
+                 *       "mandateAuthorised": true,
+                 *       "applyToOpenInvoices": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    method: "transfer" | "debit" | "credit_card";
+                    accountHolder?: string;
+                    iban?: string;
+                    bic?: string;
+                    mandateAuthorised?: boolean;
+                    cardToken?: string;
+                    applyToOpenInvoices: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The new payment method. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "method": "transfer",
+                     *       "accountHolder": null,
+                     *       "iban": null,
+                     *       "bic": null,
+                     *       "mandateReference": null,
+                     *       "mandateDate": null,
+                     *       "refundWeeks": 12,
+                     *       "card": null,
+                     *       "applyToOpenInvoices": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerPayment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    issueLocalCardToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "number": "4242 4242 4242 4242",
+                 *       "expMonth": 12,
+                 *       "expYear": 2030,
+                 *       "cvc": "123"
+                 *     }
+                 */
+                "application/json": {
+                    number: string;
+                    expMonth: number;
+                    expYear: number;
+                    cvc: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A single-use token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "tok_local_3q2-7x",
+                     *       "expiresAt": "2026-11-24T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listCustomers: {

@@ -205,7 +205,7 @@ describe('customer dashboard: managers and administrators (§2, §4 Invitations,
     const c2 = await customerId(10002);
     await em().nativeUpdate(Customer, { id: c2 }, { contactPerson: null });
     const e = em();
-    e.create(CustomerManager, { customer: c2, user: await userId(demoLogins.other), active: true } as CustomerManager);
+    e.create(CustomerManager, { customer: c2, user: await userId(demoLogins.other), active: true } as unknown as CustomerManager);
     await e.flush();
     expect((await partner.request('DELETE', `/api/v1/customers/${c2}/managers/${await userId(demoLogins.partner)}`)).body.error.message).toBe(
       'errors.manager_not_removable_partner_manager',

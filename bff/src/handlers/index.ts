@@ -1,6 +1,7 @@
 import { accountHandlers } from './accounts.ts';
 import { clusterHandlers } from './clusters.ts';
 import { customerHandlers } from './customers.ts';
+import { customerPaymentHandlers } from './customersPayment.ts';
 import { sessionHandlers } from './session.ts';
 import { profileHandlers } from './profile.ts';
 import { passwordHandlers } from './password.ts';
@@ -17,6 +18,7 @@ export const coreHandlers = {
   ...accountHandlers,
   ...clusterHandlers,
   ...customerHandlers,
+  ...customerPaymentHandlers,
   ...securityHandlers,
   ...tokenHandlers,
   ...profileHandlers,

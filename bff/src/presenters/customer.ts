@@ -1,5 +1,5 @@
 import type { Invitation, User } from '@portal/core/accounts';
-import { effectiveReminderEmails, parseEmailList, vatIdRequired, type Customer, type CustomerManager, type CustomerTeam } from '@portal/core/customers';
+import { DEBIT_REFUND_WEEKS, effectiveReminderEmails, maskIban, parseEmailList, vatIdRequired, type Customer, type CustomerManager, type CustomerTeam } from '@portal/core/customers';
 import type { Schemas } from '@portal/openapi';
 
 const person = (u: User): Schemas['TeamPerson'] => ({ id: u.id, firstname: u.firstname, surname: u.surname, email: u.email });
@@ -67,3 +67,16 @@ export const presentCustomerTeam = (team: CustomerTeam): Schemas['CustomerTeam']
     invitations: team.invitations.map(presentTeamInvitation),
   };
 };
+
+/** The payment method, with the IBAN masked and never a card number or provider token. */
+export const presentCustomerPayment = (c: Customer): Schemas['CustomerPayment'] => ({
+  method: c.paymentMethod,
+  accountHolder: c.accountHolder ?? null,
+  iban: c.iban ? maskIban(c.iban) : null,
+  bic: c.bic ?? null,
+  mandateReference: c.mandateReference ?? null,
+  mandateDate: c.mandateDate ? c.mandateDate.toISOString() : null,
+  refundWeeks: DEBIT_REFUND_WEEKS,
+  card: c.paymentMethod === 'credit_card' && c.cardLast4 ? { brand: c.cardBrand ?? 'card', last4: c.cardLast4, expiry: c.cardExpiry ?? '' } : null,
+  applyToOpenInvoices: c.paymentAppliesToOpenInvoices,
+});
