@@ -96,6 +96,28 @@ test.describe('customer dashboard (German)', () => {
     await expect(page.getByRole('alert').filter({ hasText: /letzte aktive/ })).toBeVisible();
     await expect(row).toBeVisible();
   });
+
+  test('R2.087 R5.034 R9.020 switch to SEPA direct debit: a non-euro IBAN is refused, a German one is saved with mandate reference', async ({ page }) => {
+    await login(page, users.other);
+    await openCustomer(page, /Bäckerei Sonnenschein e\.K\. \(10003\) verwalten/);
+    const section = page.getByRole('region', { name: 'Zahlungsart' });
+    await expect(section.getByTestId('payment-current')).toHaveText('Sie zahlen per Überweisung.');
+    await choose(page, /^Zahlungsart/, 'SEPA-Lastschrift');
+    await expect(section.getByText('Sie können innerhalb von 12 Wochen')).toBeVisible();
+    await section.getByLabel(/^Kontoinhaber/).fill('Bäckerei Sonnenschein e.K.');
+    await section.getByLabel(/^IBAN/).fill('CH93 0076 2011 6238 5295 7');
+    await section.getByLabel(/^BIC/).fill('UBSWCHZH80A');
+    await section.getByRole('button', { name: 'Zahlungsart speichern' }).click();
+    await expect(section.getByText('Lastschrift ist nur mit einer IBAN aus dem Euroraum möglich.')).toBeVisible();
+    await expect(section.getByText('Bitte erteilen Sie das Lastschriftmandat.')).toBeVisible();
+    await section.getByLabel(/^IBAN/).fill('DE02 1203 0000 0000 2020 51');
+    await section.getByLabel(/^BIC/).fill('BYLADEM1001');
+    await section.getByLabel(/Ich ermächtige den Anbieter/).check();
+    await section.getByLabel('Die neue Zahlungsart auch für offene Rechnungen verwenden').check();
+    await section.getByRole('button', { name: 'Zahlungsart speichern' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Die Zahlungsart wurde gespeichert.' })).toBeVisible();
+    await expect(section.getByTestId('payment-current')).toContainText('SEPA-Lastschrift von DE02 •••• •••• 2051 (Mandatsreferenz M10003-');
+  });
 });
 
 test.describe('customer dashboard (English)', () => {
@@ -152,5 +174,25 @@ test.describe('customer dashboard (English)', () => {
     await page.getByRole('dialog', { name: 'Remove Anna Berger as administrator?' }).getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'cannot be removed while they are still a manager' })).toBeVisible();
     await expect(row).toBeVisible();
+  });
+
+  test('R5.037 R8.016 pay by credit card through the hosted field: the portal keeps brand, last four digits and expiry', async ({ page }) => {
+    await english(page);
+    await login(page, james);
+    await openCustomer(page, /Manage Müller & Schmidt Online GmbH \(10001\)/);
+    const section = page.getByRole('region', { name: 'Payment method' });
+    await choose(page, /^Payment method/, 'Credit card');
+    await expect(section.getByText('The card details go straight to our payment provider')).toBeVisible();
+    await section.getByLabel(/^Card number/).fill('4242 4242 4242 4241');
+    await section.getByLabel(/^Valid until/).fill('12/2099');
+    await section.getByLabel(/^Security code/).fill('123');
+    await section.getByRole('button', { name: 'Save payment method' }).click();
+    await expect(section.getByText('The card number is not valid.')).toBeVisible();
+    await section.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+    await section.getByRole('button', { name: 'Save payment method' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The payment method was saved.' })).toBeVisible();
+    await expect(section.getByTestId('payment-current')).toHaveText('You pay by credit card (VISA •••• 4242, valid until 12/2099).');
+    await choose(page, /^Payment method/, 'Bank transfer');
+    await expect(section.getByText('With bank transfer, open invoices must be paid by transfer too.')).toBeVisible();
   });
 });

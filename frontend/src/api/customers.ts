@@ -5,6 +5,7 @@ export type CustomerSummary = Schemas['CustomerSummary'];
 export type CustomerDetail = Schemas['CustomerDetail'];
 export type CustomerTeam = Schemas['CustomerTeam'];
 export type TeamInvitation = Schemas['TeamInvitation'];
+export type CustomerPayment = Schemas['CustomerPayment'];
 
 /** The customer dashboard (§2): managed customers, company data and the team of managers and administrators. */
 export const customersApi = api.injectEndpoints({
@@ -47,10 +48,24 @@ export const customersApi = api.injectEndpoints({
       query: ({ customerId, clusterId, userId }) => ({ url: `api/v1/customers/${customerId}/clusters/${clusterId}/administrators/${userId}`, method: 'DELETE' }),
       invalidatesTags: (_r, error, { customerId }) => (error ? [] : [{ type: 'CustomerTeam', id: customerId }, 'Permissions', 'Clusters']),
     }),
+    getCustomerPayment: build.query<CustomerPayment, number>({
+      query: (customerId) => `api/v1/customers/${customerId}/payment`,
+      providesTags: (_r, _e, id) => [{ type: 'CustomerPayment', id }],
+    }),
+    updateCustomerPayment: build.mutation<CustomerPayment, { customerId: number; body: BodyOf<'updateCustomerPayment'> }>({
+      query: ({ customerId, body }) => ({ url: `api/v1/customers/${customerId}/payment`, method: 'PUT', body }),
+      invalidatesTags: (_r, error, { customerId }) => (error ? [] : [{ type: 'CustomerPayment', id: customerId }, { type: 'Customers', id: customerId }]),
+    }),
+    issueLocalCardToken: build.mutation<ResponseOf<'issueLocalCardToken'>, BodyOf<'issueLocalCardToken'>>({
+      query: (body) => ({ url: 'api/v1/payment-provider/local/card-tokens', method: 'POST', body }),
+    }),
   }),
 });
 
 export const {
+  useGetCustomerPaymentQuery,
+  useUpdateCustomerPaymentMutation,
+  useIssueLocalCardTokenMutation,
   useListCustomersQuery,
   useGetCustomerQuery,
   useUpdateCustomerMutation,

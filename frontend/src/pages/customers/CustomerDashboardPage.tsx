@@ -10,6 +10,7 @@ import { useGetCustomerQuery, useListCustomersQuery } from '../../api/customers'
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { CustomerDataForm } from './CustomerDataForm';
 import { CustomerList } from './CustomerList';
+import { PaymentSection } from './PaymentSection';
 import { TeamSection } from './TeamSection';
 
 const Loading = ({ label }: { label: string }) => (
@@ -59,6 +60,7 @@ export default function CustomerDashboardPage() {
         ) : (
           <>
             <CustomerDataForm customer={customer.data} />
+            <PaymentSection customerId={customer.data.id} />
             <TeamSection customerId={customer.data.id} />
           </>
         )}
