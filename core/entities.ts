@@ -13,6 +13,8 @@ import { Server } from './clusters/Server.ts';
 import { Customer } from './customers/Customer.ts';
 import { CustomerManager } from './customers/CustomerManager.ts';
 import { LocalCardToken } from './customers/LocalCardToken.ts';
+import { DomainHandle, DomainHandleUsage } from './customers/DomainHandle.ts';
+import { Migration20261124063000DomainHandles } from './customers/migrations/Migration20261124063000DomainHandles.ts';
 import { Migration20261124060000CustomerPayment } from './customers/migrations/Migration20261124060000CustomerPayment.ts';
 import { Migration20261122000200Customers } from './customers/migrations/Migration20261122000200Customers.ts';
 import { Impersonation } from './accounts/Impersonation.ts';
@@ -26,7 +28,7 @@ import { PasswordResetToken } from './accounts/PasswordResetToken.ts';
 import { Migration20261122100000Profile } from './accounts/migrations/Migration20261122100000Profile.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
-export const coreEntities = [User, Session, Customer, CustomerManager, Cluster, Server, ClusterAdministrator, Invitation, Impersonation, AuditLogEntry, TwoFactorAuthentication, TwoFactorRecoveryCode, TwoFactorChallenge, PersonalAccessToken, EmailVerificationCode, PasswordResetToken, LocalCardToken];
+export const coreEntities = [User, Session, Customer, CustomerManager, Cluster, Server, ClusterAdministrator, Invitation, Impersonation, AuditLogEntry, TwoFactorAuthentication, TwoFactorRecoveryCode, TwoFactorChallenge, PersonalAccessToken, EmailVerificationCode, PasswordResetToken, LocalCardToken, DomainHandle, DomainHandleUsage];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
-export const coreMigrations = [Migration20261122000100Accounts, Migration20261122000200Customers, Migration20261122000300Clusters, Migration20261122120000AuditLog, Migration20261122120100Invitations, Migration20261122120200Impersonation, Migration20261122110000Security, Migration20261122100000Profile, Migration20261124060000CustomerPayment];
+export const coreMigrations = [Migration20261122000100Accounts, Migration20261122000200Customers, Migration20261122000300Clusters, Migration20261122120000AuditLog, Migration20261122120100Invitations, Migration20261122120200Impersonation, Migration20261122110000Security, Migration20261122100000Profile, Migration20261124060000CustomerPayment, Migration20261124063000DomainHandles];

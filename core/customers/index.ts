@@ -20,3 +20,6 @@ export type { PaymentProvider, RedeemedCard } from './paymentProvider.ts';
 export { LocalPaymentProvider, luhnValid, LOCAL_CARD_TOKEN_MINUTES, type HostedCardInput } from './localPaymentProvider.ts';
 export { LocalCardToken } from './LocalCardToken.ts';
 export { Migration20261124060000CustomerPayment } from './migrations/Migration20261124060000CustomerPayment.ts';
+export { DomainHandle, DomainHandleUsage } from './DomainHandle.ts';
+export { listHandles, createHandle, updateHandle, deleteHandle, handleErrors, type HandleData } from './handles.ts';
+export { Migration20261124063000DomainHandles } from './migrations/Migration20261124063000DomainHandles.ts';

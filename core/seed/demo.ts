@@ -7,6 +7,7 @@ import { Customer } from '../customers/Customer.ts';
 import { CustomerManager } from '../customers/CustomerManager.ts';
 import { hashPassword } from '../platform/password.ts';
 import { seedDemoInvitations } from '../accounts/invitationsDemo.ts';
+import { seedCustomersDemo } from '../customers/demo.ts';
 import { seedDemoStaff } from '../accounts/impersonationsDemo.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
@@ -187,6 +188,7 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
 
     tx.create(ClusterAdministrator, { cluster: shop, user: admin } as ClusterAdministrator);
     tx.create(ClusterAdministrator, { cluster: shop, user: manager } as ClusterAdministrator);
+    seedCustomersDemo(tx, c1);
     await seedDemoInvitations(tx);
     await seedDemoStaff(tx, passwordHash);
 

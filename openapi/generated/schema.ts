@@ -74,6 +74,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{customerId}/handles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The domain handles of a customer
+         * @description Every handle with the contracts that use it (a handle in use cannot be deleted). Only for a manager of the customer (else 404). A personal access token needs `*` or `accounting`.
+         */
+        get: operations["listCustomerHandles"];
+        put?: never;
+        /**
+         * Creates a domain handle
+         * @description Names, address, e-mail and phone are required; a company handle needs the company with legal
+         *     form. An owner of .se domains (`seOwner`) needs a tax code as a private person
+         *     (`errors.handle_se_tax_code_required`) or a commercial register number as a company
+         *     (`errors.handle_se_register_required`). 422 with every field error; nothing stored.
+         */
+        post: operations["createCustomerHandle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/handles/{handleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a domain handle
+         * @description The same rules as creating. 404 `errors.handle_not_found` for a handle of another customer. A personal access token needs `*` or `accounting`.
+         */
+        put: operations["updateCustomerHandle"];
+        post?: never;
+        /**
+         * Deletes a domain handle
+         * @description Refused with 409 `errors.handle_in_use` while a contract uses the handle (§5, §8). 404 for a handle of another customer. A personal access token needs `*` or `accounting`.
+         */
+        delete: operations["deleteCustomerHandle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{customerId}/payment": {
         parameters: {
             query?: never;
@@ -1864,6 +1915,56 @@ export interface components {
             role: "manager" | "administrator";
             serverCount: number;
         };
+        DomainHandleInput: {
+            /** @enum {string} */
+            kind: "person" | "company";
+            /** @description Owner of .se domains. */
+            seOwner: boolean;
+            /** @description Company with legal form. */
+            company: string | null;
+            firstname: string;
+            surname: string;
+            street: string;
+            postalCode: string;
+            city: string;
+            country: components["schemas"]["Country"];
+            email: string;
+            phone: string;
+            fax: string | null;
+            idCardNumber: string | null;
+            /** @description YYYY-MM-DD */
+            birthday: string | null;
+            companyRegistrationNumber: string | null;
+            taxId: string | null;
+        };
+        DomainHandle: {
+            id: number;
+            handle: string;
+            /** @description The contracts using the handle; while there is one, it cannot be deleted. */
+            usedBy: {
+                contractNumber: string;
+                domain: string;
+                /** @enum {string} */
+                role: "owner" | "admin_c";
+            }[];
+            /** @enum {string} */
+            kind: "person" | "company";
+            seOwner: boolean;
+            company: string | null;
+            firstname: string;
+            surname: string;
+            street: string;
+            postalCode: string;
+            city: string;
+            country: components["schemas"]["Country"];
+            email: string;
+            phone: string;
+            fax: string | null;
+            idCardNumber: string | null;
+            birthday: string | null;
+            companyRegistrationNumber: string | null;
+            taxId: string | null;
+        };
         CustomerPayment: {
             /** @enum {string} */
             method: "transfer" | "debit" | "credit_card";
@@ -2857,6 +2958,7 @@ export interface components {
         Search: string;
         ClusterId: number;
         ServerId: number;
+        HandleId: number;
         CustomerId: number;
         InvitationId: number;
         UserId: number;
@@ -2981,6 +3083,192 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listCustomerHandles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The handles, by handle id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "handle": "H10001-1",
+                     *           "kind": "company",
+                     *           "seOwner": false,
+                     *           "company": "Müller & Schmidt Online GmbH",
+                     *           "firstname": "Anna",
+                     *           "surname": "Berger",
+                     *           "street": "Friedrichstraße 123",
+                     *           "postalCode": "10117",
+                     *           "city": "Berlin",
+                     *           "country": "de",
+                     *           "email": "domains@mueller-schmidt.example",
+                     *           "phone": "+49 30 2345678-0",
+                     *           "fax": null,
+                     *           "idCardNumber": null,
+                     *           "birthday": null,
+                     *           "companyRegistrationNumber": "HRB 123456",
+                     *           "taxId": null,
+                     *           "usedBy": [
+                     *             {
+                     *               "contractNumber": "D-30001",
+                     *               "domain": "mueller-schmidt.de",
+                     *               "role": "owner"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DomainHandle"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCustomerHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "person",
+                 *       "seOwner": true,
+                 *       "company": null,
+                 *       "firstname": "Astrid",
+                 *       "surname": "Lindqvist",
+                 *       "street": "Drottninggatan 1",
+                 *       "postalCode": "111 51",
+                 *       "city": "Stockholm",
+                 *       "country": "se",
+                 *       "email": "astrid@example.se",
+                 *       "phone": "+46 8 123 456 78",
+                 *       "fax": null,
+                 *       "idCardNumber": null,
+                 *       "birthday": "1981-12-18",
+                 *       "companyRegistrationNumber": null,
+                 *       "taxId": "19811218-9876"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DomainHandleInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainHandle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateCustomerHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                handleId: components["parameters"]["HandleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "company",
+                 *       "seOwner": false,
+                 *       "company": "Müller & Schmidt Online GmbH",
+                 *       "firstname": "Anna",
+                 *       "surname": "Berger",
+                 *       "street": "Friedrichstraße 123",
+                 *       "postalCode": "10117",
+                 *       "city": "Berlin",
+                 *       "country": "de",
+                 *       "email": "domains@mueller-schmidt.example",
+                 *       "phone": "+49 30 2345678-0",
+                 *       "fax": null,
+                 *       "idCardNumber": null,
+                 *       "birthday": null,
+                 *       "companyRegistrationNumber": "HRB 123456",
+                 *       "taxId": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["DomainHandleInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainHandle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteCustomerHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                handleId: components["parameters"]["HandleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getCustomerPayment: {

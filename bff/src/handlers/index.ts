@@ -2,6 +2,7 @@ import { accountHandlers } from './accounts.ts';
 import { clusterHandlers } from './clusters.ts';
 import { customerHandlers } from './customers.ts';
 import { customerPaymentHandlers } from './customersPayment.ts';
+import { customerHandleHandlers } from './customersHandles.ts';
 import { sessionHandlers } from './session.ts';
 import { profileHandlers } from './profile.ts';
 import { passwordHandlers } from './password.ts';
@@ -19,6 +20,7 @@ export const coreHandlers = {
   ...clusterHandlers,
   ...customerHandlers,
   ...customerPaymentHandlers,
+  ...customerHandleHandlers,
   ...securityHandlers,
   ...tokenHandlers,
   ...profileHandlers,

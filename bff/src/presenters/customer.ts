@@ -1,5 +1,5 @@
 import type { Invitation, User } from '@portal/core/accounts';
-import { DEBIT_REFUND_WEEKS, effectiveReminderEmails, maskIban, parseEmailList, vatIdRequired, type Customer, type CustomerManager, type CustomerTeam } from '@portal/core/customers';
+import { DEBIT_REFUND_WEEKS, effectiveReminderEmails, maskIban, parseEmailList, vatIdRequired, type Customer, type CustomerManager, type CustomerTeam, type DomainHandle, type DomainHandleUsage } from '@portal/core/customers';
 import type { Schemas } from '@portal/openapi';
 
 const person = (u: User): Schemas['TeamPerson'] => ({ id: u.id, firstname: u.firstname, surname: u.surname, email: u.email });
@@ -79,4 +79,27 @@ export const presentCustomerPayment = (c: Customer): Schemas['CustomerPayment'] 
   refundWeeks: DEBIT_REFUND_WEEKS,
   card: c.paymentMethod === 'credit_card' && c.cardLast4 ? { brand: c.cardBrand ?? 'card', last4: c.cardLast4, expiry: c.cardExpiry ?? '' } : null,
   applyToOpenInvoices: c.paymentAppliesToOpenInvoices,
+});
+
+/** A domain handle with the contracts using it. */
+export const presentDomainHandle = (h: DomainHandle, usages: DomainHandleUsage[]): Schemas['DomainHandle'] => ({
+  id: h.id,
+  handle: h.handle,
+  usedBy: usages.map((u) => ({ contractNumber: u.contractNumber, domain: u.domain, role: u.role })),
+  kind: h.kind,
+  seOwner: h.seOwner,
+  company: h.company ?? null,
+  firstname: h.firstname,
+  surname: h.surname,
+  street: h.street,
+  postalCode: h.postalCode,
+  city: h.city,
+  country: h.country as Schemas['Country'],
+  email: h.email,
+  phone: h.phone,
+  fax: h.fax ?? null,
+  idCardNumber: h.idCardNumber ?? null,
+  birthday: h.birthday ?? null,
+  companyRegistrationNumber: h.companyRegistrationNumber ?? null,
+  taxId: h.taxId ?? null,
 });
