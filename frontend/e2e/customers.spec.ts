@@ -118,6 +118,47 @@ test.describe('customer dashboard (German)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Die Zahlungsart wurde gespeichert.' })).toBeVisible();
     await expect(section.getByTestId('payment-current')).toContainText('SEPA-Lastschrift von DE02 •••• •••• 2051 (Mandatsreferenz M10003-');
   });
+
+  test('R2.088 R3.039 R5.026 R8.008 R5.028 R8.017 handles: create (the .se rule asks for a tax code), edit, delete; a handle in use is refused', async ({ page }) => {
+    await login(page, users.manager);
+    await openCustomer(page, /Müller & Schmidt Online GmbH \(10001\) verwalten/);
+    const section = page.getByRole('region', { name: 'Handles (Domain-Kontakte)' });
+    await section.getByRole('button', { name: 'Handle anlegen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Handle anlegen' });
+    await dialog.getByLabel('Inhaber von .se-Domains').check();
+    await dialog.getByLabel(/^Vorname/).fill('Astrid');
+    await dialog.getByLabel(/^Nachname/).fill('Lindqvist');
+    await dialog.getByLabel(/^Straße und Hausnummer/).fill('Drottninggatan 1');
+    await dialog.getByLabel(/^PLZ/).fill('111 51');
+    await dialog.getByLabel(/^Ort/).fill('Stockholm');
+    await choose(page, /^Land/, 'Schweden');
+    await dialog.getByLabel(/^E-Mail-Adresse/).fill('astrid@example.se');
+    await dialog.getByLabel(/^Telefon/).fill('+46 8 123 456 78');
+    await dialog.getByRole('button', { name: 'Handle speichern' }).click();
+    await expect(dialog.getByText('Für den Inhaber einer .se-Domain ist bei einer Privatperson die Steuernummer erforderlich.')).toBeVisible();
+    await dialog.getByLabel(/^Steuernummer/).fill('19811218-9876');
+    await dialog.getByRole('button', { name: 'Handle speichern' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Der Handle H10001-3 wurde angelegt.' })).toBeVisible();
+    const row = section.getByTestId('handle-H10001-3');
+    await expect(row).toContainText('Astrid Lindqvist');
+
+    await row.getByRole('button', { name: 'Bearbeiten' }).click();
+    const edit = page.getByRole('dialog', { name: 'Handle H10001-3 bearbeiten' });
+    await edit.getByLabel(/^Ort/).fill('Göteborg');
+    await edit.getByRole('button', { name: 'Handle speichern' }).click();
+    await expect(row).toContainText('Göteborg');
+
+    await row.getByRole('button', { name: 'Löschen' }).click();
+    await page.getByRole('dialog', { name: 'Handle H10001-3 löschen?' }).getByRole('button', { name: 'Löschen' }).click();
+    await expect(row).toHaveCount(0);
+
+    const inUse = section.getByTestId('handle-H10001-1');
+    await expect(inUse).toContainText('mueller-schmidt.de (Inhaber)');
+    await inUse.getByRole('button', { name: 'Löschen' }).click();
+    await page.getByRole('dialog', { name: 'Handle H10001-1 löschen?' }).getByRole('button', { name: 'Löschen' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'weil er noch in einem Vertrag verwendet wird' })).toBeVisible();
+    await expect(inUse).toBeVisible();
+  });
 });
 
 test.describe('customer dashboard (English)', () => {
@@ -194,5 +235,16 @@ test.describe('customer dashboard (English)', () => {
     await expect(section.getByTestId('payment-current')).toHaveText('You pay by credit card (VISA •••• 4242, valid until 12/2099).');
     await choose(page, /^Payment method/, 'Bank transfer');
     await expect(section.getByText('With bank transfer, open invoices must be paid by transfer too.')).toBeVisible();
+  });
+
+  test('R2.088 R5.028 R8.017 handles in English: a handle used by a contract cannot be deleted', async ({ page }) => {
+    await english(page);
+    await login(page, james);
+    await openCustomer(page, /Manage Müller & Schmidt Online GmbH \(10001\)/);
+    const inUse = page.getByTestId('handle-H10001-1');
+    await expect(inUse).toContainText('mueller-schmidt.de (owner)');
+    await inUse.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete handle H10001-1?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The handle could not be deleted because it is still used in a contract.' })).toBeVisible();
   });
 });

@@ -6,6 +6,8 @@ export type CustomerDetail = Schemas['CustomerDetail'];
 export type CustomerTeam = Schemas['CustomerTeam'];
 export type TeamInvitation = Schemas['TeamInvitation'];
 export type CustomerPayment = Schemas['CustomerPayment'];
+export type DomainHandle = Schemas['DomainHandle'];
+export type DomainHandleInput = Schemas['DomainHandleInput'];
 
 /** The customer dashboard (§2): managed customers, company data and the team of managers and administrators. */
 export const customersApi = api.injectEndpoints({
@@ -59,10 +61,31 @@ export const customersApi = api.injectEndpoints({
     issueLocalCardToken: build.mutation<ResponseOf<'issueLocalCardToken'>, BodyOf<'issueLocalCardToken'>>({
       query: (body) => ({ url: 'api/v1/payment-provider/local/card-tokens', method: 'POST', body }),
     }),
+    listCustomerHandles: build.query<DomainHandle[], number>({
+      query: (customerId) => `api/v1/customers/${customerId}/handles`,
+      transformResponse: (r: ResponseOf<'listCustomerHandles'>) => r.data,
+      providesTags: (_r, _e, id) => [{ type: 'CustomerHandles', id }],
+    }),
+    createCustomerHandle: build.mutation<DomainHandle, { customerId: number; body: DomainHandleInput }>({
+      query: ({ customerId, body }) => ({ url: `api/v1/customers/${customerId}/handles`, method: 'POST', body }),
+      invalidatesTags: (_r, error, { customerId }) => (error ? [] : [{ type: 'CustomerHandles', id: customerId }]),
+    }),
+    updateCustomerHandle: build.mutation<DomainHandle, { customerId: number; handleId: number; body: DomainHandleInput }>({
+      query: ({ customerId, handleId, body }) => ({ url: `api/v1/customers/${customerId}/handles/${handleId}`, method: 'PUT', body }),
+      invalidatesTags: (_r, error, { customerId }) => (error ? [] : [{ type: 'CustomerHandles', id: customerId }]),
+    }),
+    deleteCustomerHandle: build.mutation<void, { customerId: number; handleId: number }>({
+      query: ({ customerId, handleId }) => ({ url: `api/v1/customers/${customerId}/handles/${handleId}`, method: 'DELETE' }),
+      invalidatesTags: (_r, error, { customerId }) => (error ? [] : [{ type: 'CustomerHandles', id: customerId }]),
+    }),
   }),
 });
 
 export const {
+  useListCustomerHandlesQuery,
+  useCreateCustomerHandleMutation,
+  useUpdateCustomerHandleMutation,
+  useDeleteCustomerHandleMutation,
   useGetCustomerPaymentQuery,
   useUpdateCustomerPaymentMutation,
   useIssueLocalCardTokenMutation,

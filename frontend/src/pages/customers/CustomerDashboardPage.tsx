@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { CustomerDataForm } from './CustomerDataForm';
 import { CustomerList } from './CustomerList';
 import { PaymentSection } from './PaymentSection';
+import { HandlesSection } from './HandlesSection';
 import { TeamSection } from './TeamSection';
 
 const Loading = ({ label }: { label: string }) => (
@@ -61,6 +62,7 @@ export default function CustomerDashboardPage() {
           <>
             <CustomerDataForm customer={customer.data} />
             <PaymentSection customerId={customer.data.id} />
+            <HandlesSection customerId={customer.data.id} />
             <TeamSection customerId={customer.data.id} />
           </>
         )}
