@@ -15,6 +15,8 @@ export interface VisibleCluster {
 export interface ClusterQuery {
   activeOnly?: boolean;
   search?: string;
+  /** Only these clusters (e.g. the user's favourites). */
+  onlyIds?: number[];
   page: number;
   perPage: number;
 }
@@ -42,6 +44,7 @@ export async function listVisibleClusters(
     $or: [...(customers.length ? [{ customer: { $in: customers } }] : []), ...(administrated.length ? [{ id: { $in: administrated } }] : [])],
   };
   if (query.activeOnly) where.status = 'active';
+  if (query.onlyIds) where.id = { $in: query.onlyIds };
   if (query.search?.trim()) {
     const like = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.$and = [{ $or: [{ number: { $ilike: like } }, { name: { $ilike: like } }, { customer: { company: { $ilike: like } } }] }];

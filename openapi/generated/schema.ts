@@ -74,6 +74,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/favourite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Stars or unstars a cluster for the signed-in user
+         * @description Favourites are per user (the overview filters by them). Any user who sees the cluster may star it; others get 404. A personal access token needs `*`, `clusters:*` or `cluster:<id>`.
+         */
+        put: operations["setClusterFavourite"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Renames a cluster or changes its description
+         * @description For managers of the cluster's customer and its administrators (others 404). The name can be
+         *     changed only while the contract is productive (409 `errors.cluster_name_not_productive`, §4, §8);
+         *     the description always. A personal access token needs `*`, `clusters:*` or `cluster:<id>`.
+         */
+        patch: operations["updateClusterDetails"];
+        trace?: never;
+    };
     "/api/v1/customers/{customerId}/handles": {
         parameters: {
             query?: never;
@@ -1895,6 +1937,9 @@ export interface components {
             id: number;
             number: string;
             name: string;
+            description: string | null;
+            /** @description Whether the caller starred the cluster. */
+            favourite: boolean;
             /** @enum {string} */
             architecture: "web_cluster" | "extended_web_cluster" | "cloud_web_cluster";
             /** @enum {string} */
@@ -3033,6 +3078,8 @@ export interface operations {
             query?: {
                 /** @description `1`: only clusters with an active contract. */
                 active?: 0 | 1;
+                /** @description `1`: only the clusters the caller starred (cluster overview filter). */
+                favourites?: 0 | 1;
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
                 search?: components["parameters"]["Search"];
@@ -3083,6 +3130,100 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    setClusterFavourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "favourite": true
+                 *     }
+                 */
+                "application/json": {
+                    favourite: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateClusterDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Onlineshop Produktion",
+                 *       "description": "Shopware 6, Go-live 03/2024"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The cluster. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": "20011",
+                     *       "name": "Onlineshop Produktion",
+                     *       "description": "Shopware 6, Go-live 03/2024",
+                     *       "favourite": true,
+                     *       "architecture": "web_cluster",
+                     *       "sla": "business",
+                     *       "contractMode": "production",
+                     *       "status": "active",
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "role": "manager",
+                     *       "serverCount": 4
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterSummary"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listCustomerHandles: {

@@ -1,4 +1,4 @@
-import { findClusterAccess, listVisibleClusters } from '@portal/core/clusters';
+import { favouriteClusterIds, findClusterAccess, listVisibleClusters } from '@portal/core/clusters';
 import { NotAllowed, NotFound } from '@portal/core/platform';
 import { credentialAllowsCluster } from '../http/auth.ts';
 import { defineHandlers } from '../openapi/handlers.ts';
@@ -8,10 +8,17 @@ export const clusterHandlers = defineHandlers({
   listClusters: async ({ em, user, query, principal }) => {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 25;
-    const { items, total } = await listVisibleClusters(em, user.id, { activeOnly: query.active === 1, search: query.search, page, perPage });
+    const favourites = new Set(await favouriteClusterIds(em, user.id));
+    const { items, total } = await listVisibleClusters(em, user.id, {
+      activeOnly: query.active === 1,
+      search: query.search,
+      onlyIds: query.favourites === 1 ? [...favourites] : undefined,
+      page,
+      perPage,
+    });
     // A token limited to selected clusters lists only those.
     const allowed = principal ? items.filter((i) => credentialAllowsCluster(principal, i.cluster.id)) : items;
-    return { data: allowed.map(presentClusterSummary), meta: pagination(page, perPage, allowed.length === items.length ? total : allowed.length) };
+    return { data: allowed.map((i) => presentClusterSummary(i, favourites.has(i.cluster.id))), meta: pagination(page, perPage, allowed.length === items.length ? total : allowed.length) };
   },
 
   getCluster: async ({ em, user, params, principal }) => {

@@ -3,6 +3,7 @@ import { clusterHandlers } from './clusters.ts';
 import { customerHandlers } from './customers.ts';
 import { customerPaymentHandlers } from './customersPayment.ts';
 import { customerHandleHandlers } from './customersHandles.ts';
+import { clusterOverviewHandlers } from './customersClusters.ts';
 import { sessionHandlers } from './session.ts';
 import { profileHandlers } from './profile.ts';
 import { passwordHandlers } from './password.ts';
@@ -21,6 +22,7 @@ export const coreHandlers = {
   ...customerHandlers,
   ...customerPaymentHandlers,
   ...customerHandleHandlers,
+  ...clusterOverviewHandlers,
   ...securityHandlers,
   ...tokenHandlers,
   ...profileHandlers,
