@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { login, users } from './helpers';
 import { linkPathIn, mailTo } from './mailbox';
 
@@ -159,6 +161,33 @@ test.describe('customer dashboard (German)', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'weil er noch in einem Vertrag verwendet wird' })).toBeVisible();
     await expect(inUse).toBeVisible();
   });
+
+  test('R2.082 R3.029 R8.010 cluster overview: star a cluster and filter favourites; rename a productive cluster, a development one is refused', async ({ page }) => {
+    await login(page, users.manager);
+    const row = (n: string) => page.locator(`tr[data-cluster="${n}"]`);
+    await row('20012').getByRole('button', { name: 'Onlineshop Staging als Favorit markieren' }).click();
+    await expect(row('20012').getByRole('button', { name: 'Onlineshop Staging nicht mehr als Favorit markieren' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Favoriten' }).click();
+    await expect(page.locator('tbody tr[data-cluster]')).toHaveCount(1);
+    await expect(row('20012')).toBeVisible();
+    await page.getByRole('button', { name: 'Alle Cluster' }).click();
+    await expect(page.locator('tbody tr[data-cluster]')).toHaveCount(2);
+
+    await row('20011').getByRole('button', { name: 'Name und Beschreibung von Onlineshop Produktion bearbeiten' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Cluster 20011 bearbeiten' });
+    await dialog.getByLabel(/^Name/).fill('Shop Live');
+    await dialog.getByLabel(/^Beschreibung/).fill('Shopware 6, Go-live 03/2024');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(row('20011')).toContainText('Shop Live');
+    await expect(row('20011')).toContainText('Shopware 6, Go-live 03/2024');
+
+    await row('20012').getByRole('button', { name: 'Name und Beschreibung von Onlineshop Staging bearbeiten' }).click();
+    dialog = page.getByRole('dialog', { name: 'Cluster 20012 bearbeiten' });
+    await expect(dialog.getByText('Der Name kann nur geändert werden, solange der Vertrag produktiv ist.')).toBeVisible();
+    await dialog.getByLabel(/^Name/).fill('Staging neu');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog.getByText('Der Clustername kann nur geändert werden, wenn der Vertrag produktiv ist.')).toBeVisible();
+  });
 });
 
 test.describe('customer dashboard (English)', () => {
@@ -246,5 +275,27 @@ test.describe('customer dashboard (English)', () => {
     await inUse.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete handle H10001-1?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The handle could not be deleted because it is still used in a contract.' })).toBeVisible();
+  });
+
+  test('R2.082 export the visible clusters as CSV and XLSX and read them back', async ({ page }) => {
+    await english(page);
+    await login(page, james);
+    await expect(page.locator('tbody tr[data-cluster]')).toHaveCount(2);
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(csvDownload.suggestedFilename()).toMatch(/^clusters-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await csvDownload.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv[0]).toBe('Number,Name,Description,Customer,Architecture,Managed service,Contract mode,Servers,Your role');
+    expect(csv).toHaveLength(3);
+    expect(csv.join('\n')).toContain('20012,Onlineshop Staging');
+
+    const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export XLSX' }).click()]);
+    expect(xlsxDownload.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await xlsxDownload.path())!);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe('Number');
+    expect(sheet.rowCount).toBe(3);
+    const numbers = [sheet.getRow(2).getCell(1).value, sheet.getRow(3).getCell(1).value];
+    expect(numbers.sort()).toEqual(['20011', '20012']);
   });
 });

@@ -78,10 +78,20 @@ export const customersApi = api.injectEndpoints({
       query: ({ customerId, handleId }) => ({ url: `api/v1/customers/${customerId}/handles/${handleId}`, method: 'DELETE' }),
       invalidatesTags: (_r, error, { customerId }) => (error ? [] : [{ type: 'CustomerHandles', id: customerId }]),
     }),
+    setClusterFavourite: build.mutation<void, { clusterId: number; favourite: boolean }>({
+      query: ({ clusterId, favourite }) => ({ url: `api/v1/clusters/${clusterId}/favourite`, method: 'PUT', body: { favourite } }),
+      invalidatesTags: ['Clusters'],
+    }),
+    updateClusterDetails: build.mutation<ResponseOf<'updateClusterDetails'>, { clusterId: number; body: BodyOf<'updateClusterDetails'> }>({
+      query: ({ clusterId, body }) => ({ url: `api/v1/clusters/${clusterId}/details`, method: 'PATCH', body }),
+      invalidatesTags: (_r, error) => (error ? [] : ['Clusters', 'CustomerTeam']),
+    }),
   }),
 });
 
 export const {
+  useSetClusterFavouriteMutation,
+  useUpdateClusterDetailsMutation,
   useListCustomerHandlesQuery,
   useCreateCustomerHandleMutation,
   useUpdateCustomerHandleMutation,
