@@ -35,14 +35,14 @@ test.describe('customer dashboard (German)', () => {
 
     await choose(page, /^Land/, 'Österreich');
     await page.getByLabel(/^USt-IdNr\./).fill('');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByText('Innerhalb der EU außerhalb Deutschlands ist die USt-IdNr. erforderlich.').first()).toBeVisible();
     await page.getByLabel(/^USt-IdNr\./).fill('ATU13585628');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByText('Die USt-IdNr. ist für das gewählte Land nicht gültig (Länderkennung und Prüfziffer).')).toBeVisible();
     await page.getByLabel(/^USt-IdNr\./).fill('ATU13585627');
     await page.getByLabel(/^Rechnungs-E-Mail-Adressen/).fill('rechnung@mueller-schmidt.example,\nbuchhaltung@mueller-schmidt.example');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Die Kundendaten wurden gespeichert.' })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel(/^USt-IdNr\./)).toHaveValue('ATU13585627');
@@ -91,7 +91,7 @@ test.describe('customer dashboard (German)', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'weil er die Ansprechperson des Kunden ist' })).toBeVisible();
 
     await choose(page, /^Ansprechperson/, 'Keine Ansprechperson');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Die Kundendaten wurden gespeichert.' })).toBeVisible();
     await row.getByRole('button', { name: 'Entfernen' }).click();
     await page.getByRole('dialog', { name: 'Lukas Fischer als Manager entfernen?' }).getByRole('button', { name: 'Entfernen' }).click();
@@ -201,10 +201,10 @@ test.describe('customer dashboard (English)', () => {
 
     await choose(page, /^Country/, 'France');
     await page.getByLabel(/^VAT ID/).fill('FR40303265046');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('The VAT ID is not valid for the chosen country (country prefix and check digit).')).toBeVisible();
     await page.getByLabel(/^VAT ID/).fill('FR40303265045');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The customer data was saved.' })).toBeVisible();
   });
 
