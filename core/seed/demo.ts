@@ -188,7 +188,7 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
 
     tx.create(ClusterAdministrator, { cluster: shop, user: admin } as ClusterAdministrator);
     tx.create(ClusterAdministrator, { cluster: shop, user: manager } as ClusterAdministrator);
-    seedCustomersDemo(tx, c1);
+    seedCustomersDemo(tx, c1, c2);
     await seedDemoInvitations(tx);
     await seedDemoStaff(tx, passwordHash);
 
