@@ -82,7 +82,7 @@ test.describe('customer dashboard (German)', () => {
     await expect(page.getByTestId(`invitation-${email}`)).toHaveCount(0);
   });
 
-  test('R5.022 R5.023 R8.014 removing the contact person, then the last manager, is refused with the §8 messages', async ({ page }) => {
+  test('R5.022 R5.023 R8.014 R2.089 removing the contact person, then the last manager, is refused with the §8 messages', async ({ page }) => {
     await login(page, users.other);
     await openCustomer(page, /Bäckerei Sonnenschein e\.K\. \(10003\) verwalten/);
     const row = page.getByTestId(`manager-${users.other}`);

@@ -40,7 +40,7 @@ const dataOf = (c: Record<string, unknown>, changes: Record<string, unknown> = {
 });
 
 describe('customer dashboard: customers and company data (§2 Customer data, §3 Customer, §5)', () => {
-  it('R2.083 R2.011 lists the customers the user manages with their clusters', async () => {
+  it('R2.083 R2.011 R8.006 lists the customers the user manages with their clusters (none for a pure administrator)', async () => {
     const c = await signedIn(demoLogins.manager);
     const res = await c.get('/api/v1/customers');
     expect(res.status).toBe(200);
@@ -78,7 +78,7 @@ describe('customer dashboard: customers and company data (§2 Customer data, §3
     expect((await server.client().get(`/api/v1/customers/${other}`)).status).toBe(401);
   });
 
-  it('R5.033 R3.034 R5.025 saves the data: VAT ID required and checked per country, e-mail lists, contact person only an active manager; nothing is stored on errors', async () => {
+  it('R5.033 R3.034 R5.025 R3.035 R2.089 saves the data: VAT ID required and checked per country, e-mail lists, contact person only an active manager; nothing is stored on errors', async () => {
     const c = await signedIn(demoLogins.other);
     const id = await customerId(10003);
     const before = (await c.get(`/api/v1/customers/${id}`)).body;

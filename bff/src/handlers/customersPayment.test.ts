@@ -51,7 +51,7 @@ describe('payment method (§2, §5 Customer and payment, §8)', () => {
     expect(JSON.stringify(rows)).not.toContain('4242424242424242');
   });
 
-  it('R5.035 R5.036 changing to transfer drops bank and card data and records the open-invoices choice', async () => {
+  it('R5.035 R5.036 R3.036 changing to transfer drops bank and card data and records the open-invoices choice', async () => {
     const res = await put({ method: 'transfer', applyToOpenInvoices: true });
     expect(res.body).toEqual({ method: 'transfer', accountHolder: null, iban: null, bic: null, mandateReference: null, mandateDate: null, refundWeeks: 12, card: null, applyToOpenInvoices: true });
   });
