@@ -15,8 +15,17 @@ import {
   PasswordResetToken,
   Migration20261122100000Profile,
 } from './accounts/index.ts';
-import { Cluster, ClusterAdministrator, Migration20261122000300Clusters, Server } from './clusters/index.ts';
-import { Customer, CustomerManager, Migration20261122000200Customers } from './customers/index.ts';
+import { Cluster, ClusterAdministrator, ClusterFavourite, Migration20261122000300Clusters, Migration20261124064500ClusterFavourites, Server } from './clusters/index.ts';
+import {
+  Customer,
+  CustomerManager,
+  DomainHandle,
+  DomainHandleUsage,
+  LocalCardToken,
+  Migration20261122000200Customers,
+  Migration20261124060000CustomerPayment,
+  Migration20261124063000DomainHandles,
+} from './customers/index.ts';
 import { AuditLogEntry, Migration20261122120000AuditLog } from './platform/index.ts';
 import { managedEntities, managedMigrations } from './managed/index.ts';
 import { ClusterTermination, DomainContract, Invoice, InvoicePosition, Migration20261124060000Billing, Migration20261124063000Invoices } from './billing/index.ts';
@@ -44,6 +53,10 @@ export const coreEntities = [
   ClusterTermination,
   Invoice,
   InvoicePosition,
+  LocalCardToken,
+  DomainHandle,
+  DomainHandleUsage,
+  ClusterFavourite,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -59,4 +72,7 @@ export const coreMigrations = [
   ...managedMigrations,
   Migration20261124060000Billing,
   Migration20261124063000Invoices,
+  Migration20261124060000CustomerPayment,
+  Migration20261124063000DomainHandles,
+  Migration20261124064500ClusterFavourites,
 ];

@@ -58,7 +58,7 @@ export {
   type NewInvitation,
   type Registration,
 } from './invitations/invitations.ts';
-export { listManagedCustomers, listAdministratedContracts, revokeManagedCustomer, revokeAdministratedContract, type RevokeContext } from './permissions/permissions.ts';
+export { listManagedCustomers, listAdministratedContracts, revokeManagedCustomer, revokeAdministratedContract, assertManagerRemovable, assertAdministratorRemovable, type RevokeContext } from './permissions/permissions.ts';
 export { Impersonation, impersonationStatuses, type ImpersonationStatus } from './impersonation/Impersonation.ts';
 export {
   createImpersonationLink,

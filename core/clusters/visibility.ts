@@ -15,7 +15,7 @@ export interface VisibleCluster {
 export interface ClusterQuery {
   activeOnly?: boolean;
   search?: string;
-  /** Only these clusters (a token limited to selected clusters), so totals and pages count only them. */
+  /** Only these clusters (a token limited to selected clusters, the user's favourites), so totals and pages count only them. */
   onlyIds?: number[];
   page: number;
   perPage: number;

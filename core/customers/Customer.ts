@@ -31,6 +31,15 @@ export const Customer = defineEntity({
     iban: p.string().length(34).nullable(),
     bic: p.string().length(11).nullable(),
     cardLast4: p.string().length(4).nullable(),
+    /** SEPA direct debit: the mandate's reference and the day it was authorised (§5). */
+    mandateReference: p.string().length(35).nullable(),
+    mandateDate: p.datetime().nullable(),
+    /** Credit card: the payment provider's token (the portal never sees the card number), brand and expiry. */
+    cardToken: p.string().length(255).nullable().hidden(),
+    cardBrand: p.string().length(32).nullable(),
+    cardExpiry: p.string().length(7).nullable(),
+    /** The user's choice when the payment data last changed: whether it applies to open invoices too (§5); billing reads it. */
+    paymentAppliesToOpenInvoices: p.boolean().default(false),
     dpaStatus: p.enum(['not_concluded', 'concluded'] as const).default('not_concluded'),
   },
 });

@@ -1,3 +1,26 @@
 export { Customer, paymentMethods } from './Customer.ts';
 export { CustomerManager } from './CustomerManager.ts';
 export { Migration20261122000200Customers } from './migrations/Migration20261122000200Customers.ts';
+export { vatIdError, vatIdRequired, compactVatId, euCountries } from './vatId.ts';
+export { customerNotFound, findManagedCustomer, listManagedCustomersOf } from './access.ts';
+export { updateCustomerData, customerDataErrors, parseEmailList, effectiveReminderEmails, activeManagers, type CustomerData } from './customerData.ts';
+export {
+  customerTeam,
+  inviteToCustomer,
+  resendInvitation,
+  deleteInvitation,
+  removeCustomerManager,
+  removeClusterAdministrator,
+  type CustomerTeam,
+  type TeamContext,
+  type NewTeamInvitation,
+} from './team.ts';
+export { changePaymentMethod, ibanError, bicError, maskIban, euroAreaCountries, DEBIT_REFUND_WEEKS, type PaymentChange, type PaymentContext } from './payment.ts';
+export type { PaymentProvider, RedeemedCard } from './paymentProvider.ts';
+export { LocalPaymentProvider, luhnValid, LOCAL_CARD_TOKEN_MINUTES, type HostedCardInput } from './localPaymentProvider.ts';
+export { LocalCardToken } from './LocalCardToken.ts';
+export { Migration20261124060000CustomerPayment } from './migrations/Migration20261124060000CustomerPayment.ts';
+export { DomainHandle, DomainHandleUsage } from './DomainHandle.ts';
+export { listHandles, createHandle, updateHandle, deleteHandle, handleErrors, type HandleData } from './handles.ts';
+export { Migration20261124063000DomainHandles } from './migrations/Migration20261124063000DomainHandles.ts';
+export { seedCustomersDemo } from './demo.ts';

@@ -6,6 +6,7 @@ import { hashPassword } from '../platform/index.ts';
 import { seedDemoInvitations } from './invitationsDemo.ts';
 import { seedDemoStaff } from './impersonationsDemo.ts';
 import { seedDemoBilling, seedDemoInvoices } from '../billing/index.ts';
+import { seedCustomersDemo } from '../customers/index.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
 
@@ -16,6 +17,9 @@ export const demoLogins = {
   partner: 'partner@demo.example',
   other: 'other@demo.example',
 } as const;
+
+/** German VAT IDs with a valid checksum (the customer data form checks them, §5). */
+const demoVatIds: Record<number, string> = { 10001: 'DE079197918', 10002: 'DE079205835', 10003: 'DE079213755', 10004: 'DE079221675' };
 
 type ServerSpec = [name: string, role: Server['role'], ipv4: string, services: string[]];
 
@@ -92,7 +96,7 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
         country: 'de',
         phone: '+49 30 2345678-0',
         language: 'de',
-        vatId: `DE${String(number * 7919).padStart(9, '0').slice(0, 9)}`,
+        vatId: demoVatIds[number] ?? null,
         enteredAt: new Date('2021-03-01T00:00:00Z'),
         invoiceEmails: `rechnung@${company.split(' ')[0].toLowerCase().replace(/[^a-z]/g, '')}.example`,
         contactPerson,
@@ -182,6 +186,7 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
 
     tx.create(ClusterAdministrator, { cluster: shop, user: admin } as ClusterAdministrator);
     tx.create(ClusterAdministrator, { cluster: shop, user: manager } as ClusterAdministrator);
+    seedCustomersDemo(tx, c1, c2);
     await seedDemoInvitations(tx);
     await seedDemoStaff(tx, passwordHash);
 

@@ -228,6 +228,345 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/favourite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Stars or unstars a cluster for the signed-in user
+         * @description Favourites are per user (the overview filters by them). Any user who sees the cluster may star it; others get 404. A personal access token needs `*`, `clusters:*` or `cluster:<id>`.
+         */
+        put: operations["setClusterFavourite"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Renames a cluster or changes its description
+         * @description For managers of the cluster's customer and its administrators (others 404). The name can be
+         *     changed only while the contract is productive (409 `errors.cluster_name_not_productive`, §4, §8);
+         *     the description always. A personal access token needs `*`, `clusters:*` or `cluster:<id>`.
+         */
+        patch: operations["updateClusterDetails"];
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/handles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The domain handles of a customer
+         * @description Every handle with the contracts that use it (a handle in use cannot be deleted). Only for a manager of the customer (else 404). A personal access token needs `*` or `accounting`.
+         */
+        get: operations["listCustomerHandles"];
+        put?: never;
+        /**
+         * Creates a domain handle
+         * @description Names, address, e-mail and phone are required; a company handle needs the company with legal
+         *     form. An owner of .se domains (`seOwner`) needs a tax code as a private person
+         *     (`errors.handle_se_tax_code_required`) or a commercial register number as a company
+         *     (`errors.handle_se_register_required`). 422 with every field error; nothing stored.
+         */
+        post: operations["createCustomerHandle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/handles/{handleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a domain handle
+         * @description The same rules as creating. 404 `errors.handle_not_found` for a handle of another customer. A personal access token needs `*` or `accounting`.
+         */
+        put: operations["updateCustomerHandle"];
+        post?: never;
+        /**
+         * Deletes a domain handle
+         * @description Refused with 409 `errors.handle_in_use` while a contract uses the handle (§5, §8). 404 for a handle of another customer. A personal access token needs `*` or `accounting`.
+         */
+        delete: operations["deleteCustomerHandle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment method of a customer
+         * @description Transfer, SEPA direct debit (account holder, masked IBAN, BIC, mandate reference and date, the
+         *     12-week refund period) or credit card (brand, last four digits, expiry — never the number). Only
+         *     for a manager of the customer (else 404). A personal access token needs `*` or `accounting`.
+         */
+        get: operations["getCustomerPayment"];
+        /**
+         * Changes the payment method of a customer
+         * @description `debit` needs `accountHolder`, an IBAN from the euro area (`errors.iban_invalid`,
+         *     `errors.iban_not_euro_area`), a valid BIC (`errors.bic_invalid`) and `mandateAuthorised: true`
+         *     (`errors.debit_mandate_required`); a new mandate reference and date are stored. `credit_card`
+         *     needs a single-use token from the provider's hosted fields (`errors.card_token_used_or_expired`
+         *     when it was used or expired). `transfer` drops bank and card data; open invoices must then be
+         *     paid by transfer. `applyToOpenInvoices` records whether the new data applies to open invoices.
+         *     Errors come back together as 422; nothing is stored. A personal access token needs `*` or `accounting`.
+         */
+        put: operations["updateCustomerPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment-provider/local/card-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The local payment provider's hosted card field (development and tests)
+         * @description Stands in for a real provider's hosted fields (Stripe Elements, Adyen Drop-in): takes a card,
+         *     checks it (Luhn, expiry, CVC: `errors.card_number_invalid`, `errors.card_expired`,
+         *     `errors.card_cvc_invalid`) and answers a single-use token valid for 15 minutes. The card number
+         *     is never stored or logged — only brand, last four digits and expiry. With a real provider the
+         *     browser talks to the provider directly and this operation is not used.
+         */
+        post: operations["issueLocalCardToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customers the signed-in user manages
+         * @description Every customer the caller is an active manager of, ordered by customer number, with the number
+         *     of clusters. An empty list is the §8 "no customers available" state. A personal access token
+         *     needs `*` or `profile`.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company data of a customer
+         * @description Company data, invoice and reminder e-mails, contact person and the contact person candidates
+         *     (the active managers, §5). Only for a manager of the customer; any other customer is 404
+         *     `errors.customer_not_found`. A personal access token needs `*` or `accounting`.
+         */
+        get: operations["getCustomer"];
+        /**
+         * Saves the company data, e-mails and contact person of a customer
+         * @description All fields are written together; every field error comes back at once as 422 and nothing is
+         *     stored. `company`, `street`, `zip`, `city` and at least one invoice e-mail are required; `phone`
+         *     must be a valid number; `vatId` is required within the EU outside Germany
+         *     (`errors.vat_id_required`) and must pass the checksum of the customer's country
+         *     (`errors.vat_id_invalid`); e-mail lists are separated by comma or newline
+         *     (`errors.email_list_invalid`); empty reminder e-mails mean the invoice e-mails; the contact
+         *     person must be an active manager (`errors.contact_person_not_active_manager`). Number and
+         *     new-customer date cannot be changed. A personal access token needs `*` or `accounting`.
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Managers, clusters with their administrators, and open invitations of a customer
+         * @description The team part of the customer dashboard (§2 Administrators and managers): the managers (with
+         *     whether they are active and the contact person), every cluster of the customer with its
+         *     administrators, and the open invitations (sent or opened, not expired, §4). Only for a manager of
+         *     the customer (else 404). A personal access token needs `*` or `profile`.
+         */
+        get: operations["getCustomerTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invites an address as manager of the customer or administrator of one of its clusters
+         * @description Sends the invitation e-mail; its link leads to accepting (existing account) or registering (new
+         *     address). `clusterId` is required for `administrator` and must be a cluster of the customer
+         *     (else 404 `errors.cluster_not_found`). 409 `errors.invitation_already_manager` /
+         *     `errors.invitation_already_administrator` when the address already holds the role,
+         *     `errors.invitation_exists` when an open invitation exists. A personal access token needs `*` or `profile`.
+         */
+        post: operations["inviteToCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends an open invitation again
+         * @description The e-mail carries a new link (only a hash of the token is stored, so the old link stops working);
+         *     the invitation is valid for another 14 days. 404 `errors.invitation_not_found` for an invitation
+         *     that is not open or not of this customer. A personal access token needs `*` or `profile`.
+         */
+        post: operations["resendCustomerInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraws an open invitation
+         * @description The invitation becomes `deleted` (§4) and its link invalid. 404 when it is not open or not of this customer. A personal access token needs `*` or `profile`.
+         */
+        delete: operations["deleteCustomerInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/managers/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a manager of the customer
+         * @description §5: refused with 409 while the manager is a partner manager
+         *     (`errors.manager_not_removable_partner_manager`), the customer's contact person
+         *     (`errors.manager_not_removable_contact_person`) or its last active manager
+         *     (`errors.manager_not_removable_last_manager`). 404 `errors.manager_not_found` when the user is not
+         *     a manager of the customer. A personal access token needs `*` or `profile`.
+         */
+        delete: operations["removeCustomerManager"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/clusters/{clusterId}/administrators/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes an administrator of one of the customer's clusters
+         * @description §5: refused with 409 `errors.administrator_not_removable_still_manager` while the administrator
+         *     is also a manager of the customer (the manager right has to go first). 404 for a cluster of
+         *     another customer or a user who does not administrate it. A personal access token needs `*` or `profile`.
+         */
+        delete: operations["removeClusterAdministrator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/impersonation": {
         parameters: {
             query?: never;
@@ -2068,6 +2407,9 @@ export interface components {
             id: number;
             number: string;
             name: string;
+            description: string | null;
+            /** @description Whether the caller starred the cluster. */
+            favourite: boolean;
             /** @enum {string} */
             architecture: "web_cluster" | "extended_web_cluster" | "cloud_web_cluster";
             /** @enum {string} */
@@ -2241,6 +2583,183 @@ export interface components {
                 expired: boolean;
             } | null;
             customer: components["schemas"]["ContractCustomer"];
+        };
+        DomainHandleInput: {
+            /** @enum {string} */
+            kind: "person" | "company";
+            /** @description Owner of .se domains. */
+            seOwner: boolean;
+            /** @description Company with legal form. */
+            company: string | null;
+            firstname: string;
+            surname: string;
+            street: string;
+            postalCode: string;
+            city: string;
+            country: components["schemas"]["Country"];
+            email: string;
+            phone: string;
+            fax: string | null;
+            idCardNumber: string | null;
+            /** @description YYYY-MM-DD */
+            birthday: string | null;
+            companyRegistrationNumber: string | null;
+            taxId: string | null;
+        };
+        DomainHandle: {
+            id: number;
+            handle: string;
+            /** @description The contracts using the handle; while there is one, it cannot be deleted. */
+            usedBy: {
+                contractNumber: string;
+                domain: string;
+                /** @enum {string} */
+                role: "owner" | "admin_c";
+            }[];
+            /** @enum {string} */
+            kind: "person" | "company";
+            seOwner: boolean;
+            company: string | null;
+            firstname: string;
+            surname: string;
+            street: string;
+            postalCode: string;
+            city: string;
+            country: components["schemas"]["Country"];
+            email: string;
+            phone: string;
+            fax: string | null;
+            idCardNumber: string | null;
+            birthday: string | null;
+            companyRegistrationNumber: string | null;
+            taxId: string | null;
+        };
+        CustomerPayment: {
+            /** @enum {string} */
+            method: "transfer" | "debit" | "credit_card";
+            accountHolder: string | null;
+            /** @description Masked. */
+            iban: string | null;
+            bic: string | null;
+            mandateReference: string | null;
+            /** Format: date-time */
+            mandateDate: string | null;
+            /** @description A direct debit can be refunded within this many weeks (§9). */
+            refundWeeks: number;
+            card: {
+                brand: string;
+                last4: string;
+                expiry: string;
+            } | null;
+            applyToOpenInvoices: boolean;
+        };
+        CustomerSummary: {
+            id: number;
+            number: number;
+            company: string;
+            city: string;
+            clusterCount: number;
+            /** @enum {string} */
+            dpaStatus: "not_concluded" | "concluded";
+        };
+        TeamPerson: {
+            id: number;
+            firstname: string;
+            surname: string;
+            email: string;
+        };
+        CustomerDetail: {
+            id: number;
+            number: number;
+            company: string;
+            department: string | null;
+            street: string;
+            zip: string;
+            city: string;
+            country: components["schemas"]["Country"];
+            phone: string | null;
+            language: components["schemas"]["Language"];
+            vatId: string | null;
+            /** @description Whether the country requires a VAT ID (EU outside Germany, §5). */
+            vatIdRequired: boolean;
+            referenceSign: string | null;
+            /**
+             * Format: date-time
+             * @description New-customer entry date.
+             */
+            enteredAt: string;
+            invoiceEmails: string[];
+            /** @description Empty: reminders go to the invoice e-mails. */
+            reminderEmails: string[];
+            contactPerson: components["schemas"]["TeamPerson"] | null;
+            /** @description The active managers (§5). */
+            contactPersonCandidates: components["schemas"]["TeamPerson"][];
+            /** @enum {string} */
+            paymentMethod: "transfer" | "debit" | "credit_card";
+            /** @enum {string} */
+            dpaStatus: "not_concluded" | "concluded";
+        };
+        CustomerDataInput: {
+            company: string;
+            department: string | null;
+            street: string;
+            zip: string;
+            city: string;
+            country: components["schemas"]["Country"];
+            phone: string | null;
+            language: components["schemas"]["Language"];
+            vatId: string | null;
+            referenceSign: string | null;
+            /** @description Addresses separated by comma or newline. */
+            invoiceEmails: string;
+            /** @description Addresses separated by comma or newline; empty: the invoice e-mails. */
+            reminderEmails: string | null;
+            contactPersonId: number | null;
+        };
+        CustomerManagerEntry: {
+            /** @description The user's id. */
+            id: number;
+            firstname: string;
+            surname: string;
+            email: string;
+            active: boolean;
+            contactPerson: boolean;
+        };
+        ClusterAdministratorEntry: {
+            /** @description The user's id. */
+            id: number;
+            firstname: string;
+            surname: string;
+            email: string;
+            /** @description Also a manager of the customer: cannot be removed as administrator (§5). */
+            alsoManager: boolean;
+        };
+        TeamInvitation: {
+            id: number;
+            email: string;
+            /** @enum {string} */
+            role: "manager" | "administrator";
+            cluster: components["schemas"]["ClusterOption"] | null;
+            /** @enum {string} */
+            status: "sent" | "open";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            invitedBy: {
+                firstname: string;
+                surname: string;
+            } | null;
+        };
+        CustomerTeam: {
+            managers: components["schemas"]["CustomerManagerEntry"][];
+            clusters: {
+                id: number;
+                number: string;
+                name: string;
+                administrators: components["schemas"]["ClusterAdministratorEntry"][];
+            }[];
+            invitations: components["schemas"]["TeamInvitation"][];
         };
         ImpersonatedUser: {
             id: number;
@@ -3176,6 +3695,10 @@ export interface components {
         ServerId: number;
         ContractId: number;
         TerminationId: number;
+        HandleId: number;
+        CustomerId: number;
+        InvitationId: number;
+        UserId: number;
         InvoiceId: number;
         PublicInvoiceToken: string;
         CronjobsJobId: number;
@@ -3249,6 +3772,8 @@ export interface operations {
             query?: {
                 /** @description `1`: only clusters with an active contract. */
                 active?: 0 | 1;
+                /** @description `1`: only the clusters the caller starred (cluster overview filter). */
+                favourites?: 0 | 1;
                 /** @description The page to show (1-based); at most 10000. */
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
@@ -3760,6 +4285,837 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["ClusterTermination"];
                 };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setClusterFavourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "favourite": true
+                 *     }
+                 */
+                "application/json": {
+                    favourite: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateClusterDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Onlineshop Produktion",
+                 *       "description": "Shopware 6, Go-live 03/2024"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The cluster. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": "20011",
+                     *       "name": "Onlineshop Produktion",
+                     *       "description": "Shopware 6, Go-live 03/2024",
+                     *       "favourite": true,
+                     *       "architecture": "web_cluster",
+                     *       "sla": "business",
+                     *       "contractMode": "production",
+                     *       "status": "active",
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "role": "manager",
+                     *       "serverCount": 4
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterSummary"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listCustomerHandles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The handles, by handle id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "handle": "H10001-1",
+                     *           "kind": "company",
+                     *           "seOwner": false,
+                     *           "company": "Müller & Schmidt Online GmbH",
+                     *           "firstname": "Anna",
+                     *           "surname": "Berger",
+                     *           "street": "Friedrichstraße 123",
+                     *           "postalCode": "10117",
+                     *           "city": "Berlin",
+                     *           "country": "de",
+                     *           "email": "domains@mueller-schmidt.example",
+                     *           "phone": "+49 30 2345678-0",
+                     *           "fax": null,
+                     *           "idCardNumber": null,
+                     *           "birthday": null,
+                     *           "companyRegistrationNumber": "HRB 123456",
+                     *           "taxId": null,
+                     *           "usedBy": [
+                     *             {
+                     *               "contractNumber": "D-30001",
+                     *               "domain": "mueller-schmidt.de",
+                     *               "role": "owner"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DomainHandle"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCustomerHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "person",
+                 *       "seOwner": true,
+                 *       "company": null,
+                 *       "firstname": "Astrid",
+                 *       "surname": "Lindqvist",
+                 *       "street": "Drottninggatan 1",
+                 *       "postalCode": "111 51",
+                 *       "city": "Stockholm",
+                 *       "country": "se",
+                 *       "email": "astrid@example.se",
+                 *       "phone": "+46 8 123 456 78",
+                 *       "fax": null,
+                 *       "idCardNumber": null,
+                 *       "birthday": "1981-12-18",
+                 *       "companyRegistrationNumber": null,
+                 *       "taxId": "19811218-9876"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DomainHandleInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainHandle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateCustomerHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                handleId: components["parameters"]["HandleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "company",
+                 *       "seOwner": false,
+                 *       "company": "Müller & Schmidt Online GmbH",
+                 *       "firstname": "Anna",
+                 *       "surname": "Berger",
+                 *       "street": "Friedrichstraße 123",
+                 *       "postalCode": "10117",
+                 *       "city": "Berlin",
+                 *       "country": "de",
+                 *       "email": "domains@mueller-schmidt.example",
+                 *       "phone": "+49 30 2345678-0",
+                 *       "fax": null,
+                 *       "idCardNumber": null,
+                 *       "birthday": null,
+                 *       "companyRegistrationNumber": "HRB 123456",
+                 *       "taxId": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["DomainHandleInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainHandle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteCustomerHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                handleId: components["parameters"]["HandleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getCustomerPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment method. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "method": "debit",
+                     *       "accountHolder": "Müller & Schmidt Online GmbH",
+                     *       "iban": "DE02 •••• •••• 2051",
+                     *       "bic": "BYLADEM1001",
+                     *       "mandateReference": "M10001-20261124-AB12CD34",
+                     *       "mandateDate": "2026-11-24T10:00:00.000Z",
+                     *       "refundWeeks": 12,
+                     *       "card": null,
+                     *       "applyToOpenInvoices": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerPayment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCustomerPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "debit",
+                 *       "accountHolder": "Müller & Schmidt Online GmbH",
+                 *       "iban": "DE02 1203 0000 0000 2020 51",
+                 *       "bic": "BYLADEM1001",
+                 *       "mandateAuthorised": true,
+                 *       "applyToOpenInvoices": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    method: "transfer" | "debit" | "credit_card";
+                    accountHolder?: string;
+                    iban?: string;
+                    bic?: string;
+                    mandateAuthorised?: boolean;
+                    cardToken?: string;
+                    applyToOpenInvoices: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The new payment method. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "method": "transfer",
+                     *       "accountHolder": null,
+                     *       "iban": null,
+                     *       "bic": null,
+                     *       "mandateReference": null,
+                     *       "mandateDate": null,
+                     *       "refundWeeks": 12,
+                     *       "card": null,
+                     *       "applyToOpenInvoices": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerPayment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    issueLocalCardToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "number": "4242 4242 4242 4242",
+                 *       "expMonth": 12,
+                 *       "expYear": 2030,
+                 *       "cvc": "123"
+                 *     }
+                 */
+                "application/json": {
+                    number: string;
+                    expMonth: number;
+                    expYear: number;
+                    cvc: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A single-use token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "tok_local_3q2-7x",
+                     *       "expiresAt": "2026-11-24T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The managed customers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "number": 10001,
+                     *           "company": "Müller & Schmidt Online GmbH",
+                     *           "city": "Berlin",
+                     *           "clusterCount": 2,
+                     *           "dpaStatus": "concluded"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CustomerSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": 10001,
+                     *       "company": "Müller & Schmidt Online GmbH",
+                     *       "department": "IT",
+                     *       "street": "Friedrichstraße 123",
+                     *       "zip": "10117",
+                     *       "city": "Berlin",
+                     *       "country": "de",
+                     *       "phone": "+49 30 1234567",
+                     *       "language": "de",
+                     *       "vatId": "DE136695976",
+                     *       "vatIdRequired": false,
+                     *       "referenceSign": null,
+                     *       "enteredAt": "2019-03-01T00:00:00.000Z",
+                     *       "invoiceEmails": [
+                     *         "rechnung@mueller-schmidt.example"
+                     *       ],
+                     *       "reminderEmails": [],
+                     *       "contactPerson": {
+                     *         "id": 2,
+                     *         "firstname": "Anna",
+                     *         "surname": "Berger",
+                     *         "email": "manager@demo.example"
+                     *       },
+                     *       "contactPersonCandidates": [
+                     *         {
+                     *           "id": 2,
+                     *           "firstname": "Anna",
+                     *           "surname": "Berger",
+                     *           "email": "manager@demo.example"
+                     *         }
+                     *       ],
+                     *       "paymentMethod": "transfer",
+                     *       "dpaStatus": "concluded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company": "Müller & Schmidt Online GmbH",
+                 *       "department": "IT",
+                 *       "street": "Friedrichstraße 123",
+                 *       "zip": "10117",
+                 *       "city": "Berlin",
+                 *       "country": "at",
+                 *       "phone": "+49 30 1234567",
+                 *       "language": "de",
+                 *       "vatId": "ATU13585627",
+                 *       "referenceSign": "PO-2026-17",
+                 *       "invoiceEmails": "rechnung@mueller-schmidt.example\nbuchhaltung@mueller-schmidt.example",
+                 *       "reminderEmails": "",
+                 *       "contactPersonId": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomerDataInput"];
+            };
+        };
+        responses: {
+            /** @description The saved customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCustomerTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "managers": [
+                     *         {
+                     *           "id": 2,
+                     *           "firstname": "Anna",
+                     *           "surname": "Berger",
+                     *           "email": "manager@demo.example",
+                     *           "active": true,
+                     *           "contactPerson": true
+                     *         }
+                     *       ],
+                     *       "clusters": [
+                     *         {
+                     *           "id": 1,
+                     *           "number": "20011",
+                     *           "name": "Onlineshop Produktion",
+                     *           "administrators": [
+                     *             {
+                     *               "id": 3,
+                     *               "firstname": "Max",
+                     *               "surname": "Admin",
+                     *               "email": "admin@demo.example",
+                     *               "alsoManager": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "invitations": [
+                     *         {
+                     *           "id": 1,
+                     *           "email": "new.colleague@demo.example",
+                     *           "role": "manager",
+                     *           "cluster": null,
+                     *           "status": "sent",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "expiresAt": "2026-12-04T10:00:00.000Z",
+                     *           "invitedBy": {
+                     *             "firstname": "Anna",
+                     *             "surname": "Berger"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerTeam"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    inviteToCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "freelancer@agentur.example",
+                 *       "role": "administrator",
+                 *       "clusterId": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @enum {string} */
+                    role: "manager" | "administrator";
+                    clusterId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Invited; the e-mail is sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "email": "freelancer@agentur.example",
+                     *       "role": "administrator",
+                     *       "cluster": {
+                     *         "id": 1,
+                     *         "number": "20011",
+                     *         "name": "Onlineshop Produktion"
+                     *       },
+                     *       "status": "sent",
+                     *       "createdAt": "2026-11-24T10:00:00.000Z",
+                     *       "expiresAt": "2026-12-08T10:00:00.000Z",
+                     *       "invitedBy": {
+                     *         "firstname": "Anna",
+                     *         "surname": "Berger"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    resendCustomerInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "email": "freelancer@agentur.example",
+                     *       "role": "administrator",
+                     *       "cluster": {
+                     *         "id": 1,
+                     *         "number": "20011",
+                     *         "name": "Onlineshop Produktion"
+                     *       },
+                     *       "status": "sent",
+                     *       "createdAt": "2026-11-24T10:00:00.000Z",
+                     *       "expiresAt": "2026-12-08T10:00:00.000Z",
+                     *       "invitedBy": {
+                     *         "firstname": "Anna",
+                     *         "surname": "Berger"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteCustomerInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeCustomerManager: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    removeClusterAdministrator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                clusterId: components["parameters"]["ClusterId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];

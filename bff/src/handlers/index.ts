@@ -2,6 +2,10 @@ import { accountHandlers } from './accounts.ts';
 import { clusterHandlers } from './clusters.ts';
 import { contractHandlers } from './contracts.ts';
 import { invoiceHandlers } from './invoices.ts';
+import { customerHandlers } from './customers.ts';
+import { customerPaymentHandlers } from './customersPayment.ts';
+import { customerHandleHandlers } from './customersHandles.ts';
+import { clusterOverviewHandlers } from './customersClusters.ts';
 import { sessionHandlers } from './session.ts';
 import { profileHandlers } from './profile.ts';
 import { passwordHandlers } from './password.ts';
@@ -19,6 +23,10 @@ export const coreHandlers = {
   ...clusterHandlers,
   ...contractHandlers,
   ...invoiceHandlers,
+  ...customerHandlers,
+  ...customerPaymentHandlers,
+  ...customerHandleHandlers,
+  ...clusterOverviewHandlers,
   ...securityHandlers,
   ...tokenHandlers,
   ...profileHandlers,

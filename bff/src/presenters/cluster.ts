@@ -1,10 +1,12 @@
 import type { ClusterAccess, Server, VisibleCluster } from '@portal/core/clusters';
 import type { Schemas } from '@portal/openapi';
 
-export const presentClusterSummary = ({ cluster, role, serverCount }: VisibleCluster): Schemas['ClusterSummary'] => ({
+export const presentClusterSummary = ({ cluster, role, serverCount }: VisibleCluster, favourite = false): Schemas['ClusterSummary'] => ({
   id: cluster.id,
   number: cluster.number,
   name: cluster.name,
+  description: cluster.description ?? null,
+  favourite,
   architecture: cluster.architecture,
   sla: cluster.sla,
   contractMode: cluster.contractMode,

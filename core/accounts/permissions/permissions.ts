@@ -27,6 +27,24 @@ export interface RevokeContext {
   ip?: string;
 }
 
+/**
+ * §5 removal rules of a manager, for the user themselves (revoke) and for a manager removing a colleague
+ * (customer dashboard): refused (§8) while the manager is a partner manager, the customer's contact
+ * person, or its last active manager. Call it inside the transaction that holds the customer row lock.
+ */
+export async function assertManagerRemovable(em: EntityManager, customer: Customer, membership: CustomerManager, manager: Pick<User, 'id' | 'isPartner'>): Promise<void> {
+  if (manager.isPartner) throw Conflict('errors.manager_not_removable_partner_manager');
+  if (customer.contactPerson?.id === manager.id) throw Conflict('errors.manager_not_removable_contact_person');
+  if (membership.active && (await em.count(CustomerManager, { customer: customer.id, active: true })) <= 1)
+    throw Conflict('errors.manager_not_removable_last_manager');
+}
+
+/** §5: an administrator who is also a manager of the cluster's customer cannot be removed until the manager right is revoked. */
+export async function assertAdministratorRemovable(em: EntityManager, cluster: Cluster, userId: number): Promise<void> {
+  if (await em.count(CustomerManager, { customer: cluster.customer.id, user: userId }))
+    throw Conflict('errors.administrator_not_removable_still_manager');
+}
+
 /** Users revoke only their own permissions (§6): the e-mail of the request must be the caller's. */
 function assertOwn(user: User, email: string): void {
   if (normalizeEmail(email) !== user.email) throw NotAllowed('errors.permission_not_own');
@@ -43,10 +61,7 @@ export async function revokeManagedCustomer(em: EntityManager, ctx: RevokeContex
     const membership = await tx.findOne(CustomerManager, { customer: request.customerId, user: user.id });
     if (!membership) throw NotFound('errors.permission_not_found');
     const customer = await tx.findOneOrFail(Customer, { id: request.customerId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (user.isPartner) throw Conflict('errors.manager_not_removable_partner_manager');
-    if (customer.contactPerson?.id === user.id) throw Conflict('errors.manager_not_removable_contact_person');
-    if (membership.active && (await tx.count(CustomerManager, { customer: customer.id, active: true })) <= 1)
-      throw Conflict('errors.manager_not_removable_last_manager');
+    await assertManagerRemovable(tx, customer, membership, user);
     tx.remove(membership);
     recordAudit(tx, ctx.clock, {
       action: 'permission.revoked',
@@ -70,8 +85,7 @@ export async function revokeAdministratedContract(em: EntityManager, ctx: Revoke
     const role = await tx.findOne(ClusterAdministrator, { cluster: request.contractId, user: user.id });
     if (!role) throw NotFound('errors.permission_not_found');
     const cluster = await tx.findOneOrFail(Cluster, { id: request.contractId });
-    if (await tx.count(CustomerManager, { customer: cluster.customer.id, user: user.id }))
-      throw Conflict('errors.administrator_not_removable_still_manager');
+    await assertAdministratorRemovable(tx, cluster, user.id);
     tx.remove(role);
     recordAudit(tx, ctx.clock, {
       action: 'permission.revoked',

@@ -18,7 +18,9 @@ export type MailTemplate =
   /** Sent when sign-in to the account is paused after many failed attempts from several addresses. */
   | { kind: 'accountLocked'; minutes: number; forgotLink: string }
   /** A cluster termination was created, changed, aborted or confirmed (billing); sent to the customer's managers. */
-  | { kind: 'clusterTermination'; event: 'created' | 'updated' | 'aborted' | 'confirmed'; contractNumber: string; contractName: string; endOfTerm: string; shutdownOn: string; deletionOn: string };
+  | { kind: 'clusterTermination'; event: 'created' | 'updated' | 'aborted' | 'confirmed'; contractNumber: string; contractName: string; endOfTerm: string; shutdownOn: string; deletionOn: string }
+  /** An invitation to manage a customer or to administrate a cluster (customers area); the link leads to accepting or registering. */
+  | { kind: 'invitation'; role: 'manager' | 'administrator'; target: string; invitedBy: string; link: string; validDays: number };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -153,6 +155,20 @@ function content(t: MailTemplate, language: MailLanguage): Content {
               [{ link: t.forgotLink }],
             ],
           };
+    case 'invitation': {
+      const what = de
+        ? t.role === 'manager' ? `den Kunden ${t.target} zu verwalten` : `den Cluster ${t.target} zu administrieren`
+        : t.role === 'manager' ? `to manage the customer ${t.target}` : `to administrate the cluster ${t.target}`;
+      return de
+        ? {
+            subject: t.role === 'manager' ? 'Einladung als Verwalter im Kundenportal' : 'Einladung als Administrator im Kundenportal',
+            paragraphs: [[`${t.invitedBy} lädt Sie ein, im Kundenportal ${what}. Über diesen Link nehmen Sie die Einladung an:`], [{ link: t.link }], [`Der Link ist ${t.validDays} Tage gültig.`]],
+          }
+        : {
+            subject: t.role === 'manager' ? 'Invitation as a manager in the customer portal' : 'Invitation as an administrator in the customer portal',
+            paragraphs: [[`${t.invitedBy} invites you ${what} in the customer portal. Accept the invitation with this link:`], [{ link: t.link }], [`The link is valid for ${t.validDays} days.`]],
+          };
+    }
     case 'newLogin': {
       const details = [formatDate(t.at, language), t.ip, t.userAgent].filter(Boolean).join(' · ');
       return de

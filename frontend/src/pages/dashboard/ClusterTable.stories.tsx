@@ -14,6 +14,8 @@ const clusters: ClusterSummary[] = [
     customer: { id: 87, number: 20931, company: 'Bäckerei Weber GmbH' },
     role: 'manager',
     serverCount: 6,
+    description: null,
+    favourite: false,
   },
   {
     id: 312,
@@ -26,6 +28,8 @@ const clusters: ClusterSummary[] = [
     customer: { id: 87, number: 20931, company: 'Bäckerei Weber GmbH' },
     role: 'manager',
     serverCount: 2,
+    description: null,
+    favourite: false,
   },
   {
     id: 540,
@@ -38,6 +42,8 @@ const clusters: ClusterSummary[] = [
     customer: { id: 132, number: 21577, company: 'Webagentur Schmidt & Partner' },
     role: 'administrator',
     serverCount: 4,
+    description: null,
+    favourite: false,
   },
 ];
 

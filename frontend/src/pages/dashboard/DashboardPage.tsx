@@ -11,6 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { useListClustersQuery } from '../../api/clusters';
 import { useGetMeQuery } from '../../api/session';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
+import { ManagedCustomersCard } from '../customers/ManagedCustomersCard';
+import { ClusterOverviewTools } from '../customers/overview/ClusterOverviewTools';
+import { EditClusterDialog } from '../customers/overview/EditClusterDialog';
+import type { ClusterSummary } from '../../api/clusters';
 import { ClusterTable } from './ClusterTable';
 
 /** The dashboard (§2 `/`): the clusters the signed-in user can see. */
@@ -19,13 +23,16 @@ export default function DashboardPage() {
   useDocumentTitle(t('title'));
   const { data: me } = useGetMeQuery();
   const [search, setSearch] = useState('');
+  const [favouritesOnly, setFavouritesOnly] = useState(false);
+  const [editing, setEditing] = useState<ClusterSummary | null>(null);
   const deferred = useDeferredValue(search.trim());
-  const { data, isLoading, isFetching, isError } = useListClustersQuery({ per_page: 100, ...(deferred ? { search: deferred } : {}) });
+  const { data, isLoading, isFetching, isError } = useListClustersQuery({ per_page: 100, ...(deferred ? { search: deferred } : {}), ...(favouritesOnly ? { favourites: 1 as const } : {}) });
   return (
     <Box>
       <Typography variant="h1" gutterBottom>
         {me ? t('greeting', { name: `${me.firstname} ${me.surname}` }) : t('title')}
       </Typography>
+      <ManagedCustomersCard />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
           <Typography variant="h2" sx={{ flexGrow: 1 }}>
@@ -36,7 +43,8 @@ export default function DashboardPage() {
               </Typography>
             )}
           </Typography>
-          {(search || (data?.meta.total ?? 0) > 0) && (
+          <ClusterOverviewTools clusters={data?.data ?? []} favouritesOnly={favouritesOnly} onFavouritesOnly={setFavouritesOnly} />
+          {(search || favouritesOnly || (data?.meta.total ?? 0) > 0) && (
             <TextField
               size="small"
               type="search"
@@ -65,14 +73,15 @@ export default function DashboardPage() {
           <Alert severity="error">{t('clusters.error')}</Alert>
         ) : data && data.data.length > 0 ? (
           <Box sx={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 0.2s' }}>
-            <ClusterTable clusters={data.data} />
+            <ClusterTable clusters={data.data} onEdit={setEditing} />
           </Box>
         ) : (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} data-testid="clusters-empty">
-            {search ? t('clusters.emptySearch') : t('clusters.empty')}
+            {search || favouritesOnly ? t('clusters.emptySearch') : t('clusters.empty')}
           </Typography>
         )}
       </Paper>
+      {editing && <EditClusterDialog cluster={editing} onClose={() => setEditing(null)} />}
     </Box>
   );
 }

@@ -1,0 +1,47 @@
+import { Cluster } from '@portal/core/clusters';
+import { demoLogins } from '@portal/core/seed';
+import { createTestServer, type TestClient, type TestServer } from '../testing.ts';
+
+let server: TestServer;
+const ids: Record<string, number> = {};
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const c of await server.db.orm.em.fork().find(Cluster, {})) ids[c.number] = c.id;
+});
+afterAll(() => server.stop());
+
+const signedIn = async (email: string): Promise<TestClient> => {
+  const c = server.client();
+  expect((await c.login(email)).status).toBe(200);
+  return c;
+};
+
+describe('cluster overview (§2, §3 favourite flag, §4 cluster name, §8)', () => {
+  it('R2.082 R3.029 favourites are per user and filter the list', async () => {
+    const manager = await signedIn(demoLogins.manager);
+    const admin = await signedIn(demoLogins.admin);
+    expect((await manager.request('PUT', `/api/v1/clusters/${ids['20012']}/favourite`, { favourite: true })).status).toBe(204);
+    const all = (await manager.get('/api/v1/clusters?per_page=100')).body.data;
+    expect(all.find((c: { number: string }) => c.number === '20012').favourite).toBe(true);
+    expect(all.find((c: { number: string }) => c.number === '20011').favourite).toBe(false);
+    expect((await manager.get('/api/v1/clusters?favourites=1')).body.data.map((c: { number: string }) => c.number)).toEqual(['20012']);
+    // Another user's favourites are their own; a cluster they cannot see is 404.
+    expect((await admin.get('/api/v1/clusters?favourites=1')).body.data).toEqual([]);
+    expect((await admin.request('PUT', `/api/v1/clusters/${ids['20012']}/favourite`, { favourite: true })).status).toBe(404);
+    expect((await manager.request('PUT', `/api/v1/clusters/${ids['20012']}/favourite`, { favourite: false })).status).toBe(204);
+    expect((await manager.get('/api/v1/clusters?favourites=1')).body.data).toEqual([]);
+  });
+
+  it('R2.082 R8.010 the name changes only while the contract is productive; the description always', async () => {
+    const manager = await signedIn(demoLogins.manager);
+    const renamed = await manager.request('PATCH', `/api/v1/clusters/${ids['20011']}/details`, { name: 'Shop Live', description: 'Shopware 6' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Shop Live', description: 'Shopware 6' });
+    const dev = await manager.request('PATCH', `/api/v1/clusters/${ids['20012']}/details`, { name: 'Staging neu' });
+    expect({ status: dev.status, message: dev.body.error.message }).toEqual({ status: 409, message: 'errors.cluster_name_not_productive' });
+    expect((await manager.request('PATCH', `/api/v1/clusters/${ids['20012']}/details`, { description: 'Tests' })).body.description).toBe('Tests');
+    expect((await manager.request('PATCH', `/api/v1/clusters/${ids['20011']}/details`, { name: ' ' })).status).toBe(422);
+    const other = await signedIn(demoLogins.other);
+    expect((await other.request('PATCH', `/api/v1/clusters/${ids['20011']}/details`, { description: 'x' })).status).toBe(404);
+  });
+});

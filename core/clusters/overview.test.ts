@@ -1,0 +1,8 @@
+import { isProductive } from './overview.ts';
+
+describe('cluster name (§4)', () => {
+  it('R8.010 can be changed only while the contract is productive', () => {
+    expect(isProductive({ contractMode: 'production' })).toBe(true);
+    expect(isProductive({ contractMode: 'development' })).toBe(false);
+  });
+});

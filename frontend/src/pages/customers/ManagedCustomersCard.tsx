@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useListCustomersQuery } from '../../api/customers';
+
+/** On the dashboard: the customers the user manages, each with a way into its customer dashboard (§2). Nothing for pure administrators. */
+export function ManagedCustomersCard() {
+  const { t } = useTranslation('customers');
+  const { data } = useListCustomersQuery();
+  if (!data?.length) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="managed-customers-heading">
+      <Typography variant="h2" id="managed-customers-heading" sx={{ mb: 1 }}>
+        {t('list.title')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {data.map((c) => (
+          <Button key={c.id} component={Link} to={`/customers/${c.id}/edit`} variant="outlined" data-testid={`edit-customer-${c.number}`}>
+            {t('list.edit', { company: c.company, number: c.number })}
+          </Button>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
