@@ -45,7 +45,7 @@ describe('monitoring translations', () => {
 
   it('R1.001 every message key the server answers with exists', () => {
     const used = [...sources('server').matchAll(/'monitoring:([\w.]+)'/g)].map((m) => m[1]);
-    expect(used.length).toBeGreaterThanOrEqual(2);
+    expect(used.length).toBeGreaterThanOrEqual(1);
     expect(used.filter((k) => !has(k))).toEqual([]);
   });
 });

@@ -32,7 +32,7 @@ let nextServer = 1;
 
 /** Renders a state into a sandbox of its own and runs `nginx -t` on it. */
 async function check(state: NginxState): Promise<{ status: string; output?: string }> {
-  const gw = new LocalGateway({ baseDir: dir, serverId: nextServer++ });
+  const gw = new LocalGateway({ baseDir: dir, serverId: nextServer++, programs: ['nginx'] });
   await generateCertificates(gw, state.vhosts.flatMap((v) => (v.certificate ? [v.certificate] : [])));
   const env = await renderEnvFor(gw, await certificateStatuses(gw));
   for (const f of [...renderConfig(state, env), ...htpasswdFiles(state)]) await gw.writeFile(f);
