@@ -222,10 +222,8 @@ describe('authorization matrix (issue 8): every operation of the contract × eve
 });
 
 describe('defects of issue 8 fixed on the `sec` branch, kept visible here', () => {
-  // TODO(issue 8, defect 3): routing ignores case, so /API/V1/… reaches operations past the checks that
-  // look for "/api/". Expected: 404 for every operation. `it.failing` passes while the defect is there;
-  // when the sec branch lands, this starts failing: turn it into `it`.
-  it.failing('a case-variant path (/API/V1/…) is 404 for every operation (defect 3)', async () => {
+  // Issue 8, defect 3: routing is case-sensitive, so /API/V1/… is no route at all.
+  it('a case-variant path (/API/V1/…) is 404 for every operation (defect 3)', async () => {
     const manager = personas.find((p) => p.name === 'manager')!;
     const wrong: string[] = [];
     for (const op of operations.filter((o) => o.method === 'get')) {
