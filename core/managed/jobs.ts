@@ -241,6 +241,8 @@ export class JobRunner {
   async #record(tx: EntityManager, pluginId: string, target: { serverId: number; userId: number }, summary: ChangeSummary, kind: ManagedJob['kind']): Promise<ManagedJob> {
     const now = this.#deps.clock.now();
     const user = await tx.findOneOrFail(User, { id: target.userId });
+    const impersonatorId = currentAuditScope().impersonator?.id;
+    const impersonator = impersonatorId ? await tx.findOne(User, { id: impersonatorId }) : null;
     const change = tx.create(ManagedChange, {
       server: tx.getReference(Server, target.serverId),
       pluginId,
@@ -248,6 +250,8 @@ export class JobRunner {
       summary: { key: summary.key, ...(summary.values ? { values: summary.values } : {}) },
       user,
       userName: fullName(user),
+      impersonator,
+      impersonatorName: impersonator ? fullName(impersonator) : null,
       status: 'pending',
       version: null,
       diff: '',
