@@ -28,7 +28,7 @@ import { createTwoFilesPatch } from 'diff';
 import { PgBoss, fromPglite, type Job, type PGliteLike } from 'pg-boss';
 import { User } from '../accounts/index.ts';
 import { Server } from '../clusters/index.ts';
-import { Conflict, ValidationFailed, currentAuditScope, isDomainError, recordAudit, type Clock, type Logger, type Orm } from '../platform/index.ts';
+import { Conflict, ValidationFailed, afterCommit, currentAuditScope, requestEntityManager, isDomainError, recordAudit, type Clock, type Logger, type Orm } from '../platform/index.ts';
 // eslint-disable-next-line no-restricted-imports -- the platform implements the plugin contract of the SDK (types only)
 import type { AnyServerPlugin, AppliedVersion, ApplySteps, CheckOutcome, ConfigFile, ManagedServer, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
 import { ManagedChange, ManagedConfigVersion, ManagedJob, type ChangeSummary, type CheckOutcomeRecord, type StoredFile } from './entities/index.ts';
@@ -185,7 +185,7 @@ export class JobRunner {
   }
 
   async lastAppliedView(pluginId: string, serverId: number, em?: EntityManager): Promise<AppliedVersion | null> {
-    const v = await this.lastApplied(em ?? this.#deps.orm.em.fork(), pluginId, serverId);
+    const v = await this.lastApplied(em ?? requestEntityManager() ?? this.#deps.orm.em.fork(), pluginId, serverId);
     return v ? { version: v.version, files: v.files, snapshot: v.snapshot, appliedAt: v.createdAt } : null;
   }
 
@@ -199,14 +199,18 @@ export class JobRunner {
     store: (em: EntityManager) => Promise<ChangeSummary>,
     options: { kind?: ManagedJob['kind'] } = {},
   ): Promise<ManagedJob> {
-    const em = this.#deps.orm.em.fork();
+    // Inside a write request the change joins the request's transaction (a savepoint), and the job is
+    // queued only after that commits: the job must see the change, and a refused request queues nothing.
+    const em = requestEntityManager() ?? this.#deps.orm.em.fork();
     const job = await em.transactional(async (tx) => {
       await lockPluginState(tx, target.serverId, pluginId);
       const summary = await store(tx);
       return this.#record(tx, pluginId, target, summary, options.kind ?? 'apply');
     });
-    await this.#deps.onJob?.(job);
-    await this.#send(job);
+    await afterCommit(async () => {
+      await this.#deps.onJob?.(job);
+      await this.#send(job);
+    });
     return job;
   }
 
@@ -237,6 +241,8 @@ export class JobRunner {
   async #record(tx: EntityManager, pluginId: string, target: { serverId: number; userId: number }, summary: ChangeSummary, kind: ManagedJob['kind']): Promise<ManagedJob> {
     const now = this.#deps.clock.now();
     const user = await tx.findOneOrFail(User, { id: target.userId });
+    const impersonatorId = currentAuditScope().impersonator?.id;
+    const impersonator = impersonatorId ? await tx.findOne(User, { id: impersonatorId }) : null;
     const change = tx.create(ManagedChange, {
       server: tx.getReference(Server, target.serverId),
       pluginId,
@@ -244,6 +250,8 @@ export class JobRunner {
       summary: { key: summary.key, ...(summary.values ? { values: summary.values } : {}) },
       user,
       userName: fullName(user),
+      impersonator,
+      impersonatorName: impersonator ? fullName(impersonator) : null,
       status: 'pending',
       version: null,
       diff: '',

@@ -9,3 +9,4 @@ export { hashPassword, verifyPassword, dummyPasswordHash } from './password.ts';
 export * from './mail/index.ts';
 export { recordAudit, withAuditScope, currentAuditScope, AuditLogEntry, type AuditRecord, type AuditParty, type AuditScope } from './audit.ts';
 export { Migration20261122120000AuditLog } from './migrations/Migration20261122120000AuditLog.ts';
+export * from './requestTransaction.ts';

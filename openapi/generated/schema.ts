@@ -2962,6 +2962,11 @@ export interface components {
                 id: number;
                 name: string;
             } | null;
+            /** @description The staff member who made the change while impersonating `user` (issue 8); null or absent otherwise. */
+            impersonator?: {
+                id: number;
+                name: string;
+            } | null;
             /**
              * @description `failed`: validation or reload failed and the previous version was restored; `rolled_back`: undone later by a rollback.
              * @enum {string}

@@ -44,6 +44,12 @@ describe('issue 8 defect 10: impersonated changes name the staff member', () => 
     const entries = await server.db.orm.em.fork().find(AuditLogEntry, { action: 'managed.change' });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorEmail: demoLogins.admin, details: { impersonator: { email: demoStaff.email }, serverId: lb, pluginId: 'example' } });
+    // The change log names both too: the user, and the staff member behind them.
+    const changes = await staff.get(`/api/v1/clusters/${shop}/servers/${lb}/managed/changes?plugin=example`);
+    expect(changes.status).toBe(200);
+    const change = (changes.body.data as { id: number; user: { name: string } | null; impersonator?: { name: string } | null }[]).find((c) => c.id === res.body.changeId);
+    expect(change?.impersonator).toMatchObject({ name: `${demoStaff.firstname} ${demoStaff.surname}` });
+    expect(change?.user?.name).toBeTruthy();
   });
 
   it('a change by the user themselves adds no impersonator', async () => {
@@ -55,5 +61,7 @@ describe('issue 8 defect 10: impersonated changes name the staff member', () => 
     expect((await admin.request('PUT', `/api/v1/clusters/${shop}/servers/${lb}/example/greeting`, { text: 'Set by myself' })).status).toBe(202);
     const entries = await server.db.orm.em.fork().find(AuditLogEntry, { action: 'managed.change' });
     expect(entries).toHaveLength(1); // only the impersonated one is audited
+    const changes = (await admin.get(`/api/v1/clusters/${shop}/servers/${lb}/managed/changes?plugin=example`)).body.data as { impersonator?: unknown }[];
+    expect(changes[0].impersonator).toBeNull(); // newest first: the user's own change
   });
 });

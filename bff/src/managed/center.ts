@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import { User } from '@portal/core/accounts';
 import { Server } from '@portal/core/clusters';
-import { DomainError, NotFound, Unavailable } from '@portal/core/platform';
+import { DomainError, NotFound, Unavailable, requestEntityManager } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
 import { isPluginError, noContent as sdkNoContent, type AnyServerPlugin, type ManagedUser, type PluginPorts, type ServerGateway } from '@portal/plugin-sdk/server';
 import type { AppDeps } from '../deps.ts';
@@ -109,7 +109,8 @@ export class ManagedCenter {
     const logger = deps.logger.child({ plugin: plugin.id });
     ports = {
       pluginId: plugin.id,
-      database: { fork: () => deps.orm.em.fork() },
+      // Inside a write request a plugin's fork shares the request's transaction (issue 8, defect 5).
+      database: { fork: () => requestEntityManager()?.fork({ keepTransactionContext: true }) ?? deps.orm.em.fork() },
       gateway: (serverId) => this.gateway(serverId),
       jobs: {
         apply: async (target, request) => {

@@ -42,6 +42,7 @@ export function presentChange(change: ManagedChange): ManagedChangeView {
     kind: change.kind,
     summary: { key: change.summary.key, ...(change.summary.values ? { values: change.summary.values } : {}) },
     user: change.user ? { id: change.user.id, name: change.userName ?? '' } : null,
+    impersonator: change.impersonator ? { id: change.impersonator.id, name: change.impersonatorName ?? '' } : null,
     status: change.status,
     version: change.version ?? null,
     diff: change.diff,

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Middleware } from 'koa';
-import { DomainError, Unauthenticated, ValidationFailed, type FieldErrors } from '@portal/core/platform';
+import { DomainError, Unauthenticated, ValidationFailed, runRequestTransaction, type FieldErrors } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { assertCredentialAllowsOperation, assertCredentialAllowsPathCluster, type TokenPolicy } from '../http/auth.ts';
 import { NoContent, type OperationContext, type OperationHandler } from './handlers.ts';
@@ -211,7 +211,16 @@ export function createOpenApiRouter(
         principal,
         user: principal?.user as never,
       };
-      const result = await handler(context);
+      // Writes: one transaction with the answer (issue 8, defect 5) — committed only when the answer is
+      // below 400; a thrown error or an error status rolls every write of the request back.
+      const result =
+        spec.method === 'get'
+          ? await handler(context)
+          : await runRequestTransaction(
+              em,
+              async (tx) => handler({ ...context, em: tx }),
+              () => !(ctx.status >= 400 && ctx.status !== 404),
+            );
       if (result instanceof NoContent) {
         ctx.status = 204;
         return;

@@ -66,15 +66,14 @@ describe('concurrency (issue 8): double submits have one result', () => {
       Array.from({ length: parallel }, () => c.request('POST', '/api/v1/me/permissions/customers/revoke', { email: colleague, customer_id: customerId })),
     );
     const got = statuses(answers);
-    // Revoking is idempotent: several requests of the burst may each see the right before it is gone and
-    // answer 204 (the core does not lock the row); what matters is one state and no error.
-    // TODO(issue 8, concurrency): lock the manager rows in core/accounts/permissions.ts so that exactly one
-    // answer is 204 and two managers revoking at once cannot leave a customer without a manager.
-    expect(count(got, 204)).toBeGreaterThanOrEqual(1);
+    // The customer row is locked before the right is read: exactly one request removes it (204), the
+    // others find it gone (404), and the customer keeps an active manager.
+    expect(count(got, 204)).toBe(1);
     expect(got.filter((s) => s !== 204 && s !== 404 && s !== 409)).toEqual([]);
     const em = suite.server.db.orm.em.fork();
     const user = await em.findOneOrFail(User, { email: colleague });
     expect(await em.count(CustomerManager, { user: user.id, customer: customerId })).toBe(0);
+    expect(await em.count(CustomerManager, { customer: customerId, active: true })).toBeGreaterThanOrEqual(1);
   });
 
   it('creating the same DNS zone 50× at once creates one zone', async () => {

@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { recordAudit, type Clock, DomainError, NotAllowed, NotFound, isDomainError, randomToken, sha256 } from '../../platform/index.ts';
+import { keepEvenIfRefused, recordAudit, type Clock, DomainError, NotAllowed, NotFound, isDomainError, randomToken, sha256 } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import { Impersonation } from './Impersonation.ts';
 import { Session } from '../sessions/Session.ts';
@@ -95,9 +95,15 @@ export async function startImpersonation(
     await checkSecondFactor(found.staff, request.code);
   } catch (e) {
     if (isDomainError(e) && e.code === 'validation') {
-      await em.nativeUpdate(Impersonation, { id: found.id }, { failedAttempts: found.failedAttempts + 1 });
-      recordAudit(em, clock, { action: 'impersonation.failed', actor: party(found.staff), subject: party(found.target), ip: client.ip });
-      await em.flush();
+      // Kept although the request is refused (issue 8, defect 5): its own transaction after the request's.
+      const failed = { id: found.id, attempts: found.failedAttempts + 1, staff: party(found.staff), target: party(found.target) };
+      await keepEvenIfRefused(
+        () => em.fork(),
+        async (tx) => {
+          await tx.nativeUpdate(Impersonation, { id: failed.id }, { failedAttempts: failed.attempts });
+          recordAudit(tx, clock, { action: 'impersonation.failed', actor: failed.staff, subject: failed.target, ip: client.ip });
+        },
+      );
     }
     throw e;
   }

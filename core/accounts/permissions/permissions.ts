@@ -58,9 +58,13 @@ function assertOwn(user: User, email: string): void {
 export async function revokeManagedCustomer(em: EntityManager, ctx: RevokeContext, user: User, request: { email: string; customerId: number }): Promise<void> {
   assertOwn(user, request.email);
   const customer = await em.transactional(async (tx) => {
-    const membership = await tx.findOne(CustomerManager, { customer: request.customerId, user: user.id });
+    // Lock the customer row first and read the membership after it: every revocation of this customer's
+    // managers queues here, so of 50 identical requests one finds the right (204) and the others find it
+    // gone (404), and two managers leaving at once see each other's removal (the second is the last one).
+    const customer = await tx.findOne(Customer, { id: request.customerId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!customer) throw NotFound('errors.permission_not_found');
+    const membership = await tx.findOne(CustomerManager, { customer: request.customerId, user: user.id }, { refresh: true });
     if (!membership) throw NotFound('errors.permission_not_found');
-    const customer = await tx.findOneOrFail(Customer, { id: request.customerId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     await assertManagerRemovable(tx, customer, membership, user);
     tx.remove(membership);
     recordAudit(tx, ctx.clock, {
@@ -82,9 +86,11 @@ export async function revokeManagedCustomer(em: EntityManager, ctx: RevokeContex
 export async function revokeAdministratedContract(em: EntityManager, ctx: RevokeContext, user: User, request: { email: string; contractId: number }): Promise<void> {
   assertOwn(user, request.email);
   const cluster = await em.transactional(async (tx) => {
-    const role = await tx.findOne(ClusterAdministrator, { cluster: request.contractId, user: user.id });
+    // Lock the cluster row before reading the role (same reason as above: one 204 for identical requests).
+    const cluster = await tx.findOne(Cluster, { id: request.contractId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!cluster) throw NotFound('errors.permission_not_found');
+    const role = await tx.findOne(ClusterAdministrator, { cluster: request.contractId, user: user.id }, { refresh: true });
     if (!role) throw NotFound('errors.permission_not_found');
-    const cluster = await tx.findOneOrFail(Cluster, { id: request.contractId });
     await assertAdministratorRemovable(tx, cluster, user.id);
     tx.remove(role);
     recordAudit(tx, ctx.clock, {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { type Clock, Conflict, ValidationFailed, type EventBus, type Mailer, hashPassword, verifyPassword } from '../../platform/index.ts';
+import { type Clock, keepEvenIfRefused, Conflict, ValidationFailed, type EventBus, type Mailer, hashPassword, verifyPassword } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import { EmailVerificationCode } from './EmailVerificationCode.ts';
 import { User } from '../users/User.ts';
@@ -86,8 +86,13 @@ export async function verifyEmailCode(em: EntityManager, events: EventBus, clock
   if (!record || record.expiresAt <= clock.now() || record.attempts >= emailCodeMaxAttempts || record.email !== target)
     throw ValidationFailed({ token: ['errors.code_expired'] });
   if (!/^\d+$/.test(code) || !(await verifyPassword(record.codeHash, code))) {
+    // Kept although the request is refused (issue 8, defect 5): its own transaction after the request's.
     record.attempts += 1;
-    await em.flush();
+    const counted = { id: record.id, attempts: record.attempts };
+    await keepEvenIfRefused(
+      () => em.fork(),
+      async (tx) => void (await tx.nativeUpdate(EmailVerificationCode, { id: counted.id }, { attempts: counted.attempts })),
+    );
     throw ValidationFailed({ token: [record.attempts >= emailCodeMaxAttempts ? 'errors.code_expired' : 'errors.invalid_code'] });
   }
   await em.transactional(async (tx) => {

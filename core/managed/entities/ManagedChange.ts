@@ -24,6 +24,9 @@ export const ManagedChange = defineEntity({
     user: () => p.manyToOne(User).deleteRule('set null').nullable(),
     /** The name at the time of the change, kept when the user is deleted. */
     userName: p.string().length(511).nullable(),
+    /** The staff member who made the change while impersonating `user` (issue 8), and their name at the time. */
+    impersonator: () => p.manyToOne(User).deleteRule('set null').nullable(),
+    impersonatorName: p.string().length(511).nullable(),
     status: p.enum(changeStatuses).default('pending'),
     version: p.integer().nullable(),
     diff: p.text(),

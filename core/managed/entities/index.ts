@@ -2,6 +2,7 @@ import { ManagedChange } from './ManagedChange.ts';
 import { ManagedConfigVersion } from './ManagedConfigVersion.ts';
 import { ManagedJob } from './ManagedJob.ts';
 import { Migration20261122130000ManagedCenter } from '../migrations/Migration20261122130000ManagedCenter.ts';
+import { Migration20261124073000ChangeImpersonator } from '../migrations/Migration20261124073000ChangeImpersonator.ts';
 
 export { ManagedChange, ManagedConfigVersion, ManagedJob };
 export type { ChangeSummary } from './ManagedChange.ts';
@@ -10,4 +11,4 @@ export type { StoredFile } from './ManagedConfigVersion.ts';
 
 /** The platform's own tables (plugins bring theirs through the registry). */
 export const managedEntities = [ManagedJob, ManagedChange, ManagedConfigVersion];
-export const managedMigrations = [Migration20261122130000ManagedCenter];
+export const managedMigrations = [Migration20261122130000ManagedCenter, Migration20261124073000ChangeImpersonator];

@@ -88,7 +88,11 @@ function ChangeItem({ change }: { change: ManagedChange }) {
     <ListItem disableGutters divider data-testid="managed-change" data-status={change.status}>
       <ListItemText
         primary={summary}
-        secondary={t('dashboard.changeBy', { name: change.user?.name ?? t('dashboard.system'), time: new Date(change.createdAt).toLocaleString(i18n.language) })}
+        secondary={
+          change.impersonator
+            ? t('dashboard.changeByImpersonated', { name: change.user?.name ?? t('dashboard.system'), staff: change.impersonator.name, time: new Date(change.createdAt).toLocaleString(i18n.language) })
+            : t('dashboard.changeBy', { name: change.user?.name ?? t('dashboard.system'), time: new Date(change.createdAt).toLocaleString(i18n.language) })
+        }
       />
       <Chip size="small" variant="outlined" color={changeColor[change.status]} label={t(`changeStatus.${change.status}`)} sx={{ ml: 1 }} />
     </ListItem>

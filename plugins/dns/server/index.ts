@@ -15,7 +15,8 @@ import { Migration20261122143000DnsZones } from './migrations/Migration202611221
 import { renderZone } from './render.ts';
 import { checkOrigin, checkRecord, checkSettings, checkZoneRecords, limits, sameRecord, zoneDefaults, type RecordData, type RecordInput } from './rules.ts';
 import { bumpSerial, keepBaseline, loadZones, recordData, restoreState, seedFixtures, snapshotOf, zoneData, type DnsSnapshot, type StoredZone } from './state.ts';
-import { readZoneFile, type LineError } from './zonefile.ts';
+import { type LineError } from './zonefile.ts';
+import { readZoneFileOffThread } from './zonefileWorker.ts';
 
 type Ctx<Op extends Operations> = PluginContext<Op>;
 
@@ -228,7 +229,7 @@ export default defineServerPlugin<Operations>({
       checkDnsZoneFile: async (c: Ctx<'checkDnsZoneFile'>) => {
         const zone = await c.em.findOne(DnsZone, { id: c.params.zoneId, serverId: c.server.id });
         if (!zone) throw notFound('dns:errors.zone_not_found');
-        const read = readZoneFile(c.body.text, zone.origin, zone.defaultTtl);
+        const read = await readZoneFileOffThread(c.body.text, zone.origin, zone.defaultTtl);
         if (!read.zone) throw validationFailed(lineFields(read.errors), 'dns:errors.zone_file_invalid');
         const current = (await c.em.find(DnsRecord, { zone: zone.id })).map(recordData);
         const diff = compare(current, read.zone.records);
@@ -240,7 +241,7 @@ export default defineServerPlugin<Operations>({
       replaceDnsZoneFile: async (c: Ctx<'replaceDnsZoneFile'>) =>
         change(c, async (em) => {
           const zone = await lockZone(em, c.server.id, c.params.zoneId);
-          const read = readZoneFile(c.body.text, zone.origin, zone.defaultTtl);
+          const read = await readZoneFileOffThread(c.body.text, zone.origin, zone.defaultTtl);
           if (!read.zone) throw validationFailed(lineFields(read.errors), 'dns:errors.zone_file_invalid');
           const existing = await em.find(DnsRecord, { zone: zone.id }, { orderBy: { id: 'asc' } });
           const diff = compare(existing.map(recordData), read.zone.records);

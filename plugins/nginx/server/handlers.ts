@@ -104,7 +104,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         await tx.flush();
         return v.id;
       });
-      return vhostView(c.em.fork(), c.server.id, id);
+      return vhostView(c.em.fork({ keepTransactionContext: true }), c.server.id, id);
     },
 
     async updateNginxVhost(c) {
@@ -116,7 +116,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         refuse(checkVhost(input, (await loadState(tx, c.server.id)).vhosts, v.id));
         tx.assign(v, { ...input, updatedAt: ports.clock.now() });
       });
-      return vhostView(c.em.fork(), c.server.id, c.params.vhostId);
+      return vhostView(c.em.fork({ keepTransactionContext: true }), c.server.id, c.params.vhostId);
     },
 
     async deleteNginxVhost(c) {
@@ -145,7 +145,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         await tx.flush();
         return r.id;
       });
-      return redirectView(c.em.fork(), c.server.id, id);
+      return redirectView(c.em.fork({ keepTransactionContext: true }), c.server.id, id);
     },
 
     async updateNginxRedirect(c) {
@@ -156,7 +156,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         refuse(checkRedirect(c.body, (await loadState(tx, c.server.id)).vhosts, r.id));
         tx.assign(r, { source: c.body.source, target: c.body.target, code: c.body.code, vhost: tx.getReference(NginxVhost, c.body.vhostId), updatedAt: ports.clock.now() });
       });
-      return redirectView(c.em.fork(), c.server.id, c.params.redirectId);
+      return redirectView(c.em.fork({ keepTransactionContext: true }), c.server.id, c.params.redirectId);
     },
 
     async deleteNginxRedirect(c) {
@@ -188,7 +188,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         await tx.flush();
         return a.id;
       });
-      return authenticationView(c.em.fork(), c.server.id, id);
+      return authenticationView(c.em.fork({ keepTransactionContext: true }), c.server.id, id);
     },
 
     async updateNginxAuthentication(c) {
@@ -206,7 +206,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
           updatedAt: ports.clock.now(),
         });
       });
-      return authenticationView(c.em.fork(), c.server.id, c.params.authenticationId);
+      return authenticationView(c.em.fork({ keepTransactionContext: true }), c.server.id, c.params.authenticationId);
     },
 
     async deleteNginxAuthentication(c) {

@@ -18,6 +18,9 @@ async function setText(em: EntityManager, serverId: number, text: string | null)
   await em.flush();
 }
 
+/** Test switch: this greeting is stored, then the handler fails. */
+export const failAfterStoring = 'Fail after storing';
+
 /** Test switch: the next render of these servers writes an nginx configuration that does not validate. */
 const broken = new Set<number>();
 
@@ -53,6 +56,8 @@ export default defineServerPlugin<never>({
           else broken.delete(c.server.id);
           return { key: 'example:changes.greeting', values: { text: c.body.text } };
         });
+        // Test switch (issue 8, defect 5): a handler that fails after its write; the request must store nothing.
+        if (c.body.text === failAfterStoring) throw new Error('deliberate failure after a write (test fixture)');
         return job;
       },
     }) as unknown as PluginHandlers<never>,
