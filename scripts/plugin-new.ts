@@ -96,6 +96,12 @@ function main(args: string[]): void {
   const started = Date.now();
   const names = namesOf(id, { service: option(args, 'service'), title: option(args, 'title') });
   const files = scaffold(names);
+  // The repository's formatting (the templates keep the placeholders readable instead).
+  execFileSync(
+    process.execPath,
+    [path.join(repoDefault, 'node_modules/prettier/bin/prettier.cjs'), '--log-level', 'warn', '--write', `plugins/${id}`],
+    { cwd: repoDefault, stdio: 'inherit' },
+  );
   console.log(`plugins/${id}: ${files.length} files\n${files.map((f) => `  ${f}`).join('\n')}`);
   if (!args.includes('--no-install')) {
     const run = (cmd: string, cmdArgs: string[]) => {
