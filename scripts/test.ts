@@ -11,6 +11,7 @@ const steps: [string, string][] = [
   ['type check', 'npm run --silent typecheck'],
   ['lint', 'npm run --silent lint'],
   ['unit and integration tests', 'npm run --silent test:unit'],
+  ['plugin scaffolder', 'SCAFFOLD_TEST=1 npm run --silent test:unit -- scripts/plugin-new.test.ts'],
   ['build', 'npm run --silent build'],
   ['storybook build', 'npm run --silent storybook:build'],
   ['end-to-end tests', 'npm run --silent test:e2e'],

@@ -14,7 +14,8 @@ export const customerPaymentHandlers = defineHandlers({
         : body.method === 'credit_card'
           ? { method: 'credit_card', cardToken: body.cardToken ?? '', applyToOpenInvoices: body.applyToOpenInvoices }
           : { method: 'transfer', applyToOpenInvoices: body.applyToOpenInvoices };
-    const provider = new LocalPaymentProvider(em.fork(), deps.clock);
+    // The token is claimed in the request's transaction: refused payment data leaves the token unused.
+    const provider = new LocalPaymentProvider(em, deps.clock);
     return presentCustomerPayment(await changePaymentMethod(em, { clock: deps.clock, provider, actor: user, ip: koa.ip }, customer, change));
   },
 

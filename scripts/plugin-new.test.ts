@@ -1,0 +1,106 @@
+/**
+ * `npm run plugin:new`: the names it derives, and that its output is a working plugin — scaffolded under
+ * a throw-away id into this repository, the contract and registries regenerated, then the plugin's type
+ * check and its unit tests (rules, renderer, translations). Everything it wrote is put back afterwards
+ * (the plugin folder removed, the generated files restored byte for byte), so the repository is unchanged.
+ * The integration, component and e2e tests of the template are proven when a plugin is generated for real
+ * (docs/plugins.md, "A new plugin in minutes").
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { namesOf, scaffold } from './plugin-new.ts';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const node = process.execPath;
+
+describe('plugin:new names', () => {
+  it('derives every spelling from the id', () => {
+    expect(namesOf('example-cache', { now: new Date('2026-11-24T07:30:05Z') })).toEqual({
+      id: 'example-cache',
+      camel: 'exampleCache',
+      Pascal: 'ExampleCache',
+      Title: 'Example cache',
+      table: 'example_cache_items',
+      timestamp: '20261124073005',
+      service: 'nginx',
+      configPath: '/etc/portal/example-cache.conf',
+    });
+    expect(namesOf('redis', { service: 'redis', title: 'Redis' })).toMatchObject({
+      Pascal: 'Redis',
+      table: 'redis_items',
+      service: 'redis',
+      Title: 'Redis',
+    });
+  });
+
+  it('refuses ids the portal cannot use', () => {
+    for (const id of ['Cache', '1cache', 'cache-', 'a--b', 'a_b', 'x'.repeat(32)]) expect(() => namesOf(id)).toThrow('is not a plugin id');
+    for (const id of ['managed', 'dashboard', 'sdk']) expect(() => namesOf(id)).toThrow('reserved');
+    expect(() => namesOf('cache', { service: 'a b' })).toThrow('not a service name');
+    expect(() => scaffold(namesOf('ssh'), repo)).toThrow('exists already');
+  });
+});
+
+// Never inside the Jest this test starts itself.
+(process.env.PLUGIN_NEW_NESTED ? describe.skip : describe)('plugin:new output', () => {
+  const id = `zz-scaffold-${process.pid}`;
+  const dir = path.join(repo, 'plugins', id);
+  // What `npm run generate` rewrites: kept here and written back afterwards.
+  const generated = [
+    'openapi/dist/portal.openapi.json',
+    'openapi/generated/schema.ts',
+    'bff/src/generated/plugins.ts',
+    'frontend/src/generated/plugins.ts',
+  ];
+  const saved = new Map(generated.map((f) => [f, fs.readFileSync(path.join(repo, f))]));
+  const generate = () => {
+    execFileSync(node, ['scripts/bundle.ts'], { cwd: path.join(repo, 'openapi'), stdio: 'pipe' });
+    execFileSync(node, ['scripts/generate-plugins.ts'], { cwd: repo, stdio: 'pipe' });
+  };
+
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const [f, content] of saved) fs.writeFileSync(path.join(repo, f), content);
+  });
+
+  it('type-checks and passes its unit tests', () => {
+    const files = scaffold(namesOf(id), repo);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'plugin.ts',
+        'openapi.yaml',
+        `server/${id}.test.ts`,
+        'server/index.ts',
+        'server/rules.test.ts',
+        'server/render.test.ts',
+        'web/ItemTable.stories.tsx',
+        'web/ItemForm.test.tsx',
+        'web/dashboard.tsx',
+        `e2e/${id}.spec.ts`,
+        'i18n/de.json',
+        'i18n/en.json',
+      ]),
+    );
+    expect(files.find((f) => /^server\/migrations\/Migration\d{14}ZzScaffold\d+\.ts$/.test(f))).toBeDefined();
+    generate();
+    expect(fs.readFileSync(path.join(dir, 'generated/operations.ts'), 'utf8')).toContain(`'createZzScaffold${process.pid}Item'`);
+
+    // Strict type check of the plugin's folder (server, web, tests) against the regenerated contract.
+    execFileSync(node, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: repo, stdio: 'pipe' });
+
+    // Its unit tests, in a Jest of their own.
+    const tests = ['server/rules.test.ts', 'server/render.test.ts', 'i18n/i18n.test.ts'].map((f) => `plugins/${id}/${f}`);
+    const run = spawnSync(
+      node,
+      [path.join(repo, 'node_modules/jest/bin/jest.js'), '--runTestsByPath', ...tests, '--selectProjects', 'node'],
+      {
+        cwd: repo,
+        env: { ...process.env, PLUGIN_NEW_NESTED: '1', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
+      },
+    );
+    const report = run.stderr.toString();
+    expect([run.status, report.match(/Test Suites:.*/)?.[0]]).toEqual([0, 'Test Suites: 3 passed, 3 total']);
+  }, 180_000);
+});

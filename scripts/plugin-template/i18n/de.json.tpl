@@ -1,0 +1,31 @@
+{
+  "title": "__Title__",
+  "list": {
+    "intro": "Einträge dieses Servers, geschrieben nach __configPath__.",
+    "caption": "Einträge",
+    "create": "Neuer Eintrag",
+    "empty": "Noch keine Einträge",
+    "emptyHint": "Legen Sie den ersten Eintrag an; er wird sofort auf den Server geschrieben.",
+    "delete": "{{name}} löschen",
+    "columns": { "name": "Name", "value": "Wert", "actions": "Aktionen" }
+  },
+  "form": {
+    "title": "Neuer Eintrag",
+    "name": "Name",
+    "nameHelp": "Kleinbuchstaben, Ziffern und _, beginnend mit einem Buchstaben.",
+    "value": "Wert",
+    "valueHelp": "Eine Zeile: Buchstaben, Ziffern, Leerzeichen und . _ / : @ + -",
+    "submit": "Anlegen und anwenden",
+    "cancel": "Abbrechen"
+  },
+  "delete": { "title": "Eintrag löschen?", "text": "{{name}} wird aus der Konfiguration des Servers entfernt.", "confirm": "Löschen" },
+  "apply": { "title": "Die Änderung wird angewendet", "titleDone": "Änderung angewendet" },
+  "summary": { "count_one": "{{count}} Eintrag", "count_other": "{{count}} Einträge", "none": "Noch keine Einträge", "open": "Öffnen" },
+  "changes": { "created": "Eintrag {{name}} angelegt", "deleted": "Eintrag {{name}} gelöscht", "applied": "Konfiguration erneut geschrieben" },
+  "errors": {
+    "name_format": "Verwenden Sie Kleinbuchstaben, Ziffern und _, beginnend mit einem Buchstaben (höchstens 64).",
+    "value_format": "Verwenden Sie eine Zeile aus Buchstaben, Ziffern, Leerzeichen und . _ / : @ + - (höchstens 255), ohne Leerzeichen an den Enden.",
+    "duplicate": "Ein Eintrag mit diesem Namen existiert bereits.",
+    "too_many": "Dieser Server hat die höchste Zahl an Einträgen."
+  }
+}

@@ -1,0 +1,31 @@
+{
+  "title": "__Title__",
+  "list": {
+    "intro": "Entries of this server, written to __configPath__.",
+    "caption": "Entries",
+    "create": "New entry",
+    "empty": "No entries yet",
+    "emptyHint": "Add the first entry; it is written to the server right away.",
+    "delete": "Delete {{name}}",
+    "columns": { "name": "Name", "value": "Value", "actions": "Actions" }
+  },
+  "form": {
+    "title": "New entry",
+    "name": "Name",
+    "nameHelp": "Lower-case letters, digits and _, starting with a letter.",
+    "value": "Value",
+    "valueHelp": "One line: letters, digits, spaces and . _ / : @ + -",
+    "submit": "Create and apply",
+    "cancel": "Cancel"
+  },
+  "delete": { "title": "Delete entry?", "text": "{{name}} is removed from the server's configuration.", "confirm": "Delete" },
+  "apply": { "title": "Applying the change", "titleDone": "Change applied" },
+  "summary": { "count_one": "{{count}} entry", "count_other": "{{count}} entries", "none": "No entries yet", "open": "Open" },
+  "changes": { "created": "Entry {{name}} added", "deleted": "Entry {{name}} deleted", "applied": "Configuration written again" },
+  "errors": {
+    "name_format": "Use lower-case letters, digits and _, starting with a letter (at most 64).",
+    "value_format": "Use one line of letters, digits, spaces and . _ / : @ + - (at most 255), without spaces at the ends.",
+    "duplicate": "An entry with this name exists already.",
+    "too_many": "This server has the maximum number of entries."
+  }
+}

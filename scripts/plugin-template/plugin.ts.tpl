@@ -1,0 +1,12 @@
+import { definePlugin } from '@portal/plugin-sdk';
+
+export default definePlugin({
+  id: '__id__',
+  titleKey: 'title',
+  icon: 'Extension',
+  nav: { order: 100 },
+  services: ['__service__'],
+  programs: [],
+  server: () => import('./server/index.ts'),
+  web: () => import('./web/index.tsx'),
+});
