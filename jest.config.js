@@ -20,6 +20,9 @@ const common = {
 export default {
   // Generous: a test database per file is created in beforeAll, which is slow on a loaded machine.
   testTimeout: 120000,
+  // Over 100 test files in one ESM (vm modules) process grow past the default heap: the worker is replaced
+  // when it holds more than this after a file (this also makes jest use a worker with one core).
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     {
       ...common,
