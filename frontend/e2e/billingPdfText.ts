@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 
 /**
- * (Copy of bff/src/handlers/billingPdfText.ts: the frontend may not import server code.)
+ * (Shared with bff/src/handlers/invoices.test.ts: the frontend may not import server code, the BFF's tests may import this.)
  * The text a PDF written by pdf-lib with the standard fonts shows: every content stream is inflated
  * and its hex-string `Tj` operands decoded (WinAnsi is Latin-1 for the characters we use). For tests.
  */

@@ -1,7 +1,8 @@
 import { Invoice } from '@portal/core/billing';
 import { demoLogins } from '@portal/core/seed';
 import { createTestServer, TestClient, type TestServer } from '../testing.ts';
-import { pdfText } from './billingPdfText.ts';
+// The PDF text reader lives with the browser tests, which may not import server code; the BFF's tests may import it.
+import { pdfText } from '../../../frontend/e2e/billingPdfText.ts';
 
 let server: TestServer;
 let manager: TestClient;
