@@ -25,6 +25,9 @@ import {
   Migration20261122000200Customers,
   Migration20261124060000CustomerPayment,
   Migration20261124063000DomainHandles,
+  CustomerDocument,
+  DpaConclusion,
+  Migration20261124090000CustomerDocuments,
 } from './customers/index.ts';
 import { AuditLogEntry, Migration20261122120000AuditLog } from './platform/index.ts';
 import { managedEntities, managedMigrations } from './managed/index.ts';
@@ -57,6 +60,8 @@ export const coreEntities = [
   DomainHandle,
   DomainHandleUsage,
   ClusterFavourite,
+  CustomerDocument,
+  DpaConclusion,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -75,4 +80,5 @@ export const coreMigrations = [
   Migration20261124060000CustomerPayment,
   Migration20261124063000DomainHandles,
   Migration20261124064500ClusterFavourites,
+  Migration20261124090000CustomerDocuments,
 ];

@@ -26,7 +26,7 @@ if (command === 'migrate') {
 } else if (command === 'seed') {
   const orm = await openConfiguredDatabase(config, logger);
   await migrate(orm);
-  console.log((await seedDemo(orm.em.fork())) ? 'demo data seeded' : 'demo data already present');
+  console.log((await seedDemo(orm.em.fork(), { dataDir: config.dataDir })) ? 'demo data seeded' : 'demo data already present');
   await orm.close();
 } else if (command === 'start') {
   const running = await startServer({ config, logger });

@@ -47,7 +47,7 @@ export async function startServer(
   const seed = options.seed ?? !config.DATABASE_URL;
   let seededDemo = false;
   if (seed && !(await hasDemoData(orm.em.fork()))) {
-    await seedDemo(orm.em.fork());
+    await seedDemo(orm.em.fork(), { dataDir: config.dataDir });
     seededDemo = true;
     logger.info('demo data seeded');
   }

@@ -47,7 +47,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
   });
   // A data directory of its own: server sandboxes (and their private nginx) must not collide between test files.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  await seedDemo(db.orm.em.fork());
+  await seedDemo(db.orm.em.fork(), { dataDir });
   const mailbox = await startMailbox();
   const config: Config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: mailbox.url, ...env });
   const clock = new TestClock(new Date());

@@ -6,3 +6,4 @@ export { Migration20261122000300Clusters } from './migrations/Migration202611220
 export { ClusterFavourite } from './ClusterFavourite.ts';
 export { favouriteClusterIds, setClusterFavourite, isProductive, updateClusterDetails } from './overview.ts';
 export { Migration20261124064500ClusterFavourites } from './migrations/Migration20261124064500ClusterFavourites.ts';
+export { setClusterTwoFactorRequirement, twoFactorRequirementError, hasOwnTwoFactor, clusterUsers, type TwoFactorRequirementContext } from './twoFactorRequirement.ts';

@@ -10,6 +10,8 @@ export interface VisibleCluster {
   cluster: Cluster;
   role: ClusterRole;
   serverCount: number;
+  /** Whether the user administrates the cluster (also when they manage its customer): may set the 2FA requirement. */
+  administrator?: boolean;
 }
 
 export interface ClusterQuery {
@@ -64,6 +66,7 @@ export async function listVisibleClusters(
     cluster,
     role: (customers.includes(cluster.customer.id) ? 'manager' : 'administrator') as ClusterRole,
     serverCount: counts.get(cluster.id) ?? 0,
+    administrator: administrated.includes(cluster.id),
   }));
   return { items, total };
 }

@@ -24,3 +24,22 @@ export { DomainHandle, DomainHandleUsage } from './DomainHandle.ts';
 export { listHandles, createHandle, updateHandle, deleteHandle, handleErrors, type HandleData } from './handles.ts';
 export { Migration20261124063000DomainHandles } from './migrations/Migration20261124063000DomainHandles.ts';
 export { seedCustomersDemo } from './demo.ts';
+export { CustomerDocument, DpaConclusion, documentKinds, type DocumentKind } from './CustomerDocument.ts';
+export { Migration20261124090000CustomerDocuments } from './migrations/Migration20261124090000CustomerDocuments.ts';
+export { LocalDocumentStorage, documentStorage, type DocumentStorage, type StoredFile } from './documentStorage.ts';
+export { listCustomerDocuments, listClusterDocuments, findCustomerDocument, openDocument, contentDisposition, documentNotFound } from './documents.ts';
+export {
+  dpaVersions,
+  currentDpaVersion,
+  dpaState,
+  dpaConclusionErrors,
+  dpaOverview,
+  concludeDpa,
+  renderDpaPdf,
+  renderTomsPdf,
+  type DpaState,
+  type DpaOverview,
+  type DpaConclusionInput,
+  type DpaContext,
+} from './dpa.ts';
+export { seedDocumentsDemo } from './demoDocuments.ts';

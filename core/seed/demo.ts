@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import { User } from '../accounts/index.ts';
 import { Cluster, ClusterAdministrator, Server } from '../clusters/index.ts';
@@ -7,6 +8,7 @@ import { seedDemoInvitations } from './invitationsDemo.ts';
 import { seedDemoStaff } from './impersonationsDemo.ts';
 import { seedDemoBilling, seedDemoInvoices } from '../billing/index.ts';
 import { seedCustomersDemo } from '../customers/index.ts';
+import { documentStorage, seedDocumentsDemo } from '../customers/index.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
 
@@ -42,7 +44,7 @@ export async function hasDemoData(em: EntityManager): Promise<boolean> {
  * Seeds the demo dataset: four customers with German addresses, their clusters and servers, and the
  * demo logins with their roles. Runs in one transaction; does nothing when the data is present.
  */
-export async function seedDemo(em: EntityManager): Promise<boolean> {
+export async function seedDemo(em: EntityManager, options: { dataDir?: string } = {}): Promise<boolean> {
   if (await hasDemoData(em)) return false;
   const passwordHash = await hashPassword(demoPassword);
   await em.transactional(async (tx) => {
@@ -214,6 +216,8 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
     await tx.flush();
     await seedDemoBilling(tx);
     await seedDemoInvoices(tx);
+    // Documents are files: they go to the portal's DATA_DIR (the one the server reads); default as the config's.
+    await seedDocumentsDemo(tx, documentStorage(path.resolve(options.dataDir ?? process.env.DATA_DIR ?? './data')));
   });
   return true;
 }

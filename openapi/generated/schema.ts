@@ -270,6 +270,166 @@ export interface paths {
         patch: operations["updateClusterDetails"];
         trace?: never;
     };
+    "/api/v1/customers/{customerId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer-related and the general documents
+         * @description Type, title, date, size and file name of each document, newest first: the customer's own (contracts, order confirmations, concluded DPAs) and the general ones (terms, price list, TOMs). Only for a manager of the customer (else 404). A personal access token needs `*` or `accounting`.
+         */
+        get: operations["listCustomerDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/documents/{documentId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads a document of the customer or a general one
+         * @description Streamed with the document's `Content-Type`, its length and `Content-Disposition: attachment` with an ASCII `filename` and the exact name as `filename*` (RFC 6266). A document of another customer or an unknown one is 404 `errors.document_not_found`; a stored file that cannot be read is 404 `errors.document_download_failed` (§8). A personal access token needs `*` or `accounting`.
+         */
+        get: operations["downloadCustomerDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/dpa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state of the customer's data processing agreement and who concluded which version when
+         * @description `state` is `not_concluded`, `concluded` (the current version) or `outdated` (an older version only: it must be concluded again, R4.023). Every conclusion names the version, who concluded it, when, and the stored contract document. Only for a manager of the customer (else 404). A personal access token needs `*` or `accounting`.
+         */
+        get: operations["getCustomerDpa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/dpa/conclusions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Concludes the current DPA version for the customer
+         * @description Needs `accepted: true` (the confirmed checkbox, `errors.dpa_confirmation_required`) and the current `version` (`errors.dpa_version_outdated`), both 422; a customer that already concluded the current version gets 409 `errors.dpa_already_concluded`. The contract is rendered as PDF, stored with its version as a customer document and e-mailed as attachment to every active manager of the customer in their language. Only for a manager of the customer (else 404); a signed-in person only, no token.
+         */
+        post: operations["concludeCustomerDpa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dpa/toms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The technical and organisational measures (TOMs) of the current DPA as PDF
+         * @description German or English (`language`, default German); `Content-Disposition: attachment`. Any signed-in user. A personal access token needs `*` or `accounting`.
+         */
+        get: operations["downloadDpaToms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The documents of one cluster (dashboard cluster overview)
+         * @description Contract and order confirmation of the cluster, newest first. For managers of the cluster's customer and its administrators (others 404). A personal access token needs `*`, `clusters:*` or `cluster:<id>`.
+         */
+        get: operations["listClusterDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/documents/{documentId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads a document of the cluster
+         * @description Streamed like a customer document (`Content-Type`, `Content-Disposition` with `filename*`). Documents of other clusters are 404 `errors.document_not_found`; an unreadable file 404 `errors.document_download_failed` (§8). A personal access token needs `*`, `clusters:*` or `cluster:<id>`.
+         */
+        get: operations["downloadClusterDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/two-factor-requirement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Requires (or stops requiring) two-factor authentication for the cluster
+         * @description For administrators of the cluster (a manager who does not administrate it gets 403 `errors.cluster_administrators_only`, everyone else 404). Activating needs the caller's own two-factor authentication (422 `errors.cluster_two_factor_needs_own`, R5.041); the cluster's users without it get an e-mail notice and cannot use its Managed Center until they set it up. Deactivating is always possible (R4.025). A signed-in person only, no token.
+         */
+        put: operations["setClusterTwoFactorRequirement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{customerId}/handles": {
         parameters: {
             query?: never;
@@ -2429,6 +2589,10 @@ export interface components {
              */
             role: "manager" | "administrator";
             serverCount: number;
+            /** @description Whether the caller administrates the cluster (also when a manager): may set the 2FA requirement. */
+            administrator?: boolean;
+            /** @description Users need two-factor authentication for the Managed Center of this cluster (§4). */
+            forceTwoFactor?: boolean;
         };
         /** @enum {string} */
         ContractStatus: "active" | "in_termination" | "terminated" | "completed" | "cancelled" | "failed" | "pending";
@@ -2583,6 +2747,36 @@ export interface components {
                 expired: boolean;
             } | null;
             customer: components["schemas"]["ContractCustomer"];
+        };
+        CustomerDocument: {
+            id: number;
+            /** @enum {string} */
+            kind: "contract" | "order_confirmation" | "dpa" | "toms" | "terms" | "price_list" | "service_description" | "other";
+            title: string;
+            fileName: string;
+            contentType: string;
+            /** @description Bytes. */
+            size: number;
+            /** Format: date-time */
+            createdAt: string;
+            clusterId: number | null;
+        };
+        CustomerDpa: {
+            /** @enum {string} */
+            state: "not_concluded" | "concluded" | "outdated";
+            currentVersion: {
+                version: string;
+                /** Format: date */
+                publishedOn: string;
+            };
+            conclusions: {
+                id: number;
+                version: string;
+                concludedBy: string;
+                /** Format: date-time */
+                concludedAt: string;
+                documentId: number | null;
+            }[];
         };
         DomainHandleInput: {
             /** @enum {string} */
@@ -3700,6 +3894,7 @@ export interface components {
         ServerId: number;
         ContractId: number;
         TerminationId: number;
+        DocumentId: number;
         HandleId: number;
         CustomerId: number;
         InvitationId: number;
@@ -4388,6 +4583,335 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listCustomerDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customer": [
+                     *         {
+                     *           "id": 7,
+                     *           "kind": "contract",
+                     *           "title": "Vertrag Managed Cluster 20011",
+                     *           "fileName": "Vertrag-20011.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "size": 1834,
+                     *           "createdAt": "2024-03-01T09:00:00.000Z",
+                     *           "clusterId": 3
+                     *         }
+                     *       ],
+                     *       "general": [
+                     *         {
+                     *           "id": 1,
+                     *           "kind": "terms",
+                     *           "title": "Allgemeine Geschäftsbedingungen",
+                     *           "fileName": "AGB-2026.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "size": 1602,
+                     *           "createdAt": "2026-01-01T09:00:00.000Z",
+                     *           "clusterId": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        customer: components["schemas"]["CustomerDocument"][];
+                        general: components["schemas"]["CustomerDocument"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadCustomerDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                documentId: components["parameters"]["DocumentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                    /** @example … */
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCustomerDpa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DPA. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "outdated",
+                     *       "currentVersion": {
+                     *         "version": "2026-10",
+                     *         "publishedOn": "2026-10-01"
+                     *       },
+                     *       "conclusions": [
+                     *         {
+                     *           "id": 2,
+                     *           "version": "2024-05",
+                     *           "concludedBy": "Jonas Hoffmann",
+                     *           "concludedAt": "2024-07-18T09:00:00.000Z",
+                     *           "documentId": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerDpa"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    concludeCustomerDpa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": "2026-10",
+                 *       "accepted": true
+                 *     }
+                 */
+                "application/json": {
+                    version: string;
+                    accepted: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Concluded; the DPA as it is now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "concluded",
+                     *       "currentVersion": {
+                     *         "version": "2026-10",
+                     *         "publishedOn": "2026-10-01"
+                     *       },
+                     *       "conclusions": [
+                     *         {
+                     *           "id": 5,
+                     *           "version": "2026-10",
+                     *           "concludedBy": "Max Müller",
+                     *           "concludedAt": "2026-11-24T10:00:00.000Z",
+                     *           "documentId": 31
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerDpa"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    downloadDpaToms: {
+        parameters: {
+            query?: {
+                language?: "de" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listClusterDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 7,
+                     *           "kind": "contract",
+                     *           "title": "Vertrag Managed Cluster 20011",
+                     *           "fileName": "Vertrag-20011.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "size": 1834,
+                     *           "createdAt": "2024-03-01T09:00:00.000Z",
+                     *           "clusterId": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CustomerDocument"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadClusterDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                documentId: components["parameters"]["DocumentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                    /** @example … */
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setClusterTwoFactorRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "required": true
+                 *     }
+                 */
+                "application/json": {
+                    required: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved; how many users without two-factor authentication were notified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "forceTwoFactor": true,
+                     *       "notified": 2
+                     *     }
+                     */
+                    "application/json": {
+                        forceTwoFactor: boolean;
+                        notified: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };

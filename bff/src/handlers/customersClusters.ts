@@ -16,6 +16,6 @@ export const clusterOverviewHandlers = defineHandlers({
     if (!access) throw NotFound('errors.cluster_not_found');
     const cluster = await updateClusterDetails(em, access.cluster, body);
     const favourite = (await favouriteClusterIds(em, user.id)).includes(cluster.id);
-    return presentClusterSummary({ cluster, role: access.isManager ? 'manager' : 'administrator', serverCount: access.servers.length }, favourite);
+    return presentClusterSummary({ cluster, role: access.isManager ? 'manager' : 'administrator', serverCount: access.servers.length, administrator: access.isAdministrator }, favourite);
   },
 });

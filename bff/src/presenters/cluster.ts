@@ -1,7 +1,7 @@
 import type { ClusterAccess, Server, VisibleCluster } from '@portal/core/clusters';
 import type { Schemas } from '@portal/openapi';
 
-export const presentClusterSummary = ({ cluster, role, serverCount }: VisibleCluster, favourite = false): Schemas['ClusterSummary'] => ({
+export const presentClusterSummary = ({ cluster, role, serverCount, administrator }: VisibleCluster, favourite = false): Schemas['ClusterSummary'] => ({
   id: cluster.id,
   number: cluster.number,
   name: cluster.name,
@@ -14,6 +14,8 @@ export const presentClusterSummary = ({ cluster, role, serverCount }: VisibleClu
   customer: { id: cluster.customer.id, number: cluster.customer.number, company: cluster.customer.company },
   role,
   serverCount,
+  administrator: administrator ?? role === 'administrator',
+  forceTwoFactor: cluster.forceTwoFactor,
 });
 
 /** The pagination block of a list response. */

@@ -10,9 +10,22 @@ const kindHeader = (template: MailTemplate) => ({ 'X-Portal-Mail': template.kind
 
 /** Outgoing mail, as the domain sees it: a template for a recipient, rendered in their language. */
 export interface Mailer {
-  send(to: Recipient, template: MailTemplate): Promise<void>;
+  send(to: Recipient, template: MailTemplate, options?: MailOptions): Promise<void>;
   close(): void;
 }
+
+/** A file sent along (e.g. the concluded DPA as PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+}
+
+export interface MailOptions {
+  attachments?: MailAttachment[];
+}
+
+const attachmentsOf = (options?: MailOptions) => (options?.attachments ?? []).map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType }));
 
 export interface MailerOptions {
   /** `smtp://user:pass@host:port` or `smtps://…`; unset: each message becomes an `.eml` file in `mailDir`. */
@@ -34,9 +47,9 @@ export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(to, template) {
+      async send(to, template, sendOptions) {
         const mail = renderMail(template, to);
-        const info = await transport.sendMail({ from: options.from, to: to.email, subject: mail.subject, text: mail.text, html: mail.html, headers: kindHeader(template) });
+        const info = await transport.sendMail({ from: options.from, to: to.email, subject: mail.subject, text: mail.text, html: mail.html, headers: kindHeader(template), attachments: attachmentsOf(sendOptions) });
         logger.info({ mail: template.kind, subject: mail.subject, messageId: info.messageId }, 'mail sent');
       },
       close: () => transport.close(),
@@ -44,9 +57,9 @@ export function createMailer(options: MailerOptions): Mailer {
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(to, template) {
+    async send(to, template, sendOptions) {
       const mail = renderMail(template, to);
-      const info = await transport.sendMail({ from: options.from, to: to.email, subject: mail.subject, text: mail.text, html: mail.html, headers: kindHeader(template) });
+      const info = await transport.sendMail({ from: options.from, to: to.email, subject: mail.subject, text: mail.text, html: mail.html, headers: kindHeader(template), attachments: attachmentsOf(sendOptions) });
       await fs.mkdir(options.mailDir, { recursive: true });
       // Sortable by time; random suffix so parallel messages never collide.
       const file = path.join(options.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
@@ -59,9 +72,9 @@ export function createMailer(options: MailerOptions): Mailer {
 
 /** A mailer that keeps messages in memory, for unit tests of core services. */
 export class MemoryMailer implements Mailer {
-  readonly sent: { to: Recipient; template: MailTemplate }[] = [];
-  async send(to: Recipient, template: MailTemplate): Promise<void> {
-    this.sent.push({ to, template });
+  readonly sent: { to: Recipient; template: MailTemplate; options?: MailOptions }[] = [];
+  async send(to: Recipient, template: MailTemplate, options?: MailOptions): Promise<void> {
+    this.sent.push({ to, template, options });
   }
   close(): void {}
 }

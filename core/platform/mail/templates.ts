@@ -20,7 +20,11 @@ export type MailTemplate =
   /** A cluster termination was created, changed, aborted or confirmed (billing); sent to the customer's managers. */
   | { kind: 'clusterTermination'; event: 'created' | 'updated' | 'aborted' | 'confirmed'; contractNumber: string; contractName: string; endOfTerm: string; shutdownOn: string; deletionOn: string }
   /** An invitation to manage a customer or to administrate a cluster (customers area); the link leads to accepting or registering. */
-  | { kind: 'invitation'; role: 'manager' | 'administrator'; target: string; invitedBy: string; link: string; validDays: number };
+  | { kind: 'invitation'; role: 'manager' | 'administrator'; target: string; invitedBy: string; link: string; validDays: number }
+  /** The data processing agreement was concluded (customers area); sent to every manager of the customer with the contract as PDF attached. */
+  | { kind: 'dpaConcluded'; customer: string; version: string; concludedBy: string; concludedAt: Date }
+  /** A cluster now requires two-factor authentication (customers area); sent to its users who have none yet. */
+  | { kind: 'clusterTwoFactorRequired'; cluster: string; enabledBy: string; securityLink: string };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -175,6 +179,40 @@ function content(t: MailTemplate, language: MailLanguage): Content {
         ? { subject: 'Neue Anmeldung im Kundenportal', paragraphs: [['Es gab eine neue Anmeldung mit Ihrem Zugang:'], [details], [notYou.de]] }
         : { subject: 'New sign-in to the customer portal', paragraphs: [['There was a new sign-in to your account:'], [details], [notYou.en]] };
     }
+    case 'dpaConcluded':
+      return de
+        ? {
+            subject: `Vertrag zur Auftragsverarbeitung abgeschlossen: ${t.customer}`,
+            paragraphs: [
+              [`${t.concludedBy} hat am ${formatDate(t.concludedAt, language)} den Vertrag zur Auftragsverarbeitung in der Version `, { strong: t.version }, ` für ${t.customer} abgeschlossen.`],
+              ['Den Vertrag finden Sie als PDF im Anhang und jederzeit unter den Dokumenten des Kunden im Kundenportal.'],
+            ],
+          }
+        : {
+            subject: `Data processing agreement concluded: ${t.customer}`,
+            paragraphs: [
+              [`${t.concludedBy} concluded the data processing agreement, version `, { strong: t.version }, `, for ${t.customer} on ${formatDate(t.concludedAt, language)}.`],
+              ['The agreement is attached as PDF and stays available among the customer\'s documents in the customer portal.'],
+            ],
+          };
+    case 'clusterTwoFactorRequired':
+      return de
+        ? {
+            subject: `Zwei-Faktor-Authentifizierung für den Cluster ${t.cluster} erforderlich`,
+            paragraphs: [
+              [`${t.enabledBy} hat für den Cluster ${t.cluster} die Zwei-Faktor-Authentifizierung verpflichtend gemacht. Ihr Zugang hat sie noch nicht eingerichtet; bis dahin können Sie das Managed Center dieses Clusters nicht nutzen.`],
+              ['Richten Sie die Zwei-Faktor-Authentifizierung hier ein:'],
+              [{ link: t.securityLink }],
+            ],
+          }
+        : {
+            subject: `Two-factor authentication required for cluster ${t.cluster}`,
+            paragraphs: [
+              [`${t.enabledBy} made two-factor authentication mandatory for cluster ${t.cluster}. Your account has not set it up yet; until then you cannot use the Managed Center of this cluster.`],
+              ['Set up two-factor authentication here:'],
+              [{ link: t.securityLink }],
+            ],
+          };
     case 'clusterTermination': {
       const day = (d: string) => formatDay(d, language);
       const what = `${t.contractName} (${t.contractNumber})`;
