@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'clusters/:clusterId/servers/:serverId/managed/*', lazy: lazyPage(() => import('./managed/ManagedCenterPage')) },
               { path: 'customers/:customerId/edit', lazy: lazyPage(() => import('./pages/customers/CustomerDashboardPage')) },
+              { path: 'customers/:customerId/dpa/completed', lazy: lazyPage(() => import('./pages/customers/DpaCompletedPage')) },
               { path: 'impersonation', lazy: lazyPage(() => import('./pages/impersonation/ImpersonationStartPage')) },
               { path: 'invitation/:type/:token/:email/:id', lazy: lazyPage(() => import('./pages/invitation/InvitationPage')) },
               { path: 'contracts', lazy: lazyPage(() => import('./pages/contracts/ContractsPage')) },

@@ -45,6 +45,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Clusters', 'Permissions', 'Invitation', 'Impersonation', 'TwoFactor', 'RecoveryPhone', 'Sessions', 'PersonalAccessTokens', 'Profile', 'TechnicalNotifications', 'Customers', 'CustomerTeam', 'CustomerPayment', 'CustomerHandles'],
+  tagTypes: ['Me', 'Clusters', 'Permissions', 'Invitation', 'Impersonation', 'TwoFactor', 'RecoveryPhone', 'Sessions', 'PersonalAccessTokens', 'Profile', 'TechnicalNotifications', 'Customers', 'CustomerTeam', 'CustomerPayment', 'CustomerHandles', 'CustomerDocuments', 'CustomerDpa'],
   endpoints: () => ({}),
 });

@@ -8,6 +8,13 @@ export type TeamInvitation = Schemas['TeamInvitation'];
 export type CustomerPayment = Schemas['CustomerPayment'];
 export type DomainHandle = Schemas['DomainHandle'];
 export type DomainHandleInput = Schemas['DomainHandleInput'];
+export type CustomerDocument = Schemas['CustomerDocument'];
+export type CustomerDpa = Schemas['CustomerDpa'];
+
+/** Download addresses (the browser fetches them with the session cookie; see ui/DownloadButton). */
+export const customerDocumentUrl = (customerId: number, documentId: number) => `/api/v1/customers/${customerId}/documents/${documentId}/download`;
+export const clusterDocumentUrl = (clusterId: number, documentId: number) => `/api/v1/clusters/${clusterId}/documents/${documentId}/download`;
+export const dpaTomsUrl = (language: 'de' | 'en') => `/api/v1/dpa/toms?language=${language}`;
 
 /** The customer dashboard (§2): managed customers, company data and the team of managers and administrators. */
 export const customersApi = api.injectEndpoints({
@@ -86,10 +93,36 @@ export const customersApi = api.injectEndpoints({
       query: ({ clusterId, body }) => ({ url: `api/v1/clusters/${clusterId}/details`, method: 'PATCH', body }),
       invalidatesTags: (_r, error) => (error ? [] : ['Clusters', 'CustomerTeam']),
     }),
+    listCustomerDocuments: build.query<ResponseOf<'listCustomerDocuments'>, number>({
+      query: (customerId) => `api/v1/customers/${customerId}/documents`,
+      providesTags: (_r, _e, id) => [{ type: 'CustomerDocuments', id }],
+    }),
+    listClusterDocuments: build.query<CustomerDocument[], number>({
+      query: (clusterId) => `api/v1/clusters/${clusterId}/documents`,
+      transformResponse: (r: ResponseOf<'listClusterDocuments'>) => r.data,
+    }),
+    getCustomerDpa: build.query<CustomerDpa, number>({
+      query: (customerId) => `api/v1/customers/${customerId}/dpa`,
+      providesTags: (_r, _e, id) => [{ type: 'CustomerDpa', id }],
+    }),
+    concludeCustomerDpa: build.mutation<CustomerDpa, { customerId: number; body: BodyOf<'concludeCustomerDpa'> }>({
+      query: ({ customerId, body }) => ({ url: `api/v1/customers/${customerId}/dpa/conclusions`, method: 'POST', body }),
+      invalidatesTags: (_r, error, { customerId }) =>
+        error ? [] : [{ type: 'CustomerDpa', id: customerId }, { type: 'CustomerDocuments', id: customerId }, { type: 'Customers', id: customerId }, 'Customers'],
+    }),
+    setClusterTwoFactorRequirement: build.mutation<ResponseOf<'setClusterTwoFactorRequirement'>, { clusterId: number; required: boolean }>({
+      query: ({ clusterId, required }) => ({ url: `api/v1/clusters/${clusterId}/two-factor-requirement`, method: 'PUT', body: { required } }),
+      invalidatesTags: (_r, error) => (error ? [] : ['Clusters']),
+    }),
   }),
 });
 
 export const {
+  useListCustomerDocumentsQuery,
+  useListClusterDocumentsQuery,
+  useGetCustomerDpaQuery,
+  useConcludeCustomerDpaMutation,
+  useSetClusterTwoFactorRequirementMutation,
   useSetClusterFavouriteMutation,
   useUpdateClusterDetailsMutation,
   useListCustomerHandlesQuery,

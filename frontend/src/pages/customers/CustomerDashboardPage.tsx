@@ -13,6 +13,8 @@ import { CustomerList } from './CustomerList';
 import { PaymentSection } from './PaymentSection';
 import { HandlesSection } from './HandlesSection';
 import { TeamSection } from './TeamSection';
+import { DocumentsSection } from './DocumentsSection';
+import { DpaSection } from './DpaSection';
 
 const Loading = ({ label }: { label: string }) => (
   <Box role="status" aria-busy="true" aria-label={label}>
@@ -62,6 +64,8 @@ export default function CustomerDashboardPage() {
           <>
             <CustomerDataForm customer={customer.data} />
             <PaymentSection customerId={customer.data.id} />
+            <DpaSection customerId={customer.data.id} />
+            <DocumentsSection customerId={customer.data.id} />
             <HandlesSection customerId={customer.data.id} />
             <TeamSection customerId={customer.data.id} />
           </>

@@ -15,7 +15,10 @@ import { ManagedCustomersCard } from '../customers/ManagedCustomersCard';
 import { ClusterOverviewTools } from '../customers/overview/ClusterOverviewTools';
 import { EditClusterDialog } from '../customers/overview/EditClusterDialog';
 import type { ClusterSummary } from '../../api/clusters';
-import { ClusterTable } from './ClusterTable';
+import { ClusterTable, useClusterColumnLabels } from './ClusterTable';
+import { ClusterDocumentsDialog } from '../customers/overview/ClusterDocumentsDialog';
+import { ColumnMenu } from './ColumnMenu';
+import { useHiddenColumns } from './columnSettings';
 
 /** The dashboard (§2 `/`): the clusters the signed-in user can see. */
 export default function DashboardPage() {
@@ -25,6 +28,9 @@ export default function DashboardPage() {
   const [search, setSearch] = useState('');
   const [favouritesOnly, setFavouritesOnly] = useState(false);
   const [editing, setEditing] = useState<ClusterSummary | null>(null);
+  const [documentsOf, setDocumentsOf] = useState<ClusterSummary | null>(null);
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns();
+  const columnLabel = useClusterColumnLabels();
   const deferred = useDeferredValue(search.trim());
   const { data, isLoading, isFetching, isError } = useListClustersQuery({ per_page: 100, ...(deferred ? { search: deferred } : {}), ...(favouritesOnly ? { favourites: 1 as const } : {}) });
   return (
@@ -44,6 +50,7 @@ export default function DashboardPage() {
             )}
           </Typography>
           <ClusterOverviewTools clusters={data?.data ?? []} favouritesOnly={favouritesOnly} onFavouritesOnly={setFavouritesOnly} />
+          <ColumnMenu hidden={hiddenColumns} onChange={setHiddenColumns} labelOf={columnLabel} />
           {(search || favouritesOnly || (data?.meta.total ?? 0) > 0) && (
             <TextField
               size="small"
@@ -73,7 +80,7 @@ export default function DashboardPage() {
           <Alert severity="error">{t('clusters.error')}</Alert>
         ) : data && data.data.length > 0 ? (
           <Box sx={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 0.2s' }}>
-            <ClusterTable clusters={data.data} onEdit={setEditing} />
+            <ClusterTable clusters={data.data} onEdit={setEditing} onDocuments={setDocumentsOf} hidden={hiddenColumns} />
           </Box>
         ) : (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} data-testid="clusters-empty">
@@ -82,6 +89,7 @@ export default function DashboardPage() {
         )}
       </Paper>
       {editing && <EditClusterDialog cluster={editing} onClose={() => setEditing(null)} />}
+      {documentsOf && <ClusterDocumentsDialog cluster={documentsOf} onClose={() => setDocumentsOf(null)} />}
     </Box>
   );
 }
