@@ -16,6 +16,8 @@ const clusters: ClusterSummary[] = [
     serverCount: 6,
     description: null,
     favourite: false,
+    administrator: true,
+    forceTwoFactor: false,
   },
   {
     id: 312,
@@ -30,6 +32,8 @@ const clusters: ClusterSummary[] = [
     serverCount: 2,
     description: null,
     favourite: false,
+    administrator: true,
+    forceTwoFactor: false,
   },
   {
     id: 540,
@@ -44,6 +48,8 @@ const clusters: ClusterSummary[] = [
     serverCount: 4,
     description: null,
     favourite: false,
+    administrator: true,
+    forceTwoFactor: false,
   },
 ];
 
@@ -57,3 +63,5 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const ThreeClusters: Story = {};
+/** Columns hidden through the column menu (§9: kept in the browser). */
+export const HiddenColumns: Story = { args: { hidden: ['sla', 'role', 'architecture'] } };
