@@ -20,7 +20,9 @@ export type MailTemplate =
   /** A cluster termination was created, changed, aborted or confirmed (billing); sent to the customer's managers. */
   | { kind: 'clusterTermination'; event: 'created' | 'updated' | 'aborted' | 'confirmed'; contractNumber: string; contractName: string; endOfTerm: string; shutdownOn: string; deletionOn: string }
   /** An invitation to manage a customer or to administrate a cluster (customers area); the link leads to accepting or registering. */
-  | { kind: 'invitation'; role: 'manager' | 'administrator'; target: string; invitedBy: string; link: string; validDays: number };
+  | { kind: 'invitation'; role: 'manager' | 'administrator'; target: string; invitedBy: string; link: string; validDays: number }
+  /** A notice of the notification centre, for subscribers of technical notifications (texts already in the recipient's language). */
+  | { kind: 'notification'; title: string; message: string; link?: string };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -175,6 +177,11 @@ function content(t: MailTemplate, language: MailLanguage): Content {
         ? { subject: 'Neue Anmeldung im Kundenportal', paragraphs: [['Es gab eine neue Anmeldung mit Ihrem Zugang:'], [details], [notYou.de]] }
         : { subject: 'New sign-in to the customer portal', paragraphs: [['There was a new sign-in to your account:'], [details], [notYou.en]] };
     }
+    case 'notification':
+      return {
+        subject: t.title,
+        paragraphs: [[t.message], ...(t.link ? [[de ? 'Mehr dazu im Kundenportal: ' : 'More in the customer portal: ', { link: t.link }]] : []), [de ? 'Sie erhalten diese E-Mail, weil Sie technische Benachrichtigungen abonniert haben; abbestellen können Sie sie in Ihrem Profil.' : 'You receive this e-mail because you subscribed to technical notifications; you can unsubscribe in your profile.']],
+      };
     case 'clusterTermination': {
       const day = (d: string) => formatDay(d, language);
       const what = `${t.contractName} (${t.contractNumber})`;
