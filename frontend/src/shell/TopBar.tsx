@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useGetMeQuery } from '../api/session';
 import { useAppSelector } from '../store';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
@@ -75,6 +76,7 @@ export function TopBar() {
           </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        {signedIn && <NotificationBell />}
         <LanguageSwitch />
         {signedIn && <UserMenu />}
       </Toolbar>
