@@ -1638,6 +1638,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/spotlight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches the caller's clusters, servers, Managed Center sections, contracts, invoices and customers
+         * @description As the user types (at least 2 characters): each group answers only with what the caller may see —
+         *     clusters of customers they manage or clusters they administrate; servers and Managed Center sections
+         *     only of clusters they administrate; invoices and customers only of customers they manage; domain
+         *     contracts of customers they manage. At most `limit` hits per group, best first (exact number
+         *     first). Modules add further groups (orders) as search sources in the BFF. Browser sessions only.
+         */
+        get: operations["searchSpotlight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/personal-access-tokens": {
         parameters: {
             query?: never;
@@ -3224,6 +3248,18 @@ export interface components {
             challenge: string;
             /** Format: date-time */
             expiresAt: string;
+        };
+        SpotlightHit: {
+            /** @description clusters, servers, sections, contracts, invoices, customers (and groups modules add, e.g. orders). */
+            group: string;
+            /** @description Stable within its group (recent items). */
+            id: string;
+            title: string;
+            subtitle: string;
+            /** @description The Managed Center section (plugin id) of a section hit. */
+            section?: string;
+            /** @description The portal page (under /a). */
+            path: string;
         };
         PersonalAccessToken: {
             id: number;
@@ -6939,6 +6975,55 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    searchSpotlight: {
+        parameters: {
+            query: {
+                /** @example 20011 */
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hits, grouped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "group": "clusters",
+                     *           "id": "cluster:1",
+                     *           "title": "20011",
+                     *           "subtitle": "Onlineshop Produktion",
+                     *           "path": "/contracts/cluster/1"
+                     *         },
+                     *         {
+                     *           "group": "servers",
+                     *           "id": "server:1",
+                     *           "title": "web01.c20011.example",
+                     *           "subtitle": "20011",
+                     *           "path": "/clusters/1/servers/1/managed/dashboard"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SpotlightHit"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listPersonalAccessTokens: {

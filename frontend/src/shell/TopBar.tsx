@@ -13,6 +13,7 @@ import { Link, NavLink } from 'react-router';
 import { useGetMeQuery } from '../api/session';
 import { useAppSelector } from '../store';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { SpotlightButton } from '../spotlight/Spotlight';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
@@ -76,6 +77,7 @@ export function TopBar() {
           </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        {signedIn && <SpotlightButton />}
         {signedIn && <NotificationBell />}
         <LanguageSwitch />
         {signedIn && <UserMenu />}
