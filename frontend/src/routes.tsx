@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'clusters/:clusterId/servers/:serverId/managed/*', lazy: lazyPage(() => import('./managed/ManagedCenterPage')) },
+              { path: 'clusters/:clusterId/servers/:serverId/incidents', lazy: lazyPage(() => import('./pages/incidents/IncidentTimelinePage')) },
               { path: 'customers/:customerId/edit', lazy: lazyPage(() => import('./pages/customers/CustomerDashboardPage')) },
               { path: 'impersonation', lazy: lazyPage(() => import('./pages/impersonation/ImpersonationStartPage')) },
               { path: 'invitation/:type/:token/:email/:id', lazy: lazyPage(() => import('./pages/invitation/InvitationPage')) },

@@ -137,8 +137,7 @@ export function SpotlightButton() {
         onClose={() => setOpen(false)}
         fullWidth
         maxWidth="sm"
-        aria-label={t('title')}
-        slotProps={{ paper: { sx: { position: 'absolute', top: { xs: 8, sm: 64 }, m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)' }, p: 2 } } }}
+        slotProps={{ paper: { 'aria-label': t('title'), sx: { position: 'absolute', top: { xs: 8, sm: 64 }, m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)' }, p: 2 } } }}
       >
         {open && <SpotlightPalette onClose={() => setOpen(false)} />}
       </Dialog>
