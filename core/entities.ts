@@ -32,6 +32,11 @@ import {
 import { AuditLogEntry, Migration20261122120000AuditLog } from './platform/index.ts';
 import { managedEntities, managedMigrations } from './managed/index.ts';
 import { ClusterTermination, DomainContract, Invoice, InvoicePosition, Migration20261124060000Billing, Migration20261124063000Invoices } from './billing/index.ts';
+import {
+  BuiltInNoticeRead,
+  Migration20261124090000Notifications,
+  Notification,
+} from './notifications/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
 export const coreEntities = [
@@ -62,6 +67,8 @@ export const coreEntities = [
   ClusterFavourite,
   CustomerDocument,
   DpaConclusion,
+  Notification,
+  BuiltInNoticeRead,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -81,4 +88,5 @@ export const coreMigrations = [
   Migration20261124063000DomainHandles,
   Migration20261124064500ClusterFavourites,
   Migration20261124090000CustomerDocuments,
+  Migration20261124090000Notifications,
 ];

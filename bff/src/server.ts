@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { createProfileRateLimits } from './http/profile-rate-limits.ts';
 import { attachRealtime } from './realtime/gateway.ts';
+import { startNotificationCentre } from '@portal/core/notifications';
 import { pluginRegistry } from './generated/plugins.ts';
 import { ManagedCenter } from './managed/center.ts';
 import { loadPlugins, type PluginSet } from './managed/plugins.ts';
@@ -84,6 +85,8 @@ export async function startServer(
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   const realtime = await attachRealtime(server, deps, { managed });
+  // Notices from domain events, pushed to the affected users through the realtime gateway's rooms.
+  const stopNotifications = startNotificationCentre({ ...deps, publicUrl: config.PUBLIC_URL });
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
@@ -97,6 +100,7 @@ export async function startServer(
       shuttingDown = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      stopNotifications();
       await realtime.close();
       await closed;
       await managed.close();

@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'clusters/:clusterId/servers/:serverId/managed/*', lazy: lazyPage(() => import('./managed/ManagedCenterPage')) },
+              { path: 'clusters/:clusterId/servers/:serverId/incidents', lazy: lazyPage(() => import('./pages/incidents/IncidentTimelinePage')) },
               { path: 'customers/:customerId/edit', lazy: lazyPage(() => import('./pages/customers/CustomerDashboardPage')) },
               { path: 'customers/:customerId/dpa/completed', lazy: lazyPage(() => import('./pages/customers/DpaCompletedPage')) },
               { path: 'impersonation', lazy: lazyPage(() => import('./pages/impersonation/ImpersonationStartPage')) },

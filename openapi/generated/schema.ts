@@ -1159,6 +1159,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notices, newest first, and the number of unread ones
+         * @description The ten built-in notices (ids `0`–`9`) and the latest 50 notices the portal created for the
+         *     caller from events (ids `s<n>`: failed or rolled-back apply, invoice issued, termination confirmed,
+         *     order status changed, invitation accepted, sign-in from an unknown browser). Titles, messages and
+         *     images come in German and English; the read state is stored per user. Browser sessions only.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{notificationId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks one notice read
+         * @description Clicked, scrolled into view (notices without a link) or its link followed (§4). 404 `errors.notification_not_found` for a notice of another user. Marking a read notice again changes nothing.
+         */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks every notice of the caller read
+         * @description The notification centre's "mark all read".
+         */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/password/forgot": {
         parameters: {
             query?: never;
@@ -1729,6 +1792,30 @@ export interface paths {
          * @description Called by the portal every 15 minutes while the user is active; answers the new expiry. An expired session is a 401 and the portal shows the sign-in page.
          */
         post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spotlight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches the caller's clusters, servers, Managed Center sections, contracts, invoices and customers
+         * @description As the user types (at least 2 characters): each group answers only with what the caller may see —
+         *     clusters of customers they manage or clusters they administrate; servers and Managed Center sections
+         *     only of clusters they administrate; invoices and customers only of customers they manage; domain
+         *     contracts of customers they manage. At most `limit` hits per group, best first (exact number
+         *     first). Modules add further groups (orders) as search sources in the BFF. Browser sessions only.
+         */
+        get: operations["searchSpotlight"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3205,6 +3292,30 @@ export interface components {
             /** Format: date-time */
             finishedAt: string | null;
         };
+        LocalizedText: {
+            de: string;
+            en: string;
+        };
+        /** @description One notice of the notification centre (§3 Notification). */
+        Notice: {
+            /** @description `0`–`9` built-in, `s<n>` created by the portal. */
+            id: string;
+            /** @enum {string} */
+            kind: "built_in" | "apply_failed" | "apply_rolled_back" | "invoice_issued" | "termination_confirmed" | "order_status_changed" | "invitation_accepted" | "new_sign_in";
+            title: components["schemas"]["LocalizedText"];
+            message: components["schemas"]["LocalizedText"];
+            /** Format: date-time */
+            date: string;
+            isRead: boolean;
+            /** @description A portal path (under /a) or an external address. */
+            link: string | null;
+            /** @description The English target when it differs (link_en). */
+            linkEn: string | null;
+            /** @description The link leaves the portal (shown as such; it opens in a new tab). */
+            external: boolean;
+            image: components["schemas"]["LocalizedText"] | null;
+            isFeedback: boolean;
+        };
         /** @description A permission entry with company and number (§3), role manager. */
         ManagedCustomer: {
             /** @description The customer's id (`customer_id` of `revokeManagedCustomer`). */
@@ -3331,6 +3442,18 @@ export interface components {
             challenge: string;
             /** Format: date-time */
             expiresAt: string;
+        };
+        SpotlightHit: {
+            /** @description clusters, servers, sections, contracts, invoices, customers (and groups modules add, e.g. orders). */
+            group: string;
+            /** @description Stable within its group (recent items). */
+            id: string;
+            title: string;
+            subtitle: string;
+            /** @description The Managed Center section (plugin id) of a section hit. */
+            section?: string;
+            /** @description The portal page (under /a). */
+            path: string;
         };
         PersonalAccessToken: {
             id: number;
@@ -6376,6 +6499,106 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "s12",
+                     *           "kind": "apply_failed",
+                     *           "title": {
+                     *             "de": "Änderung auf c20011-web1 fehlgeschlagen",
+                     *             "en": "Change on c20011-web1 failed"
+                     *           },
+                     *           "message": {
+                     *             "de": "Die Konfiguration von nginx auf Server c20011-web1 (Cluster 20011) konnte nicht angewendet werden.",
+                     *             "en": "The nginx configuration could not be applied on server c20011-web1 (cluster 20011)."
+                     *           },
+                     *           "date": "2026-11-24T09:12:00.000Z",
+                     *           "isRead": false,
+                     *           "link": "/clusters/1/servers/1/incidents?job=7",
+                     *           "linkEn": null,
+                     *           "external": false,
+                     *           "image": null,
+                     *           "isFeedback": false
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "unread": 11
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Notice"][];
+                        meta: {
+                            /** @description Unread notices (the badge shows 9+ above nine). */
+                            unread: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example s12 */
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All read. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     requestPasswordReset: {
         parameters: {
             query?: never;
@@ -7276,6 +7499,55 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    searchSpotlight: {
+        parameters: {
+            query: {
+                /** @example 20011 */
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hits, grouped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "group": "clusters",
+                     *           "id": "cluster:1",
+                     *           "title": "20011",
+                     *           "subtitle": "Onlineshop Produktion",
+                     *           "path": "/contracts/cluster/1"
+                     *         },
+                     *         {
+                     *           "group": "servers",
+                     *           "id": "server:1",
+                     *           "title": "web01.c20011.example",
+                     *           "subtitle": "20011",
+                     *           "path": "/clusters/1/servers/1/managed/dashboard"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SpotlightHit"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listPersonalAccessTokens: {

@@ -91,6 +91,13 @@ export const contractHandlers = defineHandlers({
   confirmClusterTermination: async ({ em, user, params, deps }) => {
     const access = await clusterContract(em, user.id, params.contractId);
     assertMayTerminate(access);
-    return presentTermination(await changeClusterTermination(em, ports(deps), user, access.cluster.id, params.terminationId, 'confirm'));
+    const termination = await changeClusterTermination(em, ports(deps), user, access.cluster.id, params.terminationId, 'confirm');
+    // The notification centre tells the customer's managers (core/notifications: `termination.confirmed`).
+    await deps.events.publish(
+      'termination.confirmed',
+      { terminationId: termination.id, clusterId: access.cluster.id, clusterNumber: access.cluster.number, endOfTerm: termination.endOfTerm },
+      { customers: [access.cluster.customer.id] },
+    );
+    return presentTermination(termination);
   },
 });

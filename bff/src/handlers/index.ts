@@ -16,6 +16,8 @@ import { invitationHandlers } from './invitations.ts';
 import { impersonationHandlers } from './impersonation.ts';
 import { guardedWhileImpersonating } from './impersonation.ts';
 import { customerDocumentHandlers } from './customersDocuments.ts';
+import { notificationHandlers } from './notifications.ts';
+import { spotlightHandlers } from './spotlight.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
@@ -36,6 +38,8 @@ export const coreHandlers = {
   ...invitationHandlers,
   ...impersonationHandlers,
   ...customerDocumentHandlers,
+  ...notificationHandlers,
+  ...spotlightHandlers,
   // Last: the user's own security actions refuse impersonation sessions (§6).
   ...guardedWhileImpersonating({ ...securityHandlers, ...tokenHandlers, ...profileHandlers }),
 };

@@ -6,9 +6,11 @@ import {
   registerWithInvitation,
   showInvitation,
   startSession,
-  type Invitation,
+  Invitation,
   type InvitationKey,
+  type User,
 } from '@portal/core/accounts';
+import type { AppDeps } from '../deps.ts';
 import type { Schemas } from '@portal/openapi';
 import { setSessionCookies } from '../http/cookies.ts';
 import { consume } from '../http/rate-limits.ts';
@@ -37,6 +39,15 @@ const keyOf = (b: { token: string; email: string; type?: InvitationKey['type']; 
   id: b.id,
 });
 
+/** Tells the inviting user that the invitation was accepted (notification centre: `invitation.accepted`). */
+async function announceAcceptance(deps: AppDeps, invitation: Invitation, user: User): Promise<void> {
+  if (!invitation.invitedBy) return;
+  const customer = invitation.customer ?? invitation.cluster!.customer;
+  const target = invitation.cluster ? `${invitation.cluster.number} ${invitation.cluster.name}` : `${customer.number} ${customer.company}`;
+  const name = `${user.firstname} ${user.surname}`.trim();
+  await deps.events.publish('invitation.accepted', { invitationId: invitation.id, name, target }, { users: [invitation.invitedBy.id] });
+}
+
 /** Registration and invitations (§2): look at, accept or decline an invitation, or register with it. */
 export const invitationHandlers = defineHandlers({
   showInvitation: async ({ em, deps, body, koa }) => {
@@ -52,6 +63,7 @@ export const invitationHandlers = defineHandlers({
     const invitation = await acceptInvitation(em, deps.clock, keyOf(body), user);
     const customerId = invitation.customer?.id ?? invitation.cluster!.customer.id;
     await deps.events.publish('permissions.changed', { userId: user.id }, { users: [user.id], customers: [customerId] });
+    await announceAcceptance(deps, invitation, user);
     return presentInvitation(invitation, true);
   },
 
@@ -77,6 +89,8 @@ export const invitationHandlers = defineHandlers({
     const policy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS };
     const issued = await startSession(em, user, clock, policy, { userAgent: koa.get('User-Agent') || undefined, ip: koa.ip });
     setSessionCookies(koa, config.secure, { token: issued.token, csrfToken: issued.csrfToken, expires: issued.session.expiresAt });
+    const accepted = await em.findOne(Invitation, { acceptedBy: user.id }, { populate: ['customer', 'cluster.customer', 'invitedBy'] });
+    if (accepted) await announceAcceptance(deps, accepted, user);
     return { expiresAt: issued.session.expiresAt.toISOString(), user: presentMe(user) };
   },
 });

@@ -37,6 +37,8 @@ async function signIn(em: EntityManager, deps: AppDeps, koa: Context, principal:
   const issued = await startSession(em, user, clock, policy, { userAgent, ip: koa.ip });
   setSessionCookies(koa, config.secure, { token: issued.token, csrfToken: issued.csrfToken, expires: issued.session.expiresAt });
   if (!knownBrowser) {
+    // The notification centre shows it too (core/notifications: `session.new_browser`).
+    await deps.events.publish('session.new_browser', { sessionId: issued.session.id, browser: userAgent ?? '', ip: koa.ip }, { users: [user.id] });
     // A failing mail server must not fail the sign-in.
     await deps.mailer
       .send(

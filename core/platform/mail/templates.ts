@@ -24,7 +24,9 @@ export type MailTemplate =
   /** The data processing agreement was concluded (customers area); sent to every manager of the customer with the contract as PDF attached. */
   | { kind: 'dpaConcluded'; customer: string; version: string; concludedBy: string; concludedAt: Date }
   /** A cluster now requires two-factor authentication (customers area); sent to its users who have none yet. */
-  | { kind: 'clusterTwoFactorRequired'; cluster: string; enabledBy: string; securityLink: string };
+  | { kind: 'clusterTwoFactorRequired'; cluster: string; enabledBy: string; securityLink: string }
+  /** A notice of the notification centre, for subscribers of technical notifications (texts already in the recipient's language). */
+  | { kind: 'notification'; title: string; message: string; link?: string };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -213,6 +215,11 @@ function content(t: MailTemplate, language: MailLanguage): Content {
               [{ link: t.securityLink }],
             ],
           };
+    case 'notification':
+      return {
+        subject: t.title,
+        paragraphs: [[t.message], ...(t.link ? [[de ? 'Mehr dazu im Kundenportal: ' : 'More in the customer portal: ', { link: t.link }]] : []), [de ? 'Sie erhalten diese E-Mail, weil Sie technische Benachrichtigungen abonniert haben; abbestellen können Sie sie in Ihrem Profil.' : 'You receive this e-mail because you subscribed to technical notifications; you can unsubscribe in your profile.']],
+      };
     case 'clusterTermination': {
       const day = (d: string) => formatDay(d, language);
       const what = `${t.contractName} (${t.contractNumber})`;

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -11,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { ManagedPluginScope, useManagedHost } from '@portal/plugin-sdk/web';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useGetManagedDashboardQuery, useGetServerMetricsQuery, type ManagedChange, type ServerMetrics } from './api';
 import { formatBytes, percent } from './format';
 import { PluginErrorBoundary } from './PluginErrorBoundary';
@@ -170,6 +172,9 @@ export function DashboardSection({ panels }: { panels: WebPluginEntry[] }) {
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
           {t('dashboard.gatewayLocal')}
         </Typography>
+        <Button component={RouterLink} to={`/clusters/${host.cluster.id}/servers/${server.id}/incidents`} size="small" sx={{ mt: 1 }} data-testid="open-incident-timeline">
+          {t('incidents:openTimeline')}
+        </Button>
       </Card>
       {isError ? (
         <Alert severity="error">{t('dashboard.error')}</Alert>

@@ -6,6 +6,7 @@ import { applyUserSettings } from '../auth/applyUser';
 import { useAppDispatch, useAppSelector } from '../store';
 import { alertAdded } from '../ui/uiSlice';
 import { clientId } from './clientId';
+import { notificationsApi } from '../notifications/api';
 
 /** The real-time channel (§7: websocket at /a/ws), open while signed in. */
 export function useRealtime(): void {
@@ -23,6 +24,8 @@ export function useRealtime(): void {
       applyUserSettings(dispatch, me);
       dispatch(alertAdded({ type: 'info', message: t('realtime.settingsSynced') }));
     });
+    // A notice for this user (notification centre): the bell's count and list reload at once.
+    socket.on('notification.created', () => dispatch(notificationsApi.util.invalidateTags(['Notifications'])));
     document.documentElement.dataset.realtime = 'connecting';
     socket.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
     socket.on('disconnect', () => (document.documentElement.dataset.realtime = 'disconnected'));

@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useGetMeQuery } from '../api/session';
 import { useAppSelector } from '../store';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { SpotlightButton } from '../spotlight/Spotlight';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
@@ -75,6 +77,8 @@ export function TopBar() {
           </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        {signedIn && <SpotlightButton />}
+        {signedIn && <NotificationBell />}
         <LanguageSwitch />
         {signedIn && <UserMenu />}
       </Toolbar>

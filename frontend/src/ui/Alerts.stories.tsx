@@ -24,19 +24,21 @@ type Story = StoryObj<typeof meta>;
 export const AllTypes: Story = {
   args: {
     alerts: [
-      { id: 'info', type: 'info', message: 'Your invoice for March is ready to download.', dismissible: true },
-      { id: 'success', type: 'success', message: 'Your settings have been saved.', dismissible: true },
+      { id: 'info', type: 'info', message: 'Your invoice for March is ready to download.', dismissible: true, show: true },
+      { id: 'success', type: 'success', message: 'Your settings have been saved.', dismissible: true, show: true },
       {
         id: 'warning',
         type: 'warning',
         message: 'Cluster 10428 is in termination and will be switched off on 30 June.',
         dismissible: true,
+        show: true,
       },
       {
         id: 'danger',
         type: 'danger',
         message: 'The clusters could not be loaded. Please contact support: +49 30 1234567-0, support@example.com',
         dismissible: false,
+        show: true,
       },
     ],
   },

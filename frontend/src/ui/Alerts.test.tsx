@@ -29,6 +29,7 @@ describe('alerts', () => {
     act(() => void jest.advanceTimersByTime(3400));
     expect(screen.queryByText('Gespeichert.')).not.toBeNull();
     act(() => void jest.advanceTimersByTime(200));
+    act(() => void jest.advanceTimersByTime(300)); // the exit transition
     expect(screen.queryByText('Gespeichert.')).toBeNull();
   });
 
@@ -38,6 +39,7 @@ describe('alerts', () => {
     act(() => void jest.advanceTimersByTime(5900));
     expect(screen.queryByText(longMessage)).not.toBeNull();
     act(() => void jest.advanceTimersByTime(200));
+    act(() => void jest.advanceTimersByTime(300));
     expect(screen.queryByText(longMessage)).toBeNull();
   });
 
@@ -51,7 +53,26 @@ describe('alerts', () => {
     expect(screen.getByText('Fehler beim Speichern.')).toBeTruthy();
     expect(screen.getByText('Achtung.')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Hinweis schließen' })[0]);
+    act(() => void jest.advanceTimersByTime(300));
     expect(screen.queryByText('Fehler beim Speichern.')).toBeNull();
     expect(store.getState().ui.alerts).toHaveLength(1);
+  });
+
+  it('R3.010 R9.004 an alert has the §3 fields and is announced: success as a status, danger as an alert, in a live region that is always there', () => {
+    const store = setup();
+    const region = screen.getByTestId('alerts');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    act(() => {
+      store.dispatch(alertAdded({ type: 'success', message: 'Gespeichert.' }));
+      store.dispatch(alertAdded({ type: 'danger', message: 'Fehler.', dismissible: false }));
+    });
+    expect(store.getState().ui.alerts.map(({ type, message, show, dismissible }) => ({ type, message, show, dismissible }))).toEqual([
+      { type: 'success', message: 'Gespeichert.', show: true, dismissible: true },
+      { type: 'danger', message: 'Fehler.', show: true, dismissible: false },
+    ]);
+    expect(screen.getByRole('status').textContent).toContain('Gespeichert.');
+    expect(screen.getByRole('alert').textContent).toContain('Fehler.');
+    // Not dismissible: no close button on the danger alert.
+    expect(screen.getAllByRole('button', { name: 'Hinweis schließen' })).toHaveLength(1);
   });
 });

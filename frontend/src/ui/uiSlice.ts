@@ -7,6 +7,8 @@ export interface Alert {
   id: string;
   message: string;
   type: AlertType;
+  /** False while the alert leaves the screen (its exit transition); then it is removed. */
+  show: boolean;
   dismissible: boolean;
 }
 
@@ -30,10 +32,15 @@ export const uiSlice = createSlice({
         state.alerts.push(action.payload);
       },
       prepare: (alert: { message: string; type: AlertType; dismissible?: boolean }) => ({
-        payload: { id: nanoid(), dismissible: alert.dismissible ?? true, ...alert },
+        payload: { id: nanoid(), dismissible: alert.dismissible ?? true, ...alert, show: true },
       }),
     },
+    /** Starts hiding an alert (closed by the user or by its timer); `alertRemoved` follows after the transition. */
     alertClosed: (state, action: PayloadAction<string>) => {
+      const alert = state.alerts.find((a) => a.id === action.payload);
+      if (alert) alert.show = false;
+    },
+    alertRemoved: (state, action: PayloadAction<string>) => {
       state.alerts = state.alerts.filter((a) => a.id !== action.payload);
     },
     maintenanceStarted: (state) => {
@@ -48,7 +55,7 @@ export const uiSlice = createSlice({
   },
 });
 
-export const { alertAdded, alertClosed, maintenanceStarted, maintenanceEnded, chunkLoadFailed } = uiSlice.actions;
+export const { alertAdded, alertClosed, alertRemoved, maintenanceStarted, maintenanceEnded, chunkLoadFailed } = uiSlice.actions;
 
 /** Success and info alerts close by themselves (§9): 3500 ms under 20 words, 6000 ms otherwise. */
 export function autoCloseDelay(alert: Pick<Alert, 'type' | 'message'>): number | undefined {

@@ -1,0 +1,156 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/sql';
+import { User } from '../accounts/index.ts';
+import { ClusterAdministrator, Server } from '../clusters/index.ts';
+import { CustomerManager } from '../customers/index.ts';
+import type { Clock, DomainEvent, EventAudience, EventBus, Logger, Mailer, Orm } from '../platform/index.ts';
+import type { NotificationKind, NotificationValues } from './Notification.ts';
+import { noticeTexts } from './texts.ts';
+
+/**
+ * The domain events that become notices, by event name. Producers publish them on the EventBus after
+ * their commit; the audience says who is affected (users directly, the active managers of customers, the
+ * administrators of clusters, the administrators of a server's cluster).
+ *
+ * - `managed.job` (ManagedJob view: id, kind, status, serverId, pluginId): failed → `apply_failed`; a rollback
+ *   that succeeded → `apply_rolled_back`. Audience: the server.
+ * - `invoice.issued` `{ invoiceId, number }`, audience: the customer.
+ * - `termination.confirmed` `{ clusterId, clusterNumber, endOfTerm }`, audience: the customer.
+ * - `order.status_changed` `{ orderId, number, status }` (ordering module), audience: the customer and/or users.
+ * - `invitation.accepted` `{ invitationId, name, target }`, audience: the inviting user.
+ * - `session.new_browser` `{ sessionId, browser, ip }`, audience: the signed-in user.
+ */
+export const noticeEvents = ['managed.job', 'invoice.issued', 'termination.confirmed', 'order.status_changed', 'invitation.accepted', 'session.new_browser'] as const;
+
+/** Sent to a user's room when they got a notice; the panel reloads. */
+export const NOTICE_CREATED_EVENT = 'notification.created';
+
+interface Draft {
+  kind: NotificationKind;
+  values: NotificationValues;
+  link: string | null;
+  sourceKey: string;
+}
+
+type Payload = Record<string, unknown>;
+const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
+
+/** The notice an event makes, or null when the event is not one to announce (a running job, say). */
+async function draftOf(em: EntityManager, event: DomainEvent): Promise<Draft | null> {
+  const p = (event.payload ?? {}) as Payload;
+  switch (event.type) {
+    case 'managed.job': {
+      const failed = p.status === 'failed';
+      const rolledBack = p.kind === 'rollback' && p.status === 'succeeded';
+      if (!failed && !rolledBack) return null;
+      const server = await em.findOne(Server, { id: num(p.serverId) }, { populate: ['cluster'] });
+      if (!server) return null;
+      const values = { jobId: num(p.id), serverId: server.id, serverName: server.name, clusterId: server.cluster.id, clusterNumber: server.cluster.number, pluginId: str(p.pluginId) };
+      return {
+        kind: failed ? 'apply_failed' : 'apply_rolled_back',
+        values,
+        link: `/clusters/${server.cluster.id}/servers/${server.id}/incidents?job=${num(p.id)}`,
+        sourceKey: `job:${num(p.id)}`,
+      };
+    }
+    case 'invoice.issued':
+      return { kind: 'invoice_issued', values: { invoiceId: num(p.invoiceId), number: str(p.number) }, link: `/invoices/${num(p.invoiceId)}`, sourceKey: `invoice:${num(p.invoiceId)}` };
+    case 'termination.confirmed':
+      return {
+        kind: 'termination_confirmed',
+        values: { clusterId: num(p.clusterId), clusterNumber: str(p.clusterNumber), endOfTerm: str(p.endOfTerm) },
+        link: `/contracts/${num(p.clusterId)}/cluster/termination/show`,
+        sourceKey: `termination:${str(p.terminationId) || num(p.clusterId)}`,
+      };
+    case 'order.status_changed':
+      return {
+        kind: 'order_status_changed',
+        values: { orderId: num(p.orderId), number: str(p.number) || str(p.orderId), status: str(p.status) },
+        link: `/orders/${num(p.orderId)}`,
+        sourceKey: `order:${num(p.orderId)}:${str(p.status)}`,
+      };
+    case 'invitation.accepted':
+      return { kind: 'invitation_accepted', values: { name: str(p.name), target: str(p.target) }, link: null, sourceKey: `invitation:${num(p.invitationId)}` };
+    case 'session.new_browser':
+      return { kind: 'new_sign_in', values: { browser: str(p.browser), ip: str(p.ip) }, link: '/profile/security', sourceKey: `session:${str(p.sessionId)}` };
+    default:
+      return null;
+  }
+}
+
+/** Everyone an event concerns: its users, the active managers of its customers, the administrators of its clusters and of its servers' clusters. */
+export async function recipientsOf(em: EntityManager, audience: EventAudience): Promise<number[]> {
+  const ids = new Set<number>(audience.users ?? []);
+  if (audience.customers?.length) {
+    for (const m of await em.find(CustomerManager, { customer: { $in: audience.customers }, active: true }, { fields: ['user'] })) ids.add(m.user.id);
+  }
+  const clusterIds = new Set(audience.clusters ?? []);
+  if (audience.servers?.length) for (const s of await em.find(Server, { id: { $in: audience.servers } }, { fields: ['cluster'] })) clusterIds.add(s.cluster.id);
+  if (clusterIds.size) {
+    for (const a of await em.find(ClusterAdministrator, { cluster: { $in: [...clusterIds] } }, { fields: ['user'] })) ids.add(a.user.id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+export interface NotificationCentreDeps {
+  orm: Orm;
+  events: EventBus;
+  mailer: Mailer;
+  logger: Logger;
+  clock: Clock;
+  /** The portal's address, for links in e-mails. */
+  publicUrl: string;
+}
+
+/**
+ * Turns one event into notices: one per affected user (at most one per fact), pushed at once to the
+ * user's sockets, and e-mailed to those who subscribed to technical notifications. Returns the users
+ * who got a new notice.
+ */
+export async function createNoticesFor(deps: NotificationCentreDeps, event: DomainEvent): Promise<number[]> {
+  const em = deps.orm.em.fork();
+  const draft = await draftOf(em, event);
+  if (!draft) return [];
+  const users = await recipientsOf(em, event.audience);
+  if (!users.length) return [];
+  const now = deps.clock.now();
+  // One notice per user and fact, even when the fact is announced twice (a job's last progress event, say).
+  const inserted = await (em as unknown as SqlEntityManager).execute<{ user_id: number }[]>(
+    `insert into "notifications" ("user_id", "kind", "values", "link", "source_key", "created_at", "read_at") values ${users.map(() => '(?, ?, ?::jsonb, ?, ?, ?, null)').join(', ')} ` +
+      `on conflict ("user_id", "source_key") do nothing returning "user_id"`,
+    users.flatMap((user) => [user, draft.kind, JSON.stringify(draft.values), draft.link, draft.sourceKey, now]),
+    'all',
+  );
+  const notified = inserted.map((r) => r.user_id);
+  if (!notified.length) return [];
+  await deps.events.publish(NOTICE_CREATED_EVENT, { kind: draft.kind }, { users: notified });
+  // The sign-in already sends its own e-mail (newLogin); everything else goes to the subscribers.
+  if (draft.kind !== 'new_sign_in') {
+    const texts = noticeTexts(draft.kind, draft.values);
+    const subscribers = await em.find(User, { id: { $in: notified }, technicalNotifications: true });
+    for (const u of subscribers) {
+      const language = u.language === 'en' ? 'en' : 'de';
+      await deps.mailer
+        .send(
+          { email: u.email, language, firstname: u.firstname, surname: u.surname },
+          { kind: 'notification', title: texts.title[language], message: texts.message[language], link: draft.link ? `${deps.publicUrl}/a${draft.link}` : undefined },
+        )
+        .catch((err: unknown) => deps.logger.warn({ err, userId: u.id, kind: draft.kind }, 'notification mail not sent'));
+    }
+  }
+  return notified;
+}
+
+/** Subscribes the notification centre to the event bus; returns the unsubscribe function. */
+export function startNotificationCentre(deps: NotificationCentreDeps): () => void {
+  const handled = new Set<string>(noticeEvents);
+  return deps.events.subscribe(async (event) => {
+    if (!handled.has(event.type)) return;
+    try {
+      await createNoticesFor(deps, event);
+    } catch (err) {
+      deps.logger.error({ err, event: event.type }, 'notification from event failed');
+    }
+  });
+}

@@ -1,0 +1,53 @@
+import type { Localized } from './builtInNotices.ts';
+import type { NotificationKind, NotificationValues } from './Notification.ts';
+
+/** The title and message of a server-side notice in both languages, from its kind and values (one place for the panel and the e-mail). */
+export function noticeTexts(kind: NotificationKind, v: NotificationValues): { title: Localized; message: Localized } {
+  const s = (key: string) => String(v[key] ?? '');
+  switch (kind) {
+    case 'apply_failed':
+      return {
+        title: { de: `Änderung auf ${s('serverName')} fehlgeschlagen`, en: `Change on ${s('serverName')} failed` },
+        message: {
+          de: `Die Konfiguration von ${s('pluginId')} auf Server ${s('serverName')} (Cluster ${s('clusterNumber')}) konnte nicht angewendet werden. Der zuletzt angewendete Stand ist wiederhergestellt.`,
+          en: `The ${s('pluginId')} configuration could not be applied on server ${s('serverName')} (cluster ${s('clusterNumber')}). The last applied version has been restored.`,
+        },
+      };
+    case 'apply_rolled_back':
+      return {
+        title: { de: `Änderung auf ${s('serverName')} zurückgerollt`, en: `Change on ${s('serverName')} rolled back` },
+        message: {
+          de: `Die Konfiguration von ${s('pluginId')} auf Server ${s('serverName')} (Cluster ${s('clusterNumber')}) wurde auf den vorherigen Stand zurückgesetzt.`,
+          en: `The ${s('pluginId')} configuration on server ${s('serverName')} (cluster ${s('clusterNumber')}) was rolled back to the previous version.`,
+        },
+      };
+    case 'invoice_issued':
+      return {
+        title: { de: `Neue Rechnung ${s('number')}`, en: `New invoice ${s('number')}` },
+        message: { de: `Die Rechnung ${s('number')} wurde ausgestellt und steht zum Herunterladen bereit.`, en: `Invoice ${s('number')} has been issued and is ready to download.` },
+      };
+    case 'termination_confirmed':
+      return {
+        title: { de: `Kündigung von Cluster ${s('clusterNumber')} bestätigt`, en: `Termination of cluster ${s('clusterNumber')} confirmed` },
+        message: { de: `Die Kündigung des Clusters ${s('clusterNumber')} zum ${s('endOfTerm')} ist bestätigt.`, en: `The termination of cluster ${s('clusterNumber')} as of ${s('endOfTerm')} is confirmed.` },
+      };
+    case 'order_status_changed':
+      return {
+        title: { de: `Auftrag ${s('number')}: neuer Status`, en: `Order ${s('number')}: new status` },
+        message: { de: `Der Auftrag ${s('number')} hat jetzt den Status „${s('status')}“.`, en: `Order ${s('number')} now has the status "${s('status')}".` },
+      };
+    case 'invitation_accepted':
+      return {
+        title: { de: `${s('name')} hat Ihre Einladung angenommen`, en: `${s('name')} accepted your invitation` },
+        message: { de: `${s('name')} hat die Einladung für ${s('target')} angenommen.`, en: `${s('name')} accepted the invitation for ${s('target')}.` },
+      };
+    case 'new_sign_in':
+      return {
+        title: { de: 'Anmeldung von einem unbekannten Browser', en: 'Sign-in from an unknown browser' },
+        message: {
+          de: `Ihr Zugang wurde von einem Browser verwendet, der bisher nicht angemeldet war (${s('browser')}, ${s('ip')}). Waren Sie das nicht, ändern Sie Ihr Passwort.`,
+          en: `Your account was used from a browser that had not signed in before (${s('browser')}, ${s('ip')}). If this was not you, change your password.`,
+        },
+      };
+  }
+}

@@ -1,0 +1,45 @@
+import type { ResponseOf } from '@portal/openapi';
+import { api } from '../api/baseApi';
+
+export type NoticeList = ResponseOf<'listNotifications'>;
+export type Notice = NoticeList['data'][number];
+
+/** Marks notices read in the cached list at once (the server call follows), so the badge never lags. */
+const markInCache = (ids: 'all' | string[]) =>
+  notificationsApi.util.updateQueryData('listNotifications', undefined, (draft) => {
+    for (const n of draft.data) {
+      if (!n.isRead && (ids === 'all' || ids.includes(n.id))) {
+        n.isRead = true;
+        draft.meta.unread = Math.max(0, draft.meta.unread - 1);
+      }
+    }
+    if (ids === 'all') draft.meta.unread = 0;
+  });
+
+export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ['Notifications'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listNotifications: build.query<NoticeList, void>({
+      query: () => 'api/v1/notifications',
+      providesTags: ['Notifications'],
+    }),
+    markNotificationRead: build.mutation<void, string>({
+      query: (id) => ({ url: `api/v1/notifications/${encodeURIComponent(id)}/read`, method: 'POST' }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const patch = dispatch(markInCache([id]));
+        await queryFulfilled.catch(() => patch.undo());
+      },
+    }),
+    markAllNotificationsRead: build.mutation<void, void>({
+      query: () => ({ url: 'api/v1/notifications/read-all', method: 'POST' }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        const patch = dispatch(markInCache('all'));
+        await queryFulfilled.catch(() => patch.undo());
+      },
+    }),
+  }),
+});
+
+export const { useListNotificationsQuery, useMarkNotificationReadMutation, useMarkAllNotificationsReadMutation } = notificationsApi;
+
+/** §9: the badge shows the count, and 9+ above nine. */
+export const badgeLabel = (unread: number): string => (unread > 9 ? '9+' : String(unread));
