@@ -141,6 +141,15 @@ describe('data processing agreement (§2, §4 DPA, §5)', () => {
     expect(mail.raw).toContain('application/pdf');
   });
 
+  it('R4.021 two managers concluding at once: one conclusion, the other gets 409', async () => {
+    const c = await signedIn('security@demo.example');
+    const url = `/api/v1/customers/${await customerId(10004)}/dpa/conclusions`;
+    const body = { version: currentDpaVersion(), accepted: true };
+    const answers = await Promise.all([c.request('POST', url, body), c.request('POST', url, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(await em().count(DpaConclusion, { customer: await customerId(10004) })).toBe(1);
+  });
+
   it('R6.003 concluding is for managers of the customer only (404), and TOMs download as PDF in both languages', async () => {
     const manager = await signedIn(demoLogins.manager);
     expect((await manager.request('POST', `/api/v1/customers/${await customerId(10003)}/dpa/conclusions`, { version: currentDpaVersion(), accepted: true })).status).toBe(404);
