@@ -26,7 +26,7 @@ const bytes = async (c: TestClient, path: string) => {
 };
 
 describe('documents (§2 Documents, §8)', () => {
-  it('R2.085 lists customer-related and general documents with type, date and size', async () => {
+  it('R2.085 R9.033 lists customer-related and general documents (among them the price list) with type, date and size', async () => {
     const c = await signedIn(demoLogins.manager);
     const res = await c.get(`/api/v1/customers/${await customerId(10001)}/documents`);
     expect(res.status).toBe(200);
