@@ -1,7 +1,7 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Conflict, recordAudit, ValidationFailed, type Clock, type Mailer } from '../platform/index.ts';
 import type { User } from '../accounts/index.ts';
-import type { Customer } from './Customer.ts';
+import { Customer } from './Customer.ts';
 import { CustomerDocument, DpaConclusion } from './CustomerDocument.ts';
 import { CustomerManager } from './CustomerManager.ts';
 import { storageKeyFor, type DocumentStorage } from './documentStorage.ts';
@@ -114,6 +114,8 @@ export interface DpaContext {
  * PDF to every active manager of the customer, in the manager's language (R4.022).
  */
 export async function concludeDpa(em: EntityManager, ctx: DpaContext, customer: Customer, input: DpaConclusionInput): Promise<DpaConclusion> {
+  // Two managers concluding at once: the second waits for the first and then finds its conclusion (409, not a unique-key error).
+  await em.findOneOrFail(Customer, { id: customer.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   const existing = await em.find(DpaConclusion, { customer: customer.id });
   const problems = dpaConclusionErrors(input, existing.map((c) => c.version));
   if (problems.fields) throw ValidationFailed(problems.fields);

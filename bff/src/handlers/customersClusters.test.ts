@@ -32,7 +32,7 @@ describe('cluster overview (§2, §3 favourite flag, §4 cluster name, §8)', ()
     expect((await manager.get('/api/v1/clusters?favourites=1')).body.data).toEqual([]);
   });
 
-  it('R2.082 R8.010 the name changes only while the contract is productive; the description always', async () => {
+  it('R2.082 R8.010 R4.026 the name changes only while the contract is productive; the description always', async () => {
     const manager = await signedIn(demoLogins.manager);
     const renamed = await manager.request('PATCH', `/api/v1/clusters/${ids['20011']}/details`, { name: 'Shop Live', description: 'Shopware 6' });
     expect(renamed.status).toBe(200);

@@ -26,7 +26,7 @@ const bytes = async (c: TestClient, path: string) => {
 };
 
 describe('documents (§2 Documents, §8)', () => {
-  it('R2.085 lists customer-related and general documents with type, date and size', async () => {
+  it('R2.085 R9.033 lists customer-related and general documents (among them the price list) with type, date and size', async () => {
     const c = await signedIn(demoLogins.manager);
     const res = await c.get(`/api/v1/customers/${await customerId(10001)}/documents`);
     expect(res.status).toBe(200);
@@ -139,6 +139,15 @@ describe('data processing agreement (§2, §4 DPA, §5)', () => {
     const mail = await server.mailbox.next(demoLogins.partner, 'dpaConcluded');
     expect(mail.subject).toBe('Data processing agreement concluded: Nordlicht Medien GmbH & Co. KG (10002)');
     expect(mail.raw).toContain('application/pdf');
+  });
+
+  it('R4.021 two managers concluding at once: one conclusion, the other gets 409', async () => {
+    const c = await signedIn('security@demo.example');
+    const url = `/api/v1/customers/${await customerId(10004)}/dpa/conclusions`;
+    const body = { version: currentDpaVersion(), accepted: true };
+    const answers = await Promise.all([c.request('POST', url, body), c.request('POST', url, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(await em().count(DpaConclusion, { customer: await customerId(10004) })).toBe(1);
   });
 
   it('R6.003 concluding is for managers of the customer only (404), and TOMs download as PDF in both languages', async () => {

@@ -17,6 +17,9 @@ export function formatSize(bytes: number, language: string): string {
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1_000_000)} MB`;
 }
 
+/** Columns that give way to a line under the title on narrow screens. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** Documents with type, title, date, size and a download (§2 Documents). */
 export function DocumentTable({ documents, urlOf, label, emptyText }: { documents: CustomerDocument[]; urlOf: (d: CustomerDocument) => string; label: string; emptyText: string }) {
   const { t, i18n } = useTranslation('customers');
@@ -27,20 +30,28 @@ export function DocumentTable({ documents, urlOf, label, emptyText }: { document
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('documents.kind')}</TableCell>
+            <TableCell sx={wide}>{t('documents.kind')}</TableCell>
             <TableCell>{t('documents.name')}</TableCell>
-            <TableCell>{t('documents.date')}</TableCell>
-            <TableCell align="right">{t('documents.size')}</TableCell>
+            <TableCell sx={wide}>{t('documents.date')}</TableCell>
+            <TableCell align="right" sx={wide}>
+              {t('documents.size')}
+            </TableCell>
             <TableCell>{t('documents.download')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {documents.map((d) => (
             <TableRow key={d.id} data-document={d.fileName}>
-              <TableCell>{t(`documents.kinds.${d.kind}`)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.title}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{date.format(new Date(d.createdAt))}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              <TableCell sx={wide}>{t(`documents.kinds.${d.kind}`)}</TableCell>
+              <TableCell sx={{ minWidth: 150, hyphens: 'auto' }}>
+                {d.title}
+                {/* Narrow screens: type, date and size under the title instead of columns of their own. */}
+                <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                  {t(`documents.kinds.${d.kind}`)} · {date.format(new Date(d.createdAt))} · {formatSize(d.size, i18n.language)}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{date.format(new Date(d.createdAt))}</TableCell>
+              <TableCell align="right" sx={{ ...wide, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                 {formatSize(d.size, i18n.language)}
               </TableCell>
               <TableCell>

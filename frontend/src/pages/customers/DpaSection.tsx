@@ -87,9 +87,10 @@ export function TomsDownloads() {
  * the history of who concluded which version when, and the TOMs.
  */
 export function DpaSection({ customerId }: { customerId: number }) {
-  const { t } = useTranslation(['customers', 'errors']);
+  const { t, i18n } = useTranslation(['customers', 'errors']);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const day = (d: string) => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
   const { data, isLoading, isError } = useGetCustomerDpaQuery(customerId);
   const [conclude, state] = useConcludeCustomerDpaMutation();
   const [accepted, setAccepted] = useState(false);
@@ -138,7 +139,7 @@ export function DpaSection({ customerId }: { customerId: number }) {
                   {t('dpa.outdatedText', { version: data.currentVersion.version })}
                 </Alert>
               )}
-              <Typography sx={{ mb: 1 }}>{t('dpa.intro', { version: data.currentVersion.version, date: data.currentVersion.publishedOn })}</Typography>
+              <Typography sx={{ mb: 1 }}>{t('dpa.intro', { version: data.currentVersion.version, date: day(data.currentVersion.publishedOn) })}</Typography>
               <FormControlLabel
                 control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} slotProps={{ input: { 'aria-describedby': error ? 'dpa-error' : undefined, 'aria-invalid': !!error } }} />}
                 label={t('dpa.checkbox', { version: data.currentVersion.version })}
