@@ -30,7 +30,7 @@ export function SpotlightButton() {
   }, []);
   return (
     <>
-      <IconButton color="inherit" aria-label={t('open')} title={t('open')} aria-keyshortcuts="Control+Shift+Space" onClick={() => setOpen(true)} data-testid="spotlight-button">
+      <IconButton color="inherit" aria-label={t('open')} title={t('open')} aria-keyshortcuts="Control+Shift+Space" onClick={() => setOpen(true)} data-testid="spotlight-button" sx={{ p: { xs: 0.5, sm: 1 } }}>
         <SearchIcon />
       </IconButton>
       <Dialog
