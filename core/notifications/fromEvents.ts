@@ -145,12 +145,10 @@ export async function createNoticesFor(deps: NotificationCentreDeps, event: Doma
 /** Subscribes the notification centre to the event bus; returns the unsubscribe function. */
 export function startNotificationCentre(deps: NotificationCentreDeps): () => void {
   const handled = new Set<string>(noticeEvents);
-  return deps.events.subscribe(async (event) => {
+  return deps.events.subscribe((event) => {
     if (!handled.has(event.type)) return;
-    try {
-      await createNoticesFor(deps, event);
-    } catch (err) {
-      deps.logger.error({ err, event: event.type }, 'notification from event failed');
-    }
+    // Not awaited: the publisher (an apply job's progress, a request) never waits for notices and e-mails,
+    // and a publisher still inside its own transaction cannot block our queries on a single connection.
+    void createNoticesFor(deps, event).catch((err: unknown) => deps.logger.error({ err, event: event.type }, 'notification from event failed'));
   });
 }

@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 describe('notification centre', () => {
-  it('R3.009 R4.007 a new user has the ten built-in notices (ids 0–9), all unread, in both languages', async () => {
+  it('R3.008 R3.009 R4.007 a new user has the ten built-in notices (ids 0–9), all unread, in both languages', async () => {
     const list = await listNotices(db.orm.em.fork(), ids.other);
     const builtIns = list.items.filter((n) => n.kind === 'built_in');
     expect(builtIns.map((n) => n.id).sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);

@@ -1,4 +1,6 @@
-import { demoLogins } from '@portal/core/seed';
+import { Invitation } from '@portal/core/accounts';
+import { sha256 } from '@portal/core/platform';
+import { demoInvitations, demoLogins } from '@portal/core/seed';
 import { createTestServer, TestClient, type TestServer } from '../testing.ts';
 
 let server: TestServer;
@@ -49,6 +51,24 @@ describe('notification centre API', () => {
     expect((await admin.get('/api/v1/notifications')).body.meta.unread).toBe(0);
     // The other user's state is their own.
     expect((await other.get('/api/v1/notifications')).body.meta.unread).toBeGreaterThanOrEqual(10);
+  });
+
+  it('R2.103 an accepted invitation becomes a notice of the inviting user, at once and only theirs', async () => {
+    const d = demoInvitations.otherAdministrator;
+    const invitation = await server.db.orm.em.fork().findOneOrFail(Invitation, { email: d.email, tokenHash: sha256(d.token) });
+    const manager = new TestClient(server.url);
+    await manager.login(demoLogins.manager);
+    const accepted = await other.request('POST', '/api/v1/invitations/accept', { token: d.token, email: d.email, type: 'administrator', id: invitation.id });
+    expect(accepted.status).toBe(200);
+    const kinds = (r: { body: { data: { kind: string }[] } }) => r.body.data.map((n) => n.kind);
+    const list = await eventually(
+      () => manager.get('/api/v1/notifications'),
+      (r) => kinds(r).includes('invitation_accepted'),
+    );
+    const notice = list.body.data.find((n: { kind: string }) => n.kind === 'invitation_accepted');
+    expect(notice).toMatchObject({ isRead: false, link: null, title: { de: 'Lukas Fischer hat Ihre Einladung angenommen', en: 'Lukas Fischer accepted your invitation' } });
+    expect(notice.message.en).toContain('20012');
+    expect(kinds(await other.get('/api/v1/notifications'))).not.toContain('invitation_accepted');
   });
 
   it('a guest gets 401', async () => {

@@ -78,7 +78,7 @@ describe('notification bell', () => {
     expect(screen.getByRole('button', { name: 'Benachrichtigungen', hidden: true })).toBeTruthy();
   });
 
-  it('shows the English texts and link_en in English', async () => {
+  it('R3.008 shows the notice fields in English: title, message and link_en', async () => {
     await i18next.changeLanguage('en');
     setup([notice('9', { link: 'https://www.example.com/de/php', linkEn: 'https://www.example.com/en/php', external: true })]);
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));

@@ -47,7 +47,7 @@ export function NotificationBell() {
   const label = unread ? t('bellUnread', { count: unread, shown: badgeLabel(unread) }) : t('bell');
   return (
     <>
-      <IconButton color="inherit" aria-label={label} title={label} aria-haspopup="dialog" aria-expanded={!!anchor} onClick={(e) => setAnchor(e.currentTarget)} data-testid="notification-bell">
+      <IconButton color="inherit" aria-label={label} title={label} aria-haspopup="dialog" aria-expanded={!!anchor} onClick={(e) => setAnchor(e.currentTarget)} data-testid="notification-bell" sx={{ p: { xs: 0.5, sm: 1 } }}>
         <Badge badgeContent={unread ? badgeLabel(unread) : undefined} color="error" data-testid="notification-badge" overlap="circular">
           <NotificationsIcon />
         </Badge>

@@ -1,114 +1,15 @@
 import SearchIcon from '@mui/icons-material/Search';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
-import type { PopperProps } from '@mui/material/Popper';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { webPlugins } from '../generated/plugins';
-import { useSearchSpotlightQuery } from './api';
-import { matches, portalPages } from './portalPages';
-import { readRecent, rememberRecent, type RecentItem } from './recent';
 
-/** The order of the groups in the list. */
-const groupOrder = ['recent', 'clusters', 'servers', 'sections', 'contracts', 'invoices', 'customers', 'orders', 'pages', 'actions'];
-
-interface Option extends RecentItem {
-  /** The group shown (`recent` for recent items). */
-  shownIn: string;
-}
-
-/** The list lives inside the dialog, under the field (not a floating popper). */
-function InlineList({ children, open, className, style, role, id }: PopperProps) {
-  if (!open) return null;
-  return (
-    <div className={className} style={{ ...style, position: 'static' }} role={role} id={id}>
-      {typeof children === 'function' ? null : children}
-    </div>
-  );
-}
+const SpotlightPalette = lazy(() => import('./SpotlightPalette'));
 
 /** Whether a keyboard event is the spotlight shortcut (§2: Ctrl+Shift+Space). */
 export const isSpotlightShortcut = (e: KeyboardEvent): boolean => e.ctrlKey && e.shiftKey && !e.altKey && (e.code === 'Space' || e.key === ' ');
-
-function SpotlightPalette({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useTranslation('spotlight');
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'de';
-  const navigate = useNavigate();
-  const [input, setInput] = useState('');
-  const [term, setTerm] = useState('');
-  const [recent] = useState(readRecent);
-  // Searches as the user types, a moment after the last key.
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(input.trim()), 200);
-    return () => clearTimeout(timer);
-  }, [input]);
-  const searching = term.length >= 2;
-  const { data: hits = [], isFetching, isError } = useSearchSpotlightQuery(term, { skip: !searching });
-
-  const options = useMemo<Option[]>(() => {
-    if (!input.trim()) return recent.map((r) => ({ ...r, shownIn: 'recent' }));
-    const fromServer: Option[] = searching
-      ? hits.map((h) => {
-          const plugin = h.section ? webPlugins.find((p) => p.id === h.section) : undefined;
-          return { id: `${h.group}:${h.id}`, group: h.group, shownIn: h.group, title: plugin ? plugin.titles[lang] : h.title, subtitle: h.subtitle, path: h.path };
-        })
-      : [];
-    const pages: Option[] = portalPages
-      .map((p) => ({ id: `page:${p.id}`, group: p.group, shownIn: p.group, title: t(`pages.${p.id}`), subtitle: t(`hints.${p.id}`), path: p.path }))
-      .filter((p) => matches(`${p.title} ${p.subtitle} ${t(`keywords.${p.id.slice(5)}`, { defaultValue: '' })}`, input));
-    return [...fromServer, ...pages].sort((a, b) => groupOrder.indexOf(a.shownIn) - groupOrder.indexOf(b.shownIn));
-  }, [input, recent, searching, hits, lang, t]);
-
-  const choose = (o: Option) => {
-    rememberRecent({ id: o.id, group: o.group, title: o.title, subtitle: o.subtitle, path: o.path });
-    onClose();
-    void navigate(o.path);
-  };
-
-  const noOptions = !input.trim() ? t('noRecent') : isError ? t('failed') : searching && isFetching ? t('searching') : input.trim().length < 2 ? t('typeMore') : t('nothingFound');
-  return (
-    <Autocomplete<Option, false, false, false>
-      open
-      openOnFocus
-      autoHighlight
-      disablePortal
-      options={options}
-      filterOptions={(x) => x}
-      groupBy={(o) => t(`groups.${o.shownIn}`, { defaultValue: o.shownIn })}
-      getOptionLabel={(o) => o.title}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      inputValue={input}
-      onInputChange={(_, v, reason) => reason !== 'reset' && setInput(v)}
-      onChange={(_, o) => o && choose(o)}
-      onClose={(_, reason) => reason === 'escape' && onClose()}
-      loading={searching && isFetching}
-      loadingText={t('searching')}
-      noOptionsText={noOptions}
-      slots={{ popper: InlineList }}
-      slotProps={{ paper: { elevation: 0, square: true }, listbox: { sx: { maxHeight: 'min(60vh, 480px)' } } }}
-      renderInput={(params) => <TextField {...params} autoFocus label={t('label')} placeholder={t('placeholder')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'spotlight-input' } }} />}
-      renderOption={({ key, ...props }, o) => (
-        <li key={key} {...props} data-spotlight-group={o.shownIn}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {o.title}
-            </Typography>
-            {o.subtitle && (
-              <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {o.subtitle}
-              </Typography>
-            )}
-          </Box>
-        </li>
-      )}
-    />
-  );
-}
 
 /**
  * The spotlight (§2): Ctrl+Shift+Space anywhere, or the search button for touch, opens a command palette
@@ -129,7 +30,7 @@ export function SpotlightButton() {
   }, []);
   return (
     <>
-      <IconButton color="inherit" aria-label={t('open')} title={t('open')} aria-keyshortcuts="Control+Shift+Space" onClick={() => setOpen(true)} data-testid="spotlight-button">
+      <IconButton color="inherit" aria-label={t('open')} title={t('open')} aria-keyshortcuts="Control+Shift+Space" onClick={() => setOpen(true)} data-testid="spotlight-button" sx={{ p: { xs: 0.5, sm: 1 } }}>
         <SearchIcon />
       </IconButton>
       <Dialog
@@ -139,7 +40,17 @@ export function SpotlightButton() {
         maxWidth="sm"
         slotProps={{ paper: { 'aria-label': t('title'), sx: { position: 'absolute', top: { xs: 8, sm: 64 }, m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)' }, p: 2 } } }}
       >
-        {open && <SpotlightPalette onClose={() => setOpen(false)} />}
+        {open && (
+          <Suspense
+            fallback={
+              <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }} role="status" aria-label={t('searching')}>
+                <CircularProgress size={24} />
+              </Box>
+            }
+          >
+            <SpotlightPalette onClose={() => setOpen(false)} />
+          </Suspense>
+        )}
       </Dialog>
     </>
   );

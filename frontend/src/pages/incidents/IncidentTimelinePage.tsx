@@ -55,8 +55,9 @@ function ChangeEntry({ change, highlighted, canRollBack, onRollBack }: { change:
     <Box id={`change-${change.id}`} data-testid="timeline-change" data-change-id={change.id} data-job-id={change.jobId ?? undefined} sx={{ scrollMarginTop: 80 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {t('incidents:change', { section: section?.titles[lang] ?? change.pluginId, summary })}
+          {summary}
         </Typography>
+        <Chip size="small" label={section?.titles[lang] ?? change.pluginId} />
         <Chip size="small" variant={highlighted ? 'filled' : 'outlined'} color={statusColor[change.status]} label={t(`managed:changeStatus.${change.status}`)} />
       </Box>
       <Typography variant="body2" color="text.secondary">
@@ -134,12 +135,11 @@ export default function IncidentTimelinePage() {
   const [rollBack, rolling] = useRollBackSectionMutation();
   useDocumentTitle(t('title'));
 
-  // The sections' own texts (change summaries) live in their namespaces.
+  // The sections' own texts (change summaries) live in their namespaces; render again once they are there.
+  const [, setTranslationsLoaded] = useState(0);
   useEffect(() => {
-    for (const id of new Set((changes.data ?? []).map((c) => c.pluginId))) {
-      const entry = webPlugins.find((p) => p.id === id);
-      if (entry) void loadPluginTranslations(entry);
-    }
+    const entries = [...new Set((changes.data ?? []).map((c) => c.pluginId))].flatMap((id) => webPlugins.filter((p) => p.id === id));
+    if (entries.length) void Promise.allSettled(entries.map(loadPluginTranslations)).then(() => setTranslationsLoaded((n) => n + 1));
   }, [changes.data]);
 
   // A failed-apply notice points at its job: the window reaches back to it.
