@@ -139,8 +139,10 @@ function endpointsOf(dir: string, id: string, bundled: Record<string, Json>): En
 
 /** Every key of a translation file, dotted, with i18next's plural suffixes folded (`count_one` → `count`). */
 function keysOf(value: unknown, prefix = ''): string[] {
-  if (!value || typeof value !== 'object') return [prefix.replace(/_(zero|one|two|few|many|other)$/, '')];
-  return Object.entries(value as Json).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+  if (!value || typeof value !== 'object') return [prefix];
+  // A plural form only where the `_other` form exists (`too_many` alone is a key of its own).
+  const plural = (k: string) => /_(zero|one|two|few|many|other)$/.test(k) && `${k.replace(/_[a-z]+$/, '')}_other` in (value as Json);
+  return [...new Set(Object.entries(value as Json).flatMap(([k, v]) => keysOf(v, (prefix ? `${prefix}.` : '') + (plural(k) ? k.replace(/_[a-z]+$/, '') : k))))];
 }
 
 function translationKeys(dir: string): string[] {

@@ -53,6 +53,13 @@ export interface PluginDatabase
   server(serverId: number): Promise<ManagedServer | null>;
 }
 
+/**
+ * The error names of a plugin's namespace, from its generated `TranslationKey` (`errors.<name>`): with
+ * `const key = (k: ErrorNameOf<TranslationKey>) => \`<id>:errors.${k}\``, an error without a message in
+ * both languages does not compile.
+ */
+export type ErrorNameOf<Keys extends string> = Keys extends `errors.${infer K}` ? K : never;
+
 /** Marker for a 204 answer without a body. */
 export const noContent = Object.freeze({ noContent: true as const });
 export type NoContent = typeof noContent;

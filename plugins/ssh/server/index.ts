@@ -11,7 +11,7 @@ import { demoKeys } from './fixtures.ts';
 import { parseKey } from './keys.ts';
 import { Migration20261122142000SshKeys } from './migrations/Migration20261122142000SshKeys.ts';
 import { renderAuthorizedKeys } from './render.ts';
-import { checkLabelField, checkNewKey } from './rules.ts';
+import { checkLabelField, checkNewKey, key } from './rules.ts';
 import { SshKey } from './SshKey.ts';
 import { validateAuthorizedKeys } from './validate.ts';
 
@@ -64,7 +64,7 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
 
     inspectSshKey: async (c) => {
       const r = parseKey(c.body.publicKey);
-      if (!r.ok) throw validationFailed({ publicKey: [`ssh:errors.${r.problem}`] });
+      if (!r.ok) throw validationFailed({ publicKey: [key(r.problem)] });
       return { type: r.key.type, bits: r.key.bits, fingerprint: r.key.fingerprint, suggestedLabel: labelFromComment(r.key.comment) };
     },
 
