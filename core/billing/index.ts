@@ -14,3 +14,5 @@ export { monthlyPositions } from './demoInvoices.ts';
 export { Migration20261124063000Invoices } from './migrations/Migration20261124063000Invoices.ts';
 export { seedDemoBilling } from './demo.ts';
 export { seedDemoInvoices } from './demoInvoices.ts';
+export { needsManualTermination, domainTerminationOn, isTerminationEffective, isAuthCodeExpired, authCodeValidUntil, generateAuthCode, AUTH_CODE_VALID_DAYS } from './domainTerminationRules.ts';
+export { requestDomainTermination, renewAuthCode, settleDueDomainTerminations, authCodeOf, mayTerminateDomain, type DomainTerminationPorts, type AuthCodeView } from './domainTerminations.ts';

@@ -228,6 +228,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contracts/domain/{contractId}/termination": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Terminate a domain contract
+         * @description Managers of the customer only (403 otherwise). The user must tick the confirmation checkbox
+         *     (`confirmed: true`, R5.038; 422 otherwise). The termination takes effect at the end of the
+         *     registration period (`terminationOn`); from the next day the auth code is visible and e-mailed to
+         *     the managers. `.co.uk`/`.uk` domains must be terminated manually (409 `errors.domain_termination_manual`);
+         *     a second termination is 409 `errors.termination_exists`.
+         */
+        post: operations["createDomainTermination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/domain/{contractId}/auth-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a new auth code for a terminated domain
+         * @description Managers only. Once the termination is effective the auth code can be requested anew (R4.017): a
+         *     new code valid for 30 days replaces the old one and is e-mailed to the managers. 409
+         *     `errors.auth_code_not_available` before the termination is effective.
+         */
+        post: operations["renewDomainAuthCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/favourite": {
         parameters: {
             query?: never;
@@ -2573,6 +2619,10 @@ export interface components {
             terminationOn: string | null;
             /** @description .co.uk and .uk domains must be terminated manually (§5). */
             manualTermination: boolean;
+            /** @description The contract is active and can be terminated in the portal (not a .co.uk/.uk domain). */
+            mayTerminate: boolean;
+            /** Format: date-time */
+            terminationRequestedAt: string | null;
             /** @description Visible once the termination is effective (§4). */
             authCode: {
                 code: string;
@@ -4052,6 +4102,8 @@ export interface operations {
                      *       "premiumOneTime": null,
                      *       "terminationOn": null,
                      *       "manualTermination": false,
+                     *       "mayTerminate": true,
+                     *       "terminationRequestedAt": null,
                      *       "authCode": null,
                      *       "customer": {
                      *         "id": 1,
@@ -4289,6 +4341,163 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ClusterTermination"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createDomainTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirmed": true
+                 *     }
+                 */
+                "application/json": {
+                    confirmed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The contract, now in termination. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": "D-300101",
+                     *       "domain": "mueller-schmidt.de",
+                     *       "status": "in_termination",
+                     *       "registeredOn": "2021-03-15",
+                     *       "startOn": "2021-03-15",
+                     *       "registrationEndsOn": "2027-03-14",
+                     *       "owner": "Müller & Schmidt Online GmbH",
+                     *       "contactPerson": "Anna Berger",
+                     *       "adminContact": "Hostmaster",
+                     *       "basicFee": {
+                     *         "amount": "0.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "yearlyFee": {
+                     *         "net": {
+                     *           "amount": "12.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "2.28",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "14.28",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "premiumAnnual": null,
+                     *       "premiumOneTime": null,
+                     *       "terminationOn": "2027-03-14",
+                     *       "manualTermination": false,
+                     *       "mayTerminate": false,
+                     *       "terminationRequestedAt": "2026-11-24T10:00:00Z",
+                     *       "authCode": null,
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainContract"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    renewDomainAuthCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract with the new auth code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": "D-300101",
+                     *       "domain": "mueller-schmidt.de",
+                     *       "status": "terminated",
+                     *       "registeredOn": "2021-03-15",
+                     *       "startOn": "2021-03-15",
+                     *       "registrationEndsOn": "2027-03-14",
+                     *       "owner": "Müller & Schmidt Online GmbH",
+                     *       "contactPerson": "Anna Berger",
+                     *       "adminContact": "Hostmaster",
+                     *       "basicFee": {
+                     *         "amount": "0.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "yearlyFee": {
+                     *         "net": {
+                     *           "amount": "12.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "2.28",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "14.28",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "premiumAnnual": null,
+                     *       "premiumOneTime": null,
+                     *       "terminationOn": "2027-03-14",
+                     *       "manualTermination": false,
+                     *       "mayTerminate": false,
+                     *       "terminationRequestedAt": "2026-11-24T10:00:00Z",
+                     *       "authCode": {
+                     *         "code": "Xk7#pQ2m-RtW9a_b",
+                     *         "generatedAt": "2027-04-20T09:00:00Z",
+                     *         "validUntil": "2027-05-20T09:00:00Z",
+                     *         "expired": false
+                     *       },
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainContract"];
                 };
             };
             401: components["responses"]["Unauthenticated"];

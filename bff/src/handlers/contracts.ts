@@ -1,5 +1,6 @@
 import {
   assertMayTerminate,
+  authCodeOf,
   changeClusterTermination,
   createClusterTermination,
   currentTermination,
@@ -7,9 +8,14 @@ import {
   endOfTermOptions,
   findDomainContractAccess,
   listContracts,
+  renewAuthCode,
+  requestDomainTermination,
+  settleDueDomainTerminations,
   type ContractSortField,
+  type DomainContract,
   type TerminationInput,
 } from '@portal/core/billing';
+import { twoFactorSecretBox } from '@portal/core/accounts';
 import { findClusterAccess } from '@portal/core/clusters';
 import { NotFound } from '@portal/core/platform';
 import type { EntityManager } from '@mikro-orm/core';
@@ -26,6 +32,17 @@ async function clusterContract(em: EntityManager, userId: number, contractId: nu
 }
 
 const ports = (deps: AppDeps) => ({ clock: deps.clock, mailer: deps.mailer, logger: deps.logger });
+/** Domain terminations also seal the transfer code (the key of the two-factor secrets, another context). */
+const domainPorts = (deps: AppDeps) => ({ ...ports(deps), box: twoFactorSecretBox(deps.config) });
+
+/** A domain contract the user manages, else 404 (ids are not probed). */
+async function domainContract(em: EntityManager, userId: number, contractId: number): Promise<DomainContract> {
+  const access = await findDomainContractAccess(em, userId, contractId);
+  if (!access) throw NotFound('errors.contract_not_found');
+  return access.contract;
+}
+
+const presentDomain = (deps: AppDeps, d: DomainContract) => presentDomainContract(d, authCodeOf(d, twoFactorSecretBox(deps.config), deps.clock.now()));
 
 const terminationInput = (body: { endOfTerm: string; reason?: TerminationInput['reason']; reasonText?: string | null; confirmed: boolean }): TerminationInput => ({
   endOfTerm: body.endOfTerm,
@@ -35,7 +52,8 @@ const terminationInput = (body: { endOfTerm: string; reason?: TerminationInput['
 });
 
 export const contractHandlers = defineHandlers({
-  listContracts: async ({ em, user, query }) => {
+  listContracts: async ({ em, user, query, deps }) => {
+    await settleDueDomainTerminations(em, domainPorts(deps), user.id);
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 25;
     const sort = query.sort ?? 'number';
@@ -56,10 +74,22 @@ export const contractHandlers = defineHandlers({
     return presentClusterContract(access.cluster, access, await currentTermination(em, access.cluster.id));
   },
 
-  getDomainContract: async ({ em, user, params }) => {
-    const access = await findDomainContractAccess(em, user.id, params.contractId);
-    if (!access) throw NotFound('errors.contract_not_found');
-    return presentDomainContract(access.contract, null);
+  getDomainContract: async ({ em, user, params, deps }) => {
+    await domainContract(em, user.id, params.contractId);
+    await settleDueDomainTerminations(em, domainPorts(deps), user.id);
+    return presentDomain(deps, await domainContract(em, user.id, params.contractId));
+  },
+
+  createDomainTermination: async ({ em, user, params, body, deps, koa }) => {
+    const contract = await domainContract(em, user.id, params.contractId);
+    const changed = await requestDomainTermination(em, domainPorts(deps), user, contract.id, { confirmed: body.confirmed });
+    koa.status = 201;
+    return presentDomain(deps, changed);
+  },
+
+  renewDomainAuthCode: async ({ em, user, params, deps }) => {
+    const contract = await domainContract(em, user.id, params.contractId);
+    return presentDomain(deps, await renewAuthCode(em, domainPorts(deps), user, contract.id));
   },
 
   getClusterTermination: async ({ em, user, params, deps }) => {

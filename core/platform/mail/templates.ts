@@ -20,7 +20,9 @@ export type MailTemplate =
   /** A cluster termination was created, changed, aborted or confirmed (billing); sent to the customer's managers. */
   | { kind: 'clusterTermination'; event: 'created' | 'updated' | 'aborted' | 'confirmed'; contractNumber: string; contractName: string; endOfTerm: string; shutdownOn: string; deletionOn: string }
   /** An invitation to manage a customer or to administrate a cluster (customers area); the link leads to accepting or registering. */
-  | { kind: 'invitation'; role: 'manager' | 'administrator'; target: string; invitedBy: string; link: string; validDays: number };
+  | { kind: 'invitation'; role: 'manager' | 'administrator'; target: string; invitedBy: string; link: string; validDays: number }
+  /** A domain termination was received, took effect (with the transfer code) or a new transfer code was issued (billing); sent to the customer's managers. */
+  | { kind: 'domainTermination'; event: 'created' | 'effective' | 'authCodeRenewed'; contractNumber: string; domain: string; terminationOn: string; authCode: string | null; validUntil: string | null };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -188,6 +190,22 @@ function content(t: MailTemplate, language: MailLanguage): Content {
         confirmed: de ? `Kündigung des Clusters ${what} bestätigt` : `Termination of cluster ${what} confirmed`,
       };
       return { subject: subjects[t.event], paragraphs: [[subjects[t.event] + '.'], ...(t.event === 'aborted' ? [] : dates.map((d) => [d]))] };
+    }
+    case 'domainTermination': {
+      const what = `${t.domain} (${t.contractNumber})`;
+      const subjects = {
+        created: de ? `Kündigung der Domain ${what} eingegangen` : `Termination of domain ${what} received`,
+        effective: de ? `Kündigung der Domain ${what} wirksam: Ihr Auth-Code` : `Termination of domain ${what} effective: your auth code`,
+        authCodeRenewed: de ? `Neuer Auth-Code für die Domain ${what}` : `New auth code for domain ${what}`,
+      };
+      const paragraphs: Paragraph[] = [
+        [de ? `Die Kündigung wird zum Ende der Registrierungsperiode wirksam: ${formatDay(t.terminationOn, language)}.` : `The termination takes effect at the end of the registration period: ${formatDay(t.terminationOn, language)}.`],
+      ];
+      if (t.authCode) {
+        paragraphs.push([de ? 'Auth-Code für den Transfer: ' : 'Auth code for the transfer: ', { strong: t.authCode }]);
+        if (t.validUntil) paragraphs.push([de ? `Gültig bis: ${formatDate(new Date(t.validUntil), language)}` : `Valid until: ${formatDate(new Date(t.validUntil), language)}`]);
+      }
+      return { subject: subjects[t.event], paragraphs };
     }
   }
 }

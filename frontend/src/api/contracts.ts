@@ -8,6 +8,7 @@ export type DomainContract = ResponseOf<'getDomainContract'>;
 export type ClusterTerminationState = ResponseOf<'getClusterTermination'>;
 export type ClusterTermination = ResponseOf<'createClusterTermination'>;
 export type TerminationInput = BodyOf<'createClusterTermination'>;
+export type DomainAuthCode = NonNullable<DomainContract['authCode']>;
 
 const contractsApi = api.enhanceEndpoints({ addTagTypes: ['Contracts'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -39,6 +40,14 @@ const contractsApi = api.enhanceEndpoints({ addTagTypes: ['Contracts'] }).inject
       query: ({ contractId, terminationId, action }) => ({ url: `api/v1/contracts/cluster/${contractId}/termination/${terminationId}/${action}`, method: 'POST' }),
       invalidatesTags: ['Contracts', 'Clusters'],
     }),
+    createDomainTermination: build.mutation<DomainContract, { contractId: number; confirmed: boolean }>({
+      query: ({ contractId, confirmed }) => ({ url: `api/v1/contracts/domain/${contractId}/termination`, method: 'POST', body: { confirmed } }),
+      invalidatesTags: ['Contracts'],
+    }),
+    renewDomainAuthCode: build.mutation<DomainContract, number>({
+      query: (contractId) => ({ url: `api/v1/contracts/domain/${contractId}/auth-code`, method: 'POST' }),
+      invalidatesTags: ['Contracts'],
+    }),
   }),
 });
 
@@ -50,4 +59,6 @@ export const {
   useCreateClusterTerminationMutation,
   useUpdateClusterTerminationMutation,
   useChangeClusterTerminationMutation,
+  useCreateDomainTerminationMutation,
+  useRenewDomainAuthCodeMutation,
 } = contractsApi;
