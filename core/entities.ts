@@ -28,7 +28,7 @@ import {
 } from './customers/index.ts';
 import { AuditLogEntry, Migration20261122120000AuditLog } from './platform/index.ts';
 import { managedEntities, managedMigrations } from './managed/index.ts';
-import { ClusterTermination, DomainContract, Invoice, InvoicePosition, Migration20261124060000Billing, Migration20261124063000Invoices } from './billing/index.ts';
+import { ClusterTermination, DomainContract, Invoice, InvoicePosition, Migration20261124060000Billing, Migration20261124063000Invoices, Migration20261124100000InvoiceNumberSearch } from './billing/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
 export const coreEntities = [
@@ -75,4 +75,5 @@ export const coreMigrations = [
   Migration20261124060000CustomerPayment,
   Migration20261124063000DomainHandles,
   Migration20261124064500ClusterFavourites,
+  Migration20261124100000InvoiceNumberSearch,
 ];

@@ -16,3 +16,4 @@ export { seedDemoBilling } from './demo.ts';
 export { seedDemoInvoices } from './demoInvoices.ts';
 export { needsManualTermination, domainTerminationOn, isTerminationEffective, isAuthCodeExpired, authCodeValidUntil, generateAuthCode, AUTH_CODE_VALID_DAYS } from './domainTerminationRules.ts';
 export { requestDomainTermination, renewAuthCode, settleDueDomainTerminations, authCodeOf, mayTerminateDomain, type DomainTerminationPorts, type AuthCodeView } from './domainTerminations.ts';
+export { Migration20261124100000InvoiceNumberSearch } from './migrations/Migration20261124100000InvoiceNumberSearch.ts';

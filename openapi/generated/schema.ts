@@ -5644,9 +5644,9 @@ export interface operations {
                         data: components["schemas"]["InvoiceSummary"][];
                         meta: {
                             perPage: number;
-                            /** @description Matching invoices, counted up to 10,000. */
+                            /** @description Matching invoices, counted up to 1,000. */
                             total: number;
-                            /** @description More than 10,000 invoices match. */
+                            /** @description More than 1,000 invoices match. */
                             totalCapped: boolean;
                             nextCursor: string | null;
                         };
