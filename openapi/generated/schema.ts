@@ -864,6 +864,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{invoiceId}/e-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as e-invoice (ZUGFeRD/Factur-X PDF or XRechnung XML)
+         * @description `format=factur-x`: the invoice's PDF as PDF/A-3 with the CII XML of the EN 16931 profile embedded
+         *     (`factur-x.xml`). `format=xrechnung`: the XRechnung 3.0 XML in CII syntax. Both follow EN 16931
+         *     (mandatory for German B2B). Default language is the customer's; it changes only free texts.
+         */
+        get: operations["getInvoiceEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{invoiceId}/public-link": {
         parameters: {
             query?: never;
@@ -5758,6 +5780,38 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getInvoiceEInvoice: {
+        parameters: {
+            query: {
+                format: "factur-x" | "xrechnung";
+                language?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path: {
+                invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                    /** @example <?xml version="1.0" encoding="utf-8"?><rsm:CrossIndustryInvoice …> */
+                    "application/xml": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     createInvoicePublicLink: {
