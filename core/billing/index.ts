@@ -2,7 +2,7 @@ export { DomainContract } from './DomainContract.ts';
 export { ClusterTermination, terminationStatuses, terminationReasons, type TerminationStatus, type TerminationReason } from './ClusterTermination.ts';
 export { VAT_PERCENT, CURRENCY, vatCents, withVat, centsToDecimal, money, sumCents, type Amounts } from './money.ts';
 export { dayOf, addDays, endOfMonth, isDay, type Day } from './calendar.ts';
-export { hardwareRanges, servicePackages, priceList, clusterPriceLines, clusterMonthlyPrice, storageSteps, type PriceLine, type PriceLineKind } from './pricing.ts';
+export { hardwareRanges, servicePackages, priceList, clusterPriceLines, clusterMonthlyPrice, storageSteps, type PriceLine, type PriceLineKind, type ClusterHardware } from './pricing.ts';
 export { endOfTermOptions, terminationDates, earliestEndOfTerm, nextTerminationStatus, contractStatusFor, NOTICE_DAYS, DELETION_AFTER_SHUTDOWN_DAYS, type TerminationDates } from './terminationRules.ts';
 export { listContracts, findDomainContractAccess, contractTypes, contractSortFields, type ContractRow, type ContractQuery, type ContractType, type ContractSortField } from './contracts.ts';
 export { createClusterTermination, changeClusterTermination, currentTermination, assertMayTerminate, type TerminationInput, type BillingPorts } from './terminations.ts';
@@ -18,3 +18,4 @@ export { needsManualTermination, domainTerminationOn, isTerminationEffective, is
 export { requestDomainTermination, renewAuthCode, settleDueDomainTerminations, authCodeOf, mayTerminateDomain, type DomainTerminationPorts, type AuthCodeView } from './domainTerminations.ts';
 export { Migration20261124100000InvoiceNumberSearch } from './migrations/Migration20261124100000InvoiceNumberSearch.ts';
 export { renderFacturX, renderXRechnung, eInvoiceData, eInvoiceFormats, specificationIds, unitPrice as eInvoiceUnitPrice, type EInvoiceFormat } from './eInvoice.ts';
+export { previewChange, previewTermination, prorateCents, restOfBillingPeriod, DAYS_PER_BILLING_MONTH, type ChangePreview, type TerminationCostPreview } from './proration.ts';
