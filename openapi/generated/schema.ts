@@ -274,6 +274,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contracts/cluster/{contractId}/cost-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cost preview with proration before a termination or a hardware change
+         * @description Changes nothing. `kind: termination` with an `endOfTerm` (one of the offered month ends): what the
+         *     contract still costs, the rest of this month from tomorrow (prorated per day at a 30-day share)
+         *     plus every month until the end of term. `kind: change` with the proposed hardware, package and
+         *     add-ons (missing fields keep their value): the prorated difference for the rest of the billing
+         *     month. Net, 19 % VAT and gross. Visible to whoever sees the contract.
+         */
+        post: operations["previewClusterCosts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/favourite": {
         parameters: {
             query?: never;
@@ -2531,6 +2555,34 @@ export interface components {
              */
             period: "month" | "year";
         };
+        /** @description A cost preview with proration (termination or change). */
+        CostPreview: {
+            /** @enum {string} */
+            kind: "termination" | "change";
+            /**
+             * Format: date
+             * @description First day of the rest of the billing period.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the billing period (month end).
+             */
+            to: string;
+            days: number;
+            /** @description Termination: whole months after this one until the end of term. */
+            fullMonths: number;
+            currentMonthly: components["schemas"]["PriceAmounts"];
+            proposedMonthly: components["schemas"]["PriceAmounts"];
+            restOfPeriod: components["schemas"]["SignedPriceAmounts"];
+            total: components["schemas"]["SignedPriceAmounts"];
+        };
+        /** @description Like PriceAmounts; negative when a change saves money. */
+        SignedPriceAmounts: {
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+        };
         TerminationDates: {
             /** Format: date */
             endOfTerm: string;
@@ -4526,6 +4578,123 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    previewClusterCosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "change",
+                 *       "cpu": 20,
+                 *       "vpn": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "termination" | "change";
+                    /** Format: date */
+                    endOfTerm?: string;
+                    cpu?: number;
+                    ramGb?: number;
+                    nvmeSsdGb?: number;
+                    nvmeDatabaseGb?: number;
+                    nvmeStorageGb?: number;
+                    /** @enum {string} */
+                    sla?: "basic" | "business" | "enterprise" | "dev";
+                    twoFactor?: boolean;
+                    vpn?: boolean;
+                    phpExtendedSupport?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "change",
+                     *       "from": "2026-11-24",
+                     *       "to": "2026-11-30",
+                     *       "days": 7,
+                     *       "fullMonths": 0,
+                     *       "currentMonthly": {
+                     *         "net": {
+                     *           "amount": "761.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "144.59",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "905.59",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "proposedMonthly": {
+                     *         "net": {
+                     *           "amount": "824.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "156.56",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "980.56",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "restOfPeriod": {
+                     *         "net": {
+                     *           "amount": "14.70",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "2.79",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "17.49",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "total": {
+                     *         "net": {
+                     *           "amount": "14.70",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "2.79",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "17.49",
+                     *           "currency": "EUR"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CostPreview"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     setClusterFavourite: {

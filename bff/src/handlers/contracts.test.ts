@@ -276,3 +276,45 @@ describe('domain termination (§4, §5: R2.101 R4.017 R5.038 R5.030)', () => {
     await manager.login(demoLogins.manager);
   });
 });
+
+describe('cost preview with proration (R9.007)', () => {
+  const preview = (client: TestClient, number: string, body: unknown) => client.request('POST', `/api/v1/contracts/cluster/${clusters[number]}/cost-preview`, body);
+
+  it('R9.007 R9.019 a hardware change shows the prorated difference for the rest of the month, net and gross; nothing changes', async () => {
+    server.clock.set('2026-11-24T10:00:00Z');
+    const before = (await manager.get(`/api/v1/contracts/cluster/${clusters['20011']}`)).body;
+    const res = await preview(manager, '20011', { kind: 'change', cpu: before.hardware.cpu + 2, vpn: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'change', from: '2026-11-24', to: '2026-11-30', days: 7, fullMonths: 0, currentMonthly: before.price });
+    // 2 vCPU (24.00 €) and VPN (15.00 €, unless booked) a month, 7 of 30 days.
+    const vpnCents = before.addons.vpn ? 0 : 350;
+    expect(res.body.total.net.amount).toBe(((560 + vpnCents) / 100).toFixed(2));
+    expect(Number(res.body.total.gross.amount)).toBeCloseTo(Math.round((560 + vpnCents) * 1.19) / 100, 2);
+    expect((await manager.get(`/api/v1/contracts/cluster/${clusters['20011']}`)).body.hardware).toEqual(before.hardware);
+    // Administrators of the cluster may look too (a preview changes nothing).
+    expect((await preview(admin, '20011', { kind: 'change', cpu: before.hardware.cpu })).body.total.net.amount).toBe('0.00');
+  });
+
+  it('R9.007 R5.039 a termination preview: rest of this month from tomorrow plus the months until the end of term', async () => {
+    server.clock.set('2026-11-24T10:00:00Z');
+    const monthly = (await manager.get(`/api/v1/contracts/cluster/${clusters['20011']}`)).body.price.net.amount as string;
+    const res = await preview(manager, '20011', { kind: 'termination', endOfTerm: '2027-01-31' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'termination', from: '2026-11-25', to: '2026-11-30', days: 6, fullMonths: 2 });
+    const monthlyCents = Math.round(Number(monthly) * 100);
+    expect(Math.round(Number(res.body.total.net.amount) * 100)).toBe(2 * monthlyCents + Math.round((Math.round((monthlyCents * 100) / 30) * 6) / 100));
+  });
+
+  it("R9.026 R9.027 R9.028 R8.029 refusals: hardware outside the ranges and an invalid end of term are 422; another customer's contract is 404", async () => {
+    const tooBig = await preview(manager, '20011', { kind: 'change', cpu: 999 });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.error.fields.cpu).toEqual(['validation.maximum']);
+    const end = await preview(manager, '20011', { kind: 'termination', endOfTerm: '2026-11-30' });
+    expect(end.status).toBe(422);
+    expect(end.body.error.fields.endOfTerm).toEqual(['errors.termination_notice_period']);
+    const foreign = await preview(other, '20011', { kind: 'change', cpu: 4 });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe('errors.contract_not_found');
+  });
+});
+

@@ -21,6 +21,7 @@ import { translateServerMessage } from '../../ui/notify';
 import NotFoundPage from '../NotFoundPage';
 import { DomainAuthCode } from './DomainAuthCode';
 import { Facts } from './Facts';
+import { HardwarePreview } from './HardwarePreview';
 import { statusColor, useBillingFormat } from './format';
 
 /** §2 `/contracts/{type}/{id}`: a cluster or a domain contract. */
@@ -187,6 +188,7 @@ export function ClusterContractDetails({ contract: c }: { contract: ClusterContr
           {t('cluster.billingNote')}
         </Typography>
       </Paper>
+      {c.status === 'active' && <HardwarePreview contract={c} />}
     </Box>
   );
 }
