@@ -28,6 +28,7 @@ import {
 } from './customers/index.ts';
 import { AuditLogEntry, Migration20261122120000AuditLog } from './platform/index.ts';
 import { managedEntities, managedMigrations } from './managed/index.ts';
+import { Migration20261124090000Ordering, Order, OrderIdempotencyKey, PriceListEntry } from './ordering/index.ts';
 import { ClusterTermination, DomainContract, Invoice, InvoicePosition, Migration20261124060000Billing, Migration20261124063000Invoices } from './billing/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
@@ -57,6 +58,9 @@ export const coreEntities = [
   DomainHandle,
   DomainHandleUsage,
   ClusterFavourite,
+  Order,
+  OrderIdempotencyKey,
+  PriceListEntry,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -75,4 +79,5 @@ export const coreMigrations = [
   Migration20261124060000CustomerPayment,
   Migration20261124063000DomainHandles,
   Migration20261124064500ClusterFavourites,
+  Migration20261124090000Ordering,
 ];

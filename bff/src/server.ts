@@ -11,6 +11,7 @@ import { attachRealtime } from './realtime/gateway.ts';
 import { pluginRegistry } from './generated/plugins.ts';
 import { ManagedCenter } from './managed/center.ts';
 import { loadPlugins, type PluginSet } from './managed/plugins.ts';
+import { attachOrderProvisioning } from './handlers/ordersProvisioning.ts';
 
 export interface RunningServer {
   url: string;
@@ -79,6 +80,7 @@ export async function startServer(
   let shuttingDown = false;
   const managed = new ManagedCenter(deps, plugins, { stopServicesOnClose: config.NODE_ENV === 'test' });
   await managed.start();
+  await attachOrderProvisioning(deps, managed.jobs.queue);
   if (seededDemo) await managed.seedFixtures(orm.em.fork());
   const app = createApp(deps, { ...options.app, managed, shuttingDown: () => shuttingDown });
   const server = http.createServer(app.callback());

@@ -20,7 +20,11 @@ export type MailTemplate =
   /** A cluster termination was created, changed, aborted or confirmed (billing); sent to the customer's managers. */
   | { kind: 'clusterTermination'; event: 'created' | 'updated' | 'aborted' | 'confirmed'; contractNumber: string; contractName: string; endOfTerm: string; shutdownOn: string; deletionOn: string }
   /** An invitation to manage a customer or to administrate a cluster (customers area); the link leads to accepting or registering. */
-  | { kind: 'invitation'; role: 'manager' | 'administrator'; target: string; invitedBy: string; link: string; validDays: number };
+  | { kind: 'invitation'; role: 'manager' | 'administrator'; target: string; invitedBy: string; link: string; validDays: number }
+  /** An order was received (ordering); sent to the user who ordered and the customer's managers. Amounts are gross euro as decimals. */
+  | { kind: 'orderConfirmation'; orderNumber: string; orderType: 'cluster' | 'domain' | 'certificate'; orderedAt: Date; customer: string; monthlyGross: string; oneTimeGross: string }
+  /** The preparation of an order failed (ordering). */
+  | { kind: 'orderPreparationFailed'; orderNumber: string; orderType: 'cluster' | 'domain' | 'certificate' };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -189,6 +193,39 @@ function content(t: MailTemplate, language: MailLanguage): Content {
       };
       return { subject: subjects[t.event], paragraphs: [[subjects[t.event] + '.'], ...(t.event === 'aborted' ? [] : dates.map((d) => [d]))] };
     }
+    case 'orderConfirmation': {
+      const what = de ? { cluster: 'Cluster', domain: 'Domain', certificate: 'SSL-Zertifikat' }[t.orderType] : { cluster: 'cluster', domain: 'domain', certificate: 'SSL certificate' }[t.orderType];
+      const eur = (v: string) => (de ? `${v.replace('.', ',')} €` : `€${v}`);
+      return de
+        ? {
+            subject: `Ihre Bestellung ${t.orderNumber} ist eingegangen`,
+            paragraphs: [
+              [`vielen Dank für Ihre Bestellung (${what}) vom ${formatDate(t.orderedAt, language)} für ${t.customer}.`],
+              ['Bestellnummer: ', { strong: t.orderNumber }],
+              [`Monatlich: ${eur(t.monthlyGross)} inkl. 19 % MwSt., einmalig: ${eur(t.oneTimeGross)} inkl. 19 % MwSt.`],
+              ['Den Stand der Bereitstellung sehen Sie im Kundenportal unter Bestellungen.'],
+            ],
+          }
+        : {
+            subject: `Your order ${t.orderNumber} was received`,
+            paragraphs: [
+              [`Thank you for your order (${what}) of ${formatDate(t.orderedAt, language)} for ${t.customer}.`],
+              ['Order number: ', { strong: t.orderNumber }],
+              [`Monthly: ${eur(t.monthlyGross)} incl. 19% VAT, one-time: ${eur(t.oneTimeGross)} incl. 19% VAT.`],
+              ['You can follow the preparation in the customer portal under Orders.'],
+            ],
+          };
+    }
+    case 'orderPreparationFailed':
+      return de
+        ? {
+            subject: `Die Bereitstellung Ihrer Bestellung ${t.orderNumber} ist fehlgeschlagen`,
+            paragraphs: [[`Die Bereitstellung Ihrer Bestellung ${t.orderNumber} ist fehlgeschlagen. Bitte versuchen Sie es erneut oder wenden Sie sich an unseren Support.`]],
+          }
+        : {
+            subject: `The preparation of your order ${t.orderNumber} failed`,
+            paragraphs: [[`The preparation of your order ${t.orderNumber} failed. Please try again or contact our support.`]],
+          };
   }
 }
 
