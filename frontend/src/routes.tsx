@@ -62,6 +62,9 @@ export const routes: RouteObject[] = [
               { path: 'invoices/:invoiceId', lazy: lazyPage(() => import('./pages/invoices/routes').then((m) => ({ default: m.InvoiceOverview }))) },
               { path: 'invoices/:invoiceId/details', lazy: lazyPage(() => import('./pages/invoices/routes').then((m) => ({ default: m.InvoiceDetails }))) },
               { path: 'invoices/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
+              { path: 'orders', lazy: lazyPage(() => import('./pages/orders/OrdersPage')) },
+              { path: 'orders/cluster', lazy: lazyPage(() => import('./pages/orders/ClusterOrderWizard')) },
+              { path: 'orders/:type/:number', lazy: lazyPage(() => import('./pages/orders/OrdersPage')) },
               { path: 'orders/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               {
                 path: 'partner/*',
