@@ -241,7 +241,7 @@ export default function ClusterOrderWizard() {
   useEffect(() => heading.current?.focus(), [step]);
   useEffect(() => setLiveDraft(state.draft), [state.draft]);
 
-  if (step === 'done') return <ThankYou number={params.get('number')} onAgain={() => setParams({})} />;
+  if (step === 'done') return <ThankYou number={params.get('number')} onShown={reset} onAgain={() => setParams({})} />;
   // Deep links reach at most the step after the last one the server accepted.
   if (index > state.reached + 1) return <Navigate to={`/orders/cluster?step=${wizardSteps[state.reached + 1]}`} replace />;
   const go = (s: WizardStep) => setParams({ step: s });
@@ -263,7 +263,7 @@ export default function ClusterOrderWizard() {
       go(wizardSteps[index + 1]);
       return undefined;
     } catch (error) {
-      update({ draft });
+      // The draft stays as it was: new initial values would re-initialise the form and drop the errors.
       return submitErrors(error);
     }
   };
@@ -274,7 +274,8 @@ export default function ClusterOrderWizard() {
   const submitOrder = async () => {
     try {
       const order = await createOrder({ idempotencyKey: state.idempotencyKey, body: state.draft }).unwrap();
-      reset();
+      // The thank-you page resets the wizard once it shows (router navigations are asynchronous: a reset
+      // here would render the check step without state, which sends the user back to the start).
       setParams({ step: 'done', number: order.number });
     } catch {
       /* shown below */
@@ -365,8 +366,9 @@ export default function ClusterOrderWizard() {
 }
 
 /** The thank-you page: order number and date, and the way to the order overview. */
-function ThankYou({ number, onAgain }: { number: string | null; onAgain: () => void }) {
+function ThankYou({ number, onShown, onAgain }: { number: string | null; onShown: () => void; onAgain: () => void }) {
   const { t } = useTranslation('orders');
+  useEffect(onShown, [onShown]);
   const f = useBillingFormat();
   const { data } = useGetOrderQuery({ type: 'cluster', number: number ?? '' }, { skip: !number });
   return (

@@ -12,7 +12,11 @@ export function useOrderUpdates(): void {
   useEffect(() => {
     const socket = io({ path: '/a/ws', transports: ['websocket', 'polling'], withCredentials: true });
     socket.on('order.changed', () => dispatch(ordersApi.util.invalidateTags(['Orders'])));
-    socket.on('connect', () => (document.documentElement.dataset.ordersRealtime = 'connected'));
+    socket.on('connect', () => {
+      // Changes between the first fetch and the (re)connection were not heard: fetch again once connected.
+      dispatch(ordersApi.util.invalidateTags(['Orders']));
+      document.documentElement.dataset.ordersRealtime = 'connected';
+    });
     return () => {
       socket.disconnect();
       delete document.documentElement.dataset.ordersRealtime;
