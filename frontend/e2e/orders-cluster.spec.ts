@@ -63,7 +63,6 @@ const texts = {
 type Texts = (typeof texts)[keyof typeof texts];
 
 const rows = (page: Page) => page.locator('tbody tr[data-order]');
-const stepTitle = (page: Page) => page.locator('#wizard-step-title');
 const monthlyGross = (page: Page) => page.getByTestId('price-monthly').locator('[data-amount="gross"]');
 
 async function listAndNotFound(page: Page, l: Texts): Promise<void> {
