@@ -17,7 +17,7 @@ function useLineLabel() {
     if (kind === 'base') return t('price.line.base', { name: t(`architecture.${choice}`) });
     if (kind === 'setup') return t('price.line.setup', { name: t(`architecture.${choice}`) });
     if (kind === 'sla') return t('price.line.sla', { name: t(`sla.${choice}`) });
-    return t(`price.line.${code}`, { defaultValue: code });
+    return t(`price.line.${code.replace(/^cluster\./, '').replaceAll('.', '_')}`, { defaultValue: code });
   };
 }
 
