@@ -163,7 +163,7 @@ async function orderCluster(page: Page, l: Texts, name: string): Promise<void> {
 }
 
 test.describe('orders (German)', () => {
-  test('R2.039 R2.041 R2.044 R2.045 R3.051 R8.003 the list: tabs, search, status chips, detail modal, empty state and another account\'s order', async ({ page }) => {
+  test('R2.039 R2.040 R2.041 R2.044 R2.045 R3.051 R8.003 the list: tabs, search, status chips, detail modal, empty state and another account\'s order', async ({ page }) => {
     await login(page, texts.de.user);
     await listAndNotFound(page, texts.de);
   });

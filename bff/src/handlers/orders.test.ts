@@ -68,7 +68,7 @@ describe('orders list and detail (§2 Orders)', () => {
     expect((await manager.get('/api/v1/orders?type=domain')).body.data).toEqual([]);
   });
 
-  it('R2.041 the cluster tab searches order number, cluster number, customer number and customer', async () => {
+  it('R2.040 R2.041 the cluster tab searches order number, cluster number, customer number and customer', async () => {
     const byNumber = await manager.get('/api/v1/orders?type=cluster&search=B-090001');
     expect(byNumber.body.data.map((o: { number: string }) => o.number)).toEqual(['B-090001']);
     const byCustomer = await manager.get('/api/v1/orders?type=cluster&search=m%C3%BCller');
