@@ -29,6 +29,14 @@ import {
 import { AuditLogEntry, Migration20261122120000AuditLog } from './platform/index.ts';
 import { managedEntities, managedMigrations } from './managed/index.ts';
 import { ClusterTermination, DomainContract, Invoice, InvoicePosition, Migration20261124060000Billing, Migration20261124063000Invoices } from './billing/index.ts';
+import {
+  CommissionCredit,
+  Migration20261124090000Partner,
+  Partner,
+  PartnerContract,
+  PartnerUser,
+  SalesMaterial,
+} from './partner/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
 export const coreEntities = [
@@ -57,6 +65,11 @@ export const coreEntities = [
   DomainHandle,
   DomainHandleUsage,
   ClusterFavourite,
+  Partner,
+  PartnerUser,
+  PartnerContract,
+  CommissionCredit,
+  SalesMaterial,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -75,4 +88,5 @@ export const coreMigrations = [
   Migration20261124060000CustomerPayment,
   Migration20261124063000DomainHandles,
   Migration20261124064500ClusterFavourites,
+  Migration20261124090000Partner,
 ];

@@ -7,6 +7,7 @@ import { seedDemoInvitations } from './invitationsDemo.ts';
 import { seedDemoStaff } from './impersonationsDemo.ts';
 import { seedDemoBilling, seedDemoInvoices } from '../billing/index.ts';
 import { seedCustomersDemo } from '../customers/index.ts';
+import { seedDemoPartners } from '../partner/index.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
 
@@ -214,6 +215,7 @@ export async function seedDemo(em: EntityManager): Promise<boolean> {
     await tx.flush();
     await seedDemoBilling(tx);
     await seedDemoInvoices(tx);
+    await seedDemoPartners(tx, passwordHash);
   });
   return true;
 }
