@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { NotAllowed, NotFound } from '../platform/index.ts';
-import { Partner, PartnerUser, type PartnerRole } from './Partner.ts';
+import { type Partner, PartnerUser, type PartnerRole } from './Partner.ts';
 
 export interface PartnerAccess {
   partner: Partner;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { normalizeEmail, User } from '../accounts/index.ts';
+import { normalizeEmail, type User } from '../accounts/index.ts';
 import { CustomerManager } from '../customers/index.ts';
 import { Conflict, NotFound, recordAudit, ValidationFailed, type Clock } from '../platform/index.ts';
 import type { Partner } from './Partner.ts';
@@ -42,7 +42,7 @@ export async function addAuthorizedUser(em: EntityManager, clock: Clock, partner
   const team = await partnerTeam(em, partner);
   if (team.members.some((m) => m.user.email === email)) throw Conflict('errors.partner_user_exists');
   const user = team.candidates.find((u) => u.email === email);
-  if (!user) throw ValidationFailed({ email: ['partner.not_a_customer_manager'] });
+  if (!user) throw ValidationFailed({ email: ['errors.partner_user_not_customer_manager'] });
   user.isPartner = true;
   const member = em.create(PartnerUser, { partner, user, role: 'authorized' } as PartnerUser);
   recordAudit(em, clock, { action: 'partner.user_added', actor, subject: user, details: { partnerId: partner.id, partnerNumber: partner.number } });

@@ -133,7 +133,7 @@ describe('partner programme (core, demo data)', () => {
       [demoPartners.authorizedLogin, 'authorized'],
     ]);
     expect(team.candidates.map((u) => u.email)).toEqual([demoPartners.candidateLogin]);
-    await expect(addAuthorizedUser(em, clock, active, actor, 'manager@demo.example')).rejects.toMatchObject({ status: 422, fields: { email: ['partner.not_a_customer_manager'] } });
+    await expect(addAuthorizedUser(em, clock, active, actor, 'manager@demo.example')).rejects.toMatchObject({ status: 422, fields: { email: ['errors.partner_user_not_customer_manager'] } });
     await expect(addAuthorizedUser(em, clock, active, actor, demoPartners.authorizedLogin)).rejects.toMatchObject({ status: 409 });
     const paul = await userOf(demoPartners.candidateLogin);
     const kuestenwerk = await em.findOneOrFail(Customer, { number: 10006 });

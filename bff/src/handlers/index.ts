@@ -15,6 +15,7 @@ import { permissionHandlers } from './permissions.ts';
 import { invitationHandlers } from './invitations.ts';
 import { impersonationHandlers } from './impersonation.ts';
 import { guardedWhileImpersonating } from './impersonation.ts';
+import { partnerHandlers } from './partner.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
@@ -34,6 +35,7 @@ export const coreHandlers = {
   ...permissionHandlers,
   ...invitationHandlers,
   ...impersonationHandlers,
+  ...partnerHandlers,
   // Last: the user's own security actions refuse impersonation sessions (§6).
   ...guardedWhileImpersonating({ ...securityHandlers, ...tokenHandlers, ...profileHandlers }),
 };
