@@ -61,7 +61,7 @@ export async function seedDemoPartners(tx: EntityManager, passwordHash: string):
       dpaStatus: 'concluded',
     } as Customer);
 
-  const mia = user(demoPartners.authorizedLogin, 'Mia', 'Krüger', { gender: 'female', isPartner: true, company: 'Alpenblick Reisen GmbH' });
+  const mia = user(demoPartners.authorizedLogin, 'Mia', 'Krüger', { gender: 'female', isPartner: true, company: 'Alpenblick Reisen GmbH', language: 'en' });
   const paul = user(demoPartners.candidateLogin, 'Paul', 'Neumann', { company: 'Küstenwerk Design UG', language: 'en' });
   const inactiveManager = user(demoPartners.inactiveLogin, 'Mareike', 'Lorenz', { gender: 'female', isPartner: true, company: 'Elbwerk Digital GmbH', city: 'Dresden', postcode: '01067' });
 
