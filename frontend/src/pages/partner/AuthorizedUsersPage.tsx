@@ -48,6 +48,8 @@ export default function AuthorizedUsersPage() {
 
 type Member = PartnerUsers['data'][number];
 
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function AuthorizedUsers({ partnerId }: { partnerId: number }) {
   const { t } = useTranslation('partner');
   const dispatch = useAppDispatch();
@@ -88,7 +90,7 @@ function AuthorizedUsers({ partnerId }: { partnerId: number }) {
         <Table size="small" aria-label={t('users.title')}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('users.email')}</TableCell>
+              <TableCell sx={wideOnly}>{t('users.email')}</TableCell>
               <TableCell>{t('users.name')}</TableCell>
               <TableCell>{t('users.role')}</TableCell>
               {data.mayManage && <TableCell align="right">{t('users.actions')}</TableCell>}
@@ -97,9 +99,13 @@ function AuthorizedUsers({ partnerId }: { partnerId: number }) {
           <TableBody>
             {data.data.map((m) => (
               <TableRow key={m.id} data-user={m.email}>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{m.email}</TableCell>
+                <TableCell sx={{ ...wideOnly, overflowWrap: 'anywhere' }}>{m.email}</TableCell>
                 <TableCell>
                   {m.firstname} {m.surname}
+                  {/* Narrow screens: the e-mail under the name instead of a column of its own. */}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' }}>
+                    {m.email}
+                  </Typography>
                 </TableCell>
                 <TableCell>
                   <Chip size="small" variant="outlined" color={m.role === 'manager' ? 'primary' : 'default'} label={t(`users.roles.${m.role}`)} />
