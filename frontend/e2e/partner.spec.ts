@@ -152,6 +152,7 @@ test.describe('partner area (German)', () => {
 
 test.describe('partner area (English)', () => {
   test('R2.019 R2.020 R2.021 R3.055 an authorised user: overview with chart, switch year, filter payouts, credit note and material download in English', async ({ page }) => {
+    test.slow(); // four screens and two downloads in one walk
     await login(page, authorizedUser);
     await page.getByRole('link', { name: 'Partner' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Partner overview' })).toBeVisible();
