@@ -7,6 +7,7 @@ import { createApp, type AppOptions } from './app.ts';
 import type { AppDeps } from './deps.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { createProfileRateLimits } from './http/profile-rate-limits.ts';
+import { PrincipalCache, type RedisPubSub } from './http/principal-cache.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 import { pluginRegistry } from './generated/plugins.ts';
 import { ManagedCenter } from './managed/center.ts';
@@ -59,12 +60,16 @@ export async function startServer(
     await client.connect();
     redis = client;
   }
+  const events = new EventBus();
+  const principals = new PrincipalCache({ events });
+  if (redis) await principals.connectRedis(redis as unknown as RedisPubSub);
   const deps: AppDeps = {
     config,
     orm,
     logger,
     clock: options.clock ?? systemClock,
-    events: new EventBus(),
+    events,
+    principals,
     rateLimits: createRateLimits({
       loginPerAccount: config.LOGIN_RATE_LIMIT,
       loginAccountAcrossClients: config.LOGIN_ACCOUNT_LIMIT,
@@ -100,6 +105,7 @@ export async function startServer(
       await realtime.close();
       await closed;
       await managed.close();
+      await principals.close();
       await redis?.quit();
       if (!options.mailer) deps.mailer.close();
       if (!options.orm) await orm.close();
