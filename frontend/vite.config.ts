@@ -7,7 +7,7 @@ const backend = process.env.PORTAL_BACKEND ?? 'http://localhost:3000';
 export default defineConfig({
   base: '/a/',
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900, manifest: true },
   server: {
     port: 5173,
     proxy: {
