@@ -66,8 +66,16 @@ export async function expectNoHorizontalScroll(page: Page, label = page.url()): 
     const root = document.documentElement;
     const width = root.clientWidth;
     // The widest elements that reach past the viewport, to name in the message.
+    // Inside a container that scrolls or clips sideways, an element is no culprit.
+    const contained = (el: HTMLElement) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
     const wide = [...document.body.querySelectorAll<HTMLElement>('*')]
       .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .filter((el) => !contained(el))
       .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= width + 1)
       .slice(0, 5)
       .map(

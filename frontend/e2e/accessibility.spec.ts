@@ -73,6 +73,8 @@ class Sessions {
 }
 
 const timing = process.env.A11Y_TIMING === '1';
+/** A11Y_ONLY=<regex> limits the route passes to matching patterns, for work on one screen. */
+const only = process.env.A11Y_ONLY ? new RegExp(process.env.A11Y_ONLY) : undefined;
 
 async function open(sessions: Sessions, sample: RouteSample, ids: DemoIds): Promise<Page> {
   const page = await sessions.page(sample.who);
@@ -140,20 +142,24 @@ for (const { language, theme, all } of combinations) {
   const phone = language === 'de' && theme === 'light';
   const title = `R15 axe: ${all ? 'every route' : 'the key routes'} in ${language} + ${theme} without serious or critical violations${phone ? '; at 375 × 812 no route scrolls sideways' : ''}`;
   test(title, async ({ browser }) => {
-    test.setTimeout(all ? 360_000 : 150_000);
+    // Generous for a loaded machine; about two minutes for the whole file on a quiet one.
+    test.setTimeout(all ? 900_000 : 300_000);
     const sessions = new Sessions(browser, language, theme);
     const counts = newCounts();
     let scans = 0;
     try {
       for (const pattern of routePatterns()) {
         const sample = routeSamples[pattern];
-        if (!sample || (!all && !sample.key)) continue;
+        if (!sample || (!all && !sample.key) || (only && !only.test(pattern))) continue;
         const page = await openOrReport(sessions, pattern, ids);
         if (!page) continue;
         const axeStarted = Date.now();
         tally(await expectNoSeriousAxeViolations(page, { label: `/${pattern} (${language}, ${theme}) ${page.url()}` }), counts);
         if (timing) console.log(`  axe ${Date.now() - axeStarted} ms`);
         scans += 1;
+        // Every page names itself in the browser tab: "<page> – Kundenportal" (issue 15).
+        const suffix = language === 'de' ? 'Kundenportal' : 'Customer portal';
+        expect.soft(await page.title(), `/${pattern}: document title`).toMatch(new RegExp(`^.+ – ${suffix}$`));
         if (phone) {
           await page.setViewportSize({ width: 375, height: 812 });
           await page.waitForTimeout(250);
@@ -204,7 +210,7 @@ const dialogs: { name: string; route: string; open: (page: Page) => Promise<void
 
 for (const { language, theme } of combinations.filter((c) => c.all)) {
   test(`R15 axe: the main dialogs and menus in ${language} + ${theme} without serious or critical violations`, async ({ browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(300_000);
     const sessions = new Sessions(browser, language, theme);
     const counts = newCounts();
     try {
@@ -223,3 +229,39 @@ for (const { language, theme } of combinations.filter((c) => c.all)) {
     }
   });
 }
+
+test('R15 R8.001 the wrong-password message is announced to screen readers (role alert), in both languages', async ({ browser }) => {
+  for (const [language, message] of [
+    ['de', 'Die E-Mail-Adresse oder das Passwort ist falsch.'],
+    ['en', /e-mail address or (the )?password is (wrong|incorrect)/i],
+  ] as const) {
+    const context = await guestContext(browser, language, 'light');
+    const page = await context.newPage();
+    await page.goto('/a/login');
+    await page.getByLabel(/E-Mail-Adresse|E-mail address/).fill(users.manager);
+    await page.getByLabel(/^(Passwort|Password)/).first().fill('not-the-password');
+    await page.getByRole('button', { name: /^(Anmelden|Log in)$/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await context.close();
+  }
+});
+
+test('R15 R8.001 a page chunk that fails to load after a deployment asks for a reload (§8), not a generic error', async ({ browser }) => {
+  const sessions = new Sessions(browser, 'en', 'light');
+  try {
+    const page = await sessions.page('manager');
+    await page.goto('/a/');
+    await waitForScreen(page);
+    // The deployment replaced the chunks: every not yet loaded script is gone.
+    await page.route('**/a/assets/**', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Invoices' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('There have been changes to the application. Please reload the page to continue.');
+    await expect(page.getByText(/unexpected error/i)).toHaveCount(0);
+    await page.unroute('**/a/assets/**');
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+  } finally {
+    await sessions.close();
+  }
+});

@@ -59,7 +59,7 @@ function ServerSwitcher({ view, section }: { view: ManagedServerView; section: s
   const { t } = useTranslation('managed');
   const navigate = useNavigate();
   return (
-    <FormControl size="small" sx={{ minWidth: 280 }}>
+    <FormControl size="small" sx={{ minWidth: { xs: 0, sm: 280 }, width: { xs: '100%', sm: 'auto' }, maxWidth: '100%' }}>
       <InputLabel id="managed-server-switcher">{t('switcher.label')}</InputLabel>
       <Select
         labelId="managed-server-switcher"

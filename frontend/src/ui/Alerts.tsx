@@ -36,7 +36,24 @@ export function Alerts({ alerts }: { alerts?: Alert[] }) {
   const list = alerts ?? fromStore;
   if (!list.length) return null;
   return (
-    <Stack spacing={1} sx={{ position: 'fixed', top: 72, right: 16, zIndex: (t) => t.zIndex.snackbar, maxWidth: 440, width: 'calc(100% - 32px)' }} aria-live="polite">
+    // Bottom right, below everything of the app bar (language switch, user menu, impersonation banner),
+    // newest at the bottom, compactly stacked; the stack itself lets clicks through to the page.
+    <Stack
+      spacing={0.75}
+      sx={{
+        position: 'fixed',
+        bottom: { xs: 8, sm: 16 },
+        right: { xs: 8, sm: 16 },
+        zIndex: (t) => t.zIndex.snackbar,
+        maxWidth: 420,
+        width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 32px)' },
+        maxHeight: '50vh',
+        overflowY: 'auto',
+        pointerEvents: 'none',
+        '& > *': { pointerEvents: 'auto', py: 0.25, boxShadow: 3 },
+      }}
+      aria-live="polite"
+    >
       {list.map((a) => (
         <AlertItem key={a.id} alert={a} />
       ))}

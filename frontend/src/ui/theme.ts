@@ -28,6 +28,9 @@ export function createPortalTheme(mode: 'light' | 'dark'): Theme {
       // bar; text fields keep their own 2 px focused border instead. `:root` outranks MUI's `outline: 0`.
       MuiCssBaseline: {
         styleOverrides: {
+          // Long words (German compounds, e-mail addresses) wrap instead of widening the page on phones.
+          body: { overflowWrap: 'break-word' },
+          'h1, h2, h3, h4, h5, h6': { overflowWrap: 'anywhere', hyphens: 'auto' },
           ':root :focus-visible': { outline: `3px solid ${focusRing[mode]}`, outlineOffset: 2 },
           ':root .MuiMenuItem-root:focus-visible, :root .MuiListItemButton-root:focus-visible, :root .MuiTab-root:focus-visible, :root .MuiTableRow-root:focus-visible':
             { outlineOffset: -3 },
@@ -37,6 +40,59 @@ export function createPortalTheme(mode: 'light' | 'dark'): Theme {
       },
       // Unselected toggle buttons in the secondary text colour (MUI's action.active reaches 4.49:1 only).
       MuiToggleButton: { styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) } },
+      // Phones (issue 15): a wide table scrolls inside its container, never the page; shadows at the
+      // edges show that there is more to the side (CSS-only scroll shadows: the covers scroll with the
+      // content, the shadows stay).
+      MuiTableContainer: {
+        styleOverrides: {
+          root: ({ theme }) => {
+            const bg = theme.palette.background.paper;
+            const shade = mode === 'light' ? 'rgba(0,0,0,0.18)' : 'rgba(0,0,0,0.55)';
+            return {
+              maxWidth: '100%',
+              overflowX: 'auto',
+              // Absolutely positioned content of a cell (visually hidden labels) stays inside the scroller.
+              position: 'relative',
+              backgroundImage: [
+                `linear-gradient(to right, ${bg} 30%, transparent)`,
+                `linear-gradient(to left, ${bg} 30%, transparent)`,
+                `radial-gradient(farthest-side at 0 50%, ${shade}, transparent)`,
+                `radial-gradient(farthest-side at 100% 50%, ${shade}, transparent)`,
+              ].join(', '),
+              backgroundPosition: 'left center, right center, left center, right center',
+              backgroundRepeat: 'no-repeat',
+              backgroundColor: bg,
+              backgroundSize: '40px 100%, 40px 100%, 14px 100%, 14px 100%',
+              backgroundAttachment: 'local, local, scroll, scroll',
+            };
+          },
+        },
+      },
+      // Tabs scroll (with arrows) instead of widening the page on phones.
+      MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
+      // The pagination below a table wraps on phones instead of widening the page.
+      MuiTablePagination: {
+        styleOverrides: {
+          root: { maxWidth: '100%' },
+          toolbar: { flexWrap: 'wrap', rowGap: 4, paddingLeft: 8 },
+          actions: { marginLeft: 8 },
+        },
+      },
+      // Dialogs take the whole screen on phones (issue 15).
+      MuiDialog: {
+        styleOverrides: {
+          paper: ({ theme }) => ({
+            [theme.breakpoints.down('sm')]: {
+              margin: 0,
+              width: '100%',
+              maxWidth: '100%',
+              height: '100%',
+              maxHeight: '100%',
+              borderRadius: 0,
+            },
+          }),
+        },
+      },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
       MuiAppBar: {
         defaultProps: { elevation: 0 },
