@@ -81,7 +81,7 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
       variant="outlined"
       component="section"
       aria-labelledby={`${id}-title`}
-      sx={{ p: 2, display: 'grid', gap: 1, minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}
+      sx={{ p: 2, display: 'grid', gap: 1, minWidth: 0, gridColumn: wide ? '1 / -1' : undefined, position: 'relative' }}
       data-testid={`chart-${id}`}
       data-filled={summary.count}
     >
@@ -159,7 +159,7 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
       )}
       <Typography
         id={`${id}-desc`}
-        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+        sx={{ position: 'absolute', left: 0, top: 0, width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
       >
         {description}
       </Typography>
