@@ -239,7 +239,10 @@ test('R15 R8.001 the wrong-password message is announced to screen readers (role
     const page = await context.newPage();
     await page.goto('/a/login');
     await page.getByLabel(/E-Mail-Adresse|E-mail address/).fill(users.manager);
-    await page.getByLabel(/^(Passwort|Password)/).first().fill('not-the-password');
+    await page
+      .getByLabel(/^(Passwort|Password)/)
+      .first()
+      .fill('not-the-password');
     await page.getByRole('button', { name: /^(Anmelden|Log in)$/ }).click();
     await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
     await context.close();
