@@ -158,7 +158,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByLabel(t.value).fill('64m');
     await shot(page, `${lang}-domain-form`);
     await page.getByRole('button', { name: t.addDomain }).click();
-    await expect(page.getByText(t.saved).first()).toBeVisible();
+    await expect(page.getByText(t.saved).filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByTestId('nginx-vhost-row').filter({ hasText: name })).toBeVisible();
 
     // … and a name another domain has is refused by the server, shown under the field.
