@@ -206,9 +206,9 @@ for (const lang of ['de', 'en'] as const) {
     const rows = page.getByTestId('nginx-log-row');
     await expect(rows.filter({ hasText: `GET /probe-${lang}` })).toBeVisible();
     await expect(rows.first()).toContainText('404');
-    await page.getByLabel(t.search).fill('no-such-request');
+    await page.getByRole('searchbox', { name: t.search }).fill('no-such-request');
     await expect(page.getByTestId('nginx-log-empty')).toBeVisible();
-    await page.getByLabel(t.search).fill('');
+    await page.getByRole('searchbox', { name: t.search }).fill('');
     await page.getByLabel(t.live).check();
     await page.waitForTimeout(300);
     expect(await request(port, name, `/live-${lang}`)).toBe(404);
