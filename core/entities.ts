@@ -37,6 +37,14 @@ import {
   Migration20261124090000Notifications,
   Notification,
 } from './notifications/index.ts';
+import {
+  CommissionCredit,
+  Migration20261124090000Partner,
+  Partner,
+  PartnerContract,
+  PartnerUser,
+  SalesMaterial,
+} from './partner/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
 export const coreEntities = [
@@ -69,6 +77,11 @@ export const coreEntities = [
   DpaConclusion,
   Notification,
   BuiltInNoticeRead,
+  Partner,
+  PartnerUser,
+  PartnerContract,
+  CommissionCredit,
+  SalesMaterial,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -89,4 +102,5 @@ export const coreMigrations = [
   Migration20261124064500ClusterFavourites,
   Migration20261124090000CustomerDocuments,
   Migration20261124090000Notifications,
+  Migration20261124090000Partner,
 ];

@@ -14,3 +14,4 @@ export { monthlyPositions } from './demoInvoices.ts';
 export { Migration20261124063000Invoices } from './migrations/Migration20261124063000Invoices.ts';
 export { seedDemoBilling } from './demo.ts';
 export { seedDemoInvoices } from './demoInvoices.ts';
+export { monthlyNetRevenue, type MonthlyRevenue } from './revenue.ts';

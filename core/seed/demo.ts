@@ -9,6 +9,7 @@ import { seedDemoStaff } from './impersonationsDemo.ts';
 import { seedDemoBilling, seedDemoInvoices } from '../billing/index.ts';
 import { seedCustomersDemo } from '../customers/index.ts';
 import { documentStorage, seedDocumentsDemo } from '../customers/index.ts';
+import { seedDemoPartners } from '../partner/index.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
 
@@ -218,6 +219,7 @@ export async function seedDemo(em: EntityManager, options: { dataDir?: string } 
     await seedDemoInvoices(tx);
     // Documents are files: they go to the portal's DATA_DIR (the one the server reads); default as the config's.
     await seedDocumentsDemo(tx, documentStorage(path.resolve(options.dataDir ?? process.env.DATA_DIR ?? './data')));
+    await seedDemoPartners(tx, passwordHash);
   });
   return true;
 }

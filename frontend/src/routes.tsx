@@ -66,9 +66,17 @@ export const routes: RouteObject[] = [
               { path: 'invoices/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               { path: 'orders/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               {
-                path: 'partner/*',
+                // Partner managers only (§2, §5); the authorised-users route is ours (§2 leaves it open).
+                path: 'partner',
                 element: <RequirePartner />,
-                children: [{ path: '*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) }],
+                children: [
+                  { path: 'payments/:partnerId?/:customerId?', lazy: lazyPage(() => import('./pages/partner/PayoutsPage')) },
+                  { path: 'material', lazy: lazyPage(() => import('./pages/partner/MaterialPage')) },
+                  { path: 'contracts/:partnerId?', lazy: lazyPage(() => import('./pages/partner/ContractsPage')) },
+                  { path: 'users/:partnerId?', lazy: lazyPage(() => import('./pages/partner/AuthorizedUsersPage')) },
+                  { path: ':partnerId?/:year?', lazy: lazyPage(() => import('./pages/partner/OverviewPage')) },
+                  { path: '*', lazy: lazyPage(() => import('./pages/NotFoundPage')) },
+                ],
               },
             ],
           },

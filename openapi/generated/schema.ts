@@ -1222,6 +1222,216 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partners the caller belongs to (partner manager or authorised user)
+         * @description For the partner switcher. A caller who belongs to no partner gets 404 `errors.partner_not_found`
+         *     (the partner area is the 404 page for them). Personal access tokens are refused (no token area).
+         */
+        get: operations["listPartners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/{partnerId}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Level, progress and revenue and commission per month of one partner and year
+         * @description Revenue is the net revenue of the invoices of referred customers inside their contract terms
+         *     (cancelled and credited invoices earn nothing). The year's revenue (year to date for the current
+         *     year) decides the level; the threshold amounts are not returned (§9). Default year: the current one.
+         */
+        get: operations["getPartnerOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/{partnerId}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner's commission credits (payouts), optionally of one referred customer, with sums
+         * @description Newest first. `customers` lists the referred customers for the filter.
+         */
+        get: operations["listCommissionCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/{partnerId}/credits/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The commission credits as CSV (same filter as the list)
+         * @description Semicolon-separated, UTF-8 with BOM; German headers and decimal comma for `language=de`.
+         */
+        get: operations["exportCommissionCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/{partnerId}/credits/{creditId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit note of one commission credit as PDF (German or English)
+         * @description 404 `errors.credit_not_found` for another partner's credit or a cancelled one (it has no credit note).
+         */
+        get: operations["getCreditNotePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/{partnerId}/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner's contracts with referred customers (search, sort, pages)
+         * @description Search matches the contract number, the customer number and the company. Status: active, ended (§4).
+         */
+        get: operations["listPartnerContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/{partnerId}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner's managers and authorised users, and the managers who may be added
+         * @description Candidates are active managers of the partner's customers (its own customer account and the referred customers) who are not yet members.
+         */
+        get: operations["listPartnerUsers"];
+        put?: never;
+        /**
+         * Add a manager of one of the partner's customers as authorised user
+         * @description Partner managers only (403 `errors.partner_managers_only`). Someone who is not an active manager
+         *     of the partner's customers is 422 (`email: errors.partner_user_not_customer_manager`); a member is 409
+         *     `errors.partner_user_exists`. The user gets the partner flag (§6).
+         */
+        post: operations["addPartnerUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partners/{partnerId}/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an authorised user from the partner
+         * @description Partner managers only. The partner's own managers cannot be removed (409
+         *     `errors.partner_manager_not_removable`, §5). The partner flag goes when the user belongs to no other partner.
+         */
+        delete: operations["removePartnerUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner-material": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales material for partners, optionally in one language
+         * @description `downloadAllowed` is false without an active partnership (§6); the download then answers 403 `errors.partnership_inactive` (§8).
+         */
+        get: operations["listSalesMaterial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner-material/{materialId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download one sales material (streamed)
+         * @description Only with an active partnership; otherwise 403 `errors.partnership_inactive` (§8).
+         */
+        get: operations["downloadSalesMaterial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/password/forgot": {
         parameters: {
             query?: never;
@@ -3316,6 +3526,94 @@ export interface components {
             image: components["schemas"]["LocalizedText"] | null;
             isFeedback: boolean;
         };
+        /** @enum {string} */
+        PartnerLevel: "bronze" | "silver" | "gold" | "platinum";
+        PartnerSummary: {
+            id: number;
+            number: number;
+            name: string;
+            /** @enum {string} */
+            role: "manager" | "authorized";
+            partnershipActive: boolean;
+        };
+        PartnerCustomer: {
+            id: number;
+            number: number;
+            company: string;
+        };
+        PartnerOverview: {
+            partner: components["schemas"]["PartnerSummary"];
+            year: number;
+            years: number[];
+            level: components["schemas"]["PartnerLevel"];
+            nextLevel: components["schemas"]["PartnerLevel"] | null;
+            /** @description Progress from the level to the next one (100 at platinum). */
+            progressPercent: number;
+            /** @description Commission rate of the level, e.g. `10.00`. */
+            ratePercent: string;
+            months: {
+                /** @description `YYYY-MM` */
+                month: string;
+                revenue: components["schemas"]["Money"];
+                commission: components["schemas"]["Money"];
+            }[];
+            totals: {
+                revenue: components["schemas"]["Money"];
+                commission: components["schemas"]["Money"];
+                paid: components["schemas"]["Money"];
+                outstanding: components["schemas"]["Money"];
+            };
+        };
+        CommissionCredit: {
+            id: number;
+            number: string;
+            /** Format: date */
+            createdOn: string;
+            /** Format: date */
+            paidOn: string | null;
+            purpose: string;
+            amount: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "open" | "approved" | "paid" | "cancelled";
+            customer: components["schemas"]["PartnerCustomer"];
+            hasCreditNote: boolean;
+        };
+        PartnerContract: {
+            id: number;
+            number: string;
+            customer: components["schemas"]["PartnerCustomer"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string | null;
+            lastRevenue: {
+                month: string;
+                amount: components["schemas"]["Money"];
+            } | null;
+            commission: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "active" | "ended";
+        };
+        PartnerUser: {
+            id: number;
+            email: string;
+            firstname: string;
+            surname: string;
+            /** @enum {string} */
+            role: "manager" | "authorized";
+        };
+        SalesMaterial: {
+            id: number;
+            name: string;
+            /** @description e.g. `PDF`, `SVG` */
+            fileType: string;
+            mediaType: string;
+            language: components["schemas"]["Language"];
+            /** @description Bytes. */
+            size: number;
+            /** Format: date */
+            publishedOn: string;
+        };
         /** @description A permission entry with company and number (§3), role manager. */
         ManagedCustomer: {
             /** @description The customer's id (`customer_id` of `revokeManagedCustomer`). */
@@ -4024,6 +4322,9 @@ export interface components {
         UserId: number;
         InvoiceId: number;
         PublicInvoiceToken: string;
+        PartnerId: number;
+        /** @description Only credits of this referred customer. */
+        PartnerCustomerFilter: number;
         CronjobsJobId: number;
         DnsZoneId: number;
         DnsRecordId: number;
@@ -6597,6 +6898,537 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listPartners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's partners, by number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "number": 70001,
+                     *           "name": "Nordlicht Medien GmbH & Co. KG",
+                     *           "role": "manager",
+                     *           "partnershipActive": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PartnerSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPartnerOverview: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partner": {
+                     *         "id": 1,
+                     *         "number": 70001,
+                     *         "name": "Nordlicht Medien GmbH & Co. KG",
+                     *         "role": "manager",
+                     *         "partnershipActive": true
+                     *       },
+                     *       "year": 2026,
+                     *       "years": [
+                     *         2025,
+                     *         2026
+                     *       ],
+                     *       "level": "gold",
+                     *       "nextLevel": "platinum",
+                     *       "progressPercent": 17.5,
+                     *       "ratePercent": "10.00",
+                     *       "months": [
+                     *         {
+                     *           "month": "2026-01",
+                     *           "revenue": {
+                     *             "amount": "2801.25",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "commission": {
+                     *             "amount": "280.13",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "revenue": {
+                     *           "amount": "29375.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "commission": {
+                     *           "amount": "2937.50",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "paid": {
+                     *           "amount": "1800.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "outstanding": {
+                     *           "amount": "850.00",
+                     *           "currency": "EUR"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerOverview"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listCommissionCredits: {
+        parameters: {
+            query?: {
+                /** @description Only credits of this referred customer. */
+                customerId?: components["parameters"]["PartnerCustomerFilter"];
+            };
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credits and their sums. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 7,
+                     *           "number": "GS2026-0007",
+                     *           "createdOn": "2026-10-15",
+                     *           "paidOn": null,
+                     *           "purpose": "Provision Q3/2026 – 10005",
+                     *           "amount": {
+                     *             "amount": "589.50",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "status": "approved",
+                     *           "customer": {
+                     *             "id": 5,
+                     *             "number": 10005,
+                     *             "company": "Alpenblick Reisen GmbH"
+                     *           },
+                     *           "hasCreditNote": true
+                     *         }
+                     *       ],
+                     *       "customers": [
+                     *         {
+                     *           "id": 5,
+                     *           "number": 10005,
+                     *           "company": "Alpenblick Reisen GmbH"
+                     *         }
+                     *       ],
+                     *       "sums": {
+                     *         "total": {
+                     *           "amount": "589.50",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "paid": {
+                     *           "amount": "0.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "outstanding": {
+                     *           "amount": "589.50",
+                     *           "currency": "EUR"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CommissionCredit"][];
+                        customers: components["schemas"]["PartnerCustomer"][];
+                        sums: {
+                            total: components["schemas"]["Money"];
+                            paid: components["schemas"]["Money"];
+                            outstanding: components["schemas"]["Money"];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    exportCommissionCredits: {
+        parameters: {
+            query?: {
+                /** @description Only credits of this referred customer. */
+                customerId?: components["parameters"]["PartnerCustomerFilter"];
+                language?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Credit note;Created on;Paid out on;Purpose;Customer number;Customer;Amount (EUR);Status */
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCreditNotePdf: {
+        parameters: {
+            query?: {
+                language?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+                creditId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPartnerContracts: {
+        parameters: {
+            query?: {
+                /** @description The page to show (1-based); at most 10000. */
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                search?: components["parameters"]["Search"];
+                /** @description Sort field; `-` in front sorts descending. */
+                sort?: "number" | "-number" | "customer" | "-customer" | "from" | "-from" | "to" | "-to" | "status" | "-status";
+            };
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of partner contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "number": "PV-70001-0003",
+                     *           "customer": {
+                     *             "id": 7,
+                     *             "number": 10007,
+                     *             "company": "Rheinufer Logistik AG"
+                     *           },
+                     *           "from": "2025-01-01",
+                     *           "to": "2025-12-31",
+                     *           "lastRevenue": {
+                     *             "month": "2025-12",
+                     *             "amount": {
+                     *               "amount": "515.00",
+                     *               "currency": "EUR"
+                     *             }
+                     *           },
+                     *           "commission": {
+                     *             "amount": "41.20",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "status": "ended"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "perPage": 25,
+                     *         "total": 1,
+                     *         "lastPage": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PartnerContract"][];
+                        meta: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listPartnerUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members and candidates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "email": "partner@demo.example",
+                     *           "firstname": "Katrin",
+                     *           "surname": "Hoffmann",
+                     *           "role": "manager"
+                     *         }
+                     *       ],
+                     *       "candidates": [
+                     *         {
+                     *           "id": 12,
+                     *           "email": "paul.neumann@kuestenwerk.example",
+                     *           "firstname": "Paul",
+                     *           "surname": "Neumann"
+                     *         }
+                     *       ],
+                     *       "mayManage": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PartnerUser"][];
+                        candidates: {
+                            id: number;
+                            email: string;
+                            firstname: string;
+                            surname: string;
+                        }[];
+                        /** @description Whether the caller is a partner manager (may add and remove authorised users). */
+                        mayManage: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addPartnerUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "paul.neumann@kuestenwerk.example"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new authorised user. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "email": "paul.neumann@kuestenwerk.example",
+                     *       "firstname": "Paul",
+                     *       "surname": "Neumann",
+                     *       "role": "authorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerUser"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    removePartnerUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listSalesMaterial: {
+        parameters: {
+            query?: {
+                language?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The material, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Partnerbroschüre 2026",
+                     *           "fileType": "PDF",
+                     *           "mediaType": "application/pdf",
+                     *           "language": "de",
+                     *           "size": 1834,
+                     *           "publishedOn": "2026-02-01"
+                     *         }
+                     *       ],
+                     *       "downloadAllowed": true
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SalesMaterial"][];
+                        downloadAllowed: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    downloadSalesMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                materialId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     requestPasswordReset: {

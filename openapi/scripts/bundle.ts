@@ -70,7 +70,7 @@ function checkRefs(doc: Doc): void {
   if (missing.length) throw new Error(`Unresolved $ref:\n  ${missing.join('\n  ')}`);
 }
 
-const accessValues = ['public', 'user', 'cluster', 'cluster-administrator', 'staff'];
+const accessValues = ['public', 'user', 'cluster', 'cluster-administrator', 'staff', 'partner'];
 
 /** Every operation declares who may call it (`x-access`); the authorization matrix derives its expectations from it. */
 function checkAccess(doc: Doc): void {

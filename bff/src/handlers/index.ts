@@ -18,6 +18,7 @@ import { guardedWhileImpersonating } from './impersonation.ts';
 import { customerDocumentHandlers } from './customersDocuments.ts';
 import { notificationHandlers } from './notifications.ts';
 import { spotlightHandlers } from './spotlight.ts';
+import { partnerHandlers } from './partner.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
@@ -40,6 +41,7 @@ export const coreHandlers = {
   ...customerDocumentHandlers,
   ...notificationHandlers,
   ...spotlightHandlers,
+  ...partnerHandlers,
   // Last: the user's own security actions refuse impersonation sessions (§6).
   ...guardedWhileImpersonating({ ...securityHandlers, ...tokenHandlers, ...profileHandlers }),
 };

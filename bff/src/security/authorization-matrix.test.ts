@@ -10,6 +10,7 @@
  */
 import { ClusterAdministrator, managedCustomerIds, visibleClusterIds } from '@portal/core/clusters';
 import { User } from '@portal/core/accounts';
+import { demoPartners, Partner, partnersOf } from '@portal/core/partner';
 import { demoStaff } from '@portal/core/seed';
 import type { Socket } from 'socket.io-client';
 import type { TestClient, TestResponse } from '../testing.ts';
@@ -33,6 +34,8 @@ interface Relation {
   customers: Set<number>;
   visibleClusters: Set<number>;
   administrated: Set<number>;
+  /** Partners the user belongs to (partner manager or authorised user). */
+  partners: Set<number>;
 }
 
 type Expectation = { allow: true } | { allow: false; statuses: number[]; message?: string; why: string };
@@ -45,6 +48,8 @@ let shop: ClusterInfo;
 let staging: ClusterInfo;
 let mediathek: ClusterInfo;
 let bakery: ClusterInfo;
+/** The demo partner (partner@demo.example's) named in `{partnerId}`. */
+let demoPartnerId: number;
 
 beforeAll(async () => {
   suite = await startSuite();
@@ -60,8 +65,10 @@ beforeAll(async () => {
       customers: new Set(await managedCustomerIds(em, user.id)),
       visibleClusters: new Set(await visibleClusterIds(em, user.id)),
       administrated: new Set(admins.map((a) => (a.cluster as unknown as { id: number }).id)),
+      partners: new Set((await partnersOf(em, user.id)).map((a) => a.partner.id)),
     });
   }
+  demoPartnerId = (await em.findOneOrFail(Partner, { number: demoPartners.activeNumber })).id;
   const anonymous = suite.server.client();
   personas.push({ name: 'anonymous', kind: 'anonymous', client: anonymous });
   for (const [name, email] of [
@@ -135,6 +142,10 @@ function expectation(op: ContractOperation, p: Persona, target: ClusterInfo): Ex
       return reachableClusters(p).has(target.id) ? { allow: true } : deny([403, 404], 'not a manager or administrator of the cluster');
     case 'cluster-administrator':
       return rel.administrated.has(target.id) && reachableClusters(p).has(target.id) ? { allow: true } : deny([403, 404], 'not an administrator of the cluster');
+    case 'partner':
+      return (op.path.includes('{partnerId}') ? rel.partners.has(demoPartnerId) : rel.partners.size > 0)
+        ? { allow: true }
+        : deny([404], 'not a member of the partner', 'errors.partner_not_found');
     default:
       return { allow: true };
   }
@@ -158,7 +169,7 @@ function forbiddenMarkers(p: Persona, op: ContractOperation): string[] {
 
 function request(op: ContractOperation, p: Persona, target: ClusterInfo): Promise<TestResponse> {
   const service = op.path.match(/\{serverId\}\/([a-z]+)/)?.[1];
-  const path = fillPath(op, { clusterId: target.id, serverId: (service && target.serverFor.get(service)) ?? target.anyServer });
+  const path = fillPath(op, { clusterId: target.id, serverId: (service && target.serverFor.get(service)) ?? target.anyServer, partnerId: demoPartnerId });
   const query = op.queryParams
     .filter((q) => q.required)
     .map((q) => `${encodeURIComponent(q.name)}=${encodeURIComponent(String(sampleValue(q.schema)))}`)
@@ -174,7 +185,7 @@ const figures = { checked: 0, executed: 0, notExecutedAllowedWrites: 0 };
 describe('authorization matrix (issue 8): every operation of the contract × every persona', () => {
   it('every operation declares who may call it', () => {
     expect(operations.length).toBeGreaterThan(50);
-    for (const op of operations) expect(['public', 'user', 'cluster', 'cluster-administrator', 'staff']).toContain(op.access);
+    for (const op of operations) expect(['public', 'user', 'cluster', 'cluster-administrator', 'staff', 'partner']).toContain(op.access);
   });
 
   it('nobody gets more than the contract declares; refusals are the declared ones; no 5xx; no foreign data', async () => {

@@ -24,7 +24,9 @@ export type Access =
   /** Administrators of the cluster only (Managed Center: `/clusters/{clusterId}/servers/…`, `/managed/…`). */
   | 'cluster-administrator'
   /** Staff members only. */
-  | 'staff';
+  | 'staff'
+  /** Partner managers and authorised users of the partner in `{partnerId}` (of any partner where the path names none). */
+  | 'partner';
 
 export interface ContractOperation extends OperationSpec {
   access: Access;
@@ -47,7 +49,7 @@ export const resolve = (node: Json): Json =>
       )
     : node;
 
-const accessValues: Access[] = ['public', 'user', 'cluster', 'cluster-administrator', 'staff'];
+const accessValues: Access[] = ['public', 'user', 'cluster', 'cluster-administrator', 'staff', 'partner'];
 
 /** The declared access of an operation (`x-access`; the bundler refuses an operation without one). */
 export function accessOf(op: Json): Access {
