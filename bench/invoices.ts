@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { User } from '@portal/core/accounts';
+import { INVOICE_COUNT_CAP } from '@portal/core/billing';
 import { Customer, CustomerManager } from '@portal/core/customers';
 import { hashPassword } from '@portal/core/platform';
 import { createTestServer } from '../bff/src/testing.ts';
@@ -101,7 +102,10 @@ const plans = [
   await explain('Deep keyset page', 'select * from invoices i where i.customer_id in (?) and (i.issued_on, i.id) < (?, ?) order by i.issued_on desc, i.id desc limit 26', [big, deep.issued_on, deep.id]),
   await explain('Status filter', "select * from invoices i where i.customer_id in (?) and i.status = 'overdue' order by i.issued_on desc, i.id desc limit 26", [big]),
   await explain('Search by number', "select * from invoices i where i.customer_id in (?) and i.number ilike '%B00001234%' order by i.issued_on desc, i.id desc limit 26", [big]),
-  await explain('Total of the list (count, capped at 10,000)', 'select count(*)::int as n from (select 1 from invoices where customer_id in (?) limit 10001) capped', [big]),
+  await explain(`Total of the list (count, capped at ${INVOICE_COUNT_CAP.toLocaleString('en')})`, `select count(*)::int as n from (select 1 from invoices where customer_id in (?) limit ${INVOICE_COUNT_CAP + 1}) capped`, [big]),
+  await explain('Total of the status filter', `select count(*)::int as n from (select 1 from invoices where customer_id in (?) and status = 'overdue' limit ${INVOICE_COUNT_CAP + 1}) capped`, [big]),
+  await explain('Total of the number search', `select count(*)::int as n from (select 1 from invoices where customer_id in (?) and number ilike '%B00001234%' limit ${INVOICE_COUNT_CAP + 1}) capped`, [big]),
+  await explain('Search by a short term (many matches)', "select * from invoices i where i.customer_id in (?) and i.number ilike '%2024%' order by i.issued_on desc, i.id desc limit 26", [big]),
 ];
 fs.writeFileSync(
   'docs/billing-explain.md',

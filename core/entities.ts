@@ -31,7 +31,7 @@ import {
 } from './customers/index.ts';
 import { AuditLogEntry, Migration20261122120000AuditLog } from './platform/index.ts';
 import { managedEntities, managedMigrations } from './managed/index.ts';
-import { ClusterTermination, DomainContract, Invoice, InvoicePosition, Migration20261124060000Billing, Migration20261124063000Invoices } from './billing/index.ts';
+import { ClusterTermination, DomainContract, Invoice, InvoicePosition, Migration20261124060000Billing, Migration20261124063000Invoices, Migration20261124100000InvoiceNumberSearch } from './billing/index.ts';
 import {
   BuiltInNoticeRead,
   Migration20261124090000Notifications,
@@ -103,4 +103,5 @@ export const coreMigrations = [
   Migration20261124090000CustomerDocuments,
   Migration20261124090000Notifications,
   Migration20261124090000Partner,
+  Migration20261124100000InvoiceNumberSearch,
 ];

@@ -32,7 +32,21 @@ Object.assign(process.env, env);
 const { startServer } = await import('../bff/src/server.ts');
 // E2E_SPA_DIR: a private build of the SPA (`vite build --outDir …`), so another build of frontend/dist
 // on the same machine cannot pull the pages from under a running test.
-const running = await startServer({ seed: true, app: process.env.E2E_SPA_DIR ? { spaDir: process.env.E2E_SPA_DIR } : undefined });
+// The e2e test clock: the system time plus an offset (ms) a spec writes to DATA_DIR/clock-offset-ms
+// (frontend/e2e/testClock.ts), so a test can let days pass on the server (domain terminations, expiry).
+const clockFile = path.join(env.DATA_DIR, 'clock-offset-ms');
+const clock = {
+  now: () => {
+    let offset = 0;
+    try {
+      offset = Number(fs.readFileSync(clockFile, 'utf8')) || 0;
+    } catch {
+      // no offset written: the system time
+    }
+    return new Date(Date.now() + offset);
+  },
+};
+const running = await startServer({ seed: true, clock, app: process.env.E2E_SPA_DIR ? { spaDir: process.env.E2E_SPA_DIR } : undefined });
 console.log(`e2e portal at ${running.url}/a/`);
 const stop = async () => {
   await running.close();

@@ -15,6 +15,8 @@ export const Invoice = defineEntity({
     { name: 'invoices_customer_issued_index', properties: ['customer', 'issuedOn', 'id'] },
     { name: 'invoices_customer_status_issued_index', properties: ['customer', 'status', 'issuedOn', 'id'] },
     { name: 'invoices_customer_number_index', properties: ['customer', 'number'] },
+    /** Trigram search of numbers within a customer (pg_trgm + btree_gin; see its migration for the fallback). */
+    { name: 'invoices_customer_number_trgm_index', expression: 'create index "invoices_customer_number_trgm_index" on "invoices" using gin ("customer_id", "number" gin_trgm_ops)' },
   ],
   properties: {
     id: p.integer().primary().autoincrement(),

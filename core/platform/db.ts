@@ -44,7 +44,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory:')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const { MikroORM } = await import('@mikro-orm/pglite');
-  const orm = (await MikroORM.init({ ...common, dbName: dataDir, driverOptions: { dataDir } })) as unknown as Orm;
+  // pg_trgm and btree_gin: the trigram index of invoice numbers (core/billing, Migration20261124100000InvoiceNumberSearch).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  const orm = (await MikroORM.init({ ...common, dbName: dataDir, driverOptions: { dataDir, extensions: { pg_trgm, btree_gin } } })) as unknown as Orm;
   serializeTransactions(orm);
   return orm;
 }

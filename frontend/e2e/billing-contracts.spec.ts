@@ -12,7 +12,21 @@ async function signIn(page: Page, email: string): Promise<void> {
 
 const rows = (page: Page) => page.locator('tbody tr[data-contract]');
 
+// The termination flows take ~45 s on a loaded machine (2 cores shared by many runs): more than the default.
+test.describe.configure({ timeout: 90_000 });
+
 test.describe('contracts (German)', () => {
+  test('R9.007 R9.019 a hardware change shows a cost preview with proration, net and gross', async ({ page }) => {
+    await login(page, users.manager);
+    await page.goto('/a/contracts?type=cluster');
+    await page.locator('tr[data-contract="20011"]').getByRole('link').click();
+    const section = page.getByRole('region', { name: 'Kostenvorschau für Hardware-Änderungen' });
+    const cpu = section.getByLabel('CPU');
+    await cpu.fill(String(Number(await cpu.inputValue()) + 2));
+    await section.getByRole('button', { name: 'Vorschau berechnen' }).click();
+    await expect(section.getByTestId('cost-preview')).toContainText(/Kostenvorschau: .* netto, .* brutto inkl\. 19 % MwSt\. für den Rest des Abrechnungszeitraums/);
+  });
+
   test('R2.014 R2.099 R4.012 the list shows cluster and domain contracts with status, search, filters and sort', async ({ page }) => {
     await login(page, users.manager);
     await page.getByRole('link', { name: 'Verträge' }).first().click();
@@ -47,6 +61,9 @@ test.describe('contracts (German)', () => {
     await page.locator('tr[data-contract="20012"]').getByRole('link').click();
     await page.getByRole('link', { name: 'Vertrag kündigen' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Cluster 20012 kündigen' })).toBeVisible();
+    // R9.007: before terminating, what it still costs until the end of term, net and gross.
+    await expect(page.getByTestId('cost-preview')).toContainText('Kostenvorschau bis Vertragsende:');
+    await expect(page.getByTestId('cost-preview')).toContainText('brutto inkl. 19 % MwSt.');
 
     // Without the confirmed text nothing is sent.
     await page.getByRole('button', { name: 'Kündigung absenden' }).click();
@@ -99,6 +116,16 @@ test.describe('contracts (German)', () => {
 });
 
 test.describe('contracts (English)', () => {
+  test('R9.007 R9.019 the hardware cost preview in English', async ({ page }) => {
+    await signIn(page, 'james.miller@mueller-schmidt.example');
+    await page.goto('/a/contracts?type=cluster');
+    await page.locator('tr[data-contract="20011"]').getByRole('link').click();
+    const section = page.getByRole('region', { name: 'Cost preview for hardware changes' });
+    await section.getByLabel('RAM').fill('8');
+    await section.getByRole('button', { name: 'Calculate preview' }).click();
+    await expect(section.getByTestId('cost-preview')).toContainText(/Cost preview: .* net, .* gross incl\. 19% VAT for the rest of the billing period/);
+  });
+
   test('R2.015 R4.015 R8.022 terminate, edit, abort, terminate again and confirm in English', async ({ page }) => {
     await signIn(page, 'james.miller@mueller-schmidt.example');
     await page.goto('/a/contracts');
@@ -106,6 +133,7 @@ test.describe('contracts (English)', () => {
     await page.locator('tr[data-contract="20011"]').getByRole('link').click();
     await expect(page.getByTestId('price-net')).toHaveText('€761.00');
     await page.getByRole('link', { name: 'Terminate contract' }).click();
+    await expect(page.getByTestId('cost-preview')).toContainText('Cost preview until the end of term:');
     await page.getByRole('checkbox', { name: /I terminate cluster Onlineshop Produktion \(20011\) as of/ }).check();
     await page.getByRole('button', { name: 'Submit termination' }).click();
     await expect(page.getByTestId('termination-status')).toHaveText('In termination');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { businessRuleViolations, pdfAttachments, schemaErrors } from './billingEInvoice';
 import { pdfText } from './billingPdfText';
 import { login, users } from './helpers';
 
@@ -12,6 +13,32 @@ async function signIn(page: Page, email: string): Promise<void> {
 
 const rows = (page: Page) => page.locator('tbody tr[data-invoice]');
 
+async function downloadBytes(page: Page, name: RegExp): Promise<{ bytes: Buffer; filename: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return { bytes: Buffer.concat(chunks), filename: download.suggestedFilename() };
+}
+
+/** Downloads both e-invoices from the invoice page and validates them (schema and EN 16931 / XRechnung rules). */
+async function checkEInvoices(page: Page, number: string, labels: { facturX: RegExp; xRechnung: RegExp }): Promise<void> {
+  const x = await downloadBytes(page, labels.xRechnung);
+  expect(x.filename).toBe(`${number}-xrechnung.xml`);
+  const xml = x.bytes.toString('utf8');
+  expect(await schemaErrors(xml)).toEqual([]);
+  expect(businessRuleViolations(xml, { xrechnung: true })).toEqual([]);
+  expect(xml).toContain(`<ram:ID>${number}</ram:ID>`);
+  const f = await downloadBytes(page, labels.facturX);
+  expect(f.filename).toBe(`${number}-zugferd.pdf`);
+  const { files, xmp } = await pdfAttachments(f.bytes);
+  const embedded = files.get('factur-x.xml')!.bytes.toString('utf8');
+  expect(await schemaErrors(embedded)).toEqual([]);
+  expect(businessRuleViolations(embedded, { xrechnung: false })).toEqual([]);
+  expect(xmp).toMatch(/pdfaid:part(>|=")3/);
+  expect(pdfText(f.bytes)).toContain(number);
+}
+
 async function downloadText(page: Page, name: RegExp): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
   const stream = await download.createReadStream();
@@ -21,6 +48,15 @@ async function downloadText(page: Page, name: RegExp): Promise<string> {
 }
 
 test.describe('invoices (German)', () => {
+  test('R9.007 R3.049 download the e-invoices (ZUGFeRD/Factur-X and XRechnung) of an invoice and validate them', async ({ page }) => {
+    await login(page, users.manager);
+    await page.goto('/a/invoices');
+    await rows(page).first().getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: /Rechnung RE202611-10001/ })).toBeVisible();
+    await expect(page.getByText('E-Rechnung nach EN 16931 für Ihre Buchhaltung:')).toBeVisible();
+    await checkEInvoices(page, 'RE202611-10001', { facturX: /ZUGFeRD\/Factur-X \(PDF\)/, xRechnung: /XRechnung \(XML\)/ });
+  });
+
   test('R2.013 R4.014 list with status filter and number search; open an invoice, its items and the PDF', async ({ page }) => {
     await login(page, users.manager);
     await page.getByRole('link', { name: 'Rechnungen' }).first().click();
@@ -78,6 +114,15 @@ test.describe('invoices (German)', () => {
 });
 
 test.describe('invoices (English)', () => {
+  test('R9.007 download and validate the e-invoices in English', async ({ page }) => {
+    await signIn(page, 'james.miller@mueller-schmidt.example');
+    await page.goto('/a/invoices');
+    await rows(page).nth(1).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: /Invoice RE202610-10001/ })).toBeVisible();
+    await expect(page.getByText('E-invoice (EN 16931) for your accounting:')).toBeVisible();
+    await checkEInvoices(page, 'RE202610-10001', { facturX: /ZUGFeRD\/Factur-X \(PDF\)/, xRechnung: /XRechnung \(XML\)/ });
+  });
+
   test('R2.013 R4.014 the invoice list and an invoice in English', async ({ page }) => {
     await signIn(page, 'james.miller@mueller-schmidt.example');
     await page.goto('/a/invoices');

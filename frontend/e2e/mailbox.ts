@@ -12,8 +12,8 @@ export interface E2eMail {
   attachments: { filename?: string; contentType: string; size: number }[];
 }
 
-/** Waits for the newest mail of a kind (`X-Portal-Mail`) to an address written after `since` (ms). */
-export async function mailTo(address: string, kind: string, since: number): Promise<E2eMail> {
+/** Waits for the newest mail of a kind (`X-Portal-Mail`) to an address written after `since` (ms), optionally one whose subject contains `subject`. */
+export async function mailTo(address: string, kind: string, since: number, subject?: string): Promise<E2eMail> {
   const mailDir = mailDirOf();
   for (let i = 0; i < 75; i++) {
     const files = fs.existsSync(mailDir)
@@ -28,7 +28,7 @@ export async function mailTo(address: string, kind: string, since: number): Prom
     for (const file of files) {
       const mail = await simpleParser(fs.readFileSync(file));
       const to = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address?.toLowerCase());
-      if (to.includes(address.toLowerCase()) && mail.headers.get('x-portal-mail') === kind)
+      if (to.includes(address.toLowerCase()) && mail.headers.get('x-portal-mail') === kind && (!subject || (mail.subject ?? '').includes(subject)))
         return { subject: mail.subject ?? '', text: mail.text ?? '', attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.size })) };
     }
     await new Promise((r) => setTimeout(r, 200));

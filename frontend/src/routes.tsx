@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
               { path: 'contracts/:contractId/cluster/termination/show', lazy: lazyPage(() => import('./pages/contracts/terminationRoutes').then((m) => ({ default: m.ShowTermination }))) },
               { path: 'contracts/:contractId/cluster/termination/:terminationId', lazy: lazyPage(() => import('./pages/contracts/terminationRoutes').then((m) => ({ default: m.ShowTermination }))) },
               { path: 'contracts/:contractId/cluster/termination/:terminationId/edit', lazy: lazyPage(() => import('./pages/contracts/terminationRoutes').then((m) => ({ default: m.EditTermination }))) },
+              { path: 'contracts/:contractId/domain/termination', lazy: lazyPage(() => import('./pages/contracts/DomainTerminationPage')) },
               { path: 'contracts/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               { path: 'invoices', lazy: lazyPage(() => import('./pages/invoices/InvoicesPage')) },
               { path: 'invoices/:invoiceId', lazy: lazyPage(() => import('./pages/invoices/routes').then((m) => ({ default: m.InvoiceOverview }))) },

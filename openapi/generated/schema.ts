@@ -228,6 +228,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contracts/domain/{contractId}/termination": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Terminate a domain contract
+         * @description Managers of the customer only (403 otherwise). The user must tick the confirmation checkbox
+         *     (`confirmed: true`, R5.038; 422 otherwise). The termination takes effect at the end of the
+         *     registration period (`terminationOn`); from the next day the auth code is visible and e-mailed to
+         *     the managers. `.co.uk`/`.uk` domains must be terminated manually (409 `errors.domain_termination_manual`);
+         *     a second termination is 409 `errors.termination_exists`.
+         */
+        post: operations["createDomainTermination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/domain/{contractId}/auth-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a new auth code for a terminated domain
+         * @description Managers only. Once the termination is effective the auth code can be requested anew (R4.017): a
+         *     new code valid for 30 days replaces the old one and is e-mailed to the managers. 409
+         *     `errors.auth_code_not_available` before the termination is effective.
+         */
+        post: operations["renewDomainAuthCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/cluster/{contractId}/cost-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cost preview with proration before a termination or a hardware change
+         * @description Changes nothing. `kind: termination` with an `endOfTerm` (one of the offered month ends): what the
+         *     contract still costs, the rest of this month from tomorrow (prorated per day at a 30-day share)
+         *     plus every month until the end of term. `kind: change` with the proposed hardware, package and
+         *     add-ons (missing fields keep their value): the prorated difference for the rest of the billing
+         *     month. Net, 19 % VAT and gross. Visible to whoever sees the contract.
+         */
+        post: operations["previewClusterCosts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/favourite": {
         parameters: {
             query?: never;
@@ -970,6 +1040,28 @@ export interface paths {
          * @description Rendered once per language and cached. Default language is the customer's.
          */
         get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoiceId}/e-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as e-invoice (ZUGFeRD/Factur-X PDF or XRechnung XML)
+         * @description `format=factur-x`: the invoice's PDF as PDF/A-3 with the CII XML of the EN 16931 profile embedded
+         *     (`factur-x.xml`). `format=xrechnung`: the XRechnung 3.0 XML in CII syntax. Both follow EN 16931
+         *     (mandatory for German B2B). Default language is the customer's; it changes only free texts.
+         */
+        get: operations["getInvoiceEInvoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2924,6 +3016,34 @@ export interface components {
              */
             period: "month" | "year";
         };
+        /** @description A cost preview with proration (termination or change). */
+        CostPreview: {
+            /** @enum {string} */
+            kind: "termination" | "change";
+            /**
+             * Format: date
+             * @description First day of the rest of the billing period.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the billing period (month end).
+             */
+            to: string;
+            days: number;
+            /** @description Termination: whole months after this one until the end of term. */
+            fullMonths: number;
+            currentMonthly: components["schemas"]["PriceAmounts"];
+            proposedMonthly: components["schemas"]["PriceAmounts"];
+            restOfPeriod: components["schemas"]["SignedPriceAmounts"];
+            total: components["schemas"]["SignedPriceAmounts"];
+        };
+        /** @description Like PriceAmounts; negative when a change saves money. */
+        SignedPriceAmounts: {
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+        };
         TerminationDates: {
             /** Format: date */
             endOfTerm: string;
@@ -3034,6 +3154,10 @@ export interface components {
             terminationOn: string | null;
             /** @description .co.uk and .uk domains must be terminated manually (§5). */
             manualTermination: boolean;
+            /** @description The contract is active and can be terminated in the portal (not a .co.uk/.uk domain). */
+            mayTerminate: boolean;
+            /** Format: date-time */
+            terminationRequestedAt: string | null;
             /** @description Visible once the termination is effective (§4). */
             authCode: {
                 code: string;
@@ -4671,6 +4795,8 @@ export interface operations {
                      *       "premiumOneTime": null,
                      *       "terminationOn": null,
                      *       "manualTermination": false,
+                     *       "mayTerminate": true,
+                     *       "terminationRequestedAt": null,
                      *       "authCode": null,
                      *       "customer": {
                      *         "id": 1,
@@ -4914,6 +5040,280 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    createDomainTermination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirmed": true
+                 *     }
+                 */
+                "application/json": {
+                    confirmed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The contract, now in termination. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": "D-300101",
+                     *       "domain": "mueller-schmidt.de",
+                     *       "status": "in_termination",
+                     *       "registeredOn": "2021-03-15",
+                     *       "startOn": "2021-03-15",
+                     *       "registrationEndsOn": "2027-03-14",
+                     *       "owner": "Müller & Schmidt Online GmbH",
+                     *       "contactPerson": "Anna Berger",
+                     *       "adminContact": "Hostmaster",
+                     *       "basicFee": {
+                     *         "amount": "0.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "yearlyFee": {
+                     *         "net": {
+                     *           "amount": "12.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "2.28",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "14.28",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "premiumAnnual": null,
+                     *       "premiumOneTime": null,
+                     *       "terminationOn": "2027-03-14",
+                     *       "manualTermination": false,
+                     *       "mayTerminate": false,
+                     *       "terminationRequestedAt": "2026-11-24T10:00:00Z",
+                     *       "authCode": null,
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainContract"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    renewDomainAuthCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract with the new auth code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "number": "D-300101",
+                     *       "domain": "mueller-schmidt.de",
+                     *       "status": "terminated",
+                     *       "registeredOn": "2021-03-15",
+                     *       "startOn": "2021-03-15",
+                     *       "registrationEndsOn": "2027-03-14",
+                     *       "owner": "Müller & Schmidt Online GmbH",
+                     *       "contactPerson": "Anna Berger",
+                     *       "adminContact": "Hostmaster",
+                     *       "basicFee": {
+                     *         "amount": "0.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "yearlyFee": {
+                     *         "net": {
+                     *           "amount": "12.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "2.28",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "14.28",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "premiumAnnual": null,
+                     *       "premiumOneTime": null,
+                     *       "terminationOn": "2027-03-14",
+                     *       "manualTermination": false,
+                     *       "mayTerminate": false,
+                     *       "terminationRequestedAt": "2026-11-24T10:00:00Z",
+                     *       "authCode": {
+                     *         "code": "Xk7#pQ2m-RtW9a_b",
+                     *         "generatedAt": "2027-04-20T09:00:00Z",
+                     *         "validUntil": "2027-05-20T09:00:00Z",
+                     *         "expired": false
+                     *       },
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainContract"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    previewClusterCosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractId: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "change",
+                 *       "cpu": 20,
+                 *       "vpn": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "termination" | "change";
+                    /** Format: date */
+                    endOfTerm?: string;
+                    cpu?: number;
+                    ramGb?: number;
+                    nvmeSsdGb?: number;
+                    nvmeDatabaseGb?: number;
+                    nvmeStorageGb?: number;
+                    /** @enum {string} */
+                    sla?: "basic" | "business" | "enterprise" | "dev";
+                    twoFactor?: boolean;
+                    vpn?: boolean;
+                    phpExtendedSupport?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "change",
+                     *       "from": "2026-11-24",
+                     *       "to": "2026-11-30",
+                     *       "days": 7,
+                     *       "fullMonths": 0,
+                     *       "currentMonthly": {
+                     *         "net": {
+                     *           "amount": "761.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "144.59",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "905.59",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "proposedMonthly": {
+                     *         "net": {
+                     *           "amount": "824.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "156.56",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "980.56",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "restOfPeriod": {
+                     *         "net": {
+                     *           "amount": "14.70",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "2.79",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "17.49",
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "total": {
+                     *         "net": {
+                     *           "amount": "14.70",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat": {
+                     *           "amount": "2.79",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "gross": {
+                     *           "amount": "17.49",
+                     *           "currency": "EUR"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CostPreview"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     setClusterFavourite: {
@@ -6383,9 +6783,9 @@ export interface operations {
                         data: components["schemas"]["InvoiceSummary"][];
                         meta: {
                             perPage: number;
-                            /** @description Matching invoices, counted up to 10,000. */
+                            /** @description Matching invoices, counted up to 1,000. */
                             total: number;
-                            /** @description More than 10,000 invoices match. */
+                            /** @description More than 1,000 invoices match. */
                             totalCapped: boolean;
                             nextCursor: string | null;
                         };
@@ -6497,6 +6897,38 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getInvoiceEInvoice: {
+        parameters: {
+            query: {
+                format: "factur-x" | "xrechnung";
+                language?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path: {
+                invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                    /** @example <?xml version="1.0" encoding="utf-8"?><rsm:CrossIndustryInvoice …> */
+                    "application/xml": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     createInvoicePublicLink: {

@@ -3,11 +3,14 @@ import {
   centsToDecimal,
   clusterMonthlyPrice,
   clusterPriceLines,
+  mayTerminateDomain,
   money,
+  needsManualTermination,
   priceList,
   servicePackages,
   withVat,
   type Amounts,
+  type AuthCodeView,
   type ClusterTermination,
   type ContractRow,
   type DomainContract,
@@ -73,10 +76,7 @@ export function presentClusterContract(
   };
 }
 
-/** `.co.uk` and `.uk` domains must be terminated manually (§5). */
-export const needsManualTermination = (domain: string): boolean => /(^|\.)uk$/i.test(domain);
-
-export function presentDomainContract(d: DomainContract, authCode: Schemas['DomainContract']['authCode']): Schemas['DomainContract'] {
+export function presentDomainContract(d: DomainContract, authCode: AuthCodeView | null): Schemas['DomainContract'] {
   return {
     id: d.id,
     number: d.number,
@@ -94,7 +94,9 @@ export function presentDomainContract(d: DomainContract, authCode: Schemas['Doma
     premiumOneTime: d.premiumOneTimeCents === null || d.premiumOneTimeCents === undefined ? null : money(d.premiumOneTimeCents),
     terminationOn: d.terminationOn ?? null,
     manualTermination: needsManualTermination(d.domain),
-    authCode,
+    mayTerminate: mayTerminateDomain(d),
+    terminationRequestedAt: d.terminationRequestedAt ? d.terminationRequestedAt.toISOString() : null,
+    authCode: authCode && { code: authCode.code, generatedAt: authCode.generatedAt.toISOString(), validUntil: authCode.validUntil.toISOString(), expired: authCode.expired },
     customer: customerOf(d.customer),
   };
 }

@@ -191,3 +191,130 @@ describe('cluster termination (§4, §5)', () => {
     expect(unknown.body.error.message).toBe('errors.termination_not_found');
   });
 });
+
+describe('domain termination (§4, §5: R2.101 R4.017 R5.038 R5.030)', () => {
+  const path = (domain: string, rest = '') => `/api/v1/contracts/domain/${domains[domain]}${rest}`;
+  const signedInAt = async (at: string) => {
+    server.clock.set(at);
+    const client = server.client();
+    await client.login(demoLogins.manager);
+    return client;
+  };
+
+  it('R5.038 the confirmation checkbox is required; nothing is stored without it', async () => {
+    const res = await manager.request('POST', path('mueller-schmidt.de', '/termination'), { confirmed: false });
+    expect(res.status).toBe(422);
+    expect(res.body.error.fields.confirmed).toEqual(['errors.domain_termination_confirmation_required']);
+    expect((await manager.get(path('mueller-schmidt.de'))).body).toMatchObject({ status: 'active', terminationOn: null, mayTerminate: true });
+  });
+
+  it("R5.030 a .co.uk domain is refused (terminated manually); another customer's contract is 404; no second termination", async () => {
+    const uk = await manager.request('POST', path('mueller-schmidt.co.uk', '/termination'), { confirmed: true });
+    expect(uk.status).toBe(409);
+    expect(uk.body.error.message).toBe('errors.domain_termination_manual');
+    expect((await manager.get(path('mueller-schmidt.co.uk'))).body).toMatchObject({ status: 'active', mayTerminate: false, manualTermination: true });
+    const foreign = await other.request('POST', path('mueller-schmidt.de', '/termination'), { confirmed: true });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe('errors.contract_not_found');
+    expect((await admin.request('POST', path('mueller-schmidt.de', '/termination'), { confirmed: true })).status).toBe(404);
+    const again = await manager.request('POST', path('ms-aktion2025.de', '/termination'), { confirmed: true });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('errors.termination_exists');
+    const cancelled = await manager.request('POST', path('ms-testlauf.de', '/termination'), { confirmed: true });
+    expect(cancelled.status).toBe(409);
+    expect((await other.request('POST', path('ms-altshop.de', '/auth-code'))).status).toBe(404);
+  });
+
+  it('R2.101 R4.017 takes effect at the end of the registration period; then the auth code is visible, mailed, renewable and expires', async () => {
+    server.clock.set('2026-11-24T10:00:00Z');
+    const created = await manager.request('POST', path('mueller-schmidt-shop.com', '/termination'), { confirmed: true });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'in_termination', terminationOn: '2027-05-31', mayTerminate: false, authCode: null, terminationRequestedAt: '2026-11-24T10:00:00.000Z' });
+    const received = await server.mailbox.next(demoLogins.manager, 'domainTermination');
+    expect(received.subject).toContain('Kündigung der Domain mueller-schmidt-shop.com (D-300102) eingegangen');
+    expect(received.text).toContain('31. Mai 2027');
+    const early = await manager.request('POST', path('mueller-schmidt-shop.com', '/auth-code'));
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe('errors.auth_code_not_available');
+    const audit = await server.db.orm.em.fork().find(AuditLogEntry, { action: 'domain_termination.created' });
+    expect(audit.map((a) => (a.details as { domain: string }).domain)).toContain('mueller-schmidt-shop.com');
+
+    // The last day of the registration period: not yet effective.
+    // Sessions do not live for months: sign in again at each moment.
+    let later = await signedInAt('2027-05-31T20:00:00Z');
+    expect((await later.get(path('mueller-schmidt-shop.com'))).body).toMatchObject({ status: 'in_termination', authCode: null });
+
+    // The next day (Europe/Berlin): effective, the code is shown and mailed once.
+    later = await signedInAt('2027-06-01T08:00:00Z');
+    const [a, b] = await Promise.all([later.get(path('mueller-schmidt-shop.com')), later.get('/api/v1/contracts?search=mueller-schmidt-shop')]);
+    expect(b.body.data[0].status).toBe('terminated');
+    const effective = a.body.authCode ? a : await later.get(path('mueller-schmidt-shop.com'));
+    expect(effective.body.status).toBe('terminated');
+    expect(effective.body.authCode).toMatchObject({ generatedAt: '2027-06-01T08:00:00.000Z', validUntil: '2027-07-01T08:00:00.000Z', expired: false });
+    const code: string = effective.body.authCode.code;
+    expect(code).toHaveLength(16);
+    // (The demo's ms-aktion2025.de, in termination to 2026-12-19, took effect on the way: its own mail.)
+    let mailed = await server.mailbox.next(demoLogins.manager, 'domainTermination');
+    while (!mailed.subject.includes('mueller-schmidt-shop.com')) mailed = await server.mailbox.next(demoLogins.manager, 'domainTermination');
+    expect(mailed.subject).toBe('Kündigung der Domain mueller-schmidt-shop.com (D-300102) wirksam: Ihr Auth-Code');
+    expect(mailed.text).toContain(code);
+    await later.get(path('mueller-schmidt-shop.com'));
+    expect(server.mailbox.to(demoLogins.manager).filter((m) => m.subject.includes('mueller-schmidt-shop.com') && m.text.includes('Auth-Code für den Transfer'))).toHaveLength(1);
+    const row = await server.db.orm.em.fork().findOneOrFail(DomainContract, { id: domains['mueller-schmidt-shop.com'] });
+    expect(row.authCodeSealed).not.toContain(code);
+
+    // 30 days later the code shows as expired; a new one can be requested.
+    later = await signedInAt('2027-07-01T08:00:00Z');
+    expect((await later.get(path('mueller-schmidt-shop.com'))).body.authCode).toMatchObject({ code, expired: true });
+    const renewed = await later.request('POST', path('mueller-schmidt-shop.com', '/auth-code'));
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.authCode).toMatchObject({ generatedAt: '2027-07-01T08:00:00.000Z', validUntil: '2027-07-31T08:00:00.000Z', expired: false });
+    expect(renewed.body.authCode.code).not.toBe(code);
+    const renewMail = await server.mailbox.next(demoLogins.manager, 'domainTermination');
+    expect(renewMail.text).toContain(renewed.body.authCode.code);
+    server.clock.set('2026-11-24T10:00:00Z');
+    await manager.login(demoLogins.manager);
+  });
+});
+
+describe('cost preview with proration (R9.007)', () => {
+  const preview = (client: TestClient, number: string, body: unknown) => client.request('POST', `/api/v1/contracts/cluster/${clusters[number]}/cost-preview`, body);
+
+  it('R9.007 R9.019 a hardware change shows the prorated difference for the rest of the month, net and gross; nothing changes', async () => {
+    server.clock.set('2026-11-24T10:00:00Z');
+    const before = (await manager.get(`/api/v1/contracts/cluster/${clusters['20011']}`)).body;
+    const res = await preview(manager, '20011', { kind: 'change', cpu: before.hardware.cpu + 2, vpn: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'change', from: '2026-11-24', to: '2026-11-30', days: 7, fullMonths: 0, currentMonthly: before.price });
+    // 2 vCPU (24.00 €) and VPN (15.00 €, unless booked) a month, 7 of 30 days.
+    const vpnCents = before.addons.vpn ? 0 : 350;
+    expect(res.body.total.net.amount).toBe(((560 + vpnCents) / 100).toFixed(2));
+    expect(Number(res.body.total.gross.amount)).toBeCloseTo(Math.round((560 + vpnCents) * 1.19) / 100, 2);
+    expect((await manager.get(`/api/v1/contracts/cluster/${clusters['20011']}`)).body.hardware).toEqual(before.hardware);
+    // Administrators of the cluster may look too (a preview changes nothing).
+    expect((await preview(admin, '20011', { kind: 'change', cpu: before.hardware.cpu })).body.total.net.amount).toBe('0.00');
+  });
+
+  it('R9.007 R5.039 a termination preview: rest of this month from tomorrow plus the months until the end of term', async () => {
+    server.clock.set('2026-11-24T10:00:00Z');
+    const monthly = (await manager.get(`/api/v1/contracts/cluster/${clusters['20011']}`)).body.price.net.amount as string;
+    const res = await preview(manager, '20011', { kind: 'termination', endOfTerm: '2027-01-31' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'termination', from: '2026-11-25', to: '2026-11-30', days: 6, fullMonths: 2 });
+    const monthlyCents = Math.round(Number(monthly) * 100);
+    expect(Math.round(Number(res.body.total.net.amount) * 100)).toBe(2 * monthlyCents + Math.round((Math.round((monthlyCents * 100) / 30) * 6) / 100));
+  });
+
+  it("R9.026 R9.027 R9.028 R8.029 refusals: hardware outside the ranges and an invalid end of term are 422; another customer's contract is 404", async () => {
+    const tooBig = await preview(manager, '20011', { kind: 'change', cpu: 999 });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.error.fields.cpu).toEqual(['validation.maximum']);
+    const end = await preview(manager, '20011', { kind: 'termination', endOfTerm: '2026-11-30' });
+    expect(end.status).toBe(422);
+    expect(end.body.error.fields.endOfTerm).toEqual(['errors.termination_notice_period']);
+    const foreign = await preview(other, '20011', { kind: 'change', cpu: 4 });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe('errors.contract_not_found');
+  });
+});
+

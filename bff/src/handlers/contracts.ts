@@ -1,22 +1,33 @@
 import {
   assertMayTerminate,
+  authCodeOf,
   changeClusterTermination,
+  clusterMonthlyPrice,
   createClusterTermination,
   currentTermination,
   dayOf,
+  endOfTermErrors,
   endOfTermOptions,
+  hardwareRanges,
+  previewChange,
+  previewTermination,
   findDomainContractAccess,
   listContracts,
+  renewAuthCode,
+  requestDomainTermination,
+  settleDueDomainTerminations,
   type ContractSortField,
+  type DomainContract,
   type TerminationInput,
 } from '@portal/core/billing';
+import { twoFactorSecretBox } from '@portal/core/accounts';
 import { findClusterAccess } from '@portal/core/clusters';
-import { NotFound } from '@portal/core/platform';
+import { NotFound, ValidationFailed, type FieldErrors } from '@portal/core/platform';
 import type { EntityManager } from '@mikro-orm/core';
 import type { AppDeps } from '../deps.ts';
 import { defineHandlers } from '../openapi/handlers.ts';
 import { pagination } from '../presenters/cluster.ts';
-import { presentClusterContract, presentContractSummary, presentDomainContract, presentTermination } from './billingPresenters.ts';
+import { presentAmounts, presentClusterContract, presentContractSummary, presentDomainContract, presentTermination } from './billingPresenters.ts';
 
 /** A cluster contract the user can see, else 404 (ids are not probed). */
 async function clusterContract(em: EntityManager, userId: number, contractId: number) {
@@ -25,7 +36,20 @@ async function clusterContract(em: EntityManager, userId: number, contractId: nu
   return access;
 }
 
+const clusterPriceAmounts = (cluster: Parameters<typeof clusterMonthlyPrice>[0]) => presentAmounts(clusterMonthlyPrice(cluster));
+
 const ports = (deps: AppDeps) => ({ clock: deps.clock, mailer: deps.mailer, logger: deps.logger });
+/** Domain terminations also seal the transfer code (the key of the two-factor secrets, another context). */
+const domainPorts = (deps: AppDeps) => ({ ...ports(deps), box: twoFactorSecretBox(deps.config) });
+
+/** A domain contract the user manages, else 404 (ids are not probed). */
+async function domainContract(em: EntityManager, userId: number, contractId: number): Promise<DomainContract> {
+  const access = await findDomainContractAccess(em, userId, contractId);
+  if (!access) throw NotFound('errors.contract_not_found');
+  return access.contract;
+}
+
+const presentDomain = (deps: AppDeps, d: DomainContract) => presentDomainContract(d, authCodeOf(d, twoFactorSecretBox(deps.config), deps.clock.now()));
 
 const terminationInput = (body: { endOfTerm: string; reason?: TerminationInput['reason']; reasonText?: string | null; confirmed: boolean }): TerminationInput => ({
   endOfTerm: body.endOfTerm,
@@ -35,7 +59,8 @@ const terminationInput = (body: { endOfTerm: string; reason?: TerminationInput['
 });
 
 export const contractHandlers = defineHandlers({
-  listContracts: async ({ em, user, query }) => {
+  listContracts: async ({ em, user, query, deps }) => {
+    await settleDueDomainTerminations(em, domainPorts(deps), user.id);
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 25;
     const sort = query.sort ?? 'number';
@@ -56,10 +81,57 @@ export const contractHandlers = defineHandlers({
     return presentClusterContract(access.cluster, access, await currentTermination(em, access.cluster.id));
   },
 
-  getDomainContract: async ({ em, user, params }) => {
-    const access = await findDomainContractAccess(em, user.id, params.contractId);
-    if (!access) throw NotFound('errors.contract_not_found');
-    return presentDomainContract(access.contract, null);
+  getDomainContract: async ({ em, user, params, deps }) => {
+    await domainContract(em, user.id, params.contractId);
+    await settleDueDomainTerminations(em, domainPorts(deps), user.id);
+    return presentDomain(deps, await domainContract(em, user.id, params.contractId));
+  },
+
+  createDomainTermination: async ({ em, user, params, body, deps, koa }) => {
+    const contract = await domainContract(em, user.id, params.contractId);
+    const changed = await requestDomainTermination(em, domainPorts(deps), user, contract.id, { confirmed: body.confirmed });
+    koa.status = 201;
+    return presentDomain(deps, changed);
+  },
+
+  renewDomainAuthCode: async ({ em, user, params, deps }) => {
+    const contract = await domainContract(em, user.id, params.contractId);
+    return presentDomain(deps, await renewAuthCode(em, domainPorts(deps), user, contract.id));
+  },
+
+  previewClusterCosts: async ({ em, user, params, body, deps }) => {
+    const { cluster } = await clusterContract(em, user.id, params.contractId);
+    const today = dayOf(deps.clock.now());
+    const current = clusterPriceAmounts(cluster);
+    if (body.kind === 'termination') {
+      const endOfTerm = body.endOfTerm ?? '';
+      const errors = endOfTermErrors(today, endOfTerm);
+      if (errors.length) throw ValidationFailed({ endOfTerm: errors });
+      const p = previewTermination(cluster, today, endOfTerm);
+      return { kind: 'termination' as const, from: p.restOfPeriod.from, to: p.restOfPeriod.to, days: p.restOfPeriod.days, fullMonths: p.fullMonths, currentMonthly: current, proposedMonthly: current, restOfPeriod: presentAmounts(p.restOfPeriod.amounts), total: presentAmounts(p.total) };
+    }
+    const proposed = {
+      ...cluster,
+      cpu: body.cpu ?? cluster.cpu,
+      ramGb: body.ramGb ?? cluster.ramGb,
+      nvmeSsdGb: body.nvmeSsdGb ?? cluster.nvmeSsdGb,
+      nvmeDatabaseGb: body.nvmeDatabaseGb ?? cluster.nvmeDatabaseGb,
+      nvmeStorageGb: body.nvmeStorageGb ?? cluster.nvmeStorageGb,
+      sla: body.sla ?? cluster.sla,
+      addonTwoFactor: body.twoFactor ?? cluster.addonTwoFactor,
+      addonVpn: body.vpn ?? cluster.addonVpn,
+      addonPhpExtendedSupport: body.phpExtendedSupport ?? cluster.addonPhpExtendedSupport,
+    };
+    // The hardware ranges of the architecture (§9).
+    const range = hardwareRanges[cluster.architecture];
+    const fields: FieldErrors = {};
+    for (const key of ['cpu', 'ramGb', 'nvmeSsdGb', 'nvmeStorageGb'] as const) {
+      if (proposed[key] < range[key][0]) fields[key] = ['validation.minimum'];
+      if (proposed[key] > range[key][1]) fields[key] = ['validation.maximum'];
+    }
+    if (Object.keys(fields).length) throw ValidationFailed(fields);
+    const p = previewChange(cluster, proposed, today);
+    return { kind: 'change' as const, from: p.period.from, to: p.period.to, days: p.period.days, fullMonths: 0, currentMonthly: presentAmounts(p.currentMonthly), proposedMonthly: presentAmounts(p.proposedMonthly), restOfPeriod: presentAmounts(p.difference), total: presentAmounts(p.difference) };
   },
 
   getClusterTermination: async ({ em, user, params, deps }) => {

@@ -1,4 +1,6 @@
 import { Invoice } from '@portal/core/billing';
+// The shipped EN 16931 schema (xmllint-wasm) and business rules live with the browser tests too.
+import { businessRuleViolations, pdfAttachments, schemaErrors } from '../../../frontend/e2e/billingEInvoice.ts';
 import { demoLogins } from '@portal/core/seed';
 import { createTestServer, TestClient, type TestServer } from '../testing.ts';
 // The PDF text reader lives with the browser tests, which may not import server code; the BFF's tests may import it.
@@ -166,3 +168,63 @@ describe('public invoice link (§4)', () => {
     }
   });
 });
+
+describe('e-invoice (ZUGFeRD/Factur-X, XRechnung)', () => {
+  const fetchAs = async (path: string, headers: Record<string, string> = {}) => {
+    if (!headers.Authorization && manager.cookies.size) headers.cookie = [...manager.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(server.url + path, { headers });
+    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), body: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('R9.007 the XRechnung XML of an invoice is valid against the EN 16931 schema and keeps the EN 16931 and XRechnung rules', async () => {
+    const res = await fetchAs(`/api/v1/invoices/${invoices['RE202611-10001']}/e-invoice?format=xrechnung`);
+    expect(res.status).toBe(200);
+    expect(res.type).toContain('application/xml');
+    expect(res.disposition).toContain('RE202611-10001-xrechnung.xml');
+    const xml = res.body.toString('utf8');
+    expect(await schemaErrors(xml)).toEqual([]);
+    expect(businessRuleViolations(xml, { xrechnung: true })).toEqual([]);
+    expect(xml).toContain('<ram:ID>RE202611-10001</ram:ID>');
+    expect(xml).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
+  });
+
+  it('R9.007 the ZUGFeRD/Factur-X PDF embeds the valid EN 16931 XML and still reads as the invoice', async () => {
+    const res = await fetchAs(`/api/v1/invoices/${invoices['RE202610-10001']}/e-invoice?format=factur-x&language=en`);
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/pdf');
+    const { files, xmp } = await pdfAttachments(res.body);
+    const xml = files.get('factur-x.xml')!.bytes.toString('utf8');
+    expect(await schemaErrors(xml)).toEqual([]);
+    expect(businessRuleViolations(xml, { xrechnung: false })).toEqual([]);
+    expect(xml).toContain('<ram:ID>RE202610-10001</ram:ID>');
+    expect(xmp).toMatch(/pdfaid:part(>|=")3/);
+    expect(pdfText(res.body)).toContain('RE202610-10001');
+  });
+
+  it("R8.020 R3.019 another customer's invoice is 404, an unknown format 422; an accounting token may fetch e-invoices", async () => {
+    const foreign = await other.get(`/api/v1/invoices/${invoices['RE202611-10001']}/e-invoice?format=xrechnung`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe('errors.invoice_not_found');
+    expect((await manager.get(`/api/v1/invoices/${invoices['RE202611-10001']}/e-invoice?format=ubl`)).status).toBe(422);
+    expect((await manager.get(`/api/v1/invoices/${invoices['RE202611-10001']}/e-invoice`)).status).toBe(422);
+    const token = (await manager.request('POST', '/api/v1/me/personal-access-tokens', { name: 'E-Rechnung', expires: 0, abilities: { global: false, allClusters: true, areas: ['accounting'] } })).body.plainTextToken as string;
+    const res = await fetchAs(`/api/v1/invoices/${invoices['RE202611-10001']}/e-invoice?format=xrechnung`, { Authorization: `Bearer ${token}` });
+    expect(res.status).toBe(200);
+    expect(res.body.toString('utf8')).toContain('CrossIndustryInvoice');
+  });
+});
+
+describe('e-invoice checks (schema and rules) can fail', () => {
+  it('R9.007 a broken total, a missing buyer reference and an unknown element are reported', async () => {
+    const res = await manager.request('GET', `/api/v1/invoices/${invoices['RE202611-10001']}`);
+    expect(res.status).toBe(200);
+    const headers: Record<string, string> = { cookie: [...manager.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const xml = await (await fetch(`${server.url}/api/v1/invoices/${invoices['RE202611-10001']}/e-invoice?format=xrechnung`, { headers })).text();
+    const grand = /<ram:GrandTotalAmount>([^<]+)</.exec(xml)![1]!;
+    expect(businessRuleViolations(xml.replace(`<ram:GrandTotalAmount>${grand}`, `<ram:GrandTotalAmount>${(Number(grand) + 0.01).toFixed(2)}`), { xrechnung: true })).toContainEqual(expect.stringMatching(/^BR-CO-15/));
+    expect(businessRuleViolations(xml.replace(/<ram:BuyerReference>[^<]*<\/ram:BuyerReference>/, ''), { xrechnung: true })).toContainEqual(expect.stringMatching(/^BR-DE-15/));
+    expect((await schemaErrors(xml.replace('<ram:BuyerReference>', '<ram:Unknown>x</ram:Unknown><ram:BuyerReference>'))).length).toBeGreaterThan(0);
+    expect(businessRuleViolations(xml, { xrechnung: false })).toContainEqual(expect.stringMatching(/^BR-01/));
+  });
+});
+

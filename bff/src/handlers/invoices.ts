@@ -8,6 +8,8 @@ import {
   listInvoices,
   money,
   publicLinkState,
+  renderFacturX,
+  renderXRechnung,
   type Invoice,
   type InvoiceLanguage,
   type InvoicePosition,
@@ -100,6 +102,20 @@ export const invoiceHandlers = defineHandlers({
   getInvoicePdf: async ({ em, user, params, query, koa }) => {
     const { invoice, positions } = await findInvoice(em, await invoiceCustomerIds(em, user.id), params.invoiceId);
     return sendPdf(koa, invoice, positions, query.language);
+  },
+
+  getInvoiceEInvoice: async ({ em, user, params, query, koa }) => {
+    const { invoice, positions } = await findInvoice(em, await invoiceCustomerIds(em, user.id), params.invoiceId);
+    const lang = query.language ?? (invoice.customer.language === 'en' ? 'en' : 'de');
+    koa.set('Cache-Control', 'private, no-store');
+    if (query.format === 'xrechnung') {
+      koa.type = 'application/xml';
+      koa.set('Content-Disposition', `attachment; filename="${invoice.number}-xrechnung.xml"`);
+      return (await renderXRechnung(invoice, positions, invoice.customer, lang)) as never;
+    }
+    koa.type = 'application/pdf';
+    koa.set('Content-Disposition', `attachment; filename="${invoice.number}-zugferd.pdf"`);
+    return Buffer.from(await renderFacturX(invoice, positions, invoice.customer, lang)) as never;
   },
 
   createInvoicePublicLink: async ({ em, user, params, deps, koa }) => {

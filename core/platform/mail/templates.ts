@@ -26,7 +26,9 @@ export type MailTemplate =
   /** A cluster now requires two-factor authentication (customers area); sent to its users who have none yet. */
   | { kind: 'clusterTwoFactorRequired'; cluster: string; enabledBy: string; securityLink: string }
   /** A notice of the notification centre, for subscribers of technical notifications (texts already in the recipient's language). */
-  | { kind: 'notification'; title: string; message: string; link?: string };
+  | { kind: 'notification'; title: string; message: string; link?: string }
+  /** A domain termination was received, took effect (with the transfer code) or a new transfer code was issued (billing); sent to the customer's managers. */
+  | { kind: 'domainTermination'; event: 'created' | 'effective' | 'authCodeRenewed'; contractNumber: string; domain: string; terminationOn: string; authCode: string | null; validUntil: string | null };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -233,6 +235,22 @@ function content(t: MailTemplate, language: MailLanguage): Content {
         confirmed: de ? `Kündigung des Clusters ${what} bestätigt` : `Termination of cluster ${what} confirmed`,
       };
       return { subject: subjects[t.event], paragraphs: [[subjects[t.event] + '.'], ...(t.event === 'aborted' ? [] : dates.map((d) => [d]))] };
+    }
+    case 'domainTermination': {
+      const what = `${t.domain} (${t.contractNumber})`;
+      const subjects = {
+        created: de ? `Kündigung der Domain ${what} eingegangen` : `Termination of domain ${what} received`,
+        effective: de ? `Kündigung der Domain ${what} wirksam: Ihr Auth-Code` : `Termination of domain ${what} effective: your auth code`,
+        authCodeRenewed: de ? `Neuer Auth-Code für die Domain ${what}` : `New auth code for domain ${what}`,
+      };
+      const paragraphs: Paragraph[] = [
+        [de ? `Die Kündigung wird zum Ende der Registrierungsperiode wirksam: ${formatDay(t.terminationOn, language)}.` : `The termination takes effect at the end of the registration period: ${formatDay(t.terminationOn, language)}.`],
+      ];
+      if (t.authCode) {
+        paragraphs.push([de ? 'Auth-Code für den Transfer: ' : 'Auth code for the transfer: ', { strong: t.authCode }]);
+        if (t.validUntil) paragraphs.push([de ? `Gültig bis: ${formatDate(new Date(t.validUntil), language)}` : `Valid until: ${formatDate(new Date(t.validUntil), language)}`]);
+      }
+      return { subject: subjects[t.event], paragraphs };
     }
   }
 }

@@ -8,6 +8,9 @@ export type DomainContract = ResponseOf<'getDomainContract'>;
 export type ClusterTerminationState = ResponseOf<'getClusterTermination'>;
 export type ClusterTermination = ResponseOf<'createClusterTermination'>;
 export type TerminationInput = BodyOf<'createClusterTermination'>;
+export type CostPreview = ResponseOf<'previewClusterCosts'>;
+export type CostPreviewInput = BodyOf<'previewClusterCosts'>;
+export type DomainAuthCode = NonNullable<DomainContract['authCode']>;
 
 const contractsApi = api.enhanceEndpoints({ addTagTypes: ['Contracts'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -39,6 +42,19 @@ const contractsApi = api.enhanceEndpoints({ addTagTypes: ['Contracts'] }).inject
       query: ({ contractId, terminationId, action }) => ({ url: `api/v1/contracts/cluster/${contractId}/termination/${terminationId}/${action}`, method: 'POST' }),
       invalidatesTags: ['Contracts', 'Clusters'],
     }),
+    // A preview changes nothing: a query (cached per input) even though it is a POST.
+    previewClusterCosts: build.query<CostPreview, { contractId: number; body: CostPreviewInput }>({
+      query: ({ contractId, body }) => ({ url: `api/v1/contracts/cluster/${contractId}/cost-preview`, method: 'POST', body }),
+      providesTags: ['Contracts'],
+    }),
+    createDomainTermination: build.mutation<DomainContract, { contractId: number; confirmed: boolean }>({
+      query: ({ contractId, confirmed }) => ({ url: `api/v1/contracts/domain/${contractId}/termination`, method: 'POST', body: { confirmed } }),
+      invalidatesTags: ['Contracts'],
+    }),
+    renewDomainAuthCode: build.mutation<DomainContract, number>({
+      query: (contractId) => ({ url: `api/v1/contracts/domain/${contractId}/auth-code`, method: 'POST' }),
+      invalidatesTags: ['Contracts'],
+    }),
   }),
 });
 
@@ -50,4 +66,7 @@ export const {
   useCreateClusterTerminationMutation,
   useUpdateClusterTerminationMutation,
   useChangeClusterTerminationMutation,
+  useCreateDomainTerminationMutation,
+  usePreviewClusterCostsQuery,
+  useRenewDomainAuthCodeMutation,
 } = contractsApi;

@@ -30,4 +30,5 @@ export const { useListInvoicesQuery, useGetInvoiceQuery, useCreateInvoicePublicL
 
 /** The PDF download address (a plain link: the browser sends the session cookie). */
 export const invoicePdfUrl = (id: number, language: 'de' | 'en') => `/api/v1/invoices/${id}/pdf?language=${language}`;
+export const invoiceEInvoiceUrl = (id: number, format: 'factur-x' | 'xrechnung') => `/api/v1/invoices/${id}/e-invoice?format=${format}`;
 export const publicInvoicePdfUrl = (token: string, language: 'de' | 'en') => `/api/v1/public/invoices/${encodeURIComponent(token)}/pdf?language=${language}`;

@@ -35,6 +35,7 @@ import { useAppDispatch } from '../../store';
 import { callErrorMessage, notifySuccess } from '../../ui/notify';
 import NotFoundPage from '../NotFoundPage';
 import { BackToContracts, LoadError } from './ContractDetailPage';
+import { CostPreviewBox } from './CostPreviewBox';
 import { Facts } from './Facts';
 import { useBillingFormat } from './format';
 
@@ -182,6 +183,7 @@ function TerminationForm({ contract: c, options, termination }: { contract: Clus
             error={!!fields.reasonText}
             helperText={fields.reasonText}
           />
+          {dates && <CostPreviewBox contractId={c.id} input={{ kind: 'termination', endOfTerm: dates.endOfTerm }} />}
           {dates && (
             <Box>
               <FormControlLabel

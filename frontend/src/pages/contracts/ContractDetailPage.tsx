@@ -19,7 +19,9 @@ import { useGetClusterContractQuery, useGetDomainContractQuery, type ClusterCont
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { translateServerMessage } from '../../ui/notify';
 import NotFoundPage from '../NotFoundPage';
+import { DomainAuthCode } from './DomainAuthCode';
 import { Facts } from './Facts';
+import { HardwarePreview } from './HardwarePreview';
 import { statusColor, useBillingFormat } from './format';
 
 /** §2 `/contracts/{type}/{id}`: a cluster or a domain contract. */
@@ -186,6 +188,7 @@ export function ClusterContractDetails({ contract: c }: { contract: ClusterContr
           {t('cluster.billingNote')}
         </Typography>
       </Paper>
+      {c.status === 'active' && <HardwarePreview contract={c} />}
     </Box>
   );
 }
@@ -211,6 +214,17 @@ export function DomainContractDetails({ contract: d }: { contract: DomainContrac
           {t('domain.title', { number: d.number })} · {d.domain}
         </Typography>
         <Chip color={statusColor(d.status)} variant="outlined" label={t(`status.${d.status}`)} data-testid="contract-status" />
+        {d.mayTerminate ? (
+          <Button variant="outlined" color="error" component={RouterLink} to={`/contracts/${d.id}/domain/termination`}>
+            {t('domain.terminate')}
+          </Button>
+        ) : (
+          d.terminationOn && (
+            <Button variant="outlined" component={RouterLink} to={`/contracts/${d.id}/domain/termination`}>
+              {t('domain.showTermination')}
+            </Button>
+          )
+        )}
       </Box>
       {d.manualTermination && (
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -246,12 +260,7 @@ export function DomainContractDetails({ contract: d }: { contract: DomainContrac
             [t('domain.premiumOneTime'), d.premiumOneTime ? f.money(d.premiumOneTime) : none],
           ]}
         />
-        <Facts
-          title={t('domain.authCode')}
-          rows={d.authCode ? [[t('domain.authCode'), <code key="c">{d.authCode.code}</code>], [t('termination.createdAt'), f.dateTime(d.authCode.generatedAt)], ['⌛', f.dateTime(d.authCode.validUntil)]] : []}
-        >
-          {!d.authCode && <Typography color="text.secondary">{t('domain.authCodeHidden')}</Typography>}
-        </Facts>
+        <DomainAuthCode contract={d} />
       </Box>
     </Box>
   );

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { apiError } from '../../api/baseApi';
-import { invoicePdfUrl, useCreateInvoicePublicLinkMutation, useGetInvoiceQuery, type InvoiceDetail } from '../../api/invoices';
+import { invoiceEInvoiceUrl, invoicePdfUrl, useCreateInvoicePublicLinkMutation, useGetInvoiceQuery, type InvoiceDetail } from '../../api/invoices';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { useAppDispatch } from '../../store';
 import { callErrorMessage, notifySuccess, translateServerMessage } from '../../ui/notify';
@@ -49,7 +49,7 @@ export default function InvoicePage({ details = false }: { details?: boolean }) 
   return (
     <Box>
       {back}
-      <InvoiceSummaryView invoice={data} pdfUrl={(l) => invoicePdfUrl(data.id, l)} actions={details ? undefined : <PublicLinkSection invoice={data} />} />
+      <InvoiceSummaryView invoice={data} pdfUrl={(l) => invoicePdfUrl(data.id, l)} eInvoiceUrl={(format) => invoiceEInvoiceUrl(data.id, format)} actions={details ? undefined : <PublicLinkSection invoice={data} />} />
       <Box sx={{ mt: 2 }}>
         {details ? (
           <Button component={RouterLink} to={`/invoices/${data.id}`}>

@@ -24,7 +24,18 @@ export function useInvoiceTitle(invoice: InvoiceDetail | undefined): string {
 }
 
 /** Amounts, dates and PDF downloads of an invoice, shown signed in and through a public link. */
-export function InvoiceSummaryView({ invoice: i, pdfUrl, actions }: { invoice: InvoiceDetail; pdfUrl: (language: 'de' | 'en') => string; actions?: ReactNode }) {
+export function InvoiceSummaryView({
+  invoice: i,
+  pdfUrl,
+  eInvoiceUrl,
+  actions,
+}: {
+  invoice: InvoiceDetail;
+  pdfUrl: (language: 'de' | 'en') => string;
+  /** Signed in only: the e-invoice downloads (ZUGFeRD/Factur-X PDF, XRechnung XML). */
+  eInvoiceUrl?: (format: 'factur-x' | 'xrechnung') => string;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation('billing');
   const f = useBillingFormat();
   const title = useInvoiceTitle(i);
@@ -63,6 +74,21 @@ export function InvoiceSummaryView({ invoice: i, pdfUrl, actions }: { invoice: I
               {t('invoice.pdfEn')}
             </Button>
           </Box>
+          {eInvoiceUrl && (
+            <Box sx={{ mt: 2 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('invoice.eInvoiceHint')}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                <Button variant="outlined" startIcon={<DownloadIcon />} href={eInvoiceUrl('factur-x')} download={`${i.number}-zugferd.pdf`}>
+                  {t('invoice.facturX')}
+                </Button>
+                <Button variant="outlined" startIcon={<DownloadIcon />} href={eInvoiceUrl('xrechnung')} download={`${i.number}-xrechnung.xml`}>
+                  {t('invoice.xRechnung')}
+                </Button>
+              </Box>
+            </Box>
+          )}
         </Facts>
       </Box>
       {actions}

@@ -1,0 +1,164 @@
+import { InvoiceService, type Invoice as EInvoiceData } from '@e-invoice-eu/core';
+import type { Customer } from '../customers/index.ts';
+import type { Invoice, InvoicePosition } from './Invoice.ts';
+import { cachedInvoicePdf, provider, type InvoiceLanguage } from './invoicePdf.ts';
+import { centsToDecimal, VAT_PERCENT } from './money.ts';
+
+/**
+ * E-invoices (mandatory for German B2B): every invoice as ZUGFeRD/Factur-X (PDF/A-3 with the CII XML of
+ * the EN 16931 profile embedded in our own PDF) and as XRechnung (CII syntax). Built with the maintained
+ * `@e-invoice-eu/core` from the EN 16931 data of the invoice (docs/decisions.md, Billing e-invoice).
+ */
+export const eInvoiceFormats = ['factur-x', 'xrechnung'] as const;
+export type EInvoiceFormat = (typeof eInvoiceFormats)[number];
+
+/** The provider's e-invoice details (seller, BG-4/BG-6): demo values like the PDF's, §9. */
+export const sellerContact = {
+  name: 'Buchhaltung Managed Hosting',
+  phone: '+49 30 1234567-0',
+  email: 'rechnung@managed-hosting.example',
+  postalZone: '10115',
+  city: 'Berlin',
+};
+
+/** UN/ECE Recommendation 20 unit codes of the position units. */
+const unitCodes: Record<InvoicePosition['unit'], string> = { month: 'MON', day: 'DAY', piece: 'H87', year: 'ANN' };
+
+/**
+ * The unit price (BT-146, 1/10,000 euro) with two decimals: a whole-cent price per unit, else the price of
+ * 100 units with base quantity 100 (BT-149), which is exact for four decimals (daily prices).
+ */
+export function unitPrice(unitPrice4: number): { amount: string; baseQuantity: number } {
+  return unitPrice4 % 100 === 0 ? { amount: centsToDecimal(unitPrice4 / 100), baseQuantity: 1 } : { amount: centsToDecimal(unitPrice4), baseQuantity: 100 };
+}
+
+const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The payment means (BG-16) of the invoice's payment method: SEPA transfer (58), SEPA direct debit (59) or card (54). */
+function paymentMeans(invoice: Invoice, customer: Customer): Record<string, unknown> {
+  if (invoice.paymentMethod === 'debit' && customer.iban && customer.mandateReference)
+    return { 'cbc:PaymentMeansCode': '59', 'cac:PaymentMandate': { 'cbc:ID': customer.mandateReference, 'cac:PayerFinancialAccount': { 'cbc:ID': customer.iban } } };
+  if (invoice.paymentMethod === 'credit_card' && customer.cardLast4)
+    return { 'cbc:PaymentMeansCode': '54', 'cac:CardAccount': { 'cbc:PrimaryAccountNumberID': customer.cardLast4, 'cbc:NetworkID': customer.cardBrand ?? 'card' } };
+  return {
+    'cbc:PaymentMeansCode': '58',
+    'cbc:PaymentID': invoice.number,
+    'cac:PayeeFinancialAccount': { 'cbc:ID': provider.iban, 'cbc:Name': provider.name, 'cac:FinancialInstitutionBranch': { 'cbc:ID': provider.bic } },
+  };
+}
+
+const money = (cents: number) => centsToDecimal(cents);
+
+/** Specification identifiers (BT-24): EN 16931 core (Factur-X EN 16931 profile) and the XRechnung 3.0 CIUS. */
+export const specificationIds = {
+  'factur-x': 'urn:cen.eu:en16931:2017',
+  xrechnung: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+} as const satisfies Record<EInvoiceFormat, string>;
+
+/** The invoice in the library's EN 16931 (UBL-shaped) data model. */
+export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage, format: EInvoiceFormat): EInvoiceData {
+  const vat = { 'cbc:ID': 'S', 'cbc:Percent': String(VAT_PERCENT), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+  const buyerEmail = customer.invoiceEmails.split('\n').map((e) => e.trim()).find(Boolean) ?? sellerContact.email;
+  const data = {
+    'ubl:Invoice': {
+      'cbc:CustomizationID': specificationIds[format],
+      'cbc:ID': invoice.number,
+      'cbc:IssueDate': invoice.issuedOn,
+      'cbc:DueDate': invoice.dueOn,
+      'cbc:InvoiceTypeCode': '380',
+      'cbc:Note': [language === 'de' ? 'Managed Hosting: Leistungen im Abrechnungszeitraum' : 'Managed hosting: services in the billing period'],
+      'cbc:DocumentCurrencyCode': 'EUR',
+      // BT-10: XRechnung needs a buyer reference (BR-DE-15); the customer's own reference sign, else its number.
+      'cbc:BuyerReference': customer.referenceSign?.trim() || String(customer.number),
+      'cac:InvoicePeriod': { 'cbc:StartDate': invoice.periodStart, 'cbc:EndDate': invoice.periodEnd },
+      'cac:AccountingSupplierParty': {
+        'cac:Party': {
+          'cbc:EndpointID': sellerContact.email,
+          'cbc:EndpointID@schemeID': 'EM',
+          'cac:PartyName': { 'cbc:Name': provider.name },
+          'cac:PostalAddress': { 'cbc:StreetName': provider.street, 'cbc:CityName': sellerContact.city, 'cbc:PostalZone': sellerContact.postalZone, 'cac:Country': { 'cbc:IdentificationCode': 'DE' } },
+          'cac:PartyTaxScheme': [{ 'cbc:CompanyID': provider.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }],
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': provider.name },
+          'cac:Contact': { 'cbc:Name': sellerContact.name, 'cbc:Telephone': sellerContact.phone, 'cbc:ElectronicMail': sellerContact.email },
+        },
+      },
+      'cac:AccountingCustomerParty': {
+        'cac:Party': {
+          'cbc:EndpointID': buyerEmail,
+          'cbc:EndpointID@schemeID': 'EM',
+          'cac:PartyIdentification': { 'cbc:ID': String(customer.number) },
+          'cac:PartyName': { 'cbc:Name': customer.company },
+          'cac:PostalAddress': {
+            'cbc:StreetName': customer.street,
+            'cbc:CityName': customer.city,
+            'cbc:PostalZone': customer.zip,
+            'cac:Country': { 'cbc:IdentificationCode': customer.country.toUpperCase() },
+          },
+          ...(customer.vatId ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': customer.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } } : {}),
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': customer.company },
+        },
+      },
+      // BG-13: the CII schema needs the delivery block; the services were delivered through the period.
+      'cac:Delivery': { 'cbc:ActualDeliveryDate': invoice.periodEnd },
+      'cac:PaymentMeans': [paymentMeans(invoice, customer)],
+      'cac:PaymentTerms': { 'cbc:Note': language === 'de' ? `Zahlbar ohne Abzug bis ${invoice.dueOn}.` : `Payable without deduction by ${invoice.dueOn}.` },
+      'cac:TaxTotal': [
+        {
+          'cbc:TaxAmount': money(invoice.vatCents),
+          'cbc:TaxAmount@currencyID': 'EUR',
+          'cac:TaxSubtotal': [
+            {
+              'cbc:TaxableAmount': money(invoice.netCents),
+              'cbc:TaxableAmount@currencyID': 'EUR',
+              'cbc:TaxAmount': money(invoice.vatCents),
+              'cbc:TaxAmount@currencyID': 'EUR',
+              'cac:TaxCategory': vat,
+            },
+          ],
+        },
+      ],
+      'cac:LegalMonetaryTotal': {
+        'cbc:LineExtensionAmount': money(invoice.netCents),
+        'cbc:LineExtensionAmount@currencyID': 'EUR',
+        'cbc:TaxExclusiveAmount': money(invoice.netCents),
+        'cbc:TaxExclusiveAmount@currencyID': 'EUR',
+        'cbc:TaxInclusiveAmount': money(invoice.grossCents),
+        'cbc:TaxInclusiveAmount@currencyID': 'EUR',
+        'cbc:PayableAmount': money(invoice.grossCents),
+        'cbc:PayableAmount@currencyID': 'EUR',
+      },
+      'cac:InvoiceLine': positions.map((p) => ({
+        'cbc:ID': String(p.position),
+        'cbc:InvoicedQuantity': String(p.quantity),
+        'cbc:InvoicedQuantity@unitCode': unitCodes[p.unit],
+        'cbc:LineExtensionAmount': money(p.netCents),
+        'cbc:LineExtensionAmount@currencyID': 'EUR',
+        'cac:InvoicePeriod': { 'cbc:StartDate': p.periodStart, 'cbc:EndDate': p.periodEnd },
+        'cac:Item': { 'cbc:Name': p.subject, 'cac:ClassifiedTaxCategory': vat },
+        'cac:Price': {
+          'cbc:PriceAmount': unitPrice(p.unitPrice4).amount,
+          'cbc:PriceAmount@currencyID': 'EUR',
+          ...(unitPrice(p.unitPrice4).baseQuantity !== 1 ? { 'cbc:BaseQuantity': String(unitPrice(p.unitPrice4).baseQuantity), 'cbc:BaseQuantity@unitCode': unitCodes[p.unit] } : {}),
+        },
+      })),
+    },
+  };
+  return data as unknown as EInvoiceData; // the library's generated type is stricter than needed for literal strings
+}
+
+/** The XRechnung XML (CII syntax) of an invoice. */
+export async function renderXRechnung(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage): Promise<string> {
+  const out = await new InvoiceService(quiet).generate(eInvoiceData(invoice, positions, customer, language, 'xrechnung'), { format: 'XRECHNUNG-CII', lang: language === 'de' ? 'de-de' : 'en-gb' });
+  return typeof out === 'string' ? out : new TextDecoder().decode(out);
+}
+
+/** The ZUGFeRD/Factur-X PDF (PDF/A-3, EN 16931 profile): the invoice's own PDF with the CII XML embedded. */
+export async function renderFacturX(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage): Promise<Uint8Array> {
+  const pdf = await cachedInvoicePdf(invoice, positions, customer, language);
+  const out = await new InvoiceService(quiet).generate(eInvoiceData(invoice, positions, customer, language, 'factur-x'), {
+    format: 'Factur-X-EN16931',
+    lang: language === 'de' ? 'de-de' : 'en-gb',
+    pdf: { buffer: pdf, filename: `${invoice.number}.pdf`, mimetype: 'application/pdf' },
+  });
+  return typeof out === 'string' ? new TextEncoder().encode(out) : out;
+}
