@@ -45,6 +45,7 @@ import {
   PartnerUser,
   SalesMaterial,
 } from './partner/index.ts';
+import { Migration20261124090000Ordering, Order, OrderIdempotencyKey, PriceListEntry } from './ordering/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
 export const coreEntities = [
@@ -82,6 +83,9 @@ export const coreEntities = [
   PartnerContract,
   CommissionCredit,
   SalesMaterial,
+  Order,
+  OrderIdempotencyKey,
+  PriceListEntry,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -104,4 +108,5 @@ export const coreMigrations = [
   Migration20261124090000Notifications,
   Migration20261124090000Partner,
   Migration20261124100000InvoiceNumberSearch,
+  Migration20261124090000Ordering,
 ];

@@ -12,6 +12,7 @@ import { startNotificationCentre } from '@portal/core/notifications';
 import { pluginRegistry } from './generated/plugins.ts';
 import { ManagedCenter } from './managed/center.ts';
 import { loadPlugins, type PluginSet } from './managed/plugins.ts';
+import { attachOrderProvisioning } from './handlers/ordersProvisioning.ts';
 
 export interface RunningServer {
   url: string;
@@ -80,6 +81,7 @@ export async function startServer(
   let shuttingDown = false;
   const managed = new ManagedCenter(deps, plugins, { stopServicesOnClose: config.NODE_ENV === 'test' });
   await managed.start();
+  await attachOrderProvisioning(deps, managed.jobs.queue);
   if (seededDemo) await managed.seedFixtures(orm.em.fork());
   const app = createApp(deps, { ...options.app, managed, shuttingDown: () => shuttingDown });
   const server = http.createServer(app.callback());

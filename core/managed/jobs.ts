@@ -160,6 +160,11 @@ export class JobRunner {
     for (const j of waiting) await this.#send(j);
   }
 
+  /** The started queue, for other modules' jobs on the same queue (ordering); undefined before `start`. */
+  get queue(): PgBoss | undefined {
+    return this.#boss;
+  }
+
   /** Stops taking jobs; waits for the running ones. */
   async stop(): Promise<void> {
     const boss = this.#boss;

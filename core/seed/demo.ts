@@ -10,6 +10,7 @@ import { seedDemoBilling, seedDemoInvoices } from '../billing/index.ts';
 import { seedCustomersDemo } from '../customers/index.ts';
 import { documentStorage, seedDocumentsDemo } from '../customers/index.ts';
 import { seedDemoPartners } from '../partner/index.ts';
+import { seedDemoOrders } from '../ordering/index.ts';
 
 export const demoPassword = 'Demo-Portal-2026';
 
@@ -220,6 +221,7 @@ export async function seedDemo(em: EntityManager, options: { dataDir?: string } 
     // Documents are files: they go to the portal's DATA_DIR (the one the server reads); default as the config's.
     await seedDocumentsDemo(tx, documentStorage(path.resolve(options.dataDir ?? process.env.DATA_DIR ?? './data')));
     await seedDemoPartners(tx, passwordHash);
+    await seedDemoOrders(tx, c1, c2, manager.id);
   });
   return true;
 }

@@ -65,6 +65,9 @@ export const routes: RouteObject[] = [
               { path: 'invoices/:invoiceId', lazy: lazyPage(() => import('./pages/invoices/routes').then((m) => ({ default: m.InvoiceOverview }))) },
               { path: 'invoices/:invoiceId/details', lazy: lazyPage(() => import('./pages/invoices/routes').then((m) => ({ default: m.InvoiceDetails }))) },
               { path: 'invoices/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
+              { path: 'orders', lazy: lazyPage(() => import('./pages/orders/OrdersPage')) },
+              { path: 'orders/cluster', lazy: lazyPage(() => import('./pages/orders/ClusterOrderWizard')) },
+              { path: 'orders/:type/:number', lazy: lazyPage(() => import('./pages/orders/OrdersPage')) },
               { path: 'orders/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               {
                 // Partner managers only (§2, §5); the authorised-users route is ours (§2 leaves it open).

@@ -1314,6 +1314,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders of one type of the customers the caller manages
+         * @description Managers see the orders of their customers, newest first. The search matches the fields of the
+         *     tab (clusters: order number, cluster number, customer number, customer; domains: order number,
+         *     domain, domain holder; certificates: order number, domain, type). Personal access tokens are refused.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{orderType}/{orderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order
+         * @description Orders of customers the caller does not manage, and unknown numbers, answer 404 `errors.order_not_found` („Die Bestellung {number} konnte in Ihrem Konto nicht gefunden werden.").
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order-catalog/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the cluster order wizard offers
+         * @description The architectures with their hardware ranges (§9), the managed service levels with what each includes, the contract modes and the most additional IP addresses.
+         */
+        get: operations["getClusterOrderCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/cluster/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a step of the cluster order wizard and price the order so far
+         * @description Checks the fields of every step up to `step` (422 with field errors otherwise) and that the caller
+         *     manages the customer (404 `errors.customer_not_found`), then prices the draft from the price list:
+         *     monthly and one-time, each net, VAT 19 % and gross. Stores nothing.
+         */
+        post: operations["quoteClusterOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order a cluster (idempotent per Idempotency-Key)
+         * @description Managers of the customer only (404 `errors.customer_not_found` otherwise). Every step is checked
+         *     (422 with field errors, nothing stored). The request must carry an `Idempotency-Key` (a UUID):
+         *     the same key with the same body answers the same order again (header `Idempotent-Replayed: true`),
+         *     the same key with another body is refused with 422 `errors.idempotency_key_reused`. The order
+         *     starts as `pending`; a job prepares it (statuses pushed over the socket as `order.changed`) and a
+         *     completed cluster order has created the cluster contract with its servers. The user and the
+         *     customer's managers get a confirmation e-mail in their language.
+         */
+        post: operations["createClusterOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/partners": {
         parameters: {
             query?: never;
@@ -3649,6 +3759,113 @@ export interface components {
             external: boolean;
             image: components["schemas"]["LocalizedText"] | null;
             isFeedback: boolean;
+        };
+        /** @enum {string} */
+        OrderType: "cluster" | "domain" | "certificate";
+        /**
+         * @description §3 order statuses; `accepted` is shown as "Active".
+         * @enum {string}
+         */
+        OrderStatus: "accepted" | "open" | "completed" | "declined" | "cancelled" | "preparation_in_progress" | "preparation_failed" | "preparation_completed" | "pending";
+        /** @enum {string} */
+        ClusterOrderStep: "customer" | "architecture" | "service" | "configuration" | "order";
+        /** @enum {string} */
+        Architecture: "web_cluster" | "extended_web_cluster" | "cloud_web_cluster";
+        /** @enum {string} */
+        ServiceLevel: "basic" | "business" | "enterprise" | "dev";
+        OrderPriceLine: {
+            /** @description The price list entry, e.g. `cluster.cpu`. */
+            code: string;
+            quantity: number;
+            unitPrice: components["schemas"]["Money"];
+            net: components["schemas"]["Money"];
+            /** @enum {string} */
+            period: "month" | "once";
+        };
+        /** @description Computed on the server from the price list; monthly and one-time amounts, each net, VAT 19 % and gross. */
+        OrderPrice: {
+            lines: components["schemas"]["OrderPriceLine"][];
+            monthly: components["schemas"]["PriceAmounts"];
+            oneTime: components["schemas"]["PriceAmounts"];
+        };
+        ClusterOrderAddons: {
+            twoFactor?: boolean;
+            vpn?: boolean;
+            phpExtendedSupport?: boolean;
+        };
+        /** @description What the cluster order wizard collected; fields are checked per step on the server. */
+        ClusterOrderDraft: {
+            customerId?: number;
+            architecture?: components["schemas"]["Architecture"];
+            sla?: components["schemas"]["ServiceLevel"];
+            cpu?: number;
+            ramGb?: number;
+            nvmeSsdGb?: number;
+            nvmeStorageGb?: number;
+            additionalIpv4?: number;
+            additionalIpv6?: number;
+            addons?: components["schemas"]["ClusterOrderAddons"];
+            /** @enum {string} */
+            contractMode?: "production" | "development";
+            clusterName?: string;
+            referenceSign?: string | null;
+            acceptTerms?: boolean;
+        };
+        ClusterOrderDetails: {
+            architecture: components["schemas"]["Architecture"];
+            sla: components["schemas"]["ServiceLevel"];
+            cpu: number;
+            ramGb: number;
+            nvmeSsdGb: number;
+            nvmeStorageGb: number;
+            additionalIpv4: number;
+            additionalIpv6: number;
+            addons: {
+                twoFactor: boolean;
+                vpn: boolean;
+                phpExtendedSupport: boolean;
+            };
+            /** @enum {string} */
+            contractMode: "production" | "development";
+            clusterName: string;
+            referenceSign: string | null;
+        };
+        Order: {
+            type: components["schemas"]["OrderType"];
+            number: string;
+            status: components["schemas"]["OrderStatus"];
+            /** Format: date-time */
+            orderedAt: string;
+            customer: components["schemas"]["ContractCustomer"];
+            /** @description The cluster a completed cluster order created. */
+            clusterNumber: string | null;
+            domain: string | null;
+            /** @description What a cluster order ordered (null for other types). */
+            cluster: components["schemas"]["ClusterOrderDetails"] | null;
+            price: components["schemas"]["OrderPrice"];
+            /** @description Message key of a failed preparation. */
+            failureReason: string | null;
+        };
+        HardwareRanges: {
+            cpu: number[];
+            ramGb: number[];
+            nvmeSsdGb: number[];
+            nvmeStorageGb: number[];
+        };
+        ClusterOrderCatalog: {
+            architectures: {
+                id: components["schemas"]["Architecture"];
+                ranges: components["schemas"]["HardwareRanges"];
+            }[];
+            serviceLevels: {
+                id: components["schemas"]["ServiceLevel"];
+                reactionMinutes: number;
+                remoteHandsMinutes: number;
+                developerSupportMinutes: number;
+            }[];
+            contractModes: ("production" | "development")[];
+            maxAdditionalIps: number;
+            includedTrafficTb: number;
         };
         /** @enum {string} */
         PartnerLevel: "bronze" | "silver" | "gold" | "platinum";
@@ -7330,6 +7547,480 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query: {
+                type: components["schemas"]["OrderType"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "cluster",
+                     *           "number": "B-100001",
+                     *           "status": "completed",
+                     *           "orderedAt": "2026-11-24T10:00:00Z",
+                     *           "customer": {
+                     *             "id": 1,
+                     *             "number": 10001,
+                     *             "company": "Müller & Schmidt Online GmbH"
+                     *           },
+                     *           "clusterNumber": "50001",
+                     *           "domain": null,
+                     *           "cluster": {
+                     *             "architecture": "web_cluster",
+                     *             "sla": "business",
+                     *             "cpu": 2,
+                     *             "ramGb": 4,
+                     *             "nvmeSsdGb": 50,
+                     *             "nvmeStorageGb": 20,
+                     *             "additionalIpv4": 0,
+                     *             "additionalIpv6": 0,
+                     *             "addons": {
+                     *               "twoFactor": false,
+                     *               "vpn": false,
+                     *               "phpExtendedSupport": false
+                     *             },
+                     *             "contractMode": "production",
+                     *             "clusterName": "Neuer Shop",
+                     *             "referenceSign": null
+                     *           },
+                     *           "price": {
+                     *             "lines": [
+                     *               {
+                     *                 "code": "cluster.base.web_cluster",
+                     *                 "quantity": 1,
+                     *                 "unitPrice": {
+                     *                   "amount": "49.00",
+                     *                   "currency": "EUR"
+                     *                 },
+                     *                 "net": {
+                     *                   "amount": "49.00",
+                     *                   "currency": "EUR"
+                     *                 },
+                     *                 "period": "month"
+                     *               }
+                     *             ],
+                     *             "monthly": {
+                     *               "net": {
+                     *                 "amount": "49.00",
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "vat": {
+                     *                 "amount": "9.31",
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "gross": {
+                     *                 "amount": "58.31",
+                     *                 "currency": "EUR"
+                     *               }
+                     *             },
+                     *             "oneTime": {
+                     *               "net": {
+                     *                 "amount": "0.00",
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "vat": {
+                     *                 "amount": "0.00",
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "gross": {
+                     *                 "amount": "0.00",
+                     *                 "currency": "EUR"
+                     *               }
+                     *             }
+                     *           },
+                     *           "failureReason": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Order"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderType: components["schemas"]["OrderType"];
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "cluster",
+                     *       "number": "B-100001",
+                     *       "status": "pending",
+                     *       "orderedAt": "2026-11-24T10:00:00Z",
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "clusterNumber": null,
+                     *       "domain": null,
+                     *       "cluster": {
+                     *         "architecture": "web_cluster",
+                     *         "sla": "business",
+                     *         "cpu": 2,
+                     *         "ramGb": 4,
+                     *         "nvmeSsdGb": 50,
+                     *         "nvmeStorageGb": 20,
+                     *         "additionalIpv4": 0,
+                     *         "additionalIpv6": 0,
+                     *         "addons": {
+                     *           "twoFactor": false,
+                     *           "vpn": false,
+                     *           "phpExtendedSupport": false
+                     *         },
+                     *         "contractMode": "production",
+                     *         "clusterName": "Neuer Shop",
+                     *         "referenceSign": null
+                     *       },
+                     *       "price": {
+                     *         "lines": [],
+                     *         "monthly": {
+                     *           "net": {
+                     *             "amount": "49.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "9.31",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "58.31",
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "oneTime": {
+                     *           "net": {
+                     *             "amount": "99.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "18.81",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "117.81",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       },
+                     *       "failureReason": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getClusterOrderCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "architectures": [
+                     *         {
+                     *           "id": "web_cluster",
+                     *           "ranges": {
+                     *             "cpu": [
+                     *               1,
+                     *               16
+                     *             ],
+                     *             "ramGb": [
+                     *               2,
+                     *               48
+                     *             ],
+                     *             "nvmeSsdGb": [
+                     *               25,
+                     *               250
+                     *             ],
+                     *             "nvmeStorageGb": [
+                     *               10,
+                     *               500
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "serviceLevels": [
+                     *         {
+                     *           "id": "basic",
+                     *           "reactionMinutes": 240,
+                     *           "remoteHandsMinutes": 0,
+                     *           "developerSupportMinutes": 0
+                     *         }
+                     *       ],
+                     *       "contractModes": [
+                     *         "production",
+                     *         "development"
+                     *       ],
+                     *       "maxAdditionalIps": 16,
+                     *       "includedTrafficTb": 5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClusterOrderCatalog"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    quoteClusterOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "step": "architecture",
+                 *       "draft": {
+                 *         "customerId": 1,
+                 *         "architecture": "web_cluster"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    step: components["schemas"]["ClusterOrderStep"];
+                    draft: components["schemas"]["ClusterOrderDraft"];
+                };
+            };
+        };
+        responses: {
+            /** @description The price so far. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "price": {
+                     *         "lines": [
+                     *           {
+                     *             "code": "cluster.base.web_cluster",
+                     *             "quantity": 1,
+                     *             "unitPrice": {
+                     *               "amount": "49.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "net": {
+                     *               "amount": "49.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "period": "month"
+                     *           }
+                     *         ],
+                     *         "monthly": {
+                     *           "net": {
+                     *             "amount": "49.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "9.31",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "58.31",
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "oneTime": {
+                     *           "net": {
+                     *             "amount": "99.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "18.81",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "117.81",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        price: components["schemas"]["OrderPrice"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createClusterOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customerId": 1,
+                 *       "architecture": "web_cluster",
+                 *       "sla": "business",
+                 *       "cpu": 2,
+                 *       "ramGb": 4,
+                 *       "nvmeSsdGb": 50,
+                 *       "nvmeStorageGb": 20,
+                 *       "additionalIpv4": 0,
+                 *       "additionalIpv6": 0,
+                 *       "addons": {
+                 *         "twoFactor": false,
+                 *         "vpn": false,
+                 *         "phpExtendedSupport": false
+                 *       },
+                 *       "contractMode": "production",
+                 *       "clusterName": "Neuer Shop",
+                 *       "referenceSign": null,
+                 *       "acceptTerms": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClusterOrderDraft"];
+            };
+        };
+        responses: {
+            /** @description The order (also for a replayed request). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "cluster",
+                     *       "number": "B-100001",
+                     *       "status": "pending",
+                     *       "orderedAt": "2026-11-24T10:00:00Z",
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "clusterNumber": null,
+                     *       "domain": null,
+                     *       "cluster": {
+                     *         "architecture": "web_cluster",
+                     *         "sla": "business",
+                     *         "cpu": 2,
+                     *         "ramGb": 4,
+                     *         "nvmeSsdGb": 50,
+                     *         "nvmeStorageGb": 20,
+                     *         "additionalIpv4": 0,
+                     *         "additionalIpv6": 0,
+                     *         "addons": {
+                     *           "twoFactor": false,
+                     *           "vpn": false,
+                     *           "phpExtendedSupport": false
+                     *         },
+                     *         "contractMode": "production",
+                     *         "clusterName": "Neuer Shop",
+                     *         "referenceSign": null
+                     *       },
+                     *       "price": {
+                     *         "lines": [],
+                     *         "monthly": {
+                     *           "net": {
+                     *             "amount": "49.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "9.31",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "58.31",
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "oneTime": {
+                     *           "net": {
+                     *             "amount": "99.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "18.81",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "117.81",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       },
+                     *       "failureReason": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listPartners: {

@@ -19,6 +19,7 @@ import { customerDocumentHandlers } from './customersDocuments.ts';
 import { notificationHandlers } from './notifications.ts';
 import { spotlightHandlers } from './spotlight.ts';
 import { partnerHandlers } from './partner.ts';
+import { orderHandlers } from './orders.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
@@ -42,6 +43,7 @@ export const coreHandlers = {
   ...notificationHandlers,
   ...spotlightHandlers,
   ...partnerHandlers,
+  ...orderHandlers,
   // Last: the user's own security actions refuse impersonation sessions (§6).
   ...guardedWhileImpersonating({ ...securityHandlers, ...tokenHandlers, ...profileHandlers }),
 };

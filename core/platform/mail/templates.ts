@@ -28,7 +28,11 @@ export type MailTemplate =
   /** A notice of the notification centre, for subscribers of technical notifications (texts already in the recipient's language). */
   | { kind: 'notification'; title: string; message: string; link?: string }
   /** A domain termination was received, took effect (with the transfer code) or a new transfer code was issued (billing); sent to the customer's managers. */
-  | { kind: 'domainTermination'; event: 'created' | 'effective' | 'authCodeRenewed'; contractNumber: string; domain: string; terminationOn: string; authCode: string | null; validUntil: string | null };
+  | { kind: 'domainTermination'; event: 'created' | 'effective' | 'authCodeRenewed'; contractNumber: string; domain: string; terminationOn: string; authCode: string | null; validUntil: string | null }
+  /** An order was received (ordering); sent to the user who ordered and the customer's managers. Amounts are gross euro as decimals. */
+  | { kind: 'orderConfirmation'; orderNumber: string; orderType: 'cluster' | 'domain' | 'certificate'; orderedAt: Date; customer: string; monthlyGross: string; oneTimeGross: string }
+  /** The preparation of an order failed (ordering). */
+  | { kind: 'orderPreparationFailed'; orderNumber: string; orderType: 'cluster' | 'domain' | 'certificate' };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -252,6 +256,39 @@ function content(t: MailTemplate, language: MailLanguage): Content {
       }
       return { subject: subjects[t.event], paragraphs };
     }
+    case 'orderConfirmation': {
+      const what = de ? { cluster: 'Cluster', domain: 'Domain', certificate: 'SSL-Zertifikat' }[t.orderType] : { cluster: 'cluster', domain: 'domain', certificate: 'SSL certificate' }[t.orderType];
+      const eur = (v: string) => (de ? `${v.replace('.', ',')} €` : `€${v}`);
+      return de
+        ? {
+            subject: `Ihre Bestellung ${t.orderNumber} ist eingegangen`,
+            paragraphs: [
+              [`vielen Dank für Ihre Bestellung (${what}) vom ${formatDate(t.orderedAt, language)} für ${t.customer}.`],
+              ['Bestellnummer: ', { strong: t.orderNumber }],
+              [`Monatlich: ${eur(t.monthlyGross)} inkl. 19 % MwSt., einmalig: ${eur(t.oneTimeGross)} inkl. 19 % MwSt.`],
+              ['Den Stand der Bereitstellung sehen Sie im Kundenportal unter Bestellungen.'],
+            ],
+          }
+        : {
+            subject: `Your order ${t.orderNumber} was received`,
+            paragraphs: [
+              [`Thank you for your order (${what}) of ${formatDate(t.orderedAt, language)} for ${t.customer}.`],
+              ['Order number: ', { strong: t.orderNumber }],
+              [`Monthly: ${eur(t.monthlyGross)} incl. 19% VAT, one-time: ${eur(t.oneTimeGross)} incl. 19% VAT.`],
+              ['You can follow the preparation in the customer portal under Orders.'],
+            ],
+          };
+    }
+    case 'orderPreparationFailed':
+      return de
+        ? {
+            subject: `Die Bereitstellung Ihrer Bestellung ${t.orderNumber} ist fehlgeschlagen`,
+            paragraphs: [[`Die Bereitstellung Ihrer Bestellung ${t.orderNumber} ist fehlgeschlagen. Bitte versuchen Sie es erneut oder wenden Sie sich an unseren Support.`]],
+          }
+        : {
+            subject: `The preparation of your order ${t.orderNumber} failed`,
+            paragraphs: [[`The preparation of your order ${t.orderNumber} failed. Please try again or contact our support.`]],
+          };
   }
 }
 

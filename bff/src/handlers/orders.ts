@@ -1,0 +1,97 @@
+import { money, priceList, withVat } from '@portal/core/billing';
+import {
+  clusterCatalog,
+  clusterDraftErrors,
+  clusterOrderPrice,
+  findOrder,
+  listOrders,
+  loadPriceTable,
+  sendOrderMails,
+  submitClusterOrder,
+  type ClusterOrderDetails,
+  type Order,
+  type OrderPrice,
+} from '@portal/core/ordering';
+import { findManagedCustomer } from '@portal/core/customers';
+import { ValidationFailed, afterCommit } from '@portal/core/platform';
+import type { Schemas } from '@portal/openapi';
+import { defineHandlers } from '../openapi/handlers.ts';
+import { presentAmounts } from './billingPresenters.ts';
+import { orderProvisioningOf } from './ordersProvisioning.ts';
+
+const presentPrice = (p: OrderPrice): Schemas['OrderPrice'] => ({
+  lines: p.lines.map((l) => ({ code: l.code, quantity: l.quantity, unitPrice: money(l.unitCents), net: money(l.netCents), period: l.period })),
+  monthly: presentAmounts(p.monthly),
+  oneTime: presentAmounts(p.oneTime),
+});
+
+const presentClusterDetails = (d: ClusterOrderDetails): Schemas['ClusterOrderDetails'] => ({
+  architecture: d.architecture,
+  sla: d.sla,
+  cpu: d.cpu,
+  ramGb: d.ramGb,
+  nvmeSsdGb: d.nvmeSsdGb,
+  nvmeStorageGb: d.nvmeStorageGb,
+  additionalIpv4: d.additionalIpv4,
+  additionalIpv6: d.additionalIpv6,
+  addons: d.addons,
+  contractMode: d.contractMode,
+  clusterName: d.clusterName,
+  referenceSign: d.referenceSign,
+});
+
+/** An order as stored: its amounts are the ones computed when it was ordered (the summary equals them). */
+export const presentOrder = (o: Order): Schemas['Order'] => {
+  const lines = o.priceLines;
+  const monthly = lines.filter((l) => l.period === 'month').reduce((a, l) => a + l.netCents, 0);
+  const oneTime = lines.filter((l) => l.period === 'once').reduce((a, l) => a + l.netCents, 0);
+  if (monthly !== o.monthlyNetCents || oneTime !== o.oneTimeNetCents) throw new Error(`order ${o.number}: stored amounts differ from its lines`);
+  return {
+    type: o.type,
+    number: o.number,
+    status: o.status,
+    orderedAt: o.orderedAt.toISOString(),
+    customer: { id: o.customer.id, number: o.customer.number, company: o.customer.company },
+    clusterNumber: o.cluster?.number ?? null,
+    domain: o.domain ?? null,
+    cluster: o.type === 'cluster' ? presentClusterDetails(o.details as ClusterOrderDetails) : null,
+    price: presentPrice({
+      lines,
+      monthly: { netCents: monthly, ...vatOf(monthly) },
+      oneTime: { netCents: oneTime, ...vatOf(oneTime) },
+    }),
+    failureReason: o.failureReason ?? null,
+  };
+};
+
+const vatOf = (net: number) => {
+  const a = withVat(net);
+  return { vatCents: a.vatCents, grossCents: a.grossCents };
+};
+
+export const orderHandlers = defineHandlers({
+  listOrders: async ({ em, user, query }) => ({ data: (await listOrders(em, user.id, { type: query.type, search: query.search })).map(presentOrder) }),
+
+  getOrder: async ({ em, user, params }) => presentOrder(await findOrder(em, user.id, params.orderType, params.orderNumber)),
+
+  getClusterOrderCatalog: () => ({ ...clusterCatalog, architectures: clusterCatalog.architectures.map((a) => ({ id: a.id, ranges: { cpu: [...a.ranges.cpu], ramGb: [...a.ranges.ramGb], nvmeSsdGb: [...a.ranges.nvmeSsdGb], nvmeStorageGb: [...a.ranges.nvmeStorageGb] } })), includedTrafficTb: priceList.includedTrafficTb }),
+
+  quoteClusterOrder: async ({ em, user, body }) => {
+    const errors = clusterDraftErrors(body.draft, body.step);
+    if (Object.keys(errors).length) throw ValidationFailed(errors);
+    await findManagedCustomer(em, user.id, body.draft.customerId!);
+    return { price: presentPrice(clusterOrderPrice(await loadPriceTable(em), body.draft)) };
+  },
+
+  createClusterOrder: async ({ em, user, body, deps, koa }) => {
+    const { order, replayed } = await submitClusterOrder(em, deps.clock, user.id, koa.get('Idempotency-Key') || undefined, body);
+    koa.status = 201;
+    if (replayed) koa.set('Idempotent-Replayed', 'true');
+    else
+      await afterCommit(async () => {
+        await orderProvisioningOf(deps)?.enqueue(order.id);
+        await sendOrderMails(deps.orm.em.fork(), deps.mailer, deps.logger, order, 'confirmation');
+      });
+    return presentOrder(order);
+  },
+});

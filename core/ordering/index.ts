@@ -1,0 +1,21 @@
+export { Order, orderTypes, orderStatuses, type OrderType, type OrderStatus, type OrderDetails, type ClusterOrderDetails } from './Order.ts';
+export { OrderIdempotencyKey } from './OrderIdempotencyKey.ts';
+export { PriceListEntry, pricePeriods, type PricePeriod } from './PriceListEntry.ts';
+export { loadPriceTable, priceLine, totalOf, unitPrice, type PriceTable, type OrderPrice, type OrderPriceLine } from './pricing.ts';
+export {
+  clusterOrderSteps,
+  clusterCatalog,
+  clusterDraftErrors,
+  clusterOrderPrice,
+  clusterDetailsOf,
+  MAX_ADDITIONAL_IPS,
+  CLUSTER_NAME_MAX,
+  type ClusterOrderStep,
+  type ClusterOrderDraft,
+} from './clusterOrder.ts';
+export { listOrders, findOrder, orderNotFound, type OrderQuery } from './orders.ts';
+export { submitClusterOrder, requestFingerprint, idempotencyKeyError, IDEMPOTENCY_KEY_MAX, type Submitted } from './submission.ts';
+export { sendOrderMails } from './notifications.ts';
+export { OrderProvisioning, ORDER_QUEUE, ORDER_CHANGED, clusterNumberOf, createClusterOf, type OrderProvisioningDeps } from './provisioning.ts';
+export { seedDemoOrders } from './demo.ts';
+export { Migration20261124090000Ordering } from './migrations/Migration20261124090000Ordering.ts';
