@@ -80,6 +80,19 @@ const webPolicies = [
   },
 ];
 
+/**
+ * A plugin gets a scoped database port (`PluginDatabase`: its own entities, read-only server facts), never
+ * MikroORM's EntityManager, ORM or connection: entities and migrations are all it takes from MikroORM.
+ */
+const pluginDatabasePatterns = [
+  {
+    group: ['@mikro-orm/core'],
+    importNames: ['EntityManager', 'MikroORM', 'EntityRepository', 'Connection', 'Transaction', 'wrap', 'helper', 'RequestContext', 'TransactionContext'],
+    message: 'A plugin reaches the database through PluginDatabase (c.em, ports.database of @portal/plugin-sdk/server), not the EntityManager.',
+  },
+  { group: ['@mikro-orm/*', '!@mikro-orm/core', '!@mikro-orm/migrations'], message: 'A plugin uses MikroORM only for entities and migrations (@mikro-orm/core, @mikro-orm/migrations).' },
+];
+
 // checkInternals: a plugin is one element, and its web and server folders must stay apart inside it.
 const dependencies = (...policies) => ({ 'boundaries/dependencies': ['error', { default: 'allow', checkInternals: true, policies: policies.flat() }] });
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', 'plugins/*/bench/**'];
@@ -104,6 +117,22 @@ export default tseslint.config(
     webFrameworks,
     { group: ['@portal/bff', '@portal/bff/*', '@portal/frontend', '@portal/frontend/*', '@portal/plugin-*', '**/bff/**', '**/frontend/**', '**/plugins/**'], message: 'core imports no outer layer.' },
   ]),
+  // The one exception: core/managed implements the plugin contract of the SDK and imports its *types* (no plugin, no value).
+  {
+    files: ['core/managed/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [webFrameworks, { group: ['@portal/bff', '@portal/bff/*', '@portal/frontend', '@portal/frontend/*', '**/bff/**', '**/frontend/**', '**/plugins/**'], message: 'core imports no outer layer.' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@portal/plugin-sdk', '@portal/plugin-sdk/*'], allowTypeImports: true, message: 'core/managed uses the SDK for its types only.' },
+            { group: ['@portal/plugin-*', '!@portal/plugin-sdk', '!@portal/plugin-sdk/*'], message: 'core imports no plugin.' },
+          ],
+        },
+      ],
+    },
+  },
   restrict(['openapi/**'], [{ group: ['@portal/*', '**/core/**', '**/bff/**', '**/frontend/**'], message: 'The contract depends on nothing of ours.' }]),
   restrict(['frontend/**'], [
     { group: ['@portal/core', '@portal/core/*', '@portal/bff', '@portal/bff/*', '@mikro-orm/*', 'koa', '@koa/*', '**/core/**', '**/bff/**'], message: 'The frontend talks to the BFF only through the OpenAPI types.' },
@@ -113,7 +142,14 @@ export default tseslint.config(
     [
       { group: ['@portal/core', '@portal/core/*', '@portal/bff', '@portal/bff/*', '@portal/frontend', '@portal/frontend/*', '**/core/**', '**/bff/**'], message: 'A plugin uses only @portal/plugin-sdk and @portal/openapi.' },
       { group: ['@portal/plugin-*', '!@portal/plugin-sdk', '!@portal/plugin-sdk/*'], message: 'A plugin does not import another plugin: share through @portal/plugin-sdk.' },
+      ...pluginDatabasePatterns,
     ],
+    ['plugins/sdk/**'],
+  ),
+  // The SDK itself builds the scoped database port on MikroORM's types.
+  restrict(
+    ['plugins/sdk/**'],
+    [{ group: ['@portal/core', '@portal/core/*', '@portal/bff', '@portal/bff/*', '@portal/frontend', '@portal/frontend/*', '**/core/**', '**/bff/**'], message: 'The SDK uses no host internals (its testing entry: @portal/bff/testing and core index files).' }],
     ['plugins/sdk/testing/**'],
   ),
   restrict(['bff/**'], [{ group: ['@portal/frontend', '@portal/frontend/*', '**/frontend/src/**'], message: 'The BFF serves the built SPA; it does not import it.' }]),

@@ -33,6 +33,8 @@ export interface DiscoveredPlugin {
   serverModule: string;
   webModule: string;
   operations: string[];
+  /** The operationId of its "apply now" (`x-apply` of its `openapi.yaml`, added by the bundler and answered by the host). */
+  applyOperation?: string;
   /** Method, path and answer of each operation, for the typed web client. */
   endpoints: EndpointSpec[];
   titles: Record<'de' | 'en', string>;
@@ -86,6 +88,14 @@ function operationsOf(dir: string, id: string): string[] {
   return ops.sort();
 }
 
+/** The operationId the bundler gives the plugin's `POST …/apply` when its `openapi.yaml` declares `x-apply`. */
+function applyOperationOf(dir: string, id: string): string | undefined {
+  const file = path.join(dir, 'openapi.yaml');
+  const apply = fs.existsSync(file) ? ((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json)['x-apply'] : undefined;
+  if (!apply) return undefined;
+  return typeof apply.operationId === 'string' ? apply.operationId : `apply${id.replace(/(^|-)([a-z0-9])/g, (_: string, __: string, c: string) => c.toUpperCase())}`;
+}
+
 /** The bundled contract (`openapi/dist/portal.openapi.json`), when it was built. */
 function bundledPaths(repo: string): Record<string, Json> {
   const file = path.join(repo, 'openapi/dist/portal.openapi.json');
@@ -129,8 +139,10 @@ function endpointsOf(dir: string, id: string, bundled: Record<string, Json>): En
 
 /** Every key of a translation file, dotted, with i18next's plural suffixes folded (`count_one` → `count`). */
 function keysOf(value: unknown, prefix = ''): string[] {
-  if (!value || typeof value !== 'object') return [prefix.replace(/_(zero|one|two|few|many|other)$/, '')];
-  return Object.entries(value as Json).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+  if (!value || typeof value !== 'object') return [prefix];
+  // A plural form only where the `_other` form exists (`too_many` alone is a key of its own).
+  const plural = (k: string) => /_(zero|one|two|few|many|other)$/.test(k) && `${k.replace(/_[a-z]+$/, '')}_other` in (value as Json);
+  return [...new Set(Object.entries(value as Json).flatMap(([k, v]) => keysOf(v, (prefix ? `${prefix}.` : '') + (plural(k) ? k.replace(/_[a-z]+$/, '') : k))))];
 }
 
 function translationKeys(dir: string): string[] {
@@ -196,6 +208,7 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       serverModule: loaderTarget(source, 'server', dir),
       webModule: loaderTarget(source, 'web', dir),
       operations,
+      applyOperation: applyOperationOf(dir, id),
       endpoints: endpointsOf(dir, id, bundled),
       titles: readTranslations(dir, manifest.titleKey),
       translationKeys: translationKeys(dir),
@@ -308,6 +321,9 @@ export const webPlugins: WebPluginEntry[] = [${block(webEntries)}];
       `plugins/${p.dir}/generated/operations.ts`,
       `${header}/** The operationIds of this plugin's openapi.yaml: \`defineServerPlugin<Operations>(...)\` needs a handler for each. */
 export type Operations = ${p.operations.length ? p.operations.map(q).join(' | ') : 'never'};
+
+/** Every operation of the plugin's section in the bundled contract (also those the bundler adds, answered by the host), for \`startPluginPortal<ApiOperations>\`. */
+export type ApiOperations = ${p.applyOperation ? `Operations | ${q(p.applyOperation)}` : 'Operations'};
 `,
     );
     out.set(`plugins/${p.dir}/generated/client.ts`, renderClient(p));

@@ -90,11 +90,11 @@ describe('plugin:new names', () => {
     // Strict type check of the plugin's folder (server, web, tests) against the regenerated contract.
     execFileSync(node, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: repo, stdio: 'pipe' });
 
-    // Its unit tests, in a Jest of their own.
-    const tests = ['server/rules.test.ts', 'server/render.test.ts', 'i18n/i18n.test.ts'].map((f) => `plugins/${id}/${f}`);
+    // Its unit tests, and the SDK's checks of every plugin (schema, translations) for it alone, in a Jest of their own.
+    const tests = [...['server/rules.test.ts', 'server/render.test.ts'].map((f) => `plugins/${id}/${f}`), 'plugins/sdk/testing/plugins.test.ts'];
     const run = spawnSync(
       node,
-      [path.join(repo, 'node_modules/jest/bin/jest.js'), '--runTestsByPath', ...tests, '--selectProjects', 'node'],
+      [path.join(repo, 'node_modules/jest/bin/jest.js'), '--runTestsByPath', ...tests, '--selectProjects', 'node', '-t', `^(?!plugin (?!${id} ))`],
       {
         cwd: repo,
         env: { ...process.env, PLUGIN_NEW_NESTED: '1', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },

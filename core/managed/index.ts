@@ -8,3 +8,4 @@ export type { ChangeSummary, CheckOutcomeRecord, JobLogEntry, StoredFile } from 
 export { JobRunner, diffFiles, lockPluginState, serverOf, serverTimeZone, APPLY_QUEUE, INTERRUPTED_QUEUE, type JobRunnerDeps, type ManagedPluginRef } from './jobs.ts';
 export { LocalGateway, SandboxViolation, findTool, runProgram, type LocalGatewayOptions, type ServiceProgram } from './gateways/local.ts';
 export { snapshotRows, restoreRows, isRowsSnapshot, type RowsSnapshot } from './snapshot.ts';
+export { pluginDatabase, entityManagerOf } from './database.ts';

@@ -13,6 +13,7 @@ import { seedDemo } from '../seed/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { LocalGateway } from './gateways/local.ts';
 import { JobRunner } from './jobs.ts';
+import { entityManagerOf } from './database.ts';
 import { ManagedChange, ManagedJob } from './entities/index.ts';
 
 let db: TestDatabase;
@@ -36,7 +37,7 @@ beforeAll(async () => {
         handlers: () => ({}),
         // A query the database refuses, as a plugin bug or a broken table would cause.
         render: async ({ em }) => {
-          await (em as SqlEntityManager).execute('select * from "no_such_table_of_the_plugin"');
+          await (entityManagerOf(em) as SqlEntityManager).execute('select * from "no_such_table_of_the_plugin"');
           return [];
         },
       },

@@ -29,9 +29,9 @@ import { PgBoss, fromPglite, type Job, type PGliteLike } from 'pg-boss';
 import { User } from '../accounts/index.ts';
 import { Server } from '../clusters/index.ts';
 import { Conflict, ValidationFailed, afterCommit, currentAuditScope, requestEntityManager, isDomainError, recordAudit, type Clock, type Logger, type Orm } from '../platform/index.ts';
-// eslint-disable-next-line no-restricted-imports -- the platform implements the plugin contract of the SDK (types only)
 import type { AnyServerPlugin, AppliedVersion, ApplySteps, CheckOutcome, ConfigFile, ManagedServer, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
 import { ManagedChange, ManagedConfigVersion, ManagedJob, type ChangeSummary, type CheckOutcomeRecord, type StoredFile } from './entities/index.ts';
+import { pluginDatabase } from './database.ts';
 import { isRowsSnapshot, restoreRows, snapshotRows, tablesOf } from './snapshot.ts';
 
 export interface ManagedPluginRef {
@@ -299,23 +299,24 @@ export class JobRunner {
     if (this.#workerId) boss.notifyWorker(this.#workerId);
   }
 
-  #stateContext(tx: EntityManager, server: Server): StateContext {
-    return { em: tx, server: serverOf(server), clock: this.#deps.clock };
+  /** What a plugin's `render`, `snapshot`, `restore` get: its database port over the job's transaction. */
+  #stateContext(tx: EntityManager, server: Server, plugin: ManagedPluginRef): StateContext {
+    return { em: pluginDatabase(tx, plugin.id, plugin.server?.entities ?? []), server: serverOf(server), clock: this.#deps.clock };
   }
 
-  async #snapshot(plugin: ManagedPluginRef, c: StateContext): Promise<unknown> {
+  async #snapshot(plugin: ManagedPluginRef, tx: EntityManager, c: StateContext): Promise<unknown> {
     const s = plugin.server;
-    if (s?.state) return snapshotRows(c.em, tablesOf(c.em, s.state.entities), c.server.id);
+    if (s?.state) return snapshotRows(tx, tablesOf(tx, s.state.entities), c.server.id);
     if (s?.snapshot) return s.snapshot(c);
     return null;
   }
 
   /** Puts a plugin's desired state of a server to a snapshot (`null`: the initial state). */
-  async #restore(plugin: ManagedPluginRef, c: StateContext, snapshot: unknown): Promise<void> {
+  async #restore(plugin: ManagedPluginRef, tx: EntityManager, c: StateContext, snapshot: unknown): Promise<void> {
     const s = plugin.server;
     if (s?.state) {
       if (snapshot !== null && !isRowsSnapshot(snapshot)) throw Conflict('errors.managed_snapshot_outdated');
-      await restoreRows(c.em, tablesOf(c.em, s.state.entities), c.server.id, snapshot);
+      await restoreRows(tx, tablesOf(tx, s.state.entities), c.server.id, snapshot);
       if (snapshot === null) await s.state.initial?.(c);
       return;
     }
@@ -331,12 +332,12 @@ export class JobRunner {
     return this.#deps.orm.em.fork().transactional(async (tx) => {
       await lockPluginState(tx, serverId, plugin.id);
       const server = await tx.findOneOrFail(Server, { id: serverId }, { populate: ['cluster'] });
-      const c = this.#stateContext(tx, server);
+      const c = this.#stateContext(tx, server, plugin);
       const previous = await this.lastApplied(tx, plugin.id, serverId);
       if (job.kind === 'rollback') {
         const [, before] = await tx.find(ManagedConfigVersion, { server: serverId, pluginId: plugin.id }, { orderBy: { version: 'desc' }, limit: 2 });
         if (!previous || !before) throw Conflict('errors.managed_no_previous_version');
-        await this.#restore(plugin, c, before.snapshot ?? null);
+        await this.#restore(plugin, tx, c, before.snapshot ?? null);
       }
       const pending = await tx.find(ManagedChange, { server: serverId, pluginId: plugin.id, status: 'pending' }, { orderBy: { id: 'asc' } });
       const changeIds = pending.map((p) => p.id);
@@ -344,7 +345,7 @@ export class JobRunner {
       const render = plugin.server?.render;
       const lastApplied = previous ? { version: previous.version, files: previous.files, snapshot: previous.snapshot, appliedAt: previous.createdAt } : null;
       const files = render ? checkFiles(await render({ ...c, gateway: this.#deps.gateway(serverId), lastApplied, logger: this.#deps.logger.child({ plugin: plugin.id }) })) : (previous?.files ?? []);
-      const snapshot = await this.#snapshot(plugin, c);
+      const snapshot = await this.#snapshot(plugin, tx, c);
       const steps: ApplySteps = plugin.server?.steps ?? (previous?.service ? { service: previous.service } : {});
       return { job, plugin, previous, changeIds, files, snapshot, steps, diff: diffFiles(previous?.files ?? [], files) };
     });
@@ -462,7 +463,7 @@ export class JobRunner {
         const newer = await tx.count(ManagedChange, { server: job.server.id, pluginId: plan.plugin.id, status: 'pending', id: { $nin: plan.changeIds } });
         if (newer > 0 && job.kind !== 'rollback') return true;
         const server = await tx.findOneOrFail(Server, { id: job.server.id }, { populate: ['cluster'] });
-        await this.#restore(plan.plugin, this.#stateContext(tx, server), previous?.snapshot ?? null);
+        await this.#restore(plan.plugin, tx, this.#stateContext(tx, server, plan.plugin), previous?.snapshot ?? null);
         return false;
       });
       if (kept) restored += ' (desired state kept: newer changes follow)';

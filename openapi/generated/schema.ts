@@ -2327,26 +2327,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/apply": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Writes the cron file rendered from the stored jobs again (e.g. the first time, or after a manual edit on the server)
-         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
-         */
-        post: operations["applyCronjobs"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/{cronjobId}": {
         parameters: {
             query?: never;
@@ -2370,6 +2350,26 @@ export interface paths {
          * @description Administrators of the cluster only. The cron file is applied as a job (202); recorded in the change log.
          */
         delete: operations["deleteCronjob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the cron file rendered from the stored jobs again (e.g. the first time, or after a manual edit on the server)
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyCronjobs"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2928,26 +2928,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/apply": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Writes the authorized_keys files rendered from the stored keys again (e.g. the first time, or after a manual edit on the server)
-         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
-         */
-        post: operations["applySshKeys"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/keys/{keyId}": {
         parameters: {
             query?: never;
@@ -2970,6 +2950,26 @@ export interface paths {
          * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
          */
         patch: operations["updateSshKey"];
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the authorized_keys files rendered from the stored keys again (e.g. the first time, or after a manual edit on the server)
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applySshKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -9701,25 +9701,6 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    applyCronjobs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            202: components["responses"]["ApplyStarted"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            503: components["responses"]["PluginUnavailable"];
-        };
-    };
     getCronjob: {
         parameters: {
             query?: never;
@@ -9781,6 +9762,25 @@ export interface operations {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
                 cronjobId: components["parameters"]["CronjobsJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyCronjobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
@@ -10885,25 +10885,6 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    applySshKeys: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            202: components["responses"]["ApplyStarted"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            503: components["responses"]["PluginUnavailable"];
-        };
-    };
     deleteSshKey: {
         parameters: {
             query?: never;
@@ -10948,6 +10929,25 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applySshKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -135,6 +135,71 @@ function addCodeSamples(doc: Doc): void {
     }
 }
 
+const ref = (kind: 'parameters' | 'responses', name: string): Doc => ({ $ref: `#/components/${kind}/${name}` });
+
+/** The answers every plugin operation shares; a plugin's `openapi.yaml` documents only its own (2xx, a 422 with its keys). */
+const pluginResponses: [code: string, name: string][] = [
+  ['401', 'Unauthenticated'],
+  ['403', 'Forbidden'],
+  ['404', 'NotFound'],
+  ['503', 'PluginUnavailable'],
+];
+
+const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+/**
+ * What every Managed Center plugin operation shares, added here so a plugin's `openapi.yaml` holds only
+ * its own operations and schemas:
+ * - the path parameters `ClusterId` and `ServerId` (first), the tag `<id>`;
+ * - `x-token-area: clusters` (personal access tokens reach it like the cluster: `*`, `clusters:*`,
+ *   `cluster:<id>`) unless `x-session-only`, and `x-access: cluster-administrator`;
+ * - the answers 401, 403, 404 (also a server without the plugin's service), 503 (plugin degraded), and 422
+ *   `ValidationFailed` for an operation with a body or query parameters unless it documents its own 422;
+ * - with `x-apply` at the top of the file (`{ operationId, summary?, description? }`): the plugin's
+ *   "apply now" operation `POST …/<id>/apply` (202 `ApplyStarted`), answered by the host. Rollback is the
+ *   platform's `rollBackManagedPlugin` for every plugin.
+ */
+function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
+  const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
+  fragment.paths ??= {};
+  const apply = fragment['x-apply'] as Doc | undefined;
+  delete fragment['x-apply'];
+  if (apply) {
+    if (fragment.paths[`${prefix}/apply`]) throw new Error(`plugins/${id}: ${prefix}/apply is added by x-apply, do not write it`);
+    fragment.paths[`${prefix}/apply`] = {
+      post: {
+        operationId: apply.operationId ?? `apply${pascal(id)}`,
+        summary: apply.summary ?? 'Renders the stored desired state and applies it again (e.g. after a manual edit on the server)',
+        description: apply.description ?? 'Administrators of the cluster only. Runs as a job (202); recorded in the change log.',
+        responses: { '202': ref('responses', 'ApplyStarted') },
+      },
+    };
+  }
+  const resolve = (p: Doc): Doc => {
+    const name = String(p.$ref ?? '').split('/').pop()!;
+    return p.$ref ? (fragment.components?.parameters?.[name] ?? doc.components.parameters?.[name] ?? {}) : p;
+  };
+  for (const item of Object.values<Doc>(fragment.paths))
+    for (const [method, op] of Object.entries<Doc>(item)) {
+      if (!op?.operationId) continue;
+      const own = ((op.parameters ?? []) as Doc[]).filter((p) => !['#/components/parameters/ClusterId', '#/components/parameters/ServerId'].includes(p.$ref));
+      const validates = !!op.requestBody || own.some((p) => ['query', 'header'].includes(resolve(p).in));
+      const responses: Doc = { ...op.responses };
+      for (const [code, name] of pluginResponses) responses[code] ??= ref('responses', name);
+      if (validates) responses['422'] ??= ref('responses', 'ValidationFailed');
+      const shaped: Doc = {
+        operationId: op.operationId,
+        ...(!('x-token-area' in op) && !op['x-session-only'] ? { 'x-token-area': 'clusters' } : {}),
+        tags: op.tags ?? [id],
+        ...op,
+        'x-access': op['x-access'] ?? 'cluster-administrator',
+        parameters: [ref('parameters', 'ClusterId'), ref('parameters', 'ServerId'), ...own],
+        responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
+      };
+      item[method] = shaped;
+    }
+}
+
 export function bundle(): Doc {
   const doc = readYaml(path.join(root, 'src/portal.yaml'));
   doc.paths = {};
@@ -142,16 +207,7 @@ export function bundle(): Doc {
   for (const file of fragmentFiles()) {
     const fragment = readYaml(file);
     const origin = path.relative(repo, file);
-    // Managed Center plugins live under a cluster: personal access tokens reach them like the cluster
-    // (`*`, `clusters:*`, `cluster:<id>`), unless the plugin says otherwise.
-    if (origin.startsWith('plugins/'))
-      for (const item of Object.values<Doc>(fragment.paths ?? {}))
-        for (const op of Object.values<Doc>(item))
-          if (op?.operationId) {
-            if (!('x-token-area' in op) && !op['x-session-only']) op['x-token-area'] = 'clusters';
-            // …and only the cluster's administrators use the Managed Center (the authorization matrix reads `x-access`).
-            if (!('x-access' in op)) op['x-access'] = 'cluster-administrator';
-          }
+    if (origin.startsWith('plugins/')) addPluginCommons(doc, fragment, path.basename(path.dirname(file)));
     mergeInto(doc.paths, fragment.paths, 'path', origin);
     for (const [section, entries] of Object.entries((fragment.components ?? {}) as Doc)) {
       doc.components[section] ??= {};

@@ -29,6 +29,37 @@ export interface ManagedUser {
   name: string;
 }
 
+/**
+ * The database port of a plugin: reads and writes of **its own entities** (any other entity is refused
+ * at run time) and read-only facts of the portal's servers — not MikroORM's `EntityManager` (plugins
+ * may not import it; eslint.config.js, Boundaries). The methods are MikroORM's, with its types.
+ */
+export interface PluginDatabase
+  extends Pick<
+    EntityManager,
+    'find' | 'findOne' | 'findOneOrFail' | 'findAndCount' | 'count' | 'create' | 'assign' | 'getReference' | 'upsert' | 'insertMany' | 'nativeUpdate' | 'nativeDelete' | 'flush' | 'clear'
+  > {
+  /** Marks entities to be inserted/updated at the next `flush`. */
+  persist(entity: object | Iterable<object>): void;
+  /** Marks entities to be deleted at the next `flush`. */
+  remove(entity: object | Iterable<object>): void;
+  /** Runs `work` in a transaction (a savepoint inside one) and flushes at its end. */
+  transactional<T>(work: (db: PluginDatabase) => Promise<T>): Promise<T>;
+  /** A fresh identity map on the same connection (and in the current transaction, if any). */
+  fork(): PluginDatabase;
+  /** Takes the lock of this plugin's state of a server until the transaction ends (what `jobs.store` and the apply job take). */
+  lockServerState(serverId: number): Promise<void>;
+  /** Read-only facts of a portal server (`null`: no such server). */
+  server(serverId: number): Promise<ManagedServer | null>;
+}
+
+/**
+ * The error names of a plugin's namespace, from its generated `TranslationKey` (`errors.<name>`): with
+ * `const key = (k: ErrorNameOf<TranslationKey>) => \`<id>:errors.${k}\``, an error without a message in
+ * both languages does not compile.
+ */
+export type ErrorNameOf<Keys extends string> = Keys extends `errors.${infer K}` ? K : never;
+
 /** Marker for a 204 answer without a body. */
 export const noContent = Object.freeze({ noContent: true as const });
 export type NoContent = typeof noContent;
@@ -38,12 +69,15 @@ export interface PluginContext<Op extends OperationId> {
   params: PathOf<Op>;
   query: QueryOf<Op>;
   body: BodyOf<Op>;
-  /** A fork for this request; use `em.transactional` for writes that belong together. */
-  em: EntityManager;
+  /** The plugin's database port for this request (inside a write request: its transaction); `em.transactional` for writes that belong together. */
+  em: PluginDatabase;
   server: ManagedServer;
   user: ManagedUser;
   ports: PluginPorts;
 }
+
+/** What `applySummary` gets: a handler's context without input. */
+export type ApplyContext = Omit<PluginContext<never>, 'params' | 'query' | 'body'>;
 
 export type PluginHandler<Op extends OperationId> = (
   c: PluginContext<Op>,
@@ -108,8 +142,8 @@ export interface PluginLogger {
 /** What the host hands a plugin. Each port is scoped to the plugin. */
 export interface PluginPorts {
   readonly pluginId: string;
-  /** A new EntityManager fork, for work outside a request (handlers use `c.em`). */
-  database: { fork(): EntityManager };
+  /** A new database port, for work outside a request (handlers use `c.em`). */
+  database: { fork(): PluginDatabase };
   /** The gateway of a server (the `local` gateway by default). */
   gateway(serverId: number): ServerGateway;
   jobs: {
@@ -125,12 +159,12 @@ export interface PluginPorts {
      * lock), the change is recorded in the same transaction, and the job is queued after the commit.
      * A `PluginError` thrown by `store` leaves nothing stored. Returns the change log line.
      */
-    store(target: ApplyTarget, store: (em: EntityManager) => Promise<ChangeSummary>): Promise<ApplyHandle>;
+    store(target: ApplyTarget, store: (em: PluginDatabase) => Promise<ChangeSummary>): Promise<ApplyHandle>;
     /**
      * The last version of this plugin applied successfully to the server, or `null`. Inside a
      * transaction (`store`), pass its `em`: on the embedded database a query outside it would wait for it.
      */
-    lastApplied(serverId: number, em?: EntityManager): Promise<AppliedVersion | null>;
+    lastApplied(serverId: number, em?: PluginDatabase): Promise<AppliedVersion | null>;
   };
   events: {
     /** Sends `<pluginId>.<type>` with the payload to the browsers in room `server:<serverId>`. */
@@ -143,7 +177,7 @@ export interface PluginPorts {
 /** What `render`, `snapshot`, `restore` and `fixtures` get. */
 export interface StateContext {
   /** Inside the job's transaction (render, snapshot, restore) or the seeding one (fixtures). */
-  em: EntityManager;
+  em: PluginDatabase;
   server: ManagedServer;
   clock: { now(): Date };
 }
@@ -189,6 +223,12 @@ export interface ServerPlugin<Ops extends OperationId = OperationId> {
    * by `snapshot`, or with the initial state (`null`: nothing was applied before). In a transaction.
    */
   restore?(c: StateContext, snapshot: unknown | null): Promise<void>;
+  /**
+   * The change log line of the plugin's "apply now" (`x-apply` in its `openapi.yaml`: the bundler adds the
+   * operation, the host answers it with `ports.jobs.apply`); default `<pluginId>:changes.applied`. May
+   * refuse with a `PluginError` (e.g. `validationFailed`) before a job is queued.
+   */
+  applySummary?(c: ApplyContext): Promise<ChangeSummary>;
   /** Demo data for a server that runs the plugin's service (first start, `npm run seed`). */
   fixtures?(c: StateContext): Promise<void>;
   /**

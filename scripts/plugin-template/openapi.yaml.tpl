@@ -3,17 +3,19 @@ tags:
     description: |
       __Title__ of a server (Managed Center section `__id__`), rendered as `__configPath__`.
       Creating and deleting an entry stores it and answers 202 with the apply job.
+# Added by the bundler (openapi/scripts/bundle.ts) to every operation below: the parameters ClusterId and
+# ServerId, the tag, x-token-area/x-access, and the answers 401, 403, 404, 503 (and 422 ValidationFailed
+# for a body or query parameters). x-apply adds POST …/__id__/apply (202), answered by the host.
+x-apply:
+  operationId: apply__Pascal__
+  summary: Writes the configuration rendered from the stored entries again
 paths:
   /api/v1/clusters/{clusterId}/servers/{serverId}/__id__/items:
     get:
       operationId: list__Pascal__Items
-      x-token-area: clusters
-      tags: [__id__]
       summary: The server's __id__ entries
       description: "Administrators of the cluster only, on servers that run the `__service__` service (404 elsewhere). Oldest first, at most 100 per page."
       parameters:
-        - $ref: '#/components/parameters/ClusterId'
-        - $ref: '#/components/parameters/ServerId'
         - name: page
           in: query
           description: Page of the list, from 1.
@@ -39,19 +41,10 @@ paths:
               example:
                 data: [{ id: 1, name: max_memory, value: 256M, createdAt: '2026-11-24T08:00:00.000Z' }]
                 total: 1
-        '401': { $ref: '#/components/responses/Unauthenticated' }
-        '403': { $ref: '#/components/responses/Forbidden' }
-        '404': { $ref: '#/components/responses/NotFound' }
-        '503': { $ref: '#/components/responses/PluginUnavailable' }
     post:
       operationId: create__Pascal__Item
-      x-token-area: clusters
-      tags: [__id__]
       summary: Adds an entry and applies the server's __id__ configuration
       description: "Administrators of the cluster only. Name and value are checked (422 with the fields); the entry is stored and the file applied as a job (202). Recorded in the change log."
-      parameters:
-        - $ref: '#/components/parameters/ClusterId'
-        - $ref: '#/components/parameters/ServerId'
       requestBody:
         required: true
         content:
@@ -60,9 +53,6 @@ paths:
             example: { name: max_memory, value: 256M }
       responses:
         '202': { $ref: '#/components/responses/ApplyStarted' }
-        '401': { $ref: '#/components/responses/Unauthenticated' }
-        '403': { $ref: '#/components/responses/Forbidden' }
-        '404': { $ref: '#/components/responses/NotFound' }
         '422':
           description: |
             Invalid input; nothing was stored or applied. `name`: `__id__:errors.name_format`, `duplicate`;
@@ -70,40 +60,15 @@ paths:
           content:
             application/json:
               schema: { $ref: '#/components/schemas/ErrorResponse' }
-        '503': { $ref: '#/components/responses/PluginUnavailable' }
   /api/v1/clusters/{clusterId}/servers/{serverId}/__id__/items/{itemId}:
     delete:
       operationId: delete__Pascal__Item
-      x-token-area: clusters
-      tags: [__id__]
       summary: Removes an entry and applies the server's __id__ configuration
       description: "Administrators of the cluster only. Applied as a job (202); recorded in the change log."
       parameters:
-        - $ref: '#/components/parameters/ClusterId'
-        - $ref: '#/components/parameters/ServerId'
         - $ref: '#/components/parameters/__Pascal__ItemId'
       responses:
         '202': { $ref: '#/components/responses/ApplyStarted' }
-        '401': { $ref: '#/components/responses/Unauthenticated' }
-        '403': { $ref: '#/components/responses/Forbidden' }
-        '404': { $ref: '#/components/responses/NotFound' }
-        '503': { $ref: '#/components/responses/PluginUnavailable' }
-  /api/v1/clusters/{clusterId}/servers/{serverId}/__id__/apply:
-    post:
-      operationId: apply__Pascal__
-      x-token-area: clusters
-      tags: [__id__]
-      summary: Writes the configuration rendered from the stored entries again
-      description: "Administrators of the cluster only. Runs as a job (202); recorded in the change log."
-      parameters:
-        - $ref: '#/components/parameters/ClusterId'
-        - $ref: '#/components/parameters/ServerId'
-      responses:
-        '202': { $ref: '#/components/responses/ApplyStarted' }
-        '401': { $ref: '#/components/responses/Unauthenticated' }
-        '403': { $ref: '#/components/responses/Forbidden' }
-        '404': { $ref: '#/components/responses/NotFound' }
-        '503': { $ref: '#/components/responses/PluginUnavailable' }
 components:
   parameters:
     __Pascal__ItemId:

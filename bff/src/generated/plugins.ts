@@ -5,7 +5,7 @@ import { webPartIsLoadedBySpa, type PluginRegistryEntry } from '../managed/regis
 export const pluginRegistry: PluginRegistryEntry[] = [
   {
     id: 'nginx',
-    operations: ['applyNginxConfig', 'createNginxAuthentication', 'createNginxRedirect', 'createNginxVhost', 'deleteNginxAuthentication', 'deleteNginxRedirect', 'deleteNginxVhost', 'getNginxConfig', 'getNginxStatus', 'getNginxVhost', 'listNginxAuthentications', 'listNginxCertificates', 'listNginxLogEntries', 'listNginxRedirects', 'listNginxVhosts', 'startNginxLogTail', 'stopNginxLogTail', 'updateNginxAuthentication', 'updateNginxRedirect', 'updateNginxVhost'],
+    operations: ['createNginxAuthentication', 'createNginxRedirect', 'createNginxVhost', 'deleteNginxAuthentication', 'deleteNginxRedirect', 'deleteNginxVhost', 'getNginxConfig', 'getNginxStatus', 'getNginxVhost', 'listNginxAuthentications', 'listNginxCertificates', 'listNginxLogEntries', 'listNginxRedirects', 'listNginxVhosts', 'startNginxLogTail', 'stopNginxLogTail', 'updateNginxAuthentication', 'updateNginxRedirect', 'updateNginxVhost'],
     manifest: async () => ({
       default: {
         id: 'nginx',
@@ -21,7 +21,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'cronjobs',
-    operations: ['applyCronjobs', 'createCronjob', 'deleteCronjob', 'getCronjob', 'getCronjobsFile', 'listCronjobs', 'updateCronjob'],
+    operations: ['createCronjob', 'deleteCronjob', 'getCronjob', 'getCronjobsFile', 'listCronjobs', 'updateCronjob'],
     manifest: async () => ({
       default: {
         id: 'cronjobs',
@@ -36,7 +36,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'ssh',
-    operations: ['applySshKeys', 'createSshKey', 'deleteSshKey', 'getSshAuthorizedKeysFiles', 'inspectSshKey', 'listSshKeys', 'updateSshKey'],
+    operations: ['createSshKey', 'deleteSshKey', 'getSshAuthorizedKeysFiles', 'inspectSshKey', 'listSshKeys', 'updateSshKey'],
     manifest: async () => ({
       default: {
         id: 'ssh',

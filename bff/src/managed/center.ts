@@ -8,12 +8,12 @@ import { User } from '@portal/core/accounts';
 import { Server } from '@portal/core/clusters';
 import { DomainError, NotFound, Unavailable, requestEntityManager } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
-import { isPluginError, noContent as sdkNoContent, type AnyServerPlugin, type ManagedUser, type PluginPorts, type ServerGateway } from '@portal/plugin-sdk/server';
+import { isPluginError, noContent as sdkNoContent, type AnyServerPlugin, type ApplyContext, type ManagedUser, type PluginDatabase, type PluginPorts, type ServerGateway } from '@portal/plugin-sdk/server';
 import type { AppDeps } from '../deps.ts';
 import type { PluginHealth } from '../handlers/platform.ts';
 import { credentialAllowsCluster } from '../http/auth.ts';
 import { noContent, type OperationContext, type OperationHandler } from '../openapi/handlers.ts';
-import { JobRunner, LocalGateway, serverOf } from '@portal/core/managed';
+import { JobRunner, LocalGateway, entityManagerOf, pluginDatabase, serverOf } from '@portal/core/managed';
 import { authorizeManagedServer, type ManagedAccess } from './access.ts';
 import { managedPlatformHandlers } from './handlers.ts';
 import type { LoadedPlugin, PluginSet } from './plugins.ts';
@@ -101,6 +101,11 @@ export class ManagedCenter {
     await authorizeManagedServer(em, { user, allowsCluster: () => true }, clusterId, serverId);
   }
 
+  /** A plugin's database port over `em`: its own entities and read-only server facts (core/managed/database.ts). */
+  database(plugin: LoadedPlugin, em: EntityManager): PluginDatabase {
+    return pluginDatabase(em, plugin.id, plugin.server?.entities ?? []);
+  }
+
   /** The ports handed to one plugin. */
   ports(plugin: LoadedPlugin): PluginPorts {
     let ports = this.#ports.get(plugin.id);
@@ -110,7 +115,7 @@ export class ManagedCenter {
     ports = {
       pluginId: plugin.id,
       // Inside a write request a plugin's fork shares the request's transaction (issue 8, defect 5).
-      database: { fork: () => requestEntityManager()?.fork({ keepTransactionContext: true }) ?? deps.orm.em.fork() },
+      database: { fork: () => this.database(plugin, requestEntityManager()?.fork({ keepTransactionContext: true }) ?? deps.orm.em.fork()) },
       gateway: (serverId) => this.gateway(serverId),
       jobs: {
         apply: async (target, request) => {
@@ -118,10 +123,10 @@ export class ManagedCenter {
           return { jobId: job.id, job };
         },
         store: async (target, store) => {
-          const job = presentJob(await this.jobs.store(plugin.id, { serverId: target.server.id, userId: target.user.id }, store));
+          const job = presentJob(await this.jobs.store(plugin.id, { serverId: target.server.id, userId: target.user.id }, (tx) => store(this.database(plugin, tx))));
           return { jobId: job.id, job };
         },
-        lastApplied: (serverId, em) => this.jobs.lastAppliedView(plugin.id, serverId, em),
+        lastApplied: (serverId, db) => this.jobs.lastAppliedView(plugin.id, serverId, db && entityManagerOf(db)),
       },
       events: { publish: (serverId, type, payload) => deps.events.publish(`${plugin.id}.${type}`, payload, { servers: [serverId] }) },
       logger: {
@@ -155,14 +160,23 @@ export class ManagedCenter {
           this.deps.logger.error({ plugin: plugin.id, err: e }, 'plugin failed to build its handlers; its operations answer 503');
         }
       }
+      // The "apply now" the bundler adds for `x-apply` (plugins/<id>/openapi.yaml) is answered here.
+      const applyOp = applyOperationOf(contract, plugin.id);
+      if (built && applyOp && !built[applyOp]) built[applyOp] = (c) => this.#applyNow(plugin, c as ApplyContext);
       if (built) {
         const missing = plugin.operations.filter((op) => typeof built![op] !== 'function');
         if (missing.length) throw new Error(`Plugin ${plugin.id} has no handler for operation(s): ${missing.join(', ')}`);
         this.#start(plugin);
       }
-      for (const op of plugin.operations) out[op] = this.#pluginOperation(plugin, built?.[op], statusOf.get(op) ?? 200);
+      for (const op of new Set([...plugin.operations, ...(applyOp ? [applyOp] : [])]))
+        out[op] = this.#pluginOperation(plugin, built?.[op], statusOf.get(op) ?? 200);
     }
     return out;
+  }
+
+  async #applyNow(plugin: LoadedPlugin, c: ApplyContext) {
+    const summary = (await plugin.server?.applySummary?.(c)) ?? { key: `${plugin.id}:changes.applied` };
+    return (await c.ports.jobs.apply(c, { summary })).job;
   }
 
   #pluginOperation(plugin: LoadedPlugin, handler: ((c: unknown) => unknown) | undefined, status: number): OperationHandler<never> {
@@ -173,7 +187,7 @@ export class ManagedCenter {
       if (plugin.manifest && !appliesTo(plugin.manifest, access.server.services)) throw NotFound('errors.managed_plugin_not_found');
       if (!handler || plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
       try {
-        const result = await handler({ params: c.params, query: c.query, body: c.body, em: c.em, server: serverOf(access.server), user: userOf(c.user), ports: this.ports(plugin) });
+        const result = await handler({ params: c.params, query: c.query, body: c.body, em: this.database(plugin, c.em), server: serverOf(access.server), user: userOf(c.user), ports: this.ports(plugin) });
         if (result === sdkNoContent) return noContent;
         if (status !== 200) c.koa.status = status;
         return result as never;
@@ -192,7 +206,7 @@ export class ManagedCenter {
       if (!fixtures || !plugin.manifest) continue;
       for (const server of servers.filter((s) => appliesTo(plugin.manifest!, s.services))) {
         const fork = em.fork();
-        await fork.transactional((tx) => fixtures({ em: tx, server: serverOf(server), clock: this.deps.clock }));
+        await fork.transactional((tx) => fixtures({ em: this.database(plugin, tx), server: serverOf(server), clock: this.deps.clock }));
       }
     }
   }
@@ -219,6 +233,11 @@ export class ManagedCenter {
     if (this.#options.stopServicesOnClose)
       await Promise.allSettled([...this.#gateways.values()].flatMap((g) => this.#programs.map((program) => g.service(program).stop())));
   }
+}
+
+/** The operationId of a plugin's `POST …/<id>/apply` in the contract (added by the bundler for `x-apply`). */
+function applyOperationOf(contract: Json, pluginId: string): string | undefined {
+  return contract?.paths?.[`/api/v1/clusters/{clusterId}/servers/{serverId}/${pluginId}/apply`]?.post?.operationId;
 }
 
 /** The success status of each operation (201/202 when that is the only 2xx it documents). */

@@ -11,7 +11,6 @@ import { constants as fsConstants } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-// eslint-disable-next-line no-restricted-imports -- the platform implements the plugin contract of the SDK (types only)
 import type {
   CheckOutcome,
   ConfigFile,

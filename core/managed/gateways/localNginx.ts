@@ -6,7 +6,6 @@
  * `listenAddress('nginx', 80)` says (a loopback port of this server).
  */
 import fs from 'node:fs/promises';
-// eslint-disable-next-line no-restricted-imports -- the platform implements the plugin contract of the SDK (types only)
 import type { CheckOutcome, ServiceControl, ServiceStatus } from '@portal/plugin-sdk/gateway';
 import { findTool, runProgram, type LocalGateway } from './local.ts';
 

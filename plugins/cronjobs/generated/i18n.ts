@@ -21,7 +21,7 @@ export type TranslationKey =
   | 'errors.schedule_format'
   | 'errors.schedule_never'
   | 'errors.schedule_range'
-  | 'errors.too'
+  | 'errors.too_many'
   | 'errors.user_unknown'
   | 'file.applied'
   | 'file.apply'

@@ -2,78 +2,45 @@
  * The cron jobs section through the API: a real portal over its own database with the demo data and
  * the plugin's fixtures, the `local` gateway writing into a sandbox per server.
  */
-import fs from 'node:fs';
-import { parse } from 'yaml';
-import { Cluster, ClusterAdministrator, createTestServer, demoLogins, loadContract, type TestClient, type TestServer, User } from '@portal/plugin-sdk/testing';
+import { Cluster, ClusterAdministrator, demoLogins, startPluginPortal, type PluginPortal, type SeededCluster, type TestClient, type TestServer, User } from '@portal/plugin-sdk/testing';
+import type { ApiOperations } from '../generated/operations.ts';
 import { cronFilePath } from './render.ts';
 
-/** This plugin alone, as the generated registry lists it: another plugin's state must not matter here. */
-const ownOperations = Object.values(parse(fs.readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8')).paths as Record<string, Record<string, { operationId: string }>>)
-  .flatMap((item) => Object.values(item).map((op) => op.operationId))
-  .sort();
-const cronjobsPlugin = { id: 'cronjobs', operations: ownOperations, manifest: () => import('../plugin.ts') };
-
-/** The bundled contract without the other plugins' sections. */
-function ownContract(): Record<string, unknown> {
-  const doc = loadContract() as { paths: Record<string, unknown> };
-  const section = /^\/api\/v1\/clusters\/\{clusterId\}\/servers\/\{serverId\}\/([a-z][a-z0-9-]*)/;
-  for (const p of Object.keys(doc.paths)) {
-    const id = section.exec(p)?.[1];
-    if (id && id !== 'managed' && id !== 'cronjobs') delete doc.paths[p];
-  }
-  return doc;
-}
-
+let t: PluginPortal<ApiOperations>;
 let server: TestServer;
 let admin: TestClient;
 let manager: TestClient;
 let other: TestClient;
-let shop: { id: number; servers: { id: number; name: string; role: string; services: string[] }[] };
-let staging: { id: number; servers: { id: number; role: string }[] };
+let shop: SeededCluster;
+let staging: SeededCluster;
 let web: number; // web01 of cluster 20011 (runs cron jobs)
 let lb: number; // its load balancer (no cron jobs service)
 
-const base = (clusterId: number, serverId: number) => `/api/v1/clusters/${clusterId}/servers/${serverId}`;
+const base = (clusterId: number, serverId: number) => t.base(clusterId, serverId);
 const jobs = () => `${base(shop.id, web)}/cronjobs`;
 const good = { schedule: '*/10 * * * *', command: 'php /var/www/app/artisan queue:work --stop-when-empty', user: 'www-data', enabled: true };
 
-async function signedIn(email: string): Promise<TestClient> {
-  const c = server.client();
-  expect((await c.login(email)).status).toBe(200);
-  return c;
-}
-
-async function clusterByNumber(c: TestClient, number: string) {
-  const list = await c.get(`/api/v1/clusters?search=${number}`);
-  const id = list.body.data.find((x: { number: string }) => x.number === number).id as number;
-  return (await c.get(`/api/v1/clusters/${id}`)).body;
-}
+const signedIn = (email: string) => t.signIn(email);
+const clusterByNumber = (c: TestClient, number: string) => t.clusterByNumber(c, number);
 
 /** Polls a job until it finished. */
-async function finished(c: TestClient, jobId: number, serverId = web) {
-  for (let i = 0; i < 400; i++) {
-    const r = await c.get(`${base(shop.id, serverId)}/managed/jobs/${jobId}`);
-    expect(r.status).toBe(200);
-    if (r.body.status === 'succeeded' || r.body.status === 'failed') return r.body;
-    await new Promise((res) => setTimeout(res, 25));
-  }
-  throw new Error(`job ${jobId} did not finish`);
-}
+const finished = (c: TestClient, jobId: number, serverId = web) => t.waitForJob(jobId, { as: c, clusterId: shop.id, serverId });
 
 const cronFile = () => server.managed.gateway(web).readFile(cronFilePath);
 const changeCount = async () => (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=cronjobs`)).body.meta.total as number;
 
 beforeAll(async () => {
-  server = await createTestServer({}, { plugins: [cronjobsPlugin], contract: ownContract() });
-  admin = await signedIn(demoLogins.admin);
+  t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'), { cluster: '20011', server: (s) => s.name.startsWith('web01') });
+  server = t.portal;
+  admin = t.admin;
   manager = await signedIn(demoLogins.manager);
   other = await signedIn(demoLogins.other);
-  shop = await clusterByNumber(admin, '20011');
+  shop = t.cluster;
   staging = await clusterByNumber(manager, '20012');
-  web = shop.servers.find((s) => s.role === 'web' && s.name.startsWith('web01'))!.id;
+  web = t.server.id;
   lb = shop.servers.find((s) => s.role === 'loadbalancer')!.id;
 });
-afterAll(() => server?.stop());
+afterAll(() => t?.stop());
 
 describe('cron jobs (R2.029)', () => {
   it('R2.029 lists the demo jobs of web01 with the next five runs, the server time zone and the allowed users; last runs are unknown', async () => {
@@ -241,7 +208,7 @@ describe('cron jobs (R2.029)', () => {
       const user = await em.findOneOrFail(User, { email: demoLogins.other });
       em.create(ClusterAdministrator, { cluster: em.getReference(Cluster, own.id), user } as ClusterAdministrator);
       await em.flush();
-      const ownWeb = own.servers.find((s: { role: string }) => s.role === 'web').id as number;
+      const ownWeb = own.servers.find((s) => s.role === 'web')!.id;
       expect((await other.get(`${base(own.id, ownWeb)}/cronjobs`)).status).toBe(200);
       for (const op of operations(shop.id, web)) {
         const r = await call(other, op);

@@ -3,9 +3,8 @@
  * rules, and the apply of `/etc/cron.d/portal`. cron has no standard check of a cron.d file and
  * re-reads `/etc/cron.d` by itself every minute, so validation and reload report `skipped`.
  */
-import type { EntityManager } from '@mikro-orm/core';
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, notFound, validationFailed, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { cronUsers } from '../shared/command.ts';
 import { nextRuns, parseSchedule, serverTimeZone } from '../shared/schedule.ts';
@@ -47,7 +46,7 @@ export function present(job: Cronjob, now: Date): CronjobView {
   };
 }
 
-const jobsOf = (em: EntityManager, serverId: number) => em.find(Cronjob, { serverId }, { orderBy: { id: 'asc' } });
+const jobsOf = (em: PluginDatabase, serverId: number) => em.find(Cronjob, { serverId }, { orderBy: { id: 'asc' } });
 
 const describeForLog = (input: CronjobInput) => ({ schedule: input.schedule.trim(), user: input.user, command: input.command.trim().slice(0, 120) });
 
@@ -88,8 +87,6 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       const applied = last?.files.find((f) => f.path === cronFilePath)?.content === content;
       return { path: cronFilePath, content, applied };
     },
-
-    applyCronjobs: async (c) => (await ports.jobs.apply(c, { summary: { key: 'cronjobs:changes.applied' } })).job,
 
     createCronjob: async (c) => {
       const now = ports.clock.now();

@@ -3,7 +3,8 @@
  * the next five years, a command of one line cron can write exactly, a user of the fixed list, no two
  * identical jobs, at most `maxJobsPerServer` jobs.
  */
-import type { FieldErrors } from '@portal/plugin-sdk/server';
+import type { ErrorNameOf, FieldErrors } from '@portal/plugin-sdk/server';
+import type { TranslationKey } from '../generated/i18n.ts';
 import { checkCommand, cronUsers } from '../shared/command.ts';
 import { checkSchedule, parseSchedule } from '../shared/schedule.ts';
 
@@ -23,7 +24,8 @@ export interface ExistingJob {
   user: string;
 }
 
-const key = (k: string) => `cronjobs:errors.${k}`;
+/** An error key of the namespace; one without a message in both languages does not compile. */
+export const key = (k: ErrorNameOf<TranslationKey>) => `cronjobs:errors.${k}`;
 
 /** Field errors for a job to create (`id` undefined) or update, or `undefined` when it is fine. */
 export function checkCronjob(input: CronjobInput, existing: readonly ExistingJob[], now: Date, id?: number): FieldErrors | undefined {

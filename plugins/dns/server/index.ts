@@ -2,9 +2,9 @@
  * Server part of the DNS plugin: zones and records of a server as desired state, every change checked
  * by the rules (422, nothing stored), stored with a new SOA serial, rendered and applied as a job.
  */
-import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, notFound, validationFailed, type ApplyTarget, type FieldErrors, type PluginContext, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, notFound, validationFailed, type ApplyTarget, type FieldErrors, type PluginContext, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { CHECKER, reloadZones, renderFiles, validateFiles } from './apply.ts';
 import { DnsBaseline } from './DnsBaseline.ts';
@@ -21,7 +21,7 @@ import { readZoneFileOffThread } from './zonefileWorker.ts';
 type Ctx<Op extends Operations> = PluginContext<Op>;
 
 /** The zone of this server, locked for the transaction; 404 for another server's. */
-async function lockZone(em: EntityManager, serverId: number, zoneId: number): Promise<DnsZone> {
+async function lockZone(em: PluginDatabase, serverId: number, zoneId: number): Promise<DnsZone> {
   const zone = await em.findOne(DnsZone, { id: zoneId, serverId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!zone) throw notFound('dns:errors.zone_not_found');
   return zone;
@@ -68,7 +68,7 @@ export default defineServerPlugin<Operations>({
      */
     async function change(
       c: ApplyTarget,
-      work: (em: EntityManager) => Promise<{ key: string; values: Record<string, string | number> }>,
+      work: (em: PluginDatabase) => Promise<{ key: string; values: Record<string, string | number> }>,
     ): Promise<Schemas['ManagedJob']> {
       const { job } = await ports.jobs.store(c, async (em) => {
         const firstApply = !(await ports.jobs.lastApplied(c.server.id, em));
@@ -98,7 +98,7 @@ export default defineServerPlugin<Operations>({
     });
 
     /** A record request: checked alone, then with the zone's other records (`exceptId`: the record it replaces). */
-    async function checkedRecord(em: EntityManager, zone: DnsZone, body: RecordInput, exceptId: number | null) {
+    async function checkedRecord(em: PluginDatabase, zone: DnsZone, body: RecordInput, exceptId: number | null) {
       const single = checkRecord(body, zone.origin);
       if (single.errors) throw validationFailed(single.errors);
       const record = single.record;
@@ -113,23 +113,16 @@ export default defineServerPlugin<Operations>({
     const handlers: PluginHandlers<Operations> = {
       listDnsZones: async (c: Ctx<'listDnsZones'>) => {
         const zones = await c.em.find(DnsZone, { serverId: c.server.id }, { orderBy: { origin: 'asc' } });
-        const counts = zones.length
-          ? ((await c.em
-              .getConnection()
-              .execute(`select zone_id, count(*) as n from dns_records where zone_id in (${zones.map(() => '?').join(',')}) group by zone_id`, zones.map((z) => z.id))) as {
-              zone_id: number;
-              n: string;
-            }[])
-          : [];
+        const counts = await Promise.all(zones.map((z) => c.em.count(DnsRecord, { zone: z.id })));
         const applied = await appliedSerials(c.server.id);
         const checker = await ports.gateway(c.server.id).hasTool(CHECKER);
         return {
-          data: zones.map((z) => ({
+          data: zones.map((z, i) => ({
             id: z.id,
             origin: z.origin,
             serial: z.serial,
             appliedSerial: applied.get(z.origin) ?? null,
-            recordCount: Number(counts.find((x) => Number(x.zone_id) === z.id)?.n ?? 0),
+            recordCount: counts[i],
             updatedAt: z.updatedAt.toISOString(),
           })),
           checker: { tool: CHECKER, available: checker.available },

@@ -2,7 +2,7 @@
  * The desired state of a server's zones in the database: loading it, the snapshot handed to
  * `apply`, restoring a snapshot (rollback, failed apply), serial bumps and the demo fixtures.
  */
-import type { EntityManager } from '@mikro-orm/core';
+import type { PluginDatabase } from '@portal/plugin-sdk/server';
 import { DnsBaseline } from './DnsBaseline.ts';
 import { DnsRecord, type CaaTag, type RecordType } from './DnsRecord.ts';
 import { DnsSerial } from './DnsSerial.ts';
@@ -57,7 +57,7 @@ export const zoneData = (z: DnsZone, records: DnsRecord[]): StoredZone => ({
 });
 
 /** Every zone of a server with its records, by origin. */
-export async function loadZones(em: EntityManager, serverId: number): Promise<StoredZone[]> {
+export async function loadZones(em: PluginDatabase, serverId: number): Promise<StoredZone[]> {
   const zones = await em.find(DnsZone, { serverId }, { orderBy: { origin: 'asc' } });
   if (!zones.length) return [];
   const records = await em.find(DnsRecord, { zone: { $in: zones.map((z) => z.id) } }, { orderBy: { id: 'asc' } });
@@ -77,7 +77,7 @@ const isSnapshot = (s: unknown): s is DnsSnapshot => !!s && typeof s === 'object
  * Gives a zone the next serial and remembers it as issued for its origin (so a later rollback or a
  * zone created again never reuses a serial secondaries may have seen).
  */
-export async function bumpSerial(em: EntityManager, zone: DnsZone, now: Date): Promise<number> {
+export async function bumpSerial(em: PluginDatabase, zone: DnsZone, now: Date): Promise<number> {
   const issued = await em.findOne(DnsSerial, { serverId: zone.serverId, origin: zone.origin });
   const serial = nextSerial(zone.serial ?? 0, issued?.serial ?? 0, now);
   zone.serial = serial;
@@ -88,7 +88,7 @@ export async function bumpSerial(em: EntityManager, zone: DnsZone, now: Date): P
 }
 
 /** Replaces the server's zones and records with a snapshot's (ids kept, so open pages stay valid). */
-async function replaceState(em: EntityManager, serverId: number, zones: StoredZone[], now: Date): Promise<void> {
+async function replaceState(em: PluginDatabase, serverId: number, zones: StoredZone[], now: Date): Promise<void> {
   await em.nativeDelete(DnsZone, { serverId }); // records go with them (on delete cascade)
   em.clear();
   for (const z of zones) {
@@ -130,7 +130,7 @@ async function replaceState(em: EntityManager, serverId: number, zones: StoredZo
  * `restore` of the plugin: a snapshot of an applied version (rollback, or the last good one after a
  * failed apply), or `null` when nothing was applied yet — then the state before the first apply.
  */
-export async function restoreState(em: EntityManager, serverId: number, snapshot: unknown, now: Date): Promise<void> {
+export async function restoreState(em: PluginDatabase, serverId: number, snapshot: unknown, now: Date): Promise<void> {
   if (snapshot === null) {
     const baseline = await em.findOne(DnsBaseline, { serverId });
     return replaceState(em, serverId, isSnapshot(baseline?.snapshot) ? baseline.snapshot.zones : [], now);
@@ -140,7 +140,7 @@ export async function restoreState(em: EntityManager, serverId: number, snapshot
 }
 
 /** Keeps the state before a server's first apply (see `DnsBaseline`). */
-export async function keepBaseline(em: EntityManager, serverId: number, zones: StoredZone[], now: Date): Promise<void> {
+export async function keepBaseline(em: PluginDatabase, serverId: number, zones: StoredZone[], now: Date): Promise<void> {
   const existing = await em.findOne(DnsBaseline, { serverId });
   if (existing) existing.snapshot = snapshotOf(zones);
   else em.create(DnsBaseline, { serverId, snapshot: snapshotOf(zones), createdAt: now });
@@ -148,7 +148,7 @@ export async function keepBaseline(em: EntityManager, serverId: number, zones: S
 }
 
 /** The demo zone for a demo load balancer (once). */
-export async function seedFixtures(em: EntityManager, serverId: number, now: Date): Promise<void> {
+export async function seedFixtures(em: PluginDatabase, serverId: number, now: Date): Promise<void> {
   if (await em.count(DnsZone, { serverId })) return;
   const demo = demoZone(0);
   const zone = em.create(DnsZone, {

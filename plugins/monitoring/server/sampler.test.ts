@@ -1,6 +1,7 @@
 // eslint-disable-next-line no-restricted-imports -- test files may use the host's test helpers (docs/plugins.md, Tests)
 import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
 import type { PluginPorts, RunRequest, ServerGateway, ServerMetrics } from '@portal/plugin-sdk/server';
+import { pluginDatabase } from '@portal/plugin-sdk/testing';
 import plugin from './index.ts';
 import { MonitoringMinuteRollup, MonitoringTenMinuteRollup } from './MonitoringRollup.ts';
 import { MonitoringSample } from './MonitoringSample.ts';
@@ -45,7 +46,7 @@ describe('monitoring sampler', () => {
   const published: { serverId: number; type: string; payload: LiveSample }[] = [];
 
   const ports = (gateway: ServerGateway): SamplerPorts => ({
-    database: { fork: () => db.orm.em.fork() },
+    database: { fork: () => pluginDatabase(db.orm.em.fork(), 'monitoring', plugin.entities!) },
     gateway: () => gateway,
     events: {
       publish: async (serverId: number, type: string, payload: unknown) => {

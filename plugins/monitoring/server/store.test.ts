@@ -1,5 +1,6 @@
 // eslint-disable-next-line no-restricted-imports -- test files may use the host's test helpers (docs/plugins.md, Tests)
 import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
+import { pluginDatabase } from '@portal/plugin-sdk/testing';
 import { demoHistory } from './demo.ts';
 import plugin from './index.ts';
 import { MonitoringMinuteRollup, MonitoringTenMinuteRollup } from './MonitoringRollup.ts';
@@ -29,7 +30,7 @@ const t = (iso: string) => new Date(iso);
 
 describe('monitoring store', () => {
   let db: TestDatabase;
-  const em = () => db.orm.em.fork();
+  const em = () => pluginDatabase(db.orm.em.fork(), 'monitoring', plugin.entities!);
 
   beforeAll(async () => {
     db = await createTestDatabase({ entities: [...plugin.entities!], migrations: [...plugin.migrations!] });

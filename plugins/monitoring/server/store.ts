@@ -2,7 +2,7 @@
  * The monitoring tables: store a raw sample and refresh the two rollups it belongs to, read a
  * range as a dense series, prune what is older than its retention.
  */
-import type { EntityManager } from '@mikro-orm/core';
+import type { PluginDatabase } from '@portal/plugin-sdk/server';
 import { MonitoringMinuteRollup, MonitoringTenMinuteRollup } from './MonitoringRollup.ts';
 import { MonitoringSample } from './MonitoringSample.ts';
 import {
@@ -63,13 +63,13 @@ const sampleRow = (serverId: number, s: Sample) => ({ serverId, ...s });
 const rollupRow = (serverId: number, r: Rollup) => ({ serverId, ...r });
 
 /** Raw samples of a server in [from, to), oldest first. */
-async function samplesBetween(em: EntityManager, serverId: number, from: Date, to: Date): Promise<Rollup[]> {
+async function samplesBetween(em: PluginDatabase, serverId: number, from: Date, to: Date): Promise<Rollup[]> {
   const rows = await em.find(MonitoringSample, { serverId, bucket: { $gte: from, $lt: to } }, { orderBy: { bucket: 'asc' } });
   return rows.map((r) => rollupOfSample(sampleOf(r)));
 }
 
 /** Rollups of one resolution of a server in [from, to), oldest first. */
-async function rollupsBetween(em: EntityManager, entity: RollupEntity, serverId: number, from: Date, to: Date): Promise<Rollup[]> {
+async function rollupsBetween(em: PluginDatabase, entity: RollupEntity, serverId: number, from: Date, to: Date): Promise<Rollup[]> {
   const where = { serverId, bucket: { $gte: from, $lt: to } };
   const rows =
     entity === MonitoringMinuteRollup
@@ -79,7 +79,7 @@ async function rollupsBetween(em: EntityManager, entity: RollupEntity, serverId:
 }
 
 /** Recomputes one rollup bucket from its parts (idempotent: any instance may do it any number of times). */
-async function refresh(em: EntityManager, entity: RollupEntity, serverId: number, bucket: Date, parts: Rollup[]): Promise<void> {
+async function refresh(em: PluginDatabase, entity: RollupEntity, serverId: number, bucket: Date, parts: Rollup[]): Promise<void> {
   if (!parts.length) return;
   const row = rollupRow(serverId, combine(bucket, parts));
   const options = { onConflictFields: ['serverId' as const, 'bucket' as const], onConflictAction: 'merge' as const };
@@ -91,7 +91,7 @@ async function refresh(em: EntityManager, entity: RollupEntity, serverId: number
  * Stores a raw sample (ignored when its bucket is already stored, e.g. by another portal instance)
  * and recomputes the minute and the ten minutes it falls in. Returns whether the sample was new.
  */
-export async function recordSample(em: EntityManager, serverId: number, sample: Sample): Promise<boolean> {
+export async function recordSample(em: PluginDatabase, serverId: number, sample: Sample): Promise<boolean> {
   const bucket = bucketOf(sample.bucket, 10);
   const fresh = (await em.count(MonitoringSample, { serverId, bucket })) === 0;
   if (fresh)
@@ -122,7 +122,7 @@ export async function recordSample(em: EntityManager, serverId: number, sample: 
 }
 
 /** The stored history of a range as a dense series (one slot per bucket, `null` where nothing was measured). */
-export async function readSeries(em: EntityManager, serverId: number, range: RangeId, now: Date): Promise<DenseSeries> {
+export async function readSeries(em: PluginDatabase, serverId: number, range: RangeId, now: Date): Promise<DenseSeries> {
   const window = rangeWindow(range, now);
   const until = new Date(window.end.getTime() + window.resolutionSeconds * 1000);
   const rows =
@@ -133,13 +133,13 @@ export async function readSeries(em: EntityManager, serverId: number, range: Ran
 }
 
 /** The newest raw sample of a server, or `null`. */
-export async function latestSample(em: EntityManager, serverId: number): Promise<Sample | null> {
+export async function latestSample(em: PluginDatabase, serverId: number): Promise<Sample | null> {
   const row = await em.findOne(MonitoringSample, { serverId }, { orderBy: { bucket: 'desc' } });
   return row ? sampleOf(row) : null;
 }
 
 /** Deletes what is older than each table's retention — of one server, or of all servers. Returns the rows removed per table. */
-export async function prune(em: EntityManager, now: Date, serverId?: number): Promise<{ raw: number; minute: number; tenMinutes: number }> {
+export async function prune(em: PluginDatabase, now: Date, serverId?: number): Promise<{ raw: number; minute: number; tenMinutes: number }> {
   const before = pruneBefore(now);
   const scope = serverId === undefined ? {} : { serverId };
   return {
@@ -151,7 +151,7 @@ export async function prune(em: EntityManager, now: Date, serverId?: number): Pr
 
 /** Replaces a server's history (demo fixtures). */
 export async function replaceHistory(
-  em: EntityManager,
+  em: PluginDatabase,
   serverId: number,
   history: { raw: Sample[]; minute: Rollup[]; tenMinutes: Rollup[] },
 ): Promise<void> {

@@ -2,9 +2,8 @@
  * The operations of the nginx section. Changes go to the desired state (PostgreSQL) after the
  * contract and the rules passed; `applyNginxConfig` renders and applies it as a job.
  */
-import type { EntityManager } from '@mikro-orm/core';
 import type { Schemas } from '@portal/openapi';
-import { noContent, notFound, validationFailed, type FieldErrors, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { noContent, notFound, validationFailed, type ApplyContext, type ChangeSummary, type FieldErrors, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { certificates } from '../shared/options.ts';
 import { canGenerateCertificates, certificateStatuses } from './certificates.ts';
@@ -25,9 +24,7 @@ const refuse = (errors: FieldErrors) => {
 };
 
 /** Serialises the changes of one server (check and write), so two requests cannot both take a server name. */
-async function lockServer(em: EntityManager, serverId: number): Promise<void> {
-  await em.getConnection().execute('select pg_advisory_xact_lock(?, ?)', [7_140, serverId], 'run', em.getTransactionContext());
-}
+const lockServer = (em: PluginDatabase, serverId: number) => em.lockServerState(serverId);
 
 function vhostOf(state: NginxState, id: number): VhostState {
   const v = state.vhosts.find((x) => x.id === id);
@@ -46,6 +43,19 @@ function summaryOf(before: NginxState | null, after: NginxState): { key: string;
   };
 }
 
+/** The change log line of "apply now" (`applyNginxConfig`, answered by the host): refuses a state that cannot be rendered safely. */
+export async function applySummary(c: ApplyContext): Promise<ChangeSummary> {
+  const state = await loadState(c.em, c.server.id);
+  try {
+    await desiredFiles(c.ports.gateway(c.server.id), state);
+  } catch (e) {
+    if (e instanceof UnsafeValueError) throw validationFailed({ _: ['nginx:errors.unsafe_value'] });
+    throw e;
+  }
+  const last = await c.ports.jobs.lastApplied(c.server.id);
+  return summaryOf(isNginxState(last?.snapshot) ? last.snapshot : null, state);
+}
+
 export function nginxHandlers(ports: PluginPorts, tails: LogTails): PluginHandlers<Operations> {
   return handlersFor(ports, tails);
 }
@@ -53,7 +63,7 @@ export function nginxHandlers(ports: PluginPorts, tails: LogTails): PluginHandle
 function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operations> {
   const gateway = (serverId: number) => ports.gateway(serverId);
 
-  const vhostView = async (em: EntityManager, serverId: number, id: number) => {
+  const vhostView = async (em: PluginDatabase, serverId: number, id: number) => {
     const state = await loadState(em, serverId);
     return presentVhost(vhostOf(state, id), await certificateStatuses(gateway(serverId)));
   };
@@ -104,7 +114,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         await tx.flush();
         return v.id;
       });
-      return vhostView(c.em.fork({ keepTransactionContext: true }), c.server.id, id);
+      return vhostView(c.em.fork(), c.server.id, id);
     },
 
     async updateNginxVhost(c) {
@@ -116,7 +126,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         refuse(checkVhost(input, (await loadState(tx, c.server.id)).vhosts, v.id));
         tx.assign(v, { ...input, updatedAt: ports.clock.now() });
       });
-      return vhostView(c.em.fork({ keepTransactionContext: true }), c.server.id, c.params.vhostId);
+      return vhostView(c.em.fork(), c.server.id, c.params.vhostId);
     },
 
     async deleteNginxVhost(c) {
@@ -145,7 +155,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         await tx.flush();
         return r.id;
       });
-      return redirectView(c.em.fork({ keepTransactionContext: true }), c.server.id, id);
+      return redirectView(c.em.fork(), c.server.id, id);
     },
 
     async updateNginxRedirect(c) {
@@ -156,7 +166,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         refuse(checkRedirect(c.body, (await loadState(tx, c.server.id)).vhosts, r.id));
         tx.assign(r, { source: c.body.source, target: c.body.target, code: c.body.code, vhost: tx.getReference(NginxVhost, c.body.vhostId), updatedAt: ports.clock.now() });
       });
-      return redirectView(c.em.fork({ keepTransactionContext: true }), c.server.id, c.params.redirectId);
+      return redirectView(c.em.fork(), c.server.id, c.params.redirectId);
     },
 
     async deleteNginxRedirect(c) {
@@ -188,7 +198,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         await tx.flush();
         return a.id;
       });
-      return authenticationView(c.em.fork({ keepTransactionContext: true }), c.server.id, id);
+      return authenticationView(c.em.fork(), c.server.id, id);
     },
 
     async updateNginxAuthentication(c) {
@@ -206,7 +216,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
           updatedAt: ports.clock.now(),
         });
       });
-      return authenticationView(c.em.fork({ keepTransactionContext: true }), c.server.id, c.params.authenticationId);
+      return authenticationView(c.em.fork(), c.server.id, c.params.authenticationId);
     },
 
     async deleteNginxAuthentication(c) {
@@ -239,19 +249,6 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
       };
     },
 
-    async applyNginxConfig(c) {
-      const state = await loadState(c.em, c.server.id);
-      try {
-        await desiredFiles(gateway(c.server.id), state);
-      } catch (e) {
-        if (e instanceof UnsafeValueError) throw validationFailed({ _: ['nginx:errors.unsafe_value'] });
-        throw e;
-      }
-      const last = await ports.jobs.lastApplied(c.server.id);
-      const { job } = await ports.jobs.apply(c, { summary: summaryOf(isNginxState(last?.snapshot) ? last.snapshot : null, state) });
-      return job;
-    },
-
     async listNginxLogEntries(c) {
       const vhost = vhostOf(await loadState(c.em, c.server.id), c.params.vhostId);
       const lines = await gateway(c.server.id).tail(logPath(vhost, c.params.kind), SEARCH_WINDOW);
@@ -274,13 +271,13 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
     },
   };
 
-  async function redirectView(em: EntityManager, serverId: number, id: number) {
+  async function redirectView(em: PluginDatabase, serverId: number, id: number) {
     const state = await loadState(em, serverId);
     for (const v of state.vhosts) for (const r of v.redirects) if (r.id === id) return presentRedirect(r, v);
     throw notFound('nginx:errors.redirect_not_found');
   }
 
-  async function authenticationView(em: EntityManager, serverId: number, id: number) {
+  async function authenticationView(em: PluginDatabase, serverId: number, id: number) {
     const state = await loadState(em, serverId);
     for (const v of state.vhosts) for (const a of v.authentications) if (a.id === id) return presentAuthentication(a, v);
     throw notFound('nginx:errors.authentication_not_found');

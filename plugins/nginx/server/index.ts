@@ -1,7 +1,7 @@
 import { defineServerPlugin } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { seedDemoVhosts } from './fixtures.ts';
-import { nginxHandlers } from './handlers.ts';
+import { applySummary, nginxHandlers } from './handlers.ts';
 import { Migration20261122140000NginxDomains } from './migrations/Migration20261122140000NginxDomains.ts';
 import { NginxAuthentication } from './NginxAuthentication.ts';
 import { NginxRedirect } from './NginxRedirect.ts';
@@ -40,5 +40,6 @@ export default defineServerPlugin<Operations>({
     await restoreState(c.em, c.server.id, snapshot);
     if (snapshot === null) await seedDemoVhosts(c);
   },
+  applySummary,
   fixtures: (c) => seedDemoVhosts(c),
 });

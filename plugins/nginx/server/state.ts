@@ -2,7 +2,7 @@
  * The desired nginx state of one server as plain data: what the renderer reads, what an apply keeps
  * as its snapshot, and what `restore` puts back after a rollback.
  */
-import type { EntityManager } from '@mikro-orm/core';
+import type { PluginDatabase } from '@portal/plugin-sdk/server';
 import type { Backend } from '../shared/options.ts';
 import { NginxAuthentication, type AuthUserRecord } from './NginxAuthentication.ts';
 import { NginxRedirect } from './NginxRedirect.ts';
@@ -49,7 +49,7 @@ export interface NginxState {
 const byPrimaryName = (a: { serverNames: string[] }, b: { serverNames: string[] }) => a.serverNames[0].localeCompare(b.serverNames[0]);
 
 /** The server's domains with their redirects and authentications, in a stable order. */
-export async function loadState(em: EntityManager, serverId: number): Promise<NginxState> {
+export async function loadState(em: PluginDatabase, serverId: number): Promise<NginxState> {
   const [vhosts, redirects, auths] = await Promise.all([
     em.find(NginxVhost, { serverId }, { orderBy: { id: 'asc' } }),
     em.find(NginxRedirect, { serverId }, { orderBy: { id: 'asc' } }),
@@ -92,7 +92,7 @@ function isState(value: unknown): value is NginxState {
  * Replaces the server's desired state with a snapshot (keeping the ids, so links stay valid), or
  * with the empty state when there is none (nothing was applied before). Runs inside the caller's transaction.
  */
-export async function restoreState(em: EntityManager, serverId: number, snapshot: unknown): Promise<void> {
+export async function restoreState(em: PluginDatabase, serverId: number, snapshot: unknown): Promise<void> {
   await em.nativeDelete(NginxRedirect, { serverId });
   await em.nativeDelete(NginxAuthentication, { serverId });
   await em.nativeDelete(NginxVhost, { serverId });

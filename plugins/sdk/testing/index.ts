@@ -20,6 +20,8 @@ export { createTestDatabase, type TestDatabase } from '@portal/core/testing';
 export { demoLogins, demoPassword } from '@portal/core/seed';
 export { User } from '@portal/core/accounts';
 export { Cluster, ClusterAdministrator, Server } from '@portal/core/clusters';
+/** A plugin's scoped database port over an EntityManager of a test database (unit tests of code that takes `PluginDatabase`). */
+export { pluginDatabase } from '@portal/core/managed';
 export { loadContract };
 
 /** A server of the demo data as `GET /api/v1/clusters/{clusterId}` lists it. */

@@ -24,7 +24,7 @@ export type TranslationKey =
   | 'errors.required'
   | 'errors.rsa_too_long'
   | 'errors.rsa_too_short'
-  | 'errors.too'
+  | 'errors.too_many'
   | 'errors.type_not_allowed'
   | 'errors.user_unknown'
   | 'file.applied'

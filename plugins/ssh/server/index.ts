@@ -3,16 +3,15 @@
  * `ssh_keys`), checked with `sshpk`, rendered as `authorized_keys` per user and checked on the server
  * with `ssh-keygen -l`. sshd reads the files on every login, so there is nothing to reload.
  */
-import type { EntityManager } from '@mikro-orm/core';
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, notFound, validationFailed, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { labelFromComment, sshUsers, type SshUser } from '../shared/users.ts';
 import { demoKeys } from './fixtures.ts';
 import { parseKey } from './keys.ts';
 import { Migration20261122142000SshKeys } from './migrations/Migration20261122142000SshKeys.ts';
 import { renderAuthorizedKeys } from './render.ts';
-import { checkLabelField, checkNewKey } from './rules.ts';
+import { checkLabelField, checkNewKey, key } from './rules.ts';
 import { SshKey } from './SshKey.ts';
 import { validateAuthorizedKeys } from './validate.ts';
 
@@ -30,7 +29,7 @@ export const present = (k: SshKey): SshKeyView => ({
   updatedAt: k.updatedAt.toISOString(),
 });
 
-const keysOf = (em: EntityManager, serverId: number) => em.find(SshKey, { serverId }, { orderBy: { user: 'asc', id: 'asc' } });
+const keysOf = (em: PluginDatabase, serverId: number) => em.find(SshKey, { serverId }, { orderBy: { user: 'asc', id: 'asc' } });
 
 const filesOf = (keys: readonly SshKey[]) => renderAuthorizedKeys(keys).map(({ path, content, mode }) => ({ path, content, mode }));
 
@@ -65,7 +64,7 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
 
     inspectSshKey: async (c) => {
       const r = parseKey(c.body.publicKey);
-      if (!r.ok) throw validationFailed({ publicKey: [`ssh:errors.${r.problem}`] });
+      if (!r.ok) throw validationFailed({ publicKey: [key(r.problem)] });
       return { type: r.key.type, bits: r.key.bits, fingerprint: r.key.fingerprint, suggestedLabel: labelFromComment(r.key.comment) };
     },
 
@@ -76,8 +75,6 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       const applied = !!last && lastFiles.size === files.length && files.every((f) => lastFiles.get(f.path) === f.content);
       return { files: files.map(({ path, user, content }) => ({ path, user, content })), applied };
     },
-
-    applySshKeys: async (c) => (await ports.jobs.apply(c, { summary: { key: 'ssh:changes.applied' } })).job,
 
     createSshKey: async (c) => {
       const now = ports.clock.now();

@@ -2,13 +2,15 @@
  * The plugin's rules on top of the contract: a key `parseKey` accepts, a label of allowed characters, a
  * user of the fixed list, the same key at most once per user, at most `maxKeysPerUser` keys.
  */
-import type { FieldErrors } from '@portal/plugin-sdk/server';
+import type { ErrorNameOf, FieldErrors } from '@portal/plugin-sdk/server';
+import type { TranslationKey } from '../generated/i18n.ts';
 import { checkLabel, sshUsers } from '../shared/users.ts';
 import { parseKey, type ParsedKey } from './keys.ts';
 
 export const maxKeysPerUser = 100;
 
-const key = (k: string) => `ssh:errors.${k}`;
+/** An error key of the namespace; one without a message in both languages does not compile. */
+export const key = (k: ErrorNameOf<TranslationKey>) => `ssh:errors.${k}`;
 
 export interface ExistingKey {
   id: number;

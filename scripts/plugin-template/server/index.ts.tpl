@@ -2,9 +2,8 @@
  * Server part of the `__id__` plugin: the entries of a server (desired state in `__table__`), their
  * rules, and the apply of `__configPath__`.
  */
-import type { EntityManager } from '@mikro-orm/core';
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, notFound, validationFailed, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { __Pascal__Item } from './Item.ts';
 import { Migration__timestamp____Pascal__ } from './migrations/Migration__timestamp____Pascal__.ts';
@@ -13,7 +12,7 @@ import { checkItem } from './rules.ts';
 
 const present = (i: __Pascal__Item): Schemas['__Pascal__Item'] => ({ id: i.id, name: i.name, value: i.value, createdAt: i.createdAt.toISOString() });
 
-const itemsOf = (em: EntityManager, serverId: number) => em.find(__Pascal__Item, { serverId }, { orderBy: { id: 'asc' } });
+const itemsOf = (em: PluginDatabase, serverId: number) => em.find(__Pascal__Item, { serverId }, { orderBy: { id: 'asc' } });
 
 export default defineServerPlugin<Operations>({
   entities: [__Pascal__Item],
@@ -36,8 +35,6 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       const [items, total] = await c.em.findAndCount(__Pascal__Item, { serverId: c.server.id }, { orderBy: { id: 'asc' }, limit: perPage, offset: (page - 1) * perPage });
       return { data: items.map(present), total };
     },
-
-    apply__Pascal__: async (c) => (await ports.jobs.apply(c, { summary: { key: '__id__:changes.applied' } })).job,
 
     create__Pascal__Item: async (c) => {
       const input = c.body;

@@ -2,7 +2,8 @@
  * The plugin's rules on top of the contract (which already bounds and restricts every field): checked
  * again here, since whatever reaches the renderer becomes part of a file on the server.
  */
-import type { FieldErrors } from '@portal/plugin-sdk/server';
+import type { ErrorNameOf, FieldErrors } from '@portal/plugin-sdk/server';
+import type { TranslationKey } from '../generated/i18n.ts';
 
 export const maxItemsPerServer = 200;
 export const namePattern = /^[a-z][a-z0-9_]{0,63}$/;
@@ -13,7 +14,8 @@ export interface ItemInput {
   value: string;
 }
 
-const key = (k: string) => `__id__:errors.${k}`;
+/** An error key of the namespace; one without a message in both languages does not compile. */
+const key = (k: ErrorNameOf<TranslationKey>) => `__id__:errors.${k}`;
 
 /** Field errors for an entry to create, or `undefined` when it is fine. */
 export function checkItem(input: ItemInput, existing: readonly { name: string }[]): FieldErrors | undefined {

@@ -1,6 +1,5 @@
 /** A tiny plugin that only tests use: a greeting per server, served by the server's nginx. */
-import { defineServerPlugin, validationFailed, type PluginContext, type PluginHandlers } from '@portal/plugin-sdk/server';
-import type { EntityManager } from '@mikro-orm/core';
+import { defineServerPlugin, validationFailed, type PluginContext, type PluginDatabase, type PluginHandlers } from '@portal/plugin-sdk/server';
 import { ExampleGreeting } from './ExampleGreeting.ts';
 import { Migration20261122130100ExampleFixture } from './Migration20261122130100ExampleFixture.ts';
 
@@ -9,7 +8,7 @@ type Ctx = PluginContext<never> & { body: { text: string; broken?: boolean } };
 // Letters, digits, spaces and a few punctuation marks: nothing that could end the quoted string.
 const safeText = /^[\p{L}\p{N} ,.!?-]{1,80}$/u;
 
-async function setText(em: EntityManager, serverId: number, text: string | null): Promise<void> {
+async function setText(em: PluginDatabase, serverId: number, text: string | null): Promise<void> {
   const row = await em.findOne(ExampleGreeting, { serverId });
   if (text === null) {
     if (row) em.remove(row);
