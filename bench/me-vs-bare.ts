@@ -1,16 +1,20 @@
 /**
- * How much does the portal cost per request compared to doing nothing at all?
+ * How much does the portal cost per request compared to doing nothing at all? (issue 14)
  *
  * In one run on the same machine this measures
- *   (a) the authenticated `GET /api/v1/me` of the real portal (createTestServer: the full Koa stack,
- *       session lookup in the database, contract routing and response validation), and
- *   (b) a bare `node:http` server answering the very same JSON bytes,
- * under the same load (autocannon: same connections, warm-up and duration) and prints requests/s,
- * p50 and p99 latency of both and their ratio. The servers run on the main thread; autocannon runs
- * in a worker thread of its own, so the load generator does not compete for the servers' event loop.
+ *   (a) a bare `node:http` server answering the very same JSON bytes as the portal,
+ *   (b) the authenticated `GET /api/v1/me` of the real portal (createTestServer: the full Koa stack,
+ *       the principal cache, contract routing and response validation) over PGlite, and — when a
+ *       PostgreSQL server is named — over PostgreSQL, each at full load and at half of bare's rate,
+ * under the same load (autocannon: same connections, warm-up and duration), and prints requests/s,
+ * p50 and p99 latency, the serving thread's busy time per request, and whether the targets are met
+ * (≥ 50% of bare's req/s; p99 < 25 ms at half of bare's req/s). The servers run on the main thread;
+ * autocannon runs in a worker thread of its own, so the load generator does not compete for the
+ * servers' event loop.
  *
- *   npm run bench                                                        # embedded PGlite in memory
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench   # a throw-away PostgreSQL database
+ *   npm run bench                                                               # PGlite only
+ *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test npm run bench    # PGlite and PostgreSQL side by side
+ *   (DATABASE_URL works too; each portal gets a throw-away database of its own)
  *
  * Tunables: BENCH_CONNECTIONS (10), BENCH_DURATION seconds (5), BENCH_WARMUP seconds (1).
  */
@@ -40,6 +44,7 @@ interface AutocannonOptions {
   pipelining: number;
   duration: number;
   headers: Record<string, string>;
+  overallRate?: number;
 }
 /** The running instance: an EventEmitter that is also a promise of its (raw, inside a worker) result. */
 type AutocannonRun = PromiseLike<unknown> & {
@@ -57,6 +62,8 @@ interface Job {
   connections: number;
   duration: number;
   warmup: number;
+  /** Requests per second for all connections together (fixed load); unset: as fast as the server answers. */
+  overallRate?: number;
 }
 
 interface Figures {
@@ -67,6 +74,8 @@ interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU time of the serving (main) thread per request, µs: what one request costs the server, hardly affected by other load on the machine. */
+  cpuUs?: number;
 }
 
 /** Percentile of ascending values (nearest rank). */
@@ -79,7 +88,7 @@ const percentile = (sorted: Float64Array, p: number) =>
  * milliseconds only, which reads 0 for the bare server.
  */
 async function measure(job: Job): Promise<Figures> {
-  const base = { url: job.url, connections: job.connections, pipelining: 1, headers: job.headers };
+  const base = { url: job.url, connections: job.connections, pipelining: 1, headers: job.headers, ...(job.overallRate ? { overallRate: job.overallRate } : {}) };
   await autocannon({ ...base, duration: job.warmup });
   const latencies: number[] = [];
   const run = autocannon({ ...base, duration: job.duration });
@@ -100,14 +109,19 @@ async function measure(job: Job): Promise<Figures> {
   };
 }
 
-/** Runs one measurement in a fresh worker thread (this same file). */
-function inWorker(job: Job): Promise<Figures> {
-  return new Promise((resolve, reject) => {
+/** Runs one measurement in a fresh worker thread (this same file); measures the serving thread's CPU time meanwhile. */
+async function inWorker(job: Job): Promise<Figures> {
+  const before = process.threadCpuUsage();
+  const figures = await new Promise<Figures>((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: job });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
   });
+  const cpu = process.threadCpuUsage(before);
+  // Warm-up requests count too: they ran in the same window. Estimated from the measured rate.
+  const all = figures.requests * (1 + job.warmup / job.duration);
+  return { ...figures, cpuUs: (cpu.user + cpu.system) / all };
 }
 
 function table(rows: string[][]): string {
@@ -119,71 +133,93 @@ function table(rows: string[][]): string {
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-async function main(): Promise<void> {
-  // Imported here, not at the top: the load-generating worker runs this file too and needs none of it.
+/** A portal over one database (PGlite when `databaseUrl` is undefined), signed in as the demo manager. */
+async function startPortal(databaseUrl: string | undefined) {
   const { createTestServer } = await import('../bff/src/testing.ts');
+  // The test database helper reads DATABASE_URL when it creates the database.
+  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+  else delete process.env.DATABASE_URL;
+  const portal = await createTestServer();
+  // One sign-in; every benchmark request carries the session cookie (a GET needs no CSRF header).
+  const client = portal.client();
+  const login = await client.login('manager@demo.example');
+  if (login.status >= 300) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const url = `${portal.url.replace('localhost', '127.0.0.1')}/api/v1/me`;
+  const probe = await fetch(url, { headers: { cookie } });
+  const body = await probe.text();
+  if (probe.status !== 200) throw new Error(`GET /api/v1/me answered ${probe.status}: ${body}`);
+  return { portal, cookie, url, body };
+}
 
+async function main(): Promise<void> {
   const load = {
     connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
     duration: Number(process.env.BENCH_DURATION ?? 5),
     warmup: Number(process.env.BENCH_WARMUP ?? 1),
   };
+  // PGlite always; PostgreSQL too when a server is named (DATABASE_URL or BENCH_POSTGRES_URL).
+  const postgres = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL;
+  const databases: [string, string | undefined][] = [['PGlite', undefined], ...(postgres ? [['PostgreSQL', postgres] as [string, string]] : [])];
 
-  const portal = await createTestServer();
-  let bare: http.Server | undefined;
+  // The bare server answers the very same bytes as the portal, so both transfer the same amount of data.
+  const first = await startPortal(databases[0][1]);
+  const payload = Buffer.from(first.body);
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': payload.length });
+    res.end(payload);
+  });
+  bare.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+
+  console.log(
+    `Node ${process.version}, ${os.cpus()[0]?.model ?? os.arch()} (${os.availableParallelism()} CPUs, load average ${os.loadavg()[0].toFixed(1)}); ` +
+      `databases: ${databases.map(([n]) => n).join(', ')}`,
+  );
+  console.log(
+    `autocannon (worker thread): ${load.connections} connections, ${load.warmup} s warm-up + ${load.duration} s measured per target; ` +
+      `response body ${payload.length} bytes\n`,
+  );
+
+  const rows: Figures[] = [];
+  let portalRun: Awaited<ReturnType<typeof startPortal>> | undefined = first;
   try {
-    // One sign-in; every benchmark request carries the session cookie (a GET needs no CSRF header).
-    const client = portal.client();
-    const login = await client.login('manager@demo.example');
-    if (login.status >= 300) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const probe = await fetch(`${portal.url}/api/v1/me`, { headers: { cookie } });
-    const body = await probe.text();
-    if (probe.status !== 200) throw new Error(`GET /api/v1/me answered ${probe.status}: ${body}`);
-
-    // The bare server answers the very same bytes, so both transfer the same amount of data.
-    const payload = Buffer.from(body);
-    bare = http.createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': payload.length });
-      res.end(payload);
-    });
-    bare.keepAliveTimeout = 65_000;
-    await new Promise<void>((resolve) => bare!.listen(0, '127.0.0.1', resolve));
-    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
-    const portalUrl = `${portal.url.replace('localhost', '127.0.0.1')}/api/v1/me`;
-
-    console.log(
-      `Node ${process.version}, ${os.cpus()[0]?.model ?? os.arch()} (${os.availableParallelism()} CPUs); ` +
-        `database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory'}`,
-    );
-    console.log(
-      `autocannon (worker thread): ${load.connections} connections, ${load.warmup} s warm-up + ${load.duration} s measured per target; ` +
-        `response body ${payload.length} bytes\n`,
-    );
-
-    const me = await inWorker({ name: 'portal GET /api/v1/me', url: portalUrl, headers: { cookie }, ...load });
     const raw = await inWorker({ name: 'bare node:http', url: bareUrl, headers: {}, ...load });
-
+    rows.push(raw);
+    const verdicts: string[] = [];
+    for (const [i, [db, url]] of databases.entries()) {
+      portalRun ??= await startPortal(url);
+      const { cookie } = portalRun;
+      const full = await inWorker({ name: `portal /me (${db}), full load`, url: portalRun.url, headers: { cookie }, ...load });
+      const rate = Math.max(1, Math.round(raw.rps / 2));
+      const half = await inWorker({ name: `portal /me (${db}), ${fmt(rate)} req/s`, url: portalRun.url, headers: { cookie }, ...load, overallRate: rate });
+      rows.push(full, half);
+      const share = full.rps / raw.rps;
+      verdicts.push(
+        `${db}: ${fmt(share * 100, 1)}% of bare node's req/s (target ≥ 50%: ${share >= 0.5 ? 'met' : 'NOT met'}); ` +
+          `p99 at half of bare's rate ${fmt(half.p99, 2)} ms (target < 25 ms: ${half.p99 < 25 && !half.non2xx && !half.errors ? 'met' : 'NOT met'})`,
+      );
+      for (const f of [full, half])
+        if (f.non2xx || f.errors) verdicts.push(`warning: ${f.name} answered ${f.non2xx} non-2xx responses and had ${f.errors} errors; not comparable`);
+      await portalRun.portal.stop();
+      portalRun = undefined;
+      void i;
+    }
     console.log(
       table([
-        ['target', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-        ...[me, raw].map((f) => [f.name, fmt(f.requests), fmt(f.rps), fmt(f.p50, 2), fmt(f.p99, 2), fmt(f.non2xx), fmt(f.errors)]),
-        ['ratio bare : portal', '', `${fmt(raw.rps / me.rps, 1)}×`, `${fmt(me.p50 / raw.p50, 1)}×`, `${fmt(me.p99 / raw.p99, 1)}×`, '', ''],
+        ['target', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'non-2xx', 'errors'],
+        ...rows.map((f) => [f.name, fmt(f.requests), fmt(f.rps), fmt(f.p50, 2), fmt(f.p99, 2), fmt(f.cpuUs ?? NaN, 0), fmt(f.non2xx), fmt(f.errors)]),
       ]),
     );
+    console.log(`\n${verdicts.join('\n')}`);
     console.log(
-      '\nratio: req/s = bare ÷ portal (how many times more the bare server serves); latency = portal ÷ bare (how many times longer the portal takes)',
+      'server CPU µs/req: CPU time of the serving thread per request (user + system, warm-up included; the portal also runs its background jobs there), comparable between runs on a busy machine',
     );
-    if (me.non2xx || me.errors)
-      console.warn(
-        `\nwarning: the portal answered ${me.non2xx} non-2xx responses and had ${me.errors} errors; the figures are not comparable`,
-      );
   } finally {
-    if (bare) {
-      bare.closeAllConnections();
-      await new Promise<void>((resolve) => bare!.close(() => resolve()));
-    }
-    await portal.stop();
+    bare.closeAllConnections();
+    await new Promise<void>((resolve) => bare.close(() => resolve()));
+    await portalRun?.portal.stop();
   }
 }
 

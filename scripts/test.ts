@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure.
- * contract drift → types → lint → unit and integration tests → build → storybook build → end-to-end tests.
+ * contract drift → types → lint → unit and integration tests → build → bundle budget → storybook build → end-to-end tests.
  * Set SKIP_E2E=1 to leave out the browser tests while working.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ const steps: [string, string][] = [
   ['unit and integration tests', 'npm run --silent test:unit'],
   ['plugin scaffolder', 'SCAFFOLD_TEST=1 npm run --silent test:unit -- scripts/plugin-new.test.ts'],
   ['build', 'npm run --silent build'],
+  ['bundle-size budget (initial JavaScript per route)', 'node scripts/bundle-budget.ts'],
   ['storybook build', 'npm run --silent storybook:build'],
   ['end-to-end tests', 'npm run --silent test:e2e'],
 ];

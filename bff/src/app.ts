@@ -33,6 +33,8 @@ export interface AppOptions {
   /** The contract to serve instead of the bundled one (tests add fixture plugins' operations). */
   contract?: Record<string, unknown>;
   shuttingDown?: () => boolean;
+  /** Counts and times every request (Prometheus, see http/metrics.ts). */
+  metrics?: Koa.Middleware;
 }
 
 /** Builds the Koa application: middleware in the order of ARCHITECTURE.md, then every operation. */
@@ -49,6 +51,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const { router, operations } = createOpenApiRouter(contract, handlers, deps, { validateResponses: options.validateResponses });
 
   app.use(classifyRoute(router, new Map(operations.map((o) => [o.id, o.path]))));
+  if (options.metrics) app.use(options.metrics);
 
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({ secure: deps.config.secure, publicOrigin: deps.config.publicOrigin }));

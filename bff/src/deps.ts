@@ -1,6 +1,7 @@
 import type { Clock, Config, EventBus, Logger, Mailer, Orm } from '@portal/core/platform';
 import type { RateLimits } from './http/rate-limits.ts';
 import type { ProfileRateLimits } from './http/profile-rate-limits.ts';
+import type { PrincipalCache } from './http/principal-cache.ts';
 
 /** What the BFF is built from; tests build their own with a test database and clock. */
 export interface AppDeps {
@@ -14,4 +15,6 @@ export interface AppDeps {
   mailer: Mailer;
   /** Rate limits of "My data" (e-mail codes) and the forgotten-password flow. */
   profileRateLimits: ProfileRateLimits;
+  /** Signed-in callers of the last seconds (issue 14); without it every request looks its caller up. */
+  principals?: PrincipalCache;
 }

@@ -7,6 +7,8 @@ import { createApp, type AppOptions } from './app.ts';
 import type { AppDeps } from './deps.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { createProfileRateLimits } from './http/profile-rate-limits.ts';
+import { PrincipalCache, type RedisPubSub } from './http/principal-cache.ts';
+import { createMetrics, serveMetrics } from './http/metrics.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 import { startNotificationCentre } from '@portal/core/notifications';
 import { pluginRegistry } from './generated/plugins.ts';
@@ -20,6 +22,8 @@ export interface RunningServer {
   /** The Managed Center host (plugins, jobs, gateways). */
   managed: ManagedCenter;
   server: http.Server;
+  /** The Prometheus endpoint (`METRICS_PORT`), when configured. */
+  metricsUrl?: string;
   /** Stops accepting, finishes requests in flight, closes sockets and the database. */
   close(): Promise<void>;
 }
@@ -61,12 +65,16 @@ export async function startServer(
     await client.connect();
     redis = client;
   }
+  const events = new EventBus();
+  const principals = new PrincipalCache({ events });
+  if (redis) await principals.connectRedis(redis as unknown as RedisPubSub);
   const deps: AppDeps = {
     config,
     orm,
     logger,
     clock: options.clock ?? systemClock,
-    events: new EventBus(),
+    events,
+    principals,
     rateLimits: createRateLimits({
       loginPerAccount: config.LOGIN_RATE_LIMIT,
       loginAccountAcrossClients: config.LOGIN_ACCOUNT_LIMIT,
@@ -83,12 +91,23 @@ export async function startServer(
   await managed.start();
   await attachOrderProvisioning(deps, managed.jobs.queue);
   if (seededDemo) await managed.seedFixtures(orm.em.fork());
-  const app = createApp(deps, { ...options.app, managed, shuttingDown: () => shuttingDown });
+  const metrics = createMetrics();
+  const app = createApp(deps, { ...options.app, managed, shuttingDown: () => shuttingDown, metrics: metrics.middleware });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   const realtime = await attachRealtime(server, deps, { managed });
   // Notices from domain events, pushed to the affected users through the realtime gateway's rooms.
   const stopNotifications = startNotificationCentre({ ...deps, publicUrl: config.PUBLIC_URL });
+  metrics.gauge('portal_socket_connections', 'Open socket.io connections of this instance', () => realtime.io.engine.clientsCount);
+  metrics.gauge('portal_principal_cache_entries', 'Signed-in callers held in the principal cache', () => principals.size);
+  metrics.gauge('portal_http_connections', 'Open HTTP connections of this instance', () => new Promise((resolve) => server.getConnections((_e, n) => resolve(n))));
+  const jobsIn = (status: string) => async () => {
+    const rows = await orm.em.fork().getConnection().execute<{ n: string | number }[]>('select count(*) as n from managed_jobs where status = ?', [status]);
+    return Number(rows[0]?.n ?? 0);
+  };
+  metrics.gauge('portal_jobs_queued', 'Managed Center apply jobs waiting in the queue', jobsIn('queued'));
+  metrics.gauge('portal_jobs_running', 'Managed Center apply jobs running', jobsIn('running'));
+  const metricsServer = config.METRICS_PORT === undefined ? undefined : await serveMetrics(metrics.registry, config.METRICS_PORT, config.METRICS_HOST);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
@@ -98,6 +117,7 @@ export async function startServer(
     deps,
     managed,
     server,
+    metricsUrl: metricsServer?.url,
     async close() {
       shuttingDown = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -106,6 +126,8 @@ export async function startServer(
       await realtime.close();
       await closed;
       await managed.close();
+      await principals.close();
+      if (metricsServer) await new Promise<void>((resolve) => metricsServer.server.close(() => resolve()));
       await redis?.quit();
       if (!options.mailer) deps.mailer.close();
       if (!options.orm) await orm.close();

@@ -6,6 +6,7 @@ export { updateUiSettings, type UiSettings } from './users/settings.ts';
 export { Migration20261122000100Accounts } from './migrations/Migration20261122000100Accounts.ts';
 export { checkPassword, assertPasswordPolicy, passwordMinLength, passwordMaxLength, passwordMinScore, type PasswordOwner } from './password/passwordPolicy.ts';
 export { listSessions, endOtherSessions, hasSessionFromBrowser } from './sessions/sessions.ts';
+export { onCredentialsRevoked, credentialsRevoked, type CredentialRevocation } from './sessions/revocations.ts';
 export { assertCurrentPassword } from './password/passwordCheck.ts';
 export { changePassword, type PasswordChange } from './password/changePassword.ts';
 export { TwoFactorAuthentication } from './two-factor/TwoFactorAuthentication.ts';

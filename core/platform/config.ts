@@ -16,6 +16,10 @@ const schema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().min(1).optional(),
+  /** Port of the Prometheus endpoint `GET /metrics` (issue 14); unset: no metrics endpoint. Never the public port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the metrics endpoint listens on; the loopback by default (the scraper runs on the host or reaches it through the private network). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   SMTP_URL: z.string().min(1).optional(),
   /** Sender of the portal's e-mails. */
   MAIL_FROM: z.string().min(3).default('Kundenportal <no-reply@example.com>'),

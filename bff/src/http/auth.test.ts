@@ -2,7 +2,7 @@ import type { User } from '@portal/core/accounts';
 import { credentialAllowsOperation, type Principal } from './auth.ts';
 
 const user = { id: 1 } as User;
-const token = (...abilities: string[]): Principal => ({ via: 'token', user, tokenId: 1, abilities });
+const token = (...abilities: string[]): Principal => ({ via: 'token', user, profile: user, tokenId: 1, abilities });
 const session = { via: 'session', user } as Principal;
 
 describe('what a personal access token may call (x-token-area, x-session-only)', () => {

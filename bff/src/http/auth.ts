@@ -1,17 +1,36 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Middleware } from 'koa';
-import { csrfMatches, findLiveSession, findTokenForBearer, User as UserEntity, type Session, type User } from '@portal/core/accounts';
-import { DomainError, NotAllowed, Unauthenticated, withAuditScope } from '@portal/core/platform';
+import {
+  csrfMatches,
+  findLiveSession,
+  findTokenForBearer,
+  providerDate,
+  Session as SessionEntity,
+  User as UserEntity,
+  type Session,
+  type User,
+} from '@portal/core/accounts';
+import { DomainError, NotAllowed, Unauthenticated, sha256, withAuditScope } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { clearSessionCookies, cookieNames } from './cookies.ts';
+import { mergeCached, type CachedSession, type CachedToken } from './principal-cache.ts';
 import { localPortOf, logRefusedOrigin, originAllowed } from './origin.ts';
 import { assertNotBlocked, recordFailure } from './rate-limits.ts';
 import { routeOf } from './route.ts';
 
+/** The user's scalar fields the API shows about the caller (`GET /me`); no ORM entity behind it. */
+export type UserProfile = Pick<
+  User,
+  'id' | 'email' | 'firstname' | 'surname' | 'language' | 'forcedMode' | 'darkMode' | 'container' | 'isPartner' | 'emailVerified' | 'twoFactorEnabled' | 'twoFactorConfirmed'
+>;
+
 /** A browser with a session cookie. */
 export interface SessionPrincipal {
   via: 'session';
+  /** The user as a managed entity of the request's EntityManager (built on first use from a cache hit). */
   user: User;
+  /** The user's profile fields, read without the ORM. */
+  profile: UserProfile;
   session: Session;
   sessionToken: string;
 }
@@ -24,6 +43,7 @@ export interface SessionPrincipal {
 export interface TokenPrincipal {
   via: 'token';
   user: User;
+  profile: UserProfile;
   tokenId: number;
   abilities: string[];
 }
@@ -94,43 +114,141 @@ declare module 'koa' {
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * The request's EntityManager, forked on first use: a request answered from the principal cache without a
+ * query (`GET /me`) never pays for the fork. `ctx.state.em` stays assignable.
+ */
+function lazyEntityManager(state: { em?: EntityManager }, deps: AppDeps): () => EntityManager {
+  let em: EntityManager | undefined;
+  Object.defineProperty(state, 'em', {
+    configurable: true,
+    enumerable: true,
+    get: () => (em ??= deps.orm.em.fork()),
+    set: (value: EntityManager) => {
+      em = value;
+    },
+  });
+  return () => state.em!;
+}
+
+/** A principal from a cache hit: the entities are merged into the request's EntityManager only when touched. */
+function cachedSessionPrincipal(em: () => EntityManager, entry: CachedSession, sessionToken: string): SessionPrincipal {
+  let user: User | undefined;
+  let session: Session | undefined;
+  return {
+    via: 'session',
+    sessionToken,
+    profile: entry.user as unknown as UserProfile,
+    get user() {
+      return (user ??= mergeCached<User>(em(), UserEntity, entry.user));
+    },
+    get session() {
+      if (!session) {
+        void this.user; // the session's user reference resolves to the same managed entity
+        session = mergeCached<Session>(em(), SessionEntity, entry.session);
+      }
+      return session;
+    },
+  };
+}
+
+function cachedTokenPrincipal(em: () => EntityManager, entry: CachedToken): TokenPrincipal {
+  let user: User | undefined;
+  return {
+    via: 'token',
+    tokenId: entry.tokenId,
+    abilities: entry.abilities,
+    profile: entry.user as unknown as UserProfile,
+    get user() {
+      return (user ??= mergeCached<User>(em(), UserEntity, entry.user));
+    },
+  };
+}
+
+/**
  * Resolves the caller: `Authorization: Bearer <id>|<secret>` (a personal access token; the cookie is
  * then ignored) or the session cookie. An unknown, expired or deleted token is a 401 at once. A dead
  * session cookie is cleared, so the script-readable "logged in" cookie disappears and the frontend notices.
+ * Callers seen in the last seconds come from the principal cache (see principal-cache.ts) without a
+ * query; a state-changing request drops its caller's entries once it is done.
  */
 export function authenticateRequest(deps: AppDeps): Middleware {
   const names = cookieNames(deps.config.secure);
+  const cache = deps.principals;
   return async (ctx, next) => {
     if (!routeOf(ctx).api) return next();
-    const em = deps.orm.em.fork();
-    ctx.state.em = em;
+    const em = lazyEntityManager(ctx.state, deps);
+    const now = deps.clock.now().getTime();
     const authorization = ctx.get('Authorization');
+    const unsafeMethod = unsafe.has(ctx.method);
     if (authorization) {
       // A client that presented too many invalid tokens is refused before any lookup (issue 8, defect 9).
       await assertNotBlocked(deps.rateLimits.invalidBearerByClient, ctx.ip);
       const bearer = /^Bearer\s+(.+)$/i.exec(authorization.trim());
-      const pat = bearer ? await findTokenForBearer(em, bearer[1], deps.clock) : null;
-      if (!pat) {
+      const key = bearer ? sha256(bearer[1].trim()) : '';
+      let entry = bearer ? cache?.token(key, now) : undefined;
+      if (entry?.expiresOn && entry.expiresOn < providerDate(new Date(now))) entry = undefined;
+      let principal: TokenPrincipal | undefined = entry && cachedTokenPrincipal(em, entry);
+      if (!principal) {
+        const epoch = cache?.epoch ?? 0;
+        const pat = bearer ? await findTokenForBearer(em(), bearer[1], deps.clock) : null;
+        if (pat) {
+          cache?.storeToken(epoch, key, pat, now);
+          principal = { via: 'token', user: pat.user, profile: pat.user, tokenId: pat.id, abilities: pat.abilities };
+        }
+      }
+      if (!principal) {
         await recordFailure(deps.rateLimits.invalidBearerByClient, ctx.ip);
         ctx.set('WWW-Authenticate', 'Bearer realm="portal", error="invalid_token"');
         throw Unauthenticated('errors.token_invalid');
       }
-      ctx.state.principal = { via: 'token', user: pat.user, tokenId: pat.id, abilities: pat.abilities };
-      return next();
+      ctx.state.principal = principal;
+      if (unsafeMethod) void principal.user; // writes run in a transaction fork: the user must be managed before it
+      return afterWrite(principal, unsafeMethod, next);
     }
     const token = ctx.cookies.get(names.session);
     if (token) {
-      const session = await findLiveSession(em, token, deps.clock);
-      if (session) ctx.state.principal = { user: session.user, via: 'session', session, sessionToken: token };
-      else clearSessionCookies(ctx, deps.config.secure);
-      if (session?.impersonator) {
+      const sessionId = sha256(token);
+      const entry = cache?.session(sessionId, now);
+      let principal: SessionPrincipal | undefined;
+      let impersonator: { id: number; email: string } | undefined;
+      if (entry) {
+        principal = cachedSessionPrincipal(em, entry, token);
+        impersonator = entry.impersonator;
+      } else {
+        const epoch = cache?.epoch ?? 0;
+        const session = await findLiveSession(em(), token, deps.clock);
+        if (session) {
+          principal = { user: session.user, profile: session.user, via: 'session', session, sessionToken: token };
+          if (session.impersonator) {
+            const staff = await em().findOne(UserEntity, { id: session.impersonator.id }, { fields: ['email'] });
+            if (staff) impersonator = { id: staff.id, email: staff.email };
+          }
+          cache?.storeSession(epoch, session, now, impersonator);
+        } else clearSessionCookies(ctx, deps.config.secure);
+      }
+      if (principal) {
+        ctx.state.principal = principal;
+        if (unsafeMethod) void principal.session; // writes run in a transaction fork: entities must be managed before it
         // While impersonating, every audit entry of the request names the staff member too (issue 8, defect 10).
-        const staff = await em.findOne(UserEntity, { id: session.impersonator.id }, { fields: ['email'] });
-        if (staff) return withAuditScope({ impersonator: { id: staff.id, email: staff.email } }, next);
+        if (impersonator) return withAuditScope({ impersonator }, () => afterWrite(principal, unsafeMethod, next));
+        return afterWrite(principal, unsafeMethod, next);
       }
     }
     await next();
   };
+
+  /** After a state-changing request the caller's cached credentials go: the request may have changed them. */
+  async function afterWrite(principal: Principal, write: boolean, next: () => Promise<unknown>): Promise<void> {
+    if (!write || !cache) {
+      await next();
+      return;
+    }
+    try {
+      await next();
+    } finally {
+      cache.invalidateUser(principal.profile.id);
+    }
+  }
 }
 
 /**

@@ -31,6 +31,7 @@ export function routeOf(ctx: { state: { route?: RouteInfo } }): RouteInfo {
 
 /** Classifies every request against the router before any other middleware looks at it. */
 export function classifyRoute(router: Router, operationPaths: Map<string, string>): Middleware {
+  memoizeMatch(router);
   return async (ctx, next) => {
     // The router matches on the decoded path; anything it would run counts as that operation.
     const matched = router.match(ctx.path, ctx.method);
@@ -39,5 +40,29 @@ export function classifyRoute(router: Router, operationPaths: Map<string, string
     const api = !!operationId || referencePaths.has(ctx.path) || ctx.path.startsWith('/api/') || ctx.path === '/api';
     ctx.state.route = { api, operationId, operationPath: operationId ? operationPaths.get(operationId) : undefined };
     await next();
+  };
+}
+
+/** How many distinct method + path pairs the route table remembers (cleared when full). */
+const matchCacheSize = 5_000;
+
+/**
+ * The router walks every route's regular expression for each request, and twice (here and when it
+ * dispatches). The route table does not change after start, so the answer for a method and path is
+ * remembered (issue 14): a repeated request matches with one map lookup.
+ */
+function memoizeMatch(router: Router): void {
+  type Match = ReturnType<Router['match']>;
+  const original = router.match.bind(router);
+  const cache = new Map<string, Match>();
+  router.match = (path: string, method: string): Match => {
+    const key = `${method} ${path}`;
+    let m = cache.get(key);
+    if (!m) {
+      if (cache.size >= matchCacheSize) cache.clear();
+      cache.set(key, (m = original(path, method)));
+    }
+    // The router may append to the matched paths of a request (nested routers): each request gets its own array.
+    return { ...m, path: [...m.path] };
   };
 }

@@ -3,10 +3,19 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 
+/** Hashed build output (`assets/…`): the name changes with the content, so browsers may keep it for good. */
+export const immutableCacheControl = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built SPA under `/a/`: files as they are (hashed assets cached for a year), every
- * other path under `/a/` gets `index.html` so deep links work. `/` redirects to `/a/`. Source maps
- * (`*.map`) are served only with `SOURCE_MAPS=public`; otherwise they are a 404 (issue 8, defect 10).
+ * Serves the built SPA under `/a/`: files as they are, every other path under `/a/` gets `index.html`
+ * so deep links work. `/` redirects to `/a/`. Source maps (`*.map`) are served only with
+ * `SOURCE_MAPS=public`; otherwise they are a 404 (issue 8, defect 10).
+ *
+ * Issue 14: the build writes brotli (`.br`) and gzip (`.gz`) twins of every text file; a browser that
+ * accepts one of them gets it as is (`Content-Encoding`, `Vary: Accept-Encoding`), so nothing is
+ * compressed per request and no reverse proxy is needed. Hashed assets are cached for a year
+ * (`public, max-age=31536000, immutable`); `index.html` and the other unhashed files are revalidated
+ * on every use (`no-cache`), so a new release is picked up at once.
  */
 export function serveSpa(distDir: string, options: { sourceMaps?: boolean } = {}): Middleware {
   const index = path.join(distDir, 'index.html');
@@ -15,23 +24,33 @@ export function serveSpa(distDir: string, options: { sourceMaps?: boolean } = {}
     if (!ctx.path.startsWith('/a/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const rel = ctx.path.slice('/a/'.length);
     if (rel.endsWith('.map') && !options.sourceMaps) return next();
+    // The twins are served in place of their original, never by their own name.
+    if (rel.endsWith('.br') || rel.endsWith('.gz')) return next();
     if (rel && !rel.includes('\0')) {
       const file = path.join(distDir, rel);
-      if (file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        const immutable = rel.startsWith('assets/');
-        await send(ctx, rel, { root: distDir, immutable, maxage: immutable ? 365 * 24 * 3600 * 1000 : 0 });
+      if (file.startsWith(distDir + path.sep) && isFile(file)) {
+        await sendFile(ctx, rel, rel.startsWith('assets/'));
         return;
       }
       if (rel.startsWith('assets/')) return next(); // a missing chunk is a 404, not the app
     }
-    if (!fs.existsSync(index)) {
+    if (!isFile(index)) {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The web application is not built yet: run `npm run build`.';
       return;
     }
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'html';
-    ctx.body = fs.createReadStream(index);
+    await sendFile(ctx, 'index.html', false);
   };
+
+  async function sendFile(ctx: Parameters<Middleware>[0], rel: string, immutable: boolean): Promise<void> {
+    ctx.set('Cache-Control', immutable ? immutableCacheControl : 'no-cache');
+    ctx.vary('Accept-Encoding');
+    // koa-send picks `<file>.br` or `<file>.gz` when the browser accepts it and the twin exists; it keeps our Cache-Control.
+    await send(ctx, rel, { root: distDir, brotli: true, gzip: true });
+  }
+}
+
+function isFile(file: string): boolean {
+  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
 }

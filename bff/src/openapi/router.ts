@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Middleware } from 'koa';
 import { DomainError, Unauthenticated, ValidationFailed, runRequestTransaction, type FieldErrors } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
@@ -199,17 +200,26 @@ export function createOpenApiRouter(
       if (Object.keys(fields).length) throw ValidationFailed(fields);
       assertCredentialAllowsPathCluster(ctx.state.principal, spec.tokens ?? {}, params);
 
-      const em = ctx.state.em ?? deps.orm.em.fork();
       const principal = ctx.state.principal;
+      // The EntityManager and the user entity are built on first use: an answer from the principal's
+      // cached profile (`GET /me`) needs neither (issue 14).
+      let em: EntityManager | undefined;
       const context: OperationContext<never> = {
         params: params as never,
         query: query as never,
         body: body as never,
-        em,
+        get em() {
+          return (em ??= ctx.state.em ?? deps.orm.em.fork());
+        },
+        set em(value: EntityManager) {
+          em = value;
+        },
         deps,
         koa: ctx,
         principal,
-        user: principal?.user as never,
+        get user() {
+          return principal?.user as never;
+        },
       };
       // Writes: one transaction with the answer (issue 8, defect 5) — committed only when the answer is
       // below 400; a thrown error or an error status rolls every write of the request back.
@@ -217,8 +227,8 @@ export function createOpenApiRouter(
         spec.method === 'get'
           ? await handler(context)
           : await runRequestTransaction(
-              em,
-              async (tx) => handler({ ...context, em: tx }),
+              context.em,
+              async (tx) => handler({ ...context, user: principal?.user as never, em: tx }),
               () => !(ctx.status >= 400 && ctx.status !== 404),
             );
       if (result instanceof NoContent) {

@@ -1,8 +1,8 @@
-import type { User } from '@portal/core/accounts';
+import type { UserProfile } from '../http/auth.ts';
 import type { Schemas } from '@portal/openapi';
 
 /** The signed-in user as the API shows it; never the password hash or second-factor secrets. */
-export const presentMe = (u: User): Schemas['Me'] => ({
+export const presentMe = (u: UserProfile): Schemas['Me'] => ({
   id: u.id,
   email: u.email,
   firstname: u.firstname,

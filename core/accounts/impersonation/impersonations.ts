@@ -1,4 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { credentialsRevoked } from '../sessions/revocations.ts';
 import { keepEvenIfRefused, recordAudit, type Clock, DomainError, NotAllowed, NotFound, isDomainError, randomToken, sha256 } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import { Impersonation } from './Impersonation.ts';
@@ -142,6 +143,7 @@ export async function endImpersonation(em: EntityManager, clock: Clock, session:
   await em.transactional(async (tx) => {
     const impersonation = await tx.findOne(Impersonation, { sessionId: session.id, status: 'active' }, { populate: ['staff', 'target'] });
     await tx.nativeDelete(Session, { id: session.id });
+    credentialsRevoked({ sessions: [session.id] });
     if (impersonation) close(tx, clock, impersonation, 'ended', client.ip);
   });
 }

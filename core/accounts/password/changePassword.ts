@@ -4,6 +4,7 @@ import { assertCurrentPassword } from './passwordCheck.ts';
 import { assertPasswordPolicy } from './passwordPolicy.ts';
 import { PersonalAccessToken } from '../tokens/PersonalAccessToken.ts';
 import { endOtherSessions } from '../sessions/sessions.ts';
+import { credentialsRevoked } from '../sessions/revocations.ts';
 import { User } from '../users/User.ts';
 
 export interface PasswordChange {
@@ -40,6 +41,7 @@ export async function changePassword(
   return em.transactional(async (tx) => {
     await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
     const tokensRevoked = options.revokeTokens === false ? 0 : await tx.nativeDelete(PersonalAccessToken, { user: user.id });
+    credentialsRevoked({ users: [user.id] });
     return { endedSessions: await endOtherSessions(tx, user.id, keepSessionId), tokensRevoked };
   });
 }

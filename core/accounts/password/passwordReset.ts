@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { credentialsRevoked } from '../sessions/revocations.ts';
 import { type Clock, ValidationFailed, type FieldErrors, type EventBus, type Mailer, hashPassword, randomToken, sha256 } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import { checkPassword } from './passwordPolicy.ts';
@@ -74,6 +75,7 @@ export async function resetPassword(
     await tx.nativeDelete(Session, { user: user.id });
     await tx.nativeDelete(PersonalAccessToken, { user: user.id });
   });
+  credentialsRevoked({ users: [user.id] });
   for (const s of sessions) await events.publish('session.ended', { sessionId: s.id }, { users: [user.id] });
   return user;
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { type Clock, randomToken, sha256 } from '../../platform/index.ts';
 import { Session } from './Session.ts';
+import { credentialsRevoked } from './revocations.ts';
 import type { User } from '../users/User.ts';
 
 export interface SessionPolicy {
@@ -53,6 +54,7 @@ export async function findLiveSession(em: EntityManager, token: string, clock: C
   if (!session) return null;
   if (session.expiresAt <= clock.now()) {
     await em.nativeDelete(Session, { id: session.id });
+    credentialsRevoked({ sessions: [session.id] });
     return null;
   }
   return session;
@@ -69,7 +71,9 @@ export async function refreshSession(em: EntityManager, session: Session, clock:
 
 /** Ends one session on the server; a no-op for unknown tokens. */
 export async function endSession(em: EntityManager, token: string): Promise<void> {
-  await em.nativeDelete(Session, { id: sha256(token) });
+  const id = sha256(token);
+  await em.nativeDelete(Session, { id });
+  credentialsRevoked({ sessions: [id] });
 }
 
 /** Whether a presented CSRF token belongs to the session. */
@@ -89,6 +93,7 @@ export async function endOtherSessions(em: EntityManager, userId: number, keepSe
   const where = keepSessionId ? { user: userId, id: { $ne: keepSessionId } } : { user: userId };
   const ids = (await em.find(Session, where, { fields: ['id'] })).map((s) => s.id);
   if (ids.length) await em.nativeDelete(Session, { id: { $in: ids } });
+  credentialsRevoked({ sessions: ids });
   return ids;
 }
 

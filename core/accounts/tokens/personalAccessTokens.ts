@@ -3,6 +3,7 @@ import { raw, type EntityManager } from '@mikro-orm/core';
 import { Cluster, visibleClusterIds } from '../../clusters/index.ts';
 import { type Clock, NotFound, ValidationFailed, type FieldErrors, randomToken, sha256 } from '../../platform/index.ts';
 import { PersonalAccessToken } from './PersonalAccessToken.ts';
+import { credentialsRevoked } from '../sessions/revocations.ts';
 import type { User } from '../users/User.ts';
 
 /** Areas a limited token may reach besides clusters (§3 restrictions). */
@@ -138,6 +139,7 @@ export async function listPersonalAccessTokens(
 /** Deletes one of the user's tokens; its next request gets 401. 404 for anybody else's token. */
 export async function deletePersonalAccessToken(em: EntityManager, userId: number, tokenId: number): Promise<void> {
   const n = await em.nativeDelete(PersonalAccessToken, { id: tokenId, user: userId });
+  credentialsRevoked({ tokens: [tokenId] });
   if (!n) throw NotFound('errors.token_not_found');
 }
 

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { io } from 'socket.io-client';
 import { sessionApi } from '../api/session';
 import { applyUserSettings } from '../auth/applyUser';
 import { useAppDispatch, useAppSelector } from '../store';
@@ -15,22 +14,30 @@ export function useRealtime(): void {
   const active = useAppSelector((s) => s.auth.status === 'authenticated' && !s.auth.lost);
   useEffect(() => {
     if (!active) return;
-    const socket = io({ path: '/a/ws', transports: ['websocket', 'polling'], withCredentials: true });
-    // Settings changed in another tab or window of the same user.
-    socket.on('user.updated', async (event: { payload: { origin?: string } }) => {
-      if (event.payload.origin === clientId) return;
-      const me = await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { forceRefetch: true })).unwrap().catch(() => undefined);
-      if (!me) return;
-      applyUserSettings(dispatch, me);
-      dispatch(alertAdded({ type: 'info', message: t('realtime.settingsSynced') }));
+    // socket.io-client is fetched only after sign-in (issue 14): the sign-in page does not carry it.
+    let closed = false;
+    let disconnect = () => undefined as unknown;
+    void import('socket.io-client').then(({ io }) => {
+      if (closed) return;
+      const socket = io({ path: '/a/ws', transports: ['websocket', 'polling'], withCredentials: true });
+      disconnect = () => socket.disconnect();
+      // Settings changed in another tab or window of the same user.
+      socket.on('user.updated', async (event: { payload: { origin?: string } }) => {
+        if (event.payload.origin === clientId) return;
+        const me = await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { forceRefetch: true })).unwrap().catch(() => undefined);
+        if (!me) return;
+        applyUserSettings(dispatch, me);
+        dispatch(alertAdded({ type: 'info', message: t('realtime.settingsSynced') }));
+      });
+      // A notice for this user (notification centre): the bell's count and list reload at once.
+      socket.on('notification.created', () => dispatch(notificationsApi.util.invalidateTags(['Notifications'])));
+      socket.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
+      socket.on('disconnect', () => (document.documentElement.dataset.realtime = 'disconnected'));
     });
-    // A notice for this user (notification centre): the bell's count and list reload at once.
-    socket.on('notification.created', () => dispatch(notificationsApi.util.invalidateTags(['Notifications'])));
     document.documentElement.dataset.realtime = 'connecting';
-    socket.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
-    socket.on('disconnect', () => (document.documentElement.dataset.realtime = 'disconnected'));
     return () => {
-      socket.disconnect();
+      closed = true;
+      disconnect();
       delete document.documentElement.dataset.realtime;
     };
   }, [active, dispatch, t]);

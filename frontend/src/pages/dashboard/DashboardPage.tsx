@@ -6,19 +6,21 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListClustersQuery } from '../../api/clusters';
 import { useGetMeQuery } from '../../api/session';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { ManagedCustomersCard } from '../customers/ManagedCustomersCard';
 import { ClusterOverviewTools } from '../customers/overview/ClusterOverviewTools';
-import { EditClusterDialog } from '../customers/overview/EditClusterDialog';
 import type { ClusterSummary } from '../../api/clusters';
 import { ClusterTable, useClusterColumnLabels } from './ClusterTable';
-import { ClusterDocumentsDialog } from '../customers/overview/ClusterDocumentsDialog';
 import { ColumnMenu } from './ColumnMenu';
 import { useHiddenColumns } from './columnSettings';
+
+// The dialogs load when opened, so the dashboard's first paint does not carry them (bundle budget, issue 14).
+const EditClusterDialog = lazy(() => import('../customers/overview/EditClusterDialog').then((m) => ({ default: m.EditClusterDialog })));
+const ClusterDocumentsDialog = lazy(() => import('../customers/overview/ClusterDocumentsDialog').then((m) => ({ default: m.ClusterDocumentsDialog })));
 
 /** The dashboard (§2 `/`): the clusters the signed-in user can see. */
 export default function DashboardPage() {
@@ -88,8 +90,10 @@ export default function DashboardPage() {
           </Typography>
         )}
       </Paper>
-      {editing && <EditClusterDialog cluster={editing} onClose={() => setEditing(null)} />}
-      {documentsOf && <ClusterDocumentsDialog cluster={documentsOf} onClose={() => setDocumentsOf(null)} />}
+      <Suspense fallback={null}>
+        {editing && <EditClusterDialog cluster={editing} onClose={() => setEditing(null)} />}
+        {documentsOf && <ClusterDocumentsDialog cluster={documentsOf} onClose={() => setDocumentsOf(null)} />}
+      </Suspense>
     </Box>
   );
 }
