@@ -41,7 +41,7 @@ describe('the app on load', () => {
   it('R4.004 a user with id 0 is logged out on load', async () => {
     document.cookie = 'portal_logged_in=1; path=/';
     const calls = start((req) => (req.method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, me(0))));
-    await waitFor(() => expect(calls).toContain('DELETE /api/v1/session'));
+    await waitFor(() => expect(calls).toContain('DELETE /api/v1/session'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeTruthy();
   });
 
@@ -49,6 +49,15 @@ describe('the app on load', () => {
     document.cookie = 'portal_logged_in=1; path=/';
     start(() => json(503, { error: { code: 'maintenance', message: 'errors.maintenance' }, requestId: 'r' }));
     expect(await screen.findByRole('heading', { name: 'Wartungsarbeiten' })).toBeTruthy();
+  });
+
+  it('R2.035 in maintenance a guest sees the maintenance page on load, not the login form (issue 15)', async () => {
+    const calls = start((req) =>
+      new URL(req.url).pathname === '/api/ready' ? json(503, { error: { code: 'maintenance', message: 'errors.maintenance' }, requestId: 'r' }) : json(500, {}),
+    );
+    expect(await screen.findByRole('heading', { name: 'Wartungsarbeiten' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Anmelden' })).toBeNull();
+    expect(calls).toContain('GET /api/ready');
   });
 
   it('R5.001 without the login cookie the app asks nobody and shows the login page', async () => {

@@ -8,6 +8,7 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -58,7 +59,7 @@ function ServerSwitcher({ view, section }: { view: ManagedServerView; section: s
   const { t } = useTranslation('managed');
   const navigate = useNavigate();
   return (
-    <FormControl size="small" sx={{ minWidth: 280 }}>
+    <FormControl size="small" sx={{ minWidth: { xs: 0, sm: 280 }, width: { xs: '100%', sm: 'auto' }, maxWidth: '100%' }}>
       <InputLabel id="managed-server-switcher">{t('switcher.label')}</InputLabel>
       <Select
         labelId="managed-server-switcher"
@@ -94,28 +95,37 @@ function SectionNav({ view, sections, current }: { view: ManagedServerView; sect
   return (
     <Paper variant="outlined" component="nav" aria-label={t('nav.label')} sx={{ alignSelf: 'start' }}>
       <List dense data-testid="managed-nav">
-        <ListItemButton component={RouterLink} to={`${base}/dashboard`} selected={current === 'dashboard'} aria-current={current === 'dashboard' ? 'page' : undefined}>
-          <ListItemIcon sx={{ minWidth: 36 }}>
-            <SpaceDashboardIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('nav.dashboard')} />
-        </ListItemButton>
+        {/* Each link in its own list item: a <ul> holds <li> only (issue 15, axe "list"). */}
+        <ListItem disablePadding>
+          <ListItemButton
+            component={RouterLink}
+            to={`${base}/dashboard`}
+            selected={current === 'dashboard'}
+            aria-current={current === 'dashboard' ? 'page' : undefined}
+          >
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <SpaceDashboardIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('nav.dashboard')} />
+          </ListItemButton>
+        </ListItem>
         {sections.map(({ entry, degraded }) => {
           const Icon = entry.icon;
           return (
-            <ListItemButton
-              key={entry.id}
-              component={RouterLink}
-              to={`${base}/${entry.id}`}
-              selected={current === entry.id}
-              aria-current={current === entry.id ? 'page' : undefined}
-              data-section={entry.id}
-            >
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <Icon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary={entry.titles[lang]} secondary={degraded ? t('nav.degraded') : undefined} />
-            </ListItemButton>
+            <ListItem key={entry.id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={`${base}/${entry.id}`}
+                selected={current === entry.id}
+                aria-current={current === entry.id ? 'page' : undefined}
+                data-section={entry.id}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <Icon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText primary={entry.titles[lang]} secondary={degraded ? t('nav.degraded') : undefined} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>
@@ -163,7 +173,13 @@ function Frame({ view }: { view: ManagedServerView }) {
     <ManagedHostProvider host={host} store={managedStore}>
       <Box data-testid="managed-center" data-server={view.server.id}>
         <Breadcrumbs aria-label={t('breadcrumbs.label')} sx={{ mb: 1 }} data-testid="managed-breadcrumbs">
-          <Link component={RouterLink} to="/" underline="hover" color="inherit" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <Link
+            component={RouterLink}
+            to="/"
+            underline="hover"
+            color="inherit"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          >
             <HomeIcon fontSize="inherit" />
             {t('breadcrumbs.dashboard')}
           </Link>
@@ -179,7 +195,11 @@ function Frame({ view }: { view: ManagedServerView }) {
         </Breadcrumbs>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography variant="h1" sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.5rem', sm: undefined } }} data-testid="managed-title">
+            <Typography
+              variant="h1"
+              sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.5rem', sm: undefined } }}
+              data-testid="managed-title"
+            >
               {view.server.name}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>

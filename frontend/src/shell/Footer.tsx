@@ -22,7 +22,10 @@ export function Footer() {
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 3, mt: 6 }}>
       <Container maxWidth={false} sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, justifyContent: 'space-between' }}>
         <Box>
-          <Typography variant="subtitle2">{t('footer.support')}</Typography>
+          {/* A second-level heading: after the page's h1 (and its sections) no level is skipped (issue 15). */}
+          <Typography variant="subtitle2" component="h2">
+            {t('footer.support')}
+          </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('footer.adviceHours')}
           </Typography>
@@ -31,7 +34,14 @@ export function Footer() {
             <Link href={`mailto:${support.email}`}>{support.email}</Link>
           </Typography>
         </Box>
-        <Stack component="nav" aria-label={t('footer.links')} direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Stack
+          component="nav"
+          aria-label={t('footer.links')}
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+        >
           <Link href={external.knowledgeBase} target="_blank" rel="noopener noreferrer">
             {t('footer.knowledgeBase')}
           </Link>

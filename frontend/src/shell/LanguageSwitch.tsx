@@ -23,7 +23,15 @@ export function LanguageSwitch() {
         rememberLanguage(language);
         if (signedIn) void save({ language });
       }}
-      sx={{ '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.4)', px: 1.2, py: 0.3 } }}
+      // On the app bar: white text; the selected language white with the bar's dark blue text (≥ 9:1 in both modes).
+      sx={{
+        '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.6)', px: 1.2, py: 0.3 },
+        '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': {
+          bgcolor: '#ffffff',
+          color: '#0b3a6e',
+          fontWeight: 700,
+        },
+      }}
     >
       {supportedLanguages.map((l) => (
         <ToggleButton key={l} value={l} lang={l} aria-label={t('language.switchTo', { language: t(`language.${l}`) })}>

@@ -16,6 +16,7 @@ import { Footer } from './Footer';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
+import { useMaintenanceCheck } from './useMaintenanceCheck';
 
 /** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
 export function Shell() {
@@ -24,6 +25,7 @@ export function Shell() {
   useRealtime();
   const container = useAppSelector((s) => s.display.container);
   const maintenance = useAppSelector((s) => s.ui.maintenance);
+  useMaintenanceCheck();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }} data-container={container}>
       <Link

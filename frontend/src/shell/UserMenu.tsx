@@ -1,13 +1,16 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Logout from '@mui/icons-material/Logout';
 import Person from '@mui/icons-material/Person';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import ToggleOff from '@mui/icons-material/ToggleOff';
+import ToggleOn from '@mui/icons-material/ToggleOn';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +18,15 @@ import { useGetMeQuery, useUpdateUiSettingsMutation } from '../api/session';
 import { useAppDispatch, useAppSelector } from '../store';
 import { displayChanged, type DisplayState } from '../ui/displaySlice';
 import { useColorMode } from '../ui/useColorMode';
+
+/**
+ * What a `menuitemcheckbox` shows of its state: a switch drawn as an icon, not a second control inside
+ * the menu item (axe "nested-interactive", issue 15); the item's `aria-checked` carries the state.
+ */
+function SwitchState({ on }: { on: boolean }) {
+  const Icon = on ? ToggleOn : ToggleOff;
+  return <Icon aria-hidden sx={{ ml: 2, fontSize: 32, color: on ? 'primary.main' : 'text.secondary' }} data-state={on ? 'on' : 'off'} />;
+}
 
 /** User menu (§2): my data, dark mode switch, reduced-width switch, logout. */
 export function UserMenu() {
@@ -32,19 +44,41 @@ export function UserMenu() {
   const close = () => setAnchor(null);
   return (
     <>
-      <Button
-        color="inherit"
-        startIcon={<AccountCircle />}
-        aria-haspopup="menu"
-        aria-expanded={!!anchor}
-        aria-controls={anchor ? 'user-menu' : undefined}
-        aria-label={t('userMenu.open')}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ textTransform: 'none' }}
+      {/* The full name and e-mail address in a tooltip: the button shortens a long name, and on a phone shows the icon only. */}
+      <Tooltip title={me ? `${me.firstname} ${me.surname} (${me.email})` : ''} describeChild>
+        <Button
+          color="inherit"
+          startIcon={<AccountCircle />}
+          aria-haspopup="menu"
+          aria-expanded={!!anchor}
+          aria-controls={anchor ? 'user-menu' : undefined}
+          aria-label={t('userMenu.open')}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          sx={{ textTransform: 'none', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        >
+          <Box
+            component="span"
+            className="user-name"
+            sx={{
+              display: { xs: 'none', sm: 'block' },
+              maxWidth: { sm: 160, lg: 240 },
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {me ? `${me.firstname} ${me.surname}` : ''}
+          </Box>
+        </Button>
+      </Tooltip>
+      <Menu
+        id="user-menu"
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <span className="user-name">{me ? `${me.firstname} ${me.surname}` : ''}</span>
-      </Button>
-      <Menu id="user-menu" anchorEl={anchor} open={!!anchor} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <MenuItem component={Link} to="/profile" onClick={close}>
           <ListItemIcon>
             <Person fontSize="small" />
@@ -52,9 +86,13 @@ export function UserMenu() {
           <ListItemText>{t('userMenu.myData')}</ListItemText>
         </MenuItem>
         <Divider />
-        <MenuItem role="menuitemcheckbox" aria-checked={mode === 'dark'} onClick={() => change({ forcedMode: true, darkMode: mode !== 'dark' })}>
+        <MenuItem
+          role="menuitemcheckbox"
+          aria-checked={mode === 'dark'}
+          onClick={() => change({ forcedMode: true, darkMode: mode !== 'dark' })}
+        >
           <ListItemText>{t('userMenu.darkMode')}</ListItemText>
-          <Switch edge="end" size="small" checked={mode === 'dark'} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} />
+          <SwitchState on={mode === 'dark'} />
         </MenuItem>
         {display.forcedMode && (
           <MenuItem onClick={() => change({ forcedMode: false })}>
@@ -67,7 +105,7 @@ export function UserMenu() {
           onClick={() => change({ container: display.container === 'wrapped' ? 'fluid' : 'wrapped' })}
         >
           <ListItemText>{t('userMenu.reducedWidth')}</ListItemText>
-          <Switch edge="end" size="small" checked={display.container === 'wrapped'} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} />
+          <SwitchState on={display.container === 'wrapped'} />
         </MenuItem>
         <Divider />
         <MenuItem component={Link} to="/logout" onClick={close}>

@@ -38,26 +38,31 @@ function AlertItem({ alert }: { alert: Alert }) {
 /**
  * The one alert service's outlet (§3 Alert, §9 auto-close): every screen dispatches `alertAdded` (or the
  * helpers in `notify.ts`), newest last; success and info close by themselves. The region stays mounted, so
- * screen readers announce an alert the moment it appears, and it sits below the top bar (never over its
- * controls) and lets clicks through where it has no alert.
+ * screen readers announce an alert the moment it appears, and it sits at the bottom right (never over the
+ * top bar's controls) and lets clicks through where it has no alert.
  */
 export function Alerts({ alerts }: { alerts?: Alert[] }) {
   const fromStore = useAppSelector((s) => s.ui.alerts);
   const list = alerts ?? fromStore;
   return (
+    // Bottom right, below everything of the app bar (language switch, user menu, impersonation banner),
+    // newest at the bottom, compactly stacked; the stack itself lets clicks through to the page.
     <Stack
-      spacing={1}
-      aria-live="polite"
-      aria-relevant="additions"
+      spacing={0.75}
       sx={{
         position: 'fixed',
-        top: { xs: 64, sm: 72 },
-        right: 16,
-        zIndex: (theme) => theme.zIndex.snackbar,
-        maxWidth: 440,
-        width: 'calc(100% - 32px)',
+        bottom: { xs: 8, sm: 16 },
+        right: { xs: 8, sm: 16 },
+        zIndex: (t) => t.zIndex.snackbar,
+        maxWidth: 420,
+        width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 32px)' },
+        maxHeight: '50vh',
+        overflowY: 'auto',
         pointerEvents: 'none',
+        '& > *': { pointerEvents: 'auto', py: 0.25, boxShadow: 3 },
       }}
+      aria-live="polite"
+      aria-relevant="additions"
       data-testid="alerts"
     >
       {list.map((a) => (

@@ -81,7 +81,7 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
       variant="outlined"
       component="section"
       aria-labelledby={`${id}-title`}
-      sx={{ p: 2, display: 'grid', gap: 1, minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}
+      sx={{ p: 2, display: 'grid', gap: 1, minWidth: 0, gridColumn: wide ? '1 / -1' : undefined, position: 'relative' }}
       data-testid={`chart-${id}`}
       data-filled={summary.count}
     >
@@ -121,36 +121,48 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
           </Typography>
         </Box>
       ) : (
+        // A picture named by the title and described by the summary; the chart inside is hidden from
+        // assistive technology and takes no tab stop of its own (issue 15); the table view has every value.
         <Box
+          role="img"
+          aria-label={title}
+          aria-describedby={`${id}-desc`}
           sx={{
             height,
             '& path[data-series$="max"]': { strokeDasharray: '4 3', strokeWidth: 1.25 },
             '& .MuiLineChart-area': { fillOpacity: 0.16 },
           }}
         >
-          <LineChart
-            title={title}
-            desc={description}
-            height={height}
-            skipAnimation
-            series={series}
-            xAxis={[
-              {
-                scaleType: 'time',
-                data: times,
-                valueFormatter: (d: Date, ctx) => (ctx.location === 'tick' ? tick(d) : full(d)),
-                tickNumber: 6,
-              },
-            ]}
-            yAxis={[{ min: 0, max, valueFormatter: (v: number) => format(v), width: 72, tickNumber: 4 }]}
-            grid={{ horizontal: true }}
-            margin={{ left: 4, right: 28, top: 8, bottom: 4 }}
-            localeText={{ loading: t('chart.loading'), noData: emptyText }}
-            hideLegend={lines.length === 1}
-            slotProps={{ legend: { position: { vertical: 'top', horizontal: 'end' } } }}
-          />
+          <Box aria-hidden sx={{ height: '100%' }}>
+            <LineChart
+              disableKeyboardNavigation
+              height={height}
+              skipAnimation
+              series={series}
+              xAxis={[
+                {
+                  scaleType: 'time',
+                  data: times,
+                  valueFormatter: (d: Date, ctx) => (ctx.location === 'tick' ? tick(d) : full(d)),
+                  tickNumber: 6,
+                },
+              ]}
+              yAxis={[{ min: 0, max, valueFormatter: (v: number) => format(v), width: 72, tickNumber: 4 }]}
+              grid={{ horizontal: true }}
+              margin={{ left: 4, right: 28, top: 8, bottom: 4 }}
+              localeText={{ loading: t('chart.loading'), noData: emptyText }}
+              hideLegend={lines.length === 1}
+              slotProps={{ legend: { position: { vertical: 'top', horizontal: 'end' } } }}
+            />
+          </Box>
         </Box>
       )}
+      <Typography
+        id={`${id}-desc`}
+        sx={{ position: 'absolute', left: 0, top: 0, width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+      >
+        {description}
+      </Typography>
     </Paper>
   );
 }

@@ -38,15 +38,21 @@ function Trend({
         {s.latest === null ? '–' : format(s.latest)}
       </Typography>
       <Box sx={{ gridColumn: '1 / -1', height: 40 }} role="img" aria-label={s.latest === null ? label : `${label}: ${format(s.latest)}`}>
+        {/* The trend is a picture with a name (label and latest value); the chart inside is hidden from
+            assistive technology and takes no tab stop of its own (issue 15). The monitoring page has the
+            values as a table. */}
         {s.count > 0 && (
-          <SparkLineChart
-            data={values.map((v) => v ?? null) as number[]}
-            height={40}
-            color={color}
-            curve="linear"
-            yAxis={{ min: 0, max }}
-            margin={{ top: 4, bottom: 4, left: 0, right: 0 }}
-          />
+          <Box aria-hidden sx={{ height: 40 }}>
+            <SparkLineChart
+              disableKeyboardNavigation
+              data={values.map((v) => v ?? null) as number[]}
+              height={40}
+              color={color}
+              curve="linear"
+              yAxis={{ min: 0, max }}
+              margin={{ top: 4, bottom: 4, left: 0, right: 0 }}
+            />
+          </Box>
         )}
       </Box>
     </Box>

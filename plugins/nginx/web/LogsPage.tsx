@@ -9,10 +9,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useManagedHost, useServerEvent } from '@portal/plugin-sdk/web';
 import { useEffect, useState } from 'react';
@@ -117,14 +117,20 @@ export function LogsPage() {
             {t(`logs.title.${kind}`, { name })}
           </Typography>
         </Stack>
-        <ToggleButtonGroup size="small" exclusive value={kind} aria-label={t('logs.kindLabel')}>
-          <ToggleButton value="access" component={RouterLink} to={host.sectionPath('nginx', `domains/${vhostId}/logs/access`)}>
-            {t('logs.kind.access')}
-          </ToggleButton>
-          <ToggleButton value="error" component={RouterLink} to={host.sectionPath('nginx', `domains/${vhostId}/logs/error`)}>
-            {t('logs.kind.error')}
-          </ToggleButton>
-        </ToggleButtonGroup>
+        {/* The two logs as tabs that are links (each log has its address): no aria-pressed on a link (issue 15). */}
+        <Tabs value={kind} aria-label={t('logs.kindLabel')} sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}>
+          {(['access', 'error'] as const).map((k) => (
+            <Tab
+              key={k}
+              value={k}
+              label={t(`logs.kind.${k}`)}
+              component={RouterLink}
+              to={host.sectionPath('nginx', `domains/${vhostId}/logs/${k}`)}
+              id={`nginx-log-tab-${k}`}
+              aria-controls={k === kind && list.data ? 'nginx-log-panel' : undefined}
+            />
+          ))}
+        </Tabs>
       </Stack>
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -172,7 +178,7 @@ export function LogsPage() {
         </Alert>
       )}
       {list.data && (
-        <Paper variant="outlined">
+        <Paper variant="outlined" role="tabpanel" id="nginx-log-panel" aria-labelledby={`nginx-log-tab-${kind}`}>
           {list.data.data.length + fresh.length === 0 ? (
             <Box sx={{ p: 4, textAlign: 'center' }} data-testid="nginx-log-empty">
               <Typography variant="h6" component="p">

@@ -44,7 +44,9 @@ export function useManagedJob(jobId: number | undefined): ManagedJob | undefined
   });
   // The newer of the two: a finished job wins, otherwise the one further along.
   const candidates = [data, pushed].filter((j): j is ManagedJob => !!j && j.id === jobId);
-  const job = candidates.sort((a, b) => Number(finished(b)) - Number(finished(a)) || b.progress - a.progress || b.log.length - a.log.length)[0];
+  const job = candidates.sort(
+    (a, b) => Number(finished(b)) - Number(finished(a)) || b.progress - a.progress || b.log.length - a.log.length,
+  )[0];
   const isDone = finished(job);
   useEffect(() => {
     if (isDone) setDone(true);
@@ -77,8 +79,12 @@ export function ApplyProgress({ jobId, onFinished }: { jobId: number; onFinished
         </>
       )}
       {job.status === 'succeeded' && <Alert severity="success">{t(job.kind === 'rollback' ? 'job.rolledBack' : 'job.applied')}</Alert>}
-      {job.status === 'succeeded' && validation?.status === 'skipped' && (
-        <Alert severity="warning">{t(`job.validationSkipped.${validation.reason ?? 'tool_missing'}`, { tool: validation.tool ?? '' })}</Alert>
+      {/* A check that could not run (its tool is missing) is worth a warning; a service that has no check
+          of its own (cron re-reads its files) is no news to the user (issue 15: no technical "keine Prüfung"). */}
+      {job.status === 'succeeded' && validation?.status === 'skipped' && validation.reason !== 'not_supported' && (
+        <Alert severity="warning">
+          {t(`job.validationSkipped.${validation.reason ?? 'tool_missing'}`, { tool: validation.tool ?? '' })}
+        </Alert>
       )}
       {job.status === 'failed' && (
         <Alert severity="error">

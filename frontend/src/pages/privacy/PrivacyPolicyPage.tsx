@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../shell/useDocumentTitle';
 
 /** One section of the privacy policy as stored in the `privacy` namespace. */
 export interface PrivacySection {
@@ -13,8 +14,7 @@ export interface PrivacySection {
 const TITLE_ID = 'privacy-title';
 const TOC_HEADING_ID = 'privacy-toc-heading';
 
-const isStringArray = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
 
 // The namespace is data, not code: a missing or half-translated language must not crash the page.
 const isPrivacySection = (value: unknown): value is PrivacySection => {
@@ -47,6 +47,7 @@ const withMailtoLinks = (text: string): ReactNode[] =>
 /** The privacy policy page (/data-protection, /datenschutz), rendered from the `privacy` namespace. */
 export default function PrivacyPolicyPage() {
   const { t } = useTranslation('privacy');
+  useDocumentTitle(t('title'));
   const raw: unknown = t('sections', { returnObjects: true });
   const sections: PrivacySection[] = Array.isArray(raw) ? raw.filter(isPrivacySection) : [];
 

@@ -1,0 +1,210 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { csrfHeaders } from './a11y';
+
+/**
+ * A concrete URL (with sample parameters from the demo data) and the demo user for every route pattern
+ * of the SPA (frontend/e2e/routeList.ts reads the patterns from the router). A route added to the router
+ * or to a Managed Center plugin without an entry here fails the accessibility spec, so each new screen
+ * is scanned: add its pattern with the user who may see it.
+ */
+
+export type Who = 'guest' | 'manager' | 'admin' | 'partner' | 'staff';
+
+/** Ids of the demo data the sample URLs need, looked up once per run through the API. */
+export interface DemoIds {
+  cluster: number;
+  /** lb01 of cluster 20011 (nginx, dns). */
+  lb: number;
+  /** web01 of cluster 20011 (nginx, cronjobs, ssh). */
+  web: number;
+  vhost: number;
+  cronjob: number;
+  zone: number;
+  contract: number;
+  /** A cluster contract with a termination (20012). */
+  terminatedContract: number;
+  termination: number;
+  invoice: number;
+  customer: number;
+  publicInvoiceToken: string;
+  invitationId: number;
+}
+
+export interface RouteSample {
+  who: Who;
+  url: (ids: DemoIds) => string;
+  /** Also scanned in the two other theme/language combinations (see docs/decisions.md, "Accessibility checks"). */
+  key?: boolean;
+  /** What proves the screen is ready, when the first `h1` does not. */
+  ready?: (page: Page) => Promise<void>;
+}
+
+const managed = (ids: DemoIds, server: number, rest: string) => `/a/clusters/${ids.cluster}/servers/${server}/managed/${rest}`;
+
+/** The seeded demo invitations (core/seed/invitationsDemo.ts). */
+const invitation = {
+  freelancer: { token: 'demo-invitation-freelancer-20011', email: 'freelancer@demo.example' },
+  newColleague: { token: 'demo-invitation-new-colleague-10001', email: 'new.colleague@demo.example' },
+};
+
+export const routeSamples: Record<string, RouteSample> = {
+  login: { who: 'guest', url: () => '/a/login', key: true },
+  'password/forgot': { who: 'guest', url: () => '/a/password/forgot' },
+  'password/reset/:token': { who: 'guest', url: () => '/a/password/reset/sample-reset-token-that-is-unknown' },
+  logout: { who: 'guest', url: () => '/a/logout', ready: (page) => expect(page).toHaveURL(/\/a\/login$/) },
+  'data-protection': { who: 'guest', url: () => '/a/data-protection' },
+  datenschutz: { who: 'manager', url: () => '/a/datenschutz' },
+  'not-allowed': { who: 'manager', url: () => '/a/not-allowed' },
+  'invitation/:token/:email': {
+    who: 'guest',
+    url: () => `/a/invitation/${invitation.newColleague.token}/${invitation.newColleague.email}`,
+  },
+  'registration/:type/:token/:email/:id': {
+    who: 'guest',
+    url: (ids) => `/a/registration/administrator/${invitation.freelancer.token}/${invitation.freelancer.email}/${ids.invitationId}`,
+  },
+  'invoice/public/:token': { who: 'guest', url: (ids) => `/a/invoice/public/${ids.publicInvoiceToken}` },
+  'invoice/public': { who: 'guest', url: (ids) => `/a/invoice/public#token/${ids.publicInvoiceToken}` },
+  'impersonate-two-factor-challenge/:userId/:token': {
+    who: 'guest',
+    url: () => '/a/impersonate-two-factor-challenge/1/not-a-valid-token-at-all',
+  },
+  '': { who: 'manager', url: () => '/a/', key: true },
+  profile: { who: 'manager', url: () => '/a/profile', key: true },
+  'profile/security': { who: 'manager', url: () => '/a/profile/security' },
+  'profile/personal-access-token': { who: 'manager', url: () => '/a/profile/personal-access-token', key: true },
+  'profile/permissions': { who: 'manager', url: () => '/a/profile/permissions' },
+  'profile/notifications': { who: 'manager', url: () => '/a/profile/notifications' },
+  'profile/*': { who: 'manager', url: () => '/a/profile/no-such-section' },
+  'clusters/:clusterId/servers/:serverId/managed/dashboard': { who: 'admin', url: (ids) => managed(ids, ids.lb, 'dashboard'), key: true },
+  'clusters/:clusterId/servers/:serverId/managed/nginx': { who: 'admin', url: (ids) => managed(ids, ids.web, 'nginx') },
+  'clusters/:clusterId/servers/:serverId/managed/nginx/domains/new': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, 'nginx/domains/new'),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/nginx/domains/:vhostId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `nginx/domains/${ids.vhost}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/nginx/domains/:vhostId/logs/:kind': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `nginx/domains/${ids.vhost}/logs/access`),
+    key: true,
+  },
+  'clusters/:clusterId/servers/:serverId/managed/nginx/redirects': { who: 'admin', url: (ids) => managed(ids, ids.web, 'nginx/redirects') },
+  'clusters/:clusterId/servers/:serverId/managed/nginx/authentications': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, 'nginx/authentications'),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/nginx/config': { who: 'admin', url: (ids) => managed(ids, ids.web, 'nginx/config') },
+  'clusters/:clusterId/servers/:serverId/managed/cronjobs': { who: 'admin', url: (ids) => managed(ids, ids.web, 'cronjobs') },
+  'clusters/:clusterId/servers/:serverId/managed/cronjobs/create': { who: 'admin', url: (ids) => managed(ids, ids.web, 'cronjobs/create') },
+  'clusters/:clusterId/servers/:serverId/managed/cronjobs/:cronjobId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `cronjobs/${ids.cronjob}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/ssh': { who: 'admin', url: (ids) => managed(ids, ids.web, 'ssh') },
+  'clusters/:clusterId/servers/:serverId/managed/ssh/create': { who: 'admin', url: (ids) => managed(ids, ids.web, 'ssh/create') },
+  'clusters/:clusterId/servers/:serverId/managed/dns': { who: 'admin', url: (ids) => managed(ids, ids.lb, 'dns') },
+  'clusters/:clusterId/servers/:serverId/managed/dns/zones/:zoneId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.lb, `dns/zones/${ids.zone}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/dns/zones/:zoneId/modus/:mode': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.lb, `dns/zones/${ids.zone}/modus/form`),
+    key: true,
+  },
+  'clusters/:clusterId/servers/:serverId/managed/monitoring': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, 'monitoring'),
+    key: true,
+  },
+  'customers/:customerId/edit': { who: 'manager', url: (ids) => `/a/customers/${ids.customer}/edit`, key: true },
+  impersonation: { who: 'staff', url: () => '/a/impersonation' },
+  'invitation/:type/:token/:email/:id': {
+    who: 'manager',
+    url: (ids) => `/a/invitation/administrator/${invitation.freelancer.token}/${invitation.freelancer.email}/${ids.invitationId}`,
+  },
+  contracts: { who: 'manager', url: () => '/a/contracts', key: true },
+  'contracts/:type/:contractId': { who: 'manager', url: (ids) => `/a/contracts/cluster/${ids.contract}` },
+  'contracts/:contractId/cluster/termination': { who: 'manager', url: (ids) => `/a/contracts/${ids.contract}/cluster/termination` },
+  'contracts/:contractId/cluster/termination/show': {
+    who: 'manager',
+    url: (ids) => `/a/contracts/${ids.terminatedContract}/cluster/termination/show`,
+  },
+  'contracts/:contractId/cluster/termination/:terminationId': {
+    who: 'manager',
+    url: (ids) => `/a/contracts/${ids.terminatedContract}/cluster/termination/${ids.termination}`,
+  },
+  'contracts/:contractId/cluster/termination/:terminationId/edit': {
+    who: 'manager',
+    url: (ids) => `/a/contracts/${ids.terminatedContract}/cluster/termination/${ids.termination}/edit`,
+  },
+  'contracts/*': { who: 'manager', url: () => '/a/contracts/domain/new' },
+  invoices: { who: 'manager', url: () => '/a/invoices', key: true },
+  'invoices/:invoiceId': { who: 'manager', url: (ids) => `/a/invoices/${ids.invoice}` },
+  'invoices/:invoiceId/details': { who: 'manager', url: (ids) => `/a/invoices/${ids.invoice}/details` },
+  'invoices/*': { who: 'manager', url: () => '/a/invoices/payment/settings' },
+  'orders/*': { who: 'manager', url: () => '/a/orders' },
+  'partner/*': { who: 'partner', url: () => '/a/partner' },
+  '*': { who: 'manager', url: () => '/a/does/not/exist' },
+};
+
+async function json<T>(context: BrowserContext, url: string, init?: { method: 'POST'; data: unknown }): Promise<T> {
+  const res = init
+    ? await context.request.post(url, { data: init.data, headers: await csrfHeaders(context) })
+    : await context.request.get(url);
+  expect(res.ok(), `${init?.method ?? 'GET'} ${url}: ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/**
+ * Looks the sample ids up (and creates what the demo data lacks: a public invoice link and a cluster
+ * termination), with the requests of the signed-in administrator and manager.
+ */
+export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserContext): Promise<DemoIds> {
+  type List<T> = { data: T[] };
+  const cluster = (await json<List<{ id: number }>>(admin, '/api/v1/clusters?search=20011')).data[0].id;
+  const servers = (await json<{ servers: { id: number; name: string }[] }>(admin, `/api/v1/clusters/${cluster}`)).servers;
+  const server = (prefix: string) => servers.find((s) => s.name.startsWith(prefix))!.id;
+  const lb = server('lb01.');
+  const web = server('web01.');
+  const base = `/api/v1/clusters/${cluster}/servers`;
+  const vhost = (await json<List<{ id: number }>>(admin, `${base}/${web}/nginx/vhosts`)).data[0].id;
+  const cronjob = (await json<List<{ id: number }>>(admin, `${base}/${web}/cronjobs`)).data[0].id;
+  const zone = (await json<List<{ id: number }>>(admin, `${base}/${lb}/dns/zones`)).data[0].id;
+
+  const contracts = (await json<List<{ type: string; id: number; number: string }>>(manager, '/api/v1/contracts?per_page=100')).data;
+  const contract = contracts.find((c) => c.type === 'cluster' && c.number === '20011')!.id;
+  const terminatedContract = contracts.find((c) => c.type === 'cluster' && c.number === '20012')!.id;
+  const terminationUrl = `/api/v1/contracts/cluster/${terminatedContract}/termination`;
+  const state = await json<{ termination: { id: number } | null; options: { endOfTerm: string }[] }>(manager, terminationUrl);
+  const termination =
+    state.termination ??
+    (await json<{ id: number }>(manager, terminationUrl, {
+      method: 'POST',
+      data: { endOfTerm: state.options[0].endOfTerm, reason: 'price', confirmed: true },
+    }));
+  const invoice = (await json<List<{ id: number }>>(manager, '/api/v1/invoices')).data[0].id;
+  const customer = (await json<List<{ id: number }>>(manager, '/api/v1/customers')).data[0].id;
+  const link = await json<{ url: string }>(manager, `/api/v1/invoices/${invoice}/public-link`, { method: 'POST', data: {} });
+  const publicInvoiceToken = link.url.split('/a/invoice/public/')[1];
+  const invitationId = (await json<{ id: number }>(manager, '/api/v1/invitations/lookup', { method: 'POST', data: invitation.freelancer }))
+    .id;
+  return {
+    cluster,
+    lb,
+    web,
+    vhost,
+    cronjob,
+    zone,
+    contract,
+    terminatedContract,
+    termination: termination.id,
+    invoice,
+    customer,
+    publicInvoiceToken,
+    invitationId,
+  };
+}
