@@ -21,6 +21,8 @@ export interface DemoIds {
   cronjob: number;
   zone: number;
   contract: number;
+  /** A domain contract of customer 10001. */
+  domainContract: number;
   /** A cluster contract with a termination (20012). */
   terminatedContract: number;
   termination: number;
@@ -146,8 +148,19 @@ export const routeSamples: Record<string, RouteSample> = {
   'invoices/:invoiceId': { who: 'manager', url: (ids) => `/a/invoices/${ids.invoice}` },
   'invoices/:invoiceId/details': { who: 'manager', url: (ids) => `/a/invoices/${ids.invoice}/details` },
   'invoices/*': { who: 'manager', url: () => '/a/invoices/payment/settings' },
-  'orders/*': { who: 'manager', url: () => '/a/orders' },
-  'partner/*': { who: 'partner', url: () => '/a/partner' },
+  'contracts/:contractId/domain/termination': { who: 'manager', url: (ids) => `/a/contracts/${ids.domainContract}/domain/termination` },
+  'clusters/:clusterId/servers/:serverId/incidents': { who: 'admin', url: (ids) => `/a/clusters/${ids.cluster}/servers/${ids.web}/incidents` },
+  'customers/:customerId/dpa/completed': { who: 'manager', url: (ids) => `/a/customers/${ids.customer}/dpa/completed` },
+  orders: { who: 'manager', url: () => '/a/orders', key: true },
+  'orders/cluster': { who: 'manager', url: () => '/a/orders/cluster' },
+  'orders/:type/:number': { who: 'manager', url: () => '/a/orders/cluster/B-090001', ready: (page) => expect(page.getByRole('dialog')).toBeVisible() },
+  'orders/*': { who: 'manager', url: () => '/a/orders/something/else/entirely' },
+  'partner/:partnerId?/:year?': { who: 'partner', url: () => '/a/partner', key: true },
+  'partner/payments/:partnerId?/:customerId?': { who: 'partner', url: () => '/a/partner/payments' },
+  'partner/material': { who: 'partner', url: () => '/a/partner/material' },
+  'partner/contracts/:partnerId?': { who: 'partner', url: () => '/a/partner/contracts' },
+  'partner/users/:partnerId?': { who: 'partner', url: () => '/a/partner/users' },
+  'partner/*': { who: 'partner', url: () => '/a/partner/no/such/screen' },
   '*': { who: 'manager', url: () => '/a/does/not/exist' },
 };
 
@@ -177,6 +190,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
 
   const contracts = (await json<List<{ type: string; id: number; number: string }>>(manager, '/api/v1/contracts?per_page=100')).data;
   const contract = contracts.find((c) => c.type === 'cluster' && c.number === '20011')!.id;
+  const domainContract = contracts.find((c) => c.type === 'domain')!.id;
   const terminatedContract = contracts.find((c) => c.type === 'cluster' && c.number === '20012')!.id;
   const terminationUrl = `/api/v1/contracts/cluster/${terminatedContract}/termination`;
   const state = await json<{ termination: { id: number } | null; options: { endOfTerm: string }[] }>(manager, terminationUrl);
@@ -200,6 +214,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
     cronjob,
     zone,
     contract,
+    domainContract,
     terminatedContract,
     termination: termination.id,
     invoice,

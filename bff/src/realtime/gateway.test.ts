@@ -72,6 +72,22 @@ describe('real-time gateway', () => {
   });
 });
 
+describe('real-time gateway on shutdown', () => {
+  it('tells every connected client that the instance restarts and when to reconnect, then closes its socket', async () => {
+    const server = await createTestServer();
+    const c = server.client();
+    await c.login(demoLogins.manager);
+    const socket = await open(server, c);
+    const hint = next(socket, 'server.restarting');
+    const gone = next(socket, 'disconnect');
+    await server.stop();
+    const { reconnectInMs } = (await hint) as { reconnectInMs: number };
+    expect(reconnectInMs).toBeGreaterThanOrEqual(500);
+    expect(reconnectInMs).toBeLessThanOrEqual(2_500);
+    await expect(gone).resolves.toBeDefined();
+  });
+});
+
 describe('real-time gateway with Redis', () => {
   it('delivers an event published on one instance to a socket connected to another', async () => {
     const env = { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };

@@ -170,6 +170,9 @@ export async function attachRealtime(
     async close() {
       unsubscribe();
       stopManaged();
+      // Graceful shutdown (issue 14): tell every client that this instance goes away and when to come back, so
+      // they reconnect (to another instance behind the balancer) spread out instead of all at once.
+      for (const socket of io.of('/').sockets.values()) socket.emit('server.restarting', { reconnectInMs: 500 + Math.floor(Math.random() * 2_000) });
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await closeRedis();
     },

@@ -31,7 +31,15 @@ export function useRealtime(): void {
       });
       // A notice for this user (notification centre): the bell's count and list reload at once.
       socket.on('notification.created', () => dispatch(notificationsApi.util.invalidateTags(['Notifications'])));
-      socket.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
+      // The instance is shutting down (graceful restart): come back after the delay it names, then as usual.
+      socket.on('server.restarting', ({ reconnectInMs }: { reconnectInMs: number }) => {
+        socket.io.reconnectionDelay(reconnectInMs);
+        socket.io.reconnectionDelayMax(Math.max(reconnectInMs, 5_000));
+      });
+      socket.on('connect', () => {
+        socket.io.reconnectionDelay(1_000);
+        document.documentElement.dataset.realtime = 'connected';
+      });
       socket.on('disconnect', () => (document.documentElement.dataset.realtime = 'disconnected'));
     });
     document.documentElement.dataset.realtime = 'connecting';

@@ -8,7 +8,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import ToggleOff from '@mui/icons-material/ToggleOff';
 import ToggleOn from '@mui/icons-material/ToggleOn';
 import { useState } from 'react';
@@ -44,33 +43,33 @@ export function UserMenu() {
   const close = () => setAnchor(null);
   return (
     <>
-      {/* The full name and e-mail address in a tooltip: the button shortens a long name, and on a phone shows the icon only. */}
-      <Tooltip title={me ? `${me.firstname} ${me.surname} (${me.email})` : ''} describeChild>
-        <Button
-          color="inherit"
-          startIcon={<AccountCircle />}
-          aria-haspopup="menu"
-          aria-expanded={!!anchor}
-          aria-controls={anchor ? 'user-menu' : undefined}
-          aria-label={t('userMenu.open')}
-          onClick={(e) => setAnchor(e.currentTarget)}
-          sx={{ textTransform: 'none', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+      {/* The full name and e-mail address in the native tooltip (title; MUI's Tooltip would put Popper into every
+          page's first download): the button shortens a long name, and on a phone shows the icon only. */}
+      <Button
+        title={me ? `${me.firstname} ${me.surname} (${me.email})` : undefined}
+        color="inherit"
+        startIcon={<AccountCircle />}
+        aria-haspopup="menu"
+        aria-expanded={!!anchor}
+        aria-controls={anchor ? 'user-menu' : undefined}
+        aria-label={t('userMenu.open')}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ textTransform: 'none', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+      >
+        <Box
+          component="span"
+          className="user-name"
+          sx={{
+            display: { xs: 'none', sm: 'block' },
+            maxWidth: { sm: 160, lg: 240 },
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
         >
-          <Box
-            component="span"
-            className="user-name"
-            sx={{
-              display: { xs: 'none', sm: 'block' },
-              maxWidth: { sm: 160, lg: 240 },
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-            }}
-          >
-            {me ? `${me.firstname} ${me.surname}` : ''}
-          </Box>
-        </Button>
-      </Tooltip>
+          {me ? `${me.firstname} ${me.surname}` : ''}
+        </Box>
+      </Button>
       <Menu
         id="user-menu"
         anchorEl={anchor}
