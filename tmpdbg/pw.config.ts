@@ -1,2 +1,0 @@
-import { defineConfig } from '@playwright/test';
-export default defineConfig({ testDir: '.', use: { baseURL: 'http://localhost:3310', launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] } }, reporter: 'list' });
