@@ -53,7 +53,7 @@ export const budgets: RouteBudget[] = [
       // After sign-in the real-time channel opens: the chunk built from socket.io-client.
       'package:socket.io-client',
     ],
-    budget: 302 * KB, // raised from 295 when the notification bell, spotlight button and cluster documents joined the dashboard (2026-11-24)
+    budget: 305 * KB, // raised from 295 when the notification bell, spotlight button, cluster documents and the accessibility fixes joined the dashboard (2026-11-24)
   },
 ];
 

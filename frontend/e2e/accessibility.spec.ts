@@ -19,8 +19,7 @@ import { lookUpDemoIds, routeSamples, type DemoIds, type RouteSample, type Who }
 /**
  * Issue 15: every route of the router (and every Managed Center plugin route) and the main dialogs,
  * scanned with axe-core; no serious or critical violation in German/English × light/dark. Each route in
- * de+light and en+dark, the key routes also in en+light and de+dark (docs/decisions.md, "Accessibility
- * checks"), to keep the run short. And at 375 × 812 no route scrolls sideways (checked in the de + light pass).
+ * de+light and en+dark (docs/decisions.md, "Accessibility checks"), to keep the run short. And at 375 × 812 no route scrolls sideways (checked in the de + light pass).
  */
 
 const emails: Record<Exclude<Who, 'guest'>, string> = {
@@ -133,8 +132,6 @@ test('R15 every route of the router and of the Managed Center plugins has a samp
 const combinations: { language: Language; theme: Theme; all: boolean }[] = [
   { language: 'de', theme: 'light', all: true },
   { language: 'en', theme: 'dark', all: true },
-  { language: 'en', theme: 'light', all: false },
-  { language: 'de', theme: 'dark', all: false },
 ];
 
 for (const { language, theme, all } of combinations) {
@@ -180,7 +177,7 @@ const dialogs: { name: string; route: string; open: (page: Page) => Promise<void
   {
     name: 'create token',
     route: 'profile/personal-access-token',
-    open: (page) => page.getByRole('button', { name: /^(Token erstellen|Create token)$/ }).click(),
+    open: (page) => page.getByRole('button', { name: /^(Token erstellen|Create token)$/ }).first().click(),
   },
   {
     name: 'change password',

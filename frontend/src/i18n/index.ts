@@ -8,7 +8,6 @@ export type Language = (typeof supportedLanguages)[number];
 
 const storageKey = 'portal.language';
 
-
 /** The language stored in the browser (guests), else German. */
 export function initialLanguage(): Language {
   const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(storageKey) : null;
@@ -60,9 +59,15 @@ export const i18nReady: Promise<unknown> = i18next
   .then(() => {
     if (resources) return;
     const rest = namespaces.filter((ns) => !criticalNamespaces.includes(ns));
-    const later = (fn: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
+    const later = (fn: () => void) =>
+      'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200);
     later(() => void i18next.loadNamespaces(rest));
   });
-document.documentElement.lang = i18next.language;
+// The page's language follows i18next's (screen readers, hyphenation). Not `i18next.language` right here: with
+// the lazy backend the init above has not finished, and the attribute would read "undefined".
+document.documentElement.lang = initialLanguage();
+i18next.on('languageChanged', (language) => {
+  if ((supportedLanguages as readonly string[]).includes(language)) document.documentElement.lang = language;
+});
 
 export default i18next;

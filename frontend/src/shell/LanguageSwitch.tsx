@@ -25,7 +25,7 @@ export function LanguageSwitch() {
       }}
       // On the app bar: white text; the selected language white with the bar's dark blue text (≥ 9:1 in both modes).
       sx={{
-        '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.6)', px: 1.2, py: 0.3 },
+        '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.6)', px: { xs: 0.75, sm: 1.2 }, py: 0.3 },
         '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': {
           bgcolor: '#ffffff',
           color: '#0b3a6e',

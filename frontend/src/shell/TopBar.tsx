@@ -42,10 +42,17 @@ export function TopBar() {
   const entries = signedIn && me ? navEntries(me.isPartner) : [];
   return (
     <AppBar position="sticky" color="primary" enableColorOnDark>
-      <Toolbar sx={{ gap: 1 }}>
+      {/* At 375 px the menu, name, search, bell, language and user controls must fit in one row (issue 15). */}
+      <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, px: { xs: 1, sm: 2 } }}>
         {entries.length > 0 && (
           <>
-            <IconButton color="inherit" edge="start" aria-label={t('nav.openMenu')} onClick={(e) => setMenu(e.currentTarget)} sx={{ display: { md: 'none' } }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t('nav.openMenu')}
+              onClick={(e) => setMenu(e.currentTarget)}
+              sx={{ display: { md: 'none' } }}
+            >
               <MenuIcon />
             </IconButton>
             <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
@@ -57,7 +64,22 @@ export function TopBar() {
             </Menu>
           </>
         )}
-        <Typography variant="h6" component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
+        <Typography
+          variant="h6"
+          component={Link}
+          to="/"
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 700,
+            fontSize: { xs: '1.05rem', sm: '1.25rem' },
+            mr: { xs: 0.5, sm: 2 },
+            whiteSpace: 'nowrap',
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          }}
+        >
           {t('appName')}
         </Typography>
         {entries.length > 0 && (

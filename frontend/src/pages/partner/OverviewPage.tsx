@@ -28,7 +28,12 @@ export default function OverviewPage() {
   const validYear = year === undefined || /^\d{4}$/.test(year);
   if (!validYear) return <NotFoundPage />;
   return (
-    <PartnerFrame screen="overview" title={t('overview.title')} selection={selection} switchTo={(id) => `/partner/${id}${year ? `/${year}` : ''}`}>
+    <PartnerFrame
+      screen="overview"
+      title={t('overview.title')}
+      selection={selection}
+      switchTo={(id) => `/partner/${id}${year ? `/${year}` : ''}`}
+    >
       {(partner) => partner && <Overview partnerId={partner.id} year={year ? Number(year) : undefined} />}
     </PartnerFrame>
   );
@@ -80,7 +85,11 @@ function Totals({ data }: { data: PartnerOverview }) {
     ['outstanding', f.money(data.totals.outstanding)],
   ];
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)', md: '1fr 1fr' } }} data-testid="partner-totals">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)', md: '1fr 1fr' } }}
+      data-testid="partner-totals"
+    >
       {items.map(([key, value]) => (
         <Box key={key} sx={{ minWidth: 0 }}>
           <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.4 }}>
@@ -103,7 +112,13 @@ function RevenueChart({ data }: { data: PartnerOverview }) {
   const title = t('overview.chartTitle', { year: data.year });
   const empty = data.months.every((m) => Number(m.revenue.amount) === 0);
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="partner-chart-title" sx={{ p: 2, minWidth: 0 }} data-testid="partner-chart">
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="partner-chart-title"
+      sx={{ p: 2, minWidth: 0 }}
+      data-testid="partner-chart"
+    >
       <Typography variant="h2" id="partner-chart-title" sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
@@ -112,20 +127,49 @@ function RevenueChart({ data }: { data: PartnerOverview }) {
           {t('overview.chartEmpty')}
         </Typography>
       ) : (
-        <Box sx={{ height: 320 }}>
-          <BarChart
-            title={title}
-            desc={t('overview.chartDescription', { year: data.year, revenue: f.money(data.totals.revenue), commission: f.money(data.totals.commission) })}
-            height={320}
-            skipAnimation
-            xAxis={[{ scaleType: 'band', data: data.months.map((m) => f.monthShort(m.month)) }]}
-            yAxis={[{ valueFormatter: (v: number) => new Intl.NumberFormat(f.locale, { notation: 'compact', style: 'currency', currency: 'EUR' }).format(v), width: 64 }]}
-            series={[
-              { id: 'revenue', label: t('overview.revenue'), data: data.months.map((m) => f.amount(m.revenue)), color: theme.palette.primary.main, valueFormatter: money },
-              { id: 'commission', label: t('overview.commission'), data: data.months.map((m) => f.amount(m.commission)), color: theme.palette.success.main, valueFormatter: money },
-            ]}
-            margin={{ left: 8, right: 8 }}
-          />
+        // The chart is one image with a text alternative (the figures are also in the table below); the SVG
+        // surface itself is hidden from assistive technology (it would carry ARIA attributes its role forbids).
+        <Box
+          role="img"
+          aria-label={t('overview.chartDescription', {
+            year: data.year,
+            revenue: f.money(data.totals.revenue),
+            commission: f.money(data.totals.commission),
+          })}
+          sx={{ height: 320 }}
+        >
+          <Box aria-hidden sx={{ height: '100%' }}>
+            <BarChart
+              disableKeyboardNavigation
+              height={320}
+              skipAnimation
+              xAxis={[{ scaleType: 'band', data: data.months.map((m) => f.monthShort(m.month)) }]}
+              yAxis={[
+                {
+                  valueFormatter: (v: number) =>
+                    new Intl.NumberFormat(f.locale, { notation: 'compact', style: 'currency', currency: 'EUR' }).format(v),
+                  width: 64,
+                },
+              ]}
+              series={[
+                {
+                  id: 'revenue',
+                  label: t('overview.revenue'),
+                  data: data.months.map((m) => f.amount(m.revenue)),
+                  color: theme.palette.primary.main,
+                  valueFormatter: money,
+                },
+                {
+                  id: 'commission',
+                  label: t('overview.commission'),
+                  data: data.months.map((m) => f.amount(m.commission)),
+                  color: theme.palette.success.main,
+                  valueFormatter: money,
+                },
+              ]}
+              margin={{ left: 8, right: 8 }}
+            />
+          </Box>
         </Box>
       )}
       <Box component="details" sx={{ mt: 1 }}>
@@ -145,8 +189,12 @@ function RevenueChart({ data }: { data: PartnerOverview }) {
               {data.months.map((m) => (
                 <TableRow key={m.month}>
                   <TableCell>{f.monthYear(m.month)}</TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{f.money(m.revenue)}</TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{f.money(m.commission)}</TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {f.money(m.revenue)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {f.money(m.commission)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
