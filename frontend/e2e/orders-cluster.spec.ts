@@ -70,7 +70,7 @@ async function listAndNotFound(page: Page, l: Texts): Promise<void> {
   await expect(page).toHaveURL(/\/a\/orders$/);
   await expect(page.getByRole('heading', { level: 1, name: l.nav })).toBeVisible();
   for (const s of l.statuses) await expect(page.locator('tbody').getByText(s, { exact: true }).first()).toBeVisible();
-  await page.getByLabel(l.search).fill('B-090001');
+  await page.getByLabel(l.search, { exact: true }).fill('B-090001');
   await expect(rows(page)).toHaveCount(1);
   await rows(page).first().getByRole('link', { name: 'B-090001' }).click();
   await expect(page).toHaveURL(/\/a\/orders\/cluster\/B-090001$/);
