@@ -99,7 +99,7 @@ export function availabilityError(mode: DomainOrderMode, availability: DomainAva
 }
 
 /** What a handle must satisfy to own a domain under a TLD: §5 `.se` — a private person needs a tax code, a company a commercial register number (§8). */
-export function ownerHandleError(tld: string, handle: { kind: 'person' | 'company'; taxId: string | null; companyRegistrationNumber: string | null }): string | undefined {
+export function ownerHandleError(tld: string, handle: { kind: 'person' | 'company'; taxId?: string | null; companyRegistrationNumber?: string | null }): string | undefined {
   if (tld !== 'se') return undefined;
   if (handle.kind === 'person' && !handle.taxId?.trim()) return 'errors.handle_se_tax_code_required';
   if (handle.kind === 'company' && !handle.companyRegistrationNumber?.trim()) return 'errors.handle_se_register_required';
