@@ -126,7 +126,7 @@ async function orderDomain(page: Page, l: Texts, label: string, owner: { firstna
   await expect(page.getByText(l.invalidTld)).toBeVisible();
   await domain.fill(`${'a'.repeat(64)}.de`);
   await next(page, l);
-  await expect(page.getByText(l.tooLong)).toBeVisible();
+  await expect(page.getByText(l.tooLong, { exact: true })).toBeVisible();
   await domain.fill('example.de');
   await next(page, l);
   await expect(page.getByText(l.taken)).toBeVisible();
