@@ -146,6 +146,7 @@ export const routeSamples: Record<string, RouteSample> = {
   'invoices/:invoiceId': { who: 'manager', url: (ids) => `/a/invoices/${ids.invoice}` },
   'invoices/:invoiceId/details': { who: 'manager', url: (ids) => `/a/invoices/${ids.invoice}/details` },
   'invoices/*': { who: 'manager', url: () => '/a/invoices/payment/settings' },
+  'orders/domain': { who: 'manager', url: () => '/a/orders/domain' },
   'orders/*': { who: 'manager', url: () => '/a/orders' },
   'partner/*': { who: 'partner', url: () => '/a/partner' },
   '*': { who: 'manager', url: () => '/a/does/not/exist' },
