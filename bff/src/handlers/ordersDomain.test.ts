@@ -149,6 +149,15 @@ describe('domain order submission and provisioning', () => {
     expect((await manager.get('/api/v1/orders?type=domain&search=nothing-like-this')).body.data).toEqual([]);
   });
 
+  it('50 concurrent identical submissions through the shared submission code create exactly one domain order', async () => {
+    const body = draft({ domain: 'gleichzeitig-bestellt.de' });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => order(manager, 'domain-key-burst', body)));
+    expect(answers.filter((r) => r.status === 201 || r.status === 409).length).toBe(50);
+    const numbers = new Set(answers.filter((r) => r.status === 201).map((r) => r.body.number));
+    expect(numbers.size).toBe(1);
+    expect(await server.db.orm.em.fork().count(Order, { domain: 'gleichzeitig-bestellt.de' })).toBe(1);
+  }, 60_000);
+
   it('R6.003 a user who does not manage the customer cannot order for it (404), and nothing is stored', async () => {
     const before = await server.db.orm.em.fork().count(Order, {});
     const res = await order(other, 'domain-key-other', draft({ domain: 'anderer-shop.de' }));

@@ -93,7 +93,7 @@ function HandleSelect({ name, customerId, handles, onCreate }: { name: 'ownerHan
 }
 
 function StepFields({ step, catalog, draft, values, setField }: { step: Exclude<WizardStep, 'check'>; catalog: DomainOrderCatalog; draft: DomainOrderDraft; values: DomainOrderDraft; setField: (name: string, value: unknown) => void }) {
-  const { t } = useTranslation(['ordersDomain', 'orders']);
+  const { t } = useTranslation(['ordersDomain', 'orders', 'errors']);
   const f = useBillingFormat();
   const customers = useListCustomersQuery();
   const clusters = useListClustersQuery({ active: 1, per_page: 100 }, { skip: step !== 'cluster' });
@@ -154,6 +154,8 @@ function StepFields({ step, catalog, draft, values, setField }: { step: Exclude<
       );
     case 'handle': {
       if (handles.isLoading || !draft.customerId) return <Skeleton height={120} />;
+      // §8: the owner handles could not be retrieved.
+      if (handles.isError) return <Alert severity="error">{t('errors:handle_not_found')}</Alert>;
       const list = handles.data ?? [];
       return (
         <Box sx={{ display: 'grid', gap: 3 }}>
