@@ -37,7 +37,23 @@ export interface ClusterOrderDetails {
   clusterName: string;
   referenceSign: string | null;
 }
-export type OrderDetails = ClusterOrderDetails;
+/** A domain order: the domain in ASCII and Unicode form, register or transfer, the cluster it serves and its handles. */
+export interface DomainOrderDetails {
+  kind: 'domain';
+  domain: string;
+  domainUnicode: string;
+  tld: string;
+  mode: 'register' | 'transfer';
+  keepNameservers: boolean;
+  clusterId: number;
+  clusterNumber: string;
+  owner: { id: number; handle: string; name: string };
+  admin: { id: number; handle: string; name: string };
+  /** The regular annual fee of the TLD at ordering time (net cents). */
+  annualFeeCents: number;
+  referenceSign: string | null;
+}
+export type OrderDetails = ClusterOrderDetails | DomainOrderDetails;
 
 /** An order of a cluster, a domain or a certificate (spec §3 Order). Prices are euro cents, net, from the price list at ordering time. */
 export const Order = defineEntity({

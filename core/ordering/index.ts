@@ -1,4 +1,4 @@
-export { Order, orderTypes, orderStatuses, type OrderType, type OrderStatus, type OrderDetails, type ClusterOrderDetails } from './Order.ts';
+export { Order, orderTypes, orderStatuses, type OrderType, type OrderStatus, type OrderDetails, type ClusterOrderDetails, type DomainOrderDetails } from './Order.ts';
 export { OrderIdempotencyKey } from './OrderIdempotencyKey.ts';
 export { PriceListEntry, pricePeriods, type PricePeriod } from './PriceListEntry.ts';
 export { loadPriceTable, priceLine, totalOf, unitPrice, type PriceTable, type OrderPrice, type OrderPriceLine } from './pricing.ts';
@@ -19,3 +19,21 @@ export { sendOrderMails } from './notifications.ts';
 export { OrderProvisioning, ORDER_QUEUE, ORDER_CHANGED, clusterNumberOf, createClusterOf, type OrderProvisioningDeps } from './provisioning.ts';
 export { seedDemoOrders } from './demo.ts';
 export { Migration20261124090000Ordering } from './migrations/Migration20261124090000Ordering.ts';
+export {
+  domainOrderSteps,
+  domainOrderModes,
+  domainDraftErrors,
+  domainOrderPrice,
+  parseDomain,
+  orderableTlds,
+  annualFeeOf,
+  ownerHandleError,
+  locallyTaken,
+  availabilityError,
+  DOMAIN_LABEL_MAX,
+  type DomainOrderDraft,
+  type DomainOrderStep,
+  type DomainAvailabilityPort,
+} from './domainOrder.ts';
+export { checkDomainDraft, submitDomainOrder, localDomainAvailability } from './domainOrderSubmission.ts';
+export { createDomainContractOf, domainContractNumberOf } from './domainProvisioning.ts';

@@ -15,6 +15,8 @@ export interface OrderQuery {
 function haystack(o: Order): string[] {
   const common = [o.number, String(o.customer.number), o.customer.company];
   if (o.type === 'cluster') return [...common, o.cluster?.number ?? ''];
+  // Domains: also the Unicode form of an IDN and the domain holder (owner handle, R2.042).
+  if (o.details.kind === 'domain') return [...common, o.domain ?? '', o.details.domainUnicode, o.details.owner.name, o.details.owner.handle];
   return [...common, o.domain ?? ''];
 }
 

@@ -4,6 +4,7 @@ import { Cluster, Server } from '../clusters/index.ts';
 import type { Clock, EventBus, Logger, Mailer, Orm } from '../platform/index.ts';
 import { Order, type ClusterOrderDetails, type OrderStatus } from './Order.ts';
 import { sendOrderMails } from './notifications.ts';
+import { createDomainContractOf } from './domainProvisioning.ts';
 
 /** The queue of order provisioning jobs, on the same pg-boss instance as the Managed Center's apply jobs. */
 export const ORDER_QUEUE = 'order-provisioning';
@@ -103,7 +104,7 @@ export class OrderProvisioning {
     this.#boss = boss;
     await boss.createQueue(ORDER_QUEUE, { policy: 'standard', retryLimit: 2, retryDelay: 1, expireInSeconds: 15 * 60 });
     await boss.work<{ orderId: number }>(ORDER_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => this.#track(this.provision(job.data.orderId)));
-    const waiting = await this.#deps.orm.em.fork().find(Order, { status: { $in: ['pending', 'preparation_in_progress'] }, type: 'cluster', orderedBy: { $ne: null } }, { fields: ['id'] });
+    const waiting = await this.#deps.orm.em.fork().find(Order, { status: { $in: ['pending', 'preparation_in_progress'] }, type: { $in: ['cluster', 'domain'] }, orderedBy: { $ne: null } }, { fields: ['id'] });
     for (const o of waiting) await this.enqueue(o.id);
   }
 
@@ -154,7 +155,9 @@ export class OrderProvisioning {
       });
       if (!prepared) return;
       await pause(stepMs);
-      await this.#move(orderId, ['preparation_completed'], 'completed');
+      await this.#move(orderId, ['preparation_completed'], 'completed', (tx, o) => {
+        if (o.type === 'domain') createDomainContractOf(tx, o, clock.now());
+      });
     } catch (error) {
       logger.error({ err: error, orderId }, 'order preparation failed');
       const failed = await this.#move(orderId, ['pending', 'preparation_in_progress', 'preparation_completed'], 'preparation_failed', undefined, 'errors.order_preparation_failed');

@@ -1314,6 +1314,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/order-catalog/domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the domain order wizard offers
+         * @description The orderable top-level domains with their regular annual fee (net, from the price list), the longest domain label (63 characters, §5) and the order modes (register or transfer with auth code).
+         */
+        get: operations["getDomainOrderCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/domain/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a step of the domain order wizard and price the order so far
+         * @description Checks every step up to `step` (422 with field errors otherwise, nothing stored) and that the caller
+         *     manages the customer (404 `errors.customer_not_found` otherwise): the cluster must be the customer's
+         *     with an active contract; the domain is read as IDN (UTS #46), one label of at most 63 characters under
+         *     an orderable TLD (`errors.domain_invalid_tld` otherwise); its availability comes from the registry
+         *     port (register needs a free domain, `errors.domain_taken`; transfer a registered one and its auth code,
+         *     `errors.domain_not_registered`, `errors.domain_auth_code_required`); owner and ADMIN-C must be handles
+         *     of the customer (`errors.handle_not_found`), the owner of a `.se` domain with a tax code (person) or a
+         *     commercial register number (company). Answers the server-computed price and the domain's forms.
+         */
+        post: operations["quoteDomainOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order a domain (idempotent per Idempotency-Key)
+         * @description Managers of the customer only (404 `errors.customer_not_found` otherwise). Every step is checked as in
+         *     `quoteDomainOrder` (422 with field errors, nothing stored). The request must carry an `Idempotency-Key`:
+         *     the same key with the same body answers the same order again (header `Idempotent-Replayed: true`), the
+         *     same key with another body is refused with 422 `errors.idempotency_key_reused`. The order starts as
+         *     `pending`; a job prepares it (statuses pushed over the socket as `order.changed`) and a completed domain
+         *     order has created the domain contract. The user and the customer's managers get a confirmation e-mail.
+         */
+        post: operations["createDomainOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -3761,6 +3833,59 @@ export interface components {
             isFeedback: boolean;
         };
         /** @enum {string} */
+        DomainOrderStep: "customer" | "cluster" | "domain" | "handle" | "order";
+        /**
+         * @description Register a free domain, or transfer a registered one with its auth code.
+         * @enum {string}
+         */
+        DomainOrderMode: "register" | "transfer";
+        /** @description What the domain order wizard collected; fields are checked per step on the server. */
+        DomainOrderDraft: {
+            customerId?: number;
+            clusterId?: number;
+            /** @description The domain as typed, Unicode (IDN) or ASCII, e.g. `müller-shop.de`. */
+            domain?: string;
+            mode?: components["schemas"]["DomainOrderMode"];
+            /** @description The auth code of a transfer (required then). */
+            authCode?: string | null;
+            /** @description Keep the domain's current nameservers instead of ours. */
+            keepNameservers?: boolean;
+            ownerHandleId?: number;
+            adminHandleId?: number;
+            referenceSign?: string | null;
+            acceptTerms?: boolean;
+        };
+        CheckedDomain: {
+            /** @description The ASCII (punycode) form. */
+            ascii: string;
+            unicode: string;
+            tld: string;
+            annualFee: components["schemas"]["Money"];
+        };
+        OrderedHandle: {
+            handle: string;
+            name: string;
+        };
+        DomainOrderDetails: {
+            domain: string;
+            domainUnicode: string;
+            mode: components["schemas"]["DomainOrderMode"];
+            keepNameservers: boolean;
+            clusterNumber: string;
+            owner: components["schemas"]["OrderedHandle"];
+            admin: components["schemas"]["OrderedHandle"];
+            annualFee: components["schemas"]["Money"];
+            referenceSign: string | null;
+        };
+        DomainOrderCatalog: {
+            tlds: {
+                tld: string;
+                annualFee: components["schemas"]["Money"];
+            }[];
+            labelMax: number;
+            modes: components["schemas"]["DomainOrderMode"][];
+        };
+        /** @enum {string} */
         OrderType: "cluster" | "domain" | "certificate";
         /**
          * @description §3 order statuses; `accepted` is shown as "Active".
@@ -3842,6 +3967,8 @@ export interface components {
             domain: string | null;
             /** @description What a cluster order ordered (null for other types). */
             cluster: components["schemas"]["ClusterOrderDetails"] | null;
+            /** @description What a domain order ordered (absent or null for other types). */
+            domainOrder?: components["schemas"]["DomainOrderDetails"] | null;
             price: components["schemas"]["OrderPrice"];
             /** @description Message key of a failed preparation. */
             failureReason: string | null;
@@ -7547,6 +7674,277 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getDomainOrderCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tlds": [
+                     *         {
+                     *           "tld": "de",
+                     *           "annualFee": {
+                     *             "amount": "12.00",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "labelMax": 63,
+                     *       "modes": [
+                     *         "register",
+                     *         "transfer"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainOrderCatalog"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    quoteDomainOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "step": "domain",
+                 *       "draft": {
+                 *         "customerId": 1,
+                 *         "clusterId": 1,
+                 *         "domain": "müller-shop.de",
+                 *         "mode": "register",
+                 *         "keepNameservers": false
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    step: components["schemas"]["DomainOrderStep"];
+                    draft: components["schemas"]["DomainOrderDraft"];
+                };
+            };
+        };
+        responses: {
+            /** @description The step is complete; the price so far. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "price": {
+                     *         "lines": [
+                     *           {
+                     *             "code": "domain.tld.de",
+                     *             "quantity": 1,
+                     *             "unitPrice": {
+                     *               "amount": "12.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "net": {
+                     *               "amount": "12.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "period": "once"
+                     *           }
+                     *         ],
+                     *         "monthly": {
+                     *           "net": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "oneTime": {
+                     *           "net": {
+                     *             "amount": "12.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "2.28",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "14.28",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       },
+                     *       "domain": {
+                     *         "ascii": "xn--mller-shop-9db.de",
+                     *         "unicode": "müller-shop.de",
+                     *         "tld": "de",
+                     *         "annualFee": {
+                     *           "amount": "12.00",
+                     *           "currency": "EUR"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        price: components["schemas"]["OrderPrice"];
+                        /** @description The domain as checked (from the domain step on), else null. */
+                        domain: components["schemas"]["CheckedDomain"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createDomainOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customerId": 1,
+                 *       "clusterId": 1,
+                 *       "domain": "müller-shop.de",
+                 *       "mode": "register",
+                 *       "keepNameservers": false,
+                 *       "ownerHandleId": 1,
+                 *       "adminHandleId": 2,
+                 *       "referenceSign": null,
+                 *       "acceptTerms": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["DomainOrderDraft"];
+            };
+        };
+        responses: {
+            /** @description The order (also for a replayed request). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "domain",
+                     *       "number": "B-100002",
+                     *       "status": "pending",
+                     *       "orderedAt": "2026-11-24T10:00:00Z",
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "clusterNumber": null,
+                     *       "domain": "xn--mller-shop-9db.de",
+                     *       "cluster": null,
+                     *       "domainOrder": {
+                     *         "domain": "xn--mller-shop-9db.de",
+                     *         "domainUnicode": "müller-shop.de",
+                     *         "mode": "register",
+                     *         "keepNameservers": false,
+                     *         "clusterNumber": "20011",
+                     *         "owner": {
+                     *           "handle": "H10001-1",
+                     *           "name": "Müller & Schmidt Online GmbH"
+                     *         },
+                     *         "admin": {
+                     *           "handle": "H10001-2",
+                     *           "name": "Anna Berger"
+                     *         },
+                     *         "annualFee": {
+                     *           "amount": "12.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "referenceSign": null
+                     *       },
+                     *       "price": {
+                     *         "lines": [
+                     *           {
+                     *             "code": "domain.tld.de",
+                     *             "quantity": 1,
+                     *             "unitPrice": {
+                     *               "amount": "12.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "net": {
+                     *               "amount": "12.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "period": "once"
+                     *           }
+                     *         ],
+                     *         "monthly": {
+                     *           "net": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "oneTime": {
+                     *           "net": {
+                     *             "amount": "12.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "2.28",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "14.28",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       },
+                     *       "failureReason": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listOrders: {

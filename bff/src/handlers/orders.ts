@@ -18,8 +18,9 @@ import type { Schemas } from '@portal/openapi';
 import { defineHandlers } from '../openapi/handlers.ts';
 import { presentAmounts } from './billingPresenters.ts';
 import { orderProvisioningOf } from './ordersProvisioning.ts';
+import { presentDomainOrderDetails } from './ordersDomainPresenters.ts';
 
-const presentPrice = (p: OrderPrice): Schemas['OrderPrice'] => ({
+export const presentPrice = (p: OrderPrice): Schemas['OrderPrice'] => ({
   lines: p.lines.map((l) => ({ code: l.code, quantity: l.quantity, unitPrice: money(l.unitCents), net: money(l.netCents), period: l.period })),
   monthly: presentAmounts(p.monthly),
   oneTime: presentAmounts(p.oneTime),
@@ -55,6 +56,7 @@ export const presentOrder = (o: Order): Schemas['Order'] => {
     clusterNumber: o.cluster?.number ?? null,
     domain: o.domain ?? null,
     cluster: o.type === 'cluster' ? presentClusterDetails(o.details as ClusterOrderDetails) : null,
+    ...(o.details.kind === 'domain' ? { domainOrder: presentDomainOrderDetails(o.details) } : {}),
     price: presentPrice({
       lines,
       monthly: { netCents: monthly, ...vatOf(monthly) },

@@ -53,7 +53,7 @@ const bodyOf = (v: HandleValues): DomainHandleInput => {
 };
 
 /** §2 handle create and edit (ids prefixed: the customer data form on the same page has fields of the same names) with every field of §3; the server applies the §5 .se owner rules. */
-export function HandleDialog({ customerId, handle, onClose }: { customerId: number; handle: DomainHandle | null; onClose: () => void }) {
+export function HandleDialog({ customerId, handle, onClose, onCreated }: { customerId: number; handle: DomainHandle | null; onClose: () => void; onCreated?: (created: DomainHandle) => void }) {
   const { t, i18n } = useTranslation(['customers', 'common']);
   const dispatch = useAppDispatch();
   const [create] = useCreateCustomerHandleMutation();
@@ -64,6 +64,7 @@ export function HandleDialog({ customerId, handle, onClose }: { customerId: numb
     const result = handle ? await update({ customerId, handleId: handle.id, body: bodyOf(v) }) : await create({ customerId, body: bodyOf(v) });
     if ('error' in result) return submitErrors(result.error);
     dispatch(notifySuccess(handle ? 'customers:handles.updated' : 'customers:handles.created', { handle: result.data.handle }));
+    if (!handle) onCreated?.(result.data);
     onClose();
     return undefined;
   };

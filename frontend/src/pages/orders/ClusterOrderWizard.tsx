@@ -43,7 +43,7 @@ import { isWizardStep, useWizardState, wizardSteps, type WizardStep } from './wi
 type Values = ClusterOrderDraft;
 
 /** A radio group bound to the form, with the server's message under it. */
-function RadioField({ name, label, children, parse }: { name: string; label: string; children: ReactNode; parse?: (v: string) => unknown }) {
+export function RadioField({ name, label, children, parse }: { name: string; label: string; children: ReactNode; parse?: (v: string) => unknown }) {
   return (
     <Field name={name} parse={parse as never}>
       {({ input, meta }) => {
@@ -64,7 +64,7 @@ function RadioField({ name, label, children, parse }: { name: string; label: str
   );
 }
 
-function CheckboxField({ name, label }: { name: string; label: ReactNode }) {
+export function CheckboxField({ name, label }: { name: string; label: ReactNode }) {
   return (
     <Field name={name} type="checkbox">
       {({ input, meta }) => {
@@ -366,11 +366,11 @@ export default function ClusterOrderWizard() {
 }
 
 /** The thank-you page: order number and date, and the way to the order overview. */
-function ThankYou({ number, onShown, onAgain }: { number: string | null; onShown: () => void; onAgain: () => void }) {
+export function ThankYou({ number, onShown, onAgain, type = 'cluster' }: { number: string | null; onShown: () => void; onAgain: () => void; type?: 'cluster' | 'domain' }) {
   const { t } = useTranslation('orders');
   useEffect(onShown, [onShown]);
   const f = useBillingFormat();
-  const { data } = useGetOrderQuery({ type: 'cluster', number: number ?? '' }, { skip: !number });
+  const { data } = useGetOrderQuery({ type, number: number ?? '' }, { skip: !number });
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }} data-testid="order-thanks">
       <Typography variant="h1" gutterBottom>
@@ -378,7 +378,7 @@ function ThankYou({ number, onShown, onAgain }: { number: string | null; onShown
       </Typography>
       <Typography sx={{ mb: 3 }}>{t('wizard.thanks.text', { number: number ?? '', date: data ? f.dateTime(data.orderedAt) : '…' })}</Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="contained" component={RouterLink} to="/orders">
+        <Button variant="contained" component={RouterLink} to={type === 'cluster' ? '/orders' : `/orders?tab=${type}`}>
           {t('wizard.thanks.toOrders')}
         </Button>
         <Button onClick={onAgain}>{t('wizard.thanks.again')}</Button>

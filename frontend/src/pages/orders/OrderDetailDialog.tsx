@@ -13,6 +13,7 @@ import { CallErrorAlert } from '../../forms/CallErrorAlert';
 import { useBillingFormat } from '../contracts/format';
 import { OrderStatusChip } from './OrderStatusChip';
 import { PriceSummary } from './PriceSummary';
+import { DomainOrderFacts } from './domain/DomainOrderFacts';
 import { useGetOrderQuery, type Order, type OrderType } from './ordersApi';
 
 /** The facts of a cluster order, as a definition list (the modal and the check-order summary). */
@@ -89,6 +90,7 @@ export function OrderDetailDialog({ type, number, onClose }: { type: OrderType; 
                 </Alert>
               )}
               <ClusterOrderFacts order={order} />
+              {order.domainOrder && <DomainOrderFacts details={order.domainOrder} customerLabel={`${order.customer.company} (${order.customer.number})`} />}
             </Box>
             <PriceSummary price={order.price} />
           </Box>

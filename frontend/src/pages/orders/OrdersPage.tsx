@@ -38,7 +38,7 @@ const columns: Record<OrderType, string[]> = {
 };
 
 function useCell() {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'ordersDomain']);
   const f = useBillingFormat();
   return (o: Order, column: string): React.ReactNode => {
     const c = o.cluster;
@@ -77,7 +77,13 @@ function useCell() {
       case 'total':
         return f.money(o.price.monthly.gross);
       case 'domain':
-        return o.domain ?? '–';
+        return o.domainOrder ? o.domainOrder.domainUnicode : (o.domain ?? '–');
+      case 'registration':
+        return o.domainOrder ? t(`ordersDomain:mode.${o.domainOrder.mode}`) : '–';
+      case 'runtime':
+        return o.domainOrder ? t('ordersDomain:runtime') : '–';
+      case 'regular_annual_fee':
+        return o.domainOrder ? f.money(o.domainOrder.annualFee) : '–';
       case 'status':
         return <OrderStatusChip status={o.status} />;
       default:
@@ -110,6 +116,11 @@ export default function OrdersPage() {
         {tab === 'cluster' && (
           <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/orders/cluster">
             {t('order.cluster')}
+          </Button>
+        )}
+        {tab === 'domain' && (
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/orders/domain">
+            {t('order.domain')}
           </Button>
         )}
       </Box>

@@ -11,9 +11,10 @@ import type { OrderPrice } from './ordersApi';
 
 /** A price line's label: architecture, service level and set-up name their choice; others their item. */
 function useLineLabel() {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'ordersDomain']);
   return (code: string) => {
     const [, kind, choice] = code.split('.');
+    if (kind === 'tld') return t('ordersDomain:priceLine', { tld: choice });
     if (kind === 'base') return t('price.line.base', { name: t(`architecture.${choice}`) });
     if (kind === 'setup') return t('price.line.setup', { name: t(`architecture.${choice}`) });
     if (kind === 'sla') return t('price.line.sla', { name: t(`sla.${choice}`) });

@@ -6,8 +6,8 @@ export const wizardSteps = ['customer', 'architecture', 'service', 'configuratio
 export type WizardStep = (typeof wizardSteps)[number];
 export const isWizardStep = (v: string | null): v is WizardStep => !!v && (wizardSteps as readonly string[]).includes(v);
 
-export interface WizardState {
-  draft: ClusterOrderDraft;
+export interface WizardState<D = ClusterOrderDraft> {
+  draft: D;
   /** The furthest step whose input the server accepted (-1: none); deep links go at most one further. */
   reached: number;
   /** The price the server computed for the last accepted step. */
@@ -16,15 +16,15 @@ export interface WizardState {
   idempotencyKey: string;
 }
 
-const storageKey = 'portal.orders.cluster.wizard';
-const fresh = (): WizardState => ({ draft: {}, reached: -1, price: null, idempotencyKey: crypto.randomUUID() });
+const clusterStorageKey = 'portal.orders.cluster.wizard';
+const fresh = <D>(): WizardState<D> => ({ draft: {} as D, reached: -1, price: null, idempotencyKey: crypto.randomUUID() });
 
-function load(): WizardState {
+function load<D>(storageKey: string): WizardState<D> {
   try {
     const raw = sessionStorage.getItem(storageKey);
-    return raw ? { ...fresh(), ...(JSON.parse(raw) as Partial<WizardState>) } : fresh();
+    return raw ? { ...fresh<D>(), ...(JSON.parse(raw) as Partial<WizardState<D>>) } : fresh<D>();
   } catch {
-    return fresh();
+    return fresh<D>();
   }
 }
 
@@ -32,15 +32,15 @@ function load(): WizardState {
  * The wizard's state, kept in the tab's session storage: going back, reloading or opening a step's
  * link keeps what was entered; a finished order starts over with a new idempotency key.
  */
-export function useWizardState() {
-  const [state, setState] = useState<WizardState>(load);
+export function useWizardState<D extends object = ClusterOrderDraft>(storageKey: string = clusterStorageKey) {
+  const [state, setState] = useState<WizardState<D>>(() => load<D>(storageKey));
   useEffect(() => {
     sessionStorage.setItem(storageKey, JSON.stringify(state));
-  }, [state]);
-  const update = useCallback((patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch, draft: { ...s.draft, ...patch.draft } })), []);
+  }, [state, storageKey]);
+  const update = useCallback((patch: Partial<WizardState<D>>) => setState((s) => ({ ...s, ...patch, draft: { ...s.draft, ...patch.draft } })), []);
   const reset = useCallback(() => {
     sessionStorage.removeItem(storageKey);
-    setState(fresh());
-  }, []);
+    setState(fresh<D>());
+  }, [storageKey]);
   return { state, update, reset };
 }

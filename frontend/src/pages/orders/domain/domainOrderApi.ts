@@ -1,0 +1,26 @@
+import type { BodyOf, ResponseOf, Schemas } from '@portal/openapi';
+import { ordersApi } from '../ordersApi';
+
+export type DomainOrderDraft = Schemas['DomainOrderDraft'];
+export type DomainOrderStep = Schemas['DomainOrderStep'];
+export type DomainOrderCatalog = ResponseOf<'getDomainOrderCatalog'>;
+export type DomainQuote = ResponseOf<'quoteDomainOrder'>;
+export type DomainOrderDetails = Schemas['DomainOrderDetails'];
+
+/** The domain order wizard (§2): its catalog, the server's check and price of each step, the submission. */
+export const domainOrderApi = ordersApi.injectEndpoints({
+  endpoints: (build) => ({
+    getDomainOrderCatalog: build.query<DomainOrderCatalog, void>({
+      query: () => 'api/v1/order-catalog/domain',
+    }),
+    quoteDomainOrder: build.mutation<DomainQuote, BodyOf<'quoteDomainOrder'>>({
+      query: (body) => ({ url: 'api/v1/orders/domain/quote', method: 'POST', body }),
+    }),
+    createDomainOrder: build.mutation<Schemas['Order'], { idempotencyKey: string; body: DomainOrderDraft }>({
+      query: ({ idempotencyKey, body }) => ({ url: 'api/v1/orders/domain', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      invalidatesTags: (_r, error) => (error ? [] : ['Orders']),
+    }),
+  }),
+});
+
+export const { useGetDomainOrderCatalogQuery, useQuoteDomainOrderMutation, useCreateDomainOrderMutation } = domainOrderApi;
