@@ -33,8 +33,8 @@ export interface DiscoveredPlugin {
   serverModule: string;
   webModule: string;
   operations: string[];
-  /** The operationId of its "apply now" (`x-apply` of its `openapi.yaml`, added by the bundler and answered by the host). */
-  applyOperation?: string;
+  /** The operationIds the bundler adds and the host answers: "apply now" (`x-apply`), the rendered files (`x-files`). */
+  hostOperations: string[];
   /** Method, path and answer of each operation, for the typed web client. */
   endpoints: EndpointSpec[];
   titles: Record<'de' | 'en', string>;
@@ -88,12 +88,19 @@ function operationsOf(dir: string, id: string): string[] {
   return ops.sort();
 }
 
-/** The operationId the bundler gives the plugin's `POST …/apply` when its `openapi.yaml` declares `x-apply`. */
-function applyOperationOf(dir: string, id: string): string | undefined {
+/** The operationIds the bundler gives the plugin's `POST …/apply` (`x-apply`) and `GET …/files` (`x-files`). */
+function hostOperationsOf(dir: string, id: string): string[] {
   const file = path.join(dir, 'openapi.yaml');
-  const apply = fs.existsSync(file) ? ((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json)['x-apply'] : undefined;
-  if (!apply) return undefined;
-  return typeof apply.operationId === 'string' ? apply.operationId : `apply${id.replace(/(^|-)([a-z0-9])/g, (_: string, __: string, c: string) => c.toUpperCase())}`;
+  const doc = fs.existsSync(file) ? ((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json) : {};
+  const pascal = id.replace(/(^|-)([a-z0-9])/g, (_: string, __: string, c: string) => c.toUpperCase());
+  return (
+    [
+      ['x-apply', `apply${pascal}`],
+      ['x-files', `get${pascal}Files`],
+    ] as const
+  )
+    .filter(([key]) => doc[key])
+    .map(([key, fallback]) => (typeof doc[key].operationId === 'string' ? doc[key].operationId : fallback));
 }
 
 /** The bundled contract (`openapi/dist/portal.openapi.json`), when it was built. */
@@ -112,8 +119,15 @@ function endpointsOf(dir: string, id: string, bundled: Record<string, Json>): En
   const file = path.join(dir, 'openapi.yaml');
   const own = fs.existsSync(file) ? (((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json).paths ?? {}) : {};
   const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
-  const paths: Record<string, Json> = { ...Object.fromEntries(Object.entries(bundled).filter(([p]) => p === prefix || p.startsWith(`${prefix}/`))), ...own };
-  const readable = new Set(Object.entries(paths).filter(([, item]) => item.get).map(([p]) => p));
+  const paths: Record<string, Json> = {
+    ...Object.fromEntries(Object.entries(bundled).filter(([p]) => p === prefix || p.startsWith(`${prefix}/`))),
+    ...own,
+  };
+  const readable = new Set(
+    Object.entries(paths)
+      .filter(([, item]) => item.get)
+      .map(([p]) => p),
+  );
   const out: EndpointSpec[] = [];
   for (const [p, item] of Object.entries<Json>(paths)) {
     for (const method of methods) {
@@ -123,7 +137,8 @@ function endpointsOf(dir: string, id: string, bundled: Record<string, Json>): En
       const upper = method.toUpperCase() as EndpointSpec['method'];
       const parent = p.replace(/\/[^/]+$/, '');
       const changes =
-        upper !== 'GET' && (codes.includes('201') || codes.includes('202') || (upper !== 'POST' && (readable.has(p) || readable.has(parent))));
+        upper !== 'GET' &&
+        (codes.includes('201') || codes.includes('202') || (upper !== 'POST' && (readable.has(p) || readable.has(parent))));
       out.push({
         operationId: op.operationId,
         method: upper,
@@ -142,11 +157,19 @@ function keysOf(value: unknown, prefix = ''): string[] {
   if (!value || typeof value !== 'object') return [prefix];
   // A plural form only where the `_other` form exists (`too_many` alone is a key of its own).
   const plural = (k: string) => /_(zero|one|two|few|many|other)$/.test(k) && `${k.replace(/_[a-z]+$/, '')}_other` in (value as Json);
-  return [...new Set(Object.entries(value as Json).flatMap(([k, v]) => keysOf(v, (prefix ? `${prefix}.` : '') + (plural(k) ? k.replace(/_[a-z]+$/, '') : k))))];
+  return [
+    ...new Set(
+      Object.entries(value as Json).flatMap(([k, v]) =>
+        keysOf(v, (prefix ? `${prefix}.` : '') + (plural(k) ? k.replace(/_[a-z]+$/, '') : k)),
+      ),
+    ),
+  ];
 }
 
 function translationKeys(dir: string): string[] {
-  const [de, en] = (['de', 'en'] as const).map((lang) => new Set(keysOf(JSON.parse(fs.readFileSync(path.join(dir, 'i18n', `${lang}.json`), 'utf8')))));
+  const [de, en] = (['de', 'en'] as const).map(
+    (lang) => new Set(keysOf(JSON.parse(fs.readFileSync(path.join(dir, 'i18n', `${lang}.json`), 'utf8')))),
+  );
   return [...de].filter((k) => en.has(k)).sort();
 }
 
@@ -181,15 +204,21 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
     if (typeof id !== 'string' || !idPattern.test(id) || reserved.has(id)) fail(dir, `id ${JSON.stringify(id)} is not a valid plugin id`);
     if (id !== name) fail(dir, `id "${id}" must equal the folder name`);
     if (typeof manifest.titleKey !== 'string') fail(dir, 'titleKey is missing');
-    if (typeof manifest.icon !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(manifest.icon)) fail(dir, 'icon must be the name of an @mui/icons-material icon');
-    if (!fs.existsSync(path.join(repo, 'node_modules/@mui/icons-material', `${manifest.icon}.js`))) fail(dir, `@mui/icons-material has no icon ${manifest.icon}`);
+    if (typeof manifest.icon !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(manifest.icon))
+      fail(dir, 'icon must be the name of an @mui/icons-material icon');
+    if (!fs.existsSync(path.join(repo, 'node_modules/@mui/icons-material', `${manifest.icon}.js`)))
+      fail(dir, `@mui/icons-material has no icon ${manifest.icon}`);
     const order = manifest.nav?.order;
     if (!Number.isInteger(order)) fail(dir, 'nav.order must be an integer');
     const services = manifest.services;
-    if (services !== 'all' && !(Array.isArray(services) && services.length && services.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s))))
+    if (
+      services !== 'all' &&
+      !(Array.isArray(services) && services.length && services.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s)))
+    )
       fail(dir, "services must be 'all' or a non-empty list of service ids");
     const programs = manifest.programs ?? [];
-    if (!(Array.isArray(programs) && programs.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s)))) fail(dir, 'programs must be a list of service program names');
+    if (!(Array.isArray(programs) && programs.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s))))
+      fail(dir, 'programs must be a list of service program names');
     const source = fs.readFileSync(manifestFile, 'utf8');
     const operations = operationsOf(dir, id);
     for (const op of operations) {
@@ -208,7 +237,7 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       serverModule: loaderTarget(source, 'server', dir),
       webModule: loaderTarget(source, 'web', dir),
       operations,
-      applyOperation: applyOperationOf(dir, id),
+      hostOperations: hostOperationsOf(dir, id),
       endpoints: endpointsOf(dir, id, bundled),
       titles: readTranslations(dir, manifest.titleKey),
       translationKeys: translationKeys(dir),
@@ -323,7 +352,7 @@ export const webPlugins: WebPluginEntry[] = [${block(webEntries)}];
 export type Operations = ${p.operations.length ? p.operations.map(q).join(' | ') : 'never'};
 
 /** Every operation of the plugin's section in the bundled contract (also those the bundler adds, answered by the host), for \`startPluginPortal<ApiOperations>\`. */
-export type ApiOperations = ${p.applyOperation ? `Operations | ${q(p.applyOperation)}` : 'Operations'};
+export type ApiOperations = ${['Operations', ...p.hostOperations.map(q)].join(' | ')};
 `,
     );
     out.set(`plugins/${p.dir}/generated/client.ts`, renderClient(p));

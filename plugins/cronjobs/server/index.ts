@@ -4,7 +4,14 @@
  * re-reads `/etc/cron.d` by itself every minute, so validation and reload report `skipped`.
  */
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import {
+  defineServerPlugin,
+  notFound,
+  validationFailed,
+  type PluginDatabase,
+  type PluginHandlers,
+  type PluginPorts,
+} from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { cronUsers } from '../shared/command.ts';
 import { nextRuns, parseSchedule, serverTimeZone } from '../shared/schedule.ts';
@@ -48,7 +55,11 @@ export function present(job: Cronjob, now: Date): CronjobView {
 
 const jobsOf = (em: PluginDatabase, serverId: number) => em.find(Cronjob, { serverId }, { orderBy: { id: 'asc' } });
 
-const describeForLog = (input: CronjobInput) => ({ schedule: input.schedule.trim(), user: input.user, command: input.command.trim().slice(0, 120) });
+const describeForLog = (input: CronjobInput) => ({
+  schedule: input.schedule.trim(),
+  user: input.user,
+  command: input.command.trim().slice(0, 120),
+});
 
 export default defineServerPlugin<Operations>({
   entities: [Cronjob],
@@ -63,7 +74,8 @@ export default defineServerPlugin<Operations>({
   fixtures: async ({ em, server, clock }) => {
     if ((await em.count(Cronjob, { serverId: server.id })) > 0) return;
     const now = clock.now();
-    for (const j of demoJobs(server)) em.create(Cronjob, { ...j, serverId: server.id, lastRunAt: null, lastExitCode: null, createdAt: now, updatedAt: now });
+    for (const j of demoJobs(server))
+      em.create(Cronjob, { ...j, serverId: server.id, lastRunAt: null, lastExitCode: null, createdAt: now, updatedAt: now });
     await em.flush();
   },
 });
@@ -79,13 +91,6 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       const job = await c.em.findOne(Cronjob, { id: c.params.cronjobId, serverId: c.server.id });
       if (!job) throw notFound();
       return present(job, ports.clock.now());
-    },
-
-    getCronjobsFile: async (c) => {
-      const content = renderCronFile(await jobsOf(c.em, c.server.id));
-      const last = await ports.jobs.lastApplied(c.server.id);
-      const applied = last?.files.find((f) => f.path === cronFilePath)?.content === content;
-      return { path: cronFilePath, content, applied };
     },
 
     createCronjob: async (c) => {

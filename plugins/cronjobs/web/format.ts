@@ -15,5 +15,13 @@ export function formatRun(iso: string | Date, language: string, timeZone = userT
   const date = new Date(iso);
   const year = (d: Date) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(d);
   const withYear = !compact || year(date) !== year(new Date());
-  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), hour: '2-digit', minute: '2-digit', timeZone }).format(date);
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(date);
 }

@@ -30,6 +30,15 @@ export { FormTextField, FormSelect, nestErrors, fieldId, type FormTextFieldProps
 export { DataTable, type Column, type DataTableProps } from './kit/DataTable.tsx';
 export { LoadingState, ErrorState, EmptyState, QueryState, type QueryLike } from './kit/States.tsx';
 export { usePluginTranslation, type TypedT } from './kit/usePluginTranslation.ts';
+export { TextFieldDialog, type TextFieldDialogProps } from './kit/TextFieldDialog.tsx';
+export {
+  RenderedFilesPanel,
+  RollBackButton,
+  renderedFilesApi,
+  type RenderedFiles,
+  type RenderedFilesPanelProps,
+  type RollBackButtonProps,
+} from './kit/RenderedFiles.tsx';
 
 /** Declares a plugin's web part. */
 export const defineWebPlugin = (plugin: WebPlugin): WebPlugin => plugin;

@@ -4,7 +4,14 @@
  * with `ssh-keygen -l`. sshd reads the files on every login, so there is nothing to reload.
  */
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import {
+  defineServerPlugin,
+  notFound,
+  validationFailed,
+  type PluginDatabase,
+  type PluginHandlers,
+  type PluginPorts,
+} from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { labelFromComment, sshUsers, type SshUser } from '../shared/users.ts';
 import { demoKeys } from './fixtures.ts';
@@ -52,7 +59,17 @@ export default defineServerPlugin<Operations>({
       const parsed = parseKey(demo.publicKey);
       if (!parsed.ok) throw new Error(`demo key ${demo.label}: ${parsed.problem}`);
       const { type, bits, fingerprint, data } = parsed.key;
-      em.create(SshKey, { serverId: server.id, user: demo.user, label: demo.label, type, bits, fingerprint, data, createdAt: now, updatedAt: now });
+      em.create(SshKey, {
+        serverId: server.id,
+        user: demo.user,
+        label: demo.label,
+        type,
+        bits,
+        fingerprint,
+        data,
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     await em.flush();
   },
@@ -68,14 +85,6 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       return { type: r.key.type, bits: r.key.bits, fingerprint: r.key.fingerprint, suggestedLabel: labelFromComment(r.key.comment) };
     },
 
-    getSshAuthorizedKeysFiles: async (c) => {
-      const files = renderAuthorizedKeys(await keysOf(c.em, c.server.id));
-      const last = await ports.jobs.lastApplied(c.server.id);
-      const lastFiles = new Map((last?.files ?? []).map((f) => [f.path, f.content]));
-      const applied = !!last && lastFiles.size === files.length && files.every((f) => lastFiles.get(f.path) === f.content);
-      return { files: files.map(({ path, user, content }) => ({ path, user, content })), applied };
-    },
-
     createSshKey: async (c) => {
       const now = ports.clock.now();
       const label = c.body.label.trim();
@@ -84,7 +93,17 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
         const checked = checkNewKey(c.body, await keysOf(em, c.server.id));
         if (!checked.ok) throw validationFailed(checked.errors);
         const { type, bits, fingerprint, data } = checked.key;
-        em.create(SshKey, { serverId: c.server.id, user: c.body.user, label, type, bits, fingerprint, data, createdAt: now, updatedAt: now });
+        em.create(SshKey, {
+          serverId: c.server.id,
+          user: c.body.user,
+          label,
+          type,
+          bits,
+          fingerprint,
+          data,
+          createdAt: now,
+          updatedAt: now,
+        });
         return { key: 'ssh:changes.created', values: forLog({ user: c.body.user, label, fingerprint }) };
       });
       return job;
@@ -97,7 +116,8 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       if (errors) throw validationFailed(errors);
       const label = c.body.label.trim();
       const { job } = await ports.jobs.store(c, async (em) => {
-        if (!(await em.nativeUpdate(SshKey, { id: key.id, serverId: c.server.id }, { label, updatedAt: ports.clock.now() }))) throw notFound();
+        if (!(await em.nativeUpdate(SshKey, { id: key.id, serverId: c.server.id }, { label, updatedAt: ports.clock.now() })))
+          throw notFound();
         return { key: 'ssh:changes.relabelled', values: forLog({ ...key, label }) };
       });
       return job;

@@ -11,7 +11,16 @@ describe('SSH public keys (R2.031)', () => {
     ['rsab4096', 'ssh-rsa'],
   ] as const)('R2.031 reads a %s key: type, bits and the SHA256 fingerprint ssh-keygen -l shows', (name, type) => {
     const r = parseKey(testKeys[name]);
-    expect(r).toEqual({ ok: true, key: { type, bits: testFingerprints[name].bits, fingerprint: testFingerprints[name].fingerprint, data: testKeys[name].split(' ')[1], comment: `test@${name}` } });
+    expect(r).toEqual({
+      ok: true,
+      key: {
+        type,
+        bits: testFingerprints[name].bits,
+        fingerprint: testFingerprints[name].fingerprint,
+        data: testKeys[name].split(' ')[1],
+        comment: `test@${name}`,
+      },
+    });
   });
 
   it('accepts a key without comment, with surrounding whitespace and tabs between the parts', () => {

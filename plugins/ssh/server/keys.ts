@@ -57,7 +57,11 @@ const sshpkType: Record<KeyType, string> = {
   'ecdsa-sha2-nistp521': 'ecdsa',
   'ssh-rsa': 'rsa',
 };
-const curveOf: Partial<Record<KeyType, string>> = { 'ecdsa-sha2-nistp256': 'nistp256', 'ecdsa-sha2-nistp384': 'nistp384', 'ecdsa-sha2-nistp521': 'nistp521' };
+const curveOf: Partial<Record<KeyType, string>> = {
+  'ecdsa-sha2-nistp256': 'nistp256',
+  'ecdsa-sha2-nistp384': 'nistp384',
+  'ecdsa-sha2-nistp521': 'nistp521',
+};
 
 const isType = (t: string): t is KeyType => (allowedTypes as readonly string[]).includes(t);
 const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -73,7 +77,10 @@ export function parseKey(input: string): KeyResult {
   if (!isType(type)) {
     if (refusedTypes.has(type)) return { ok: false, problem: 'type_not_allowed', type };
     // `command="…" ssh-ed25519 AAAA…`: options in front of a key.
-    const later = text.split(/[ \t]+/).slice(1).find((t) => isType(t) || refusedTypes.has(t));
+    const later = text
+      .split(/[ \t]+/)
+      .slice(1)
+      .find((t) => isType(t) || refusedTypes.has(t));
     if (later) return { ok: false, problem: 'options_not_allowed' };
     return { ok: false, problem: 'malformed' };
   }

