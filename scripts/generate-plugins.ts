@@ -93,14 +93,8 @@ function hostOperationsOf(dir: string, id: string): string[] {
   const file = path.join(dir, 'openapi.yaml');
   const doc = fs.existsSync(file) ? ((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json) : {};
   const pascal = id.replace(/(^|-)([a-z0-9])/g, (_: string, __: string, c: string) => c.toUpperCase());
-  return (
-    [
-      ['x-apply', `apply${pascal}`],
-      ['x-files', `get${pascal}Files`],
-    ] as const
-  )
-    .filter(([key]) => doc[key])
-    .map(([key, fallback]) => (typeof doc[key].operationId === 'string' ? doc[key].operationId : fallback));
+  const ops: [string, string][] = [['x-apply', `apply${pascal}`], ['x-files', `get${pascal}Files`]];
+  return ops.filter(([key]) => doc[key]).map(([key, fallback]) => (typeof doc[key].operationId === 'string' ? doc[key].operationId : fallback));
 }
 
 /** The bundled contract (`openapi/dist/portal.openapi.json`), when it was built. */
@@ -119,15 +113,8 @@ function endpointsOf(dir: string, id: string, bundled: Record<string, Json>): En
   const file = path.join(dir, 'openapi.yaml');
   const own = fs.existsSync(file) ? (((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json).paths ?? {}) : {};
   const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
-  const paths: Record<string, Json> = {
-    ...Object.fromEntries(Object.entries(bundled).filter(([p]) => p === prefix || p.startsWith(`${prefix}/`))),
-    ...own,
-  };
-  const readable = new Set(
-    Object.entries(paths)
-      .filter(([, item]) => item.get)
-      .map(([p]) => p),
-  );
+  const paths: Record<string, Json> = { ...Object.fromEntries(Object.entries(bundled).filter(([p]) => p === prefix || p.startsWith(`${prefix}/`))), ...own };
+  const readable = new Set(Object.entries(paths).filter(([, item]) => item.get).map(([p]) => p));
   const out: EndpointSpec[] = [];
   for (const [p, item] of Object.entries<Json>(paths)) {
     for (const method of methods) {
@@ -137,8 +124,7 @@ function endpointsOf(dir: string, id: string, bundled: Record<string, Json>): En
       const upper = method.toUpperCase() as EndpointSpec['method'];
       const parent = p.replace(/\/[^/]+$/, '');
       const changes =
-        upper !== 'GET' &&
-        (codes.includes('201') || codes.includes('202') || (upper !== 'POST' && (readable.has(p) || readable.has(parent))));
+        upper !== 'GET' && (codes.includes('201') || codes.includes('202') || (upper !== 'POST' && (readable.has(p) || readable.has(parent))));
       out.push({
         operationId: op.operationId,
         method: upper,
@@ -157,19 +143,11 @@ function keysOf(value: unknown, prefix = ''): string[] {
   if (!value || typeof value !== 'object') return [prefix];
   // A plural form only where the `_other` form exists (`too_many` alone is a key of its own).
   const plural = (k: string) => /_(zero|one|two|few|many|other)$/.test(k) && `${k.replace(/_[a-z]+$/, '')}_other` in (value as Json);
-  return [
-    ...new Set(
-      Object.entries(value as Json).flatMap(([k, v]) =>
-        keysOf(v, (prefix ? `${prefix}.` : '') + (plural(k) ? k.replace(/_[a-z]+$/, '') : k)),
-      ),
-    ),
-  ];
+  return [...new Set(Object.entries(value as Json).flatMap(([k, v]) => keysOf(v, (prefix ? `${prefix}.` : '') + (plural(k) ? k.replace(/_[a-z]+$/, '') : k))))];
 }
 
 function translationKeys(dir: string): string[] {
-  const [de, en] = (['de', 'en'] as const).map(
-    (lang) => new Set(keysOf(JSON.parse(fs.readFileSync(path.join(dir, 'i18n', `${lang}.json`), 'utf8')))),
-  );
+  const [de, en] = (['de', 'en'] as const).map((lang) => new Set(keysOf(JSON.parse(fs.readFileSync(path.join(dir, 'i18n', `${lang}.json`), 'utf8')))));
   return [...de].filter((k) => en.has(k)).sort();
 }
 
@@ -204,21 +182,15 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
     if (typeof id !== 'string' || !idPattern.test(id) || reserved.has(id)) fail(dir, `id ${JSON.stringify(id)} is not a valid plugin id`);
     if (id !== name) fail(dir, `id "${id}" must equal the folder name`);
     if (typeof manifest.titleKey !== 'string') fail(dir, 'titleKey is missing');
-    if (typeof manifest.icon !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(manifest.icon))
-      fail(dir, 'icon must be the name of an @mui/icons-material icon');
-    if (!fs.existsSync(path.join(repo, 'node_modules/@mui/icons-material', `${manifest.icon}.js`)))
-      fail(dir, `@mui/icons-material has no icon ${manifest.icon}`);
+    if (typeof manifest.icon !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(manifest.icon)) fail(dir, 'icon must be the name of an @mui/icons-material icon');
+    if (!fs.existsSync(path.join(repo, 'node_modules/@mui/icons-material', `${manifest.icon}.js`))) fail(dir, `@mui/icons-material has no icon ${manifest.icon}`);
     const order = manifest.nav?.order;
     if (!Number.isInteger(order)) fail(dir, 'nav.order must be an integer');
     const services = manifest.services;
-    if (
-      services !== 'all' &&
-      !(Array.isArray(services) && services.length && services.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s)))
-    )
+    if (services !== 'all' && !(Array.isArray(services) && services.length && services.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s))))
       fail(dir, "services must be 'all' or a non-empty list of service ids");
     const programs = manifest.programs ?? [];
-    if (!(Array.isArray(programs) && programs.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s))))
-      fail(dir, 'programs must be a list of service program names');
+    if (!(Array.isArray(programs) && programs.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s)))) fail(dir, 'programs must be a list of service program names');
     const source = fs.readFileSync(manifestFile, 'utf8');
     const operations = operationsOf(dir, id);
     for (const op of operations) {

@@ -9627,7 +9627,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The rendered files, by path. */
+            /** @description The rendered files. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10771,7 +10771,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The rendered files, by path. */
+            /** @description The rendered files. */
             200: {
                 headers: {
                     [name: string]: unknown;

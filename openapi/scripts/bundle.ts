@@ -77,8 +77,7 @@ function checkAccess(doc: Doc): void {
   for (const [p, item] of Object.entries(doc.paths as Doc))
     for (const [method, op] of Object.entries(item as Doc)) {
       const access = (op as Doc)['x-access'];
-      if (!accessValues.includes(access))
-        throw new Error(`${method.toUpperCase()} ${p} has no valid x-access (${accessValues.join(', ')})`);
+      if (!accessValues.includes(access)) throw new Error(`${method.toUpperCase()} ${p} has no valid x-access (${accessValues.join(', ')})`);
       const isPublic = Array.isArray((op as Doc).security) && (op as Doc).security.length === 0;
       if ((access === 'public') !== isPublic) throw new Error(`${method.toUpperCase()} ${p}: x-access public must go with security: []`);
     }
@@ -87,26 +86,14 @@ function checkAccess(doc: Doc): void {
 /** A value for a schema, for examples: its `example`, first enum value or default, else one of its type. */
 function exampleValue(doc: Doc, schemaIn: Doc | undefined, depth = 0): unknown {
   const deref = (n: Doc | undefined): Doc | undefined =>
-    n?.$ref
-      ? deref(
-          n.$ref
-            .replace(/^#\//, '')
-            .split('/')
-            .reduce((x: Doc, k: string) => x?.[k], doc),
-        )
-      : n;
+    n?.$ref ? deref(n.$ref.replace(/^#\//, '').split('/').reduce((x: Doc, k: string) => x?.[k], doc)) : n;
   const schema = deref(schemaIn);
   if (!schema || depth > 6) return undefined;
   if (schema.example !== undefined) return schema.example;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
-  if (schema.oneOf || schema.anyOf)
-    return exampleValue(
-      doc,
-      (schema.oneOf ?? schema.anyOf).find((b: Doc) => deref(b)?.type !== 'null'),
-      depth + 1,
-    );
+  if (schema.oneOf || schema.anyOf) return exampleValue(doc, (schema.oneOf ?? schema.anyOf).find((b: Doc) => deref(b)?.type !== 'null'), depth + 1);
   const type = ([] as string[]).concat(schema.type ?? (schema.properties ? 'object' : 'string')).find((t) => t !== 'null');
   if (type === 'object') {
     const required: string[] = schema.required ?? Object.keys(schema.properties ?? {}).slice(0, schema.minProperties ?? 1);
@@ -131,16 +118,9 @@ function addCodeSamples(doc: Doc): void {
     for (const [method, op] of Object.entries(item as Doc)) {
       if ((op as Doc)['x-codeSamples']) continue;
       const params = [...((item as Doc).parameters ?? []), ...((op as Doc).parameters ?? [])].map((prm: Doc) =>
-        prm.$ref
-          ? prm.$ref
-              .replace(/^#\//, '')
-              .split('/')
-              .reduce((x: Doc, k: string) => x?.[k], doc)
-          : prm,
+        prm.$ref ? prm.$ref.replace(/^#\//, '').split('/').reduce((x: Doc, k: string) => x?.[k], doc) : prm,
       );
-      const path = p.replace(/\{(\w+)\}/g, (_, name: string) =>
-        String(exampleValue(doc, params.find((x: Doc) => x.name === name)?.schema) ?? 1),
-      );
+      const path = p.replace(/\{(\w+)\}/g, (_, name: string) => String(exampleValue(doc, params.find((x: Doc) => x.name === name)?.schema) ?? 1));
       const lines = [`curl -X ${method.toUpperCase()} 'https://portal.example.com${path}'`];
       const isPublic = Array.isArray((op as Doc).security) && (op as Doc).security.length === 0;
       const tokens = (op as Doc)['x-token-area'] && !(op as Doc)['x-session-only'];
@@ -150,8 +130,7 @@ function addCodeSamples(doc: Doc): void {
         if (method !== 'get') lines.push(`  -H 'X-CSRF-Token: <csrf>'`);
       }
       const body = (op as Doc).requestBody?.content?.['application/json']?.schema;
-      if (body)
-        lines.push(`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(exampleValue(doc, body)).replace(/'/g, "'\\''")}'`);
+      if (body) lines.push(`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(exampleValue(doc, body)).replace(/'/g, "'\\''")}'`);
       (op as Doc)['x-codeSamples'] = [{ lang: 'curl', label: 'curl', source: lines.join(' \\\n') }];
     }
 }
@@ -208,7 +187,8 @@ const renderedFilesSchema: Doc = {
  *   platform's `rollBackManagedPlugin` for every plugin;
  * - with `x-files` (`{ operationId?, summary?, description? }`): `GET …/<id>/files` (200
  *   `ManagedRenderedFiles`: the files `render` returns now, a secret's content left out, and whether they
- *   are the ones last applied), answered by the host; the SDK's `RenderedFilesPanel` shows it.
+ *   are the ones last applied), answered by the host and shown by the SDK's `RenderedFilesPanel`. It comes
+ *   first, since the router tries paths in the document's order and it must win over a plugin's `…/{id}`.
  */
 function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
   const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
@@ -232,36 +212,22 @@ function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
     if (fragment.paths[`${prefix}/files`]) throw new Error(`plugins/${id}: ${prefix}/files is added by x-files, do not write it`);
     doc.components.schemas ??= {};
     doc.components.schemas.ManagedRenderedFiles ??= renderedFilesSchema;
-    // First: the router tries paths in the document's order, and `…/files` must win over a plugin's `…/{id}`.
-    fragment.paths = {
-      [`${prefix}/files`]: {
-        get: {
-          operationId: files.operationId ?? `get${pascal(id)}Files`,
-          summary: files.summary ?? 'The files as rendered from the stored state now, and whether they are the ones last applied',
-          description: files.description ?? 'Administrators of the cluster only. Read-only; the content of a secret file is never shown.',
-          responses: {
-            '200': {
-              description: 'The rendered files, by path.',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/ManagedRenderedFiles' } } },
-            },
-          },
-        },
-      },
-      ...fragment.paths,
+    const get = {
+      operationId: files.operationId ?? `get${pascal(id)}Files`,
+      summary: files.summary ?? 'The files as rendered from the stored state now, and whether they are the ones last applied',
+      description: files.description ?? 'Administrators of the cluster only. Read-only; the content of a secret file is never shown.',
+      responses: { '200': { description: 'The rendered files.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ManagedRenderedFiles' } } } } },
     };
+    fragment.paths = { [`${prefix}/files`]: { get }, ...fragment.paths };
   }
   const resolve = (p: Doc): Doc => {
-    const name = String(p.$ref ?? '')
-      .split('/')
-      .pop()!;
+    const name = String(p.$ref ?? '').split('/').pop()!;
     return p.$ref ? (fragment.components?.parameters?.[name] ?? doc.components.parameters?.[name] ?? {}) : p;
   };
   for (const item of Object.values<Doc>(fragment.paths))
     for (const [method, op] of Object.entries<Doc>(item)) {
       if (!op?.operationId) continue;
-      const own = ((op.parameters ?? []) as Doc[]).filter(
-        (p) => !['#/components/parameters/ClusterId', '#/components/parameters/ServerId'].includes(p.$ref),
-      );
+      const own = ((op.parameters ?? []) as Doc[]).filter((p) => !['#/components/parameters/ClusterId', '#/components/parameters/ServerId'].includes(p.$ref));
       const validates = !!op.requestBody || own.some((p) => ['query', 'header'].includes(resolve(p).in));
       const responses: Doc = { ...op.responses };
       for (const [code, name] of pluginResponses) responses[code] ??= ref('responses', name);

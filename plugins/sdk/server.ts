@@ -9,6 +9,7 @@ import type { CheckOutcome, ConfigFile, ServerGateway } from './gateway.ts';
 
 export * from './errors.ts';
 export type * from './gateway.ts';
+export { checkEachFile, type FileCheck } from './checkFiles.ts';
 
 /** The server a Managed Center request is about; the host has checked the caller may manage it. */
 export interface ManagedServer {
@@ -34,23 +35,11 @@ export interface ManagedUser {
  * at run time) and read-only facts of the portal's servers — not MikroORM's `EntityManager` (plugins
  * may not import it; eslint.config.js, Boundaries). The methods are MikroORM's, with its types.
  */
-export interface PluginDatabase extends Pick<
-  EntityManager,
-  | 'find'
-  | 'findOne'
-  | 'findOneOrFail'
-  | 'findAndCount'
-  | 'count'
-  | 'create'
-  | 'assign'
-  | 'getReference'
-  | 'upsert'
-  | 'insertMany'
-  | 'nativeUpdate'
-  | 'nativeDelete'
-  | 'flush'
-  | 'clear'
-> {
+export interface PluginDatabase
+  extends Pick<
+    EntityManager,
+    'find' | 'findOne' | 'findOneOrFail' | 'findAndCount' | 'count' | 'create' | 'assign' | 'getReference' | 'upsert' | 'insertMany' | 'nativeUpdate' | 'nativeDelete' | 'flush' | 'clear'
+  > {
   /** Marks entities to be inserted/updated at the next `flush`. */
   persist(entity: object | Iterable<object>): void;
   /** Marks entities to be deleted at the next `flush`. */

@@ -8,16 +8,7 @@ import { User } from '@portal/core/accounts';
 import { Server } from '@portal/core/clusters';
 import { DomainError, NotFound, Unavailable, requestEntityManager } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
-import {
-  isPluginError,
-  noContent as sdkNoContent,
-  type AnyServerPlugin,
-  type ApplyContext,
-  type ManagedUser,
-  type PluginDatabase,
-  type PluginPorts,
-  type ServerGateway,
-} from '@portal/plugin-sdk/server';
+import { isPluginError, noContent as sdkNoContent, type AnyServerPlugin, type ApplyContext, type ManagedUser, type PluginDatabase, type PluginPorts, type ServerGateway } from '@portal/plugin-sdk/server';
 import type { AppDeps } from '../deps.ts';
 import type { PluginHealth } from '../handlers/platform.ts';
 import { credentialAllowsCluster } from '../http/auth.ts';
@@ -100,12 +91,7 @@ export class ManagedCenter {
   /** The access check for an operation context (session or token). */
   authorize(c: OperationContext<never>, clusterId: number, serverId: number): Promise<ManagedAccess> {
     const principal = c.principal!;
-    return authorizeManagedServer(
-      c.em,
-      { user: c.user, allowsCluster: (id) => credentialAllowsCluster(principal, id) },
-      clusterId,
-      serverId,
-    );
+    return authorizeManagedServer(c.em, { user: c.user, allowsCluster: (id) => credentialAllowsCluster(principal, id) }, clusterId, serverId);
   }
 
   /** Whether a signed-in user (a socket's session) may follow a server's room. */
@@ -137,11 +123,7 @@ export class ManagedCenter {
           return { jobId: job.id, job };
         },
         store: async (target, store) => {
-          const job = presentJob(
-            await this.jobs.store(plugin.id, { serverId: target.server.id, userId: target.user.id }, (tx) =>
-              store(this.database(plugin, tx)),
-            ),
-          );
+          const job = presentJob(await this.jobs.store(plugin.id, { serverId: target.server.id, userId: target.user.id }, (tx) => store(this.database(plugin, tx))));
           return { jobId: job.id, job };
         },
         lastApplied: (serverId, db) => this.jobs.lastAppliedView(plugin.id, serverId, db && entityManagerOf(db)),
@@ -165,9 +147,7 @@ export class ManagedCenter {
    * operations stops the boot (as the router does for core operations).
    */
   handlers(contract: Json): Record<string, OperationHandler<never>> {
-    const out: Record<string, OperationHandler<never>> = {
-      ...(managedPlatformHandlers(this) as unknown as Record<string, OperationHandler<never>>),
-    };
+    const out: Record<string, OperationHandler<never>> = { ...(managedPlatformHandlers(this) as unknown as Record<string, OperationHandler<never>>) };
     const statusOf = successStatuses(contract);
     for (const plugin of this.plugins) {
       let built: Record<string, (c: unknown) => unknown> | undefined;
@@ -208,28 +188,12 @@ export class ManagedCenter {
     if (!render) throw NotFound('errors.managed_plugin_not_found');
     const lastApplied = await c.ports.jobs.lastApplied(c.server.id);
     const gateway = this.gateway(c.server.id);
-    const files = await render.call(plugin.server, {
-      em: c.em,
-      server: c.server,
-      clock: this.deps.clock,
-      gateway,
-      lastApplied,
-      logger: c.ports.logger,
-    });
+    const files = await render.call(plugin.server, { em: c.em, server: c.server, clock: this.deps.clock, gateway, lastApplied, logger: c.ports.logger });
     const last = new Map((lastApplied?.files ?? []).map((f) => [f.path, f.content]));
     const applied = !!lastApplied && last.size === files.length && files.every((f) => last.get(f.path) === f.content);
     const mode = (m = 0o644) => m.toString(8).padStart(4, '0');
-    return {
-      files: files.map((f) => ({
-        path: f.path,
-        content: f.secret ? '' : f.content,
-        mode: mode(f.mode),
-        ...(f.owner ? { owner: f.owner } : {}),
-        ...(f.group ? { group: f.group } : {}),
-        secret: !!f.secret,
-      })),
-      applied,
-    };
+    const view = (f: (typeof files)[number]) => ({ path: f.path, content: f.secret ? '' : f.content, mode: mode(f.mode), ...(f.owner ? { owner: f.owner } : {}), ...(f.group ? { group: f.group } : {}), secret: !!f.secret });
+    return { files: files.map(view), applied };
   }
 
   #pluginOperation(plugin: LoadedPlugin, handler: ((c: unknown) => unknown) | undefined, status: number): OperationHandler<never> {
@@ -240,15 +204,7 @@ export class ManagedCenter {
       if (plugin.manifest && !appliesTo(plugin.manifest, access.server.services)) throw NotFound('errors.managed_plugin_not_found');
       if (!handler || plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
       try {
-        const result = await handler({
-          params: c.params,
-          query: c.query,
-          body: c.body,
-          em: this.database(plugin, c.em),
-          server: serverOf(access.server),
-          user: userOf(c.user),
-          ports: this.ports(plugin),
-        });
+        const result = await handler({ params: c.params, query: c.query, body: c.body, em: this.database(plugin, c.em), server: serverOf(access.server), user: userOf(c.user), ports: this.ports(plugin) });
         if (result === sdkNoContent) return noContent;
         if (status !== 200) c.koa.status = status;
         return result as never;
@@ -288,9 +244,7 @@ export class ManagedCenter {
 
   async close(): Promise<void> {
     await Promise.allSettled(
-      this.plugins
-        .filter((p) => this.#started.has(p.id) && p.server?.stop)
-        .map((p) => Promise.resolve().then(() => p.server!.stop!.call(p.server))),
+      this.plugins.filter((p) => this.#started.has(p.id) && p.server?.stop).map((p) => Promise.resolve().then(() => p.server!.stop!.call(p.server))),
     );
     await this.jobs.stop();
     if (this.#options.stopServicesOnClose)
@@ -309,9 +263,7 @@ function successStatuses(contract: Json): Map<string, number> {
   for (const item of Object.values<Json>(contract?.paths ?? {}))
     for (const op of Object.values<Json>(item)) {
       if (!op?.operationId) continue;
-      const codes = Object.keys(op.responses ?? {})
-        .filter((s) => /^2\d\d$/.test(s))
-        .map(Number);
+      const codes = Object.keys(op.responses ?? {}).filter((s) => /^2\d\d$/.test(s)).map(Number);
       if (codes.length === 1 && codes[0] !== 200) out.set(op.operationId, codes[0]);
     }
   return out;

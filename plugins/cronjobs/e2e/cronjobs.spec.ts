@@ -4,17 +4,7 @@
  * time zone), apply with progress, the result in the list and in /etc/cron.d/portal, roll back.
  */
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ensureApplied,
-  jobSucceeded,
-  languages,
-  openSection as openManaged,
-  rollBack,
-  sdkTexts,
-  shot,
-  signIn as login,
-  type Lang,
-} from '@portal/plugin-sdk/testing/e2e';
+import { ensureApplied, jobSucceeded, languages, openSection as openManaged, rollBack, sdkTexts, shot, signIn as login, type Lang } from '@portal/plugin-sdk/testing/e2e';
 
 const texts = {
   de: {
@@ -57,7 +47,7 @@ const texts = {
   },
 } as const;
 
-/** The cron jobs section of web01 of cluster 20011, opened from the dashboard (with its card: how many jobs) like a user would. */
+/** The cron jobs section of web01 of cluster 20011, opened from the dashboard (its card: how many jobs) like a user would. */
 async function openSection(page: Page, lang: Lang): Promise<void> {
   await openManaged(page, 'cronjobs', texts[lang].section, async () => {
     await expect(page.getByRole('region', { name: texts[lang].section, exact: true })).toContainText(texts[lang].summary);
@@ -67,9 +57,7 @@ async function openSection(page: Page, lang: Lang): Promise<void> {
 }
 
 for (const lang of languages) {
-  test(`R2.029 R2.024 cron jobs (${lang}): create with description and next runs, impossible schedule and duplicate refused, apply with progress, the cron file, roll back`, async ({
-    page,
-  }) => {
+  test(`R2.029 R2.024 cron jobs (${lang}): create with description and next runs, impossible schedule and duplicate refused, apply with progress, the cron file, roll back`, async ({ page }) => {
     test.setTimeout(150_000);
     const t = texts[lang];
     const command = `php /var/www/shop/current/bin/console e2e:report --lang=${lang} --date=%F`;
@@ -91,9 +79,7 @@ for (const lang of languages) {
 
     // A job that exists already is refused by the server (422), shown under the command.
     await page.getByLabel(t.schedule).fill('* * * * *');
-    await page
-      .getByRole('textbox', { name: t.command, exact: true })
-      .fill('cd /var/www/shop/current && php bin/console scheduled-task:run --time-limit=55 --no-interaction');
+    await page.getByRole('textbox', { name: t.command, exact: true }).fill('cd /var/www/shop/current && php bin/console scheduled-task:run --time-limit=55 --no-interaction');
     await page.getByRole('button', { name: t.submit }).click();
     await expect(page.locator('#cronjobs-command-helper-text')).toHaveText(t.duplicate);
 

@@ -4,14 +4,7 @@
  * re-reads `/etc/cron.d` by itself every minute, so validation and reload report `skipped`.
  */
 import type { Schemas } from '@portal/openapi';
-import {
-  defineServerPlugin,
-  notFound,
-  validationFailed,
-  type PluginDatabase,
-  type PluginHandlers,
-  type PluginPorts,
-} from '@portal/plugin-sdk/server';
+import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { cronUsers } from '../shared/command.ts';
 import { nextRuns, parseSchedule, serverTimeZone } from '../shared/schedule.ts';
@@ -55,11 +48,7 @@ export function present(job: Cronjob, now: Date): CronjobView {
 
 const jobsOf = (em: PluginDatabase, serverId: number) => em.find(Cronjob, { serverId }, { orderBy: { id: 'asc' } });
 
-const describeForLog = (input: CronjobInput) => ({
-  schedule: input.schedule.trim(),
-  user: input.user,
-  command: input.command.trim().slice(0, 120),
-});
+const describeForLog = (input: CronjobInput) => ({ schedule: input.schedule.trim(), user: input.user, command: input.command.trim().slice(0, 120) });
 
 export default defineServerPlugin<Operations>({
   entities: [Cronjob],
@@ -74,8 +63,7 @@ export default defineServerPlugin<Operations>({
   fixtures: async ({ em, server, clock }) => {
     if ((await em.count(Cronjob, { serverId: server.id })) > 0) return;
     const now = clock.now();
-    for (const j of demoJobs(server))
-      em.create(Cronjob, { ...j, serverId: server.id, lastRunAt: null, lastExitCode: null, createdAt: now, updatedAt: now });
+    for (const j of demoJobs(server)) em.create(Cronjob, { ...j, serverId: server.id, lastRunAt: null, lastExitCode: null, createdAt: now, updatedAt: now });
     await em.flush();
   },
 });

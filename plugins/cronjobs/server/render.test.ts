@@ -1,13 +1,6 @@
 import { renderCronFile, renderLine } from './render.ts';
 
-const job = (over: Partial<Parameters<typeof renderLine>[0]> = {}) => ({
-  id: 1,
-  schedule: '*/5 * * * *',
-  command: 'php artisan schedule:run',
-  user: 'www-data',
-  enabled: true,
-  ...over,
-});
+const job = (over: Partial<Parameters<typeof renderLine>[0]> = {}) => ({ id: 1, schedule: '*/5 * * * *', command: 'php artisan schedule:run', user: 'www-data', enabled: true, ...over });
 
 describe('cron.d renderer', () => {
   it('R2.029 renders /etc/cron.d/portal: header, one commented block per job, disabled jobs commented out, trailing newline', () => {
@@ -40,9 +33,7 @@ describe('cron.d renderer', () => {
   });
 
   it('shell syntax stays inside the command; the line keeps its six fields', () => {
-    expect(renderLine(job({ command: 'echo "$HOME"; ls {a,b} # not a cron comment' }))).toBe(
-      '*/5 * * * * www-data echo "$HOME"; ls {a,b} # not a cron comment',
-    );
+    expect(renderLine(job({ command: 'echo "$HOME"; ls {a,b} # not a cron comment' }))).toBe('*/5 * * * * www-data echo "$HOME"; ls {a,b} # not a cron comment');
   });
 
   it.each([

@@ -24,24 +24,15 @@ describe('cron job rules', () => {
 
   it('refuses an identical job (same normalized schedule, command and user), but not when editing itself', () => {
     const existing = [{ id: 3, schedule: '*/5 * * * *', command: 'php artisan schedule:run', user: 'www-data' }];
-    expect(checkCronjob({ ...input, command: ' php artisan schedule:run ' }, existing, now)).toEqual({
-      command: ['cronjobs:errors.duplicate'],
-    });
+    expect(checkCronjob({ ...input, command: ' php artisan schedule:run ' }, existing, now)).toEqual({ command: ['cronjobs:errors.duplicate'] });
     expect(checkCronjob(input, existing, now, 3)).toBeUndefined();
     expect(checkCronjob({ ...input, user: 'deploy' }, existing, now)).toBeUndefined();
     const named = [{ id: 4, schedule: '0 3 * * mon-fri', command: 'x', user: 'deploy' }];
-    expect(checkCronjob({ ...input, schedule: '0 3 * * 1-5', command: 'x', user: 'deploy' }, named, now)).toEqual({
-      command: ['cronjobs:errors.duplicate'],
-    });
+    expect(checkCronjob({ ...input, schedule: '0 3 * * 1-5', command: 'x', user: 'deploy' }, named, now)).toEqual({ command: ['cronjobs:errors.duplicate'] });
   });
 
   it(`allows at most ${maxJobsPerServer} jobs per server`, () => {
-    const many = Array.from({ length: maxJobsPerServer }, (_, i) => ({
-      id: i + 1,
-      schedule: '* * * * *',
-      command: `job ${i}`,
-      user: 'deploy',
-    }));
+    const many = Array.from({ length: maxJobsPerServer }, (_, i) => ({ id: i + 1, schedule: '* * * * *', command: `job ${i}`, user: 'deploy' }));
     expect(checkCronjob(input, many, now)).toEqual({ _: ['cronjobs:errors.too_many'] });
   });
 });

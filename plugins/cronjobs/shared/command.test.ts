@@ -16,12 +16,9 @@ describe('cron job commands', () => {
     expect(checkCommand(command)).toBe(problem);
   });
 
-  it.each(['php artisan schedule:run', 'echo "$HOME"; ls {a,b} # comment', 'date +%F-%H%M', 'printf "100%%\\n"', 'a\\\\ b'])(
-    'accepts %j',
-    (command) => {
-      expect(checkCommand(command)).toBeUndefined();
-    },
-  );
+  it.each(['php artisan schedule:run', 'echo "$HOME"; ls {a,b} # comment', 'date +%F-%H%M', 'printf "100%%\\n"', 'a\\\\ b'])('accepts %j', (command) => {
+    expect(checkCommand(command)).toBeUndefined();
+  });
 
   it('escapes every % so cron hands the shell exactly the command (no stdin, no cut)', () => {
     const samples = ['date +%F', 'printf "%s%%" 5', '%%%', 'a\\b%c', '\\\\x%', 'echo 50% && echo \\n'];
@@ -37,8 +34,7 @@ describe('cron job commands', () => {
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let checked = 0;
     for (let n = 0; n < 2000; n++) {
-      const s =
-        'x' + Array.from({ length: 1 + Math.floor(rnd() * 12) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('') + 'x';
+      const s = 'x' + Array.from({ length: 1 + Math.floor(rnd() * 12) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('') + 'x';
       if (checkCommand(s)) continue;
       checked++;
       expect(cronUnescape(escapeCommand(s))).toEqual({ command: s });

@@ -75,10 +75,6 @@ describe('cron schedules (R2.029)', () => {
   });
 
   it('macros expand to five fields', () => {
-    expect(checkSchedule('@hourly', now, 2)).toMatchObject({
-      ok: true,
-      expanded: '0 * * * *',
-      nextRuns: [new Date('2026-11-22T13:00:00Z'), new Date('2026-11-22T14:00:00Z')],
-    });
+    expect(checkSchedule('@hourly', now, 2)).toMatchObject({ ok: true, expanded: '0 * * * *', nextRuns: [new Date('2026-11-22T13:00:00Z'), new Date('2026-11-22T14:00:00Z')] });
   });
 });

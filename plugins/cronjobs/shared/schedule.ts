@@ -59,11 +59,7 @@ export const scheduleMaxLength = 100;
 export type ScheduleProblem = 'format' | 'range' | 'never';
 
 export type ScheduleCheck =
-  | {
-      ok: true;
-      /** Numbers instead of names, single spaces, macros kept: what is written to the file. */ normalized: string;
-      /** Always five fields. */ expanded: string;
-    }
+  | { ok: true; /** Numbers instead of names, single spaces, macros kept: what is written to the file. */ normalized: string; /** Always five fields. */ expanded: string }
   | { ok: false; problem: ScheduleProblem; field?: FieldName };
 
 const element = /^(\*|[0-9a-z]+(?:-[0-9a-z]+)?)(?:\/([0-9]+))?$/;
@@ -89,8 +85,7 @@ function checkField(text: string, spec: FieldSpec): string | ScheduleProblem {
       const [from, to] = base.split('-');
       const a = value(from, spec);
       const b = to === undefined ? undefined : value(to, spec);
-      if (a === undefined || (to !== undefined && b === undefined))
-        return /^[0-9]+$/.test(from) && (to === undefined || /^[0-9]+$/.test(to)) ? 'range' : 'format';
+      if (a === undefined || (to !== undefined && b === undefined)) return /^[0-9]+$/.test(from) && (to === undefined || /^[0-9]+$/.test(to)) ? 'range' : 'format';
       if (a < spec.min || a > spec.max || (b !== undefined && (b < spec.min || b > spec.max))) return 'range';
       if (b !== undefined && b < a) return 'range';
       // Cron allows a step only after `*` or a range.
@@ -153,7 +148,8 @@ export function nextRuns(expanded: string, now: Date, count = nextRunCount, time
 }
 
 export type ScheduleResult =
-  { ok: true; normalized: string; expanded: string; nextRuns: Date[] } | { ok: false; problem: ScheduleProblem; field?: FieldName };
+  | { ok: true; normalized: string; expanded: string; nextRuns: Date[] }
+  | { ok: false; problem: ScheduleProblem; field?: FieldName };
 
 /** The full check: syntax, ranges, and at least one run within `horizonYears`. */
 export function checkSchedule(input: string, now: Date, count = nextRunCount): ScheduleResult {

@@ -3,16 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  ApplyJobBanner,
-  ConfirmDialog,
-  EmptyState,
-  QueryState,
-  RenderedFilesPanel,
-  RollBackButton,
-  useApply,
-  useManagedHost,
-} from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, RenderedFilesPanel, RollBackButton, useApply, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';

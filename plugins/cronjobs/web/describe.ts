@@ -12,12 +12,7 @@ export function describeSchedule(schedule: string, language: string): string | u
   if (!parsed.ok) return undefined;
   const de = language.startsWith('de');
   try {
-    return cronstrue.toString(parsed.expanded, {
-      locale: de ? 'de' : 'en',
-      use24HourTimeFormat: de,
-      dayOfWeekStartIndexZero: true,
-      verbose: false,
-    });
+    return cronstrue.toString(parsed.expanded, { locale: de ? 'de' : 'en', use24HourTimeFormat: de, dayOfWeekStartIndexZero: true, verbose: false });
   } catch {
     return undefined;
   }

@@ -4,7 +4,6 @@
  * following an apply job, writing the demo state once, rolling back, screenshots for review. The
  * texts are the portal's and the SDK's own, in both languages (`@portal/plugin-sdk/testing/e2e`).
  */
-import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 
 export type Lang = 'de' | 'en';
@@ -32,15 +31,7 @@ export const sdkTexts = {
   },
 } as const;
 
-/** Whether a program can be started on this machine (e.g. `ssh-keygen`, `named-checkzone`). */
-export function hasProgram(name: string, args = ['-?']): boolean {
-  try {
-    execFileSync(name, args, { stdio: 'ignore' });
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== 'ENOENT';
-  }
-}
+export { hasProgram } from './programs.ts';
 
 /** Signs the demo administrator in (the form is German at first) and switches to `lang`; the language is stored with the account. */
 export async function signIn(page: Page, lang: Lang, email = 'admin@demo.example'): Promise<void> {

@@ -9,29 +9,17 @@
  * This is the one place on the plugins' side that reaches the BFF (eslint.config.js, Boundaries): plugin
  * tests import from here (and `@portal/core/testing`), never from `@portal/bff` or core's modules.
  */
-import {
-  createTestServer,
-  loadContract,
-  type PluginRegistryEntry,
-  type TestClient,
-  type TestResponse,
-  type TestServer,
-} from '@portal/bff/testing';
+import { createTestServer, loadContract, type PluginRegistryEntry, type TestClient, type TestResponse, type TestServer } from '@portal/bff/testing';
 import { User } from '@portal/core/accounts';
-import { Cluster, ClusterAdministrator } from '@portal/core/clusters';
+import { Cluster, ClusterAdministrator, Server } from '@portal/core/clusters';
 import { demoLogins } from '@portal/core/seed';
 import type { BodyOf, ErrorResponse, OperationId, operations, PathOf, QueryOf, ResponseOf } from '@portal/openapi';
 import type { PluginManifest } from '../index.ts';
 
+export { hasProgram } from './programs.ts';
+
 /* What a plugin's tests may use of the host, re-exported so they need no other import. */
-export {
-  createTestServer,
-  LocalGateway,
-  TestClient,
-  type LocalGatewayOptions,
-  type TestResponse,
-  type TestServer,
-} from '@portal/bff/testing';
+export { createTestServer, LocalGateway, TestClient, type LocalGatewayOptions, type TestResponse, type TestServer } from '@portal/bff/testing';
 export { createTestDatabase, type TestDatabase } from '@portal/core/testing';
 export { demoLogins, demoPassword } from '@portal/core/seed';
 export { User } from '@portal/core/accounts';
@@ -72,7 +60,7 @@ export interface PluginPortalOptions {
 export interface ApiResponse<Op extends OperationId> {
   status: number;
   headers: Headers;
-  body: [ResponseOf<Op>] extends [never] ? Partial<ErrorResponse> | undefined : ResponseOf<Op> & Partial<ErrorResponse>;
+  body: [ResponseOf<Op>] extends [never] ? (Partial<ErrorResponse> | undefined) : ResponseOf<Op> & Partial<ErrorResponse>;
 }
 
 /** Whether an operation requires a request body. */
@@ -114,8 +102,16 @@ export interface PluginPortal<Op extends OperationId = OperationId> {
   clusterByNumber(client: TestClient, number: string): Promise<SeededCluster>;
   /** Polls a managed job (of {@link server} by default) until it succeeded or failed. */
   waitForJob(jobId: number, options?: { clusterId?: number; serverId?: number; as?: TestClient }): Promise<ManagedJob>;
-  /** Every operation of the plugin's section in the contract (its own and those the bundler adds), with its method. */
+  /** Every operation of the plugin's section in the contract (its own and those the bundler adds). */
   operations: { operationId: Op; method: string; path: string }[];
+  /** The plugin's manifest. */
+  manifest: PluginManifest;
+  /** Sends a change as the administrator, expects 202 (an apply job of this plugin) and waits until the job succeeded. */
+  applied(method: string, url: string, body?: unknown): Promise<ManagedJob>;
+  /** The plugin's change log on {@link server}, newest first (first page), and how many there are. */
+  changes(): Promise<{ data: ResponseOf<'listManagedChanges'>['data']; total: number }>;
+  /** A file the jobs wrote on {@link server}; `null` when there is none. */
+  file(path: string): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -148,19 +144,14 @@ function contractOf(contract: Contract, pluginId: string): Contract {
 }
 
 /** Starts a portal for one plugin's integration tests; call in `beforeAll`, `stop()` in `afterAll`. */
-export async function startPluginPortal<Op extends OperationId = OperationId>(
-  manifest: Manifest,
-  options: PluginPortalOptions = {},
-): Promise<PluginPortal<Op>> {
+export async function startPluginPortal<Op extends OperationId = OperationId>(manifest: Manifest, options: PluginPortalOptions = {}): Promise<PluginPortal<Op>> {
   const plugin = (await manifest()).default;
   const contract = loadContract() as Contract;
   const operations = operationsOf(contract, plugin.id);
   const entry: PluginRegistryEntry = { id: plugin.id, operations: operations.own, manifest };
   const portal = await createTestServer(
     options.env ?? {},
-    options.allPlugins
-      ? { fixtures: options.fixtures }
-      : { plugins: [entry], contract: contractOf(contract, plugin.id), fixtures: options.fixtures },
+    options.allPlugins ? { fixtures: options.fixtures } : { plugins: [entry], contract: contractOf(contract, plugin.id), fixtures: options.fixtures },
   );
   try {
     const signIn = async (email: string) => {
@@ -191,20 +182,9 @@ export async function startPluginPortal<Op extends OperationId = OperationId>(
     const api: PluginApi<Op> = {
       url: (operationId, path) => url(operationId, path as Record<string, unknown>),
       async call(operationId, ...rest) {
-        const args = (rest[0] ?? {}) as {
-          path?: Record<string, unknown>;
-          query?: Record<string, unknown>;
-          body?: unknown;
-          as?: TestClient;
-        };
-        const query = new URLSearchParams(
-          Object.entries(args.query ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
-        ).toString();
-        const r = await (args.as ?? admin).request(
-          operations.all.get(operationId)!.method,
-          url(operationId, args.path) + (query ? `?${query}` : ''),
-          args.body,
-        );
+        const args = (rest[0] ?? {}) as { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; as?: TestClient };
+        const query = new URLSearchParams(Object.entries(args.query ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
+        const r = await (args.as ?? admin).request(operations.all.get(operationId)!.method, url(operationId, args.path) + (query ? `?${query}` : ''), args.body);
         return r as ApiResponse<typeof operationId>;
       },
     };
@@ -219,8 +199,21 @@ export async function startPluginPortal<Op extends OperationId = OperationId>(
       throw new Error(`job ${jobId} did not finish`);
     };
 
+    const applied: PluginPortal['applied'] = async (method, path, body) => {
+      const r = await admin.request(method, path, body);
+      expect([r.status, r.body?.error]).toEqual([202, undefined]);
+      expect(r.body).toMatchObject({ pluginId: plugin.id, kind: 'apply' });
+      const job = await waitForJob(r.body.id);
+      expect(job).toMatchObject({ status: 'succeeded' });
+      return job;
+    };
+    const changes: PluginPortal['changes'] = async () => {
+      const r = await admin.get(`${base()}/managed/changes?plugin=${plugin.id}`);
+      return { data: r.body.data, total: r.body.meta.total };
+    };
+    const file = (path: string) => portal.managed.gateway(server.id).readFile(path);
     const own = operations.own.map((operationId) => ({ operationId: operationId as Op, ...operations.all.get(operationId)! }));
-    return { portal, admin, cluster, server, base, api, signIn, clusterByNumber, waitForJob, operations: own, stop: () => portal.stop() };
+    return { portal, admin, cluster, server, base, api, signIn, clusterByNumber, waitForJob, operations: own, manifest: plugin, applied, changes, file, stop: () => portal.stop() };
   } catch (e) {
     await portal.stop();
     throw e;
@@ -236,50 +229,47 @@ async function pickServer(
 ): Promise<{ cluster: SeededCluster; server: SeededServer }> {
   const runsService = (s: SeededServer) => plugin.services === 'all' || plugin.services.some((x) => s.services.includes(x));
   const wanted = options.server ?? runsService;
-  const numbers = options.cluster
-    ? [options.cluster]
-    : ((await admin.get('/api/v1/clusters?per_page=100')).body.data as { number: string }[]).map((c) => c.number);
+  const numbers = options.cluster ? [options.cluster] : ((await admin.get('/api/v1/clusters?per_page=100')).body.data as { number: string }[]).map((c) => c.number);
   for (const number of numbers) {
     const cluster = await clusterByNumber(admin, number);
     const server = cluster.servers.find((s) => runsService(s) && wanted(s));
     if (server) return { cluster, server };
   }
-  throw new Error(
-    `no seeded server runs ${plugin.id}'s service (${JSON.stringify(plugin.services)})${options.cluster ? ` in cluster ${options.cluster}` : ''}`,
-  );
+  throw new Error(`no seeded server runs ${plugin.id}'s service (${JSON.stringify(plugin.services)})${options.cluster ? ` in cluster ${options.cluster}` : ''}`);
 }
 
-/** What an operation needs to pass the contract's input check (the access check must be what refuses it). */
+/** What an operation needs to pass the contract's input check, so that the access check is what refuses it. */
 export type AccessCalls<Op extends OperationId> = { [O in Op]?: { path?: Partial<PathOf<O>>; body?: unknown } };
 
 /**
- * R6.004 for every operation of a plugin's section (taken from the contract, so a new operation is
- * covered without a line here): anonymous → 401, the administrator of another cluster → 404
- * `errors.cluster_not_found`, a manager without the administrator role → 403
- * `errors.managed_administrators_only`, a personal access token for another cluster → 403 (one for
- * this cluster works). Other path parameters are 1 unless `calls` says; an operation with a body needs
- * one in `calls` that passes the contract. Call at the top level of a test file after `beforeAll`.
+ * R6.004 for every operation of a plugin's section, taken from the contract (a new operation is covered
+ * without a line here): anonymous → 401; the administrator of another cluster → 404
+ * `errors.cluster_not_found`; a manager without the administrator role → 403
+ * `errors.managed_administrators_only`; a personal access token for another cluster → 403, one for this
+ * cluster works; a server that does not run the plugin's service → 404 `errors.managed_plugin_not_found`
+ * (the host's guard, before any handler). Path parameters other than cluster and server are 1 unless `calls` says; an operation
+ * with a body needs one in `calls` that passes the contract. Call at the top level of a test file.
  */
 export function describeAccessMatrix<Op extends OperationId>(portal: () => PluginPortal<Op>, calls: AccessCalls<Op> = {}): void {
-  type Op_ = PluginPortal<Op>['operations'][number];
-  const request = async (
-    t: PluginPortal<Op>,
-    client: TestClient,
-    op: Op_,
-    at: { clusterId: number; serverId: number },
-    headers?: Record<string, string>,
-  ) => {
+  type Operation = PluginPortal<Op>['operations'][number];
+  const request = async (t: PluginPortal<Op>, client: TestClient, op: Operation, at: { clusterId: number; serverId: number }, headers?: Record<string, string>) => {
     const call = (calls as Record<string, { path?: Record<string, unknown>; body?: unknown }>)[op.operationId] ?? {};
     const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, 1]));
     const url = t.api.url(op.operationId, { ...params, ...call.path, ...at } as never);
     const r = await client.request(op.method, url, call.body, headers);
     return { url: `${op.method} ${url}`, status: r.status, message: r.body?.error?.message };
   };
+  const expectEach = async (t: PluginPortal<Op>, run: (op: Operation) => ReturnType<typeof request>, status: number, message?: string) => {
+    for (const op of t.operations) {
+      const r = await run(op);
+      expect(r).toEqual({ url: r.url, status, message: message ?? r.message });
+    }
+  };
+
   describe('authorization (every operation of the section)', () => {
     it('R6.004 anonymous callers get 401', async () => {
       const t = portal();
-      for (const op of t.operations)
-        expect(await request(t, t.portal.client(), op, { clusterId: t.cluster.id, serverId: t.server.id })).toMatchObject({ status: 401 });
+      await expectEach(t, (op) => request(t, t.portal.client(), op, { clusterId: t.cluster.id, serverId: t.server.id }), 401);
     });
 
     it('R6.004 the administrator of another cluster gets 404 (the cluster is not visible)', async () => {
@@ -288,22 +278,30 @@ export function describeAccessMatrix<Op extends OperationId>(portal: () => Plugi
       const own = await t.clusterByNumber(other, '20031');
       const em = t.portal.db.orm.em.fork();
       const user = await em.findOneOrFail(User, { email: demoLogins.other });
-      if (!(await em.count(ClusterAdministrator, { cluster: own.id, user })))
-        em.create(ClusterAdministrator, { cluster: em.getReference(Cluster, own.id), user } as ClusterAdministrator);
+      if (!(await em.count(ClusterAdministrator, { cluster: own.id, user }))) em.create(ClusterAdministrator, { cluster: em.getReference(Cluster, own.id), user } as ClusterAdministrator);
       await em.flush();
-      for (const op of t.operations) {
-        const r = await request(t, other, op, { clusterId: t.cluster.id, serverId: t.server.id });
-        expect(r).toEqual({ url: r.url, status: 404, message: 'errors.cluster_not_found' });
-      }
+      await expectEach(t, (op) => request(t, other, op, { clusterId: t.cluster.id, serverId: t.server.id }), 404, 'errors.cluster_not_found');
     });
 
     it('R6.004 a manager of the customer without the administrator role gets 403', async () => {
       const t = portal();
       const manager = await t.signIn(demoLogins.manager);
       const staging = await t.clusterByNumber(manager, '20012');
-      for (const op of t.operations) {
-        const r = await request(t, manager, op, { clusterId: staging.id, serverId: staging.servers[0].id });
-        expect(r).toEqual({ url: r.url, status: 403, message: 'errors.managed_administrators_only' });
+      await expectEach(t, (op) => request(t, manager, op, { clusterId: staging.id, serverId: staging.servers[0].id }), 403, 'errors.managed_administrators_only');
+    });
+
+    it("R2.024 a server of the cluster that does not run the plugin's service gets 404 for every operation", async () => {
+      const t = portal();
+      const services = t.manifest.services;
+      if (services === 'all') return;
+      const other = t.cluster.servers.find((s) => s.id !== t.server.id)!;
+      const em = t.portal.db.orm.em.fork();
+      const before = [...(await em.findOneOrFail(Server, { id: other.id })).services];
+      await em.nativeUpdate(Server, { id: other.id }, { services: before.filter((x) => !services.includes(x)) });
+      try {
+        await expectEach(t, (op) => request(t, t.admin, op, { clusterId: t.cluster.id, serverId: other.id }), 404, 'errors.managed_plugin_not_found');
+      } finally {
+        await em.nativeUpdate(Server, { id: other.id }, { services: before });
       }
     });
 
@@ -312,18 +310,13 @@ export function describeAccessMatrix<Op extends OperationId>(portal: () => Plugi
       const manager = await t.signIn(demoLogins.manager);
       const staging = await t.clusterByNumber(manager, '20012');
       const token = async (clusters: number[]) => {
-        const r = await manager.request('POST', '/api/v1/me/personal-access-tokens', {
-          name: `access matrix ${clusters.join()}`,
-          expires: 0,
-          expires_at: null,
-          abilities: { global: false, clusters },
-        });
+        const r = await manager.request('POST', '/api/v1/me/personal-access-tokens', { name: `access ${clusters.join()}`, expires: 0, expires_at: null, abilities: { global: false, clusters } });
         expect(r.status).toBe(201);
         return { Authorization: `Bearer ${r.body.plainTextToken}` };
       };
       const here = { clusterId: t.cluster.id, serverId: t.server.id };
       const forStaging = await token([staging.id]);
-      for (const op of t.operations) expect(await request(t, t.portal.client(), op, here, forStaging)).toMatchObject({ status: 403 });
+      await expectEach(t, (op) => request(t, t.portal.client(), op, here, forStaging), 403);
       const list = t.operations.find((op) => op.method === 'GET' && op.path.match(/\{\w+\}/g)?.length === 2);
       if (list) expect(await request(t, t.portal.client(), list, here, await token([t.cluster.id]))).toMatchObject({ status: 200 });
     });

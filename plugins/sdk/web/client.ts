@@ -12,10 +12,8 @@ type Present<T> = [T] extends [never] ? false : true;
 type Nothing = {};
 
 /** The query parameters of an operation, under `query` (required when one of them is). */
-type QueryArgs<Op extends OperationId> =
-  Present<QueryOf<Op>> extends true ? (Nothing extends QueryOf<Op> ? { query?: QueryOf<Op> } : { query: QueryOf<Op> }) : Nothing;
-type BodyArgs<Op extends OperationId> =
-  unknown extends BodyOf<Op> ? Nothing : Present<BodyOf<Op>> extends true ? { body: BodyOf<Op> } : Nothing;
+type QueryArgs<Op extends OperationId> = Present<QueryOf<Op>> extends true ? (Nothing extends QueryOf<Op> ? { query?: QueryOf<Op> } : { query: QueryOf<Op> }) : Nothing;
+type BodyArgs<Op extends OperationId> = unknown extends BodyOf<Op> ? Nothing : Present<BodyOf<Op>> extends true ? { body: BodyOf<Op> } : Nothing;
 
 /** The argument of an operation's endpoint: its path parameters, `query` and `body`. */
 export type ArgsOf<Op extends OperationId> = PathOf<Op> & QueryArgs<Op> & BodyArgs<Op>;

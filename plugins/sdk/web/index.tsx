@@ -30,6 +30,9 @@ export { FormTextField, FormSelect, nestErrors, fieldId, type FormTextFieldProps
 export { DataTable, type Column, type DataTableProps } from './kit/DataTable.tsx';
 export { LoadingState, ErrorState, EmptyState, QueryState, type QueryLike } from './kit/States.tsx';
 export { usePluginTranslation, type TypedT } from './kit/usePluginTranslation.ts';
+export { formatDate, userTimeZone } from './kit/format.ts';
+export { SummaryCard, type SummaryCardProps } from './kit/SummaryCard.tsx';
+export { FormActions, FormError, FormPage, type FormActionsProps } from './kit/FormPage.tsx';
 export { TextFieldDialog, type TextFieldDialogProps } from './kit/TextFieldDialog.tsx';
 export {
   RenderedFilesPanel,

@@ -5,30 +5,14 @@
  * authorized_keys, roll back.
  */
 import { expect, test } from '@playwright/test';
-import {
-  ensureApplied,
-  hasProgram,
-  jobSucceeded,
-  languages,
-  openSection,
-  rollBack,
-  sdkTexts,
-  shot,
-  signIn,
-} from '@portal/plugin-sdk/testing/e2e';
+import { ensureApplied, hasProgram, jobSucceeded, languages, openSection, rollBack, sdkTexts, shot, signIn } from '@portal/plugin-sdk/testing/e2e';
 
 const hasSshKeygen = hasProgram('ssh-keygen');
 
 // Made with ssh-keygen for this test (the private halves were discarded).
 const keys = {
-  de: {
-    line: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDgFsxzUL7n4WLNMBi7DDJP1f9TwYoFYAhmkS3JhxdMd e2e-de@laptop',
-    fingerprint: 'SHA256:IOvUrMj6v1v+1Z7xMD2xZSsf1fjENy1rwxMgHOX2j8Q',
-  },
-  en: {
-    line: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIH5lK6ULFv6gR9DqSlBRryFUY3/QpcCP3rpyKjbKu3zi e2e-en@laptop',
-    fingerprint: 'SHA256:gUNw1bZuYjLaopaSjLWMj8Vdr6WJTnQ5D10j+WUz0gA',
-  },
+  de: { line: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDgFsxzUL7n4WLNMBi7DDJP1f9TwYoFYAhmkS3JhxdMd e2e-de@laptop', fingerprint: 'SHA256:IOvUrMj6v1v+1Z7xMD2xZSsf1fjENy1rwxMgHOX2j8Q' },
+  en: { line: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIH5lK6ULFv6gR9DqSlBRryFUY3/QpcCP3rpyKjbKu3zi e2e-en@laptop', fingerprint: 'SHA256:gUNw1bZuYjLaopaSjLWMj8Vdr6WJTnQ5D10j+WUz0gA' },
 };
 const rsa2048 =
   'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQCZg3w4MKDz9FmMGmeJYE32lmE80CBLxiwx3q8uZL3kNmsdagQ1ruw4juu+sYrNPz6COAuP9u0tGMOMzLBXHfshYh3esGMk5teCnMST3pv3gGON7ryBOJNJ4tuKmoyzEOm4KDV5r+2NDN6ZHVYmn27d602GJQxQogqGl8sZadern4+v13JiUPZsswRqSezgEqTPmH7eutz1lvOcg37mQEvllCxmC9N1xGaq0TSYhQ1IeWD1BGn7JRt9r5VKDe2/rbsxkeGpOIwffnSpALnO4J5+wPos+90+56mjr/TKz/FuKk+Zfvh8XPXmkKhxa0xSkXMnh2cM36taoJse623alkVP old@laptop';
@@ -41,8 +25,7 @@ const texts = {
     publicKey: 'Öffentlicher Schlüssel',
     label: 'Bezeichnung',
     submit: 'Hinzufügen und anwenden',
-    tooShort:
-      'Dieser RSA-Schlüssel ist zu kurz. RSA-Schlüssel brauchen mindestens 3072 Bit; erstellen Sie besser einen ssh-ed25519-Schlüssel.',
+    tooShort: 'Dieser RSA-Schlüssel ist zu kurz. RSA-Schlüssel brauchen mindestens 3072 Bit; erstellen Sie besser einen ssh-ed25519-Schlüssel.',
     bits: '256 Bit',
     skipped: 'ssh-keygen ist auf diesem Server nicht installiert',
     files: 'authorized_keys-Dateien auf dem Server',
@@ -62,9 +45,7 @@ const texts = {
 } as const;
 
 for (const lang of languages) {
-  test(`R2.031 R2.024 ssh keys (${lang}): a short RSA key refused, type, length and fingerprint before saving, apply with progress, authorized_keys, roll back`, async ({
-    page,
-  }) => {
+  test(`R2.031 R2.024 ssh keys (${lang}): a short RSA key refused, type, length and fingerprint before saving, apply with progress, authorized_keys, roll back`, async ({ page }) => {
     test.setTimeout(150_000);
     const t = texts[lang];
     const key = keys[lang];

@@ -4,23 +4,15 @@
  * with `ssh-keygen -l`. sshd reads the files on every login, so there is nothing to reload.
  */
 import type { Schemas } from '@portal/openapi';
-import {
-  defineServerPlugin,
-  notFound,
-  validationFailed,
-  type PluginDatabase,
-  type PluginHandlers,
-  type PluginPorts,
-} from '@portal/plugin-sdk/server';
+import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { labelFromComment, sshUsers, type SshUser } from '../shared/users.ts';
 import { demoKeys } from './fixtures.ts';
-import { parseKey } from './keys.ts';
+import { parseKey, validateAuthorizedKeys } from './keys.ts';
 import { Migration20261122142000SshKeys } from './migrations/Migration20261122142000SshKeys.ts';
 import { renderAuthorizedKeys } from './render.ts';
 import { checkLabelField, checkNewKey, key } from './rules.ts';
 import { SshKey } from './SshKey.ts';
-import { validateAuthorizedKeys } from './validate.ts';
 
 type SshKeyView = Schemas['SshKey'];
 
@@ -59,17 +51,7 @@ export default defineServerPlugin<Operations>({
       const parsed = parseKey(demo.publicKey);
       if (!parsed.ok) throw new Error(`demo key ${demo.label}: ${parsed.problem}`);
       const { type, bits, fingerprint, data } = parsed.key;
-      em.create(SshKey, {
-        serverId: server.id,
-        user: demo.user,
-        label: demo.label,
-        type,
-        bits,
-        fingerprint,
-        data,
-        createdAt: now,
-        updatedAt: now,
-      });
+      em.create(SshKey, { serverId: server.id, user: demo.user, label: demo.label, type, bits, fingerprint, data, createdAt: now, updatedAt: now });
     }
     await em.flush();
   },
@@ -93,17 +75,7 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
         const checked = checkNewKey(c.body, await keysOf(em, c.server.id));
         if (!checked.ok) throw validationFailed(checked.errors);
         const { type, bits, fingerprint, data } = checked.key;
-        em.create(SshKey, {
-          serverId: c.server.id,
-          user: c.body.user,
-          label,
-          type,
-          bits,
-          fingerprint,
-          data,
-          createdAt: now,
-          updatedAt: now,
-        });
+        em.create(SshKey, { serverId: c.server.id, user: c.body.user, label, type, bits, fingerprint, data, createdAt: now, updatedAt: now });
         return { key: 'ssh:changes.created', values: forLog({ user: c.body.user, label, fingerprint }) };
       });
       return job;
@@ -116,8 +88,7 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       if (errors) throw validationFailed(errors);
       const label = c.body.label.trim();
       const { job } = await ports.jobs.store(c, async (em) => {
-        if (!(await em.nativeUpdate(SshKey, { id: key.id, serverId: c.server.id }, { label, updatedAt: ports.clock.now() })))
-          throw notFound();
+        if (!(await em.nativeUpdate(SshKey, { id: key.id, serverId: c.server.id }, { label, updatedAt: ports.clock.now() }))) throw notFound();
         return { key: 'ssh:changes.relabelled', values: forLog({ ...key, label }) };
       });
       return job;

@@ -33,9 +33,7 @@ describe('authorized_keys renderer (R2.031)', () => {
   });
 
   it('keeps umlauts and the allowed punctuation in labels', () => {
-    expect(renderKeyLine(key({ label: 'Jürgen Groß (büro) j.gross@example.de' }))).toBe(
-      `${edType} ${edData} Jürgen Groß (büro) j.gross@example.de`,
-    );
+    expect(renderKeyLine(key({ label: 'Jürgen Groß (büro) j.gross@example.de' }))).toBe(`${edType} ${edData} Jürgen Groß (büro) j.gross@example.de`);
   });
 
   it.each([

@@ -20,10 +20,7 @@ describe('ssh key rules (R2.031)', () => {
       errors: { publicKey: ['ssh:errors.malformed'], label: ['ssh:errors.label_characters'], user: ['ssh:errors.user_unknown'] },
     });
     expect(checkNewKey({ ...input, label: '   ' }, [])).toEqual({ ok: false, errors: { label: ['ssh:errors.label_required'] } });
-    expect(checkNewKey({ ...input, publicKey: testKeys.rsab2048 }, [])).toEqual({
-      ok: false,
-      errors: { publicKey: ['ssh:errors.rsa_too_short'] },
-    });
+    expect(checkNewKey({ ...input, publicKey: testKeys.rsab2048 }, [])).toEqual({ ok: false, errors: { publicKey: ['ssh:errors.rsa_too_short'] } });
   });
 
   it(`allows at most ${maxKeysPerUser} keys per user`, () => {

@@ -24,10 +24,7 @@ export function checkLabelField(label: string): FieldErrors | undefined {
 }
 
 /** The parsed key, or the field errors of a key to add. */
-export function checkNewKey(
-  input: { user: string; label: string; publicKey: string },
-  existing: readonly ExistingKey[],
-): { ok: true; key: ParsedKey } | { ok: false; errors: FieldErrors } {
+export function checkNewKey(input: { user: string; label: string; publicKey: string }, existing: readonly ExistingKey[]): { ok: true; key: ParsedKey } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const parsed = parseKey(input.publicKey);
   if (!parsed.ok) errors.publicKey = [key(parsed.problem)];

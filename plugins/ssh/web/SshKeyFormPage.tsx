@@ -1,7 +1,4 @@
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { FormPage, useManagedHost } from '@portal/plugin-sdk/web';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -37,11 +34,7 @@ export function SshKeyFormPage() {
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Stack spacing={2}>
-        <Typography variant="h2" sx={{ fontSize: '1.375rem' }}>
-          {t('form.title')}
-        </Typography>
+    <FormPage title={t('form.title')}>
         <SshKeyForm
           users={users}
           initialValues={{ user: users[0], publicKey: '', label: '' }}
@@ -59,7 +52,6 @@ export function SshKeyFormPage() {
             return undefined;
           }}
         />
-      </Stack>
-    </Paper>
+    </FormPage>
   );
 }

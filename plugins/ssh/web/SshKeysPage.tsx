@@ -4,17 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  ApplyJobBanner,
-  ConfirmDialog,
-  EmptyState,
-  QueryState,
-  RenderedFilesPanel,
-  RollBackButton,
-  TextFieldDialog,
-  useApply,
-  useManagedHost,
-} from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, RenderedFilesPanel, RollBackButton, TextFieldDialog, useApply, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';

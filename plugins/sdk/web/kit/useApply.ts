@@ -6,8 +6,7 @@ import type { ManagedJob } from '../events.ts';
 import { useManagedDispatch, useManagedHost } from '../runtime.tsx';
 
 /** The message key of a failed call (`errors.managed_no_previous_version`), if it has one. */
-export const errorMessageOf = (e: unknown): string | undefined =>
-  (e as { data?: { error?: { message?: string } } } | undefined)?.data?.error?.message;
+export const errorMessageOf = (e: unknown): string | undefined => (e as { data?: { error?: { message?: string } } } | undefined)?.data?.error?.message;
 
 export type RollBackOutcome = 'started' | 'nothing' | 'failed';
 
@@ -27,10 +26,7 @@ export interface Apply {
    * notice. Resolves with the call's result (a form may turn its error into field errors instead: pass
    * `{ notify: false }`).
    */
-  track<T extends ManagedJob>(
-    call: CallResult<T>,
-    options?: { notify?: boolean },
-  ): Promise<{ data: T; error?: undefined } | { data?: undefined; error: unknown }>;
+  track<T extends ManagedJob>(call: CallResult<T>, options?: { notify?: boolean }): Promise<{ data: T; error?: undefined } | { data?: undefined; error: unknown }>;
   /** Applies the stored state again (the plugin's apply operation) and follows the job. */
   applyNow(): Promise<void>;
   /** Rolls the section back to the version before the current one and follows the job. */
