@@ -3,8 +3,6 @@ import { usePluginTranslation } from '@portal/plugin-sdk/web';
 
 /** Every key of this plugin's namespace `cronjobs` (in both i18n files; plural keys without `_one`/`_other`). */
 export type TranslationKey =
-  | 'apply.title'
-  | 'apply.titleDone'
   | 'changes.applied'
   | 'changes.created'
   | 'changes.deleted'

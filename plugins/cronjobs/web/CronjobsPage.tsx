@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, RenderedFilesPanel, RollBackButton, useApply, useManagedHost } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, RenderedFilesPanel, SectionHeader, useApply, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -29,15 +29,9 @@ export function CronjobsPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-        <Typography color="text.secondary">{t('list.intro')}</Typography>
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-          <RollBackButton apply={apply} text={t('rollback.text')} />
-          {create}
-        </Stack>
-      </Stack>
+      <SectionHeader apply={apply} intro={t('list.intro')} rollBackText={t('rollback.text')} create={{ label: t('list.create'), to: host.sectionPath('cronjobs', 'create') }} />
 
-      <ApplyJobBanner apply={apply} title={(_job, done) => t(done ? 'apply.titleDone' : 'apply.title')} />
+      <ApplyJobBanner apply={apply} />
 
       <QueryState query={list}>
         {(data) => (

@@ -36,6 +36,8 @@ export { FormActions, FormError, FormPage, type FormActionsProps } from './kit/F
 export { TextFieldDialog, type TextFieldDialogProps } from './kit/TextFieldDialog.tsx';
 export {
   RenderedFilesPanel,
+  SectionHeader,
+  type SectionHeaderProps,
   RollBackButton,
   renderedFilesApi,
   type RenderedFiles,

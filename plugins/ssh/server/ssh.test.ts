@@ -3,14 +3,13 @@
  * the plugin's fixtures, the `local` gateway writing into a sandbox per server and checking the files
  * with the machine's `ssh-keygen -l` where it is installed.
  */
-import { describeAccessMatrix, hasProgram, startPluginPortal, type PluginPortal, type SeededCluster, type TestClient, type TestServer } from '@portal/plugin-sdk/testing';
+import { describeAccessMatrix, hasProgram, startPluginPortal, type PluginPortal, type SeededCluster, type TestClient } from '@portal/plugin-sdk/testing';
 import type { Operations } from '../generated/operations.ts';
 import { testFingerprints, testKeys } from './testKeys.ts';
 
 const hasSshKeygen = hasProgram('ssh-keygen');
 
 let ssh: PluginPortal<Operations>;
-let server: TestServer;
 let admin: TestClient;
 let shop: SeededCluster;
 let web: number;
@@ -20,7 +19,6 @@ const keys = (sub = '') => `${base(shop.id, web)}/ssh/keys${sub}`;
 const deployFile = '/home/deploy/.ssh/authorized_keys';
 const developerFile = '/home/developer/.ssh/authorized_keys';
 const good = { user: 'developer' as const, label: 'Jonas laptop', publicKey: testKeys.ecdsab384 };
-const finished = (jobId: number) => ssh.waitForJob(jobId);
 const applied = (method: string, url: string, body?: unknown) => ssh.applied(method, url, body);
 const file = (path: string) => ssh.file(path);
 const list = async () => (await ssh.api.call('listSshKeys')).body.data;
@@ -28,7 +26,7 @@ const list = async () => (await ssh.api.call('listSshKeys')).body.data;
 /** This plugin alone (another plugin's state must not matter here) on web01 of the shop cluster, with its demo keys. */
 beforeAll(async () => {
   ssh = await startPluginPortal<Operations>(() => import('../plugin.ts'), { cluster: '20011', server: (s) => s.role === 'web' && s.name.startsWith('web01') });
-  ({ portal: server, admin, cluster: shop } = ssh);
+  ({ admin, cluster: shop } = ssh);
   web = ssh.server.id;
 });
 afterAll(() => ssh?.stop());
@@ -130,14 +128,14 @@ describe('R2.031 ssh keys', () => {
 
     const rb = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/ssh/rollback`);
     expect(rb.status).toBe(202);
-    expect((await finished(rb.body.id)).status).toBe('succeeded');
+    expect((await ssh.waitForJob(rb.body.id)).status).toBe('succeeded');
     expect(await file(developerFile)).toBe(beforeLast);
     expect((await list()).find((k) => k.id === last.id)).toMatchObject({ label: last.label, fingerprint: last.fingerprint });
     expect(withKeys).toContain(last.label);
   });
 
   it('applySshKeys writes the stored keys again over a manual edit', async () => {
-    await server.managed.gateway(web).writeFile({ path: deployFile, content: 'ssh-ed25519 AAAAC3Nza intruder\n' });
+    await ssh.portal.managed.gateway(web).writeFile({ path: deployFile, content: 'ssh-ed25519 AAAAC3Nza intruder\n' });
     await applied('POST', `${base(shop.id, web)}/ssh/apply`);
     expect(await file(deployFile)).not.toContain('intruder');
     const files = (await admin.get(`${base(shop.id, web)}/ssh/files`)).body;

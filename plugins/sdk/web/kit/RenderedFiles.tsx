@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import UndoIcon from '@mui/icons-material/Undo';
 import Accordion from '@mui/material/Accordion';
@@ -7,10 +8,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Schemas } from '@portal/openapi';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { toRequest } from '../client.ts';
 import { managedApi, useManagedHost } from '../runtime.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -145,5 +148,32 @@ export function RollBackButton({ apply, text }: RollBackButtonProps) {
         }}
       />
     </>
+  );
+}
+
+export interface SectionHeaderProps {
+  apply: Apply;
+  /** What the section manages, one or two sentences. */
+  intro: ReactNode;
+  /** The rollback dialog's text (see `RollBackButton`). */
+  rollBackText: string;
+  /** The "new …" link: its label and the SPA path (`host.sectionPath(id, 'create')`). */
+  create?: { label: string; to: string };
+}
+
+/** The top of a section's start page: the intro, "Undo last change" and the link to create something. */
+export function SectionHeader({ apply, intro, rollBackText, create }: SectionHeaderProps) {
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+      <Typography color="text.secondary">{intro}</Typography>
+      <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+        <RollBackButton apply={apply} text={rollBackText} />
+        {create && (
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={create.to}>
+            {create.label}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
   );
 }
