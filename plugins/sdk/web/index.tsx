@@ -25,7 +25,7 @@ export { toRequest, type ArgsOf, type ResultOf, type ServerArgs, type PluginClie
 export { registerSdkTranslations, sdkNamespace } from './i18n/index.ts';
 export { ConfirmDialog, type ConfirmDialogProps } from './kit/ConfirmDialog.tsx';
 export { ApplyBanner, ApplyJobBanner, type ApplyBannerProps } from './kit/ApplyBanner.tsx';
-export { useApply, errorMessageOf, type Apply, type RollBackOutcome } from './kit/useApply.ts';
+export { useApply, errorMessageOf, fieldErrorOf, type Apply, type RollBackOutcome } from './kit/useApply.ts';
 export { FormTextField, FormSelect, nestErrors, fieldId, type FormTextFieldProps } from './kit/FormFields.tsx';
 export { DataTable, type Column, type DataTableProps } from './kit/DataTable.tsx';
 export { LoadingState, ErrorState, EmptyState, QueryState, type QueryLike } from './kit/States.tsx';

@@ -5,7 +5,9 @@
  * authorized_keys, roll back.
  */
 import { expect, test } from '@playwright/test';
-import { ensureApplied, hasProgram, jobSucceeded, languages, openSection, rollBack, sdkTexts, shot, signIn } from '@portal/plugin-sdk/testing/e2e';
+import { ensureApplied, hasProgram, jobSucceeded, languages, openSection, rollBack, sdkTexts, shot, signIn, type Lang } from '@portal/plugin-sdk/testing/e2e';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
 
 const hasSshKeygen = hasProgram('ssh-keygen');
 
@@ -17,32 +19,13 @@ const keys = {
 const rsa2048 =
   'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQCZg3w4MKDz9FmMGmeJYE32lmE80CBLxiwx3q8uZL3kNmsdagQ1ruw4juu+sYrNPz6COAuP9u0tGMOMzLBXHfshYh3esGMk5teCnMST3pv3gGON7ryBOJNJ4tuKmoyzEOm4KDV5r+2NDN6ZHVYmn27d602GJQxQogqGl8sZadern4+v13JiUPZsswRqSezgEqTPmH7eutz1lvOcg37mQEvllCxmC9N1xGaq0TSYhQ1IeWD1BGn7JRt9r5VKDe2/rbsxkeGpOIwffnSpALnO4J5+wPos+90+56mjr/TKz/FuKk+Zfvh8XPXmkKhxa0xSkXMnh2cM36taoJse623alkVP old@laptop';
 
-const texts = {
-  de: {
-    section: 'SSH-Schlüssel',
-    add: 'Schlüssel hinzufügen',
-    user: 'Serverbenutzer',
-    publicKey: 'Öffentlicher Schlüssel',
-    label: 'Bezeichnung',
-    submit: 'Hinzufügen und anwenden',
-    tooShort: 'Dieser RSA-Schlüssel ist zu kurz. RSA-Schlüssel brauchen mindestens 3072 Bit; erstellen Sie besser einen ssh-ed25519-Schlüssel.',
-    bits: '256 Bit',
-    skipped: 'ssh-keygen ist auf diesem Server nicht installiert',
-    files: 'authorized_keys-Dateien auf dem Server',
-  },
-  en: {
-    section: 'SSH keys',
-    add: 'Add key',
-    user: 'Server user',
-    publicKey: 'Public key',
-    label: 'Label',
-    submit: 'Add and apply',
-    tooShort: 'This RSA key is too short. RSA keys need at least 3072 bits; better create an ssh-ed25519 key.',
-    bits: '256 bits',
-    skipped: 'ssh-keygen is not installed on this server',
-    files: 'authorized_keys files on the server',
-  },
-} as const;
+/** The texts the user sees, from the plugin's own translations (and the managed namespace's "not installed" note). */
+const texts = Object.fromEntries(
+  ([['de', de, 'ssh-keygen ist auf diesem Server nicht installiert'], ['en', en, 'ssh-keygen is not installed on this server']] as const).map(([lang, m, skipped]) => [
+    lang,
+    { section: m.title, add: m.list.create, user: m.form.user, publicKey: m.form.publicKey, label: m.form.label, submit: m.form.submit, tooShort: m.errors.rsa_too_short, bits: m.form.bitsValue.replace('{{bits}}', '256'), skipped, files: m.file.title },
+  ]),
+) as Record<Lang, { section: string; add: string; user: string; publicKey: string; label: string; submit: string; tooShort: string; bits: string; skipped: string; files: string }>;
 
 for (const lang of languages) {
   test(`R2.031 R2.024 ssh keys (${lang}): a short RSA key refused, type, length and fingerprint before saving, apply with progress, authorized_keys, roll back`, async ({ page }) => {

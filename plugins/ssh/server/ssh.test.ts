@@ -12,22 +12,18 @@ const hasSshKeygen = hasProgram('ssh-keygen');
 let ssh: PluginPortal<Operations>;
 let admin: TestClient;
 let shop: SeededCluster;
-let web: number;
 
-const base = (clusterId: number, serverId: number) => ssh.base(clusterId, serverId);
-const keys = (sub = '') => `${base(shop.id, web)}/ssh/keys${sub}`;
+const base = (clusterId?: number, serverId?: number) => ssh.base(clusterId, serverId);
+const keys = (sub = '') => `${base()}/ssh/keys${sub}`;
 const deployFile = '/home/deploy/.ssh/authorized_keys';
 const developerFile = '/home/developer/.ssh/authorized_keys';
 const good = { user: 'developer' as const, label: 'Jonas laptop', publicKey: testKeys.ecdsab384 };
-const applied = (method: string, url: string, body?: unknown) => ssh.applied(method, url, body);
-const file = (path: string) => ssh.file(path);
 const list = async () => (await ssh.api.call('listSshKeys')).body.data;
 
 /** This plugin alone (another plugin's state must not matter here) on web01 of the shop cluster, with its demo keys. */
 beforeAll(async () => {
   ssh = await startPluginPortal<Operations>(() => import('../plugin.ts'), { cluster: '20011', server: (s) => s.role === 'web' && s.name.startsWith('web01') });
   ({ admin, cluster: shop } = ssh);
-  web = ssh.server.id;
 });
 afterAll(() => ssh?.stop());
 
@@ -54,19 +50,19 @@ describe('R2.031 ssh keys', () => {
   });
 
   it('R2.031 add: stored, authorized_keys written with the label as comment, checked with ssh-keygen -l, change logged', async () => {
-    const job = await applied('POST', keys(), { ...good, publicKey: `${testKeys.ecdsab384.replace(/ \S+$/, '')} some-comment@host` });
+    const job = await ssh.applied('POST', keys(), { ...good, publicKey: `${testKeys.ecdsab384.replace(/ \S+$/, '')} some-comment@host` });
     if (hasSshKeygen) {
       expect(job.validation).toMatchObject({ status: 'passed', tool: 'ssh-keygen' });
       expect(job.validation?.output).toContain(testFingerprints.ecdsab384.fingerprint);
     } else expect(job.validation).toMatchObject({ status: 'skipped', reason: 'tool_missing', tool: 'ssh-keygen' });
-    const content = await file(developerFile);
+    const content = await ssh.file(developerFile);
     expect(content).toContain(`${testKeys.ecdsab384.split(' ').slice(0, 2).join(' ')} Jonas laptop\n`);
     expect(content).not.toContain('some-comment');
     const added = (await list()).find((k) => k.label === 'Jonas laptop');
     expect(added).toMatchObject({ user: 'developer', type: 'ecdsa-sha2-nistp384', bits: 384, fingerprint: testFingerprints.ecdsab384.fingerprint });
     const change = (await ssh.changes()).data[0];
     expect(change).toMatchObject({ status: 'applied', summary: { key: 'ssh:changes.created', values: { user: 'developer', label: 'Jonas laptop', fingerprint: testFingerprints.ecdsab384.fingerprint } } });
-    expect((await admin.get(`${base(shop.id, web)}/ssh/files`)).body.applied).toBe(true);
+    expect((await admin.get(`${base()}/ssh/files`)).body.applied).toBe(true);
   });
 
   it.each([
@@ -88,21 +84,21 @@ describe('R2.031 ssh keys', () => {
   ])('refuses %s with 422 on the field: nothing stored, nothing applied', async (_what, patch, field, key) => {
     const count = (await list()).length;
     const changes = (await ssh.changes()).total;
-    const before = await file(deployFile);
+    const before = await ssh.file(deployFile);
     const r = await admin.request('POST', keys(), { ...good, user: 'deploy', publicKey: testKeys.ed25519, ...patch });
     expect(r.status).toBe(422);
     expect(r.body.error.fields[field]).toContain(key);
     expect(await list()).toHaveLength(count);
     expect((await ssh.changes()).total).toBe(changes);
-    expect(await file(deployFile)).toBe(before);
+    expect(await ssh.file(deployFile)).toBe(before);
   });
 
   it('R2.031 refuses a duplicate (the same key material for the same user, whatever its comment), allows it for another user', async () => {
-    await applied('POST', keys(), { user: 'deploy', label: 'Shared key', publicKey: testKeys.ed25519 });
+    await ssh.applied('POST', keys(), { user: 'deploy', label: 'Shared key', publicKey: testKeys.ed25519 });
     const again = await admin.request('POST', keys(), { user: 'deploy', label: 'Again', publicKey: testKeys.ed25519.replace('test@ed25519', 'other comment') });
     expect(again.status).toBe(422);
     expect(again.body.error.fields.publicKey).toEqual(['ssh:errors.duplicate']);
-    await applied('POST', keys(), { user: 'developer', label: 'Shared key', publicKey: testKeys.ed25519 });
+    await ssh.applied('POST', keys(), { user: 'developer', label: 'Shared key', publicKey: testKeys.ed25519 });
     expect((await list()).filter((k) => k.fingerprint === testFingerprints.ed25519.fingerprint).map((k) => k.user).sort()).toEqual(['deploy', 'developer']);
   });
 
@@ -110,35 +106,35 @@ describe('R2.031 ssh keys', () => {
     const key = (await list()).find((k) => k.label === 'Shared key' && k.user === 'developer')!;
     const bad = await admin.request('PATCH', keys(`/${key.id}`), { label: 'x;y' });
     expect(bad.status).toBe(422);
-    await applied('PATCH', keys(`/${key.id}`), { label: 'Shared key (Jonas)' });
-    expect(await file(developerFile)).toContain(' Shared key (Jonas)\n');
+    await ssh.applied('PATCH', keys(`/${key.id}`), { label: 'Shared key (Jonas)' });
+    expect(await ssh.file(developerFile)).toContain(' Shared key (Jonas)\n');
     expect((await list()).find((k) => k.id === key.id)!.label).toBe('Shared key (Jonas)');
   });
 
   it('delete the last keys of a user: the file goes away; roll back brings key and file back', async () => {
     const developerKeys = (await list()).filter((k) => k.user === 'developer');
-    const withKeys = await file(developerFile);
-    for (const k of developerKeys.slice(0, -1)) await applied('DELETE', keys(`/${k.id}`));
+    const withKeys = await ssh.file(developerFile);
+    for (const k of developerKeys.slice(0, -1)) await ssh.applied('DELETE', keys(`/${k.id}`));
     const last = developerKeys[developerKeys.length - 1];
-    const beforeLast = await file(developerFile);
-    await applied('DELETE', keys(`/${last.id}`));
-    expect(await file(developerFile)).toBeNull();
-    expect(await file(deployFile)).toContain('Anna Berger (Laptop)');
+    const beforeLast = await ssh.file(developerFile);
+    await ssh.applied('DELETE', keys(`/${last.id}`));
+    expect(await ssh.file(developerFile)).toBeNull();
+    expect(await ssh.file(deployFile)).toContain('Anna Berger (Laptop)');
     expect((await ssh.changes()).data[0].summary).toMatchObject({ key: 'ssh:changes.deleted', values: { user: 'developer', label: last.label } });
 
-    const rb = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/ssh/rollback`);
+    const rb = await admin.request('POST', `${base()}/managed/plugins/ssh/rollback`);
     expect(rb.status).toBe(202);
     expect((await ssh.waitForJob(rb.body.id)).status).toBe('succeeded');
-    expect(await file(developerFile)).toBe(beforeLast);
+    expect(await ssh.file(developerFile)).toBe(beforeLast);
     expect((await list()).find((k) => k.id === last.id)).toMatchObject({ label: last.label, fingerprint: last.fingerprint });
     expect(withKeys).toContain(last.label);
   });
 
   it('applySshKeys writes the stored keys again over a manual edit', async () => {
-    await ssh.portal.managed.gateway(web).writeFile({ path: deployFile, content: 'ssh-ed25519 AAAAC3Nza intruder\n' });
-    await applied('POST', `${base(shop.id, web)}/ssh/apply`);
-    expect(await file(deployFile)).not.toContain('intruder');
-    const files = (await admin.get(`${base(shop.id, web)}/ssh/files`)).body;
+    await ssh.portal.managed.gateway(ssh.server.id).writeFile({ path: deployFile, content: 'ssh-ed25519 AAAAC3Nza intruder\n' });
+    await ssh.applied('POST', `${base()}/ssh/apply`);
+    expect(await ssh.file(deployFile)).not.toContain('intruder');
+    const files = (await admin.get(`${base()}/ssh/files`)).body;
     expect(files.applied).toBe(true);
     expect(files.files.map((f: { path: string }) => f.path)).toContain(deployFile);
   });

@@ -1,4 +1,4 @@
-import { FormPage, useManagedHost } from '@portal/plugin-sdk/web';
+import { fieldErrorOf, FormPage, useManagedHost } from '@portal/plugin-sdk/web';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,9 +6,6 @@ import { sshUsers } from '../shared/users.ts';
 import type { BodyOf } from '@portal/openapi';
 import { sshApi } from '../generated/client.ts';
 import { SshKeyForm, type Inspection } from './SshKeyForm.tsx';
-
-const fieldMessage = (e: unknown) =>
-  (e as { status?: number; data?: { error?: { fields?: Record<string, string[]> } } } | undefined)?.data?.error?.fields?.publicKey?.[0];
 
 /** `create`: the form; after saving, back to the list, which follows the apply job. */
 export function SshKeyFormPage() {
@@ -27,7 +24,7 @@ export function SshKeyFormPage() {
     async (publicKey: string): Promise<Inspection | undefined> => {
       const r = await inspect({ clusterId, serverId, body: { publicKey } });
       if (!('error' in r)) return { ok: true, key: r.data };
-      const key = fieldMessage(r.error);
+      const key = fieldErrorOf(r.error, 'publicKey');
       return key ? { ok: false, message: t(key) } : undefined;
     },
     [inspect, clusterId, serverId, t],

@@ -8,6 +8,9 @@ import { useManagedDispatch, useManagedHost } from '../runtime.tsx';
 /** The message key of a failed call (`errors.managed_no_previous_version`), if it has one. */
 export const errorMessageOf = (e: unknown): string | undefined => (e as { data?: { error?: { message?: string } } } | undefined)?.data?.error?.message;
 
+/** The first message key of a failed call's field (`ssh:errors.rsa_too_short` for `publicKey`), if it has one. */
+export const fieldErrorOf = (e: unknown, field: string): string | undefined => (e as { data?: { error?: { fields?: Record<string, string[]> } } } | undefined)?.data?.error?.fields?.[field]?.[0];
+
 export type RollBackOutcome = 'started' | 'nothing' | 'failed';
 
 export interface Apply {
