@@ -33,8 +33,8 @@ export interface DiscoveredPlugin {
   serverModule: string;
   webModule: string;
   operations: string[];
-  /** The operationId of its "apply now" (`x-apply` of its `openapi.yaml`, added by the bundler and answered by the host). */
-  applyOperation?: string;
+  /** The operationIds the bundler adds and the host answers: "apply now" (`x-apply`), the rendered files (`x-files`). */
+  hostOperations: string[];
   /** Method, path and answer of each operation, for the typed web client. */
   endpoints: EndpointSpec[];
   titles: Record<'de' | 'en', string>;
@@ -88,12 +88,13 @@ function operationsOf(dir: string, id: string): string[] {
   return ops.sort();
 }
 
-/** The operationId the bundler gives the plugin's `POST …/apply` when its `openapi.yaml` declares `x-apply`. */
-function applyOperationOf(dir: string, id: string): string | undefined {
+/** The operationIds the bundler gives the plugin's `POST …/apply` (`x-apply`) and `GET …/files` (`x-files`). */
+function hostOperationsOf(dir: string, id: string): string[] {
   const file = path.join(dir, 'openapi.yaml');
-  const apply = fs.existsSync(file) ? ((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json)['x-apply'] : undefined;
-  if (!apply) return undefined;
-  return typeof apply.operationId === 'string' ? apply.operationId : `apply${id.replace(/(^|-)([a-z0-9])/g, (_: string, __: string, c: string) => c.toUpperCase())}`;
+  const doc = fs.existsSync(file) ? ((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json) : {};
+  const pascal = id.replace(/(^|-)([a-z0-9])/g, (_: string, __: string, c: string) => c.toUpperCase());
+  const ops: [string, string][] = [['x-apply', `apply${pascal}`], ['x-files', `get${pascal}Files`]];
+  return ops.filter(([key]) => doc[key]).map(([key, fallback]) => (typeof doc[key].operationId === 'string' ? doc[key].operationId : fallback));
 }
 
 /** The bundled contract (`openapi/dist/portal.openapi.json`), when it was built. */
@@ -208,7 +209,7 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       serverModule: loaderTarget(source, 'server', dir),
       webModule: loaderTarget(source, 'web', dir),
       operations,
-      applyOperation: applyOperationOf(dir, id),
+      hostOperations: hostOperationsOf(dir, id),
       endpoints: endpointsOf(dir, id, bundled),
       titles: readTranslations(dir, manifest.titleKey),
       translationKeys: translationKeys(dir),
@@ -323,7 +324,7 @@ export const webPlugins: WebPluginEntry[] = [${block(webEntries)}];
 export type Operations = ${p.operations.length ? p.operations.map(q).join(' | ') : 'never'};
 
 /** Every operation of the plugin's section in the bundled contract (also those the bundler adds, answered by the host), for \`startPluginPortal<ApiOperations>\`. */
-export type ApiOperations = ${p.applyOperation ? `Operations | ${q(p.applyOperation)}` : 'Operations'};
+export type ApiOperations = ${['Operations', ...p.hostOperations.map(q)].join(' | ')};
 `,
     );
     out.set(`plugins/${p.dir}/generated/client.ts`, renderClient(p));

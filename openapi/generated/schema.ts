@@ -2355,6 +2355,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cron file as rendered from the stored jobs, and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getCronjobsFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs": {
         parameters: {
             query?: never;
@@ -2373,26 +2393,6 @@ export interface paths {
          * @description Administrators of the cluster only. Schedule, command and user are checked (422 with the fields); the job is stored and the cron file applied as a job (202). Recorded in the change log.
          */
         post: operations["createCronjob"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/file": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The cron file as rendered from the stored jobs, and whether it is the one last applied
-         * @description Administrators of the cluster only. Read-only: the file the portal would write, and whether the server has it.
-         */
-        get: operations["getCronjobsFile"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2936,6 +2936,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The authorized_keys files as rendered from the stored keys, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getSshFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/keys": {
         parameters: {
             query?: never;
@@ -2974,26 +2994,6 @@ export interface paths {
          * @description Administrators of the cluster only. Stores nothing; an invalid key is a 422 on `publicKey`.
          */
         post: operations["inspectSshKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/files": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The authorized_keys files as rendered from the stored keys, and whether they are the ones last applied
-         * @description Administrators of the cluster only. Read-only.
-         */
-        get: operations["getSshAuthorizedKeysFiles"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4244,6 +4244,23 @@ export interface components {
             number: string;
             name: string;
         };
+        /** @description The files a Managed Center plugin renders from its stored state (`GET …/<id>/files`). */
+        ManagedRenderedFiles: {
+            files: {
+                /** @example /etc/cron.d/portal */
+                path: string;
+                /** @description Empty for a secret file. */
+                content: string;
+                /** @example 0644 */
+                mode: string;
+                owner?: string;
+                group?: string;
+                /** @description A password file or key: its content is never shown. */
+                secret: boolean;
+            }[];
+            /** @description Whether these are exactly the files last applied to the server. */
+            applied: boolean;
+        };
         CronjobsJobInput: {
             /** @description Five fields (`*\/5 * * * *`, `0 3 * * mon-fri`) or `@hourly`, `@daily`, `@midnight`, `@weekly`, `@monthly`, `@yearly`, `@annually`. */
             schedule: string;
@@ -4271,12 +4288,6 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-        };
-        CronjobsFile: {
-            path: string;
-            content: string;
-            /** @description Whether this is exactly the file last applied to the server. */
-            applied: boolean;
         };
         /** @description Whether zone files are checked on this server before they are used. */
         DnsChecker: {
@@ -10002,6 +10013,33 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getCronjobsFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     listCronjobs: {
         parameters: {
             query?: never;
@@ -10069,33 +10107,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            503: components["responses"]["PluginUnavailable"];
-        };
-    };
-    getCronjobsFile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The rendered file. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CronjobsFile"];
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };
@@ -11146,6 +11157,33 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    getSshFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     listSshKeys: {
         parameters: {
             query?: never;
@@ -11245,41 +11283,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            503: components["responses"]["PluginUnavailable"];
-        };
-    };
-    getSshAuthorizedKeysFiles: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The rendered files (users without keys have none). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        files: {
-                            path: string;
-                            user: components["schemas"]["SshUser"];
-                            content: string;
-                        }[];
-                        /** @description Whether these are exactly the files last applied to the server. */
-                        applied: boolean;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -147,6 +147,33 @@ const pluginResponses: [code: string, name: string][] = [
 
 const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
+/** The answer of the `x-files` operation (added to the components when a plugin declares it). */
+const renderedFilesSchema: Doc = {
+  type: 'object',
+  description: 'The files a Managed Center plugin renders from its stored state (`GET …/<id>/files`).',
+  required: ['files', 'applied'],
+  additionalProperties: false,
+  properties: {
+    files: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'content', 'mode', 'secret'],
+        additionalProperties: false,
+        properties: {
+          path: { type: 'string', maxLength: 4096, example: '/etc/cron.d/portal' },
+          content: { type: 'string', maxLength: 10485760, description: 'Empty for a secret file.' },
+          mode: { type: 'string', maxLength: 4, pattern: '^[0-7]{4}$', example: '0644' },
+          owner: { type: 'string', maxLength: 64 },
+          group: { type: 'string', maxLength: 64 },
+          secret: { type: 'boolean', description: 'A password file or key: its content is never shown.' },
+        },
+      },
+    },
+    applied: { type: 'boolean', description: 'Whether these are exactly the files last applied to the server.' },
+  },
+};
+
 /**
  * What every Managed Center plugin operation shares, added here so a plugin's `openapi.yaml` holds only
  * its own operations and schemas:
@@ -157,7 +184,11 @@ const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string)
  *   `ValidationFailed` for an operation with a body or query parameters unless it documents its own 422;
  * - with `x-apply` at the top of the file (`{ operationId, summary?, description? }`): the plugin's
  *   "apply now" operation `POST …/<id>/apply` (202 `ApplyStarted`), answered by the host. Rollback is the
- *   platform's `rollBackManagedPlugin` for every plugin.
+ *   platform's `rollBackManagedPlugin` for every plugin;
+ * - with `x-files` (`{ operationId?, summary?, description? }`): `GET …/<id>/files` (200
+ *   `ManagedRenderedFiles`: the files `render` returns now, a secret's content left out, and whether they
+ *   are the ones last applied), answered by the host and shown by the SDK's `RenderedFilesPanel`. It comes
+ *   first, since the router tries paths in the document's order and it must win over a plugin's `…/{id}`.
  */
 function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
   const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
@@ -174,6 +205,20 @@ function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
         responses: { '202': ref('responses', 'ApplyStarted') },
       },
     };
+  }
+  const files = fragment['x-files'] as Doc | undefined;
+  delete fragment['x-files'];
+  if (files) {
+    if (fragment.paths[`${prefix}/files`]) throw new Error(`plugins/${id}: ${prefix}/files is added by x-files, do not write it`);
+    doc.components.schemas ??= {};
+    doc.components.schemas.ManagedRenderedFiles ??= renderedFilesSchema;
+    const get = {
+      operationId: files.operationId ?? `get${pascal(id)}Files`,
+      summary: files.summary ?? 'The files as rendered from the stored state now, and whether they are the ones last applied',
+      description: files.description ?? 'Administrators of the cluster only. Read-only; the content of a secret file is never shown.',
+      responses: { '200': { description: 'The rendered files.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ManagedRenderedFiles' } } } } },
+    };
+    fragment.paths = { [`${prefix}/files`]: { get }, ...fragment.paths };
   }
   const resolve = (p: Doc): Doc => {
     const name = String(p.$ref ?? '').split('/').pop()!;

@@ -21,7 +21,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'cronjobs',
-    operations: ['createCronjob', 'deleteCronjob', 'getCronjob', 'getCronjobsFile', 'listCronjobs', 'updateCronjob'],
+    operations: ['createCronjob', 'deleteCronjob', 'getCronjob', 'listCronjobs', 'updateCronjob'],
     manifest: async () => ({
       default: {
         id: 'cronjobs',
@@ -36,7 +36,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'ssh',
-    operations: ['createSshKey', 'deleteSshKey', 'getSshAuthorizedKeysFiles', 'inspectSshKey', 'listSshKeys', 'updateSshKey'],
+    operations: ['createSshKey', 'deleteSshKey', 'inspectSshKey', 'listSshKeys', 'updateSshKey'],
     manifest: async () => ({
       default: {
         id: 'ssh',

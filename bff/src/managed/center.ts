@@ -161,14 +161,17 @@ export class ManagedCenter {
         }
       }
       // The "apply now" the bundler adds for `x-apply` (plugins/<id>/openapi.yaml) is answered here.
-      const applyOp = applyOperationOf(contract, plugin.id);
+      const applyOp = hostOperationOf(contract, plugin.id, 'apply', 'post');
       if (built && applyOp && !built[applyOp]) built[applyOp] = (c) => this.#applyNow(plugin, c as ApplyContext);
+      // And the rendered files for `x-files`.
+      const filesOp = hostOperationOf(contract, plugin.id, 'files', 'get');
+      if (built && filesOp && !built[filesOp]) built[filesOp] = (c) => this.#renderedFiles(plugin, c as ApplyContext);
       if (built) {
         const missing = plugin.operations.filter((op) => typeof built![op] !== 'function');
         if (missing.length) throw new Error(`Plugin ${plugin.id} has no handler for operation(s): ${missing.join(', ')}`);
         this.#start(plugin);
       }
-      for (const op of new Set([...plugin.operations, ...(applyOp ? [applyOp] : [])]))
+      for (const op of new Set([...plugin.operations, ...[applyOp, filesOp].filter((o): o is string => !!o)]))
         out[op] = this.#pluginOperation(plugin, built?.[op], statusOf.get(op) ?? 200);
     }
     return out;
@@ -177,6 +180,20 @@ export class ManagedCenter {
   async #applyNow(plugin: LoadedPlugin, c: ApplyContext) {
     const summary = (await plugin.server?.applySummary?.(c)) ?? { key: `${plugin.id}:changes.applied` };
     return (await c.ports.jobs.apply(c, { summary })).job;
+  }
+
+  /** `GET …/<id>/files` (`x-files`): what `render` returns now, a secret's content left out, and whether it is what was applied last. */
+  async #renderedFiles(plugin: LoadedPlugin, c: ApplyContext) {
+    const render = plugin.server?.render;
+    if (!render) throw NotFound('errors.managed_plugin_not_found');
+    const lastApplied = await c.ports.jobs.lastApplied(c.server.id);
+    const gateway = this.gateway(c.server.id);
+    const files = await render.call(plugin.server, { em: c.em, server: c.server, clock: this.deps.clock, gateway, lastApplied, logger: c.ports.logger });
+    const last = new Map((lastApplied?.files ?? []).map((f) => [f.path, f.content]));
+    const applied = !!lastApplied && last.size === files.length && files.every((f) => last.get(f.path) === f.content);
+    const mode = (m = 0o644) => m.toString(8).padStart(4, '0');
+    const view = (f: (typeof files)[number]) => ({ path: f.path, content: f.secret ? '' : f.content, mode: mode(f.mode), ...(f.owner ? { owner: f.owner } : {}), ...(f.group ? { group: f.group } : {}), secret: !!f.secret });
+    return { files: files.map(view), applied };
   }
 
   #pluginOperation(plugin: LoadedPlugin, handler: ((c: unknown) => unknown) | undefined, status: number): OperationHandler<never> {
@@ -235,9 +252,9 @@ export class ManagedCenter {
   }
 }
 
-/** The operationId of a plugin's `POST …/<id>/apply` in the contract (added by the bundler for `x-apply`). */
-function applyOperationOf(contract: Json, pluginId: string): string | undefined {
-  return contract?.paths?.[`/api/v1/clusters/{clusterId}/servers/{serverId}/${pluginId}/apply`]?.post?.operationId;
+/** The operationId of a plugin's `POST …/<id>/apply` or `GET …/<id>/files` in the contract (added by the bundler for `x-apply`, `x-files`). */
+function hostOperationOf(contract: Json, pluginId: string, what: 'apply' | 'files', method: 'get' | 'post'): string | undefined {
+  return contract?.paths?.[`/api/v1/clusters/{clusterId}/servers/{serverId}/${pluginId}/${what}`]?.[method]?.operationId;
 }
 
 /** The success status of each operation (201/202 when that is the only 2xx it documents). */

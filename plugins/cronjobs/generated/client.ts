@@ -24,9 +24,9 @@ export const cronjobsApi = managedApi.enhanceEndpoints({ addTagTypes: ['cronjobs
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/{cronjobId}', a),
       providesTags: ['cronjobs'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/file — The cron file as rendered from the stored jobs, and whether it is the one last applied */
-    getCronjobsFile: b.query<ResultOf<'getCronjobsFile'>, ArgsOf<'getCronjobsFile'>>({
-      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/file', a),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/files — The cron file as rendered from the stored jobs, and whether it is the one last applied */
+    getCronjobsFiles: b.query<ResultOf<'getCronjobsFiles'>, ArgsOf<'getCronjobsFiles'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/files', a),
       providesTags: ['cronjobs'],
     }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs — The server's cron jobs with their next runs */

@@ -81,13 +81,6 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       return present(job, ports.clock.now());
     },
 
-    getCronjobsFile: async (c) => {
-      const content = renderCronFile(await jobsOf(c.em, c.server.id));
-      const last = await ports.jobs.lastApplied(c.server.id);
-      const applied = last?.files.find((f) => f.path === cronFilePath)?.content === content;
-      return { path: cronFilePath, content, applied };
-    },
-
     createCronjob: async (c) => {
       const now = ports.clock.now();
       const input = c.body;

@@ -1,15 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
-import UndoIcon from '@mui/icons-material/Undo';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, useApply, useManagedHost } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, RenderedFilesPanel, SectionHeader, useApply, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { cronjobsApi, cronjobsClient } from '../generated/client.ts';
-import { CronFilePanel } from './CronFilePanel.tsx';
 import { CronjobTable, type Cronjob } from './CronjobTable.tsx';
 import { userTimeZone } from './format.ts';
 
@@ -19,13 +17,9 @@ export function CronjobsPage() {
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const list = cronjobsApi.useListCronjobsQuery(args);
-  const [fileWanted, setFileWanted] = useState(false);
-  const file = cronjobsApi.useGetCronjobsFileQuery(args, { skip: !fileWanted });
   const [deleteJob] = cronjobsApi.useDeleteCronjobMutation();
   const apply = useApply(cronjobsClient);
-  const [applying, setApplying] = useState(false);
   const [toDelete, setToDelete] = useState<Cronjob>();
-  const [confirmRollback, setConfirmRollback] = useState(false);
   const timeZone = userTimeZone();
   const create = (
     <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={host.sectionPath('cronjobs', 'create')}>
@@ -35,17 +29,9 @@ export function CronjobsPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-        <Typography color="text.secondary">{t('list.intro')}</Typography>
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-          <Button startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)}>
-            {t('rollback.button')}
-          </Button>
-          {create}
-        </Stack>
-      </Stack>
+      <SectionHeader apply={apply} intro={t('list.intro')} rollBackText={t('rollback.text')} create={{ label: t('list.create'), to: host.sectionPath('cronjobs', 'create') }} />
 
-      <ApplyJobBanner apply={apply} title={(_job, done) => t(done ? 'apply.titleDone' : 'apply.title')} />
+      <ApplyJobBanner apply={apply} />
 
       <QueryState query={list}>
         {(data) => (
@@ -67,16 +53,7 @@ export function CronjobsPage() {
         )}
       </QueryState>
 
-      <CronFilePanel
-        file={file.data}
-        loading={file.isFetching}
-        onOpen={() => setFileWanted(true)}
-        applying={applying}
-        onApply={async () => {
-          setApplying(true);
-          await apply.applyNow().finally(() => setApplying(false));
-        }}
-      />
+      <RenderedFilesPanel apply={apply} title={t('file.title')} />
 
       <ConfirmDialog
         open={!!toDelete}
@@ -87,19 +64,6 @@ export function CronjobsPage() {
         onConfirm={async () => {
           await apply.track(deleteJob({ ...args, cronjobId: toDelete!.id }));
           setToDelete(undefined);
-        }}
-      />
-      <ConfirmDialog
-        open={confirmRollback}
-        title={t('rollback.title')}
-        text={t('rollback.text')}
-        confirm={t('rollback.confirm')}
-        color="warning"
-        onClose={() => setConfirmRollback(false)}
-        onConfirm={async () => {
-          const outcome = await apply.rollBack();
-          setConfirmRollback(false);
-          if (outcome === 'nothing') host.notify('info', t('rollback.none'));
         }}
       />
     </Stack>

@@ -1,11 +1,6 @@
-/** The browser's time zone (IANA), e.g. `Europe/Berlin`. */
-export function userTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+import { userTimeZone } from '@portal/plugin-sdk/web';
+
+export { userTimeZone };
 
 /**
  * A run time in the user's language and time zone: "Mo., 23. Nov. 2026, 03:00". `compact` leaves the

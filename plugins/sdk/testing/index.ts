@@ -10,9 +10,13 @@
  * tests import from here (and `@portal/core/testing`), never from `@portal/bff` or core's modules.
  */
 import { createTestServer, loadContract, type PluginRegistryEntry, type TestClient, type TestResponse, type TestServer } from '@portal/bff/testing';
+import { User } from '@portal/core/accounts';
+import { Cluster, ClusterAdministrator, Server } from '@portal/core/clusters';
 import { demoLogins } from '@portal/core/seed';
 import type { BodyOf, ErrorResponse, OperationId, operations, PathOf, QueryOf, ResponseOf } from '@portal/openapi';
 import type { PluginManifest } from '../index.ts';
+
+export { hasProgram } from './programs.ts';
 
 /* What a plugin's tests may use of the host, re-exported so they need no other import. */
 export { createTestServer, LocalGateway, TestClient, type LocalGatewayOptions, type TestResponse, type TestServer } from '@portal/bff/testing';
@@ -98,6 +102,16 @@ export interface PluginPortal<Op extends OperationId = OperationId> {
   clusterByNumber(client: TestClient, number: string): Promise<SeededCluster>;
   /** Polls a managed job (of {@link server} by default) until it succeeded or failed. */
   waitForJob(jobId: number, options?: { clusterId?: number; serverId?: number; as?: TestClient }): Promise<ManagedJob>;
+  /** Every operation of the plugin's section in the contract (its own and those the bundler adds). */
+  operations: { operationId: Op; method: string; path: string }[];
+  /** The plugin's manifest. */
+  manifest: PluginManifest;
+  /** Sends a change as the administrator, expects 202 (an apply job of this plugin) and waits until the job succeeded. */
+  applied(method: string, url: string, body?: unknown): Promise<ManagedJob>;
+  /** The plugin's change log on {@link server}, newest first (first page), and how many there are. */
+  changes(): Promise<{ data: ResponseOf<'listManagedChanges'>['data']; total: number }>;
+  /** A file the jobs wrote on {@link server}; `null` when there is none. */
+  file(path: string): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -185,7 +199,21 @@ export async function startPluginPortal<Op extends OperationId = OperationId>(ma
       throw new Error(`job ${jobId} did not finish`);
     };
 
-    return { portal, admin, cluster, server, base, api, signIn, clusterByNumber, waitForJob, stop: () => portal.stop() };
+    const applied: PluginPortal['applied'] = async (method, path, body) => {
+      const r = await admin.request(method, path, body);
+      expect([r.status, r.body?.error]).toEqual([202, undefined]);
+      expect(r.body).toMatchObject({ pluginId: plugin.id, kind: 'apply' });
+      const job = await waitForJob(r.body.id);
+      expect(job).toMatchObject({ status: 'succeeded' });
+      return job;
+    };
+    const changes: PluginPortal['changes'] = async () => {
+      const r = await admin.get(`${base()}/managed/changes?plugin=${plugin.id}`);
+      return { data: r.body.data, total: r.body.meta.total };
+    };
+    const file = (path: string) => portal.managed.gateway(server.id).readFile(path);
+    const own = operations.own.map((operationId) => ({ operationId: operationId as Op, ...operations.all.get(operationId)! }));
+    return { portal, admin, cluster, server, base, api, signIn, clusterByNumber, waitForJob, operations: own, manifest: plugin, applied, changes, file, stop: () => portal.stop() };
   } catch (e) {
     await portal.stop();
     throw e;
@@ -208,4 +236,89 @@ async function pickServer(
     if (server) return { cluster, server };
   }
   throw new Error(`no seeded server runs ${plugin.id}'s service (${JSON.stringify(plugin.services)})${options.cluster ? ` in cluster ${options.cluster}` : ''}`);
+}
+
+/** What an operation needs to pass the contract's input check, so that the access check is what refuses it. */
+export type AccessCalls<Op extends OperationId> = { [O in Op]?: { path?: Partial<PathOf<O>>; body?: unknown } };
+
+/**
+ * R6.004 for every operation of a plugin's section, taken from the contract (a new operation is covered
+ * without a line here): anonymous → 401; the administrator of another cluster → 404
+ * `errors.cluster_not_found`; a manager without the administrator role → 403
+ * `errors.managed_administrators_only`; a personal access token for another cluster → 403, one for this
+ * cluster works; a server that does not run the plugin's service → 404 `errors.managed_plugin_not_found`
+ * (the host's guard, before any handler). Path parameters other than cluster and server are 1 unless `calls` says; an operation
+ * with a body needs one in `calls` that passes the contract. Call at the top level of a test file.
+ */
+export function describeAccessMatrix<Op extends OperationId>(portal: () => PluginPortal<Op>, calls: AccessCalls<Op> = {}): void {
+  type Operation = PluginPortal<Op>['operations'][number];
+  const request = async (t: PluginPortal<Op>, client: TestClient, op: Operation, at: { clusterId: number; serverId: number }, headers?: Record<string, string>) => {
+    const call = (calls as Record<string, { path?: Record<string, unknown>; body?: unknown }>)[op.operationId] ?? {};
+    const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, 1]));
+    const url = t.api.url(op.operationId, { ...params, ...call.path, ...at } as never);
+    const r = await client.request(op.method, url, call.body, headers);
+    return { url: `${op.method} ${url}`, status: r.status, message: r.body?.error?.message };
+  };
+  const expectEach = async (t: PluginPortal<Op>, run: (op: Operation) => ReturnType<typeof request>, status: number, message?: string) => {
+    for (const op of t.operations) {
+      const r = await run(op);
+      expect(r).toEqual({ url: r.url, status, message: message ?? r.message });
+    }
+  };
+
+  describe('authorization (every operation of the section)', () => {
+    it('R6.004 anonymous callers get 401', async () => {
+      const t = portal();
+      await expectEach(t, (op) => request(t, t.portal.client(), op, { clusterId: t.cluster.id, serverId: t.server.id }), 401);
+    });
+
+    it('R6.004 the administrator of another cluster gets 404 (the cluster is not visible)', async () => {
+      const t = portal();
+      const other = await t.signIn(demoLogins.other);
+      const own = await t.clusterByNumber(other, '20031');
+      const em = t.portal.db.orm.em.fork();
+      const user = await em.findOneOrFail(User, { email: demoLogins.other });
+      if (!(await em.count(ClusterAdministrator, { cluster: own.id, user }))) em.create(ClusterAdministrator, { cluster: em.getReference(Cluster, own.id), user } as ClusterAdministrator);
+      await em.flush();
+      await expectEach(t, (op) => request(t, other, op, { clusterId: t.cluster.id, serverId: t.server.id }), 404, 'errors.cluster_not_found');
+    });
+
+    it('R6.004 a manager of the customer without the administrator role gets 403', async () => {
+      const t = portal();
+      const manager = await t.signIn(demoLogins.manager);
+      const staging = await t.clusterByNumber(manager, '20012');
+      await expectEach(t, (op) => request(t, manager, op, { clusterId: staging.id, serverId: staging.servers[0].id }), 403, 'errors.managed_administrators_only');
+    });
+
+    it("R2.024 a server of the cluster that does not run the plugin's service gets 404 for every operation", async () => {
+      const t = portal();
+      const services = t.manifest.services;
+      if (services === 'all') return;
+      const other = t.cluster.servers.find((s) => s.id !== t.server.id)!;
+      const em = t.portal.db.orm.em.fork();
+      const before = [...(await em.findOneOrFail(Server, { id: other.id })).services];
+      await em.nativeUpdate(Server, { id: other.id }, { services: before.filter((x) => !services.includes(x)) });
+      try {
+        await expectEach(t, (op) => request(t, t.admin, op, { clusterId: t.cluster.id, serverId: other.id }), 404, 'errors.managed_plugin_not_found');
+      } finally {
+        await em.nativeUpdate(Server, { id: other.id }, { services: before });
+      }
+    });
+
+    it('R6.004 a personal access token for another cluster is refused; one for this cluster works', async () => {
+      const t = portal();
+      const manager = await t.signIn(demoLogins.manager);
+      const staging = await t.clusterByNumber(manager, '20012');
+      const token = async (clusters: number[]) => {
+        const r = await manager.request('POST', '/api/v1/me/personal-access-tokens', { name: `access ${clusters.join()}`, expires: 0, expires_at: null, abilities: { global: false, clusters } });
+        expect(r.status).toBe(201);
+        return { Authorization: `Bearer ${r.body.plainTextToken}` };
+      };
+      const here = { clusterId: t.cluster.id, serverId: t.server.id };
+      const forStaging = await token([staging.id]);
+      await expectEach(t, (op) => request(t, t.portal.client(), op, here, forStaging), 403);
+      const list = t.operations.find((op) => op.method === 'GET' && op.path.match(/\{\w+\}/g)?.length === 2);
+      if (list) expect(await request(t, t.portal.client(), list, here, await token([t.cluster.id]))).toMatchObject({ status: 200 });
+    });
+  });
 }

@@ -25,11 +25,25 @@ export { toRequest, type ArgsOf, type ResultOf, type ServerArgs, type PluginClie
 export { registerSdkTranslations, sdkNamespace } from './i18n/index.ts';
 export { ConfirmDialog, type ConfirmDialogProps } from './kit/ConfirmDialog.tsx';
 export { ApplyBanner, ApplyJobBanner, type ApplyBannerProps } from './kit/ApplyBanner.tsx';
-export { useApply, errorMessageOf, type Apply, type RollBackOutcome } from './kit/useApply.ts';
+export { useApply, errorMessageOf, fieldErrorOf, type Apply, type RollBackOutcome } from './kit/useApply.ts';
 export { FormTextField, FormSelect, nestErrors, fieldId, type FormTextFieldProps } from './kit/FormFields.tsx';
 export { DataTable, type Column, type DataTableProps } from './kit/DataTable.tsx';
 export { LoadingState, ErrorState, EmptyState, QueryState, type QueryLike } from './kit/States.tsx';
 export { usePluginTranslation, type TypedT } from './kit/usePluginTranslation.ts';
+export { formatDate, userTimeZone } from './kit/format.ts';
+export { SummaryCard, type SummaryCardProps } from './kit/SummaryCard.tsx';
+export { FormActions, FormError, FormPage, type FormActionsProps } from './kit/FormPage.tsx';
+export { TextFieldDialog, type TextFieldDialogProps } from './kit/TextFieldDialog.tsx';
+export {
+  RenderedFilesPanel,
+  SectionHeader,
+  type SectionHeaderProps,
+  RollBackButton,
+  renderedFilesApi,
+  type RenderedFiles,
+  type RenderedFilesPanelProps,
+  type RollBackButtonProps,
+} from './kit/RenderedFiles.tsx';
 
 /** Declares a plugin's web part. */
 export const defineWebPlugin = (plugin: WebPlugin): WebPlugin => plugin;

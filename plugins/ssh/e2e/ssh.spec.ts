@@ -4,20 +4,12 @@
  * with progress (checked with ssh-keygen -l where installed), the result in the list and in
  * authorized_keys, roll back.
  */
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ensureApplied, hasProgram, jobSucceeded, languages, openSection, rollBack, sdkTexts, shot, signIn, type Lang } from '@portal/plugin-sdk/testing/e2e';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
 
-const password = 'Demo-Portal-2026';
-const shots = process.env.CRONSSH_SHOTS; // a directory: screenshots of every screen (light and dark) for review
-
-const hasSshKeygen = (() => {
-  try {
-    execFileSync('ssh-keygen', ['-?'], { stdio: 'ignore' });
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== 'ENOENT';
-  }
-})();
+const hasSshKeygen = hasProgram('ssh-keygen');
 
 // Made with ssh-keygen for this test (the private halves were discarded).
 const keys = {
@@ -27,112 +19,25 @@ const keys = {
 const rsa2048 =
   'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQCZg3w4MKDz9FmMGmeJYE32lmE80CBLxiwx3q8uZL3kNmsdagQ1ruw4juu+sYrNPz6COAuP9u0tGMOMzLBXHfshYh3esGMk5teCnMST3pv3gGON7ryBOJNJ4tuKmoyzEOm4KDV5r+2NDN6ZHVYmn27d602GJQxQogqGl8sZadern4+v13JiUPZsswRqSezgEqTPmH7eutz1lvOcg37mQEvllCxmC9N1xGaq0TSYhQ1IeWD1BGn7JRt9r5VKDe2/rbsxkeGpOIwffnSpALnO4J5+wPos+90+56mjr/TKz/FuKk+Zfvh8XPXmkKhxa0xSkXMnh2cM36taoJse623alkVP old@laptop';
 
-const texts = {
-  de: {
-    login: { email: 'E-Mail-Adresse', password: 'Passwort', submit: 'Anmelden', welcome: /Willkommen/ },
-    section: 'SSH-Schlüssel',
-    add: 'Schlüssel hinzufügen',
-    user: 'Serverbenutzer',
-    publicKey: 'Öffentlicher Schlüssel',
-    label: 'Bezeichnung',
-    submit: 'Hinzufügen und anwenden',
-    tooShort: 'Dieser RSA-Schlüssel ist zu kurz. RSA-Schlüssel brauchen mindestens 3072 Bit; erstellen Sie besser einen ssh-ed25519-Schlüssel.',
-    bits: '256 Bit',
-    applied: 'Die Änderung wurde übernommen.',
-    skipped: 'ssh-keygen ist auf diesem Server nicht installiert',
-    files: 'authorized_keys-Dateien auf dem Server',
-    writeNow: 'Jetzt auf den Server schreiben',
-    rollback: 'Letzte Änderung rückgängig machen',
-    confirmRollback: 'Rückgängig machen',
-    rolledBack: 'Die vorherige Version wurde wiederhergestellt.',
-    language: /Deutsch/,
-  },
-  en: {
-    login: { email: 'E-mail address', password: 'Password', submit: 'Log in', welcome: /Welcome/ },
-    section: 'SSH keys',
-    add: 'Add key',
-    user: 'Server user',
-    publicKey: 'Public key',
-    label: 'Label',
-    submit: 'Add and apply',
-    tooShort: 'This RSA key is too short. RSA keys need at least 3072 bits; better create an ssh-ed25519 key.',
-    bits: '256 bits',
-    applied: 'The change was applied.',
-    skipped: 'ssh-keygen is not installed on this server',
-    files: 'authorized_keys files on the server',
-    writeNow: 'Write to server now',
-    rollback: 'Undo last change',
-    confirmRollback: 'Undo',
-    rolledBack: 'The previous version was restored.',
-    language: /English/,
-  },
-} as const;
+/** The texts the user sees, from the plugin's own translations (and the managed namespace's "not installed" note). */
+const texts = Object.fromEntries(
+  ([['de', de, 'ssh-keygen ist auf diesem Server nicht installiert'], ['en', en, 'ssh-keygen is not installed on this server']] as const).map(([lang, m, skipped]) => [
+    lang,
+    { section: m.title, add: m.list.create, user: m.form.user, publicKey: m.form.publicKey, label: m.form.label, submit: m.form.submit, tooShort: m.errors.rsa_too_short, bits: m.form.bitsValue.replace('{{bits}}', '256'), skipped, files: m.file.title },
+  ]),
+) as Record<Lang, { section: string; add: string; user: string; publicKey: string; label: string; submit: string; tooShort: string; bits: string; skipped: string; files: string }>;
 
-type Lang = keyof typeof texts;
-
-async function login(page: Page, lang: Lang): Promise<void> {
-  const t = texts.de.login;
-  await page.goto('/a/login');
-  await page.getByLabel(t.email).fill('admin@demo.example');
-  await page.getByLabel(new RegExp(`^${t.password}`)).first().fill(password);
-  await page.getByRole('button', { name: t.submit, exact: true }).click();
-  // The user's language is stored with the account: another test may have switched it.
-  await expect(page.getByRole('heading', { level: 1, name: /Willkommen|Welcome/ })).toBeVisible();
-  await page.getByRole('button', { name: texts[lang].language }).click();
-  await expect(page.getByRole('heading', { level: 1, name: texts[lang].login.welcome })).toBeVisible();
-}
-
-/** The SSH section of web01 of cluster 20011, opened from the dashboard like a user would. */
-async function openSection(page: Page, lang: Lang): Promise<void> {
-  await page.locator('tr[data-cluster="20011"]').getByTestId('open-managed').click();
-  await page.getByRole('menuitem', { name: /^web01\.c20011/ }).click();
-  await expect(page).toHaveURL(/\/managed\/dashboard$/);
-  await page.getByRole('link', { name: texts[lang].section, exact: true }).first().click();
-  await expect(page).toHaveURL(/\/managed\/ssh$/);
-  await expect(page.getByTestId('ssh-user-deploy')).toBeVisible();
-}
-
-/** Light and dark screenshots for review (only when CRONSSH_SHOTS names a directory). */
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${shots}/ssh-${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function jobSucceeded(page: Page): Promise<void> {
-  const progress = page.getByTestId('apply-progress');
-  await expect(progress).toBeVisible();
-  await expect(progress).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
-}
-
-/** The demo keys are not on the server the first time: write them, so a rollback has a version to go back to. */
-async function ensureApplied(page: Page, lang: Lang): Promise<void> {
-  const t = texts[lang];
-  await page.getByRole('button', { name: t.files }).click();
-  await expect(page.getByTestId('ssh-file-deploy')).toBeVisible();
-  const writeNow = page.getByRole('button', { name: t.writeNow });
-  if (await writeNow.isVisible()) {
-    await writeNow.click();
-    await jobSucceeded(page);
-    await expect(writeNow).toBeHidden();
-  }
-  await page.getByRole('button', { name: t.files }).click();
-}
-
-for (const lang of ['de', 'en'] as const) {
+for (const lang of languages) {
   test(`R2.031 R2.024 ssh keys (${lang}): a short RSA key refused, type, length and fingerprint before saving, apply with progress, authorized_keys, roll back`, async ({ page }) => {
     test.setTimeout(150_000);
     const t = texts[lang];
     const key = keys[lang];
     const label = `E2E laptop (${lang})`;
-    await login(page, lang);
-    await openSection(page, lang);
-    await shot(page, `${lang}-list`);
-    await ensureApplied(page, lang);
+    await signIn(page, lang);
+    await openSection(page, 'ssh', t.section);
+    await expect(page.getByTestId('ssh-user-deploy')).toBeVisible();
+    await shot(page, `ssh-${lang}-list`);
+    await ensureApplied(page, lang, t.files);
 
     // A 2048-bit RSA key: the check says why before saving, and the server refuses it (422 under the field).
     await page.getByRole('link', { name: t.add }).first().click();
@@ -142,7 +47,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByRole('textbox', { name: t.label, exact: true }).fill('Old laptop');
     await page.getByRole('button', { name: t.submit }).click();
     await expect(page.locator('#ssh-publicKey-helper-text')).toHaveText(t.tooShort);
-    await shot(page, `${lang}-too-short`);
+    await shot(page, `ssh-${lang}-too-short`);
 
     // An Ed25519 key: type, length and fingerprint shown, the label proposed from its comment.
     await page.getByRole('textbox', { name: t.label, exact: true }).fill('');
@@ -155,32 +60,29 @@ for (const lang of ['de', 'en'] as const) {
     await expect(page.getByTestId('ssh-key-fingerprint')).toHaveText(key.fingerprint);
     await expect(page.getByRole('textbox', { name: t.label, exact: true })).toHaveValue(`e2e-${lang}@laptop`);
     await page.getByRole('textbox', { name: t.label, exact: true }).fill(label);
-    await shot(page, `${lang}-form`);
+    await shot(page, `ssh-${lang}-form`);
     await page.getByRole('button', { name: t.submit }).click();
 
     // Apply with progress; ssh-keygen -l checks the file where it is installed.
     await expect(page).toHaveURL(/\/managed\/ssh\?job=\d+$/);
     await jobSucceeded(page);
-    await expect(page.getByTestId('apply-progress')).toContainText(t.applied);
+    await expect(page.getByTestId('apply-progress')).toContainText(sdkTexts[lang].applied);
     if (hasSshKeygen) await expect(page.getByTestId('apply-progress')).not.toContainText(t.skipped);
     else await expect(page.getByTestId('apply-progress')).toContainText(t.skipped);
     const row = page.getByTestId('ssh-user-developer').getByRole('row').filter({ hasText: label });
     await expect(row).toContainText(key.fingerprint);
     await expect(row).toContainText('Ed25519');
-    await shot(page, `${lang}-applied`);
+    await shot(page, `ssh-${lang}-applied`);
 
     // The file: the key with the label as its comment, nothing of the pasted comment.
     await page.getByRole('button', { name: t.files }).click();
-    const file = page.getByTestId('ssh-file-developer');
+    const file = page.getByLabel('/home/developer/.ssh/authorized_keys', { exact: true });
     await expect(file).toContainText(`${key.line.split(' ').slice(0, 2).join(' ')} ${label}`);
     await expect(file).not.toContainText(`e2e-${lang}@laptop`);
-    await shot(page, `${lang}-files`);
+    await shot(page, `ssh-${lang}-files`);
 
     // Roll back to the version before: the key is gone again.
-    await page.getByRole('button', { name: t.rollback }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t.confirmRollback }).click();
-    await jobSucceeded(page);
-    await expect(page.getByTestId('apply-progress')).toContainText(t.rolledBack);
+    await rollBack(page, lang);
     await expect(row).toHaveCount(0);
     await expect(file).not.toContainText(label);
   });

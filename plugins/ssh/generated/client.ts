@@ -20,7 +20,7 @@ export const sshApi = managedApi.enhanceEndpoints({ addTagTypes: ['ssh'] }).inje
       invalidatesTags: ['ssh'],
     }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/ssh/files — The authorized_keys files as rendered from the stored keys, and whether they are the ones last applied */
-    getSshAuthorizedKeysFiles: b.query<ResultOf<'getSshAuthorizedKeysFiles'>, ArgsOf<'getSshAuthorizedKeysFiles'>>({
+    getSshFiles: b.query<ResultOf<'getSshFiles'>, ArgsOf<'getSshFiles'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/ssh/files', a),
       providesTags: ['ssh'],
     }),

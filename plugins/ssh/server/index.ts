@@ -8,12 +8,11 @@ import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, ty
 import type { Operations } from '../generated/operations.ts';
 import { labelFromComment, sshUsers, type SshUser } from '../shared/users.ts';
 import { demoKeys } from './fixtures.ts';
-import { parseKey } from './keys.ts';
+import { parseKey, validateAuthorizedKeys } from './keys.ts';
 import { Migration20261122142000SshKeys } from './migrations/Migration20261122142000SshKeys.ts';
 import { renderAuthorizedKeys } from './render.ts';
 import { checkLabelField, checkNewKey, key } from './rules.ts';
 import { SshKey } from './SshKey.ts';
-import { validateAuthorizedKeys } from './validate.ts';
 
 type SshKeyView = Schemas['SshKey'];
 
@@ -66,14 +65,6 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
       const r = parseKey(c.body.publicKey);
       if (!r.ok) throw validationFailed({ publicKey: [key(r.problem)] });
       return { type: r.key.type, bits: r.key.bits, fingerprint: r.key.fingerprint, suggestedLabel: labelFromComment(r.key.comment) };
-    },
-
-    getSshAuthorizedKeysFiles: async (c) => {
-      const files = renderAuthorizedKeys(await keysOf(c.em, c.server.id));
-      const last = await ports.jobs.lastApplied(c.server.id);
-      const lastFiles = new Map((last?.files ?? []).map((f) => [f.path, f.content]));
-      const applied = !!last && lastFiles.size === files.length && files.every((f) => lastFiles.get(f.path) === f.content);
-      return { files: files.map(({ path, user, content }) => ({ path, user, content })), applied };
     },
 
     createSshKey: async (c) => {

@@ -1,4 +1,6 @@
-import { parseKey } from './keys.ts';
+import type { RunRequest, RunResult, ServerGateway } from '@portal/plugin-sdk/server';
+import { expectedFingerprints, fingerprintsOf, parseKey, validateAuthorizedKeys } from './keys.ts';
+import { renderAuthorizedKeys } from './render.ts';
 import { testFingerprints, testKeys } from './testKeys.ts';
 
 describe('SSH public keys (R2.031)', () => {
@@ -43,5 +45,32 @@ describe('SSH public keys (R2.031)', () => {
     ['a NUL byte', `${testKeys.ed25519}\u0000`, 'malformed'],
   ])('refuses %s', (_what, input, problem) => {
     expect(parseKey(input)).toMatchObject({ ok: false, problem });
+  });
+});
+
+describe('ssh-keygen check of authorized_keys (the program runs through checkEachFile of the SDK)', () => {
+  const [t, d] = testKeys.ed25519.split(' ');
+  const [rt, rd] = testKeys.rsab3072.split(' ');
+  const files = renderAuthorizedKeys([
+    { id: 1, user: 'deploy', label: 'Anna', type: t, data: d },
+    { id: 2, user: 'deploy', label: 'CI', type: rt, data: rd },
+  ]).map(({ path, content }) => ({ path, content }));
+  const good = `256 ${testFingerprints.ed25519.fingerprint} Anna (ED25519)\n3072 ${testFingerprints.rsab3072.fingerprint} CI (RSA)\n`;
+  const gateway = (answer: (r: RunRequest) => Partial<RunResult>): ServerGateway =>
+    ({
+      hasTool: async (tool: string) => ({ tool, available: true }),
+      run: async (r: RunRequest) => ({ exitCode: 0, stdout: '', stderr: '', timedOut: false, durationMs: 1, ...answer(r) }),
+    }) as unknown as ServerGateway;
+
+  it('reads the fingerprints ssh-keygen -l prints and those a file should show', () => {
+    expect(fingerprintsOf(good)).toEqual([testFingerprints.ed25519.fingerprint, testFingerprints.rsab3072.fingerprint]);
+    expect(expectedFingerprints(files[0])).toEqual([testFingerprints.ed25519.fingerprint, testFingerprints.rsab3072.fingerprint]);
+  });
+
+  it('passes when ssh-keygen -l -f <file> shows exactly the expected keys, fails when it shows others', async () => {
+    const calls: RunRequest[] = [];
+    expect(await validateAuthorizedKeys(gateway((req) => (calls.push(req), { stdout: good })), files)).toMatchObject({ status: 'passed', tool: 'ssh-keygen' });
+    expect(calls[0]).toMatchObject({ tool: 'ssh-keygen', args: ['-l', '-f', { path: '/home/deploy/.ssh/authorized_keys' }] });
+    expect(await validateAuthorizedKeys(gateway(() => ({ stdout: good.split('\n')[0] })), files)).toMatchObject({ status: 'failed', output: expect.stringContaining('expected:') });
   });
 });

@@ -2,8 +2,10 @@
  * Reads one OpenSSH public key line (`ssh-ed25519 AAAA… comment`) with `sshpk`: the key type, its
  * size, the SHA256 fingerprint (as `ssh-keygen -l` shows it) and the canonical base64 of the key.
  * Only plain keys are accepted: no `authorized_keys` options (`command=`, `from=`, …), no private
- * keys, no certificates, only the types below, RSA with at least 3072 bits.
+ * keys, no certificates, only the types below, RSA with at least 3072 bits. The apply checks the written
+ * files with the server's own `ssh-keygen -l -f` (skipped without `openssh-client`).
  */
+import { checkEachFile, type ConfigFile, type ServerGateway } from '@portal/plugin-sdk/server';
 import sshpk from 'sshpk';
 
 /** Types accepted, as they appear at the start of the line. */
@@ -96,3 +98,33 @@ export function parseKey(input: string): KeyResult {
     key: { type, bits: key.size, fingerprint: key.fingerprint('sha256').toString(), data: canonical, ...(comment ? { comment } : {}) },
   };
 }
+
+/** The fingerprints `ssh-keygen -l` prints, one per key line (`256 SHA256:… comment (ED25519)`). */
+export const fingerprintsOf = (output: string): string[] =>
+  output
+    .split('\n')
+    .map((l) => /^\d+ (SHA256:[A-Za-z0-9+/]+) /.exec(l.trim())?.[1])
+    .filter((f): f is string => !!f);
+
+/** The fingerprints a rendered file should show, computed by the portal from its key lines. */
+export const expectedFingerprints = (file: ConfigFile): string[] =>
+  file.content
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => {
+      const r = parseKey(l);
+      return r.ok ? r.key.fingerprint : `unreadable: ${l.slice(0, 40)}`;
+    });
+
+/** `steps.validate`: every key of every file must be readable by OpenSSH and show exactly the fingerprints the portal computed. */
+export const validateAuthorizedKeys = (gateway: ServerGateway, files: readonly ConfigFile[]) =>
+  checkEachFile(gateway, files, {
+    tool: 'ssh-keygen',
+    args: (file) => ['-l', '-f', file],
+    none: 'no authorized_keys files (no keys)',
+    verify: (file, stdout) => {
+      const want = expectedFingerprints(file).sort();
+      const got = fingerprintsOf(stdout).sort();
+      return want.length === got.length && want.every((f, i) => f === got[i]) ? undefined : `expected: ${want.join(', ')}`;
+    },
+  });

@@ -3,59 +3,27 @@
  * the plugin's fixtures, the `local` gateway writing into a sandbox per server and checking the files
  * with the machine's `ssh-keygen -l` where it is installed.
  */
-import { execFileSync } from 'node:child_process';
-import { Cluster, ClusterAdministrator, demoLogins, Server, startPluginPortal, User, type PluginPortal, type SeededCluster, type TestClient, type TestServer } from '@portal/plugin-sdk/testing';
+import { describeAccessMatrix, hasProgram, startPluginPortal, type PluginPortal, type SeededCluster, type TestClient } from '@portal/plugin-sdk/testing';
 import type { Operations } from '../generated/operations.ts';
 import { testFingerprints, testKeys } from './testKeys.ts';
 
-const hasSshKeygen = (() => {
-  try {
-    execFileSync('ssh-keygen', ['-?'], { stdio: 'ignore' });
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== 'ENOENT';
-  }
-})();
+const hasSshKeygen = hasProgram('ssh-keygen');
 
 let ssh: PluginPortal<Operations>;
-let server: TestServer;
 let admin: TestClient;
-let manager: TestClient;
-let other: TestClient;
 let shop: SeededCluster;
-let staging: SeededCluster;
-let web: number;
 
-const base = (clusterId: number, serverId: number) => ssh.base(clusterId, serverId);
-const keys = (sub = '') => `${base(shop.id, web)}/ssh/keys${sub}`;
+const base = (clusterId?: number, serverId?: number) => ssh.base(clusterId, serverId);
+const keys = (sub = '') => `${base()}/ssh/keys${sub}`;
 const deployFile = '/home/deploy/.ssh/authorized_keys';
 const developerFile = '/home/developer/.ssh/authorized_keys';
 const good = { user: 'developer' as const, label: 'Jonas laptop', publicKey: testKeys.ecdsab384 };
-const clusterByNumber = (c: TestClient, number: string) => ssh.clusterByNumber(c, number);
-const finished = (jobId: number) => ssh.waitForJob(jobId);
-
-/** Sends a change, expects 202, waits for its job to succeed. */
-async function applied(method: string, url: string, body?: unknown) {
-  const r = await admin.request(method, url, body);
-  expect([r.status, r.body?.error]).toEqual([202, undefined]);
-  expect(r.body).toMatchObject({ pluginId: 'ssh', kind: 'apply' });
-  const job = await finished(r.body.id);
-  expect(job.status).toBe('succeeded');
-  return job;
-}
-
-const file = (path: string) => server.managed.gateway(web).readFile(path);
 const list = async () => (await ssh.api.call('listSshKeys')).body.data;
-const changeCount = async () => (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=ssh`)).body.meta.total as number;
 
 /** This plugin alone (another plugin's state must not matter here) on web01 of the shop cluster, with its demo keys. */
 beforeAll(async () => {
   ssh = await startPluginPortal<Operations>(() => import('../plugin.ts'), { cluster: '20011', server: (s) => s.role === 'web' && s.name.startsWith('web01') });
-  ({ portal: server, admin, cluster: shop } = ssh);
-  web = ssh.server.id;
-  manager = await ssh.signIn(demoLogins.manager);
-  other = await ssh.signIn(demoLogins.other);
-  staging = await clusterByNumber(manager, '20012');
+  ({ admin, cluster: shop } = ssh);
 });
 afterAll(() => ssh?.stop());
 
@@ -82,19 +50,19 @@ describe('R2.031 ssh keys', () => {
   });
 
   it('R2.031 add: stored, authorized_keys written with the label as comment, checked with ssh-keygen -l, change logged', async () => {
-    const job = await applied('POST', keys(), { ...good, publicKey: `${testKeys.ecdsab384.replace(/ \S+$/, '')} some-comment@host` });
+    const job = await ssh.applied('POST', keys(), { ...good, publicKey: `${testKeys.ecdsab384.replace(/ \S+$/, '')} some-comment@host` });
     if (hasSshKeygen) {
       expect(job.validation).toMatchObject({ status: 'passed', tool: 'ssh-keygen' });
       expect(job.validation?.output).toContain(testFingerprints.ecdsab384.fingerprint);
     } else expect(job.validation).toMatchObject({ status: 'skipped', reason: 'tool_missing', tool: 'ssh-keygen' });
-    const content = await file(developerFile);
+    const content = await ssh.file(developerFile);
     expect(content).toContain(`${testKeys.ecdsab384.split(' ').slice(0, 2).join(' ')} Jonas laptop\n`);
     expect(content).not.toContain('some-comment');
     const added = (await list()).find((k) => k.label === 'Jonas laptop');
     expect(added).toMatchObject({ user: 'developer', type: 'ecdsa-sha2-nistp384', bits: 384, fingerprint: testFingerprints.ecdsab384.fingerprint });
-    const change = (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=ssh`)).body.data[0];
+    const change = (await ssh.changes()).data[0];
     expect(change).toMatchObject({ status: 'applied', summary: { key: 'ssh:changes.created', values: { user: 'developer', label: 'Jonas laptop', fingerprint: testFingerprints.ecdsab384.fingerprint } } });
-    expect((await admin.get(`${base(shop.id, web)}/ssh/files`)).body.applied).toBe(true);
+    expect((await admin.get(`${base()}/ssh/files`)).body.applied).toBe(true);
   });
 
   it.each([
@@ -115,22 +83,22 @@ describe('R2.031 ssh keys', () => {
     ['an option as a property', { options: 'no-pty' }, 'options', 'validation.additionalProperties'],
   ])('refuses %s with 422 on the field: nothing stored, nothing applied', async (_what, patch, field, key) => {
     const count = (await list()).length;
-    const changes = await changeCount();
-    const before = await file(deployFile);
+    const changes = (await ssh.changes()).total;
+    const before = await ssh.file(deployFile);
     const r = await admin.request('POST', keys(), { ...good, user: 'deploy', publicKey: testKeys.ed25519, ...patch });
     expect(r.status).toBe(422);
     expect(r.body.error.fields[field]).toContain(key);
     expect(await list()).toHaveLength(count);
-    expect(await changeCount()).toBe(changes);
-    expect(await file(deployFile)).toBe(before);
+    expect((await ssh.changes()).total).toBe(changes);
+    expect(await ssh.file(deployFile)).toBe(before);
   });
 
   it('R2.031 refuses a duplicate (the same key material for the same user, whatever its comment), allows it for another user', async () => {
-    await applied('POST', keys(), { user: 'deploy', label: 'Shared key', publicKey: testKeys.ed25519 });
+    await ssh.applied('POST', keys(), { user: 'deploy', label: 'Shared key', publicKey: testKeys.ed25519 });
     const again = await admin.request('POST', keys(), { user: 'deploy', label: 'Again', publicKey: testKeys.ed25519.replace('test@ed25519', 'other comment') });
     expect(again.status).toBe(422);
     expect(again.body.error.fields.publicKey).toEqual(['ssh:errors.duplicate']);
-    await applied('POST', keys(), { user: 'developer', label: 'Shared key', publicKey: testKeys.ed25519 });
+    await ssh.applied('POST', keys(), { user: 'developer', label: 'Shared key', publicKey: testKeys.ed25519 });
     expect((await list()).filter((k) => k.fingerprint === testFingerprints.ed25519.fingerprint).map((k) => k.user).sort()).toEqual(['deploy', 'developer']);
   });
 
@@ -138,102 +106,49 @@ describe('R2.031 ssh keys', () => {
     const key = (await list()).find((k) => k.label === 'Shared key' && k.user === 'developer')!;
     const bad = await admin.request('PATCH', keys(`/${key.id}`), { label: 'x;y' });
     expect(bad.status).toBe(422);
-    await applied('PATCH', keys(`/${key.id}`), { label: 'Shared key (Jonas)' });
-    expect(await file(developerFile)).toContain(' Shared key (Jonas)\n');
+    await ssh.applied('PATCH', keys(`/${key.id}`), { label: 'Shared key (Jonas)' });
+    expect(await ssh.file(developerFile)).toContain(' Shared key (Jonas)\n');
     expect((await list()).find((k) => k.id === key.id)!.label).toBe('Shared key (Jonas)');
   });
 
   it('delete the last keys of a user: the file goes away; roll back brings key and file back', async () => {
     const developerKeys = (await list()).filter((k) => k.user === 'developer');
-    const withKeys = await file(developerFile);
-    for (const k of developerKeys.slice(0, -1)) await applied('DELETE', keys(`/${k.id}`));
+    const withKeys = await ssh.file(developerFile);
+    for (const k of developerKeys.slice(0, -1)) await ssh.applied('DELETE', keys(`/${k.id}`));
     const last = developerKeys[developerKeys.length - 1];
-    const beforeLast = await file(developerFile);
-    await applied('DELETE', keys(`/${last.id}`));
-    expect(await file(developerFile)).toBeNull();
-    expect(await file(deployFile)).toContain('Anna Berger (Laptop)');
-    expect((await admin.get(`${base(shop.id, web)}/managed/changes?plugin=ssh`)).body.data[0].summary).toMatchObject({ key: 'ssh:changes.deleted', values: { user: 'developer', label: last.label } });
+    const beforeLast = await ssh.file(developerFile);
+    await ssh.applied('DELETE', keys(`/${last.id}`));
+    expect(await ssh.file(developerFile)).toBeNull();
+    expect(await ssh.file(deployFile)).toContain('Anna Berger (Laptop)');
+    expect((await ssh.changes()).data[0].summary).toMatchObject({ key: 'ssh:changes.deleted', values: { user: 'developer', label: last.label } });
 
-    const rb = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/ssh/rollback`);
+    const rb = await admin.request('POST', `${base()}/managed/plugins/ssh/rollback`);
     expect(rb.status).toBe(202);
-    expect((await finished(rb.body.id)).status).toBe('succeeded');
-    expect(await file(developerFile)).toBe(beforeLast);
+    expect((await ssh.waitForJob(rb.body.id)).status).toBe('succeeded');
+    expect(await ssh.file(developerFile)).toBe(beforeLast);
     expect((await list()).find((k) => k.id === last.id)).toMatchObject({ label: last.label, fingerprint: last.fingerprint });
     expect(withKeys).toContain(last.label);
   });
 
   it('applySshKeys writes the stored keys again over a manual edit', async () => {
-    await server.managed.gateway(web).writeFile({ path: deployFile, content: 'ssh-ed25519 AAAAC3Nza intruder\n' });
-    await applied('POST', `${base(shop.id, web)}/ssh/apply`);
-    expect(await file(deployFile)).not.toContain('intruder');
-    const files = (await admin.get(`${base(shop.id, web)}/ssh/files`)).body;
+    await ssh.portal.managed.gateway(ssh.server.id).writeFile({ path: deployFile, content: 'ssh-ed25519 AAAAC3Nza intruder\n' });
+    await ssh.applied('POST', `${base()}/ssh/apply`);
+    expect(await ssh.file(deployFile)).not.toContain('intruder');
+    const files = (await admin.get(`${base()}/ssh/files`)).body;
     expect(files.applied).toBe(true);
     expect(files.files.map((f: { path: string }) => f.path)).toContain(deployFile);
   });
 
-  it('a key of another server, an unknown id and a server without ssh are 404', async () => {
+  it('a key of another server and an unknown id are 404 (a server without ssh: describeAccessMatrix)', async () => {
     const id = (await list())[0].id;
     const web02 = shop.servers.find((s) => s.name.startsWith('web02'))!.id;
     expect((await admin.request('DELETE', `${base(shop.id, web02)}/ssh/keys/${id}`)).status).toBe(404);
     expect((await admin.request('PATCH', keys('/999999'), { label: 'x' })).status).toBe(404);
-    const em = server.db.orm.em.fork();
-    const s = await em.findOneOrFail(Server, { id: web02 });
-    const services = [...s.services];
-    await em.nativeUpdate(Server, { id: web02 }, { services: services.filter((x) => x !== 'ssh') });
-    try {
-      const r = await admin.get(`${base(shop.id, web02)}/ssh/keys`);
-      expect([r.status, r.body.error.message]).toEqual([404, 'errors.managed_plugin_not_found']);
-    } finally {
-      await em.nativeUpdate(Server, { id: web02 }, { services });
-    }
   });
+});
 
-  describe('authorization', () => {
-    const operations = (clusterId: number, serverId: number): [string, string, unknown?][] => [
-      ['GET', `${base(clusterId, serverId)}/ssh/keys`],
-      ['POST', `${base(clusterId, serverId)}/ssh/keys`, { ...good, publicKey: testKeys.ecdsab521 }],
-      ['POST', `${base(clusterId, serverId)}/ssh/keys/inspect`, { publicKey: testKeys.ecdsab521 }],
-      ['GET', `${base(clusterId, serverId)}/ssh/files`],
-      ['POST', `${base(clusterId, serverId)}/ssh/apply`],
-      ['PATCH', `${base(clusterId, serverId)}/ssh/keys/1`, { label: 'x' }],
-      ['DELETE', `${base(clusterId, serverId)}/ssh/keys/1`],
-    ];
-    const call = (c: TestClient, [method, url, body]: [string, string, unknown?], headers?: Record<string, string>) => c.request(method, url, body, headers);
-
-    it('R6.004 anonymous callers get 401 for every operation', async () => {
-      for (const op of operations(shop.id, web)) expect([op[1], (await call(server.client(), op)).status]).toEqual([op[1], 401]);
-    });
-
-    it('R6.004 the administrator of another cluster gets 404 (the cluster is not visible)', async () => {
-      const own = await clusterByNumber(other, '20031');
-      const em = server.db.orm.em.fork();
-      const user = await em.findOneOrFail(User, { email: demoLogins.other });
-      em.create(ClusterAdministrator, { cluster: em.getReference(Cluster, own.id), user } as ClusterAdministrator);
-      await em.flush();
-      expect((await other.get(`${base(own.id, own.servers[0].id)}/ssh/keys`)).status).toBe(200);
-      for (const op of operations(shop.id, web)) {
-        const r = await call(other, op);
-        expect([op[1], r.status, r.body.error.message]).toEqual([op[1], 404, 'errors.cluster_not_found']);
-      }
-    });
-
-    it('R6.004 a manager of the customer without the administrator role gets 403', async () => {
-      for (const op of operations(staging.id, staging.servers[0].id)) {
-        const r = await call(manager, op);
-        expect([op[1], r.status, r.body.error.message]).toEqual([op[1], 403, 'errors.managed_administrators_only']);
-      }
-    });
-
-    it('R6.004 a personal access token for another cluster is refused; one for this cluster works', async () => {
-      const token = async (clusters: number[]) => {
-        const r = await manager.request('POST', '/api/v1/me/personal-access-tokens', { name: `ssh ${clusters.join()}`, expires: 0, expires_at: null, abilities: { global: false, clusters } });
-        expect(r.status).toBe(201);
-        return { Authorization: `Bearer ${r.body.plainTextToken}` };
-      };
-      const forStaging = await token([staging.id]);
-      for (const op of operations(shop.id, web)) expect([op[1], (await call(server.client(), op, forStaging)).status]).toEqual([op[1], 403]);
-      const forShop = await token([shop.id]);
-      expect((await server.client().request('GET', keys(), undefined, forShop)).status).toBe(200);
-    });
-  });
+describeAccessMatrix(() => ssh, {
+  createSshKey: { body: { ...good, publicKey: testKeys.ecdsab521 } },
+  inspectSshKey: { body: { publicKey: testKeys.ecdsab521 } },
+  updateSshKey: { body: { label: 'x' } },
 });

@@ -1,15 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
+import { renderWithHost } from '@portal/plugin-sdk/web/testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { initReactI18next } from 'react-i18next';
+import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 import { SshKeyForm, type Inspection } from './SshKeyForm.tsx';
 
-beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { ssh: en } }, ns: ['ssh'], defaultNS: 'ssh', interpolation: { escapeValue: false } });
-});
+const render = (ui: React.ReactElement) => renderWithHost(ui, { pluginId: 'ssh', translations: { de, en }, language: 'en' });
 
 const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJvykQldt/OH2qYmTE/DiCo9vlVvnkn6YiFYVafLUw3p anna@laptop';
 
@@ -43,7 +39,7 @@ describe('ssh key form (R2.031)', () => {
         suggestedLabel: 'anna@laptop',
       },
     });
-    render(<Host inspect={inspect} />);
+    await render(<Host inspect={inspect} />);
     fireEvent.change(screen.getByRole('textbox', { name: /Public key/ }), { target: { value: key } });
     await waitFor(() =>
       expect(screen.getByTestId('ssh-key-fingerprint').textContent).toBe('SHA256:CqFkhh+TiY8O3WaYlpxYWyVkRnTiOBAE77DPR3uk85Y'),
@@ -54,7 +50,7 @@ describe('ssh key form (R2.031)', () => {
   });
 
   it('shows why a key is refused, and keeps a label the user typed', async () => {
-    render(<Host inspect={async () => ({ ok: false, message: en.errors.rsa_too_short })} />);
+    await render(<Host inspect={async () => ({ ok: false, message: en.errors.rsa_too_short })} />);
     fireEvent.change(screen.getByRole('textbox', { name: /^Label/ }), { target: { value: 'Mine' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Public key/ }), { target: { value: 'ssh-rsa AAAAB3NzaC1yc2E old' } });
     await waitFor(() => expect(screen.getByTestId('ssh-key-problem').textContent).toBe(en.errors.rsa_too_short));

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -10,8 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { checkLabel } from '../shared/users.ts';
-import { FormTextField, type ResultOf } from '@portal/plugin-sdk/web';
-import { typeName } from './format.ts';
+import { FormActions, FormError, FormTextField, type ResultOf } from '@portal/plugin-sdk/web';
 
 export interface SshKeyValues {
   user: string;
@@ -122,11 +120,7 @@ export function SshKeyForm({ users, initialValues, onInspect, onSubmit, onCancel
     >
       {({ handleSubmit, submitting, submitError, values, form }) => (
         <Stack component="form" onSubmit={handleSubmit} noValidate spacing={3} aria-label={t('form.title')} sx={{ maxWidth: 760 }}>
-          {submitError && (
-            <Alert severity="error" role="alert">
-              {submitError}
-            </Alert>
-          )}
+          <FormError error={submitError} />
           <FormTextField name="user" select label={t('form.user')} helperText={t('form.userHelp')} required sx={{ maxWidth: 320 }}>
             {users.map((u) => (
               <MenuItem key={u} value={u}>
@@ -154,16 +148,17 @@ export function SshKeyForm({ users, initialValues, onInspect, onSubmit, onCancel
             required
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
-          <Stack direction="row" spacing={2}>
-            <Button type="submit" variant="contained" disabled={submitting}>
-              {submitting ? t('form.submitting') : t('form.submit')}
-            </Button>
-            <Button onClick={onCancel} disabled={submitting}>
-              {t('form.cancel')}
-            </Button>
-          </Stack>
+          <FormActions submitting={submitting} submit={t('form.submit')} onCancel={onCancel} />
         </Stack>
       )}
     </Form>
   );
+}
+
+/** `ssh-ed25519` → `Ed25519`, `ecdsa-sha2-nistp384` → `ECDSA P-384`, `ssh-rsa` → `RSA`. */
+export function typeName(type: string): string {
+  if (type === 'ssh-ed25519') return 'Ed25519';
+  if (type === 'ssh-rsa') return 'RSA';
+  const curve = /^ecdsa-sha2-nistp(\d+)$/.exec(type)?.[1];
+  return curve ? `ECDSA P-${curve}` : type;
 }

@@ -1,7 +1,4 @@
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { fieldErrorOf, FormPage, useManagedHost } from '@portal/plugin-sdk/web';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,9 +6,6 @@ import { sshUsers } from '../shared/users.ts';
 import type { BodyOf } from '@portal/openapi';
 import { sshApi } from '../generated/client.ts';
 import { SshKeyForm, type Inspection } from './SshKeyForm.tsx';
-
-const fieldMessage = (e: unknown) =>
-  (e as { status?: number; data?: { error?: { fields?: Record<string, string[]> } } } | undefined)?.data?.error?.fields?.publicKey?.[0];
 
 /** `create`: the form; after saving, back to the list, which follows the apply job. */
 export function SshKeyFormPage() {
@@ -30,18 +24,14 @@ export function SshKeyFormPage() {
     async (publicKey: string): Promise<Inspection | undefined> => {
       const r = await inspect({ clusterId, serverId, body: { publicKey } });
       if (!('error' in r)) return { ok: true, key: r.data };
-      const key = fieldMessage(r.error);
+      const key = fieldErrorOf(r.error, 'publicKey');
       return key ? { ok: false, message: t(key) } : undefined;
     },
     [inspect, clusterId, serverId, t],
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Stack spacing={2}>
-        <Typography variant="h2" sx={{ fontSize: '1.375rem' }}>
-          {t('form.title')}
-        </Typography>
+    <FormPage title={t('form.title')}>
         <SshKeyForm
           users={users}
           initialValues={{ user: users[0], publicKey: '', label: '' }}
@@ -59,7 +49,6 @@ export function SshKeyFormPage() {
             return undefined;
           }}
         />
-      </Stack>
-    </Paper>
+    </FormPage>
   );
 }

@@ -1,18 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
-import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, useApply, useManagedHost } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, RenderedFilesPanel, SectionHeader, TextFieldDialog, useApply, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { authorizedKeysPath, type SshUser } from '../shared/users.ts';
+import { authorizedKeysPath, checkLabel, type SshUser } from '../shared/users.ts';
 import { sshApi, sshClient } from '../generated/client.ts';
-import { FilesPanel } from './FilesPanel.tsx';
-import { RenameDialog } from './RenameDialog.tsx';
 import { UserKeys, type SshKey } from './UserKeys.tsx';
 
 /** The section's start page: keys per user, the running apply, the files, undo. */
@@ -21,15 +17,11 @@ export function SshKeysPage() {
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const list = sshApi.useListSshKeysQuery(args);
-  const [filesWanted, setFilesWanted] = useState(false);
-  const files = sshApi.useGetSshAuthorizedKeysFilesQuery(args, { skip: !filesWanted });
   const [deleteKey] = sshApi.useDeleteSshKeyMutation();
   const [updateKey] = sshApi.useUpdateSshKeyMutation();
   const apply = useApply(sshClient);
-  const [applying, setApplying] = useState(false);
   const [toDelete, setToDelete] = useState<SshKey>();
   const [toRename, setToRename] = useState<SshKey>();
-  const [confirmRollback, setConfirmRollback] = useState(false);
 
   const create = (
     <Button variant="outlined" startIcon={<AddIcon />} component={RouterLink} to={host.sectionPath('ssh', 'create')}>
@@ -39,19 +31,9 @@ export function SshKeysPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-        <Typography color="text.secondary">{t('list.intro')}</Typography>
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-          <Button startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)}>
-            {t('rollback.button')}
-          </Button>
-          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={host.sectionPath('ssh', 'create')}>
-            {t('list.create')}
-          </Button>
-        </Stack>
-      </Stack>
+      <SectionHeader apply={apply} intro={t('list.intro')} rollBackText={t('rollback.text')} create={{ label: t('list.create'), to: host.sectionPath('ssh', 'create') }} />
 
-      <ApplyJobBanner apply={apply} title={(_job, done) => t(done ? 'apply.titleDone' : 'apply.title')} />
+      <ApplyJobBanner apply={apply} />
 
       <QueryState
         query={list}
@@ -86,21 +68,21 @@ export function SshKeysPage() {
         )}
       </QueryState>
 
-      <FilesPanel
-        data={files.data}
-        loading={files.isFetching}
-        onOpen={() => setFilesWanted(true)}
-        applying={applying}
-        onApply={async () => {
-          setApplying(true);
-          await apply.applyNow().finally(() => setApplying(false));
-        }}
-      />
+      <RenderedFilesPanel apply={apply} title={t('file.title')} none={t('file.none')} />
 
-      <RenameDialog
+      <TextFieldDialog
         key={toRename?.id ?? 0}
         open={!!toRename}
-        label={toRename?.label ?? ''}
+        title={t('rename.title')}
+        label={t('rename.label')}
+        name="label"
+        value={toRename?.label ?? ''}
+        submit={t('rename.submit')}
+        maxLength={100}
+        check={(label) => {
+          const p = checkLabel(label);
+          return p ? t(`errors.label_${p}`) : undefined;
+        }}
         onClose={() => setToRename(undefined)}
         onSubmit={async (label) => {
           const r = await apply.track(updateKey({ ...args, keyId: toRename!.id, body: { label } }), { notify: false });
@@ -118,19 +100,6 @@ export function SshKeysPage() {
         onConfirm={async () => {
           await apply.track(deleteKey({ ...args, keyId: toDelete!.id }));
           setToDelete(undefined);
-        }}
-      />
-      <ConfirmDialog
-        open={confirmRollback}
-        title={t('rollback.title')}
-        text={t('rollback.text')}
-        confirm={t('rollback.confirm')}
-        color="warning"
-        onClose={() => setConfirmRollback(false)}
-        onConfirm={async () => {
-          const outcome = await apply.rollBack();
-          setConfirmRollback(false);
-          if (outcome === 'nothing') host.notify('info', t('rollback.none'));
         }}
       />
     </Stack>

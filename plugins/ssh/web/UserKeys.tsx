@@ -10,8 +10,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column, type ResultOf } from '@portal/plugin-sdk/web';
-import { formatDate, typeName } from './format.ts';
+import { DataTable, formatDate, type Column, type ResultOf } from '@portal/plugin-sdk/web';
+import { typeName } from './SshKeyForm.tsx';
 
 export type SshKey = ResultOf<'listSshKeys'>['data'][number];
 

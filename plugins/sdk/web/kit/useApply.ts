@@ -8,9 +8,14 @@ import { useManagedDispatch, useManagedHost } from '../runtime.tsx';
 /** The message key of a failed call (`errors.managed_no_previous_version`), if it has one. */
 export const errorMessageOf = (e: unknown): string | undefined => (e as { data?: { error?: { message?: string } } } | undefined)?.data?.error?.message;
 
+/** The first message key of a failed call's field (`ssh:errors.rsa_too_short` for `publicKey`), if it has one. */
+export const fieldErrorOf = (e: unknown, field: string): string | undefined => (e as { data?: { error?: { fields?: Record<string, string[]> } } } | undefined)?.data?.error?.fields?.[field]?.[0];
+
 export type RollBackOutcome = 'started' | 'nothing' | 'failed';
 
 export interface Apply {
+  /** The plugin whose jobs these are. */
+  pluginId: string;
   /** The job the section follows (kept in the address, `?job=12`, so it survives moving between pages). */
   jobId: number | undefined;
   /** `?job=12` when a job is followed, for links that keep following it. */
@@ -83,6 +88,7 @@ export function useApply(client: PluginClient): Apply {
   };
 
   return {
+    pluginId: client.pluginId,
     jobId,
     jobParam: jobId ? `?job=${jobId}` : '',
     follow,

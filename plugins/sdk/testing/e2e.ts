@@ -1,0 +1,98 @@
+/**
+ * What every plugin's browser test (`plugins/<id>/e2e/*.spec.ts`, Playwright) repeats: signing the demo
+ * administrator in and switching the language, opening a section of web01.c20011 from the dashboard,
+ * following an apply job, writing the demo state once, rolling back, screenshots for review. The
+ * texts are the portal's and the SDK's own, in both languages (`@portal/plugin-sdk/testing/e2e`).
+ */
+import { expect, type Page } from '@playwright/test';
+
+export type Lang = 'de' | 'en';
+export const languages: readonly Lang[] = ['de', 'en'];
+
+/** The portal's and the SDK's texts a plugin's spec needs (sdk namespace, managed namespace, login). */
+export const sdkTexts = {
+  de: {
+    applied: 'Die Änderung wurde übernommen.',
+    writeNow: 'Jetzt auf den Server schreiben',
+    rollback: 'Letzte Änderung rückgängig machen',
+    confirmRollback: 'Rückgängig machen',
+    rolledBack: 'Die vorherige Version wurde wiederhergestellt.',
+    welcome: /Willkommen/,
+    language: /Deutsch/,
+  },
+  en: {
+    applied: 'The change was applied.',
+    writeNow: 'Write to server now',
+    rollback: 'Undo last change',
+    confirmRollback: 'Undo',
+    rolledBack: 'The previous version was restored.',
+    welcome: /Welcome/,
+    language: /English/,
+  },
+} as const;
+
+export { hasProgram } from './programs.ts';
+
+/** Signs the demo administrator in (the form is German at first) and switches to `lang`; the language is stored with the account. */
+export async function signIn(page: Page, lang: Lang, email = 'admin@demo.example'): Promise<void> {
+  await page.goto('/a/login');
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page
+    .getByLabel(/^Passwort/)
+    .first()
+    .fill('Demo-Portal-2026');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Willkommen|Welcome/ })).toBeVisible();
+  await page.getByRole('button', { name: sdkTexts[lang].language }).click();
+  await expect(page.getByRole('heading', { level: 1, name: sdkTexts[lang].welcome })).toBeVisible();
+}
+
+/** Opens the Managed Center of web01.c20011 from the dashboard like a user would (then `atDashboard`), and the section titled `title`. */
+export async function openSection(page: Page, pluginId: string, title: string, atDashboard?: () => Promise<void>): Promise<void> {
+  await page.locator('tr[data-cluster="20011"]').getByTestId('open-managed').click();
+  await page.getByRole('menuitem', { name: /^web01\.c20011/ }).click();
+  await expect(page).toHaveURL(/\/managed\/dashboard$/);
+  await atDashboard?.();
+  await page.getByRole('link', { name: title, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/managed/${pluginId}$`));
+}
+
+/** Waits until the section's followed job has finished successfully. */
+export async function jobSucceeded(page: Page): Promise<void> {
+  const progress = page.getByTestId('apply-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
+}
+
+/** The demo state is not on the server the first time: write it (`RenderedFilesPanel` titled `filesTitle`), so a rollback has a version to go back to. */
+export async function ensureApplied(page: Page, lang: Lang, filesTitle: string): Promise<void> {
+  await page.getByRole('button', { name: filesTitle }).click();
+  await expect(page.getByText(/zuletzt auf den Server geschriebenen|last written to the server/).first()).toBeVisible();
+  const writeNow = page.getByRole('button', { name: sdkTexts[lang].writeNow });
+  if (await writeNow.isVisible()) {
+    await writeNow.click();
+    await jobSucceeded(page);
+    await expect(writeNow).toBeHidden();
+  }
+  await page.getByRole('button', { name: filesTitle }).click();
+}
+
+/** "Undo last change", confirmed; waits for the rollback job. */
+export async function rollBack(page: Page, lang: Lang): Promise<void> {
+  await page.getByRole('button', { name: sdkTexts[lang].rollback }).click();
+  await page.getByRole('dialog').getByRole('button', { name: sdkTexts[lang].confirmRollback }).click();
+  await jobSucceeded(page);
+  await expect(page.getByTestId('apply-progress')).toContainText(sdkTexts[lang].rolledBack);
+}
+
+/** Light and dark screenshots for review, only when `PLUGIN_SHOTS` (or `CRONSSH_SHOTS`) names a directory. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.PLUGIN_SHOTS ?? process.env.CRONSSH_SHOTS;
+  if (!dir) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${dir}/${name}-${colorScheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
