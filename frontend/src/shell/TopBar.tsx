@@ -16,6 +16,7 @@ import { NotificationBell } from '../notifications/NotificationBell';
 import { SpotlightButton } from '../spotlight/Spotlight';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
+import { DemoTopBarActions } from '../demo/DemoMode';
 
 export interface NavEntry {
   to: string;
@@ -79,6 +80,7 @@ export function TopBar() {
         <Box sx={{ flexGrow: 1 }} />
         {signedIn && <SpotlightButton />}
         {signedIn && <NotificationBell />}
+        {signedIn && <DemoTopBarActions />}
         <LanguageSwitch />
         {signedIn && <UserMenu />}
       </Toolbar>

@@ -7,7 +7,7 @@ import type { SubmissionErrors } from 'final-form';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { checkLabel } from '../shared/users.ts';
-import { FormTextField } from '@portal/plugin-sdk/web';
+import { FormTextField, WriteButton } from '@portal/plugin-sdk/web';
 
 interface Props {
   open: boolean;
@@ -46,9 +46,9 @@ export function RenameDialog({ open, label, onSubmit, onClose }: Props) {
               <Button onClick={onClose} disabled={submitting}>
                 {t('rename.cancel')}
               </Button>
-              <Button type="submit" variant="contained" disabled={submitting}>
+              <WriteButton type="submit" variant="contained" disabled={submitting}>
                 {t('rename.submit')}
-              </Button>
+              </WriteButton>
             </DialogActions>
           </form>
         )}

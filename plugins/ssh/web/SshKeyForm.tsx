@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { checkLabel } from '../shared/users.ts';
-import { FormTextField, type ResultOf } from '@portal/plugin-sdk/web';
+import { FormTextField, type ResultOf, WriteButton } from '@portal/plugin-sdk/web';
 import { typeName } from './format.ts';
 
 export interface SshKeyValues {
@@ -155,9 +155,9 @@ export function SshKeyForm({ users, initialValues, onInspect, onSubmit, onCancel
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
           <Stack direction="row" spacing={2}>
-            <Button type="submit" variant="contained" disabled={submitting}>
+            <WriteButton type="submit" variant="contained" disabled={submitting}>
               {submitting ? t('form.submitting') : t('form.submit')}
-            </Button>
+            </WriteButton>
             <Button onClick={onCancel} disabled={submitting}>
               {t('form.cancel')}
             </Button>
