@@ -99,12 +99,12 @@ export async function seedDemoMode(em: EntityManager): Promise<boolean> {
       services: allServices,
     } as Server);
     await tx.flush();
+    // Explicit ids leave the sequences behind: move them past the largest id.
+    for (const table of ['clusters', 'servers'])
+      await tx.getConnection().execute(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`, [], 'all', tx.getTransactionContext());
     tx.create(Server, { cluster, name: 'db01.c42.managed-hosting.example', role: 'database', ipv4: '10.42.0.30', services: ['mysql', 'redis', 'ssh', 'monitoring', 'cronjobs'] } as Server);
     tx.create(ClusterAdministrator, { cluster, user } as ClusterAdministrator);
     await tx.flush();
-    // Explicit ids leave the sequences behind: move them past the largest id.
-    for (const table of ['clusters', 'servers'])
-      await tx.getConnection().execute(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
   });
   return true;
 }

@@ -9,7 +9,6 @@ import { signedIn } from '../auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../store';
 import { demoAllows, useDemo, useStartDemoSessionMutation } from './api';
 import { demoContactEvent, demoTourEvent, openDemoContact, startDemoTour } from './events';
-import { tourSeenKey } from './tour';
 
 const ContactDialog = lazy(() => import('./ContactDialog'));
 
@@ -51,7 +50,7 @@ export function DemoMode() {
 
   const inManaged = /\/managed\//.test(location.pathname);
   useEffect(() => {
-    if (!demo.enabled || status !== 'authenticated' || !inManaged || localStorage.getItem(tourSeenKey)) return;
+    if (!demo.enabled || status !== 'authenticated' || !inManaged || localStorage.getItem('portal.demoTourSeen')) return;
     // First visit: once the Managed Center has rendered its navigation.
     const timer = setInterval(() => {
       if (!document.querySelector('[data-testid="managed-nav"]')) return;

@@ -12,6 +12,9 @@ export const demoApi = api.injectEndpoints({
 
 export const { useGetDemoQuery, useStartDemoSessionMutation, useSendDemoContactMutation } = demoApi;
 
+/** The shared demo user (core/demo); its stored settings are not applied to a visitor's browser. */
+export const demoUserEmail = 'demo@demo.example';
+
 export interface DemoState {
   enabled: boolean;
   /** Where the demo sends every route it does not show: the managed dashboard of cluster 42, server 1. */

@@ -16,7 +16,7 @@ import { Footer } from './Footer';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
-import { DemoMode } from '../demo/DemoMode';
+import { DemoModeHook } from '../demo/DemoShell';
 import { useMaintenanceCheck } from './useMaintenanceCheck';
 
 /** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
@@ -58,7 +58,7 @@ export function Shell() {
       <BrowserSupportModal />
       <ChunkLoadWarning />
       {/* Demo mode (issue 13): demo session, route restriction, tour and contact form; nothing otherwise. */}
-      <DemoMode />
+      <DemoModeHook />
     </Box>
   );
 }

@@ -16,7 +16,7 @@ import { NotificationBell } from '../notifications/NotificationBell';
 import { SpotlightButton } from '../spotlight/Spotlight';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
-import { DemoTopBarActions } from '../demo/DemoMode';
+import { DemoTopBarHook } from '../demo/DemoShell';
 
 export interface NavEntry {
   to: string;
@@ -80,7 +80,7 @@ export function TopBar() {
         <Box sx={{ flexGrow: 1 }} />
         {signedIn && <SpotlightButton />}
         {signedIn && <NotificationBell />}
-        {signedIn && <DemoTopBarActions />}
+        {signedIn && <DemoTopBarHook />}
         <LanguageSwitch />
         {signedIn && <UserMenu />}
       </Toolbar>
