@@ -25,6 +25,11 @@ export function DemoMode() {
   const location = useLocation();
   const [start, { isLoading }] = useStartDemoSessionMutation();
   const [contactOpen, setContactOpen] = useState(false);
+  const { i18n } = useTranslation();
+  // The visitor's own language on the page (the shared demo user's stored one is not applied).
+  useEffect(() => {
+    document.documentElement.lang = i18n.resolvedLanguage ?? 'de';
+  }, [i18n.resolvedLanguage]);
 
   useEffect(() => {
     if (!demo.enabled || status !== 'anonymous' || isLoading) return;
