@@ -5,6 +5,7 @@
  * the mailbox — in German and English.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './a11y';
 import { mailTo } from './mailbox';
 
 const texts = {
@@ -72,7 +73,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.emulateMedia({ colorScheme: 'dark' });
     await visitor(page, lang, false);
     await page.goto('/a/invoices');
-    await expect(page).toHaveURL(target);
+    await expect(page).toHaveURL(target, { timeout: 30_000 });
     await expect(page.getByTestId('managed-title')).toHaveText('web01.c42.managed-hosting.example');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     // The tour on the first visit.
@@ -116,13 +117,14 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByTestId('demo-modules-nav').getByRole('link', { name: t.memcached }).click();
     await expect(page.getByTestId('demo-module').getByRole('heading', { name: t.memcached })).toBeVisible();
     await expect(page.getByTestId('demo-module').getByText(t.unavailable)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, { label: `demo module page (${lang})` });
   });
 
   test(`R2.096 demo (${lang}): the contact form checks the phone and arrives in the mailbox`, async ({ page }) => {
     await visitor(page, lang, true);
     // The dashboard is one of the demo's pages: it stays, with the demo cluster.
     await page.goto('/a/');
-    await expect(page.locator('tr[data-cluster="42"]')).toBeVisible();
+    await expect(page.locator('tr[data-cluster="42"]')).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     const since = Date.now();
     await page.getByRole('button', { name: t.contact, exact: true }).click();
@@ -135,6 +137,7 @@ for (const lang of ['de', 'en'] as const) {
     await form.getByLabel(t.message).fill('Bitte rufen Sie mich an.');
     await form.getByRole('button', { name: t.send }).click();
     await expect(form.getByText(t.invalidPhone)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, { include: '[role="dialog"]', label: `demo contact form (${lang})` });
     await form.getByLabel(t.phone).fill('030 1234567');
     await form.getByRole('button', { name: t.send }).click();
     await expect(page.getByText(t.sent)).toBeVisible();

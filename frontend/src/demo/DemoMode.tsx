@@ -23,7 +23,7 @@ export function DemoMode() {
   const dispatch = useAppDispatch();
   const status = useAppSelector((s) => s.auth.status);
   const location = useLocation();
-  const [start, { isLoading }] = useStartDemoSessionMutation();
+  const [start] = useStartDemoSessionMutation();
   const [contactOpen, setContactOpen] = useState(false);
   const { i18n } = useTranslation();
   // The visitor's own language on the page (the shared demo user's stored one is not applied).
@@ -32,15 +32,22 @@ export function DemoMode() {
   }, [i18n.resolvedLanguage]);
 
   useEffect(() => {
-    if (!demo.enabled || status !== 'anonymous' || isLoading) return;
-    void start()
-      .unwrap()
-      .then((session) => {
-        dispatch(sessionApi.util.upsertQueryData('getMe', undefined, session.user));
-        dispatch(signedIn());
-      })
-      .catch(() => undefined);
-  }, [demo.enabled, status, isLoading, start, dispatch]);
+    if (!demo.enabled || status !== 'anonymous') return;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const begin = () =>
+      void start()
+        .unwrap()
+        .then((session) => {
+          dispatch(signedIn());
+          dispatch(sessionApi.util.upsertQueryData('getMe', undefined, session.user));
+        })
+        // A failed start (rate limit, network) is tried again; the page shows "loading" meanwhile.
+        .catch(() => {
+          retry = setTimeout(begin, 3000);
+        });
+    begin();
+    return () => clearTimeout(retry);
+  }, [demo.enabled, status, start, dispatch]);
 
   useEffect(() => {
     const open = () => setContactOpen(true);

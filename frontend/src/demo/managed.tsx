@@ -3,7 +3,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
+import Typography from '@mui/material/Typography';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -19,7 +19,10 @@ export function DemoModuleNav({ base, have, current }: { base: string; have: str
   const missing = demoModules.filter((m) => !have.includes(m));
   return (
     <Paper variant="outlined" component="nav" aria-labelledby="demo-modules-heading">
-      <List dense data-testid="demo-modules-nav" subheader={<ListSubheader id="demo-modules-heading" component="div">{t('nav.more')}</ListSubheader>}>
+      <Typography id="demo-modules-heading" variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5, color: 'text.secondary' }}>
+        {t('nav.more')}
+      </Typography>
+      <List dense data-testid="demo-modules-nav">
         {missing.map((m) => (
           <ListItem key={m} disablePadding>
             <ListItemButton component={RouterLink} to={`${base}/${m}`} selected={current === m} aria-current={current === m ? 'page' : undefined}>
