@@ -84,7 +84,7 @@ for (const lang of ['de', 'en'] as const) {
     await expect(popover).toBeHidden();
     // Not again after a reload …
     await page.reload();
-    await expect(page.getByTestId('managed-title')).toBeVisible();
+    await expect(page.getByTestId('managed-title')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('managed-nav')).toBeVisible();
     await page.waitForTimeout(1000);
     await expect(popover).toBeHidden();
