@@ -14,6 +14,7 @@ import { requestLog } from './http/request-log.ts';
 import { classifyRoute, routeOf } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
+import { demoReadOnly } from './demo/index.ts';
 import type { OperationHandler } from './openapi/handlers.ts';
 import { createOpenApiRouter } from './openapi/router.ts';
 
@@ -62,6 +63,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
   app.use(authenticateRequest(deps));
   app.use(csrfProtection(deps));
+  // Demo mode (issue 13): every write but sign-out, the contact form and the demo session is refused.
+  app.use(demoReadOnly(deps));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
   app.use(async (ctx, next) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { coreEntities, coreMigrations } from '@portal/core/entities';
 import { EventBus, createLogger, createMailer, loadConfig, migrate, openDatabase, systemClock, type Clock, type Config, type Logger, type Mailer, type Orm } from '@portal/core/platform';
 import { hasDemoData, seedDemo } from '@portal/core/seed';
+import { seedDemoMode } from '@portal/core/demo';
 import { createApp, type AppOptions } from './app.ts';
 import type { AppDeps } from './deps.ts';
 import { createRateLimits } from './http/rate-limits.ts';
@@ -52,6 +53,11 @@ export async function startServer(
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const seed = options.seed ?? !config.DATABASE_URL;
   let seededDemo = false;
+  // Demo mode: the demo user and cluster 42 with server 1, before the demo data takes the first ids (issue 13).
+  if (config.DEMO && (await seedDemoMode(orm.em.fork()))) {
+    seededDemo = true;
+    logger.info('demo mode data seeded');
+  }
   if (seed && !(await hasDemoData(orm.em.fork()))) {
     await seedDemo(orm.em.fork(), { dataDir: config.dataDir });
     seededDemo = true;

@@ -60,6 +60,14 @@ const schema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   SUPPORT_PHONE: z.string().default('+49 30 1234567-0'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
+  /** `1`: the portal runs as the public demo (issue 13): visitors are signed in as the demo user, every write is refused. */
+  DEMO: bool,
+  /** Where the demo's contact form is sent (demo mode only). */
+  DEMO_CONTACT_EMAIL: z.email().default('sales@example.com'),
+  /** New demo sessions per client address and hour (demo mode only). */
+  DEMO_SESSION_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Contact form messages per client address and hour (demo mode only). */
+  DEMO_CONTACT_LIMIT: z.coerce.number().int().min(1).default(5),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {

@@ -797,6 +797,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/demo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the portal runs as the public demo, and where its visitors land
+         * @description Demo mode (`DEMO=1`, spec §4 Display, §9): `enabled` tells the web app to force light mode, restrict
+         *     routes to the dashboard and the Managed Center, and send every other route to the managed dashboard
+         *     of `clusterId`/`serverId` (cluster 42, server 1). Outside demo mode only `enabled: false`.
+         */
+        get: operations["getDemo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/demo/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs the visitor in as the demo user (demo mode only)
+         * @description Starts a fresh session of the demo user for this browser without a password (each visitor has
+         *     their own session; the demo data is shared and read-only). Rate limited per client address
+         *     (`DEMO_SESSION_LIMIT` per hour, then 429). Outside demo mode 404. Sets the same cookies as `login`.
+         */
+        post: operations["startDemoSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/demo/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the demo's contact form to the sales team (demo mode only)
+         * @description A visitor of the demo asks for a real account (R2.096): contact person, company, e-mail, phone
+         *     (validated with libphonenumber; national numbers count as German) and message are mailed to
+         *     `DEMO_CONTACT_EMAIL`; nothing is stored, so no other visitor can see it. Bad input is a 422 with
+         *     a translated key per field. Rate limited per client address (`DEMO_CONTACT_LIMIT` per hour).
+         *     Outside demo mode 404.
+         */
+        post: operations["sendDemoContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/impersonation": {
         parameters: {
             query?: never;
@@ -3557,6 +3625,14 @@ export interface components {
                 administrators: components["schemas"]["ClusterAdministratorEntry"][];
             }[];
             invitations: components["schemas"]["TeamInvitation"][];
+        };
+        DemoInfo: {
+            /** @description Whether the portal runs as the public demo. */
+            enabled: boolean;
+            /** @description Id of the demo cluster (number 42). */
+            clusterId?: number;
+            /** @description Id of its server 1. */
+            serverId?: number;
         };
         ImpersonatedUser: {
             id: number;
@@ -6829,6 +6905,97 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getDemo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The demo state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "clusterId": 42,
+                     *       "serverId": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DemoInfo"];
+                };
+            };
+        };
+    };
+    startDemoSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in as the demo user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionInfo"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    sendDemoContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contactPerson": "Erika Mustermann",
+                 *       "company": "Mustermann Handels GmbH",
+                 *       "email": "erika@mustermann.example",
+                 *       "phone": "+49 30 1234567",
+                 *       "message": "Wir möchten unseren Shop zu Ihnen umziehen."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Who to call back. */
+                    contactPerson: string;
+                    company: string;
+                    email: string;
+                    /** @description International (+49 …) or German national format. */
+                    phone: string;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getImpersonation: {

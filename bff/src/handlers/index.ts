@@ -21,6 +21,7 @@ import { spotlightHandlers } from './spotlight.ts';
 import { partnerHandlers } from './partner.ts';
 import { orderHandlers } from './orders.ts';
 import { domainOrderHandlers } from './ordersDomain.ts';
+import { demoHandlers } from '../demo/index.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
@@ -46,6 +47,7 @@ export const coreHandlers = {
   ...partnerHandlers,
   ...orderHandlers,
   ...domainOrderHandlers,
+  ...demoHandlers,
   // Last: the user's own security actions refuse impersonation sessions (§6).
   ...guardedWhileImpersonating({ ...securityHandlers, ...tokenHandlers, ...profileHandlers }),
 };

@@ -32,7 +32,9 @@ export type MailTemplate =
   /** An order was received (ordering); sent to the user who ordered and the customer's managers. Amounts are gross euro as decimals. */
   | { kind: 'orderConfirmation'; orderNumber: string; orderType: 'cluster' | 'domain' | 'certificate'; orderedAt: Date; customer: string; monthlyGross: string; oneTimeGross: string }
   /** The preparation of an order failed (ordering). */
-  | { kind: 'orderPreparationFailed'; orderNumber: string; orderType: 'cluster' | 'domain' | 'certificate' };
+  | { kind: 'orderPreparationFailed'; orderNumber: string; orderType: 'cluster' | 'domain' | 'certificate' }
+  /** Demo mode: a visitor asks for a real account (issue 13); sent to DEMO_CONTACT_EMAIL. */
+  | { kind: 'demoContact'; contactPerson: string; company: string; email: string; phone: string; message: string };
 
 export type MailKind = MailTemplate['kind'];
 
@@ -289,6 +291,18 @@ function content(t: MailTemplate, language: MailLanguage): Content {
             subject: `The preparation of your order ${t.orderNumber} failed`,
             paragraphs: [[`The preparation of your order ${t.orderNumber} failed. Please try again or contact our support.`]],
           };
+    case 'demoContact': {
+      const fields: Paragraph[] = [
+        [de ? 'Ansprechpartner: ' : 'Contact person: ', { strong: t.contactPerson }],
+        [de ? 'Firma: ' : 'Company: ', t.company],
+        [de ? 'E-Mail: ' : 'E-mail: ', t.email],
+        [de ? 'Telefon: ' : 'Phone: ', t.phone],
+        [t.message],
+      ];
+      return de
+        ? { subject: `Demo-Anfrage von ${t.company}`, paragraphs: [['Über das Kontaktformular der Demo wünscht sich jemand einen Zugang zum Kundenportal.'], ...fields] }
+        : { subject: `Demo enquiry from ${t.company}`, paragraphs: [['Someone asked for an account through the contact form of the demo.'], ...fields] };
+    }
   }
 }
 

@@ -4,12 +4,15 @@ import { useGetMeQuery } from '../api/session';
 import NotFoundPage from '../pages/NotFoundPage';
 import { PageLoading } from '../shell/PageLoading';
 import { useAppSelector } from '../store';
+import { useGetDemoQuery } from '../demo/api';
 
 /** Authenticated routes (§5): anonymous visitors go to the login page and come back afterwards. */
 export function RequireAuth() {
   const status = useAppSelector((s) => s.auth.status);
   const location = useLocation();
-  if (status === 'unknown') return <PageLoading />;
+  // Demo mode (issue 13): a visitor is being signed in as the demo user instead of going to the login page.
+  const demo = useGetDemoQuery();
+  if (status === 'unknown' || (status === 'anonymous' && (demo.isLoading || demo.data?.enabled))) return <PageLoading />;
   if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }

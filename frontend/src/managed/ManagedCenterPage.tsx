@@ -37,6 +37,8 @@ import { PluginSection } from './PluginSection';
 import { loadPluginTranslations } from './pluginLoader';
 import type { WebPluginEntry } from './registry';
 import { useManagedSocket } from './useManagedSocket';
+import { useDemo } from '../demo/api';
+import { DemoModuleNav, DemoModuleRoute, demoModuleTitle } from '../demo/managed';
 
 const managedStore = createManagedStore();
 const severityToAlert = { success: 'success', info: 'info', warning: 'warning', error: 'danger' } as const;
@@ -140,7 +142,8 @@ function Frame({ view }: { view: ManagedServerView }) {
   const sections = useMemo(() => sectionsOf(view), [view]);
   const current = sections.find((s) => s.entry.id === section);
   const lang = i18n.language === 'en' ? 'en' : 'de';
-  const title = section === 'dashboard' || !section ? t('nav.dashboard') : current?.entry.titles[lang];
+  const demo = useDemo();
+  const title = section === 'dashboard' || !section ? t('nav.dashboard') : (current?.entry.titles[lang] ?? (demo.enabled ? demoModuleTitle(section) : undefined));
   useDocumentTitle(`${title ?? t('title')} – ${view.server.name}`);
 
   const socket = useManagedSocket(view.cluster.id, view.server.id);
@@ -165,8 +168,10 @@ function Frame({ view }: { view: ManagedServerView }) {
       },
       subscribe: socket.subscribe,
       connected: socket.connected,
+      // Demo mode (issue 13): the SDK's WriteButton and confirm buttons show as disabled with a hint.
+      readOnly: demo.enabled,
     }),
-    [view, base, dispatch, socket.subscribe, socket.connected],
+    [view, base, dispatch, socket.subscribe, socket.connected, demo.enabled],
   );
 
   return (
@@ -210,7 +215,10 @@ function Frame({ view }: { view: ManagedServerView }) {
           <ServerSwitcher view={view} section={current || section === 'dashboard' ? section : 'dashboard'} />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '240px 1fr' } }}>
-          <SectionNav view={view} sections={sections} current={section || 'dashboard'} />
+          <Box sx={{ display: 'grid', gap: 2, alignSelf: 'start' }}>
+            <SectionNav view={view} sections={sections} current={section || 'dashboard'} />
+            {demo.enabled && <DemoModuleNav base={base} have={sections.map((s) => s.entry.id)} current={section} />}
+          </Box>
           <Box component="section" aria-label={title} sx={{ minWidth: 0 }}>
             <Routes>
               <Route index element={<Navigate to="dashboard" replace />} />
@@ -220,6 +228,8 @@ function Frame({ view }: { view: ManagedServerView }) {
                 element={
                   current ? (
                     <PluginSection entry={current.entry} degraded={current.degraded} resetKey={`${view.server.id}:${current.entry.id}`} />
+                  ) : demo.enabled && demoModuleTitle(section) ? (
+                    <DemoModuleRoute id={section} />
                   ) : (
                     <Alert severity="info" data-testid="section-not-found">
                       {t('section.notFound')}

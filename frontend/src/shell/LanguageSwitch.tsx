@@ -5,11 +5,14 @@ import { useUpdateUiSettingsMutation } from '../api/session';
 import { rememberLanguage, supportedLanguages, type Language } from '../i18n';
 import { useAppSelector } from '../store';
 
+import { useGetDemoQuery } from '../demo/api';
 /** de/en switch in the top bar: persisted in the browser, and on the server when signed in (§7). */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const signedIn = useAppSelector((s) => s.auth.status === 'authenticated' && !s.auth.lost);
   const [save] = useUpdateUiSettingsMutation();
+  // R7.014: not stored on the server in demo mode (the demo user is shared).
+  const demo = useGetDemoQuery().data?.enabled === true;
   const current = (i18n.resolvedLanguage ?? 'de') as Language;
   return (
     <ToggleButtonGroup
@@ -21,7 +24,7 @@ export function LanguageSwitch() {
         if (!language || language === current) return;
         void i18n.changeLanguage(language);
         rememberLanguage(language);
-        if (signedIn) void save({ language });
+        if (signedIn && !demo) void save({ language });
       }}
       // On the app bar: white text; the selected language white with the bar's dark blue text (≥ 9:1 in both modes).
       sx={{

@@ -16,6 +16,7 @@ import { Footer } from './Footer';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
+import { DemoModeHook } from '../demo/DemoShell';
 import { useMaintenanceCheck } from './useMaintenanceCheck';
 
 /** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
@@ -56,6 +57,8 @@ export function Shell() {
       <LoginModal />
       <BrowserSupportModal />
       <ChunkLoadWarning />
+      {/* Demo mode (issue 13): demo session, route restriction, tour and contact form; nothing otherwise. */}
+      <DemoModeHook />
     </Box>
   );
 }

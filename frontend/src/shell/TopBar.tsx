@@ -16,6 +16,7 @@ import { NotificationBell } from '../notifications/NotificationBell';
 import { SpotlightButton } from '../spotlight/Spotlight';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
+import { DemoTopBarHook } from '../demo/DemoShell';
 
 export interface NavEntry {
   to: string;
@@ -101,6 +102,7 @@ export function TopBar() {
         <Box sx={{ flexGrow: 1 }} />
         {signedIn && <SpotlightButton />}
         {signedIn && <NotificationBell />}
+        {signedIn && <DemoTopBarHook />}
         <LanguageSwitch />
         {signedIn && <UserMenu />}
       </Toolbar>

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { SubmissionErrors } from 'final-form';
-import { FormTextField } from '@portal/plugin-sdk/web';
+import { FormTextField, WriteButton } from '@portal/plugin-sdk/web';
 import { Field, Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { checkCommand } from '../shared/command.ts';
@@ -133,9 +133,9 @@ export function CronjobForm({ initialValues, users, mode, onSubmit, onCancel, no
             )}
           </Field>
           <Stack direction="row" spacing={2}>
-            <Button type="submit" variant="contained" disabled={submitting}>
+            <WriteButton type="submit" variant="contained" disabled={submitting}>
               {submitting ? t('form.submitting') : t(mode === 'create' ? 'form.submitCreate' : 'form.submitEdit')}
-            </Button>
+            </WriteButton>
             <Button onClick={onCancel} disabled={submitting}>
               {t('form.cancel')}
             </Button>

@@ -12,7 +12,7 @@ import { useId } from 'react';
 import { Form, FormSpy } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { recordTypes, type DnsRecord, type RecordInput, type RecordType } from './model.ts';
-import { FormSelect, FormTextField } from '@portal/plugin-sdk/web';
+import { FormSelect, FormTextField, WriteButton } from '@portal/plugin-sdk/web';
 import { intError } from './format.ts';
 import { duration, rdataText } from './format.ts';
 
@@ -242,9 +242,9 @@ export function RecordDialog({ open, origin, defaultTtl, record, onSubmit, onClo
               <Button onClick={onClose} disabled={submitting}>
                 {t('actions.cancel')}
               </Button>
-              <Button type="submit" variant="contained" disabled={submitting}>
+              <WriteButton type="submit" variant="contained" disabled={submitting}>
                 {submitting ? t('actions.saving') : t('actions.saveApply')}
-              </Button>
+              </WriteButton>
             </DialogActions>
           </Box>
         )}

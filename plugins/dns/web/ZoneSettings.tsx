@@ -16,7 +16,7 @@ import { useEffect, useId, useState } from 'react';
 import { Form, useFormState } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import type { ZoneCreate, ZoneSettings } from './model.ts';
-import { FormTextField } from '@portal/plugin-sdk/web';
+import { FormTextField, WriteButton } from '@portal/plugin-sdk/web';
 import { intError } from './format.ts';
 import { duration } from './format.ts';
 
@@ -145,9 +145,9 @@ export function ZoneSettingsDialog({
               <Button onClick={onClose} disabled={submitting}>
                 {t('actions.cancel')}
               </Button>
-              <Button type="submit" variant="contained" disabled={submitting}>
+              <WriteButton type="submit" variant="contained" disabled={submitting}>
                 {submitting ? t('actions.saving') : t('actions.saveApply')}
-              </Button>
+              </WriteButton>
             </DialogActions>
           </Box>
         )}
@@ -218,9 +218,9 @@ export function CreateZoneDialog({
               <Button onClick={onClose} disabled={submitting}>
                 {t('actions.cancel')}
               </Button>
-              <Button type="submit" variant="contained" disabled={submitting}>
+              <WriteButton type="submit" variant="contained" disabled={submitting}>
                 {submitting ? t('actions.saving') : t('zones.createSubmit')}
-              </Button>
+              </WriteButton>
             </DialogActions>
           </Box>
         )}

@@ -17,7 +17,7 @@ import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { locationPathValid, passwordLength, realmPattern, userNamePattern } from '../shared/options.ts';
 import type { Authentication, AuthenticationInput, Vhost } from './model.ts';
-import { FormSelect, FormTextField } from '@portal/plugin-sdk/web';
+import { FormSelect, FormTextField, WriteButton } from '@portal/plugin-sdk/web';
 
 interface Values {
   vhostId: number | '';
@@ -178,9 +178,9 @@ export function AuthenticationDialog({ open, vhosts, authentication, vhostId, on
               <Button onClick={onClose} disabled={submitting}>
                 {t('actions.cancel')}
               </Button>
-              <Button type="submit" variant="contained" disabled={submitting}>
+              <WriteButton type="submit" variant="contained" disabled={submitting}>
                 {submitting ? t('actions.saving') : t('actions.save')}
-              </Button>
+              </WriteButton>
             </DialogActions>
           </form>
         )}

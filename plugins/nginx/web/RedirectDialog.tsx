@@ -12,7 +12,7 @@ import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { locationPathValid, redirectCodes, redirectTargetValid } from '../shared/options.ts';
 import type { Redirect, RedirectInput, Vhost } from './model.ts';
-import { FormSelect, FormTextField } from '@portal/plugin-sdk/web';
+import { FormSelect, FormTextField, WriteButton } from '@portal/plugin-sdk/web';
 
 interface Values {
   vhostId: number | '';
@@ -102,9 +102,9 @@ export function RedirectDialog({ open, vhosts, redirect, vhostId, onSubmit, onCl
               <Button onClick={onClose} disabled={submitting}>
                 {t('actions.cancel')}
               </Button>
-              <Button type="submit" variant="contained" disabled={submitting}>
+              <WriteButton type="submit" variant="contained" disabled={submitting}>
                 {submitting ? t('actions.saving') : t('actions.save')}
-              </Button>
+              </WriteButton>
             </DialogActions>
           </form>
         )}

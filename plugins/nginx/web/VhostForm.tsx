@@ -32,7 +32,7 @@ import {
   type DirectiveName,
 } from '../shared/options.ts';
 import type { Certificate, Vhost, VhostInput } from './model.ts';
-import { FormSelect, FormTextField } from '@portal/plugin-sdk/web';
+import { FormSelect, FormTextField, WriteButton } from '@portal/plugin-sdk/web';
 
 export interface VhostFormValues {
   serverNames: string[];
@@ -294,9 +294,9 @@ export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, 
             <Button onClick={onCancel} disabled={submitting}>
               {t('actions.cancel')}
             </Button>
-            <Button type="submit" variant="contained" disabled={submitting}>
+            <WriteButton type="submit" variant="contained" disabled={submitting}>
               {submitting ? t('actions.saving') : submitLabel}
-            </Button>
+            </WriteButton>
           </Stack>
         </Stack>
       )}

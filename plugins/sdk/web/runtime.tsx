@@ -86,6 +86,9 @@ export function useManagedHost(): ManagedHost {
   return host;
 }
 
+/** Whether the host is read-only (the public demo): `WriteButton` and the kit's confirm buttons read it; outside a host false. */
+export const useReadOnly = (): boolean => useContext(HostContext)?.readOnly === true;
+
 /** The server the Managed Center shows. */
 export const useManagedServer = () => useManagedHost().server;
 

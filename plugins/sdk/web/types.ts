@@ -49,4 +49,6 @@ export interface ManagedHost {
   subscribe(type: string, listener: (payload: unknown) => void): () => void;
   /** Whether the real-time channel is connected (otherwise poll). */
   connected: boolean;
+  /** Read-only host (the public demo, issue 13): actions that change anything are shown disabled with a hint (`WriteButton`). */
+  readOnly?: boolean;
 }

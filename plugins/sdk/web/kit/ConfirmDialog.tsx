@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WriteButton } from './WriteButton.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -57,7 +58,7 @@ export function ConfirmDialog({ open, title, text, confirm, cancel, color = 'err
         <Button onClick={close} autoFocus disabled={busy}>
           {cancel ?? t('confirm.cancel')}
         </Button>
-        <Button
+        <WriteButton
           variant="contained"
           color={color}
           disabled={busy || !!refusal}
@@ -71,7 +72,7 @@ export function ConfirmDialog({ open, title, text, confirm, cancel, color = 'err
           }}
         >
           {confirm}
-        </Button>
+        </WriteButton>
       </DialogActions>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WriteButton } from './WriteButton.tsx';
 
 /** A section's form page (create, edit): an outlined panel with the form's heading. */
 export function FormPage({ title, children }: { title: string; children: ReactNode }) {
@@ -32,9 +33,9 @@ export function FormActions({ submitting, submit, onCancel }: FormActionsProps) 
   const { t } = useTranslation('sdk');
   return (
     <Stack direction="row" spacing={2}>
-      <Button type="submit" variant="contained" disabled={submitting}>
+      <WriteButton type="submit" variant="contained" disabled={submitting}>
         {submitting ? t('form.saving') : submit}
-      </Button>
+      </WriteButton>
       <Button onClick={onCancel} disabled={submitting}>
         {t('confirm.cancel')}
       </Button>

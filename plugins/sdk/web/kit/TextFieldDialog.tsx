@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import { WriteButton } from './WriteButton.tsx';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -61,9 +62,9 @@ export function TextFieldDialog({
               <Button onClick={onClose} disabled={submitting}>
                 {t('confirm.cancel')}
               </Button>
-              <Button type="submit" variant="contained" disabled={submitting}>
+              <WriteButton type="submit" variant="contained" disabled={submitting}>
                 {submit}
-              </Button>
+              </WriteButton>
             </DialogActions>
           </form>
         )}

@@ -9,6 +9,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
 import { FormTextField } from './FormFields.tsx';
 import { QueryState } from './States.tsx';
+import { WriteButton } from './WriteButton.tsx';
 
 /** The text of the elements that describe `el` (aria-describedby). */
 const description = (el: HTMLElement) =>
@@ -192,3 +193,18 @@ describe('ApplyBanner', () => {
     expect(onFinished).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('WriteButton (demo mode, issue 13)', () => {
+  it('R1.002 R6.006 is a normal button in a normal host, and disabled with the reason as its description in a read-only host', async () => {
+    const view = await renderWithHost(<WriteButton type="submit">Save</WriteButton>, host());
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+    view.unmount();
+    await renderWithHost(<WriteButton type="submit">Save</WriteButton>, { ...host(), host: { readOnly: true } });
+    await waitFor(() => expect(screen.queryByTestId('read-only-action')).not.toBeNull());
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    // The hint: the focusable wrapper's title (the e2e test hovers it and sees the tooltip).
+    const wrapper = screen.getByTestId('read-only-action');
+    expect(description(wrapper) || wrapper.getAttribute('title')).toBe('Not available in the demo – ask for an account through “Contact”.');
+  });
+});
+

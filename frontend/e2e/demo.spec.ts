@@ -1,0 +1,149 @@
+/**
+ * Demo mode (issue 13): this spec's portal runs with DEMO=1 (playwright.config.ts). A visitor is signed
+ * in as the demo user, other routes go to cluster 42 / server 1, saving is visibly disabled and refused by
+ * the server, the tour shows on the first visit and can be restarted, and the contact form arrives in
+ * the mailbox — in German and English.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './a11y';
+import { mailTo } from './mailbox';
+
+const texts = {
+  de: {
+    tourTitle: 'Willkommen in der Demo',
+    tourButton: 'Einführung',
+    next: 'Weiter',
+    addDomain: 'Domain hinzufügen',
+    hint: /In der Demo nicht verfügbar/,
+    contact: 'Kontakt',
+    person: 'Ansprechpartner',
+    company: 'Firma',
+    email: 'E-Mail',
+    phone: 'Telefon',
+    message: 'Nachricht',
+    send: 'Senden',
+    sent: 'Vielen Dank! Ihre Nachricht wurde gesendet.',
+    memcached: 'Memcached',
+    unavailable: /im vollständigen Kundenportal verfügbar/,
+    invalidPhone: /gültige Telefonnummer/,
+    subject: 'Demo-Anfrage von',
+  },
+  en: {
+    tourTitle: 'Welcome to the demo',
+    tourButton: 'Introduction',
+    next: 'Next',
+    addDomain: 'Add domain',
+    hint: /Not available in the demo/,
+    contact: 'Contact',
+    person: 'Contact person',
+    company: 'Company',
+    email: 'E-mail',
+    phone: 'Phone',
+    message: 'Message',
+    send: 'Send',
+    sent: 'Thank you! Your message has been sent.',
+    memcached: 'Memcached',
+    unavailable: /available in the full customer portal/,
+    invalidPhone: /valid phone number/,
+    subject: 'Demo-Anfrage von',
+  },
+} as const;
+type Lang = keyof typeof texts;
+
+const target = /\/a\/clusters\/42\/servers\/1\/managed\/dashboard$/;
+
+/** A visitor's browser in a language; `tourSeen` skips the first-visit tour. */
+async function visitor(page: Page, lang: Lang, tourSeen: boolean): Promise<void> {
+  await page.addInitScript(
+    ([language, seen]) => {
+      if (!sessionStorage.getItem('e2e-init')) {
+        sessionStorage.setItem('e2e-init', '1');
+        localStorage.setItem('portal.language', language);
+        if (seen) localStorage.setItem('portal.demoTourSeen', '1');
+      }
+    },
+    [lang, tourSeen] as const,
+  );
+}
+
+for (const lang of ['de', 'en'] as const) {
+  const t = texts[lang];
+
+  test(`R4.010 R9.015 R6.006 R2.095 demo (${lang}): /invoices goes to cluster 42 server 1 signed in as the demo user, light mode forced, the tour on the first visit and restartable`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await visitor(page, lang, false);
+    await page.goto('/a/invoices');
+    await expect(page).toHaveURL(target, { timeout: 30_000 });
+    await expect(page.getByTestId('managed-title')).toHaveText('web01.c42.managed-hosting.example');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    // The tour on the first visit.
+    const popover = page.locator('.driver-popover');
+    await expect(popover.getByText(t.tourTitle)).toBeVisible();
+    await popover.getByRole('button', { name: t.next }).click();
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    // Not again after a reload …
+    await page.reload();
+    await expect(page.getByTestId('managed-title')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('managed-nav')).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(popover).toBeHidden();
+    // … but restartable from the top bar.
+    await page.getByRole('button', { name: t.tourButton }).click();
+    await expect(popover.getByText(t.tourTitle)).toBeVisible();
+    await page.keyboard.press('Escape');
+    // Other routes go back to the demo server too.
+    await page.goto('/a/profile/security');
+    await expect(page).toHaveURL(target);
+  });
+
+  test(`R1.002 R6.006 R2.097 demo (${lang}): a save is disabled with its tooltip, the API refuses writes (403), a module without plugin shows its title`, async ({ page }) => {
+    await visitor(page, lang, true);
+    await page.goto('/a/clusters/42/servers/1/managed/nginx');
+    await page.getByRole('link', { name: t.addDomain }).first().click();
+    const save = page.getByRole('button', { name: t.addDomain });
+    await expect(save).toBeDisabled();
+    await page.getByTestId('read-only-action').hover();
+    await expect(page.getByRole('tooltip')).toHaveText(t.hint);
+
+    const refused = await page.evaluate(async () => {
+      const csrf = decodeURIComponent(/(?:^|; )portal_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch('/api/v1/me/settings', { method: 'PATCH', headers: { 'content-type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ darkMode: true }) });
+      return { status: res.status, body: (await res.json()) as { error: { message: string } } };
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('errors.demo_read_only');
+
+    await page.getByTestId('demo-modules-nav').getByRole('link', { name: t.memcached }).click();
+    await expect(page.getByTestId('demo-module').getByRole('heading', { name: t.memcached })).toBeVisible();
+    await expect(page.getByTestId('demo-module').getByText(t.unavailable)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, { label: `demo module page (${lang})` });
+  });
+
+  test(`R2.096 demo (${lang}): the contact form checks the phone and arrives in the mailbox`, async ({ page }) => {
+    await visitor(page, lang, true);
+    // The dashboard is one of the demo's pages: it stays, with the demo cluster.
+    await page.goto('/a/');
+    await expect(page.locator('tr[data-cluster="42"]')).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    const since = Date.now();
+    await page.getByRole('button', { name: t.contact, exact: true }).click();
+    const form = page.getByTestId('demo-contact-form');
+    const company = `E2E Handels GmbH ${lang}`;
+    await form.getByLabel(t.person).fill('Erika Mustermann');
+    await form.getByLabel(t.company).fill(company);
+    await form.getByLabel(t.email).fill('erika@mustermann.example');
+    await form.getByLabel(t.phone).fill('12');
+    await form.getByLabel(t.message).fill('Bitte rufen Sie mich an.');
+    await form.getByRole('button', { name: t.send }).click();
+    await expect(form.getByText(t.invalidPhone)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, { include: '[role="dialog"]', label: `demo contact form (${lang})` });
+    await form.getByLabel(t.phone).fill('030 1234567');
+    await form.getByRole('button', { name: t.send }).click();
+    await expect(page.getByText(t.sent)).toBeVisible();
+    const mail = await mailTo('sales@demo-e2e.example', 'demoContact', since, company);
+    expect(mail.subject).toBe(`${t.subject} ${company}`);
+    expect(mail.text).toContain('Erika Mustermann');
+    expect(mail.text).toContain('030 1234567');
+  });
+}

@@ -1,0 +1,26 @@
+import { lazy, Suspense } from 'react';
+import { useGetDemoQuery } from './api';
+
+// The demo's shell parts are chunks of their own: a normal portal only asks `GET /api/v1/demo` (issue 13, bundle budget).
+const DemoModeParts = lazy(() => import('./DemoMode').then((m) => ({ default: m.DemoMode })));
+const DemoTopBarParts = lazy(() => import('./DemoMode').then((m) => ({ default: m.DemoTopBarActions })));
+
+/** In the shell: the demo session, route restriction, tour and contact dialog — only in demo mode. */
+export function DemoModeHook() {
+  const enabled = useGetDemoQuery().data?.enabled === true;
+  return enabled ? (
+    <Suspense fallback={null}>
+      <DemoModeParts />
+    </Suspense>
+  ) : null;
+}
+
+/** In the top bar: "Introduction" and "Contact" — only in demo mode. */
+export function DemoTopBarHook() {
+  const enabled = useGetDemoQuery().data?.enabled === true;
+  return enabled ? (
+    <Suspense fallback={null}>
+      <DemoTopBarParts />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,34 @@
+import type { BodyOf, ResponseOf } from '@portal/openapi';
+import { api } from '../api/baseApi';
+
+/** Demo mode (issue 13): whether the portal is the public demo, the demo session and the contact form. */
+export const demoApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDemo: build.query<ResponseOf<'getDemo'>, void>({ query: () => 'api/v1/demo' }),
+    startDemoSession: build.mutation<ResponseOf<'startDemoSession'>, void>({ query: () => ({ url: 'api/v1/demo/session', method: 'POST' }) }),
+    sendDemoContact: build.mutation<void, BodyOf<'sendDemoContact'>>({ query: (body) => ({ url: 'api/v1/demo/contact', method: 'POST', body }) }),
+  }),
+});
+
+export const { useGetDemoQuery, useStartDemoSessionMutation, useSendDemoContactMutation } = demoApi;
+
+/** The shared demo user (core/demo); its stored settings are not applied to a visitor's browser. */
+export const demoUserEmail = 'demo@demo.example';
+
+export interface DemoState {
+  enabled: boolean;
+  /** Where the demo sends every route it does not show: the managed dashboard of cluster 42, server 1. */
+  target?: string;
+}
+
+/** The demo state (one request per app start, cached). */
+export function useDemo(): DemoState {
+  const { data } = useGetDemoQuery();
+  if (!data?.enabled) return { enabled: false };
+  return { enabled: true, target: data.clusterId && data.serverId ? `/clusters/${data.clusterId}/servers/${data.serverId}/managed/dashboard` : undefined };
+}
+
+/** Routes a demo visitor may open (§4 Display): the dashboard and the Managed Center pages. */
+export function demoAllows(pathname: string): boolean {
+  return pathname === '/' || pathname === '/logout' || /^\/clusters\/\d+\/servers\/\d+\/managed(\/|$)/.test(pathname);
+}
