@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { listManagedCustomersOf } from '../customers/index.ts';
 import { NotFound } from '../platform/index.ts';
 import { Order, type OrderType } from './Order.ts';
+import { certificateTypeLabels } from './certificateOrder.ts';
 
 /** §8: „Die Bestellung {number} konnte in Ihrem Konto nicht gefunden werden." — the frontend fills in the number it asked for. */
 export const orderNotFound = () => NotFound('errors.order_not_found');
@@ -15,6 +16,7 @@ export interface OrderQuery {
 function haystack(o: Order): string[] {
   const common = [o.number, String(o.customer.number), o.customer.company];
   if (o.type === 'cluster') return [...common, o.cluster?.number ?? ''];
+  if (o.type === 'certificate' && o.details.kind === 'certificate') return [...common, ...o.details.domains, o.details.certificateType, certificateTypeLabels[o.details.certificateType]];
   return [...common, o.domain ?? ''];
 }
 

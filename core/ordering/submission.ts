@@ -46,7 +46,7 @@ export interface Submitted {
  * concurrent identical submissions exactly one creates the order and the others read its answer.
  * Returns the claim's id, or the earlier answer (same body) — a different body is refused with 422.
  */
-async function claimKey(em: EntityManager, userId: number, key: string, fingerprint: string, now: Date): Promise<{ claimId: number } | { order: Order }> {
+export async function claimKey(em: EntityManager, userId: number, key: string, fingerprint: string, now: Date): Promise<{ claimId: number } | { order: Order }> {
   const sql = em as SqlEntityManager;
   const inserted = await sql.execute<{ id: number }[]>(
     'insert into "order_idempotency_keys" ("user_id", "key", "request_hash", "created_at") values (?, ?, ?, ?) on conflict ("user_id", "key") do nothing returning "id"',
