@@ -36,7 +36,7 @@ export async function generateCertificateRequest(d: CertificateOrderDetails): Pr
       return privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, digestInfo).toString('binary');
     },
   };
-  csr.sign(signer as unknown as forge.pki.PrivateKey, forge.md.sha256.create());
+  csr.sign(signer as unknown as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
   return { privateKeyPem, csrPem: forge.pki.certificationRequestToPem(csr) };
 }
 
@@ -46,7 +46,7 @@ export function readCertificateRequest(pem: string): { subject: Record<string, s
   const subject = Object.fromEntries(csr.subject.attributes.map((a) => [a.name ?? a.type, String(a.value)]));
   const ext = csr.getAttribute({ name: 'extensionRequest' }) as { extensions?: { name: string; altNames?: { value: string }[] }[] } | null;
   const altNames = ext?.extensions?.find((e) => e.name === 'subjectAltName')?.altNames?.map((n) => n.value) ?? [];
-  return { subject, altNames, keyBits: (csr.publicKey as forge.pki.rsa.PublicKey).n.bitLength(), signatureValid: csr.verify(csr) };
+  return { subject, altNames, keyBits: (csr.publicKey as forge.pki.rsa.PublicKey).n.bitLength(), signatureValid: csr.verify() };
 }
 
 /** The local adapter of the certificate authority refuses names with this first label (the way to see §8 "certificate order failed"). */

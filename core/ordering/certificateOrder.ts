@@ -1,3 +1,4 @@
+/// <reference path="./certificatePunycode.d.ts" />
 import punycode from 'punycode.js';
 import { parse as parseDomain } from 'tldts';
 import type { FieldErrors } from '../platform/index.ts';

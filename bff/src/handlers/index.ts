@@ -20,6 +20,7 @@ import { notificationHandlers } from './notifications.ts';
 import { spotlightHandlers } from './spotlight.ts';
 import { partnerHandlers } from './partner.ts';
 import { orderHandlers } from './orders.ts';
+import { certificateOrderHandlers } from './ordersCertificate.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
@@ -44,6 +45,7 @@ export const coreHandlers = {
   ...spotlightHandlers,
   ...partnerHandlers,
   ...orderHandlers,
+  ...certificateOrderHandlers,
   // Last: the user's own security actions refuse impersonation sessions (§6).
   ...guardedWhileImpersonating({ ...securityHandlers, ...tokenHandlers, ...profileHandlers }),
 };

@@ -18,8 +18,9 @@ import type { Schemas } from '@portal/openapi';
 import { defineHandlers } from '../openapi/handlers.ts';
 import { presentAmounts } from './billingPresenters.ts';
 import { orderProvisioningOf } from './ordersProvisioning.ts';
+import { presentCertificateDetails } from './ordersCertificate.ts';
 
-const presentPrice = (p: OrderPrice): Schemas['OrderPrice'] => ({
+export const presentPrice = (p: OrderPrice): Schemas['OrderPrice'] => ({
   lines: p.lines.map((l) => ({ code: l.code, quantity: l.quantity, unitPrice: money(l.unitCents), net: money(l.netCents), period: l.period })),
   monthly: presentAmounts(p.monthly),
   oneTime: presentAmounts(p.oneTime),
@@ -61,6 +62,7 @@ export const presentOrder = (o: Order): Schemas['Order'] => {
       oneTime: { netCents: oneTime, ...vatOf(oneTime) },
     }),
     failureReason: o.failureReason ?? null,
+    certificate: o.details.kind === 'certificate' ? presentCertificateDetails(o.details) : null,
   };
 };
 
