@@ -42,7 +42,7 @@ describe('certificate order rules (§2 certificate wizard, §5, §8, §9)', () =
 
   it('R5.027 R8.012 an invalid top-level domain is refused, IDN domains are converted with punycode', () => {
     expect(normaliseCertificateDomain('shop.example.invalidtld')).toEqual({ error: 'errors.certificate_invalid_tld' });
-    expect(normaliseCertificateDomain('localhost')).toEqual({ error: 'errors.domain_invalid' });
+    expect(normaliseCertificateDomain('localhost')).toEqual({ error: 'errors.certificate_domain_invalid' });
     expect(normaliseCertificateDomain('co.uk')).toEqual({ error: 'errors.certificate_invalid_tld' });
     expect(normaliseCertificateDomain('Müller-Bäckerei.DE')).toEqual({ domain: 'xn--mller-bckerei-hfb76a.de' });
     expect(normaliseCertificateDomain('*.example.com')).toEqual({ domain: 'example.com' });

@@ -125,10 +125,10 @@ export function normaliseCertificateDomain(raw: string): { domain: string } | { 
   try {
     ascii = punycode.toASCII(value.normalize('NFC'));
   } catch {
-    return { error: 'errors.domain_invalid' };
+    return { error: 'errors.certificate_domain_invalid' };
   }
   const labels = ascii.split('.');
-  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || ascii.length > 253) return { error: 'errors.domain_invalid' };
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || ascii.length > 253) return { error: 'errors.certificate_domain_invalid' };
   const parsed = parseDomain(ascii);
   if (!parsed.isIcann || !parsed.domain || parsed.publicSuffix === ascii) return { error: 'errors.certificate_invalid_tld' };
   return { domain: ascii };
@@ -145,7 +145,7 @@ export const approverAddressesOf = (ascii: string) => approverMailboxes.map((m) 
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = (v: unknown, max: number) => (typeof v !== 'string' || !v.trim() ? 'validation.required' : v.trim().length > max ? 'validation.maxLength' : undefined);
-const email = (v: unknown) => text(v, 254) ?? (EMAIL.test(String(v).trim()) ? undefined : 'validation.email');
+const email = (v: unknown) => text(v, 254) ?? (EMAIL.test(String(v).trim()) ? undefined : 'validation.format.email');
 
 /** The field errors of a certificate owner (add and edit). */
 export function ownerErrors(o: Partial<CertificateOwnerData>): FieldErrors {

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
               { path: 'invoices/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               { path: 'orders', lazy: lazyPage(() => import('./pages/orders/OrdersPage')) },
               { path: 'orders/cluster', lazy: lazyPage(() => import('./pages/orders/ClusterOrderWizard')) },
+              { path: 'orders/certificate', lazy: lazyPage(() => import('./pages/orders/certificate/CertificateOrderWizard')) },
               { path: 'orders/:type/:number', lazy: lazyPage(() => import('./pages/orders/OrdersPage')) },
               { path: 'orders/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               {

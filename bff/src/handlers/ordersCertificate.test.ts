@@ -66,7 +66,7 @@ describe('certificate order wizard API (§2 certificate order wizard)', () => {
     expect((await manager.request('PUT', `/api/v1/customers/${customerId}/certificate-owners/${created.body.id}`, ownerData)).status).toBe(404);
     const bad = await manager.request('POST', `/api/v1/customers/${customerId}/certificate-owners`, { ...ownerData, country: 'Germany', email: 'nope' });
     expect(bad.status).toBe(422);
-    expect(bad.body.error.fields).toMatchObject({ country: ['validation.maxLength'], email: ['validation.email'] });
+    expect(bad.body.error.fields).toMatchObject({ country: ['validation.maxLength'], email: ['validation.format.email'] });
     expect((await other.get(`/api/v1/customers/${customerId}/certificate-owners`)).status).toBe(404);
     expect((await other.request('POST', `/api/v1/customers/${customerId}/certificate-owners`, ownerData)).status).toBe(404);
   });
