@@ -63,6 +63,7 @@ describe('certificate order rules (§2 certificate wizard, §5, §8, §9)', () =
       'verifications.0': ['errors.certificate_no_email_verification_method'],
     });
     expect(certificateDraftErrors(draftOf({ verifications: [{ domain: 'shop.example.de', method: 'email', approverEmail: 'webmaster@example.de' }] }), 'organization')).toEqual({});
+    expect(certificateDraftErrors(draftOf({ domains: ['müller.de'], verifications: [{ domain: 'müller.de', method: 'email', approverEmail: 'Admin@Müller.de' }] }), 'organization')).toEqual({});
     expect(certificateDraftErrors(draftOf({ certificateType: 'wildcard_ssl', verifications: [{ domain: 'shop.example.de', method: 'http' }] }), 'organization')).toEqual({
       'verifications.0': ['errors.certificate_no_verification_method'],
     });

@@ -140,6 +140,18 @@ export const displayDomain = (ascii: string) => punycode.toUnicode(ascii);
 /** The registrable domain of a host (for the approver mailboxes). */
 export const registrableDomain = (ascii: string) => parseDomain(ascii).domain ?? ascii;
 
+/** An approver address as compared and stored: lower case, its domain in punycode. */
+export function normaliseApprover(raw: unknown): string {
+  const value = String(raw ?? '').trim().toLowerCase();
+  const at = value.lastIndexOf('@');
+  if (at < 1) return value;
+  try {
+    return `${value.slice(0, at)}@${punycode.toASCII(value.slice(at + 1).normalize('NFC'))}`;
+  } catch {
+    return value;
+  }
+}
+
 /** The approver addresses e-mail verification may use for a domain. */
 export const approverAddressesOf = (ascii: string) => approverMailboxes.map((m) => `${m}@${registrableDomain(ascii)}`);
 
@@ -219,7 +231,7 @@ export function certificateDraftErrors(d: CertificateOrderDraft, upTo: Certifica
       });
       const field = `verifications.${i}`;
       if (!v || !verificationMethods.includes(v.method) || (wildcard && v.method === 'http')) add(field, 'errors.certificate_no_verification_method');
-      else if (v.method === 'email' && !approverAddressesOf(domain).includes(String(v.approverEmail ?? '').trim().toLowerCase())) add(field, 'errors.certificate_no_email_verification_method');
+      else if (v.method === 'email' && !approverAddressesOf(domain).includes(normaliseApprover(v.approverEmail))) add(field, 'errors.certificate_no_email_verification_method');
     });
   }
   if (last >= stepIndex('order')) {

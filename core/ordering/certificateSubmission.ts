@@ -11,6 +11,7 @@ import {
   certificateDraftErrors,
   certificateOrderPrice,
   draftDomains,
+  normaliseApprover,
   normaliseCertificateDomain,
   ownerErrors,
   type CertificateOrderDetails,
@@ -115,7 +116,7 @@ export async function submitCertificateOrder(em: EntityManager, clock: Clock, us
         const n = normaliseCertificateDomain(x.domain);
         return 'domain' in n && n.domain === domain;
       })!;
-      return { domain, method: v.method, approverEmail: v.method === 'email' ? String(v.approverEmail).trim().toLowerCase() : null };
+      return { domain, method: v.method, approverEmail: v.method === 'email' ? normaliseApprover(v.approverEmail) : null };
     }),
     referenceSign: draft.referenceSign?.trim() || null,
   };

@@ -25,7 +25,7 @@ import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { setIn, type SubmissionErrors } from 'final-form';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Field, Form, useForm } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
@@ -361,9 +361,10 @@ function normalise(v: Values): Values {
     ...(v.termMonths !== undefined ? { termMonths: Number(v.termMonths) } : {}),
     ...(v.verifications
       ? {
-          verifications: domains.map((d, i) => {
+          // Only chosen methods are sent; the server reports a missing one under the domain's position.
+          verifications: domains.flatMap((d, i) => {
             const x = v.verifications?.[i];
-            return { domain: d.trim().toLowerCase(), method: x?.method ?? ('' as Verification['method']), approverEmail: x?.method === 'email' ? (x.approverEmail ?? null) : null };
+            return x?.method ? [{ domain: d.trim().toLowerCase(), method: x.method, approverEmail: x.method === 'email' ? (x.approverEmail ?? null) : null }] : [];
           }),
         }
       : {}),
@@ -419,6 +420,14 @@ export default function CertificateOrderWizard() {
   const step: CertificateWizardStep | 'done' = requested === 'done' ? 'done' : isCertificateWizardStep(requested) ? requested : 'customer';
   const index = step === 'done' ? certificateWizardSteps.length : certificateWizardSteps.indexOf(step);
   useEffect(() => heading.current?.focus(), [step]);
+  // Verifications follow the domains: one per domain. Memoised: new initial values would re-initialise the form and hide the server's errors.
+  const initialValues = useMemo<Values>(
+    () =>
+      step === 'organization'
+        ? { ...state.draft, verifications: (state.draft.domains ?? []).map((d) => ({ ...(state.draft.verifications?.find((v) => v.domain === d.trim().toLowerCase()) ?? { method: '' as Verification['method'] }), domain: d })) }
+        : state.draft,
+    [step, state.draft],
+  );
 
   if (step === 'done') return <ThankYou number={params.get('number')} onShown={reset} onAgain={() => setParams({})} />;
   if (index > state.reached + 1) return <Navigate to={`/orders/certificate?step=${certificateWizardSteps[state.reached + 1]}`} replace />;
@@ -448,8 +457,6 @@ export default function CertificateOrderWizard() {
       /* shown below */
     }
   };
-  // Verifications follow the domains: one per domain, kept by position when going back and forth.
-  const initialValues: Values = step === 'organization' ? { ...state.draft, verifications: (state.draft.domains ?? []).map((d, i) => ({ ...(state.draft.verifications?.[i] ?? { method: '' as Verification['method'] }), domain: d })) } : state.draft;
 
   return (
     <Box>
