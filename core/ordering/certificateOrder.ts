@@ -1,3 +1,5 @@
+// The types of `punycode.js` (it has none): a reference, so every workspace that compiles this file sees them.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./certificatePunycode.d.ts" />
 import punycode from 'punycode.js';
 import { parse as parseDomain } from 'tldts';
