@@ -46,6 +46,7 @@ import {
   SalesMaterial,
 } from './partner/index.ts';
 import { Migration20261124090000Ordering, Order, OrderIdempotencyKey, PriceListEntry } from './ordering/index.ts';
+import { CertificateOrderKey, CertificateOwner, Migration20261124130000CertificateOrders } from './ordering/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
 export const coreEntities = [
@@ -86,6 +87,8 @@ export const coreEntities = [
   Order,
   OrderIdempotencyKey,
   PriceListEntry,
+  CertificateOwner,
+  CertificateOrderKey,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -109,4 +112,5 @@ export const coreMigrations = [
   Migration20261124090000Partner,
   Migration20261124100000InvoiceNumberSearch,
   Migration20261124090000Ordering,
+  Migration20261124130000CertificateOrders,
 ];

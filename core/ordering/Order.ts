@@ -3,6 +3,7 @@ import { User } from '../accounts/index.ts';
 import { Cluster } from '../clusters/index.ts';
 import { Customer } from '../customers/index.ts';
 import type { OrderPriceLine } from './pricing.ts';
+import type { CertificateOrderDetails } from './certificateOrder.ts';
 
 export const orderTypes = ['cluster', 'domain', 'certificate'] as const;
 export type OrderType = (typeof orderTypes)[number];
@@ -53,7 +54,7 @@ export interface DomainOrderDetails {
   annualFeeCents: number;
   referenceSign: string | null;
 }
-export type OrderDetails = ClusterOrderDetails | DomainOrderDetails;
+export type OrderDetails = ClusterOrderDetails | DomainOrderDetails | CertificateOrderDetails;
 
 /** An order of a cluster, a domain or a certificate (spec §3 Order). Prices are euro cents, net, from the price list at ordering time. */
 export const Order = defineEntity({

@@ -37,3 +37,27 @@ export {
 } from './domainOrder.ts';
 export { checkDomainDraft, submitDomainOrder, localDomainAvailability } from './domainOrderSubmission.ts';
 export { createDomainContractOf, domainContractNumberOf } from './domainProvisioning.ts';
+export {
+  certificateOrderSteps,
+  certificateTypes,
+  certificateTypeLabels,
+  certificateTerms,
+  certificateCatalog,
+  certificateDraftErrors,
+  certificateOrderPrice,
+  normaliseCertificateDomain,
+  approverAddressesOf,
+  ownerErrors,
+  CERTIFICATE_DEFAULT_TERM_MONTHS,
+  CERTIFICATE_KEY_BITS,
+  MULTI_INCLUDED_DOMAINS,
+  type CertificateType,
+  type CertificateOrderStep,
+  type CertificateOrderDraft,
+  type CertificateOrderDetails,
+  type CertificateOwnerData,
+} from './certificateOrder.ts';
+export { CertificateOwner, CertificateOrderKey } from './certificateEntities.ts';
+export { generateCertificateRequest, readCertificateRequest, subjectAltNamesOf, CertificateOrderFailed, localCertificateAuthority, LOCAL_CA_REFUSED_LABEL, type CertificateAuthority } from './certificateKeys.ts';
+export { listCertificateOwners, createCertificateOwner, editCertificateOwner, quoteCertificateOrder, submitCertificateOrder, prepareCertificateOrder, certificatePrivateKeyOf } from './certificateSubmission.ts';
+export { Migration20261124130000CertificateOrders } from './migrations/Migration20261124130000CertificateOrders.ts';

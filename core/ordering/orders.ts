@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { listManagedCustomersOf } from '../customers/index.ts';
 import { NotFound } from '../platform/index.ts';
 import { Order, type OrderType } from './Order.ts';
+import { certificateTypeLabels } from './certificateOrder.ts';
 
 /** §8: „Die Bestellung {number} konnte in Ihrem Konto nicht gefunden werden." — the frontend fills in the number it asked for. */
 export const orderNotFound = () => NotFound('errors.order_not_found');
@@ -17,6 +18,7 @@ function haystack(o: Order): string[] {
   if (o.type === 'cluster') return [...common, o.cluster?.number ?? ''];
   // Domains: also the Unicode form of an IDN and the domain holder (owner handle, R2.042).
   if (o.details.kind === 'domain') return [...common, o.domain ?? '', o.details.domainUnicode, o.details.owner.name, o.details.owner.handle];
+  if (o.type === 'certificate' && o.details.kind === 'certificate') return [...common, ...o.details.domains, o.details.certificateType, certificateTypeLabels[o.details.certificateType]];
   return [...common, o.domain ?? ''];
 }
 

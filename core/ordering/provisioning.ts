@@ -1,7 +1,11 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { PgBoss } from 'pg-boss';
 import { Cluster, Server } from '../clusters/index.ts';
+import type { SecretBox } from '../accounts/index.ts';
 import type { Clock, EventBus, Logger, Mailer, Orm } from '../platform/index.ts';
+import { CertificateOrderFailed } from './certificateKeys.ts';
+import type { CertificateAuthority } from './certificateKeys.ts';
+import { prepareCertificateOrder } from './certificateSubmission.ts';
 import { Order, type ClusterOrderDetails, type OrderStatus } from './Order.ts';
 import { sendOrderMails } from './notifications.ts';
 import { createDomainContractOf } from './domainProvisioning.ts';
@@ -20,6 +24,10 @@ export interface OrderProvisioningDeps {
   mailer: Mailer;
   /** How long each preparation step takes (the local adapter of the data centre; default 1 s). */
   stepMs?: number;
+  /** Seals the private keys of certificate orders (certificate orders fail without it). */
+  box?: SecretBox;
+  /** The certificate authority (default: the local adapter). */
+  certificateAuthority?: CertificateAuthority;
 }
 
 type Role = Server['role'];
@@ -104,7 +112,7 @@ export class OrderProvisioning {
     this.#boss = boss;
     await boss.createQueue(ORDER_QUEUE, { policy: 'standard', retryLimit: 2, retryDelay: 1, expireInSeconds: 15 * 60 });
     await boss.work<{ orderId: number }>(ORDER_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => this.#track(this.provision(job.data.orderId)));
-    const waiting = await this.#deps.orm.em.fork().find(Order, { status: { $in: ['pending', 'preparation_in_progress'] }, type: { $in: ['cluster', 'domain'] }, orderedBy: { $ne: null } }, { fields: ['id'] });
+    const waiting = await this.#deps.orm.em.fork().find(Order, { status: { $in: ['pending', 'preparation_in_progress'] }, type: { $in: ['cluster', 'domain', 'certificate'] }, orderedBy: { $ne: null } }, { fields: ['id'] });
     for (const o of waiting) await this.enqueue(o.id);
   }
 
@@ -149,6 +157,10 @@ export class OrderProvisioning {
     try {
       const started = await this.#move(orderId, ['pending', 'preparation_in_progress'], 'preparation_in_progress');
       if (!started) return;
+      if (started.type === 'certificate') {
+        if (!this.#deps.box) throw new Error('no secret box for certificate keys');
+        await prepareCertificateOrder(orm.em.fork(), this.#deps.box, clock, orderId, this.#deps.certificateAuthority);
+      }
       await pause(stepMs);
       const prepared = await this.#move(orderId, ['preparation_in_progress'], 'preparation_completed', (tx, o) => {
         if (o.type === 'cluster') o.cluster = createClusterOf(tx, o, clock.now());
@@ -160,7 +172,7 @@ export class OrderProvisioning {
       });
     } catch (error) {
       logger.error({ err: error, orderId }, 'order preparation failed');
-      const failed = await this.#move(orderId, ['pending', 'preparation_in_progress', 'preparation_completed'], 'preparation_failed', undefined, 'errors.order_preparation_failed');
+      const failed = await this.#move(orderId, ['pending', 'preparation_in_progress', 'preparation_completed'], 'preparation_failed', undefined, error instanceof CertificateOrderFailed ? 'errors.certificate_order_failed' : 'errors.order_preparation_failed');
       if (failed) {
         const em = orm.em.fork();
         const order = await em.findOneOrFail(Order, { id: orderId }, { populate: ['customer', 'orderedBy'] });

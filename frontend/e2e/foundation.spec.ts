@@ -45,7 +45,7 @@ test.describe('sign-in and sign-out', () => {
     await page.getByLabel(/^Passwort/).first().fill(password);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL(/\/a\/orders$/);
-    await expect(page.getByText('Diese Funktion ist noch nicht verfügbar.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
   });
 
   test('R4.003 R5.002 a logged-in user visiting the login page goes to the dashboard', async ({ page }) => {

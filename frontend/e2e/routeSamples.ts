@@ -153,6 +153,7 @@ export const routeSamples: Record<string, RouteSample> = {
   'customers/:customerId/dpa/completed': { who: 'manager', url: (ids) => `/a/customers/${ids.customer}/dpa/completed` },
   orders: { who: 'manager', url: () => '/a/orders', key: true },
   'orders/domain': { who: 'manager', url: () => '/a/orders/domain' },
+  'orders/certificate': { who: 'manager', url: () => '/a/orders/certificate' },
   'orders/cluster': { who: 'manager', url: () => '/a/orders/cluster' },
   'orders/:type/:number': { who: 'manager', url: () => '/a/orders/cluster/B-090001', ready: (page) => expect(page.getByRole('dialog')).toBeVisible() },
   'orders/*': { who: 'manager', url: () => '/a/orders/something/else/entirely' },

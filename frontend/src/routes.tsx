@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
               { path: 'orders', lazy: lazyPage(() => import('./pages/orders/OrdersPage')) },
               { path: 'orders/cluster', lazy: lazyPage(() => import('./pages/orders/ClusterOrderWizard')) },
               { path: 'orders/domain', lazy: lazyPage(() => import('./pages/orders/domain/DomainOrderWizard')) },
+              { path: 'orders/certificate', lazy: lazyPage(() => import('./pages/orders/certificate/CertificateOrderWizard')) },
               { path: 'orders/:type/:number', lazy: lazyPage(() => import('./pages/orders/OrdersPage')) },
               { path: 'orders/*', lazy: lazyPage(() => import('./pages/NotYetAvailablePage')) },
               {

@@ -1382,6 +1382,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/order-catalog/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the certificate order wizard offers
+         * @description The certificate types (§3) with how many domains their base price includes, the terms (12 months by default), the key size (4096 bits, §9), the verification methods and the approver mailboxes of e-mail verification.
+         */
+        get: operations["getCertificateOrderCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/certificate-owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The certificate owners of a customer
+         * @description The current owners (an edited owner is replaced by its new record). Managers of the customer only (else 404 `errors.customer_not_found`).
+         */
+        get: operations["listCertificateOwners"];
+        put?: never;
+        /**
+         * Add a certificate owner
+         * @description Managers of the customer only (else 404). Every field is required; the country is an ISO 3166 alpha-2 code (422 with field errors).
+         */
+        post: operations["createCertificateOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/certificate-owners/{ownerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a certificate owner (creates a new owner record)
+         * @description §5 "a certificate change creates a new owner record" — the answer is a new owner with a new id; the old record is kept for the orders that name it and is no longer listed. Unknown or replaced owners give 404 `errors.certificate_owner_not_found`.
+         */
+        put: operations["editCertificateOwner"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/certificate/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a step of the certificate order wizard and price the order so far
+         * @description Checks every step up to `step` (422 with field errors: no domain `errors.certificate_domain_required`,
+         *     invalid top-level domain `errors.certificate_invalid_tld`, several domains on a single-domain type
+         *     `errors.certificate_single_domain`, no verification method `errors.certificate_no_verification_method`
+         *     or no e-mail verification method `errors.certificate_no_email_verification_method`, unknown owner
+         *     `errors.certificate_owner_not_found`) and that the caller manages the customer (404), then prices the
+         *     draft from the price list (one-time for the term; net, VAT 19 % and gross). Stores nothing.
+         */
+        post: operations["quoteCertificateOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order a certificate (idempotent per Idempotency-Key)
+         * @description Managers of the customer only (404 otherwise). Every step is checked (422, nothing stored). The same
+         *     `Idempotency-Key` with the same body answers the same order again (`Idempotent-Replayed: true`), with
+         *     another body 422 `errors.idempotency_key_reused`. The order starts `pending`; the provisioning job
+         *     makes a 4096-bit RSA key and the CSR on the server, stores the key encrypted and hands the CSR to the
+         *     certificate authority; a refusal ends as `preparation_failed` with `errors.certificate_order_failed`.
+         *     The private key is never part of an answer except the explicit private-key download.
+         */
+        post: operations["createCertificateOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/certificate/{orderNumber}/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CSR and private key of a certificate order (explicit download)
+         * @description Only when asked, for a manager of the order's customer in a browser session (tokens are refused); other orders give 404 `errors.order_not_found`, an order whose key is not made yet 409 `errors.certificate_key_not_ready`.
+         */
+        get: operations["getCertificateOrderKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/order-catalog/domain": {
         parameters: {
             query?: never;
@@ -3909,6 +4043,82 @@ export interface components {
             isFeedback: boolean;
         };
         /** @enum {string} */
+        CertificateOrderStep: "customer" | "domains" | "certificate" | "organization" | "order";
+        /** @enum {string} */
+        CertificateType: "domain_ssl" | "multi_domain_ssl" | "wildcard_ssl" | "organization_ssl" | "organization_wildcard_ssl" | "extended_ssl" | "multi_extended_ssl";
+        /** @enum {string} */
+        VerificationMethod: "email" | "dns" | "http";
+        CertificateOrderCatalog: {
+            types: {
+                id: components["schemas"]["CertificateType"];
+                multiDomain: boolean;
+                wildcard: boolean;
+                includedDomains: number;
+            }[];
+            terms: number[];
+            defaultTermMonths: number;
+            keyBits: number;
+            verificationMethods: components["schemas"]["VerificationMethod"][];
+            approverMailboxes: string[];
+        };
+        CertificateOwnerInput: {
+            company?: string;
+            street?: string;
+            zip?: string;
+            city?: string;
+            country?: string;
+            email?: string;
+            phone?: string;
+        };
+        CertificateOwner: {
+            id: number;
+            company: string;
+            street: string;
+            zip: string;
+            city: string;
+            country: string;
+            email: string;
+            phone: string;
+        };
+        CertificateAdministrator: {
+            firstname?: string;
+            surname?: string;
+            email?: string;
+            phone?: string;
+        };
+        DomainVerification: {
+            domain: string;
+            method: components["schemas"]["VerificationMethod"];
+            approverEmail?: string | null;
+        };
+        /** @description What the certificate order wizard collected; fields are checked per step on the server. */
+        CertificateOrderDraft: {
+            customerId?: number;
+            domains?: string[];
+            certificateType?: components["schemas"]["CertificateType"];
+            termMonths?: number;
+            ownerId?: number;
+            administrator?: components["schemas"]["CertificateAdministrator"];
+            verifications?: components["schemas"]["DomainVerification"][];
+            referenceSign?: string | null;
+            acceptTerms?: boolean;
+        };
+        CertificateOrderDetails: {
+            certificateType: components["schemas"]["CertificateType"];
+            termMonths: number;
+            keyBits: number;
+            domains: string[];
+            owner: components["schemas"]["CertificateOwner"];
+            administrator: {
+                firstname: string;
+                surname: string;
+                email: string;
+                phone: string;
+            };
+            verifications: components["schemas"]["DomainVerification"][];
+            referenceSign: string | null;
+        };
+        /** @enum {string} */
         DomainOrderStep: "customer" | "cluster" | "domain" | "handle" | "order";
         /**
          * @description Register a free domain, or transfer a registered one with its auth code.
@@ -4048,6 +4258,8 @@ export interface components {
             price: components["schemas"]["OrderPrice"];
             /** @description Message key of a failed preparation. */
             failureReason: string | null;
+            /** @description What a certificate order ordered (absent or null for other types). */
+            certificate?: components["schemas"]["CertificateOrderDetails"] | null;
         };
         HardwareRanges: {
             cpu: number[];
@@ -7852,6 +8064,443 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getCertificateOrderCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "types": [
+                     *         {
+                     *           "id": "multi_domain_ssl",
+                     *           "multiDomain": true,
+                     *           "wildcard": false,
+                     *           "includedDomains": 3
+                     *         }
+                     *       ],
+                     *       "terms": [
+                     *         12,
+                     *         24
+                     *       ],
+                     *       "defaultTermMonths": 12,
+                     *       "keyBits": 4096,
+                     *       "verificationMethods": [
+                     *         "email",
+                     *         "dns",
+                     *         "http"
+                     *       ],
+                     *       "approverMailboxes": [
+                     *         "admin",
+                     *         "administrator",
+                     *         "hostmaster",
+                     *         "postmaster",
+                     *         "webmaster"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CertificateOrderCatalog"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCertificateOwners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owners. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "company": "Müller & Schmidt Online GmbH",
+                     *           "street": "Hauptstraße 1",
+                     *           "zip": "10115",
+                     *           "city": "Berlin",
+                     *           "country": "DE",
+                     *           "email": "ssl@mueller-schmidt.example",
+                     *           "phone": "+49 30 1234567"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CertificateOwner"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCertificateOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company": "Müller & Schmidt Online GmbH",
+                 *       "street": "Hauptstraße 1",
+                 *       "zip": "10115",
+                 *       "city": "Berlin",
+                 *       "country": "DE",
+                 *       "email": "ssl@mueller-schmidt.example",
+                 *       "phone": "+49 30 1234567"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CertificateOwnerInput"];
+            };
+        };
+        responses: {
+            /** @description The new owner. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "company": "Müller & Schmidt Online GmbH",
+                     *       "street": "Hauptstraße 1",
+                     *       "zip": "10115",
+                     *       "city": "Berlin",
+                     *       "country": "DE",
+                     *       "email": "ssl@mueller-schmidt.example",
+                     *       "phone": "+49 30 1234567"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CertificateOwner"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    editCertificateOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                ownerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company": "Müller & Schmidt Online GmbH",
+                 *       "street": "Hauptstraße 2",
+                 *       "zip": "10115",
+                 *       "city": "Berlin",
+                 *       "country": "DE",
+                 *       "email": "ssl@mueller-schmidt.example",
+                 *       "phone": "+49 30 1234567"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CertificateOwnerInput"];
+            };
+        };
+        responses: {
+            /** @description The new owner record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "company": "Müller & Schmidt Online GmbH",
+                     *       "street": "Hauptstraße 2",
+                     *       "zip": "10115",
+                     *       "city": "Berlin",
+                     *       "country": "DE",
+                     *       "email": "ssl@mueller-schmidt.example",
+                     *       "phone": "+49 30 1234567"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CertificateOwner"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    quoteCertificateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "step": "certificate",
+                 *       "draft": {
+                 *         "customerId": 1,
+                 *         "domains": [
+                 *           "shop.example.de"
+                 *         ],
+                 *         "certificateType": "domain_ssl",
+                 *         "termMonths": 12
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    step: components["schemas"]["CertificateOrderStep"];
+                    draft: components["schemas"]["CertificateOrderDraft"];
+                };
+            };
+        };
+        responses: {
+            /** @description The price so far. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "price": {
+                     *         "lines": [
+                     *           {
+                     *             "code": "certificate.domain_ssl",
+                     *             "quantity": 1,
+                     *             "unitPrice": {
+                     *               "amount": "49.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "net": {
+                     *               "amount": "49.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "period": "once"
+                     *           }
+                     *         ],
+                     *         "monthly": {
+                     *           "net": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "oneTime": {
+                     *           "net": {
+                     *             "amount": "49.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "9.31",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "58.31",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        price: components["schemas"]["OrderPrice"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createCertificateOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customerId": 1,
+                 *       "domains": [
+                 *         "shop.example.de"
+                 *       ],
+                 *       "certificateType": "domain_ssl",
+                 *       "termMonths": 12,
+                 *       "ownerId": 1,
+                 *       "administrator": {
+                 *         "firstname": "Anna",
+                 *         "surname": "Admin",
+                 *         "email": "anna@example.de",
+                 *         "phone": "+49 30 1234567"
+                 *       },
+                 *       "verifications": [
+                 *         {
+                 *           "domain": "shop.example.de",
+                 *           "method": "dns"
+                 *         }
+                 *       ],
+                 *       "acceptTerms": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CertificateOrderDraft"];
+            };
+        };
+        responses: {
+            /** @description The order (also for a replayed request). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "certificate",
+                     *       "number": "B-100002",
+                     *       "status": "pending",
+                     *       "orderedAt": "2026-11-24T10:00:00Z",
+                     *       "customer": {
+                     *         "id": 1,
+                     *         "number": 10001,
+                     *         "company": "Müller & Schmidt Online GmbH"
+                     *       },
+                     *       "clusterNumber": null,
+                     *       "domain": "shop.example.de",
+                     *       "cluster": null,
+                     *       "price": {
+                     *         "lines": [],
+                     *         "monthly": {
+                     *           "net": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "oneTime": {
+                     *           "net": {
+                     *             "amount": "49.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "vat": {
+                     *             "amount": "9.31",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "gross": {
+                     *             "amount": "58.31",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       },
+                     *       "failureReason": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCertificateOrderKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key material. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "csr": "-----BEGIN CERTIFICATE REQUEST-----\n…",
+                     *       "privateKey": "-----BEGIN PRIVATE KEY-----\n…",
+                     *       "keyBits": 4096
+                     *     }
+                     */
+                    "application/json": {
+                        csr: string;
+                        privateKey: string;
+                        keyBits: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getDomainOrderCatalog: {

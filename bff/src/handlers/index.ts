@@ -22,6 +22,7 @@ import { partnerHandlers } from './partner.ts';
 import { orderHandlers } from './orders.ts';
 import { domainOrderHandlers } from './ordersDomain.ts';
 import { demoHandlers } from '../demo/index.ts';
+import { certificateOrderHandlers } from './ordersCertificate.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
@@ -48,6 +49,7 @@ export const coreHandlers = {
   ...orderHandlers,
   ...domainOrderHandlers,
   ...demoHandlers,
+  ...certificateOrderHandlers,
   // Last: the user's own security actions refuse impersonation sessions (§6).
   ...guardedWhileImpersonating({ ...securityHandlers, ...tokenHandlers, ...profileHandlers }),
 };

@@ -19,6 +19,7 @@ import { defineHandlers } from '../openapi/handlers.ts';
 import { presentAmounts } from './billingPresenters.ts';
 import { orderProvisioningOf } from './ordersProvisioning.ts';
 import { presentDomainOrderDetails } from './ordersDomainPresenters.ts';
+import { presentCertificateDetails } from './ordersCertificate.ts';
 
 export const presentPrice = (p: OrderPrice): Schemas['OrderPrice'] => ({
   lines: p.lines.map((l) => ({ code: l.code, quantity: l.quantity, unitPrice: money(l.unitCents), net: money(l.netCents), period: l.period })),
@@ -63,6 +64,7 @@ export const presentOrder = (o: Order): Schemas['Order'] => {
       oneTime: { netCents: oneTime, ...vatOf(oneTime) },
     }),
     failureReason: o.failureReason ?? null,
+    certificate: o.details.kind === 'certificate' ? presentCertificateDetails(o.details) : null,
   };
 };
 

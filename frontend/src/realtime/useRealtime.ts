@@ -38,6 +38,9 @@ export function useRealtime(): void {
       });
       socket.on('connect', () => {
         socket.io.reconnectionDelay(1_000);
+        // Notices created before this (re)connection were not heard (the socket connects after the first
+        // fetch, and a restart drops it for a moment): fetch the bell's list again once connected.
+        dispatch(notificationsApi.util.invalidateTags(['Notifications']));
         document.documentElement.dataset.realtime = 'connected';
       });
       socket.on('disconnect', () => (document.documentElement.dataset.realtime = 'disconnected'));

@@ -14,6 +14,7 @@ import { useBillingFormat } from '../contracts/format';
 import { OrderStatusChip } from './OrderStatusChip';
 import { PriceSummary } from './PriceSummary';
 import { DomainOrderFacts } from './domain/DomainOrderFacts';
+import { CertificateOrderFacts } from './certificate/CertificateOrderFacts';
 import { useGetOrderQuery, type Order, type OrderType } from './ordersApi';
 
 /** The facts of a cluster order, as a definition list (the modal and the check-order summary). */
@@ -86,10 +87,10 @@ export function OrderDetailDialog({ type, number, onClose }: { type: OrderType; 
               </Box>
               {order.status === 'preparation_failed' && (
                 <Alert severity="error" sx={{ mb: 2 }}>
-                  {t('detail.failure')}
+                  {order.failureReason === 'errors.certificate_order_failed' ? te('certificate_order_failed') : t('detail.failure')}
                 </Alert>
               )}
-              <ClusterOrderFacts order={order} />
+              {order.certificate ? <CertificateOrderFacts certificate={order.certificate} /> : <ClusterOrderFacts order={order} />}
               {order.domainOrder && <DomainOrderFacts details={order.domainOrder} customerLabel={`${order.customer.company} (${order.customer.number})`} />}
             </Box>
             <PriceSummary price={order.price} />

@@ -75,7 +75,22 @@ function useCell() {
       case 'one_time_purchase':
         return f.money(o.price.oneTime.net);
       case 'total':
-        return f.money(o.price.monthly.gross);
+        return f.money(o.type === 'certificate' ? o.price.oneTime.gross : o.price.monthly.gross);
+      case 'certificate':
+        return o.certificate ? t('certificateCells.certificateValue', { type: t(`certificateType.${o.certificate.certificateType}`), count: o.certificate.domains.length }) : '–';
+      case 'type':
+        return o.certificate ? t(`certificateType.${o.certificate.certificateType}`) : '–';
+      case 'duration':
+        return o.certificate ? t('certificateCells.months', { count: o.certificate.termMonths }) : '–';
+      case 'verification':
+        return o.certificate ? [...new Set(o.certificate.verifications.map((v) => t(`certificateWizard.verification.method.${v.method}`)))].join(', ') : '–';
+      case 'valid_until': {
+        // The local certificate authority issues at once: a completed certificate runs its term from the order date.
+        if (!o.certificate || o.status !== 'completed') return '–';
+        const until = new Date(o.orderedAt);
+        until.setMonth(until.getMonth() + o.certificate.termMonths);
+        return f.day(until.toISOString().slice(0, 10));
+      }
       case 'domain':
         return o.domainOrder ? o.domainOrder.domainUnicode : (o.domain ?? '–');
       case 'registration':
@@ -121,6 +136,11 @@ export default function OrdersPage() {
         {tab === 'domain' && (
           <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/orders/domain">
             {t('order.domain')}
+          </Button>
+        )}
+        {tab === 'certificate' && (
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/orders/certificate">
+            {t('order.certificate')}
           </Button>
         )}
       </Box>

@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../ordersApi';
+
+/** What a certificate order ordered (the detail modal); the private key is never shown here. */
+export function CertificateOrderFacts({ certificate }: { certificate: NonNullable<Order['certificate']> }) {
+  const { t } = useTranslation('orders');
+  const c = certificate;
+  const rows: [string, string][] = [
+    [t('certificateWizard.summary.type'), t(`certificateType.${c.certificateType}`)],
+    [t('certificateWizard.summary.domains'), c.domains.join(', ')],
+    [t('certificateWizard.summary.term'), t('certificateCells.months', { count: c.termMonths })],
+    [t('certificateWizard.summary.key'), t('certificateWizard.summary.keyValue', { bits: c.keyBits })],
+    [t('certificateWizard.owner.title'), `${c.owner.company}, ${c.owner.street}, ${c.owner.zip} ${c.owner.city}, ${c.owner.country}`],
+    [t('certificateWizard.administrator.title'), `${c.administrator.firstname} ${c.administrator.surname}, ${c.administrator.email}`],
+    [t('certificateWizard.verification.title'), c.verifications.map((v) => `${v.domain}: ${t(`certificateWizard.verification.method.${v.method}`)}${v.approverEmail ? ` (${v.approverEmail})` : ''}`).join('; ')],
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }} data-testid="certificate-facts">
+      {rows.map(([k, v]) => (
+        <Box key={k} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary">
+            {k}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {v}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
