@@ -7,6 +7,6 @@ export class Migration20261124130000CertificateOrders extends Migration {
     this.addSql(`create index "certificate_owners_customer_id_index" on "certificate_owners" ("customer_id");`);
     this.addSql(`alter table "certificate_owners" add constraint "certificate_owners_customer_id_foreign" foreign key ("customer_id") references "customers" ("id") on delete cascade;`);
     this.addSql(`create table "certificate_order_keys" ("order_id" int not null, "csr_pem" text not null, "private_key_sealed" text not null, "key_bits" int not null, "created_at" timestamptz not null, primary key ("order_id"));`);
-    this.addSql(`alter table "certificate_order_keys" add constraint "certificate_order_keys_order_id_foreign" foreign key ("order_id") references "orders" ("id") on delete cascade;`);
+    this.addSql(`alter table "certificate_order_keys" add constraint "certificate_order_keys_order_id_foreign" foreign key ("order_id") references "orders" ("id") on update cascade on delete cascade;`);
   }
 }
