@@ -40,7 +40,7 @@ export const budgets: RouteBudget[] = [
   {
     route: '/a/login',
     modules: ['src/auth/LoginPage.tsx', 'src/i18n/locales/de/common.json', 'src/i18n/locales/de/errors.json', 'src/i18n/locales/de/auth.json'],
-    budget: 270 * KB,
+    budget: 275 * KB, // raised from 270 when demo mode joined the shell (its check of GET /api/v1/demo and the read-only hooks; 2026-11-24)
   },
   {
     route: '/a/ (dashboard)',
@@ -53,7 +53,7 @@ export const budgets: RouteBudget[] = [
       // After sign-in the real-time channel opens: the chunk built from socket.io-client.
       'package:socket.io-client',
     ],
-    budget: 305 * KB, // raised from 295 when the notification bell, spotlight button, cluster documents and the accessibility fixes joined the dashboard (2026-11-24)
+    budget: 310 * KB, // raised from 295 when the notification bell, spotlight button, cluster documents, the accessibility fixes and demo mode joined the dashboard (2026-11-24)
   },
 ];
 
