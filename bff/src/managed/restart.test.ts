@@ -126,8 +126,9 @@ describe('Managed Center apply jobs across a restart', () => {
     else expect(job!.log.map((l) => l.message)).toContain('job.resumed');
 
     // The files on the server are the last applied version's, and the desired state renders to them.
-    const file = (await admin.get(api('/cronjobs/file'))).body;
-    expect(file.applied).toBe(true);
+    const rendered = (await admin.get(api('/cronjobs/files'))).body as { applied: boolean; files: { path: string; content: string }[] };
+    expect(rendered.applied).toBe(true);
+    const file = rendered.files.find((f) => f.path === '/etc/cron.d/portal')!;
     expect(fs.readFileSync(path.join(dataDir, 'servers', String(web), 'etc/cron.d/portal'), 'utf8')).toBe(file.content);
     expect(file.content.includes(command)).toBe(job!.status === 'succeeded');
   });
