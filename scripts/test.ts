@@ -1,33 +1,75 @@
 /**
- * `npm test`: every check, in order, stopping at the first failure.
- * contract drift → types → lint → unit and integration tests → build → bundle budget → storybook build → end-to-end tests.
- * Set SKIP_E2E=1 to leave out the browser tests while working.
+ * `npm test`: every check; fails when any fails.
+ *
+ * The machine has two cores and most checks use one (tsc, eslint, one Jest worker, vite), so independent
+ * checks run side by side in chains; each chain stops at its first failure, and a step's output is printed
+ * in one piece when it ends, so the log reads like a sequential run:
+ *   checks:  contract drift → plugin registries → type check → lint
+ *   tests:   unit and integration tests
+ *   web:     build → bundle budget → storybook build
+ * then, alone, the plugin scaffolder (it rewrites the generated contract and registries for a moment, which
+ * every other step reads), then the end-to-end tests (they need the build).
+ * Set SKIP_E2E=1 to leave out the browser tests while working; TEST_SEQUENTIAL=1 runs every step one
+ * after the other (for a quiet measurement of a single step).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
-const steps: [string, string][] = [
-  ['contract is generated from its sources and passes redocly lint', 'npm run --silent -w @portal/openapi check'],
-  ['plugin registries are generated from plugins/*', 'npm run --silent -w @portal/plugin-sdk check'],
-  ['type check', 'npm run --silent typecheck'],
-  ['lint', 'npm run --silent lint'],
-  ['unit and integration tests', 'npm run --silent test:unit'],
+type Step = [name: string, command: string];
+
+const chains: Step[][] = [
+  [
+    ['contract is generated from its sources and passes redocly lint', 'npm run --silent -w @portal/openapi check'],
+    ['plugin registries are generated from plugins/*', 'npm run --silent -w @portal/plugin-sdk check'],
+    ['type check', 'npm run --silent typecheck'],
+    ['lint', 'npm run --silent lint'],
+  ],
+  [['unit and integration tests', 'npm run --silent test:unit']],
+  [
+    ['build', 'npm run --silent build'],
+    ['bundle-size budget (initial JavaScript per route)', 'node scripts/bundle-budget.ts'],
+    ['storybook build', 'npm run --silent storybook:build'],
+  ],
+];
+const after: Step[] = [
   ['plugin scaffolder', 'SCAFFOLD_TEST=1 npm run --silent test:unit -- scripts/plugin-new.test.ts'],
-  ['build', 'npm run --silent build'],
-  ['bundle-size budget (initial JavaScript per route)', 'node scripts/bundle-budget.ts'],
-  ['storybook build', 'npm run --silent storybook:build'],
-  ['end-to-end tests', 'npm run --silent test:e2e'],
+  ...(process.env.SKIP_E2E === '1' ? [] : ([['end-to-end tests', 'npm run --silent test:e2e']] as Step[])),
 ];
 
-for (const [name, command] of steps) {
-  if (name === 'end-to-end tests' && process.env.SKIP_E2E === '1') continue;
-  const started = Date.now();
-  console.log(`\n▶ ${name}: ${command}`);
-  const result = spawnSync(command, { shell: true, stdio: 'inherit' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${name} (${seconds} s)`);
+const started = Date.now();
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+
+/** Runs one step; its output is collected and printed when it ends (or streamed when it runs alone). */
+function run([name, command]: Step, alone: boolean): Promise<boolean> {
+  const stepStarted = Date.now();
+  if (alone) console.log(`\n▶ ${name}: ${command}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (status) => {
+      if (!alone) {
+        console.log(`\n▶ ${name}: ${command}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (status === 0) console.log(`✔ ${name} (${seconds(stepStarted)} s)`);
+      else console.error(`\n✖ ${name} failed after ${seconds(stepStarted)} s`);
+      resolve(status === 0);
+    });
+  });
 }
-console.log('\nAll checks passed.');
+
+async function runChain(steps: Step[], alone: boolean): Promise<boolean> {
+  for (const step of steps) if (!(await run(step, alone))) return false;
+  return true;
+}
+
+const sequential = process.env.TEST_SEQUENTIAL === '1';
+const ok = sequential
+  ? await runChain(chains.flat(), true)
+  : (await Promise.all(chains.map((chain) => runChain(chain, false)))).every(Boolean);
+if (!ok || !(await runChain(after, true))) {
+  console.error(`\nnpm test failed after ${seconds(started)} s`);
+  process.exit(1);
+}
+console.log(`\nAll checks passed in ${seconds(started)} s.`);

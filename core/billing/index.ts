@@ -3,9 +3,9 @@ export { ClusterTermination, terminationStatuses, terminationReasons, type Termi
 export { VAT_PERCENT, CURRENCY, vatCents, withVat, centsToDecimal, money, sumCents, type Amounts } from './money.ts';
 export { dayOf, addDays, endOfMonth, isDay, type Day } from './calendar.ts';
 export { hardwareRanges, servicePackages, priceList, clusterPriceLines, clusterMonthlyPrice, storageSteps, type PriceLine, type PriceLineKind, type ClusterHardware } from './pricing.ts';
-export { endOfTermOptions, endOfTermErrors, terminationDates, earliestEndOfTerm, nextTerminationStatus, contractStatusFor, NOTICE_DAYS, DELETION_AFTER_SHUTDOWN_DAYS, type TerminationDates } from './terminationRules.ts';
+export { endOfTermOptions, endOfTermErrors, terminationDates, earliestEndOfTerm, nextTerminationStatus, contractStatusFor, isContractCompleted, NOTICE_DAYS, DELETION_AFTER_SHUTDOWN_DAYS, type TerminationDates } from './terminationRules.ts';
 export { listContracts, findDomainContractAccess, contractTypes, contractSortFields, type ContractRow, type ContractQuery, type ContractType, type ContractSortField } from './contracts.ts';
-export { createClusterTermination, changeClusterTermination, currentTermination, assertMayTerminate, type TerminationInput, type BillingPorts } from './terminations.ts';
+export { createClusterTermination, changeClusterTermination, currentTermination, settleCompletedClusterContracts, assertMayTerminate, type TerminationInput, type BillingPorts } from './terminations.ts';
 export { Migration20261124060000Billing } from './migrations/Migration20261124060000Billing.ts';
 export { Invoice, InvoicePosition, invoiceStatuses, type InvoiceStatus } from './Invoice.ts';
 export { listInvoices, findInvoice, invoiceCustomerIds, issuePublicLink, findPublicInvoice, publicLinkState, invoiceSorts, PUBLIC_LINK_DAYS, INVOICE_COUNT_CAP, type InvoiceQuery, type InvoicePage, type InvoiceSort, type PublicLinkState } from './invoices.ts';

@@ -1,5 +1,5 @@
 import { DomainError } from '../platform/index.ts';
-import { contractStatusFor, endOfTermErrors, endOfTermOptions, nextTerminationStatus, terminationDates } from './terminationRules.ts';
+import { contractStatusFor, endOfTermErrors, isContractCompleted, endOfTermOptions, nextTerminationStatus, terminationDates } from './terminationRules.ts';
 
 describe('cluster termination rules', () => {
   it('R3.048 R5.039 a termination brings end of term, shutdown (next day) and deletion (14 days later)', () => {
@@ -48,5 +48,13 @@ describe('cluster termination rules', () => {
     expect(contractStatusFor('in_termination')).toBe('in_termination');
     expect(contractStatusFor('aborted')).toBe('active');
     expect(contractStatusFor('confirmed')).toBe('terminated');
+  });
+
+  it('R4.012 a confirmed termination completes the contract from the day after the deletion date on', () => {
+    const t = { status: 'confirmed' as const, deletionOn: '2027-01-15' };
+    expect(isContractCompleted(t, '2027-01-15')).toBe(false);
+    expect(isContractCompleted(t, '2027-01-16')).toBe(true);
+    expect(isContractCompleted({ ...t, status: 'in_termination' }, '2027-06-01')).toBe(false);
+    expect(isContractCompleted({ ...t, status: 'aborted' }, '2027-06-01')).toBe(false);
   });
 });

@@ -57,3 +57,10 @@ export function nextTerminationStatus(current: TerminationStatus, action: Termin
 /** The contract status that goes with a termination status. */
 export const contractStatusFor = (status: TerminationStatus): 'active' | 'in_termination' | 'terminated' =>
   status === 'aborted' ? 'active' : status === 'confirmed' ? 'terminated' : 'in_termination';
+
+/**
+ * A terminated cluster contract is `completed` once its data is deleted: from the day after the deletion
+ * date on, nothing of it is left to run or bill (docs/decisions.md, Billing: contract completion).
+ */
+export const isContractCompleted = (termination: { status: TerminationStatus; deletionOn: Day }, today: Day): boolean =>
+  termination.status === 'confirmed' && today > termination.deletionOn;

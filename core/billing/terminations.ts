@@ -9,7 +9,7 @@ import type { Logger } from '../platform/index.ts';
 import type { Mailer } from '../platform/index.ts';
 import { dayOf } from './calendar.ts';
 import { ClusterTermination, terminationReasons, type TerminationReason } from './ClusterTermination.ts';
-import { contractStatusFor, endOfTermErrors, nextTerminationStatus, terminationDates, type TerminationAction } from './terminationRules.ts';
+import { contractStatusFor, endOfTermErrors, isContractCompleted, nextTerminationStatus, terminationDates, type TerminationAction } from './terminationRules.ts';
 
 export interface TerminationInput {
   endOfTerm: string;
@@ -108,6 +108,29 @@ export async function changeClusterTermination(
   });
   await notifyManagers(em, ports, termination, action === 'edit' ? 'updated' : action === 'abort' ? 'aborted' : 'confirmed');
   return termination;
+}
+
+/**
+ * Completes terminated cluster contracts whose deletion date has passed (status `completed`, audited).
+ * Runs when contracts are read, like the domain terminations, so the status never lags the clock for
+ * whoever looks; the row lock and the status check make sure only one reader completes a contract.
+ */
+export async function settleCompletedClusterContracts(em: EntityManager, ports: Pick<BillingPorts, 'clock'>): Promise<number> {
+  const today = dayOf(ports.clock.now());
+  const due = await em.find(ClusterTermination, { status: 'confirmed', deletionOn: { $lt: today }, cluster: { status: 'terminated' } }, { fields: ['id', 'cluster'] });
+  let completed = 0;
+  for (const { cluster } of due) {
+    const done = await em.transactional(async (tx) => {
+      const contract = await lockedContract(tx, cluster.id);
+      const t = await currentTermination(tx, contract.id);
+      if (contract.status !== 'terminated' || !t || !isContractCompleted(t, today)) return false;
+      contract.status = 'completed';
+      recordAudit(tx, ports.clock, { action: 'contract.completed', actor: null, details: { clusterId: contract.id, clusterNumber: contract.number, terminationId: t.id, deletionOn: t.deletionOn } });
+      return true;
+    });
+    if (done) completed += 1;
+  }
+  return completed;
 }
 
 /** Only managers of the customer terminate contracts (§6); administrators see, but may not change them. */

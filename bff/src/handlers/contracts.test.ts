@@ -318,3 +318,23 @@ describe('cost preview with proration (R9.007)', () => {
   });
 });
 
+describe('contract completion (§4)', () => {
+  it('R4.012 a terminated contract is completed after its data was deleted, once, audited', async () => {
+    // The termination confirmed in 'cluster termination': end of term 2026-12-31, deletion on 2027-01-15.
+    // (The day boundary itself is unit-tested with isContractCompleted; the domain tests above may already
+    // have read contracts in 2027.) A session of its own in the future: the suite's sessions would expire.
+    const later = server.client();
+    try {
+      server.clock.set('2027-01-16T08:00:00Z');
+      await later.login(demoLogins.manager);
+      const listed = await later.get('/api/v1/contracts?search=20012');
+      expect(listed.body.data).toEqual([expect.objectContaining({ number: '20012', status: 'completed' })]);
+      expect((await later.get(`/api/v1/contracts/cluster/${clusters['20012']}`)).body).toMatchObject({ status: 'completed', mayTerminate: false });
+      expect((await later.get('/api/v1/contracts?status=completed&type=cluster')).body.data.map((c: { number: string }) => c.number)).toContain('20012');
+      const completions = await server.db.orm.em.fork().find(AuditLogEntry, { action: 'contract.completed' });
+      expect(completions.map((a) => a.details)).toEqual([expect.objectContaining({ clusterNumber: '20012', deletionOn: '2027-01-15' })]);
+    } finally {
+      server.clock.set('2026-11-24T10:00:00Z');
+    }
+  });
+});

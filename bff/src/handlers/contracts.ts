@@ -16,6 +16,7 @@ import {
   renewAuthCode,
   requestDomainTermination,
   settleDueDomainTerminations,
+  settleCompletedClusterContracts,
   type ContractSortField,
   type DomainContract,
   type TerminationInput,
@@ -61,6 +62,7 @@ const terminationInput = (body: { endOfTerm: string; reason?: TerminationInput['
 export const contractHandlers = defineHandlers({
   listContracts: async ({ em, user, query, deps }) => {
     await settleDueDomainTerminations(em, domainPorts(deps), user.id);
+    await settleCompletedClusterContracts(em, deps);
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 25;
     const sort = query.sort ?? 'number';
@@ -76,7 +78,8 @@ export const contractHandlers = defineHandlers({
     return { data: items.map(presentContractSummary), meta: pagination(page, perPage, total) };
   },
 
-  getClusterContract: async ({ em, user, params }) => {
+  getClusterContract: async ({ em, user, params, deps }) => {
+    await settleCompletedClusterContracts(em, deps);
     const access = await clusterContract(em, user.id, params.contractId);
     return presentClusterContract(access.cluster, access, await currentTermination(em, access.cluster.id));
   },
