@@ -227,8 +227,7 @@ for (const { language, theme } of combinations.filter((c) => c.all)) {
   });
 }
 
-// fixme: written at the deadline of issue 15 and not yet seen passing on the loaded machine; verify, then enable.
-test.fixme('R15 R8.001 the wrong-password message is announced to screen readers (role alert), in both languages', async ({ browser }) => {
+test('R15 R8.001 the wrong-password message is announced to screen readers (role alert), in both languages', async ({ browser }) => {
   for (const [language, message] of [
     ['de', 'Die E-Mail-Adresse oder das Passwort ist falsch.'],
     ['en', /e-mail address or (the )?password is (wrong|incorrect)/i],
@@ -247,8 +246,7 @@ test.fixme('R15 R8.001 the wrong-password message is announced to screen readers
   }
 });
 
-// fixme: as above — not yet seen passing; verify, then enable.
-test.fixme('R15 R8.001 a page chunk that fails to load after a deployment asks for a reload (§8), not a generic error', async ({ browser }) => {
+test('R15 R8.001 a page chunk that fails to load after a deployment asks for a reload (§8), not a generic error', async ({ browser }) => {
   const sessions = new Sessions(browser, 'en', 'light');
   try {
     const page = await sessions.page('manager');

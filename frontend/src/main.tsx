@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { i18nReady } from './i18n';
+import { reportChunkFailure } from './shell/chunks';
 
-// Vite reports a failed preload of a lazily loaded chunk; the route's error boundary shows the reload warning.
-window.addEventListener('vite:preloadError', (event) => event.preventDefault());
+// Vite reports a failed preload of a lazily loaded chunk (e.g. after a deployment): the reload warning (§8).
+// Not prevented: the import must still fail, so the route's error boundary does not get `undefined` as a module.
+window.addEventListener('vite:preloadError', () => reportChunkFailure());
 
 // The first screen renders once its translations are there (common, errors, auth of the current language).
 void i18nReady.finally(() =>

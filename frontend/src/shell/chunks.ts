@@ -10,6 +10,9 @@ export function setChunkFailureHandler(handler: () => void): void {
   onFailure = handler;
 }
 
+/** Reports a chunk that failed to load outside `loadChunk` (Vite's preload error event). */
+export const reportChunkFailure = (): void => onFailure();
+
 /** Loads a chunk, reporting a failure or a time-out to the app before passing the error on. */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

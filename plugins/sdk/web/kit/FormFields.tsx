@@ -19,11 +19,18 @@ export function FormTextField({ name, helperText, ...rest }: FormTextFieldProps)
   return (
     <Field name={name}>
       {({ input, meta }) => {
-        const message = (meta.touched && meta.error) || (!meta.dirtySinceLastSubmit && meta.submitError);
+        const serverError = !meta.dirtySinceLastSubmit && meta.submitError;
+        const message = (meta.touched && meta.error) || serverError;
         return (
           <TextField
             {...rest}
             {...input}
+            // An error the server answered after a submit is announced to screen readers at once (issue 15);
+            // client errors show on leaving a field and are read with it (aria-describedby).
+            slotProps={{
+              ...rest.slotProps,
+              formHelperText: { ...rest.slotProps?.formHelperText, ...(serverError && message === serverError ? { role: 'alert' } : {}) },
+            }}
             id={rest.id ?? fieldId(pluginId, name)}
             error={!!message}
             helperText={message || helperText}
