@@ -50,6 +50,8 @@ export const budgets: RouteBudget[] = [
       'src/i18n/locales/de/errors.json',
       'src/i18n/locales/de/auth.json',
       'src/i18n/locales/de/dashboard.json',
+      // The signed-in frame (bell, spotlight button, user menu, navigation menu, real-time hook), fetched after sign-in.
+      'src/shell/signedInParts.tsx',
       // After sign-in the real-time channel opens: the chunk built from socket.io-client.
       'package:socket.io-client',
     ],

@@ -4,26 +4,31 @@ import Link from '@mui/material/Link';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { LoginModal } from '../auth/LoginModal';
 import { useSessionMonitor } from '../auth/useSessionMonitor';
 import MaintenancePage from '../pages/MaintenancePage';
-import { useRealtime } from '../realtime/useRealtime';
 import { useAppSelector } from '../store';
 import { Alerts } from '../ui/Alerts';
-import { BrowserSupportModal } from './BrowserSupportModal';
+import { detectBrowser, isOutdated } from './browserSupport';
 import { ChunkLoadWarning } from './ChunkLoadWarning';
 import { Footer } from './Footer';
-import { ImpersonationBanner } from './ImpersonationBanner';
+import { BrowserSupportModal, ImpersonationBanner, LoginModal, SignedInEffects } from './lazyParts';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 import { DemoModeHook } from '../demo/DemoShell';
 import { useMaintenanceCheck } from './useMaintenanceCheck';
 
-/** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
+const outdatedBrowser = typeof navigator !== 'undefined' && isOutdated(detectBrowser(navigator.userAgent));
+
+/**
+ * The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. What only a
+ * signed-in user needs (banner, real-time channel, the login modal of a lost session) is fetched when the
+ * session is there (issue 14): the sign-in page does not load it.
+ */
 export function Shell() {
   const { t } = useTranslation();
   useSessionMonitor();
-  useRealtime();
+  const signedIn = useAppSelector((s) => s.auth.status === 'authenticated');
+  const lost = useAppSelector((s) => s.auth.lost);
   const container = useAppSelector((s) => s.display.container);
   const maintenance = useAppSelector((s) => s.ui.maintenance);
   useMaintenanceCheck();
@@ -35,7 +40,12 @@ export function Shell() {
       >
         {t('skipToContent')}
       </Link>
-      <ImpersonationBanner />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+          <SignedInEffects />
+        </Suspense>
+      )}
       <TopBar />
       <Alerts />
       <Container
@@ -54,8 +64,16 @@ export function Shell() {
         )}
       </Container>
       <Footer />
-      <LoginModal />
-      <BrowserSupportModal />
+      {lost && (
+        <Suspense fallback={null}>
+          <LoginModal />
+        </Suspense>
+      )}
+      {outdatedBrowser && (
+        <Suspense fallback={null}>
+          <BrowserSupportModal />
+        </Suspense>
+      )}
       <ChunkLoadWarning />
       {/* Demo mode (issue 13): demo session, route restriction, tour and contact form; nothing otherwise. */}
       <DemoModeHook />
