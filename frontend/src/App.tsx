@@ -2,10 +2,9 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter, useRoutes } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './routes';
 import { setChunkFailureHandler } from './shell/chunks';
-import { toRouteTree } from './shell/routeTree';
 import { createStore, type AppStore } from './store';
 import { createPortalTheme } from './ui/theme';
 import { chunkLoadFailed } from './ui/uiSlice';
@@ -23,21 +22,14 @@ function Themed({ children }: { children: React.ReactNode }) {
   );
 }
 
-const routeTree = routes.map(toRouteTree);
-
-function Routes() {
-  return useRoutes(routeTree);
-}
-
 /** The whole SPA: store, theme and router under `/a/`. */
 export function App({ store = createStore() }: { store?: AppStore }) {
+  const router = useMemo(() => createBrowserRouter(routes, { basename: '/a' }), []);
   setChunkFailureHandler(() => store.dispatch(chunkLoadFailed()));
   return (
     <Provider store={store}>
       <Themed>
-        <BrowserRouter basename="/a">
-          <Routes />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </Themed>
     </Provider>
   );

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
 import { ChunkLoadWarning } from '../shell/ChunkLoadWarning';
-import { useRouteError } from '../shell/routeTree';
 import { StatusPage } from './StatusPage';
 
 const isChunkError = (e: unknown) =>

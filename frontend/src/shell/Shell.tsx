@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSessionMonitor } from '../auth/useSessionMonitor';
@@ -11,7 +11,7 @@ import { Alerts } from '../ui/Alerts';
 import { detectBrowser, isOutdated } from './browserSupport';
 import { ChunkLoadWarning } from './ChunkLoadWarning';
 import { Footer } from './Footer';
-import { BrowserSupportModal, ImpersonationBanner, LoginModal, SignedInEffects } from './lazyParts';
+import { BrowserSupportModal, ImpersonationBanner, LoginModal, preloadLoginModal, SignedInEffects } from './lazyParts';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 import { DemoModeHook } from '../demo/DemoShell';
@@ -29,6 +29,9 @@ export function Shell() {
   useSessionMonitor();
   const signedIn = useAppSelector((s) => s.auth.status === 'authenticated');
   const lost = useAppSelector((s) => s.auth.lost);
+  useEffect(() => {
+    if (signedIn) preloadLoginModal();
+  }, [signedIn]);
   const container = useAppSelector((s) => s.display.container);
   const maintenance = useAppSelector((s) => s.ui.maintenance);
   useMaintenanceCheck();
@@ -64,11 +67,7 @@ export function Shell() {
         )}
       </Container>
       <Footer />
-      {lost && (
-        <Suspense fallback={null}>
-          <LoginModal />
-        </Suspense>
-      )}
+      {lost && <LoginModal />}
       {outdatedBrowser && (
         <Suspense fallback={null}>
           <BrowserSupportModal />
