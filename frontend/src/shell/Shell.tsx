@@ -1,37 +1,29 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { LoginModal } from '../auth/LoginModal';
 import { useSessionMonitor } from '../auth/useSessionMonitor';
 import MaintenancePage from '../pages/MaintenancePage';
+import { useRealtime } from '../realtime/useRealtime';
 import { useAppSelector } from '../store';
 import { Alerts } from '../ui/Alerts';
-import { detectBrowser, isOutdated } from './browserSupport';
+import { BrowserSupportModal } from './BrowserSupportModal';
 import { ChunkLoadWarning } from './ChunkLoadWarning';
 import { Footer } from './Footer';
-import { BrowserSupportModal, ImpersonationBanner, LoginModal, preloadLoginModal, SignedInEffects } from './lazyParts';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 import { DemoModeHook } from '../demo/DemoShell';
 import { useMaintenanceCheck } from './useMaintenanceCheck';
 
-const outdatedBrowser = typeof navigator !== 'undefined' && isOutdated(detectBrowser(navigator.userAgent));
-
-/**
- * The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. What only a
- * signed-in user needs (banner, real-time channel, the login modal of a lost session) is fetched when the
- * session is there (issue 14): the sign-in page does not load it.
- */
+/** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
 export function Shell() {
   const { t } = useTranslation();
   useSessionMonitor();
-  const signedIn = useAppSelector((s) => s.auth.status === 'authenticated');
-  const lost = useAppSelector((s) => s.auth.lost);
-  useEffect(() => {
-    if (signedIn) preloadLoginModal();
-  }, [signedIn]);
+  useRealtime();
   const container = useAppSelector((s) => s.display.container);
   const maintenance = useAppSelector((s) => s.ui.maintenance);
   useMaintenanceCheck();
@@ -43,12 +35,7 @@ export function Shell() {
       >
         {t('skipToContent')}
       </Link>
-      {signedIn && (
-        <Suspense fallback={null}>
-          <ImpersonationBanner />
-          <SignedInEffects />
-        </Suspense>
-      )}
+      <ImpersonationBanner />
       <TopBar />
       <Alerts />
       <Container
@@ -67,12 +54,8 @@ export function Shell() {
         )}
       </Container>
       <Footer />
-      {lost && <LoginModal />}
-      {outdatedBrowser && (
-        <Suspense fallback={null}>
-          <BrowserSupportModal />
-        </Suspense>
-      )}
+      <LoginModal />
+      <BrowserSupportModal />
       <ChunkLoadWarning />
       {/* Demo mode (issue 13): demo session, route restriction, tour and contact form; nothing otherwise. */}
       <DemoModeHook />

@@ -1,15 +1,22 @@
+import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useGetMeQuery } from '../api/session';
 import { useAppSelector } from '../store';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { SpotlightButton } from '../spotlight/Spotlight';
 import { LanguageSwitch } from './LanguageSwitch';
-import { NavMenu, SignedInTools, UserMenu } from './lazyParts';
+import { UserMenu } from './UserMenu';
+import { DemoTopBarHook } from '../demo/DemoShell';
 
 export interface NavEntry {
   to: string;
@@ -32,15 +39,31 @@ export function TopBar() {
   const { t } = useTranslation();
   const signedIn = useAppSelector((s) => s.auth.status === 'authenticated');
   const { data: me } = useGetMeQuery(undefined, { skip: !signedIn });
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
   const entries = signedIn && me ? navEntries(me.isPartner) : [];
   return (
     <AppBar position="sticky" color="primary" enableColorOnDark>
       {/* At 375 px the menu, name, search, bell, language and user controls must fit in one row (issue 15). */}
       <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, px: { xs: 1, sm: 2 } }}>
         {entries.length > 0 && (
-          <Suspense fallback={null}>
-            <NavMenu entries={entries} />
-          </Suspense>
+          <>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t('nav.openMenu')}
+              onClick={(e) => setMenu(e.currentTarget)}
+              sx={{ display: { md: 'none' } }}
+            >
+              <MenuIcon />
+            </IconButton>
+            <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
+              {entries.map((e) => (
+                <MenuItem key={e.key} component={NavLink} to={e.to} end={e.end} onClick={() => setMenu(null)}>
+                  {t(`nav.${e.key}`)}
+                </MenuItem>
+              ))}
+            </Menu>
+          </>
         )}
         <Typography
           variant="h6"
@@ -77,18 +100,11 @@ export function TopBar() {
           </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        {/* The signed-in tools come as one chunk after sign-in (issue 14). */}
-        {signedIn && (
-          <Suspense fallback={null}>
-            <SignedInTools />
-          </Suspense>
-        )}
+        {signedIn && <SpotlightButton />}
+        {signedIn && <NotificationBell />}
+        {signedIn && <DemoTopBarHook />}
         <LanguageSwitch />
-        {signedIn && (
-          <Suspense fallback={null}>
-            <UserMenu />
-          </Suspense>
-        )}
+        {signedIn && <UserMenu />}
       </Toolbar>
     </AppBar>
   );
