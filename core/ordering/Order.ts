@@ -4,6 +4,7 @@ import { Cluster } from '../clusters/index.ts';
 import { Customer } from '../customers/index.ts';
 import type { OrderPriceLine } from './pricing.ts';
 import type { CertificateOrderDetails } from './certificateOrder.ts';
+import type { NewCustomerSummary } from './newCustomer.ts';
 
 export const orderTypes = ['cluster', 'domain', 'certificate'] as const;
 export type OrderType = (typeof orderTypes)[number];
@@ -37,6 +38,8 @@ export interface ClusterOrderDetails {
   contractMode: Cluster['contractMode'];
   clusterName: string;
   referenceSign: string | null;
+  /** Set when the order created its customer: the data entered, the IBAN masked (the customer keeps the full one). */
+  newCustomer?: NewCustomerSummary;
 }
 /** A domain order: the domain in ASCII and Unicode form, register or transfer, the cluster it serves and its handles. */
 export interface DomainOrderDetails {
