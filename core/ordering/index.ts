@@ -62,3 +62,4 @@ export { generateCertificateRequest, readCertificateRequest, subjectAltNamesOf, 
 export { listCertificateOwners, createCertificateOwner, editCertificateOwner, quoteCertificateOrder, submitCertificateOrder, prepareCertificateOrder, certificatePrivateKeyOf } from './certificateSubmission.ts';
 export { Migration20261124130000CertificateOrders } from './migrations/Migration20261124130000CertificateOrders.ts';
 export { newCustomerErrors, newCustomerSummary, createOrderingCustomer, type NewCustomerDraft, type NewCustomerSummary } from './newCustomer.ts';
+export { Migration20261124160000ActiveDomainOrderUnique } from './migrations/Migration20261124160000ActiveDomainOrderUnique.ts';

@@ -16,7 +16,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form, FormSpy } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
@@ -264,6 +264,16 @@ export default function ClusterOrderWizard() {
   const index = step === 'done' ? wizardSteps.length : wizardSteps.indexOf(step);
   useEffect(() => heading.current?.focus(), [step]);
   useEffect(() => setLiveDraft(state.draft), [state.draft]);
+  const noCustomers = !!customers.data && !customers.data.length;
+  // One object per draft: react-final-form re-initialises (and drops the input) when the initial values change.
+  const initialValues = useMemo<Values>(
+    () => ({
+      ...state.draft,
+      customerMode: state.draft.newCustomer || noCustomers ? 'new' : 'existing',
+      newCustomer: state.draft.newCustomer ?? { country: 'de', paymentMethod: 'transfer' },
+    }),
+    [state.draft, noCustomers],
+  );
 
   if (step === 'done') return <ThankYou number={params.get('number')} onShown={reset} onAgain={() => setParams({})} />;
   // Deep links reach at most the step after the last one the server accepted.
@@ -271,11 +281,7 @@ export default function ClusterOrderWizard() {
   const go = (s: WizardStep) => setParams({ step: s });
   const customer = customers.data?.find((c) => c.id === state.draft.customerId);
   const newCustomer = state.draft.newCustomer;
-  const initialValues: Values = {
-    ...state.draft,
-    customerMode: newCustomer || (customers.data && !customers.data.length) ? 'new' : 'existing',
-    newCustomer: newCustomer ?? { country: 'de', paymentMethod: 'transfer' },
-  };
+
 
   const onSubmit = async (values: Values) => {
     const draft = normalise({ ...state.draft, ...values });
