@@ -63,3 +63,4 @@ export { listCertificateOwners, createCertificateOwner, editCertificateOwner, qu
 export { Migration20261124130000CertificateOrders } from './migrations/Migration20261124130000CertificateOrders.ts';
 export { newCustomerErrors, newCustomerSummary, createOrderingCustomer, type NewCustomerDraft, type NewCustomerSummary } from './newCustomer.ts';
 export { Migration20261124160000ActiveDomainOrderUnique } from './migrations/Migration20261124160000ActiveDomainOrderUnique.ts';
+export { certificateFilesOf, dcvFilesOf, localCertificateOf, LOCAL_CA_NAME, type CertificateFiles, type DcvFile } from './certificateFiles.ts';

@@ -1516,6 +1516,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/certificate/{orderNumber}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public files of a certificate order (R3.046)
+         * @description For managers of the order's customer (another customer's order and an unknown number: 404
+         *     `errors.order_not_found`). The CSR once the key is made; the domain-control validation (DCV) content
+         *     for each domain verified by HTTP file or DNS record; for a completed order the certificate and the
+         *     intermediate certificate of the issuing CA (PEM). The private key is not here: see
+         *     `getCertificateOrderKey`.
+         */
+        get: operations["getCertificateOrderFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/order-catalog/domain": {
         parameters: {
             query?: never;
@@ -8567,6 +8591,59 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getCertificateOrderFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files; what does not exist yet is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "csr": "-----BEGIN CERTIFICATE REQUEST-----\n…",
+                     *       "certificate": null,
+                     *       "intermediate": null,
+                     *       "dcv": [
+                     *         {
+                     *           "domain": "shop.example.de",
+                     *           "method": "http",
+                     *           "name": "/.well-known/pki-validation/3F2A….txt",
+                     *           "content": "3F2A…\nlocal-ca.portal.invalid"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        csr: string | null;
+                        certificate: string | null;
+                        intermediate: string | null;
+                        dcv: {
+                            domain: string;
+                            /** @enum {string} */
+                            method: "http" | "dns";
+                            /** @description HTTP: the path of the file under the domain; DNS: the name of the TXT record. */
+                            name: string;
+                            /** @description HTTP: the file content; DNS: the TXT value. */
+                            content: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getDomainOrderCatalog: {

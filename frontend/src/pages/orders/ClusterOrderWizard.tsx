@@ -266,13 +266,13 @@ export default function ClusterOrderWizard() {
   useEffect(() => setLiveDraft(state.draft), [state.draft]);
   const noCustomers = !!customers.data && !customers.data.length;
   // One object per draft: react-final-form re-initialises (and drops the input) when the initial values change.
+  const onCustomerStep = step === 'customer';
   const initialValues = useMemo<Values>(
-    () => ({
-      ...state.draft,
-      customerMode: state.draft.newCustomer || noCustomers ? 'new' : 'existing',
-      newCustomer: state.draft.newCustomer ?? { country: 'de', paymentMethod: 'transfer' },
-    }),
-    [state.draft, noCustomers],
+    () =>
+      onCustomerStep
+        ? { ...state.draft, customerMode: state.draft.newCustomer || noCustomers ? 'new' : 'existing', newCustomer: state.draft.newCustomer ?? { country: 'de', paymentMethod: 'transfer' } }
+        : state.draft,
+    [state.draft, noCustomers, onCustomerStep],
   );
 
   if (step === 'done') return <ThankYou number={params.get('number')} onShown={reset} onAgain={() => setParams({})} />;
