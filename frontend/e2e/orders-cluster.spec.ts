@@ -236,7 +236,7 @@ async function orderForNewCustomer(page: Page, l: Texts, company: string): Promi
   const number = /B-\d+/.exec((await page.getByTestId('order-thanks').textContent())!)![0];
   await page.goto(`/a/orders/cluster/${number}`);
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(company);
+  await expect(dialog).toContainText(company, { timeout: 30_000 });
   await expect(dialog.getByTestId('new-customer-facts')).toContainText('DE89 •••• •••• 3000');
 }
 

@@ -16,6 +16,7 @@ import { NewCustomerFacts } from './NewCustomerFacts';
 import { PriceSummary } from './PriceSummary';
 import { DomainOrderFacts } from './domain/DomainOrderFacts';
 import { CertificateOrderFacts } from './certificate/CertificateOrderFacts';
+import { CertificateDownloads } from './certificate/CertificateDownloads';
 import { useGetOrderQuery, type Order, type OrderType } from './ordersApi';
 
 /** The facts of a cluster order, as a definition list (the modal and the check-order summary). */
@@ -92,6 +93,7 @@ export function OrderDetailDialog({ type, number, onClose }: { type: OrderType; 
                 </Alert>
               )}
               {order.certificate ? <CertificateOrderFacts certificate={order.certificate} /> : <ClusterOrderFacts order={order} />}
+              {order.certificate && <CertificateDownloads order={order} />}
               {order.cluster?.newCustomer && <NewCustomerFacts customer={order.cluster.newCustomer} />}
               {order.domainOrder && <DomainOrderFacts details={order.domainOrder} customerLabel={`${order.customer.company} (${order.customer.number})`} />}
             </Box>
