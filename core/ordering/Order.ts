@@ -4,6 +4,10 @@ import { Cluster } from '../clusters/index.ts';
 import { Customer } from '../customers/index.ts';
 import type { OrderPriceLine } from './pricing.ts';
 import type { CertificateOrderDetails } from './certificateOrder.ts';
+import type { NewCustomerSummary } from './newCustomer.ts';
+
+/** The partial unique index on the domain of domain orders that are not declined, cancelled or failed. */
+export const ACTIVE_DOMAIN_ORDER_INDEX = 'orders_active_domain_unique';
 
 export const orderTypes = ['cluster', 'domain', 'certificate'] as const;
 export type OrderType = (typeof orderTypes)[number];
@@ -37,6 +41,8 @@ export interface ClusterOrderDetails {
   contractMode: Cluster['contractMode'];
   clusterName: string;
   referenceSign: string | null;
+  /** Set when the order created its customer: the data entered, the IBAN masked (the customer keeps the full one). */
+  newCustomer?: NewCustomerSummary;
 }
 /** A domain order: the domain in ASCII and Unicode form, register or transfer, the cluster it serves and its handles. */
 export interface DomainOrderDetails {
@@ -60,6 +66,10 @@ export type OrderDetails = ClusterOrderDetails | DomainOrderDetails | Certificat
 export const Order = defineEntity({
   name: 'Order',
   tableName: 'orders',
+  indexes: [
+    /** One live domain order per domain: of concurrent orders of the same free domain only one is accepted (see its migration). */
+    { name: ACTIVE_DOMAIN_ORDER_INDEX, expression: `create unique index "${ACTIVE_DOMAIN_ORDER_INDEX}" on "orders" (lower("domain")) where "type" = 'domain' and "status" not in ('declined', 'cancelled', 'preparation_failed')` },
+  ],
   properties: {
     id: p.integer().primary().autoincrement(),
     number: p.string().length(32).unique(),

@@ -2,6 +2,7 @@ import { hardwareRanges, servicePackages, storageSteps } from '../billing/index.
 import { architectures, contractModes, serviceLevels, type Cluster } from '../clusters/index.ts';
 import type { FieldErrors } from '../platform/index.ts';
 import type { ClusterOrderDetails } from './Order.ts';
+import { newCustomerErrors, newCustomerSummary, type NewCustomerDraft } from './newCustomer.ts';
 import { priceLine, totalOf, type OrderPrice, type OrderPriceLine, type PriceTable } from './pricing.ts';
 
 type Architecture = Cluster['architecture'];
@@ -18,6 +19,8 @@ export const CLUSTER_NAME_MAX = 64;
 /** What the wizard collected so far; every field is optional until its step. */
 export interface ClusterOrderDraft {
   customerId?: number;
+  /** Instead of `customerId`: a customer to create with the order (R2.049, R2.050). */
+  newCustomer?: NewCustomerDraft | null;
   architecture?: Architecture;
   sla?: ServiceLevel;
   cpu?: number;
@@ -61,7 +64,10 @@ export function clusterDraftErrors(d: ClusterOrderDraft, upTo: ClusterOrderStep 
     if (key) errors[field] = [key];
   };
   const last = stepIndex(upTo);
-  if (last >= stepIndex('customer')) add('customerId', d.customerId === undefined ? 'validation.required' : undefined);
+  if (last >= stepIndex('customer')) {
+    if (d.newCustomer) Object.assign(errors, newCustomerErrors(d.newCustomer));
+    else add('customerId', d.customerId === undefined ? 'validation.required' : undefined);
+  }
   if (last >= stepIndex('architecture')) add('architecture', !d.architecture ? 'validation.required' : !architectures.includes(d.architecture) ? 'validation.enum' : undefined);
   if (last >= stepIndex('service')) add('sla', !d.sla ? 'validation.required' : !serviceLevels.includes(d.sla) ? 'validation.enum' : undefined);
   if (last >= stepIndex('configuration') && d.architecture && architectures.includes(d.architecture)) {
@@ -134,5 +140,6 @@ export function clusterDetailsOf(d: Required<Pick<ClusterOrderDraft, 'architectu
     contractMode: d.contractMode,
     clusterName: d.clusterName.trim(),
     referenceSign: d.referenceSign?.trim() || null,
+    ...(d.newCustomer ? { newCustomer: newCustomerSummary(d.newCustomer) } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainContract } from '../billing/index.ts';
 import { Cluster } from '../clusters/index.ts';
@@ -21,7 +21,7 @@ import {
   type OrderedHandle,
   type ParsedDomain,
 } from './domainOrder.ts';
-import { Order } from './Order.ts';
+import { ACTIVE_DOMAIN_ORDER_INDEX, Order } from './Order.ts';
 import { loadPriceTable, type OrderPrice } from './pricing.ts';
 import { claimKey, createOrderRow, idempotencyKeyError, requestFingerprint, type Submitted } from './submission.ts';
 
@@ -99,6 +99,20 @@ export async function checkDomainDraft(em: EntityManager, userId: number, draft:
 }
 
 /**
+ * Inserts a domain order. The partial unique index on live domain orders makes a concurrent second order
+ * of the same domain wait for the first and then fail: that is the same answer as the availability check
+ * gives once the first is committed (422 `errors.domain_taken`). The request's transaction is rolled back.
+ */
+async function createDomainOrderRow(em: EntityManager, data: Parameters<typeof createOrderRow>[1]): Promise<Order> {
+  try {
+    return await createOrderRow(em, data);
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException && error.message.includes(ACTIVE_DOMAIN_ORDER_INDEX)) throw ValidationFailed({ domain: ['errors.domain_taken'] });
+    throw error;
+  }
+}
+
+/**
  * Submits a domain order (§2 domain order wizard), idempotently per `Idempotency-Key` (same key and
  * body → the same order; another body → 422), through the submission code the cluster order uses.
  * Stored as `pending` for the provisioning job, priced from the price list.
@@ -111,7 +125,7 @@ export async function submitDomainOrder(em: EntityManager, clock: Clock, userId:
   if ('order' in claim) return { order: claim.order, replayed: true };
   const checked = await checkDomainDraft(em, userId, draft, 'order', availability);
   const details = domainDetailsOf(draft, checked.parsed!, { id: checked.cluster!.id, number: checked.cluster!.number }, ordered(checked.owner!), ordered(checked.admin!), checked.annualFeeCents);
-  const order = await createOrderRow(em, {
+  const order = await createDomainOrderRow(em, {
     type: 'domain',
     status: 'pending',
     customer: checked.customer.id,

@@ -61,3 +61,6 @@ export { CertificateOwner, CertificateOrderKey } from './certificateEntities.ts'
 export { generateCertificateRequest, readCertificateRequest, subjectAltNamesOf, CertificateOrderFailed, localCertificateAuthority, LOCAL_CA_REFUSED_LABEL, type CertificateAuthority } from './certificateKeys.ts';
 export { listCertificateOwners, createCertificateOwner, editCertificateOwner, quoteCertificateOrder, submitCertificateOrder, prepareCertificateOrder, certificatePrivateKeyOf } from './certificateSubmission.ts';
 export { Migration20261124130000CertificateOrders } from './migrations/Migration20261124130000CertificateOrders.ts';
+export { newCustomerErrors, newCustomerSummary, createOrderingCustomer, type NewCustomerDraft, type NewCustomerSummary } from './newCustomer.ts';
+export { Migration20261124160000ActiveDomainOrderUnique } from './migrations/Migration20261124160000ActiveDomainOrderUnique.ts';
+export { certificateFilesOf, dcvFilesOf, localCertificateOf, LOCAL_CA_NAME, type CertificateFiles, type DcvFile } from './certificateFiles.ts';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { User } from '../accounts/index.ts';
-import { CustomerManager, findManagedCustomer } from '../customers/index.ts';
+import { CustomerManager, findManagedCustomer, type PaymentProvider } from '../customers/index.ts';
+import { createOrderingCustomer } from './newCustomer.ts';
 import { Conflict, ValidationFailed, type Clock } from '../platform/index.ts';
 import { clusterDetailsOf, clusterDraftErrors, clusterOrderPrice, type ClusterOrderDraft } from './clusterOrder.ts';
 import { Order } from './Order.ts';
@@ -79,7 +80,15 @@ export async function createOrderRow(em: EntityManager, data: Omit<Order, 'id' |
  * step, that the user manages the customer (§6: managers order; others get 404 like an unknown
  * customer), prices it from the price list and stores it as `pending` for the provisioning job.
  */
-export async function submitClusterOrder(em: EntityManager, clock: Clock, userId: number, key: string | undefined, draft: ClusterOrderDraft): Promise<Submitted> {
+export async function submitClusterOrder(
+  em: EntityManager,
+  clock: Clock,
+  userId: number,
+  key: string | undefined,
+  draft: ClusterOrderDraft,
+  /** Needed for a new customer paying by credit card (its token is redeemed). */
+  paymentProvider?: PaymentProvider,
+): Promise<Submitted> {
   const keyError = idempotencyKeyError(key);
   if (keyError) throw ValidationFailed({ idempotencyKey: [keyError] });
   const now = clock.now();
@@ -87,7 +96,10 @@ export async function submitClusterOrder(em: EntityManager, clock: Clock, userId
   if ('order' in claim) return { order: claim.order, replayed: true };
   const errors = clusterDraftErrors(draft, 'order');
   if (Object.keys(errors).length) throw ValidationFailed(errors);
-  const customer = await findManagedCustomer(em, userId, draft.customerId!);
+  // A new customer is created here, in the order's transaction; the ordering user becomes its manager.
+  const customer = draft.newCustomer
+    ? await createOrderingCustomer(em, clock, paymentProvider ?? refusingProvider, await em.findOneOrFail(User, { id: userId }), draft.newCustomer)
+    : await findManagedCustomer(em, userId, draft.customerId!);
   const details = clusterDetailsOf(draft as Parameters<typeof clusterDetailsOf>[0]);
   const price = clusterOrderPrice(await loadPriceTable(em), details);
   const order = await createOrderRow(em, {
@@ -109,6 +121,9 @@ export async function submitClusterOrder(em: EntityManager, clock: Clock, userId
   await em.populate(order, ['customer', 'orderedBy']);
   return { order, replayed: false };
 }
+
+/** Without a provider no card token can be redeemed (422 on the token). */
+const refusingProvider: PaymentProvider = { redeemCardToken: () => Promise.resolve(undefined) };
 
 /** The user who ordered and the customer's active managers, each once (confirmation e-mails). */
 export async function orderRecipients(em: EntityManager, order: Order): Promise<User[]> {

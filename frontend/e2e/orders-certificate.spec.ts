@@ -34,6 +34,7 @@ const texts = {
     thanks: 'Vielen Dank für Ihre Bestellung!',
     toOrders: 'Zur Bestellübersicht',
     completed: 'Abgeschlossen',
+    files: { csr: 'CSR herunterladen', certificate: 'Zertifikat herunterladen', intermediate: 'Zwischenzertifikat herunterladen', key: 'Privaten Schlüssel herunterladen', confirmTitle: 'Privaten Schlüssel herunterladen?', secret: 'Der private Schlüssel ist geheim', confirmDownload: 'Schlüssel herunterladen' },
     search: 'Suche',
     extraDomain: 'Multi-DomainSSL: weitere Domain (pro Jahr)',
   },
@@ -68,6 +69,7 @@ const texts = {
     thanks: 'Thank you for your order!',
     toOrders: 'To the order overview',
     completed: 'Completed',
+    files: { csr: 'Download CSR', certificate: 'Download certificate', intermediate: 'Download intermediate certificate', key: 'Download private key', confirmTitle: 'Download the private key?', secret: 'The private key is secret', confirmDownload: 'Download the key' },
     search: 'Search',
     extraDomain: 'Multi-DomainSSL: additional domain (per year)',
   },
@@ -182,6 +184,21 @@ async function orderCertificate(page: Page, l: Texts, tag: string): Promise<void
   const detail = page.getByRole('dialog');
   await expect(detail.getByTestId('certificate-facts')).toContainText(`xn--mller-${tag}-e2e`);
   await expect(detail.getByTestId('price-one-time').locator('[data-amount="gross"]')).toHaveText(gross);
+
+  // R3.046 the files: CSR, certificate, intermediate; the private key only after the confirmation that it is secret.
+  const files = detail.getByTestId('certificate-files');
+  const csrDownload = page.waitForEvent('download');
+  await files.getByRole('button', { name: l.files.csr }).click();
+  expect((await csrDownload).suggestedFilename()).toBe(`${number.toLowerCase()}.csr`);
+  await expect(files.getByRole('button', { name: l.files.certificate })).toBeVisible();
+  await expect(files.getByRole('button', { name: l.files.intermediate })).toBeVisible();
+  await files.getByRole('button', { name: l.files.key }).click();
+  const confirm = page.getByRole('dialog', { name: l.files.confirmTitle });
+  await expect(confirm).toContainText(l.files.secret);
+  const keyDownload = page.waitForEvent('download');
+  await confirm.getByRole('button', { name: l.files.confirmDownload }).click();
+  expect((await keyDownload).suggestedFilename()).toBe(`${number.toLowerCase()}.key`);
+  await expect(confirm).toBeHidden();
 }
 
 test.describe('certificate order (German)', () => {

@@ -30,6 +30,19 @@ const texts = {
     statuses: ['Aktiv', 'Offen', 'Abgeschlossen', 'Abgelehnt', 'Storniert', 'Vorbereitung fehlgeschlagen', 'Vorbereitung abgeschlossen'],
     mailSubject: /Ihre Bestellung B-\d+ ist eingegangen/,
     monthly: 'Monatlich',
+    newCustomer: 'Einen neuen Kunden',
+    company: 'Firma',
+    street: 'Straße und Hausnummer',
+    zip: 'PLZ',
+    city: 'Ort',
+    invoiceEmails: 'Rechnungs-E-Mail-Adressen',
+    paymentMethod: 'Zahlungsart',
+    debit: 'SEPA-Lastschrift',
+    bank: 'Bank',
+    accountHolder: 'Kontoinhaber',
+    mandate: /Ich ermächtige den Anbieter/,
+    ibanInvalid: 'Die IBAN ist nicht gültig.',
+    newLabel: '(Neukunde)',
   },
   en: {
     user: 'james.miller@mueller-schmidt.example',
@@ -57,6 +70,19 @@ const texts = {
     statuses: ['Active', 'Open', 'Completed', 'Declined', 'Cancelled', 'Preparation failed', 'Preparation completed'],
     mailSubject: /Your order B-\d+ was received/,
     monthly: 'Monthly',
+    newCustomer: 'A new customer',
+    company: 'Company',
+    street: 'Street and number',
+    zip: 'Postcode',
+    city: 'City',
+    invoiceEmails: 'Invoice e-mail addresses',
+    paymentMethod: 'Payment method',
+    debit: 'SEPA direct debit',
+    bank: 'Bank',
+    accountHolder: 'Account holder',
+    mandate: /I authorise the provider/,
+    ibanInvalid: 'The IBAN is not valid.',
+    newLabel: '(new customer)',
   },
 } as const;
 
@@ -162,6 +188,58 @@ async function orderCluster(page: Page, l: Texts, name: string): Promise<void> {
   expect(mail.subject).toContain(number);
 }
 
+/** R2.049 R2.050: the customer step's "new customer" path with a debit mandate; an invalid IBAN is refused, going back keeps the input. */
+async function orderForNewCustomer(page: Page, l: Texts, company: string): Promise<void> {
+  await page.goto('/a/orders/cluster');
+  await page.getByRole('radio', { name: l.newCustomer }).check();
+  await page.getByRole('textbox', { name: l.company }).fill(company);
+  await page.getByRole('textbox', { name: l.street }).fill('Hauptstr. 1');
+  await page.getByRole('textbox', { name: l.zip }).fill('10115');
+  await page.getByRole('textbox', { name: l.city }).fill('Berlin');
+  await page.getByRole('textbox', { name: l.invoiceEmails }).fill('rechnung@neukunde.example');
+  await page.getByRole('combobox', { name: l.paymentMethod }).click();
+  await page.getByRole('option', { name: l.debit }).click();
+  await page.getByRole('textbox', { name: l.bank, exact: true }).fill('Musterbank');
+  await page.getByRole('textbox', { name: l.accountHolder }).fill(company);
+  const iban = page.getByRole('textbox', { name: 'IBAN' });
+  await iban.fill('DE89 3704 0044 0532 0130 01');
+  await page.getByRole('textbox', { name: 'BIC' }).fill('COBADEFFXXX');
+  await page.getByRole('checkbox', { name: l.mandate }).check();
+  await page.getByRole('button', { name: l.next }).click();
+  await expect(page.getByText(l.ibanInvalid)).toBeVisible();
+  await iban.fill('DE89 3704 0044 0532 0130 00');
+  await page.getByRole('button', { name: l.next }).click();
+
+  await expect(page).toHaveURL(/step=architecture/);
+  await page.getByRole('button', { name: l.back }).click();
+  await expect(page.getByRole('textbox', { name: l.company })).toHaveValue(company);
+  await expect(page.getByRole('textbox', { name: 'IBAN' })).toHaveValue('DE89 3704 0044 0532 0130 00');
+  await page.getByRole('button', { name: l.next }).click();
+  await page.getByRole('radio', { name: new RegExp(l.architecture) }).check();
+  await page.getByRole('button', { name: l.next }).click();
+  await page.getByRole('radio', { name: new RegExp(`^${l.sla}`) }).check();
+  await page.getByRole('button', { name: l.next }).click();
+  await expect(page).toHaveURL(/step=configuration/);
+  await page.getByRole('button', { name: l.next }).click();
+  await page.getByRole('textbox', { name: l.clusterName }).fill(`${company} Cluster`);
+  await page.getByRole('checkbox', { name: l.acceptTerms }).check();
+  await page.getByRole('button', { name: l.next }).click();
+
+  // The summary shows the new customer, the IBAN masked.
+  await expect(page).toHaveURL(/step=check/);
+  const summary = page.getByTestId('order-summary');
+  await expect(summary).toContainText(`${company} ${l.newLabel}`);
+  await expect(page.getByTestId('new-customer-facts')).toContainText('DE89 •••• •••• 3000');
+  await expect(page.getByTestId('new-customer-facts')).toContainText('Musterbank');
+  await page.getByRole('button', { name: l.submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: l.thanks })).toBeVisible();
+  const number = /B-\d+/.exec((await page.getByTestId('order-thanks').textContent())!)![0];
+  await page.goto(`/a/orders/cluster/${number}`);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(company, { timeout: 30_000 });
+  await expect(dialog.getByTestId('new-customer-facts')).toContainText('DE89 •••• •••• 3000');
+}
+
 test.describe('orders (German)', () => {
   test('R2.039 R2.040 R2.041 R2.044 R2.045 R3.051 R8.003 the list: tabs, search, status chips, detail modal, empty state and another account\'s order', async ({ page }) => {
     await login(page, texts.de.user);
@@ -172,6 +250,12 @@ test.describe('orders (German)', () => {
     test.setTimeout(120_000);
     await login(page, texts.de.user);
     await orderCluster(page, texts.de, 'E2E Shop DE');
+  });
+
+  test('R2.049 R2.050 the cluster wizard for a new customer with SEPA direct debit: invalid IBAN refused, input kept on back, masked IBAN in the summary', async ({ page }) => {
+    test.setTimeout(90_000);
+    await login(page, texts.de.user);
+    await orderForNewCustomer(page, texts.de, 'Neukunde E2E GmbH');
   });
 });
 
@@ -185,5 +269,11 @@ test.describe('orders (English)', () => {
     test.setTimeout(120_000);
     await login(page, texts.en.user);
     await orderCluster(page, texts.en, 'E2E Shop EN');
+  });
+
+  test('R2.049 R2.050 the cluster wizard for a new customer in English', async ({ page }) => {
+    test.setTimeout(90_000);
+    await login(page, texts.en.user);
+    await orderForNewCustomer(page, texts.en, 'New Customer E2E Ltd');
   });
 });

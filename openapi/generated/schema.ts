@@ -1516,6 +1516,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/certificate/{orderNumber}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public files of a certificate order (R3.046)
+         * @description For managers of the order's customer (another customer's order and an unknown number: 404
+         *     `errors.order_not_found`). The CSR once the key is made; the domain-control validation (DCV) content
+         *     for each domain verified by HTTP file or DNS record; for a completed order the certificate and the
+         *     intermediate certificate of the issuing CA (PEM). The private key is not here: see
+         *     `getCertificateOrderKey`.
+         */
+        get: operations["getCertificateOrderFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/order-catalog/domain": {
         parameters: {
             query?: never;
@@ -1683,7 +1707,10 @@ export interface paths {
         put?: never;
         /**
          * Order a cluster (idempotent per Idempotency-Key)
-         * @description Managers of the customer only (404 `errors.customer_not_found` otherwise). Every step is checked
+         * @description Managers of the customer only (404 `errors.customer_not_found` otherwise). Instead of `customerId`
+         *     the draft may carry `newCustomer` (R2.049, R2.050): the customer is created with the order, in the
+         *     same transaction, and the ordering user becomes its manager; the order keeps the IBAN masked only.
+         *     Every step is checked
          *     (422 with field errors, nothing stored). The request must carry an `Idempotency-Key` (a UUID):
          *     the same key with the same body answers the same order again (header `Idempotent-Replayed: true`),
          *     the same key with another body is refused with 422 `errors.idempotency_key_reused`. The order
@@ -4204,9 +4231,71 @@ export interface components {
             vpn?: boolean;
             phpExtendedSupport?: boolean;
         };
+        /**
+         * @description A customer to create with the order (R2.049 customer fields, R2.050 payment method). Checked like the
+         *     customer dashboard's data and payment (phone, VAT ID per country, euro-area IBAN and BIC, mandate);
+         *     errors come as `newCustomer.<field>`. Credit card: the single-use token of the payment provider's hosted field.
+         * @example {
+         *       "company": "Neu GmbH",
+         *       "street": "Hauptstr. 1",
+         *       "zip": "10115",
+         *       "city": "Berlin",
+         *       "country": "de",
+         *       "invoiceEmails": "rechnung@neu.example",
+         *       "paymentMethod": "debit",
+         *       "bankName": "Musterbank",
+         *       "accountHolder": "Neu GmbH",
+         *       "iban": "DE89370400440532013000",
+         *       "bic": "COBADEFFXXX",
+         *       "mandateAuthorised": true
+         *     }
+         */
+        NewCustomerDraft: {
+            company?: string;
+            department?: string | null;
+            street?: string;
+            zip?: string;
+            city?: string;
+            /** @description ISO 3166 code */
+            country?: string;
+            phone?: string | null;
+            /** @description Addresses separated by comma or line break. */
+            invoiceEmails?: string;
+            vatId?: string | null;
+            referenceSign?: string | null;
+            /** @enum {string} */
+            paymentMethod?: "transfer" | "credit_card" | "debit";
+            bankName?: string | null;
+            accountHolder?: string | null;
+            iban?: string | null;
+            bic?: string | null;
+            mandateAuthorised?: boolean;
+            cardToken?: string | null;
+        };
+        /** @description What a cluster order that created its customer keeps of the data entered; the IBAN only masked. */
+        NewCustomerSummary: {
+            company: string;
+            department: string | null;
+            street: string;
+            zip: string;
+            city: string;
+            country: string;
+            phone: string | null;
+            invoiceEmails: string;
+            vatId: string | null;
+            referenceSign: string | null;
+            /** @enum {string} */
+            paymentMethod: "transfer" | "credit_card" | "debit";
+            bankName: string | null;
+            accountHolder: string | null;
+            ibanMasked: string | null;
+            bic: string | null;
+        };
         /** @description What the cluster order wizard collected; fields are checked per step on the server. */
         ClusterOrderDraft: {
             customerId?: number;
+            /** @description Instead of `customerId`, a customer to create with the order. */
+            newCustomer?: components["schemas"]["NewCustomerDraft"] | null;
             architecture?: components["schemas"]["Architecture"];
             sla?: components["schemas"]["ServiceLevel"];
             cpu?: number;
@@ -4240,6 +4329,7 @@ export interface components {
             contractMode: "production" | "development";
             clusterName: string;
             referenceSign: string | null;
+            newCustomer?: components["schemas"]["NewCustomerSummary"];
         };
         Order: {
             type: components["schemas"]["OrderType"];
@@ -8501,6 +8591,59 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getCertificateOrderFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files; what does not exist yet is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "csr": "-----BEGIN CERTIFICATE REQUEST-----\n…",
+                     *       "certificate": null,
+                     *       "intermediate": null,
+                     *       "dcv": [
+                     *         {
+                     *           "domain": "shop.example.de",
+                     *           "method": "http",
+                     *           "name": "/.well-known/pki-validation/3F2A….txt",
+                     *           "content": "3F2A…\nlocal-ca.portal.invalid"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        csr: string | null;
+                        certificate: string | null;
+                        intermediate: string | null;
+                        dcv: {
+                            domain: string;
+                            /** @enum {string} */
+                            method: "http" | "dns";
+                            /** @description HTTP: the path of the file under the domain; DNS: the name of the TXT record. */
+                            name: string;
+                            /** @description HTTP: the file content; DNS: the TXT value. */
+                            content: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getDomainOrderCatalog: {

@@ -162,6 +162,51 @@ describe('cluster order wizard API (§2 Cluster order wizard)', () => {
     expect(await server.db.orm.em.fork().count(Order, {})).toBe(before);
   });
 
+  it('R2.049 R2.050 a new customer is created with the order (the orderer becomes its manager, the IBAN stays masked); an invalid IBAN is 422 and stores nothing', async () => {
+    const newCustomer = {
+      company: 'Neukunde API GmbH',
+      department: 'IT',
+      street: 'Hauptstr. 1',
+      zip: '10115',
+      city: 'Berlin',
+      country: 'de',
+      phone: '+49 30 1234567',
+      invoiceEmails: 'rechnung@neukunde.example',
+      vatId: null,
+      referenceSign: 'REF-7',
+      paymentMethod: 'debit',
+      bankName: 'Musterbank',
+      accountHolder: 'Neukunde API GmbH',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+      mandateAuthorised: true,
+    };
+    const { customerId: _unused, ...rest } = draft();
+    const em = () => server.db.orm.em.fork();
+    const before = { orders: await em().count(Order, {}), customers: await em().count(Customer, {}) };
+    const badQuote = await other.request('POST', '/api/v1/orders/cluster/quote', { step: 'customer', draft: { newCustomer: { ...newCustomer, iban: 'DE89370400440532013001' } } });
+    expect(badQuote.status).toBe(422);
+    expect(badQuote.body.error.fields).toEqual({ 'newCustomer.iban': ['errors.iban_invalid'] });
+    const bad = await order(other, 'api-new-1', { ...rest, newCustomer: { ...newCustomer, iban: 'DE89370400440532013001' } });
+    expect(bad.status).toBe(422);
+    expect({ orders: await em().count(Order, {}), customers: await em().count(Customer, {}) }).toEqual(before);
+
+    expect((await other.request('POST', '/api/v1/orders/cluster/quote', { step: 'customer', draft: { newCustomer } })).status).toBe(200);
+    const res = await order(other, 'api-new-2', { ...rest, newCustomer });
+    expect(res.status).toBe(201);
+    expect(res.body.customer.company).toBe('Neukunde API GmbH');
+    expect(res.body.cluster.newCustomer).toMatchObject({ company: 'Neukunde API GmbH', paymentMethod: 'debit', bankName: 'Musterbank', ibanMasked: 'DE89 •••• •••• 3000' });
+    expect(JSON.stringify(res.body)).not.toContain('0532013000');
+    const created = await em().findOneOrFail(Customer, { id: res.body.customer.id });
+    expect(created).toMatchObject({ street: 'Hauptstr. 1', city: 'Berlin', paymentMethod: 'debit', iban: 'DE89370400440532013000', referenceSign: 'REF-7' });
+    expect(created.mandateReference).toMatch(new RegExp(`^M${created.number}-`));
+    // The orderer manages the new customer: its payment data (masked) and the order are theirs.
+    const payment = await other.get(`/api/v1/customers/${created.id}/payment`);
+    expect(payment.status).toBe(200);
+    expect(payment.body.iban).toBe('DE89 •••• •••• 3000');
+    expect((await other.get(`/api/v1/orders/cluster/${res.body.number}`)).status).toBe(200);
+  }, 30_000);
+
   it('R9.026 the catalog offers the architectures with their ranges and the service levels with what they include', async () => {
     const res = await manager.get('/api/v1/order-catalog/cluster');
     expect(res.body.architectures[0]).toEqual({ id: 'web_cluster', ranges: { cpu: [1, 16], ramGb: [2, 48], nvmeSsdGb: [25, 250], nvmeStorageGb: [10, 500] } });

@@ -12,7 +12,7 @@ import {
   type Order,
   type OrderPrice,
 } from '@portal/core/ordering';
-import { findManagedCustomer } from '@portal/core/customers';
+import { findManagedCustomer, LocalPaymentProvider } from '@portal/core/customers';
 import { ValidationFailed, afterCommit } from '@portal/core/platform';
 import type { Schemas } from '@portal/openapi';
 import { defineHandlers } from '../openapi/handlers.ts';
@@ -40,6 +40,7 @@ const presentClusterDetails = (d: ClusterOrderDetails): Schemas['ClusterOrderDet
   contractMode: d.contractMode,
   clusterName: d.clusterName,
   referenceSign: d.referenceSign,
+  ...(d.newCustomer ? { newCustomer: d.newCustomer } : {}),
 });
 
 /** An order as stored: its amounts are the ones computed when it was ordered (the summary equals them). */
@@ -83,12 +84,12 @@ export const orderHandlers = defineHandlers({
   quoteClusterOrder: async ({ em, user, body }) => {
     const errors = clusterDraftErrors(body.draft, body.step);
     if (Object.keys(errors).length) throw ValidationFailed(errors);
-    await findManagedCustomer(em, user.id, body.draft.customerId!);
+    if (!body.draft.newCustomer) await findManagedCustomer(em, user.id, body.draft.customerId!);
     return { price: presentPrice(clusterOrderPrice(await loadPriceTable(em), body.draft)) };
   },
 
   createClusterOrder: async ({ em, user, body, deps, koa }) => {
-    const { order, replayed } = await submitClusterOrder(em, deps.clock, user.id, koa.get('Idempotency-Key') || undefined, body);
+    const { order, replayed } = await submitClusterOrder(em, deps.clock, user.id, koa.get('Idempotency-Key') || undefined, body, new LocalPaymentProvider(em, deps.clock));
     koa.status = 201;
     if (replayed) koa.set('Idempotent-Replayed', 'true');
     else

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { twoFactorSecretBox } from '@portal/core/accounts';
 import { Customer } from '@portal/core/customers';
 import { CertificateOrderKey, CertificateOwner, Order, readCertificateRequest } from '@portal/core/ordering';
@@ -128,6 +129,22 @@ describe('certificate order wizard API (§2 certificate order wizard)', () => {
     expect(asked.status).toBe(200);
     expect(asked.body.privateKey).toContain('BEGIN PRIVATE KEY');
     expect((await other.get(`/api/v1/orders/certificate/${stored.number}/key`)).status).toBe(404);
+
+    // R3.046 the public files: CSR, certificate and intermediate of the completed order, DCV content for HTTP/DNS domains.
+    const files = await manager.get(`/api/v1/orders/certificate/${stored.number}/files`);
+    expect(files.status).toBe(200);
+    expect(files.body.csr).toBe(key.csrPem);
+    expect(JSON.stringify(files.body)).not.toContain('PRIVATE KEY');
+    const cert = new X509Certificate(files.body.certificate);
+    const intermediate = new X509Certificate(files.body.intermediate);
+    expect(cert.verify(intermediate.publicKey)).toBe(true);
+    expect(cert.checkIssued(intermediate)).toBe(true);
+    expect(cert.subjectAltName).toContain('DNS:api.mueller-schmidt.de');
+    expect(intermediate.ca).toBe(true);
+    const methods = stored.details.kind === 'certificate' ? stored.details.verifications.filter((v) => v.method !== 'email') : [];
+    expect(files.body.dcv.map((f: { domain: string; method: string }) => [f.domain, f.method])).toEqual(methods.map((v) => [v.domain, v.method]));
+    expect((await other.get(`/api/v1/orders/certificate/${stored.number}/files`)).status).toBe(404);
+    expect((await manager.get('/api/v1/orders/certificate/B-999999/files')).status).toBe(404);
   }, 60_000);
 
   it('R8.011 a certificate the authority refuses ends as preparation failed with the certificate-order-failed reason', async () => {

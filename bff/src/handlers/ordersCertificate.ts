@@ -1,6 +1,7 @@
 import { twoFactorSecretBox } from '@portal/core/accounts';
 import {
   certificateCatalog,
+  certificateFilesOf,
   certificatePrivateKeyOf,
   CertificateOrderKey,
   createCertificateOwner,
@@ -60,6 +61,8 @@ export const certificateOrderHandlers = defineHandlers({
       });
     return presentOrder(order);
   },
+
+  getCertificateOrderFiles: async ({ em, user, params }) => certificateFilesOf(em, await findOrder(em, user.id, 'certificate', params.orderNumber)),
 
   getCertificateOrderKey: async ({ em, user, params, deps, koa }) => {
     const order = await findOrder(em, user.id, 'certificate', params.orderNumber);

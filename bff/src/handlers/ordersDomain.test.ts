@@ -158,6 +158,16 @@ describe('domain order submission and provisioning', () => {
     expect(await server.db.orm.em.fork().count(Order, { domain: 'gleichzeitig-bestellt.de' })).toBe(1);
   }, 60_000);
 
+  it('R2.052 concurrent orders of the same free domain with different keys: one is accepted, the others get 422 domain_taken', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => order(manager, `race-domain-${i}`, draft({ domain: 'gleichzeitig-shop.de' }))));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(422);
+      expect(r.body.error.fields).toEqual({ domain: ['errors.domain_taken'] });
+    }
+    expect(await server.db.orm.em.fork().count(Order, { domain: 'gleichzeitig-shop.de' })).toBe(1);
+  }, 30_000);
+
   it('R6.003 a user who does not manage the customer cannot order for it (404), and nothing is stored', async () => {
     const before = await server.db.orm.em.fork().count(Order, {});
     const res = await order(other, 'domain-key-other', draft({ domain: 'anderer-shop.de' }));

@@ -16,16 +16,19 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FORM_ERROR } from 'final-form';
 import { Field, Form, FormSpy } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
-import { useListCustomersQuery } from '../../api/customers';
+import { useIssueLocalCardTokenMutation, useListCustomersQuery } from '../../api/customers';
 import { CallErrorAlert } from '../../forms/CallErrorAlert';
 import { FormTextField } from '../../forms/FormTextField';
 import { submitErrors } from '../../forms/submitErrors';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { useBillingFormat } from '../contracts/format';
+import { NewCustomerFacts } from './NewCustomerFacts';
+import { NewCustomerFields, nestErrors } from './NewCustomerFields';
 import { ClusterOrderFacts } from './OrderDetailDialog';
 import { PriceSummary } from './PriceSummary';
 import {
@@ -40,7 +43,8 @@ import {
 } from './ordersApi';
 import { isWizardStep, useWizardState, wizardSteps, type WizardStep } from './wizardState';
 
-type Values = ClusterOrderDraft;
+/** The form's values: the draft plus what stays in the browser (which customer path; card data for the provider's hosted field). */
+type Values = ClusterOrderDraft & { customerMode?: 'existing' | 'new'; card?: { number?: string; expiry?: string; cvc?: string } };
 
 /** A radio group bound to the form, with the server's message under it. */
 export function RadioField({ name, label, children, parse }: { name: string; label: string; children: ReactNode; parse?: (v: string) => unknown }) {
@@ -86,7 +90,7 @@ function useLivePrice(draft: ClusterOrderDraft, initial: OrderPrice | null) {
   const [price, setPrice] = useState<OrderPrice | null>(initial);
   const key = JSON.stringify(draft);
   useEffect(() => {
-    if (!draft.customerId) return;
+    if (!draft.customerId && !draft.newCustomer) return;
     const timer = setTimeout(() => {
       quote({ step: 'customer', draft: JSON.parse(key) as ClusterOrderDraft })
         .unwrap()
@@ -94,25 +98,38 @@ function useLivePrice(draft: ClusterOrderDraft, initial: OrderPrice | null) {
         .catch(() => undefined);
     }, 250);
     return () => clearTimeout(timer);
-  }, [key, quote, draft.customerId]);
+  }, [key, quote, draft.customerId, draft.newCustomer]);
   return price;
 }
 
-function StepFields({ step, catalog, draft }: { step: Exclude<WizardStep, 'check'>; catalog: ClusterOrderCatalog; draft: ClusterOrderDraft }) {
+function StepFields({ step, catalog, draft, values }: { step: Exclude<WizardStep, 'check'>; catalog: ClusterOrderCatalog; draft: ClusterOrderDraft; values: Values }) {
   const { t } = useTranslation('orders');
   const customers = useListCustomersQuery();
   switch (step) {
     case 'customer':
       if (customers.isLoading) return <Skeleton height={56} />;
-      if (!customers.data?.length) return <Alert severity="info">{t('wizard.customer.none')}</Alert>;
       return (
-        <FormTextField name="customerId" select label={t('wizard.customer.label')} helperText={t('wizard.customer.help')}>
-          {customers.data.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.company} ({c.number})
-            </MenuItem>
-          ))}
-        </FormTextField>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <RadioField name="customerMode" label={t('wizard.customer.mode')}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
+              <FormControlLabel value="existing" control={<Radio />} label={t('wizard.customer.existing')} disabled={!customers.data?.length} />
+              <FormControlLabel value="new" control={<Radio />} label={t('wizard.customer.new')} />
+            </Box>
+          </RadioField>
+          {values.customerMode === 'new' ? (
+            <NewCustomerFields method={values.newCustomer?.paymentMethod} cardSaved={!!draft.newCustomer?.cardToken && !values.card?.number} />
+          ) : !customers.data?.length ? (
+            <Alert severity="info">{t('wizard.customer.none')}</Alert>
+          ) : (
+            <FormTextField name="customerId" select label={t('wizard.customer.label')} helperText={t('wizard.customer.help')}>
+              {customers.data.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.company} ({c.number})
+                </MenuItem>
+              ))}
+            </FormTextField>
+          )}
+        </Box>
       );
     case 'architecture':
       return (
@@ -211,16 +228,22 @@ function StepFields({ step, catalog, draft }: { step: Exclude<WizardStep, 'check
   }
 }
 
-/** Numbers from text fields; additional IPs default to none. */
-const normalise = (v: Values): Values => ({
+/** Numbers from text fields; additional IPs default to none; the browser-only fields dropped. */
+const normalise = ({ customerMode: _mode, card: _card, ...v }: Values): ClusterOrderDraft => ({
   ...v,
   ...(['cpu', 'ramGb', 'nvmeSsdGb', 'nvmeStorageGb', 'additionalIpv4', 'additionalIpv6'] as const).reduce<Partial<Values>>((acc, k) => {
     const raw = v[k] as unknown;
     if (raw !== undefined && raw !== '') acc[k] = Number(raw);
     return acc;
   }, {}),
-  ...(v.customerId !== undefined ? { customerId: Number(v.customerId) } : {}),
+  ...(v.customerId !== undefined && v.customerId !== null ? { customerId: Number(v.customerId) } : {}),
 });
+
+/** The IBAN as the summary shows it (the server stores the order with the same mask). */
+const maskIban = (iban: string | null | undefined) => {
+  const c = (iban ?? '').replace(/\s/g, '').toUpperCase();
+  return c ? `${c.slice(0, 4)} •••• •••• ${c.slice(-4)}` : null;
+};
 
 /** §2 `/orders/cluster`: customer → architecture → managed service → configuration → order → check order → thank you. */
 export default function ClusterOrderWizard() {
@@ -232,6 +255,7 @@ export default function ClusterOrderWizard() {
   const customers = useListCustomersQuery();
   const [quote] = useQuoteClusterOrderMutation();
   const [createOrder, creation] = useCreateClusterOrderMutation();
+  const [issueCardToken] = useIssueLocalCardTokenMutation();
   const [liveDraft, setLiveDraft] = useState<ClusterOrderDraft>(state.draft);
   const livePrice = useLivePrice(liveDraft, state.price);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -240,15 +264,45 @@ export default function ClusterOrderWizard() {
   const index = step === 'done' ? wizardSteps.length : wizardSteps.indexOf(step);
   useEffect(() => heading.current?.focus(), [step]);
   useEffect(() => setLiveDraft(state.draft), [state.draft]);
+  const noCustomers = !!customers.data && !customers.data.length;
+  // One object per draft: react-final-form re-initialises (and drops the input) when the initial values change.
+  const onCustomerStep = step === 'customer';
+  const initialValues = useMemo<Values>(
+    () =>
+      onCustomerStep
+        ? { ...state.draft, customerMode: state.draft.newCustomer || noCustomers ? 'new' : 'existing', newCustomer: state.draft.newCustomer ?? { country: 'de', paymentMethod: 'transfer' } }
+        : state.draft,
+    [state.draft, noCustomers, onCustomerStep],
+  );
 
   if (step === 'done') return <ThankYou number={params.get('number')} onShown={reset} onAgain={() => setParams({})} />;
   // Deep links reach at most the step after the last one the server accepted.
   if (index > state.reached + 1) return <Navigate to={`/orders/cluster?step=${wizardSteps[state.reached + 1]}`} replace />;
   const go = (s: WizardStep) => setParams({ step: s });
   const customer = customers.data?.find((c) => c.id === state.draft.customerId);
+  const newCustomer = state.draft.newCustomer;
+
 
   const onSubmit = async (values: Values) => {
     const draft = normalise({ ...state.draft, ...values });
+    if (step === 'customer') {
+      if (values.customerMode === 'new') {
+        draft.customerId = undefined;
+        const nc = { ...values.newCustomer };
+        if (nc.paymentMethod !== 'credit_card') nc.cardToken = null;
+        else if (values.card?.number) {
+          // The card goes to the provider's hosted field; only its single-use token is kept.
+          const [month, year] = (values.card.expiry ?? '').split('/').map((p) => Number(p.trim()));
+          const issued = await issueCardToken({ number: values.card.number, expMonth: month || 1, expYear: year < 100 ? 2000 + year : year || 2000, cvc: values.card.cvc ?? '' });
+          if ('error' in issued) {
+            const e = (submitErrors(issued.error) ?? {}) as Record<string, string>;
+            return { card: { number: e.number, expiry: e.expiry, cvc: e.cvc }, [FORM_ERROR]: e[FORM_ERROR] };
+          }
+          nc.cardToken = issued.data.token;
+        }
+        draft.newCustomer = nc;
+      } else draft.newCustomer = null;
+    }
     if (step === 'architecture' && draft.architecture !== state.draft.architecture && catalog.data) {
       // Another architecture: start from its smallest hardware.
       const r = catalog.data.architectures.find((a) => a.id === draft.architecture)!.ranges;
@@ -264,7 +318,7 @@ export default function ClusterOrderWizard() {
       return undefined;
     } catch (error) {
       // The draft stays as it was: new initial values would re-initialise the form and drop the errors.
-      return submitErrors(error);
+      return nestErrors(submitErrors(error));
     }
   };
   const back = (values: Values) => {
@@ -308,7 +362,7 @@ export default function ClusterOrderWizard() {
               </Typography>
               <ClusterOrderFacts
                 order={{
-                  customerLabel: customer ? `${customer.company} (${customer.number})` : undefined,
+                  customerLabel: newCustomer ? t('wizard.customer.newLabel', { company: newCustomer.company ?? '' }) : customer ? `${customer.company} (${customer.number})` : undefined,
                   cluster: {
                     architecture: state.draft.architecture!,
                     sla: state.draft.sla!,
@@ -325,6 +379,27 @@ export default function ClusterOrderWizard() {
                   },
                 }}
               />
+              {newCustomer && (
+                <NewCustomerFacts
+                  customer={{
+                    company: newCustomer.company ?? '',
+                    department: newCustomer.department ?? null,
+                    street: newCustomer.street ?? '',
+                    zip: newCustomer.zip ?? '',
+                    city: newCustomer.city ?? '',
+                    country: newCustomer.country ?? '',
+                    phone: newCustomer.phone ?? null,
+                    invoiceEmails: newCustomer.invoiceEmails ?? '',
+                    vatId: newCustomer.vatId ?? null,
+                    referenceSign: newCustomer.referenceSign ?? null,
+                    paymentMethod: newCustomer.paymentMethod ?? 'transfer',
+                    bankName: newCustomer.paymentMethod === 'debit' ? (newCustomer.bankName ?? null) : null,
+                    accountHolder: newCustomer.paymentMethod === 'debit' ? (newCustomer.accountHolder ?? null) : null,
+                    ibanMasked: newCustomer.paymentMethod === 'debit' ? maskIban(newCustomer.iban) : null,
+                    bic: newCustomer.paymentMethod === 'debit' ? (newCustomer.bic ?? null) : null,
+                  }}
+                />
+              )}
               {creation.error ? <Box sx={{ mt: 2 }}><CallErrorAlert error={creation.error} message={t('error')} /></Box> : null}
               <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', mt: 3, flexWrap: 'wrap' }}>
                 <Button onClick={() => go('order')}>{t('wizard.back')}</Button>
@@ -334,11 +409,11 @@ export default function ClusterOrderWizard() {
               </Box>
             </Box>
           ) : (
-            <Form<Values> key={step} onSubmit={onSubmit} initialValues={state.draft}>
+            <Form<Values> key={step} onSubmit={onSubmit} initialValues={initialValues}>
               {({ handleSubmit, submitting, submitError, values }) => (
                 <form onSubmit={handleSubmit} noValidate data-step={step}>
-                  <FormSpy subscription={{ values: true }} onChange={({ values: v }) => setLiveDraft(normalise({ ...state.draft, ...v }))} />
-                  <StepFields step={step} catalog={catalog.data!} draft={state.draft} />
+                  <FormSpy subscription={{ values: true }} onChange={({ values: v }) => setLiveDraft(normalise({ ...state.draft, ...v, ...(v.customerMode === 'existing' ? { newCustomer: null } : {}) }))} />
+                  <StepFields step={step} catalog={catalog.data!} draft={state.draft} values={values} />
                   {submitError && (
                     <Alert severity="error" sx={{ mt: 2 }}>
                       {submitError as string}

@@ -12,9 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { CallErrorAlert } from '../../forms/CallErrorAlert';
 import { useBillingFormat } from '../contracts/format';
 import { OrderStatusChip } from './OrderStatusChip';
+import { NewCustomerFacts } from './NewCustomerFacts';
 import { PriceSummary } from './PriceSummary';
 import { DomainOrderFacts } from './domain/DomainOrderFacts';
 import { CertificateOrderFacts } from './certificate/CertificateOrderFacts';
+import { CertificateDownloads } from './certificate/CertificateDownloads';
 import { useGetOrderQuery, type Order, type OrderType } from './ordersApi';
 
 /** The facts of a cluster order, as a definition list (the modal and the check-order summary). */
@@ -91,6 +93,8 @@ export function OrderDetailDialog({ type, number, onClose }: { type: OrderType; 
                 </Alert>
               )}
               {order.certificate ? <CertificateOrderFacts certificate={order.certificate} /> : <ClusterOrderFacts order={order} />}
+              {order.certificate && <CertificateDownloads order={order} />}
+              {order.cluster?.newCustomer && <NewCustomerFacts customer={order.cluster.newCustomer} />}
               {order.domainOrder && <DomainOrderFacts details={order.domainOrder} customerLabel={`${order.customer.company} (${order.customer.number})`} />}
             </Box>
             <PriceSummary price={order.price} />

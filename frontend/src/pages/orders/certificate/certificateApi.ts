@@ -33,7 +33,15 @@ export const certificateApi = api.enhanceEndpoints({ addTagTypes: ['Orders', 'Ce
       query: ({ idempotencyKey, body }) => ({ url: 'api/v1/orders/certificate', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
       invalidatesTags: (_r, error) => (error ? [] : ['Orders']),
     }),
+    getCertificateOrderFiles: build.query<ResponseOf<'getCertificateOrderFiles'>, { number: string; status: string }>({
+      // The status is part of the cache key: a completed order has its certificate files.
+      query: ({ number }) => `api/v1/orders/certificate/${encodeURIComponent(number)}/files`,
+    }),
+    /** The private key: only on an explicit request, never cached. */
+    getCertificateOrderKey: build.mutation<ResponseOf<'getCertificateOrderKey'>, string>({
+      query: (number) => ({ url: `api/v1/orders/certificate/${encodeURIComponent(number)}/key`, method: 'GET' }),
+    }),
   }),
 });
 
-export const { useGetCertificateOrderCatalogQuery, useListCertificateOwnersQuery, useSaveCertificateOwnerMutation, useQuoteCertificateOrderMutation, useCreateCertificateOrderMutation } = certificateApi;
+export const { useGetCertificateOrderCatalogQuery, useListCertificateOwnersQuery, useSaveCertificateOwnerMutation, useQuoteCertificateOrderMutation, useCreateCertificateOrderMutation, useGetCertificateOrderFilesQuery, useGetCertificateOrderKeyMutation } = certificateApi;
