@@ -16,7 +16,7 @@ import { Footer } from './Footer';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
-import { DemoModeHook } from '../demo/DemoShell';
+import { DemoModeHook, DemoReadOnly } from '../demo/DemoShell';
 import { useMaintenanceCheck } from './useMaintenanceCheck';
 
 /** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
@@ -28,37 +28,39 @@ export function Shell() {
   const maintenance = useAppSelector((s) => s.ui.maintenance);
   useMaintenanceCheck();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }} data-container={container}>
-      <Link
-        href="#main"
-        sx={{ position: 'absolute', left: -9999, '&:focus': { left: 16, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}
-      >
-        {t('skipToContent')}
-      </Link>
-      <ImpersonationBanner />
-      <TopBar />
-      <Alerts />
-      <Container
-        component="main"
-        id="main"
-        tabIndex={-1}
-        maxWidth={container === 'wrapped' ? 'lg' : false}
-        sx={{ flexGrow: 1, py: 3, outline: 'none' }}
-      >
-        {maintenance ? (
-          <MaintenancePage />
-        ) : (
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        )}
-      </Container>
-      <Footer />
-      <LoginModal />
-      <BrowserSupportModal />
-      <ChunkLoadWarning />
-      {/* Demo mode (issue 13): demo session, route restriction, tour and contact form; nothing otherwise. */}
-      <DemoModeHook />
-    </Box>
+    <DemoReadOnly>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }} data-container={container}>
+        <Link
+          href="#main"
+          sx={{ position: 'absolute', left: -9999, '&:focus': { left: 16, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}
+        >
+          {t('skipToContent')}
+        </Link>
+        <ImpersonationBanner />
+        <TopBar />
+        <Alerts />
+        <Container
+          component="main"
+          id="main"
+          tabIndex={-1}
+          maxWidth={container === 'wrapped' ? 'lg' : false}
+          sx={{ flexGrow: 1, py: 3, outline: 'none' }}
+        >
+          {maintenance ? (
+            <MaintenancePage />
+          ) : (
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </Container>
+        <Footer />
+        <LoginModal />
+        <BrowserSupportModal />
+        <ChunkLoadWarning />
+        {/* Demo mode (issue 13): demo session, route restriction, tour and contact form; nothing otherwise. */}
+        <DemoModeHook />
+      </Box>
+    </DemoReadOnly>
   );
 }

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Switch from '@mui/material/Switch';
+import { ReadOnlyHint, useReadOnly } from '@portal/plugin-sdk/web/read-only';
 import { useTranslation } from 'react-i18next';
 import type { ClusterSummary } from '../../../api/clusters';
 import { apiError } from '../../../api/baseApi';
@@ -17,10 +18,18 @@ export function TwoFactorRequirementSwitch({ cluster }: { cluster: ClusterSummar
   const { t } = useTranslation('customers');
   const dispatch = useAppDispatch();
   const [save, state] = useSetClusterTwoFactorRequirementMutation();
+  const readOnly = useReadOnly();
   const required = cluster.forceTwoFactor ?? false;
   const name = `${cluster.name} (${cluster.number})`;
   if (!cluster.administrator)
-    return <Chip size="small" variant="outlined" label={required ? t('twoFactor.required') : t('twoFactor.optional')} color={required ? 'success' : 'default'} />;
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        label={required ? t('twoFactor.required') : t('twoFactor.optional')}
+        color={required ? 'success' : 'default'}
+      />
+    );
   const change = async (next: boolean) => {
     const result = await save({ clusterId: cluster.id, required: next });
     if ('error' in result) {
@@ -32,14 +41,20 @@ export function TwoFactorRequirementSwitch({ cluster }: { cluster: ClusterSummar
       }
       return;
     }
-    dispatch(next ? notifySuccess('customers:twoFactor.enabled', { name, count: result.data.notified }) : notifySuccess('customers:twoFactor.disabled', { name }));
+    dispatch(
+      next
+        ? notifySuccess('customers:twoFactor.enabled', { name, count: result.data.notified })
+        : notifySuccess('customers:twoFactor.disabled', { name }),
+    );
   };
   return (
-    <Switch
-      checked={required}
-      disabled={state.isLoading}
-      onChange={(e) => void change(e.target.checked)}
-      slotProps={{ input: { 'aria-label': t('twoFactor.label', { name }) } }}
-    />
+    <ReadOnlyHint>
+      <Switch
+        checked={required}
+        disabled={readOnly || state.isLoading}
+        onChange={(e) => void change(e.target.checked)}
+        slotProps={{ input: { 'aria-label': t('twoFactor.label', { name }) } }}
+      />
+    </ReadOnlyHint>
   );
 }
