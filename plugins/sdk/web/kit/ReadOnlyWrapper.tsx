@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { registerSdkTranslations, sdkNamespace } from '../i18n/index.ts';
 
 /**
  * The read-only hint around a disabled control: a tooltip on a focusable wrapper (a disabled control
@@ -9,7 +10,10 @@ import { useTranslation } from 'react-i18next';
  * demo loads it.
  */
 export default function ReadOnlyWrapper({ children }: { children: ReactElement }) {
-  const { t } = useTranslation('sdk');
+  // Outside the Managed Center (the portal's own pages) nobody has registered the SDK's strings yet.
+  const { i18n } = useTranslation();
+  registerSdkTranslations(i18n);
+  const t = i18n.getFixedT(null, sdkNamespace);
   return (
     <Tooltip title={t('readOnly.hint')} describeChild>
       <Box
