@@ -28,39 +28,40 @@ export function Shell() {
   const maintenance = useAppSelector((s) => s.ui.maintenance);
   useMaintenanceCheck();
   return (
-    <DemoReadOnly>
-      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }} data-container={container}>
-        <Link
-          href="#main"
-          sx={{ position: 'absolute', left: -9999, '&:focus': { left: 16, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}
-        >
-          {t('skipToContent')}
-        </Link>
-        <ImpersonationBanner />
-        <TopBar />
-        <Alerts />
-        <Container
-          component="main"
-          id="main"
-          tabIndex={-1}
-          maxWidth={container === 'wrapped' ? 'lg' : false}
-          sx={{ flexGrow: 1, py: 3, outline: 'none' }}
-        >
-          {maintenance ? (
-            <MaintenancePage />
-          ) : (
-            <Suspense fallback={<PageLoading />}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }} data-container={container}>
+      <Link
+        href="#main"
+        sx={{ position: 'absolute', left: -9999, '&:focus': { left: 16, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}
+      >
+        {t('skipToContent')}
+      </Link>
+      <ImpersonationBanner />
+      <TopBar />
+      <Alerts />
+      <Container
+        component="main"
+        id="main"
+        tabIndex={-1}
+        maxWidth={container === 'wrapped' ? 'lg' : false}
+        sx={{ flexGrow: 1, py: 3, outline: 'none' }}
+      >
+        {maintenance ? (
+          <MaintenancePage />
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            {/* Demo mode (issue 13): the pages show writes disabled with a hint (the SDK's read-only web kit). */}
+            <DemoReadOnly>
               <Outlet />
-            </Suspense>
-          )}
-        </Container>
-        <Footer />
-        <LoginModal />
-        <BrowserSupportModal />
-        <ChunkLoadWarning />
-        {/* Demo mode (issue 13): demo session, route restriction, tour and contact form; nothing otherwise. */}
-        <DemoModeHook />
-      </Box>
-    </DemoReadOnly>
+            </DemoReadOnly>
+          </Suspense>
+        )}
+      </Container>
+      <Footer />
+      <LoginModal />
+      <BrowserSupportModal />
+      <ChunkLoadWarning />
+      {/* Demo mode (issue 13): demo session, route restriction, tour and contact form; nothing otherwise. */}
+      <DemoModeHook />
+    </Box>
   );
 }

@@ -91,11 +91,7 @@ export function UserMenu() {
         )}
         {!demo && <Divider />}
         {!demo && (
-          <MenuItem
-            role="menuitemcheckbox"
-            aria-checked={mode === 'dark'}
-            onClick={() => change({ forcedMode: true, darkMode: mode !== 'dark' })}
-          >
+          <MenuItem role="menuitemcheckbox" aria-checked={mode === 'dark'} onClick={() => change({ forcedMode: true, darkMode: mode !== 'dark' })}>
             <ListItemText>{t('userMenu.darkMode')}</ListItemText>
             <SwitchState on={mode === 'dark'} />
           </MenuItem>

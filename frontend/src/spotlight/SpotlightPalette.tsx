@@ -53,29 +53,13 @@ export default function SpotlightPalette({ onClose }: { onClose: () => void }) {
     const fromServer: Option[] = searching
       ? hits.map((h) => {
           const plugin = h.section ? webPlugins.find((p) => p.id === h.section) : undefined;
-          return {
-            id: `${h.group}:${h.id}`,
-            group: h.group,
-            shownIn: h.group,
-            title: plugin ? plugin.titles[lang] : h.title,
-            subtitle: h.subtitle,
-            path: h.path,
-          };
+          return { id: `${h.group}:${h.id}`, group: h.group, shownIn: h.group, title: plugin ? plugin.titles[lang] : h.title, subtitle: h.subtitle, path: h.path };
         })
       : [];
     const pages: Option[] = portalPages
-      .map((p) => ({
-        id: `page:${p.id}`,
-        group: p.group,
-        shownIn: p.group,
-        title: t(`pages.${p.id}`),
-        subtitle: t(`hints.${p.id}`),
-        path: p.path,
-      }))
+      .map((p) => ({ id: `page:${p.id}`, group: p.group, shownIn: p.group, title: t(`pages.${p.id}`), subtitle: t(`hints.${p.id}`), path: p.path }))
       .filter((p) => matches(`${p.title} ${p.subtitle} ${t(`keywords.${p.id.slice(5)}`, { defaultValue: '' })}`, input));
-    return [...fromServer, ...pages]
-      .filter((o) => offers(o.path))
-      .sort((a, b) => groupOrder.indexOf(a.shownIn) - groupOrder.indexOf(b.shownIn));
+    return [...fromServer, ...pages].filter((o) => offers(o.path)).sort((a, b) => groupOrder.indexOf(a.shownIn) - groupOrder.indexOf(b.shownIn));
   }, [input, recent, searching, hits, lang, t, offers]);
 
   const choose = (o: Option) => {
@@ -84,15 +68,7 @@ export default function SpotlightPalette({ onClose }: { onClose: () => void }) {
     void navigate(o.path);
   };
 
-  const noOptions = !input.trim()
-    ? t('noRecent')
-    : isError
-      ? t('failed')
-      : searching && isFetching
-        ? t('searching')
-        : input.trim().length < 2
-          ? t('typeMore')
-          : t('nothingFound');
+  const noOptions = !input.trim() ? t('noRecent') : isError ? t('failed') : searching && isFetching ? t('searching') : input.trim().length < 2 ? t('typeMore') : t('nothingFound');
   return (
     <Autocomplete<Option, false, false, false>
       open
@@ -113,15 +89,7 @@ export default function SpotlightPalette({ onClose }: { onClose: () => void }) {
       noOptionsText={noOptions}
       slots={{ popper: InlineList }}
       slotProps={{ paper: { elevation: 0, square: true }, listbox: { sx: { maxHeight: 'min(60vh, 480px)' } } }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          autoFocus
-          label={t('label')}
-          placeholder={t('placeholder')}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'spotlight-input' } }}
-        />
-      )}
+      renderInput={(params) => <TextField {...params} autoFocus label={t('label')} placeholder={t('placeholder')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'spotlight-input' } }} />}
       renderOption={({ key, ...props }, o) => (
         <li key={key} {...props} data-spotlight-group={o.shownIn}>
           <Box sx={{ minWidth: 0 }}>

@@ -30,11 +30,7 @@ type Story = StoryObj<typeof meta>;
 
 const withJob = (value: ManagedJob): Story['decorators'] => [
   (Story) => (
-    <ManagedStoryHost
-      prepare={(store) =>
-        void store.dispatch(jobsApi.util.upsertQueryData('getManagedJob', { clusterId: 1, serverId: 2, jobId: 7 }, value))
-      }
-    >
+    <ManagedStoryHost prepare={(store) => void store.dispatch(jobsApi.util.upsertQueryData('getManagedJob', { clusterId: 1, serverId: 2, jobId: 7 }, value))}>
       <Story />
     </ManagedStoryHost>
   ),
@@ -42,20 +38,10 @@ const withJob = (value: ManagedJob): Story['decorators'] => [
 
 export const Validating: Story = { decorators: withJob(job({})) };
 export const Applied: Story = {
-  decorators: withJob(
-    job({ status: 'succeeded', step: 'done', progress: 100, validation: { status: 'passed', tool: 'nginx', output: '' }, finishedAt: at }),
-  ),
+  decorators: withJob(job({ status: 'succeeded', step: 'done', progress: 100, validation: { status: 'passed', tool: 'nginx', output: '' }, finishedAt: at })),
 };
 export const ValidationSkipped: Story = {
-  decorators: withJob(
-    job({
-      status: 'succeeded',
-      step: 'done',
-      progress: 100,
-      validation: { status: 'skipped', reason: 'tool_missing', tool: 'named-checkzone' },
-      finishedAt: at,
-    }),
-  ),
+  decorators: withJob(job({ status: 'succeeded', step: 'done', progress: 100, validation: { status: 'skipped', reason: 'tool_missing', tool: 'named-checkzone' }, finishedAt: at })),
 };
 export const FailedAndKeptThePreviousVersion: Story = {
   decorators: withJob(
@@ -63,11 +49,7 @@ export const FailedAndKeptThePreviousVersion: Story = {
       status: 'failed',
       step: 'done',
       progress: 100,
-      validation: {
-        status: 'failed',
-        tool: 'nginx',
-        output: 'nginx: [emerg] unknown directive "bogus_directive" in /etc/nginx/conf.d/portal.conf:4',
-      },
+      validation: { status: 'failed', tool: 'nginx', output: 'nginx: [emerg] unknown directive "bogus_directive" in /etc/nginx/conf.d/portal.conf:4' },
       finishedAt: at,
     }),
   ),

@@ -1,13 +1,5 @@
 /** The Managed Center's runtime shared by the SDK's components and the plugins (no re-exports: no import cycles). */
-import {
-  buildCreateApi,
-  coreModule,
-  fetchBaseQuery,
-  reactHooksModule,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-} from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, fetchBaseQuery, reactHooksModule, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { configureStore } from '@reduxjs/toolkit';
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { createDispatchHook, createSelectorHook, createStoreHook, Provider, type ReactReduxContextValue } from 'react-redux';
@@ -80,15 +72,7 @@ export function createManagedStore() {
 const HostContext = createContext<ManagedHost | null>(null);
 
 /** The host wraps the Managed Center in this (plugins never render it). */
-export function ManagedHostProvider({
-  host,
-  store,
-  children,
-}: {
-  host: ManagedHost;
-  store: ReturnType<typeof createManagedStore>;
-  children: ReactNode;
-}) {
+export function ManagedHostProvider({ host, store, children }: { host: ManagedHost; store: ReturnType<typeof createManagedStore>; children: ReactNode }) {
   return (
     <Provider store={store} context={ManagedReduxContext}>
       <HostContext.Provider value={host}>

@@ -9,13 +9,7 @@ import type { ManagedHost } from './types.ts';
 /** The demo web server of cluster 20011. */
 export const demoHost: ManagedHost = {
   cluster: { id: 1, number: '20011', name: 'Onlineshop Produktion' },
-  server: {
-    id: 2,
-    name: 'web01.c20011.managed-hosting.example',
-    role: 'web',
-    ipv4: '10.11.0.21',
-    services: ['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring'],
-  },
+  server: { id: 2, name: 'web01.c20011.managed-hosting.example', role: 'web', ipv4: '10.11.0.21', services: ['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring'] },
   sectionPath: (section, sub) => `/clusters/1/servers/2/managed/${section}${sub ? `/${sub}` : ''}`,
   apiPath: (sub) => `api/v1/clusters/1/servers/2/${sub}`,
   submitErrors: () => undefined,
@@ -31,8 +25,7 @@ export type PluginTranslations = { de: Record<string, unknown>; en: Record<strin
 /** Registers a plugin's namespace (and the SDK's) in i18next, as the host does before a panel renders. */
 export function registerPluginTranslations(pluginId: string, translations: PluginTranslations): void {
   registerSdkTranslations(i18next);
-  for (const lang of ['de', 'en'] as const)
-    if (!i18next.hasResourceBundle(lang, pluginId)) i18next.addResourceBundle(lang, pluginId, translations[lang], true, true);
+  for (const lang of ['de', 'en'] as const) if (!i18next.hasResourceBundle(lang, pluginId)) i18next.addResourceBundle(lang, pluginId, translations[lang], true, true);
 }
 
 export interface ManagedStoryHostProps {
@@ -69,11 +62,7 @@ export function ManagedStoryHost({ children, host, prepare, pluginId, translatio
  * Storybook's preview already provides a router.
  */
 export const storyHostFor =
-  (
-    pluginId: string,
-    translations: PluginTranslations,
-    options: Omit<ManagedStoryHostProps, 'children' | 'pluginId' | 'translations'> = {},
-  ) =>
+  (pluginId: string, translations: PluginTranslations, options: Omit<ManagedStoryHostProps, 'children' | 'pluginId' | 'translations'> = {}) =>
   (Story: () => ReactNode) => (
     <ManagedStoryHost pluginId={pluginId} translations={translations} {...options}>
       <Story />

@@ -11,9 +11,7 @@ import { ManagedStoryHost, registerPluginTranslations, type ManagedStoryHostProp
 /** Initializes i18next once for component tests (German by default, like the portal). */
 export async function initTestI18n(language: 'de' | 'en' = 'de'): Promise<void> {
   if (!i18next.isInitialized)
-    await i18next
-      .use(initReactI18next)
-      .init({ lng: language, fallbackLng: 'de', resources: {}, interpolation: { escapeValue: false }, returnNull: false });
+    await i18next.use(initReactI18next).init({ lng: language, fallbackLng: 'de', resources: {}, interpolation: { escapeValue: false }, returnNull: false });
   else await i18next.changeLanguage(language);
 }
 
@@ -24,10 +22,7 @@ export interface RenderWithHostOptions extends Omit<ManagedStoryHostProps, 'chil
 }
 
 /** Renders a plugin panel inside the Managed Center's context (router at `route`, default `/`). */
-export async function renderWithHost(
-  ui: ReactElement,
-  { pluginId, translations, language = 'de', route = '/', ...host }: RenderWithHostOptions,
-): Promise<RenderResult> {
+export async function renderWithHost(ui: ReactElement, { pluginId, translations, language = 'de', route = '/', ...host }: RenderWithHostOptions): Promise<RenderResult> {
   await initTestI18n(language);
   registerPluginTranslations(pluginId, translations);
   return render(

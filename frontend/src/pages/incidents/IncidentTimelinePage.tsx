@@ -44,17 +44,7 @@ function useFormat() {
   };
 }
 
-function ChangeEntry({
-  change,
-  highlighted,
-  canRollBack,
-  onRollBack,
-}: {
-  change: ManagedChangeView;
-  highlighted: boolean;
-  canRollBack: boolean;
-  onRollBack: () => void;
-}) {
+function ChangeEntry({ change, highlighted, canRollBack, onRollBack }: { change: ManagedChangeView; highlighted: boolean; canRollBack: boolean; onRollBack: () => void }) {
   const { t } = useTranslation(['incidents', 'managed']);
   const f = useFormat();
   const section = webPlugins.find((p) => p.id === change.pluginId);
@@ -63,24 +53,13 @@ function ChangeEntry({
   const summary = t(change.summary.key, { ...(change.summary.values ?? {}), defaultValue: change.summary.key });
   const who = change.user?.name ?? t('incidents:system');
   return (
-    <Box
-      id={`change-${change.id}`}
-      data-testid="timeline-change"
-      data-change-id={change.id}
-      data-job-id={change.jobId ?? undefined}
-      sx={{ scrollMarginTop: 80 }}
-    >
+    <Box id={`change-${change.id}`} data-testid="timeline-change" data-change-id={change.id} data-job-id={change.jobId ?? undefined} sx={{ scrollMarginTop: 80 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {summary}
         </Typography>
         <Chip size="small" label={section?.titles[lang] ?? change.pluginId} />
-        <Chip
-          size="small"
-          variant={highlighted ? 'filled' : 'outlined'}
-          color={statusColor[change.status]}
-          label={t(`managed:changeStatus.${change.status}`)}
-        />
+        <Chip size="small" variant={highlighted ? 'filled' : 'outlined'} color={statusColor[change.status]} label={t(`managed:changeStatus.${change.status}`)} />
       </Box>
       <Typography variant="body2" color="text.secondary">
         {t('incidents:by', { name: who, time: f.dateTime(new Date(change.createdAt)) })}
@@ -88,11 +67,7 @@ function ChangeEntry({
       {change.diff && (
         <details open={highlighted}>
           <summary>{t('incidents:diff')}</summary>
-          <Box
-            component="pre"
-            sx={{ m: 0, mt: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', fontSize: 12, maxHeight: 320 }}
-            data-testid="timeline-diff"
-          >
+          <Box component="pre" sx={{ m: 0, mt: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', fontSize: 12, maxHeight: 320 }} data-testid="timeline-diff">
             {change.diff}
           </Box>
         </details>
@@ -100,11 +75,7 @@ function ChangeEntry({
       {change.validation?.output && (
         <details open={highlighted}>
           <summary>{t('incidents:log', { tool: change.validation.tool ?? '' })}</summary>
-          <Box
-            component="pre"
-            sx={{ m: 0, mt: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', fontSize: 12, maxHeight: 240 }}
-            data-testid="timeline-log"
-          >
+          <Box component="pre" sx={{ m: 0, mt: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', fontSize: 12, maxHeight: 240 }} data-testid="timeline-log">
             {change.validation.output}
           </Box>
         </details>
@@ -125,22 +96,14 @@ function AlertEntry({ alert, cause }: { alert: ThresholdAlert; cause?: { change:
   return (
     <Box data-testid="timeline-alert" data-metric={alert.metric}>
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {t('incidents:alert', {
-          metric: t(`incidents:metrics.${alert.metric}`),
-          peak: `${f.number(alert.peak)}${unit}`,
-          limit: `${f.number(alert.limit)}${unit}`,
-        })}
+        {t('incidents:alert', { metric: t(`incidents:metrics.${alert.metric}`), peak: `${f.number(alert.peak)}${unit}`, limit: `${f.number(alert.limit)}${unit}` })}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {t('incidents:between', { from: f.time(alert.from), to: f.time(alert.to) })}
       </Typography>
       {cause && (
         <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="timeline-cause">
-          {t('incidents:after', {
-            count: cause.minutesAfter,
-            name: cause.change.user?.name ?? t('incidents:system'),
-            section: cause.change.pluginId,
-          })}{' '}
+          {t('incidents:after', { count: cause.minutesAfter, name: cause.change.user?.name ?? t('incidents:system'), section: cause.change.pluginId })}{' '}
           <a href={`#change-${cause.change.id}`}>{t('incidents:showChange')}</a>
         </Typography>
       )}
@@ -262,35 +225,19 @@ export default function IncidentTimelinePage() {
               {t('empty')}
             </Typography>
           ) : (
-            <Box
-              component="ol"
-              sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
-              aria-label={t('title')}
-              data-testid="incident-timeline"
-            >
+            <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }} aria-label={t('title')} data-testid="incident-timeline">
               {timeline.map((e) => (
                 <Paper
                   component="li"
                   variant="outlined"
                   key={e.kind === 'change' ? `c${e.change.id}` : `a${e.alert.metric}${e.at.getTime()}`}
-                  sx={{
-                    p: 2,
-                    display: 'grid',
-                    gridTemplateColumns: 'auto 1fr',
-                    gap: 1.5,
-                    borderColor: e.kind === 'change' && e.change.jobId === job ? 'primary.main' : undefined,
-                  }}
+                  sx={{ p: 2, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1.5, borderColor: e.kind === 'change' && e.change.jobId === job ? 'primary.main' : undefined }}
                 >
                   <Box sx={{ color: e.kind === 'alert' ? 'error.main' : 'primary.main', pt: 0.3 }} aria-hidden>
                     {e.kind === 'alert' ? <ErrorIcon /> : <EditIcon />}
                   </Box>
                   {e.kind === 'change' ? (
-                    <ChangeEntry
-                      change={e.change}
-                      highlighted={e.change.jobId === job}
-                      canRollBack={targets.has(e.change.id)}
-                      onRollBack={() => setConfirm(e.change)}
-                    />
+                    <ChangeEntry change={e.change} highlighted={e.change.jobId === job} canRollBack={targets.has(e.change.id)} onRollBack={() => setConfirm(e.change)} />
                   ) : (
                     <AlertEntry alert={e.alert} cause={e.cause} />
                   )}

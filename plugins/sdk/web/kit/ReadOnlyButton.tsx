@@ -8,12 +8,7 @@ export default function ReadOnlyButton(props: ButtonProps) {
   const { t } = useTranslation('sdk');
   return (
     <Tooltip title={t('readOnly.hint')} describeChild>
-      <Box
-        component="span"
-        tabIndex={0}
-        data-testid="read-only-action"
-        sx={{ display: 'inline-flex', borderRadius: 1, '&:focus-visible': { outline: '2px solid', outlineOffset: 2 } }}
-      >
+      <Box component="span" tabIndex={0} data-testid="read-only-action" sx={{ display: 'inline-flex', borderRadius: 1, '&:focus-visible': { outline: '2px solid', outlineOffset: 2 } }}>
         <Button {...props} disabled />
       </Box>
     </Tooltip>

@@ -22,14 +22,7 @@ export function TwoFactorRequirementSwitch({ cluster }: { cluster: ClusterSummar
   const required = cluster.forceTwoFactor ?? false;
   const name = `${cluster.name} (${cluster.number})`;
   if (!cluster.administrator)
-    return (
-      <Chip
-        size="small"
-        variant="outlined"
-        label={required ? t('twoFactor.required') : t('twoFactor.optional')}
-        color={required ? 'success' : 'default'}
-      />
-    );
+    return <Chip size="small" variant="outlined" label={required ? t('twoFactor.required') : t('twoFactor.optional')} color={required ? 'success' : 'default'} />;
   const change = async (next: boolean) => {
     const result = await save({ clusterId: cluster.id, required: next });
     if ('error' in result) {
@@ -41,11 +34,7 @@ export function TwoFactorRequirementSwitch({ cluster }: { cluster: ClusterSummar
       }
       return;
     }
-    dispatch(
-      next
-        ? notifySuccess('customers:twoFactor.enabled', { name, count: result.data.notified })
-        : notifySuccess('customers:twoFactor.disabled', { name }),
-    );
+    dispatch(next ? notifySuccess('customers:twoFactor.enabled', { name, count: result.data.notified }) : notifySuccess('customers:twoFactor.disabled', { name }));
   };
   return (
     <ReadOnlyHint>
