@@ -86,6 +86,8 @@ export async function startServer(
       loginAccountAcrossClients: config.LOGIN_ACCOUNT_LIMIT,
       tokenCreatePerUser: config.TOKEN_CREATE_LIMIT,
       invalidTokensPerClient: config.INVALID_TOKEN_LIMIT,
+      demoSessionsPerClient: config.DEMO_SESSION_LIMIT,
+      demoContactsPerClient: config.DEMO_CONTACT_LIMIT,
       redis,
     }),
     mailer:

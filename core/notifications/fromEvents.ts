@@ -16,11 +16,11 @@ import { noticeTexts } from './texts.ts';
  *   that succeeded → `apply_rolled_back`. Audience: the server.
  * - `invoice.issued` `{ invoiceId, number }`, audience: the customer.
  * - `termination.confirmed` `{ clusterId, clusterNumber, endOfTerm }`, audience: the customer.
- * - `order.status_changed` `{ orderId, number, status }` (ordering module), audience: the customer and/or users.
+ * - `order.changed` `{ type, number, status }` (the ordering module's ORDER_CHANGED, on every status change), audience: the customer.
  * - `invitation.accepted` `{ invitationId, name, target }`, audience: the inviting user.
  * - `session.new_browser` `{ sessionId, browser, ip }`, audience: the signed-in user.
  */
-export const noticeEvents = ['managed.job', 'invoice.issued', 'termination.confirmed', 'order.status_changed', 'invitation.accepted', 'session.new_browser'] as const;
+export const noticeEvents = ['managed.job', 'invoice.issued', 'termination.confirmed', 'order.changed', 'invitation.accepted', 'session.new_browser'] as const;
 
 /** Sent to a user's room when they got a notice; the panel reloads. */
 export const NOTICE_CREATED_EVENT = 'notification.created';
@@ -63,12 +63,14 @@ async function draftOf(em: EntityManager, event: DomainEvent): Promise<Draft | n
         link: `/contracts/${num(p.clusterId)}/cluster/termination/show`,
         sourceKey: `termination:${str(p.terminationId) || num(p.clusterId)}`,
       };
-    case 'order.status_changed':
+    case 'order.changed':
+      // The order's detail on the orders page: /orders/<type>/<number>.
+      if (!str(p.type) || !str(p.number)) return null;
       return {
         kind: 'order_status_changed',
-        values: { orderId: num(p.orderId), number: str(p.number) || str(p.orderId), status: str(p.status) },
-        link: `/orders/${num(p.orderId)}`,
-        sourceKey: `order:${num(p.orderId)}:${str(p.status)}`,
+        values: { type: str(p.type), number: str(p.number), status: str(p.status) },
+        link: `/orders/${str(p.type)}/${str(p.number)}`,
+        sourceKey: `order:${str(p.type)}:${str(p.number)}:${str(p.status)}`,
       };
     case 'invitation.accepted':
       return { kind: 'invitation_accepted', values: { name: str(p.name), target: str(p.target) }, link: null, sourceKey: `invitation:${num(p.invitationId)}` };

@@ -97,4 +97,12 @@ describe('notification centre', () => {
     // The manager's copy of the same fact is untouched.
     expect((await listNotices(db.orm.em.fork(), ids.manager)).unread).toBe(12);
   });
+
+  it('an order status change (the ordering module\'s order.changed) goes to the customer\'s managers, named in their language, linked to the order\'s detail', async () => {
+    const users = await createNoticesFor(deps, event('order.changed', { type: 'cluster', number: 'B-4711', status: 'preparation_in_progress' }, { customers: [customerId] }));
+    expect(users).toContain(ids.manager);
+    const notice = (await listNotices(db.orm.em.fork(), ids.manager)).items.find((n) => n.link === '/orders/cluster/B-4711');
+    expect(notice?.title).toEqual({ de: 'Auftrag B-4711: neuer Status', en: 'Order B-4711: new status' });
+    expect(notice?.message).toEqual({ de: 'Der Auftrag B-4711 hat jetzt den Status „In Vorbereitung“.', en: 'Order B-4711 now has the status "Preparation in progress".' });
+  });
 });

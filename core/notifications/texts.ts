@@ -1,6 +1,19 @@
 import type { Localized } from './builtInNotices.ts';
 import type { NotificationKind, NotificationValues } from './Notification.ts';
 
+/** Order statuses as the orders page names them (frontend `orders` namespace), so the notice does not show the raw value. */
+const orderStatusLabels: Record<string, Localized> = {
+  accepted: { de: 'Aktiv', en: 'Active' },
+  open: { de: 'Offen', en: 'Open' },
+  completed: { de: 'Abgeschlossen', en: 'Completed' },
+  declined: { de: 'Abgelehnt', en: 'Declined' },
+  cancelled: { de: 'Storniert', en: 'Cancelled' },
+  preparation_in_progress: { de: 'In Vorbereitung', en: 'Preparation in progress' },
+  preparation_failed: { de: 'Vorbereitung fehlgeschlagen', en: 'Preparation failed' },
+  preparation_completed: { de: 'Vorbereitung abgeschlossen', en: 'Preparation completed' },
+  pending: { de: 'Ausstehend', en: 'Pending' },
+};
+
 /** The title and message of a server-side notice in both languages, from its kind and values (one place for the panel and the e-mail). */
 export function noticeTexts(kind: NotificationKind, v: NotificationValues): { title: Localized; message: Localized } {
   const s = (key: string) => String(v[key] ?? '');
@@ -34,7 +47,10 @@ export function noticeTexts(kind: NotificationKind, v: NotificationValues): { ti
     case 'order_status_changed':
       return {
         title: { de: `Auftrag ${s('number')}: neuer Status`, en: `Order ${s('number')}: new status` },
-        message: { de: `Der Auftrag ${s('number')} hat jetzt den Status „${s('status')}“.`, en: `Order ${s('number')} now has the status "${s('status')}".` },
+        message: {
+          de: `Der Auftrag ${s('number')} hat jetzt den Status „${orderStatusLabels[s('status')]?.de ?? s('status')}“.`,
+          en: `Order ${s('number')} now has the status "${orderStatusLabels[s('status')]?.en ?? s('status')}".`,
+        },
       };
     case 'invitation_accepted':
       return {

@@ -27,6 +27,12 @@ const texts = {
     unavailable: /im vollständigen Kundenportal verfügbar/,
     invalidPhone: /gültige Telefonnummer/,
     subject: 'Demo-Anfrage von',
+    nav: 'Hauptnavigation',
+    hidden: ['Verträge', 'Rechnungen', 'Bestellungen'],
+    star: 'Demo-Shop als Favorit markieren',
+    search: 'Suchen',
+    nothingFound: 'Nichts gefunden.',
+    deleteDomain: 'www.demo-shop.example löschen',
   },
   en: {
     tourTitle: 'Welcome to the demo',
@@ -46,6 +52,12 @@ const texts = {
     unavailable: /available in the full customer portal/,
     invalidPhone: /valid phone number/,
     subject: 'Demo-Anfrage von',
+    nav: 'Main navigation',
+    hidden: ['Contracts', 'Invoices', 'Orders'],
+    star: 'Mark Demo-Shop as favourite',
+    search: 'Search',
+    nothingFound: 'Nothing found.',
+    deleteDomain: 'Delete www.demo-shop.example',
   },
 } as const;
 type Lang = keyof typeof texts;
@@ -69,7 +81,9 @@ async function visitor(page: Page, lang: Lang, tourSeen: boolean): Promise<void>
 for (const lang of ['de', 'en'] as const) {
   const t = texts[lang];
 
-  test(`R4.010 R9.015 R6.006 R2.095 demo (${lang}): /invoices goes to cluster 42 server 1 signed in as the demo user, light mode forced, the tour on the first visit and restartable`, async ({ page }) => {
+  test(`R4.010 R9.015 R6.006 R2.095 demo (${lang}): /invoices goes to cluster 42 server 1 signed in as the demo user, light mode forced, the tour on the first visit and restartable`, async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await visitor(page, lang, false);
     await page.goto('/a/invoices');
@@ -97,18 +111,24 @@ for (const lang of ['de', 'en'] as const) {
     await expect(page).toHaveURL(target);
   });
 
-  test(`R1.002 R6.006 R2.097 demo (${lang}): a save is disabled with its tooltip, the API refuses writes (403), a module without plugin shows its title`, async ({ page }) => {
+  test(`R1.002 R6.006 R2.097 demo (${lang}): a save is disabled with its tooltip, the API refuses writes (403), a module without plugin shows its title`, async ({
+    page,
+  }) => {
     await visitor(page, lang, true);
     await page.goto('/a/clusters/42/servers/1/managed/nginx');
     await page.getByRole('link', { name: t.addDomain }).first().click();
     const save = page.getByRole('button', { name: t.addDomain });
     await expect(save).toBeDisabled();
-    await page.getByTestId('read-only-action').hover();
+    await page.getByTestId('read-only-action').filter({ has: save }).hover();
     await expect(page.getByRole('tooltip')).toHaveText(t.hint);
 
     const refused = await page.evaluate(async () => {
       const csrf = decodeURIComponent(/(?:^|; )portal_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch('/api/v1/me/settings', { method: 'PATCH', headers: { 'content-type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ darkMode: true }) });
+      const res = await fetch('/api/v1/me/settings', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'X-CSRF-Token': csrf },
+        body: JSON.stringify({ darkMode: true }),
+      });
       return { status: res.status, body: (await res.json()) as { error: { message: string } } };
     });
     expect(refused.status).toBe(403);
@@ -145,5 +165,35 @@ for (const lang of ['de', 'en'] as const) {
     expect(mail.subject).toBe(`${t.subject} ${company}`);
     expect(mail.text).toContain('Erika Mustermann');
     expect(mail.text).toContain('030 1234567');
+  });
+
+  test(`R1.002 R6.006 R4.010 demo (${lang}): the dashboard's star and a plugin's delete icon are disabled with the hint; navigation and spotlight offer no route the demo redirects away from`, async ({
+    page,
+  }) => {
+    await visitor(page, lang, true);
+    await page.goto('/a/');
+    const row = page.locator('tr[data-cluster="42"]');
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await expect(row.getByRole('button', { name: t.star })).toBeDisabled();
+    await row.getByTestId('read-only-action').first().hover();
+    await expect(page.getByRole('tooltip')).toHaveText(t.hint);
+    // The top navigation shows the dashboard only (§4: the demo shows the dashboard and the Managed Center).
+    const nav = page.getByRole('navigation', { name: t.nav });
+    await expect(nav.getByRole('link')).toHaveCount(1);
+    for (const name of t.hidden) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+    // The spotlight does not offer them either.
+    await page.keyboard.press('Control+Shift+Space');
+    const input = page.getByTestId('spotlight-input');
+    await input.fill(t.hidden[1]);
+    await expect(page.getByText(t.nothingFound)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A plugin action that writes at once (the delete icon of a domain) is disabled with the hint too.
+    await page.goto('/a/clusters/42/servers/1/managed/nginx');
+    const remove = page.getByRole('button', { name: t.deleteDomain });
+    await expect(remove).toBeDisabled();
+    await page.getByTestId('read-only-action').filter({ has: remove }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText(t.hint);
+    await expectNoSeriousAxeViolations(page, { label: `demo nginx domains (${lang})` });
   });
 }

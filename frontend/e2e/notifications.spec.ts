@@ -2,11 +2,19 @@
  * Notification centre (issue 13): the bell's badge (9+ above nine), reading by scrolling into view and by
  * "mark all read", and a failed apply that raises the count live in another tab — in German and English.
  */
+import { execFileSync } from 'node:child_process';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { password } from './helpers';
+import { resetServerTime, setServerTime } from './testClock';
 
 const texts = {
-  de: { bell: /^Benachrichtigungen/, centre: 'Benachrichtigungen', markAll: 'Alle als gelesen markieren', failed: /fehlgeschlagen \(ungelesen\)/, welcome: /Willkommen/ },
+  de: {
+    bell: /^Benachrichtigungen/,
+    centre: 'Benachrichtigungen',
+    markAll: 'Alle als gelesen markieren',
+    failed: /fehlgeschlagen \(ungelesen\)/,
+    welcome: /Willkommen/,
+  },
   en: { bell: /^Notifications/, centre: 'Notifications', markAll: 'Mark all as read', failed: /failed \(unread\)/, welcome: /Welcome/ },
 } as const;
 type Lang = keyof typeof texts;
@@ -15,7 +23,10 @@ type Lang = keyof typeof texts;
 async function login(page: Page, email: string, lang: Lang): Promise<void> {
   await page.goto('/a/login');
   await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel(/^Passwort/).first().fill(password);
+  await page
+    .getByLabel(/^Passwort/)
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   // The user's language is stored on the server: an earlier test may have switched it.
   await expect(page.getByRole('heading', { level: 1, name: /Willkommen|Welcome/ })).toBeVisible();
@@ -39,7 +50,12 @@ async function shopServer(page: Page): Promise<{ clusterId: number; serverId: nu
  * A real apply that fails: a domain whose upstream host does not resolve makes `nginx -t` fail on the
  * (local) server, the job ends failed and the last applied version is restored.
  */
-async function failApply(context: BrowserContext, base: string, server: { clusterId: number; serverId: number }, name: string): Promise<void> {
+async function failApply(
+  context: BrowserContext,
+  base: string,
+  server: { clusterId: number; serverId: number },
+  name: string,
+): Promise<void> {
   const csrf = (await context.cookies()).find((c) => c.name === 'portal_csrf')!.value;
   const headers = { 'X-CSRF-Token': csrf };
   const root = `${base}/api/v1/clusters/${server.clusterId}/servers/${server.serverId}/nginx`;
@@ -102,12 +118,28 @@ for (const [lang, email] of [
 }
 
 const spotlightTexts = {
-  de: { title: 'Spotlight-Suche', clusters: 'Cluster', invoices: 'Rechnungen', recent: 'Zuletzt geöffnet', action: 'Passwort ändern', actions: 'Aktionen' },
-  en: { title: 'Spotlight search', clusters: 'Clusters', invoices: 'Invoices', recent: 'Recently opened', action: 'Change password', actions: 'Actions' },
+  de: {
+    title: 'Spotlight-Suche',
+    clusters: 'Cluster',
+    invoices: 'Rechnungen',
+    recent: 'Zuletzt geöffnet',
+    action: 'Passwort ändern',
+    actions: 'Aktionen',
+  },
+  en: {
+    title: 'Spotlight search',
+    clusters: 'Clusters',
+    invoices: 'Invoices',
+    recent: 'Recently opened',
+    action: 'Change password',
+    actions: 'Actions',
+  },
 } as const;
 
 for (const lang of ['de', 'en'] as const) {
-  test(`R2.104 spotlight (${lang}): Ctrl+Shift+Space opens it, a cluster found by number and an invoice by number, chosen with the keyboard; recent items; an action in the user's language`, async ({ page }) => {
+  test(`R2.104 spotlight (${lang}): Ctrl+Shift+Space opens it, a cluster found by number and an invoice by number, chosen with the keyboard; recent items; an action in the user's language`, async ({
+    page,
+  }) => {
     const t = spotlightTexts[lang];
     await login(page, 'manager@demo.example', lang);
     const invoices = await page.request.get('/api/v1/invoices?per_page=1');
@@ -150,15 +182,31 @@ for (const lang of ['de', 'en'] as const) {
 }
 
 const timelineTexts = {
-  de: { bell: /^Benachrichtigungen/, failed: /fehlgeschlagen/, title: 'Vorfall-Zeitachse', dashboard: 'Zum Server-Dashboard', diff: 'Änderung (Diff)', failedStatus: /fehlgeschlagen/ },
-  en: { bell: /^Notifications/, failed: /failed/, title: 'Incident timeline', dashboard: 'To the server dashboard', diff: 'Change (diff)', failedStatus: /failed/ },
+  de: {
+    bell: /^Benachrichtigungen/,
+    failed: /fehlgeschlagen/,
+    title: 'Vorfall-Zeitachse',
+    dashboard: 'Zum Server-Dashboard',
+    diff: 'Änderung (Diff)',
+    failedStatus: /fehlgeschlagen/,
+  },
+  en: {
+    bell: /^Notifications/,
+    failed: /failed/,
+    title: 'Incident timeline',
+    dashboard: 'To the server dashboard',
+    diff: 'Change (diff)',
+    failedStatus: /failed/,
+  },
 } as const;
 
 for (const [lang, email, author] of [
   ['de', 'admin@demo.example', 'Jonas Weber'],
   ['en', 'manager@demo.example', 'Anna Berger'],
 ] as const) {
-  test(`R2.024 incident timeline (${lang}): reached from the failed-apply notice, the change with its author, diff and the log excerpt of the failed check; reached from the server dashboard`, async ({ page }) => {
+  test(`R2.024 incident timeline (${lang}): reached from the failed-apply notice, the change with its author, diff and the log excerpt of the failed check; reached from the server dashboard`, async ({
+    page,
+  }) => {
     const t = timelineTexts[lang];
     await login(page, email, lang);
     await page.getByRole('button', { name: t.bell }).click();
@@ -179,5 +227,87 @@ for (const [lang, email, author] of [
     await page.getByTestId('open-incident-timeline').click();
     await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
     await expect(page.getByTestId('timeline-change').first()).toBeVisible();
+  });
+}
+
+/**
+ * Seeds a CPU spike into the monitoring history of a server: raw 10-second samples at 95 % from `from`
+ * for `minutes` (the 1-hour range reads the raw samples). Straight into the e2e portal's database
+ * (`portal_e2e_<port>`, scripts/e2e-server.ts), as the sampler would have stored them.
+ */
+function seedCpuSpike(serverId: number, from: Date, minutes: number): void {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/portal_e2e_${new URL(test.info().project.use.baseURL!).port}`;
+  const start = Math.ceil(from.getTime() / 10_000) * 10_000;
+  const rows = Array.from({ length: minutes * 6 }, (_, i) => {
+    const bucket = new Date(start + i * 10_000).toISOString();
+    return `(${serverId}, '${bucket}', 95, 3.2, 2.1, 1.4, 8, 8589934592, 17179869184, 40000000000, 100000000000, 1000000, 2000000)`;
+  });
+  const sql = `insert into monitoring_samples (server_id, bucket, cpu_percent, load1, load5, load15, cpu_count, memory_used_bytes, memory_total_bytes, disk_used_bytes, disk_total_bytes, net_rx_bytes_per_second, net_tx_bytes_per_second) values ${rows.join(', ')} on conflict (server_id, bucket) do update set cpu_percent = excluded.cpu_percent`;
+  execFileSync('psql', [url.toString(), '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql]);
+}
+
+const spikeTexts = {
+  de: {
+    title: 'Vorfall-Zeitachse',
+    alert: 'CPU bei 95 % (Schwelle 80 %)',
+    cause: (name: string) => `2 Minuten nach einer Änderung an nginx von ${name}.`,
+    showChange: 'Änderung ansehen',
+  },
+  en: {
+    title: 'Incident timeline',
+    alert: 'CPU at 95 % (threshold 80 %)',
+    cause: (name: string) => `2 minutes after a change to nginx by ${name}.`,
+    showChange: 'Show the change',
+  },
+} as const;
+
+for (const [lang, email, author, minutesAgo] of [
+  ['de', 'admin@demo.example', 'Jonas Weber', 50],
+  ['en', 'manager@demo.example', 'Anna Berger', 25],
+] as const) {
+  test(`R2.024 incident timeline (${lang}): a CPU spike in the monitoring history shows next to the nginx change made two minutes before it, with its author (test clock + seeded samples)`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.skip(!process.env.DATABASE_URL, 'seeds the monitoring samples into PostgreSQL');
+    const t = spikeTexts[lang];
+    await login(page, email, lang);
+    const server = await shopServer(page);
+    // The change, made through the API "minutes ago" on the portal's test clock …
+    const csrf = (await context.cookies()).find((c) => c.name === 'portal_csrf')!.value;
+    const serverPath = `${baseURL}/api/v1/clusters/${server.clusterId}/servers/${server.serverId}`;
+    const root = `${serverPath}/nginx`;
+    const name = `spike-${lang}-${Date.now()}.example`;
+    setServerTime(new Date(Date.now() - minutesAgo * 60_000));
+    try {
+      const created = await context.request.post(`${root}/vhosts`, {
+        headers: { 'X-CSRF-Token': csrf },
+        data: { serverNames: [name], documentRoot: `${name}/public`, backend: 'static' },
+      });
+      expect(created.status()).toBe(201);
+      expect((await context.request.post(`${root}/apply`, { headers: { 'X-CSRF-Token': csrf } })).status()).toBe(202);
+    } finally {
+      resetServerTime();
+    }
+    // … and four minutes of CPU at 95 % starting two minutes after the change was recorded.
+    const changes = (await (await context.request.get(`${serverPath}/managed/changes`)).json()) as {
+      data: { createdAt: string; summary: unknown }[];
+    };
+    const change = changes.data.find((c) => JSON.stringify(c.summary).includes(name))!;
+    expect(Date.now() - Date.parse(change.createdAt)).toBeGreaterThan((minutesAgo - 5) * 60_000);
+    seedCpuSpike(server.serverId, new Date(Date.parse(change.createdAt) + 2 * 60_000), 4);
+
+    await page.goto(`/a/clusters/${server.clusterId}/servers/${server.serverId}/incidents`);
+    await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+    const alert = page.getByTestId('timeline-alert').filter({ hasText: t.cause(author) });
+    await expect(alert).toBeVisible();
+    await expect(alert).toHaveAttribute('data-metric', 'cpu');
+    await expect(alert.getByRole('heading')).toHaveText(t.alert);
+    // The cause links to the change in the same timeline, with its author.
+    await alert.getByRole('link', { name: t.showChange }).click();
+    const changeId = new URL(page.url()).hash.slice(1);
+    await expect(page.locator(`[id="${changeId}"]`)).toContainText(author);
   });
 }

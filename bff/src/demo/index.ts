@@ -4,7 +4,6 @@
  * visitor needs (sign-out, the contact form, the demo session itself, keeping the session alive).
  */
 import type { Middleware } from 'koa';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { startSession } from '@portal/core/accounts';
 import { assertDemoContact, findDemoTarget, findDemoUser } from '@portal/core/demo';
 import { NotAllowed, NotFound } from '@portal/core/platform';
@@ -30,20 +29,6 @@ export function demoReadOnly(deps: AppDeps): Middleware {
   };
 }
 
-/** Per-process limiters (a demo runs as one instance; several instances would each count their own). */
-const limiters = new WeakMap<AppDeps, { sessions: RateLimiterMemory; contact: RateLimiterMemory }>();
-function limitsOf(deps: AppDeps) {
-  let l = limiters.get(deps);
-  if (!l) {
-    l = {
-      sessions: new RateLimiterMemory({ keyPrefix: 'demo-session', points: deps.config.DEMO_SESSION_LIMIT, duration: 3600 }),
-      contact: new RateLimiterMemory({ keyPrefix: 'demo-contact', points: deps.config.DEMO_CONTACT_LIMIT, duration: 3600 }),
-    };
-    limiters.set(deps, l);
-  }
-  return l;
-}
-
 export const demoHandlers = defineHandlers({
   getDemo: async ({ em, deps }) => {
     if (!deps.config.DEMO) return { enabled: false };
@@ -53,7 +38,8 @@ export const demoHandlers = defineHandlers({
 
   startDemoSession: async ({ em, deps, koa }) => {
     if (!deps.config.DEMO) throw NotFound();
-    await consume(limitsOf(deps).sessions, koa.ip);
+    // The portal's shared limiter (Redis when configured), so every instance of the demo counts together.
+    await consume(deps.rateLimits.demoSessionByClient, koa.ip);
     const user = await findDemoUser(em);
     if (!user) throw NotFound();
     const { config, clock } = deps;
@@ -65,7 +51,7 @@ export const demoHandlers = defineHandlers({
   sendDemoContact: async ({ body, deps, koa }) => {
     if (!deps.config.DEMO) throw NotFound();
     const contact = assertDemoContact(body);
-    await consume(limitsOf(deps).contact, koa.ip);
+    await consume(deps.rateLimits.demoContactByClient, koa.ip);
     await deps.mailer.send({ email: deps.config.DEMO_CONTACT_EMAIL, language: 'de' }, { kind: 'demoContact', ...contact });
     return noContent;
   },

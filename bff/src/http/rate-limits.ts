@@ -25,6 +25,10 @@ export interface RateLimits {
   tokenCreateByUser: RateLimiterAbstract;
   /** Invalid bearer tokens per client address: INVALID_TOKEN_LIMIT per 15 minutes, then every bearer request of the client is refused. */
   invalidBearerByClient: RateLimiterAbstract;
+  /** Demo sessions started per client address (demo mode, issue 13): DEMO_SESSION_LIMIT per hour. */
+  demoSessionByClient: RateLimiterAbstract;
+  /** Demo contact form messages per client address: DEMO_CONTACT_LIMIT per hour. */
+  demoContactByClient: RateLimiterAbstract;
 }
 
 /** How long an account's sign-in pauses after too many failures across addresses (the limiter's window). */
@@ -35,6 +39,8 @@ export function createRateLimits(options: {
   loginAccountAcrossClients?: number;
   tokenCreatePerUser?: number;
   invalidTokensPerClient?: number;
+  demoSessionsPerClient?: number;
+  demoContactsPerClient?: number;
   redis?: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- node-redis client, typed by the caller
 }): RateLimits {
   const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
@@ -52,6 +58,8 @@ export function createRateLimits(options: {
     loginFailuresByAccount: make('login_failures_account', options.loginAccountAcrossClients ?? 30, accountLockMinutes * 60),
     tokenCreateByUser: make('token_create_user', options.tokenCreatePerUser ?? 60, 60 * 60),
     invalidBearerByClient: make('invalid_bearer_client', options.invalidTokensPerClient ?? 50, 15 * 60),
+    demoSessionByClient: make('demo_session_client', options.demoSessionsPerClient ?? 30, 60 * 60),
+    demoContactByClient: make('demo_contact_client', options.demoContactsPerClient ?? 5, 60 * 60),
   };
 }
 

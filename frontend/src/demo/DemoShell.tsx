@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { ReadOnlyProvider } from '@portal/plugin-sdk/web/read-only';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useGetDemoQuery } from './api';
 
 // The demo's shell parts are chunks of their own: a normal portal only asks `GET /api/v1/demo` (issue 13, bundle budget).
@@ -23,4 +24,13 @@ export function DemoTopBarHook() {
       <DemoTopBarParts />
     </Suspense>
   ) : null;
+}
+
+/**
+ * Demo mode makes the whole web app read-only (issue 13): the SDK's `WriteButton`, `WriteIconButton` and
+ * `ReadOnlyHint` — on the portal's pages as in the Managed Center's plugins — show disabled with the hint.
+ */
+export function DemoReadOnly({ children }: { children: ReactNode }) {
+  const enabled = useGetDemoQuery().data?.enabled === true;
+  return <ReadOnlyProvider readOnly={enabled}>{children}</ReadOnlyProvider>;
 }

@@ -5,8 +5,12 @@ import { api } from '../api/baseApi';
 export const demoApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDemo: build.query<ResponseOf<'getDemo'>, void>({ query: () => 'api/v1/demo' }),
-    startDemoSession: build.mutation<ResponseOf<'startDemoSession'>, void>({ query: () => ({ url: 'api/v1/demo/session', method: 'POST' }) }),
-    sendDemoContact: build.mutation<void, BodyOf<'sendDemoContact'>>({ query: (body) => ({ url: 'api/v1/demo/contact', method: 'POST', body }) }),
+    startDemoSession: build.mutation<ResponseOf<'startDemoSession'>, void>({
+      query: () => ({ url: 'api/v1/demo/session', method: 'POST' }),
+    }),
+    sendDemoContact: build.mutation<void, BodyOf<'sendDemoContact'>>({
+      query: (body) => ({ url: 'api/v1/demo/contact', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -25,10 +29,27 @@ export interface DemoState {
 export function useDemo(): DemoState {
   const { data } = useGetDemoQuery();
   if (!data?.enabled) return { enabled: false };
-  return { enabled: true, target: data.clusterId && data.serverId ? `/clusters/${data.clusterId}/servers/${data.serverId}/managed/dashboard` : undefined };
+  return {
+    enabled: true,
+    target: data.clusterId && data.serverId ? `/clusters/${data.clusterId}/servers/${data.serverId}/managed/dashboard` : undefined,
+  };
 }
 
-/** Routes a demo visitor may open (§4 Display): the dashboard and the Managed Center pages. */
-export function demoAllows(pathname: string): boolean {
-  return pathname === '/' || pathname === '/logout' || /^\/clusters\/\d+\/servers\/\d+\/managed(\/|$)/.test(pathname);
+/**
+ * Routes a demo visitor may open (§4 Display): the dashboard and the Managed Center pages — a server's
+ * incident timeline is one of them (read-only like the rest). Query and hash do not matter.
+ */
+export function demoAllows(path: string): boolean {
+  const pathname = path.replace(/[?#].*$/, '');
+  return pathname === '/' || pathname === '/logout' || /^\/clusters\/\d+\/servers\/\d+\/(managed|incidents)(\/|$)/.test(pathname);
 }
+
+/**
+ * Whether the web app offers a link to a path: in demo mode only what `demoAllows` (the top navigation,
+ * the spotlight and the user menu must not offer routes the demo redirects away from); otherwise all.
+ */
+export function useOffersRoute(): (path: string) => boolean {
+  const enabled = useGetDemoQuery().data?.enabled === true;
+  return enabled ? demoAllows : offerAll;
+}
+const offerAll = () => true;

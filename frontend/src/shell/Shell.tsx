@@ -16,7 +16,7 @@ import { Footer } from './Footer';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
-import { DemoModeHook } from '../demo/DemoShell';
+import { DemoModeHook, DemoReadOnly } from '../demo/DemoShell';
 import { useMaintenanceCheck } from './useMaintenanceCheck';
 
 /** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
@@ -49,7 +49,10 @@ export function Shell() {
           <MaintenancePage />
         ) : (
           <Suspense fallback={<PageLoading />}>
-            <Outlet />
+            {/* Demo mode (issue 13): the pages show writes disabled with a hint (the SDK's read-only web kit). */}
+            <DemoReadOnly>
+              <Outlet />
+            </DemoReadOnly>
           </Suspense>
         )}
       </Container>

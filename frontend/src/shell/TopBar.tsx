@@ -17,6 +17,7 @@ import { SpotlightButton } from '../spotlight/Spotlight';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 import { DemoTopBarHook } from '../demo/DemoShell';
+import { useOffersRoute } from '../demo/api';
 
 export interface NavEntry {
   to: string;
@@ -40,7 +41,9 @@ export function TopBar() {
   const signedIn = useAppSelector((s) => s.auth.status === 'authenticated');
   const { data: me } = useGetMeQuery(undefined, { skip: !signedIn });
   const [menu, setMenu] = useState<HTMLElement | null>(null);
-  const entries = signedIn && me ? navEntries(me.isPartner) : [];
+  const offers = useOffersRoute();
+  // Demo mode offers only the routes it shows (§4 Display): the dashboard.
+  const entries = signedIn && me ? navEntries(me.isPartner).filter((e) => offers(e.to)) : [];
   return (
     <AppBar position="sticky" color="primary" enableColorOnDark>
       {/* At 375 px the menu, name, search, bell, language and user controls must fit in one row (issue 15). */}

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGetMeQuery, useUpdateUiSettingsMutation } from '../api/session';
+import { useGetDemoQuery } from '../demo/api';
 import { useAppDispatch, useAppSelector } from '../store';
 import { displayChanged, type DisplayState } from '../ui/displaySlice';
 import { useColorMode } from '../ui/useColorMode';
@@ -36,9 +37,11 @@ export function UserMenu() {
   const mode = useColorMode();
   const dispatch = useAppDispatch();
   const [save] = useUpdateUiSettingsMutation();
+  // Demo mode (issue 13): the shared demo user's settings are not stored, light mode is forced and "My data" is not shown (§4).
+  const demo = useGetDemoQuery().data?.enabled === true;
   const change = (next: Partial<DisplayState>) => {
     dispatch(displayChanged(next));
-    void save(next);
+    if (!demo) void save(next);
   };
   const close = () => setAnchor(null);
   return (
@@ -78,22 +81,22 @@ export function UserMenu() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <MenuItem component={Link} to="/profile" onClick={close}>
-          <ListItemIcon>
-            <Person fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('userMenu.myData')}</ListItemText>
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          role="menuitemcheckbox"
-          aria-checked={mode === 'dark'}
-          onClick={() => change({ forcedMode: true, darkMode: mode !== 'dark' })}
-        >
-          <ListItemText>{t('userMenu.darkMode')}</ListItemText>
-          <SwitchState on={mode === 'dark'} />
-        </MenuItem>
-        {display.forcedMode && (
+        {!demo && (
+          <MenuItem component={Link} to="/profile" onClick={close}>
+            <ListItemIcon>
+              <Person fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('userMenu.myData')}</ListItemText>
+          </MenuItem>
+        )}
+        {!demo && <Divider />}
+        {!demo && (
+          <MenuItem role="menuitemcheckbox" aria-checked={mode === 'dark'} onClick={() => change({ forcedMode: true, darkMode: mode !== 'dark' })}>
+            <ListItemText>{t('userMenu.darkMode')}</ListItemText>
+            <SwitchState on={mode === 'dark'} />
+          </MenuItem>
+        )}
+        {!demo && display.forcedMode && (
           <MenuItem onClick={() => change({ forcedMode: false })}>
             <ListItemText inset>{t('userMenu.followSystem')}</ListItemText>
           </MenuItem>

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useOffersRoute } from '../demo/api';
 import { webPlugins } from '../generated/plugins';
 import { useSearchSpotlightQuery } from './api';
 import { matches, portalPages } from './portalPages';
@@ -37,6 +38,8 @@ export default function SpotlightPalette({ onClose }: { onClose: () => void }) {
   const [input, setInput] = useState('');
   const [term, setTerm] = useState('');
   const [recent] = useState(readRecent);
+  // Demo mode: only what the demo shows (dashboard, Managed Center), no contracts, invoices, orders, customers or my data.
+  const offers = useOffersRoute();
   // Searches as the user types, a moment after the last key.
   useEffect(() => {
     const timer = setTimeout(() => setTerm(input.trim()), 200);
@@ -46,7 +49,7 @@ export default function SpotlightPalette({ onClose }: { onClose: () => void }) {
   const { data: hits = [], isFetching, isError } = useSearchSpotlightQuery(term, { skip: !searching });
 
   const options = useMemo<Option[]>(() => {
-    if (!input.trim()) return recent.map((r) => ({ ...r, shownIn: 'recent' }));
+    if (!input.trim()) return recent.filter((r) => offers(r.path)).map((r) => ({ ...r, shownIn: 'recent' }));
     const fromServer: Option[] = searching
       ? hits.map((h) => {
           const plugin = h.section ? webPlugins.find((p) => p.id === h.section) : undefined;
@@ -56,8 +59,8 @@ export default function SpotlightPalette({ onClose }: { onClose: () => void }) {
     const pages: Option[] = portalPages
       .map((p) => ({ id: `page:${p.id}`, group: p.group, shownIn: p.group, title: t(`pages.${p.id}`), subtitle: t(`hints.${p.id}`), path: p.path }))
       .filter((p) => matches(`${p.title} ${p.subtitle} ${t(`keywords.${p.id.slice(5)}`, { defaultValue: '' })}`, input));
-    return [...fromServer, ...pages].sort((a, b) => groupOrder.indexOf(a.shownIn) - groupOrder.indexOf(b.shownIn));
-  }, [input, recent, searching, hits, lang, t]);
+    return [...fromServer, ...pages].filter((o) => offers(o.path)).sort((a, b) => groupOrder.indexOf(a.shownIn) - groupOrder.indexOf(b.shownIn));
+  }, [input, recent, searching, hits, lang, t, offers]);
 
   const choose = (o: Option) => {
     rememberRecent({ id: o.id, group: o.group, title: o.title, subtitle: o.subtitle, path: o.path });

@@ -10,7 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataTable, type Column, type ResultOf } from '@portal/plugin-sdk/web';
+import { DataTable, type Column, type ResultOf, WriteIconButton } from '@portal/plugin-sdk/web';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -127,9 +127,9 @@ export function CronjobTable({ jobs, caption, timeZone, editPath, onDelete, empt
             </IconButton>
           </Tooltip>
           <Tooltip title={t('list.delete', { id: job.id })}>
-            <IconButton aria-label={t('list.delete', { id: job.id })} onClick={() => onDelete(job)} color="error">
+            <WriteIconButton aria-label={t('list.delete', { id: job.id })} onClick={() => onDelete(job)} color="error">
               <DeleteIcon />
-            </IconButton>
+            </WriteIconButton>
           </Tooltip>
         </>
       ),

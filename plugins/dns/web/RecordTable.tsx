@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DnsRecord, RecordType } from './model.ts';
 import { duration, fullName, rdataText } from './format.ts';
+import { WriteIconButton } from '@portal/plugin-sdk/web';
 
 const typeColor: Record<RecordType, 'primary' | 'secondary' | 'success' | 'warning' | 'info' | 'default'> = {
   A: 'primary',
@@ -109,13 +110,13 @@ export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: P
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('records.delete')}>
-                    <IconButton
+                    <WriteIconButton
                       size="small"
                       aria-label={t('records.deleteLabel', { name: r.name, type: r.type })}
                       onClick={() => onDelete(r)}
                     >
                       <DeleteIcon fontSize="small" />
-                    </IconButton>
+                    </WriteIconButton>
                   </Tooltip>
                 </TableCell>
               </TableRow>

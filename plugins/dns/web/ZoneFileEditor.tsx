@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type ChangeEvent, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorBody, lineErrors, type ZoneFileCheck } from './model.ts';
+import { WriteButton } from '@portal/plugin-sdk/web';
 
 interface Props {
   /** The zone file as the portal renders it (the starting text). */
@@ -223,12 +224,12 @@ export function ZoneFileEditor({ text: initial, origin, onCheck, onSave, onFailu
           <Button onClick={() => setText(initial)} disabled={!dirty || !!working}>
             {t('expert.reset')}
           </Button>
-          <Button startIcon={<CheckIcon />} onClick={() => void run('check')} disabled={!!working}>
+          <WriteButton startIcon={<CheckIcon />} onClick={() => void run('check')} disabled={!!working}>
             {working === 'check' ? t('expert.checking') : t('expert.check')}
-          </Button>
-          <Button variant="contained" startIcon={<SaveIcon />} onClick={() => void run('save')} disabled={!!working || busy || !dirty}>
+          </WriteButton>
+          <WriteButton variant="contained" startIcon={<SaveIcon />} onClick={() => void run('save')} disabled={!!working || busy || !dirty}>
             {working === 'save' ? t('actions.saving') : t('actions.saveApply')}
-          </Button>
+          </WriteButton>
         </Stack>
       </Stack>
     </Stack>

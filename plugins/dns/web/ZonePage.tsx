@@ -14,7 +14,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { ApplyJobBanner, ConfirmDialog, useApply, useManagedHost, type ManagedJob } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, useApply, useManagedHost, type ManagedJob, WriteButton } from '@portal/plugin-sdk/web';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
@@ -219,9 +219,9 @@ export function ZonePage() {
           >
             <ZoneHeader zone={data} />
             <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-              <Button startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)}>
+              <WriteButton startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)}>
                 {t('rollback.button')}
-              </Button>
+              </WriteButton>
               <Button variant="outlined" startIcon={<SettingsIcon />} onClick={() => setSettingsOpen(true)}>
                 {t('zone.settings')}
               </Button>

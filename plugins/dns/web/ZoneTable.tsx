@@ -1,6 +1,5 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ZoneSummary } from './model.ts';
 import { formatDateTime } from './format.ts';
+import { WriteIconButton } from '@portal/plugin-sdk/web';
 
 /** Whether the stored zone is what the server has (presentational). */
 export function AppliedChip({ serial, appliedSerial }: { serial: number; appliedSerial: number | null }) {
@@ -63,9 +63,9 @@ export function ZoneTable({
               <TableCell>{formatDateTime(z.updatedAt, i18n.language)}</TableCell>
               <TableCell align="right">
                 <Tooltip title={t('zones.delete')}>
-                  <IconButton size="small" aria-label={t('zones.deleteLabel', { origin: z.origin })} onClick={() => onDelete(z)}>
+                  <WriteIconButton size="small" aria-label={t('zones.deleteLabel', { origin: z.origin })} onClick={() => onDelete(z)}>
                     <DeleteIcon fontSize="small" />
-                  </IconButton>
+                  </WriteIconButton>
                 </Tooltip>
               </TableCell>
             </TableRow>

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, useApply, useManagedHost } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, useApply, useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dnsApi, dnsClient } from '../generated/client.ts';
@@ -44,9 +44,9 @@ export function ZonesPage() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Typography color="text.secondary">{t('zones.intro')}</Typography>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-          <Button startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)}>
+          <WriteButton startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)}>
             {t('rollback.button')}
-          </Button>
+          </WriteButton>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
             {t('zones.create')}
           </Button>

@@ -78,6 +78,22 @@ const byCluster: Record<string, { web: DemoVhost[]; loadbalancer: DemoVhost[] }>
     ],
     loadbalancer: [{ names: ['staging.mueller-schmidt-shop.example'], root: 'lb', backend: 'upstream', upstream: '10.12.0.21:80' }],
   },
+  // The public demo's cluster 42 (issue 13): a shop with a redirect and a protected admin area, and an API.
+  '42': {
+    web: [
+      {
+        names: ['www.demo-shop.example', 'demo-shop.example'],
+        root: 'shop/public',
+        backend: 'php',
+        php: '8.3',
+        directives: [['client_max_body_size', '64m'], ['gzip', 'on'], ...security],
+        redirects: [['/angebote.html', '/angebote', 301]],
+        auth: { path: '/admin/', realm: 'Shop-Administration', users: ['demo'] },
+      },
+      { names: ['api.demo-shop.example'], root: 'api/public', backend: 'upstream', upstream: '127.0.0.1:8080', directives: [['proxy_read_timeout', '120s']] },
+    ],
+    loadbalancer: [],
+  },
   '20021': {
     web: [
       {

@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { EmptyState, QueryState, useManagedHost } from '@portal/plugin-sdk/web';
+import { EmptyState, QueryState, useManagedHost, WriteIconButton } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nginxApi } from '../generated/client.ts';
@@ -72,14 +72,14 @@ export function AuthenticationTable({
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('authentications.delete.title')}>
-                    <IconButton
+                    <WriteIconButton
                       size="small"
                       color="error"
                       onClick={() => onDelete(a)}
                       aria-label={t('authentications.deleteOf', { path: a.path, name: a.vhostName })}
                     >
                       <DeleteIcon fontSize="small" />
-                    </IconButton>
+                    </WriteIconButton>
                   </Tooltip>
                 </Stack>
               </TableCell>
@@ -119,7 +119,10 @@ export function AuthenticationsPage() {
         {(data) => (
           <Paper variant="outlined">
             {data.data.length === 0 ? (
-              <EmptyState title={t('authentications.empty')} hint={domains.length ? t('authentications.emptyHint') : t('redirects.noDomains')} />
+              <EmptyState
+                title={t('authentications.empty')}
+                hint={domains.length ? t('authentications.emptyHint') : t('redirects.noDomains')}
+              />
             ) : (
               <AuthenticationTable items={data.data} onEdit={setEditing} onDelete={setToDelete} />
             )}

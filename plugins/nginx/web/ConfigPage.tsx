@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nginxApi } from '../generated/client.ts';
@@ -84,12 +84,12 @@ export function ConfigPage() {
           )}
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-          <Button startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)} disabled={rollingBack || !data?.lastApplied}>
+          <WriteButton startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)} disabled={rollingBack || !data?.lastApplied}>
             {t('config.rollback')}
-          </Button>
-          <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={() => void applyNow()} disabled={applying || !data}>
+          </WriteButton>
+          <WriteButton variant="contained" startIcon={<PlayArrowIcon />} onClick={() => void applyNow()} disabled={applying || !data}>
             {t('config.apply')}
-          </Button>
+          </WriteButton>
         </Stack>
       </Stack>
 

@@ -14,7 +14,7 @@ import Tabs from '@mui/material/Tabs';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useManagedHost, useServerEvent } from '@portal/plugin-sdk/web';
+import { useManagedHost, useServerEvent, ReadOnlyHint, useReadOnly } from '@portal/plugin-sdk/web';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -78,6 +78,7 @@ function useLiveTail(enabled: boolean, vhostId: number, kind: LogKind) {
 export function LogsPage() {
   const { t } = useTranslation('nginx');
   const host = useManagedHost();
+  const readOnly = useReadOnly();
   const params = useParams();
   const vhostId = Number(params.vhostId);
   const kind: LogKind = params.kind === 'error' ? 'error' : 'access';
@@ -152,7 +153,14 @@ export function LogsPage() {
             },
           }}
         />
-        <FormControlLabel control={<Switch checked={live} onChange={(e) => toggleLive(e.target.checked)} />} label={t('logs.live')} />
+        {/* Following the log starts a tail on the server: a write the read-only demo refuses. */}
+        <ReadOnlyHint>
+          <FormControlLabel
+            disabled={readOnly}
+            control={<Switch checked={live} onChange={(e) => toggleLive(e.target.checked)} />}
+            label={t('logs.live')}
+          />
+        </ReadOnlyHint>
         {live && (
           <Typography variant="body2" color="text.secondary" role="status">
             {!host.connected

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { ApplyJobBanner, useApply, useManagedHost } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, useApply, useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -58,9 +58,16 @@ export function StatusBar({ status, onApply, applying }: { status: NginxStatus; 
               >
                 {t('status.review')}
               </Button>
-              <Button color="inherit" size="small" variant="outlined" onClick={onApply} disabled={applying} sx={{ whiteSpace: 'nowrap' }}>
+              <WriteButton
+                color="inherit"
+                size="small"
+                variant="outlined"
+                onClick={onApply}
+                disabled={applying}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
                 {t('status.apply')}
-              </Button>
+              </WriteButton>
             </Stack>
           }
         >

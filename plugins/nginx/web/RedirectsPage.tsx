@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { EmptyState, QueryState, useManagedHost } from '@portal/plugin-sdk/web';
+import { EmptyState, QueryState, useManagedHost, WriteIconButton } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nginxApi } from '../generated/client.ts';
@@ -74,14 +74,14 @@ export function RedirectTable({
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('redirects.delete.title')}>
-                    <IconButton
+                    <WriteIconButton
                       size="small"
                       color="error"
                       onClick={() => onDelete(r)}
                       aria-label={t('redirects.deleteOf', { source: r.source })}
                     >
                       <DeleteIcon fontSize="small" />
-                    </IconButton>
+                    </WriteIconButton>
                   </Tooltip>
                 </Stack>
               </TableCell>

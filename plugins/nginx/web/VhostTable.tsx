@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { webRoot } from '../shared/options.ts';
 import type { Vhost } from './model.ts';
+import { WriteIconButton } from '@portal/plugin-sdk/web';
 
 /** "PHP 8.3", "Upstream 127.0.0.1:8080", "Static files". */
 export const backendLabel = (v: Pick<Vhost, 'backend' | 'phpVersion' | 'upstream'>, t: TFunction<'nginx'>) =>
@@ -135,14 +136,14 @@ export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('vhosts.actions.delete')}>
-                    <IconButton
+                    <WriteIconButton
                       size="small"
                       color="error"
                       onClick={() => onDelete(v)}
                       aria-label={t('vhosts.actions.deleteOf', { name: v.serverNames[0] })}
                     >
                       <DeleteIcon fontSize="small" />
-                    </IconButton>
+                    </WriteIconButton>
                   </Tooltip>
                 </Stack>
               </TableCell>

@@ -18,7 +18,6 @@ export {
   useManagedDispatch,
   usePluginId,
   useServerEvent,
-  useReadOnly,
   type HostBridge,
 } from './runtime.tsx';
 export { ApplyProgress, useManagedJob, jobsApi, type ManagedJob } from './ApplyProgress.tsx';
@@ -26,6 +25,8 @@ export { toRequest, type ArgsOf, type ResultOf, type ServerArgs, type PluginClie
 export { registerSdkTranslations, sdkNamespace } from './i18n/index.ts';
 export { ConfirmDialog, type ConfirmDialogProps } from './kit/ConfirmDialog.tsx';
 export { WriteButton } from './kit/WriteButton.tsx';
+export { ReadOnlyProvider, useReadOnly } from './readOnlyContext.tsx';
+export { ReadOnlyHint, WriteIconButton } from './kit/ReadOnlyHint.tsx';
 export { ApplyBanner, ApplyJobBanner, type ApplyBannerProps } from './kit/ApplyBanner.tsx';
 export { useApply, errorMessageOf, fieldErrorOf, type Apply, type RollBackOutcome } from './kit/useApply.ts';
 export { FormTextField, FormSelect, nestErrors, fieldId, type FormTextFieldProps } from './kit/FormFields.tsx';

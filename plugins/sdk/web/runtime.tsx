@@ -4,6 +4,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { createDispatchHook, createSelectorHook, createStoreHook, Provider, type ReactReduxContextValue } from 'react-redux';
 import type { ManagedHost } from './types.ts';
+import { ReadOnlyProvider } from './readOnlyContext.tsx';
 import type { ServerEventType, ServerEvents } from './events.ts';
 
 /** How the host's API calls behave (CSRF header, client id, session loss, maintenance); installed by the host. */
@@ -74,7 +75,9 @@ const HostContext = createContext<ManagedHost | null>(null);
 export function ManagedHostProvider({ host, store, children }: { host: ManagedHost; store: ReturnType<typeof createManagedStore>; children: ReactNode }) {
   return (
     <Provider store={store} context={ManagedReduxContext}>
-      <HostContext.Provider value={host}>{children}</HostContext.Provider>
+      <HostContext.Provider value={host}>
+        <ReadOnlyProvider readOnly={host.readOnly === true}>{children}</ReadOnlyProvider>
+      </HostContext.Provider>
     </Provider>
   );
 }
@@ -85,9 +88,6 @@ export function useManagedHost(): ManagedHost {
   if (!host) throw new Error('useManagedHost() outside the Managed Center');
   return host;
 }
-
-/** Whether the host is read-only (the public demo): `WriteButton` and the kit's confirm buttons read it; outside a host false. */
-export const useReadOnly = (): boolean => useContext(HostContext)?.readOnly === true;
 
 /** The server the Managed Center shows. */
 export const useManagedServer = () => useManagedHost().server;

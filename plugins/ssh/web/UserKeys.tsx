@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, formatDate, type Column, type ResultOf } from '@portal/plugin-sdk/web';
+import { DataTable, formatDate, type Column, type ResultOf, WriteIconButton } from '@portal/plugin-sdk/web';
 import { typeName } from './SshKeyForm.tsx';
 
 export type SshKey = ResultOf<'listSshKeys'>['data'][number];
@@ -89,9 +89,9 @@ export function UserKeys({ user, path, keys, onRename, onDelete, onCopy }: Props
             </IconButton>
           </Tooltip>
           <Tooltip title={t('list.delete', { label: key.label })}>
-            <IconButton aria-label={t('list.delete', { label: key.label })} color="error" onClick={() => onDelete(key)}>
+            <WriteIconButton aria-label={t('list.delete', { label: key.label })} color="error" onClick={() => onDelete(key)}>
               <DeleteIcon />
-            </IconButton>
+            </WriteIconButton>
           </Tooltip>
         </>
       ),

@@ -5,12 +5,15 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useListCustomersQuery } from '../../api/customers';
+import { useOffersRoute } from '../../demo/api';
 
 /** On the dashboard: the customers the user manages, each with a way into its customer dashboard (§2). Nothing for pure administrators. */
 export function ManagedCustomersCard() {
   const { t } = useTranslation('customers');
   const { data } = useListCustomersQuery();
-  if (!data?.length) return null;
+  // Demo mode does not show the customer pages (§4).
+  const offers = useOffersRoute();
+  if (!data?.length || !offers('/customers')) return null;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="managed-customers-heading">
       <Typography variant="h2" id="managed-customers-heading" sx={{ mb: 1 }}>

@@ -3,6 +3,7 @@ import EditIcon from '@mui/icons-material/EditNote';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { WriteButton } from '@portal/plugin-sdk/web/read-only';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -80,9 +81,9 @@ function ChangeEntry({ change, highlighted, canRollBack, onRollBack }: { change:
         </details>
       )}
       {canRollBack && (
-        <Button size="small" color="warning" variant="outlined" sx={{ mt: 1 }} onClick={onRollBack}>
+        <WriteButton size="small" color="warning" variant="outlined" sx={{ mt: 1 }} onClick={onRollBack}>
           {t('incidents:rollBack')}
-        </Button>
+        </WriteButton>
       )}
     </Box>
   );
@@ -253,9 +254,9 @@ export default function IncidentTimelinePage() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirm(undefined)}>{t('cancel')}</Button>
-          <Button color="warning" variant="contained" disabled={rolling.isLoading} onClick={() => void runRollBack()}>
+          <WriteButton color="warning" variant="contained" disabled={rolling.isLoading} onClick={() => void runRollBack()}>
             {t('rollBack')}
-          </Button>
+          </WriteButton>
         </DialogActions>
       </Dialog>
     </Box>

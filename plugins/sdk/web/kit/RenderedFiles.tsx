@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { toRequest } from '../client.ts';
 import { managedApi, useManagedHost } from '../runtime.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { WriteButton } from './WriteButton.tsx';
 import type { Apply } from './useApply.ts';
 
 export type RenderedFiles = Schemas['ManagedRenderedFiles'];
@@ -72,14 +73,14 @@ export function RenderedFilesPanel({ apply, title, none, defaultExpanded = false
               sx={{ mb: 2 }}
               action={
                 data.applied ? undefined : (
-                  <Button
+                  <WriteButton
                     color="inherit"
                     size="small"
                     disabled={applying}
                     onClick={() => (setApplying(true), void apply.applyNow().finally(() => setApplying(false)))}
                   >
                     {t('files.apply')}
-                  </Button>
+                  </WriteButton>
                 )
               }
             >
@@ -131,9 +132,9 @@ export function RollBackButton({ apply, text }: RollBackButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button startIcon={<UndoIcon />} onClick={() => setOpen(true)}>
+      <WriteButton startIcon={<UndoIcon />} onClick={() => setOpen(true)}>
         {t('rollback.button')}
-      </Button>
+      </WriteButton>
       <ConfirmDialog
         open={open}
         title={t('rollback.title')}

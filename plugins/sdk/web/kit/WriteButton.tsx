@@ -1,6 +1,6 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { lazy, Suspense } from 'react';
-import { useReadOnly } from '../runtime.tsx';
+import { useReadOnly } from '../readOnlyContext.tsx';
 
 const ReadOnlyButton = lazy(() => import('./ReadOnlyButton.tsx'));
 

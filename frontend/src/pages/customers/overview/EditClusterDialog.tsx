@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { WriteButton } from '@portal/plugin-sdk/web/read-only';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -57,9 +58,9 @@ export function EditClusterDialog({ cluster, onClose }: { cluster: ClusterSummar
               <Button onClick={onClose} disabled={submitting}>
                 {t('common:cancel')}
               </Button>
-              <Button type="submit" variant="contained" disabled={submitting}>
+              <WriteButton type="submit" variant="contained" disabled={submitting}>
                 {t('overview.save')}
-              </Button>
+              </WriteButton>
             </DialogActions>
           </form>
         )}

@@ -1,6 +1,6 @@
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
-import IconButton from '@mui/material/IconButton';
+import { WriteIconButton } from '@portal/plugin-sdk/web/read-only';
 import { useTranslation } from 'react-i18next';
 import type { ClusterSummary } from '../../../api/clusters';
 import { useSetClusterFavouriteMutation } from '../../../api/customers';
@@ -14,7 +14,7 @@ export function FavouriteButton({ cluster }: { cluster: ClusterSummary }) {
   const [setFavourite, { isLoading }] = useSetClusterFavouriteMutation();
   const label = t(cluster.favourite ? 'overview.unstar' : 'overview.star', { name: cluster.name });
   return (
-    <IconButton
+    <WriteIconButton
       size="small"
       aria-label={label}
       aria-pressed={cluster.favourite}
@@ -29,6 +29,6 @@ export function FavouriteButton({ cluster }: { cluster: ClusterSummary }) {
       }}
     >
       {cluster.favourite ? <Star fontSize="small" color="warning" /> : <StarBorder fontSize="small" />}
-    </IconButton>
+    </WriteIconButton>
   );
 }

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Switch from '@mui/material/Switch';
+import { ReadOnlyHint, useReadOnly } from '@portal/plugin-sdk/web/read-only';
 import { useTranslation } from 'react-i18next';
 import type { ClusterSummary } from '../../../api/clusters';
 import { apiError } from '../../../api/baseApi';
@@ -17,6 +18,7 @@ export function TwoFactorRequirementSwitch({ cluster }: { cluster: ClusterSummar
   const { t } = useTranslation('customers');
   const dispatch = useAppDispatch();
   const [save, state] = useSetClusterTwoFactorRequirementMutation();
+  const readOnly = useReadOnly();
   const required = cluster.forceTwoFactor ?? false;
   const name = `${cluster.name} (${cluster.number})`;
   if (!cluster.administrator)
@@ -35,11 +37,13 @@ export function TwoFactorRequirementSwitch({ cluster }: { cluster: ClusterSummar
     dispatch(next ? notifySuccess('customers:twoFactor.enabled', { name, count: result.data.notified }) : notifySuccess('customers:twoFactor.disabled', { name }));
   };
   return (
-    <Switch
-      checked={required}
-      disabled={state.isLoading}
-      onChange={(e) => void change(e.target.checked)}
-      slotProps={{ input: { 'aria-label': t('twoFactor.label', { name }) } }}
-    />
+    <ReadOnlyHint>
+      <Switch
+        checked={required}
+        disabled={readOnly || state.isLoading}
+        onChange={(e) => void change(e.target.checked)}
+        slotProps={{ input: { 'aria-label': t('twoFactor.label', { name }) } }}
+      />
+    </ReadOnlyHint>
   );
 }
