@@ -19,6 +19,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { TestServer } from '../bff/src/testing.ts';
 
 interface WorkerJob {
   url: string;
@@ -195,7 +196,7 @@ const settle = async () => {
 };
 
 /** Signs in `n` times as the demo manager (one session per client worker); the cookies and the user's id. */
-async function sessions(portal: Awaited<ReturnType<typeof import('../bff/src/testing.ts').createTestServer>>, n: number) {
+async function sessions(portal: TestServer, n: number) {
   const cookies: string[] = [];
   let userId = 0;
   for (let i = 0; i < n; i++) {
