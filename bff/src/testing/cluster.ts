@@ -156,11 +156,12 @@ export class Instance {
     this.#child = child;
     child.stdout!.on('data', (d) => (this.#log += d));
     child.stderr!.on('data', (d) => (this.#log += d));
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`instance on ${this.port} exited with ${child.exitCode}:\n${this.#log}`);
       const status = await new Promise<number>((resolve) => {
-        const req = http.get({ host: '127.0.0.1', port: this.port, path: '/api/ready', agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+        const req = http.get({ host: '127.0.0.1', port: this.port, path: '/api/ready', agent: false, timeout: 5_000 }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+        req.once('timeout', () => req.destroy());
         req.once('error', () => resolve(0));
       });
       if (status === 200) return;
