@@ -165,6 +165,10 @@ test('two instances behind nginx restarted one after the other under load: no fa
   await Promise.all(loops);
 
   expect(instances.map((i) => i.exitCodes)).toEqual([[0], [0]]);
+  if (failures.length) {
+    const errorLog = fs.readFileSync(path.join(nginx.dir, 'error.log'), 'utf8').split('\n').slice(-30).join('\n');
+    console.log(`${failures.length} of ${requests} requests failed; first: ${failures.slice(0, 3).join(' | ').slice(0, 600)}\nnginx error.log (end):\n${errorLog}\ninstance logs:\n${instances.map((i) => i.log.slice(-1500)).join('\n---\n')}`);
+  }
   expect(failures).toEqual([]);
   expect(requests).toBeGreaterThan(100);
   // Every acknowledged write is stored exactly once (none lost, none doubled by a retry).
