@@ -14,7 +14,14 @@ const common = {
   transformIgnorePatterns: ['/node_modules/'],
   // The scaffolder's test rewrites the generated contract and registries for a moment: it runs as its own step
   // of `npm test` (SCAFFOLD_TEST=1), never next to tests that read them.
-  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/dist/', ...(process.env.SCAFFOLD_TEST === '1' ? [] : ['/scripts/plugin-new.test.ts'])],
+  // The scale-out test (two instances behind nginx) is a step of its own too (SCALE_OUT_TEST=1): alone on the machine.
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '/e2e/',
+    '/dist/',
+    ...(process.env.SCAFFOLD_TEST === '1' ? [] : ['/scripts/plugin-new.test.ts']),
+    ...(process.env.SCALE_OUT_TEST === '1' ? [] : ['/bff/src/scale-out.test.ts']),
+  ],
 };
 
 export default {

@@ -8,7 +8,8 @@
  *   tests:   unit and integration tests
  *   web:     build → bundle budget → storybook build
  * then, alone, the plugin scaffolder (it rewrites the generated contract and registries for a moment, which
- * every other step reads), then the end-to-end tests (they need the build).
+ * every other step reads), the scale-out test (two instances behind nginx restarted under load: timing-sensitive),
+ * then the end-to-end tests (they need the build).
  * Set SKIP_E2E=1 to leave out the browser tests while working; TEST_SEQUENTIAL=1 runs every step one
  * after the other (for a quiet measurement of a single step).
  */
@@ -32,6 +33,7 @@ const chains: Step[][] = [
 ];
 const after: Step[] = [
   ['plugin scaffolder', 'SCAFFOLD_TEST=1 npm run --silent test:unit -- scripts/plugin-new.test.ts'],
+  ['two instances behind nginx, restarted under load', 'SCALE_OUT_TEST=1 npm run --silent test:unit -- bff/src/scale-out.test.ts'],
   ...(process.env.SKIP_E2E === '1' ? [] : ([['end-to-end tests', 'npm run --silent test:e2e']] as Step[])),
 ];
 

@@ -29,7 +29,7 @@ if (command === 'migrate') {
   console.log((await seedDemo(orm.em.fork(), { dataDir: config.dataDir })) ? 'demo data seeded' : 'demo data already present');
   await orm.close();
 } else if (command === 'start') {
-  const running = await startServer({ config, logger });
+  const running = await startServer({ config, logger, drain: { quietMs: 500, maxMs: config.SHUTDOWN_DRAIN_MS } });
   const base = config.PUBLIC_URL.replace(/\/$/, '');
   console.log(`\nPortal running at ${base}/a/  (API reference: ${base}/api/docs)`);
   console.log(`Database: ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/pglite`}`);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { coreEntities, coreMigrations } from '@portal/core/entities';
 import { EventBus, createLogger, createMailer, loadConfig, migrate, openDatabase, systemClock, type Clock, type Config, type Logger, type Mailer, type Orm } from '@portal/core/platform';
@@ -43,7 +44,18 @@ export async function openConfiguredDatabase(config: Config, logger?: Logger, pl
 
 /** Starts the portal: migrates, seeds the demo data on the embedded database's first start, listens. */
 export async function startServer(
-  options: { config?: Config; orm?: Orm; clock?: Clock; logger?: Logger; seed?: boolean; app?: AppOptions; plugins?: PluginSet; mailer?: Mailer } = {},
+  options: {
+    config?: Config;
+    orm?: Orm;
+    clock?: Clock;
+    logger?: Logger;
+    seed?: boolean;
+    app?: AppOptions;
+    plugins?: PluginSet;
+    mailer?: Mailer;
+    /** Graceful shutdown's drain phase (see `drainConnections`); none by default (tests), `cli.ts start` sets it. */
+    drain?: DrainOptions;
+  } = {},
 ): Promise<RunningServer> {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' && process.stdout.isTTY });
@@ -104,6 +116,8 @@ export async function startServer(
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   const realtime = await attachRealtime(server, deps, { managed });
+  // After socket.io took its share of the server's listeners: the drain gate goes in front of all of them.
+  const drain = drainGate(server);
   // Notices from domain events, pushed to the affected users through the realtime gateway's rooms.
   const stopNotifications = startNotificationCentre({ ...deps, publicUrl: config.PUBLIC_URL });
   metrics.gauge('portal_socket_connections', 'Open socket.io connections of this instance', () => realtime.io.engine.clientsCount);
@@ -128,6 +142,9 @@ export async function startServer(
     metricsUrl: metricsServer?.url,
     async close() {
       shuttingDown = true;
+      // Drain (issue 14): keep listening for a moment but answer every new request with 503 before it does
+      // anything, so a load balancer learns this instance is going and resends the request to another one.
+      if (options.drain) await drain.run(options.drain);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       stopNotifications();
@@ -139,6 +156,60 @@ export async function startServer(
       await redis?.quit();
       if (!options.mailer) deps.mailer.close();
       if (!options.orm) await orm.close();
+    },
+  };
+}
+
+export interface DrainOptions {
+  /** The drain ends once no request arrived for this long (ms). */
+  quietMs: number;
+  /** …or after this long in any case (ms). */
+  maxMs: number;
+}
+
+/**
+ * The first phase of the graceful shutdown (issue 14). While draining, the instance still accepts
+ * connections, but every request that arrives (API, web app, socket.io polling and WebSocket upgrades;
+ * only the liveness check `/api/health` is still served) is answered at once with `503 unavailable`
+ * (`errors.shutting_down`, `Retry-After: 1`, `Connection: close`) without reaching the application: a 503
+ * of a draining instance guarantees nothing was done, so nginx may resend even a POST to the other
+ * instance (`proxy_next_upstream … http_503 non_idempotent` for writes, docs/operations.md). Requests in
+ * flight when the drain began finish normally. The drain ends when no request came for `quietMs`, or
+ * after `maxMs`; only then the listening socket closes — by then the balancer has marked the instance as
+ * failed, so no connection is left in the listen backlog to be reset.
+ */
+export function drainGate(server: http.Server): { run(options: DrainOptions): Promise<void> } {
+  let draining = false;
+  let lastArrival = 0;
+  const body = JSON.stringify({ error: { code: 'unavailable', message: 'errors.shutting_down' } });
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'retry-after': '1', connection: 'close' };
+  const requestListeners = server.listeners('request') as ((req: http.IncomingMessage, res: http.ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (draining && req.url !== '/api/health') {
+      lastArrival = Date.now();
+      res.writeHead(503, headers);
+      res.end(body);
+      return;
+    }
+    for (const listener of requestListeners) listener.call(server, req, res);
+  });
+  const upgradeListeners = server.listeners('upgrade') as ((req: http.IncomingMessage, socket: Duplex, head: Buffer) => void)[];
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (draining) {
+      lastArrival = Date.now();
+      socket.end(`HTTP/1.1 503 Service Unavailable\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+      return;
+    }
+    for (const listener of upgradeListeners) listener.call(server, req, socket, head);
+  });
+  return {
+    async run({ quietMs, maxMs }) {
+      draining = true;
+      const started = Date.now();
+      lastArrival = started;
+      while (Date.now() - lastArrival < quietMs && Date.now() - started < maxMs) await new Promise((r) => setTimeout(r, 50));
     },
   };
 }

@@ -18,6 +18,8 @@ const schema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   /** Port of the Prometheus endpoint `GET /metrics` (issue 14); unset: no metrics endpoint. Never the public port. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Graceful shutdown: longest drain phase in ms (new requests answered 503 so the balancer moves them; issue 14). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(15_000).default(3_000),
   /** Address the metrics endpoint listens on; the loopback by default (the scraper runs on the host or reaches it through the private network). */
   METRICS_HOST: z.string().default('127.0.0.1'),
   SMTP_URL: z.string().min(1).optional(),
