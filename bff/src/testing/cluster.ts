@@ -32,9 +32,13 @@ export const freePort = () =>
  * never drops a request it accepted) and a 503 (a draining instance answers 503 before the request reaches
  * the application; an unreachable database rolls the request back) — never on a timeout.
  */
-export function nginxConfig(options: { dir: string; port: number; upstreams: number[]; failTimeoutSeconds?: number; writeRetry?: string }): string {
+export function nginxConfig(options: { dir: string; port: number; upstreams: number[]; failTimeoutSeconds?: number; maxFails?: number; writeRetry?: string }): string {
   const { dir } = options;
   const fail = options.failTimeoutSeconds ?? 10;
+  // Never mark an instance down (max_fails=0): on loopback a refused connection costs nothing and nginx goes
+  // on to the other instance at once, whereas a marked-down instance that comes back while the other one is
+  // restarting left nginx with "no live upstreams" (502 for every request) during rolling restarts.
+  const maxFails = options.maxFails ?? 0;
   return `daemon off;
 worker_processes 2;
 pid ${dir}/nginx.pid;
@@ -51,7 +55,7 @@ http {
   map $request_method $portal_write { default 0; POST 1; PATCH 1; LOCK 1; }
   upstream portal {
     ip_hash;
-${options.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${fail}s;`).join('\n')}
+${options.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=${maxFails} fail_timeout=${fail}s;`).join('\n')}
     keepalive 32;
   }
   server {
@@ -98,7 +102,7 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-export async function startNginx(upstreams: number[], options: { failTimeoutSeconds?: number; writeRetry?: string } = {}): Promise<Nginx> {
+export async function startNginx(upstreams: number[], options: { failTimeoutSeconds?: number; maxFails?: number; writeRetry?: string } = {}): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-nginx-'));
   const port = await freePort();
   fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ dir, port, upstreams, ...options }));
