@@ -5092,10 +5092,8 @@ export interface components {
         PartnerId: number;
         /** @description Only credits of this referred customer. */
         PartnerCustomerFilter: number;
-        CronjobsJobId: number;
         DnsZoneId: number;
         DnsRecordId: number;
-        SshKeyId: number;
     };
     requestBodies: never;
     headers: never;
@@ -10933,7 +10931,8 @@ export interface operations {
             path: {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
-                cronjobId: components["parameters"]["CronjobsJobId"];
+                /** @description The id of the cronjob. */
+                cronjobId: number;
             };
             cookie?: never;
         };
@@ -10961,7 +10960,8 @@ export interface operations {
             path: {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
-                cronjobId: components["parameters"]["CronjobsJobId"];
+                /** @description The id of the cronjob. */
+                cronjobId: number;
             };
             cookie?: never;
         };
@@ -10986,7 +10986,8 @@ export interface operations {
             path: {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
-                cronjobId: components["parameters"]["CronjobsJobId"];
+                /** @description The id of the cronjob. */
+                cronjobId: number;
             };
             cookie?: never;
         };
@@ -12109,7 +12110,8 @@ export interface operations {
             path: {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
-                keyId: components["parameters"]["SshKeyId"];
+                /** @description The id of the key. */
+                keyId: number;
             };
             cookie?: never;
         };
@@ -12129,7 +12131,8 @@ export interface operations {
             path: {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
-                keyId: components["parameters"]["SshKeyId"];
+                /** @description The id of the key. */
+                keyId: number;
             };
             cookie?: never;
         };
