@@ -5182,10 +5182,8 @@ export interface components {
         PartnerId: number;
         /** @description Only credits of this referred customer. */
         PartnerCustomerFilter: number;
-        CronjobsJobId: number;
         DnsZoneId: number;
         DnsRecordId: number;
-        SshKeyId: number;
     };
     requestBodies: never;
     headers: never;
@@ -11076,7 +11074,8 @@ export interface operations {
             path: {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
-                cronjobId: components["parameters"]["CronjobsJobId"];
+                /** @description The id of the cronjob. */
+                cronjobId: number;
             };
             cookie?: never;
         };
@@ -11104,7 +11103,8 @@ export interface operations {
             path: {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
-                cronjobId: components["parameters"]["CronjobsJobId"];
+                /** @description The id of the cronjob. */
+                cronjobId: number;
             };
             cookie?: never;
         };
@@ -11129,7 +11129,8 @@ export interface operations {
             path: {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
-                cronjobId: components["parameters"]["CronjobsJobId"];
+                /** @description The id of the cronjob. */
+                cronjobId: number;
             };
             cookie?: never;
         };
@@ -12252,7 +12253,8 @@ export interface operations {
             path: {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
-                keyId: components["parameters"]["SshKeyId"];
+                /** @description The id of the key. */
+                keyId: number;
             };
             cookie?: never;
         };
@@ -12272,7 +12274,8 @@ export interface operations {
             path: {
                 clusterId: components["parameters"]["ClusterId"];
                 serverId: components["parameters"]["ServerId"];
-                keyId: components["parameters"]["SshKeyId"];
+                /** @description The id of the key. */
+                keyId: number;
             };
             cookie?: never;
         };

@@ -188,7 +188,8 @@ const renderedFilesSchema: Doc = {
  * - with `x-files` (`{ operationId?, summary?, description? }`): `GET …/<id>/files` (200
  *   `ManagedRenderedFiles`: the files `render` returns now, a secret's content left out, and whether they
  *   are the ones last applied), answered by the host and shown by the SDK's `RenderedFilesPanel`. It comes
- *   first, since the router tries paths in the document's order and it must win over a plugin's `…/{id}`.
+ *   first, since the router tries paths in the document's order and it must win over a plugin's `…/{id}`;
+ * - a path parameter `{<name>Id}` the operation does not declare: an id (integer 1–2³¹−1).
  */
 function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
   const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
@@ -224,10 +225,13 @@ function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
     const name = String(p.$ref ?? '').split('/').pop()!;
     return p.$ref ? (fragment.components?.parameters?.[name] ?? doc.components.parameters?.[name] ?? {}) : p;
   };
-  for (const item of Object.values<Doc>(fragment.paths))
+  for (const [pathName, item] of Object.entries<Doc>(fragment.paths))
     for (const [method, op] of Object.entries<Doc>(item)) {
       if (!op?.operationId) continue;
       const own = ((op.parameters ?? []) as Doc[]).filter((p) => !['#/components/parameters/ClusterId', '#/components/parameters/ServerId'].includes(p.$ref));
+      for (const [, name] of pathName.slice(prefix.length).matchAll(/\{(\w+Id)\}/g))
+        if (!own.some((p) => resolve(p).name === name && resolve(p).in === 'path'))
+          own.push({ name, in: 'path', required: true, description: `The id of the ${name.slice(0, -2)}.`, schema: { type: 'integer', minimum: 1, maximum: 2147483647 } });
       const validates = !!op.requestBody || own.some((p) => ['query', 'header'].includes(resolve(p).in));
       const responses: Doc = { ...op.responses };
       for (const [code, name] of pluginResponses) responses[code] ??= ref('responses', name);

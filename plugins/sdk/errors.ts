@@ -30,3 +30,9 @@ export const notAllowed = (message = 'errors.not_allowed') => new PluginError('n
 export const unavailable = (message = 'errors.unavailable') => new PluginError('unavailable', message);
 
 export const isPluginError = (e: unknown): e is PluginError => e instanceof PluginError || (e as { name?: string })?.name === 'PluginError';
+
+/** `value`, or a 404 when it is missing: `const job = found(await c.em.findOne(Cronjob, { id, serverId }))`; also for the count of a `nativeDelete`/`nativeUpdate` (0 → 404). */
+export function found<T>(value: T, message?: string): Exclude<T, null | undefined | 0> {
+  if (value === null || value === undefined || value === 0) throw notFound(message);
+  return value as Exclude<T, null | undefined | 0>;
+}

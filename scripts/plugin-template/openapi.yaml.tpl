@@ -5,10 +5,14 @@ tags:
       Creating and deleting an entry stores it and answers 202 with the apply job.
 # Added by the bundler (openapi/scripts/bundle.ts) to every operation below: the parameters ClusterId and
 # ServerId, the tag, x-token-area/x-access, and the answers 401, 403, 404, 503 (and 422 ValidationFailed
-# for a body or query parameters). x-apply adds POST …/__id__/apply (202), answered by the host.
+# for a body or query parameters), and {itemId} as an id (integer 1–2³¹−1). x-apply adds POST …/__id__/apply (202), answered by the host.
 x-apply:
   operationId: apply__Pascal__
   summary: Writes the configuration rendered from the stored entries again
+# x-files adds GET …/__id__/files (what render() returns now, and whether it is what was last applied),
+# answered by the host and shown by the SDK's RenderedFilesPanel; render() must not change the server.
+x-files:
+  summary: The configuration as rendered from the stored entries, and whether it is the one last applied
 paths:
   /api/v1/clusters/{clusterId}/servers/{serverId}/__id__/items:
     get:
@@ -65,18 +69,9 @@ paths:
       operationId: delete__Pascal__Item
       summary: Removes an entry and applies the server's __id__ configuration
       description: "Administrators of the cluster only. Applied as a job (202); recorded in the change log."
-      parameters:
-        - $ref: '#/components/parameters/__Pascal__ItemId'
       responses:
         '202': { $ref: '#/components/responses/ApplyStarted' }
 components:
-  parameters:
-    __Pascal__ItemId:
-      name: itemId
-      in: path
-      required: true
-      description: The entry's id.
-      schema: { type: integer, minimum: 1, maximum: 2147483647 }
   schemas:
     __Pascal__ItemInput:
       type: object

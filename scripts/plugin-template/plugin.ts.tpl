@@ -6,6 +6,8 @@ export default definePlugin({
   icon: 'Extension',
   nav: { order: 100 },
   services: ['__service__'],
+  // The service programs the plugin needs (e.g. ['nginx']): the gateway runs, checks and reloads them;
+  // with one, set `steps: { service: '<program>' }` in server/index.ts.
   programs: [],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),

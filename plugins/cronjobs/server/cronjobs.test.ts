@@ -2,72 +2,55 @@
  * The cron jobs section through the API: a real portal over its own database with the demo data and
  * the plugin's fixtures, the `local` gateway writing into a sandbox per server.
  */
-import { describeAccessMatrix, startPluginPortal, type PluginPortal, type SeededCluster, type TestClient, type TestServer } from '@portal/plugin-sdk/testing';
+import { describeAccessMatrix, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
 import type { ApiOperations } from '../generated/operations.ts';
 import { cronFilePath } from './render.ts';
 
 let t: PluginPortal<ApiOperations>;
-let server: TestServer;
-let admin: TestClient;
-let shop: SeededCluster;
-let web: number; // web01 of cluster 20011 (runs cron jobs)
-
-const base = (clusterId: number, serverId: number) => t.base(clusterId, serverId);
-const jobs = () => `${base(shop.id, web)}/cronjobs`;
+const jobs = () => `${t.base()}/cronjobs`;
 const good = { schedule: '*/10 * * * *', command: 'php /var/www/app/artisan queue:work --stop-when-empty', user: 'www-data', enabled: true };
-
-/** Polls a job until it finished. */
-const finished = (c: TestClient, jobId: number, serverId = web) => t.waitForJob(jobId, { as: c, clusterId: shop.id, serverId });
-
-const cronFile = () => server.managed.gateway(web).readFile(cronFilePath);
-const changeCount = async () => (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=cronjobs`)).body.meta.total as number;
+const list = async () => (await t.admin.get(jobs())).body.data as { id: number; command: string; enabled: boolean }[];
+const cronFile = () => t.file(cronFilePath);
 
 beforeAll(async () => {
   t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'), { cluster: '20011', server: (s) => s.name.startsWith('web01') });
-  server = t.portal;
-  admin = t.admin;
-  shop = t.cluster;
-  web = t.server.id;
 });
 afterAll(() => t?.stop());
 
 describe('cron jobs (R2.029)', () => {
   it('R2.029 lists the demo jobs of web01 with the next five runs, the server time zone and the allowed users; last runs are unknown', async () => {
-    const r = await admin.get(jobs());
+    const r = await t.api.call('listCronjobs');
     expect(r.status).toBe(200);
     expect(r.body.timeZone).toBe('Europe/Berlin');
     expect(r.body.users).toEqual(['www-data', 'deploy']);
     expect(r.body.data.length).toBeGreaterThanOrEqual(3);
-    const everyMinute = r.body.data.find((j: { schedule: string }) => j.schedule === '* * * * *');
+    const everyMinute = r.body.data.find((j) => j.schedule === '* * * * *')!;
     expect(everyMinute).toMatchObject({ user: 'www-data', enabled: true, lastRunAt: null, lastExitCode: null });
     expect(everyMinute.nextRuns).toHaveLength(5);
-    const [a, b] = everyMinute.nextRuns.map((s: string) => Date.parse(s));
+    const [a, b] = everyMinute.nextRuns.map((s) => Date.parse(s));
     expect(b - a).toBe(60_000);
-    expect(a).toBeGreaterThan(server.clock.now().getTime());
+    expect(a).toBeGreaterThan(t.portal.clock.now().getTime());
   });
 
   it('R2.029 create: stored, cron.d file written, validation reported as skipped (cron has no check), change logged', async () => {
-    const before = (await admin.get(jobs())).body.data.length;
-    const r = await admin.request('POST', jobs(), { ...good, command: 'date +%F >> /var/log/app/dates.log; echo "$HOME" {a,b}' });
-    expect(r.status).toBe(202);
-    expect(r.body).toMatchObject({ pluginId: 'cronjobs', kind: 'apply', serverId: web });
-    const job = await finished(admin, r.body.id);
-    expect(job).toMatchObject({ status: 'succeeded', validation: { status: 'skipped', reason: 'not_supported', tool: 'cron' } });
+    const before = (await list()).length;
+    const job = await t.applied('POST', jobs(), { ...good, command: 'date +%F >> /var/log/app/dates.log; echo "$HOME" {a,b}' });
+    expect(job).toMatchObject({ serverId: t.server.id, validation: { status: 'skipped', reason: 'not_supported', tool: 'cron' } });
     expect(job.log.map((l: { step: string }) => l.step)).toEqual(['queued', 'writing', 'validating', 'reloading', 'done']);
 
-    const list = (await admin.get(jobs())).body.data;
-    expect(list).toHaveLength(before + 1);
+    const after = await list();
+    expect(after).toHaveLength(before + 1);
     const file = await cronFile();
     expect(file).toContain('*/10 * * * * www-data date +\\%F >> /var/log/app/dates.log; echo "$HOME" {a,b}\n');
     // shell syntax in a command stays inside its one line: every job line starts with a schedule and a user
     const lines = file!.split('\n').filter((l) => l && !l.startsWith('#') && !/^[A-Z]+=/.test(l));
-    expect(lines).toHaveLength(list.filter((j: { enabled: boolean }) => j.enabled).length);
+    expect(lines).toHaveLength(after.filter((j) => j.enabled).length);
     for (const l of lines) expect(l).toMatch(/^(\S+ \S+ \S+ \S+ \S+|@\w+) (www-data|deploy) \S/);
 
-    const change = (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=cronjobs`)).body.data[0];
+    const change = (await t.changes()).data[0];
     expect(change).toMatchObject({ pluginId: 'cronjobs', status: 'applied', summary: { key: 'cronjobs:changes.created', values: { schedule: '*/10 * * * *', user: 'www-data' } } });
     expect(change.diff).toContain(`+++ ${cronFilePath}`);
-    const rendered = await admin.get(`${jobs()}/files`);
+    const rendered = await t.api.call('getCronjobsFiles');
     expect(rendered.body).toEqual({ files: [{ path: cronFilePath, content: file, mode: '0644', secret: false }], applied: true });
   });
 
@@ -92,84 +75,69 @@ describe('cron jobs (R2.029)', () => {
     ['a user with a space', { user: 'www-data root' }, 'user', 'validation.enum'],
     ['an unknown property', { mailto: 'x@example.com' }, 'mailto', 'validation.additionalProperties'],
   ])('refuses %s with 422 on the field: nothing stored, nothing applied', async (_what, patch, field, key) => {
-    const count = (await admin.get(jobs())).body.data.length;
-    const changes = await changeCount();
-    const fileBefore = await cronFile();
-    const r = await admin.request('POST', jobs(), { ...good, ...patch });
+    const [count, changes, fileBefore] = [(await list()).length, (await t.changes()).total, await cronFile()];
+    const r = await t.admin.request('POST', jobs(), { ...good, ...patch });
     expect(r.status).toBe(422);
     expect(r.body.error.fields[field]).toContain(key);
-    expect((await admin.get(jobs())).body.data).toHaveLength(count);
-    expect(await changeCount()).toBe(changes);
+    expect(await list()).toHaveLength(count);
+    expect((await t.changes()).total).toBe(changes);
     expect(await cronFile()).toBe(fileBefore);
   });
 
   it('refuses a second identical job (422 duplicate)', async () => {
-    const first = await admin.request('POST', jobs(), { ...good, command: 'echo once' });
-    await finished(admin, first.body.id);
-    const again = await admin.request('POST', jobs(), { ...good, command: ' echo once ' });
+    await t.applied('POST', jobs(), { ...good, command: 'echo once' });
+    const again = await t.admin.request('POST', jobs(), { ...good, command: ' echo once ' });
     expect(again.status).toBe(422);
     expect(again.body.error.fields.command).toEqual(['cronjobs:errors.duplicate']);
   });
 
   it('get, edit (disable) and the disabled job is commented out in the file; editing with an impossible schedule is 422 and changes nothing', async () => {
-    const created = await admin.request('POST', jobs(), { ...good, schedule: '0 3 * * mon-fri', command: 'php bin/console cache:clear', user: 'deploy' });
-    await finished(admin, created.body.id);
-    const id = (await admin.get(jobs())).body.data.find((j: { command: string }) => j.command === 'php bin/console cache:clear').id as number;
-    const one = await admin.get(`${jobs()}/${id}`);
+    await t.applied('POST', jobs(), { ...good, schedule: '0 3 * * mon-fri', command: 'php bin/console cache:clear', user: 'deploy' });
+    const id = (await list()).find((j) => j.command === 'php bin/console cache:clear')!.id;
+    const one = await t.admin.get(`${jobs()}/${id}`);
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ id, schedule: '0 3 * * mon-fri', user: 'deploy', enabled: true });
     expect(new Date(one.body.nextRuns[0]).getUTCDay()).toBeGreaterThanOrEqual(1);
     expect(await cronFile()).toContain('0 3 * * 1-5 deploy php bin/console cache:clear\n');
 
-    const bad = await admin.request('PUT', `${jobs()}/${id}`, { schedule: '0 0 31 2 *', command: 'php bin/console cache:clear', user: 'deploy', enabled: true });
+    const bad = await t.admin.request('PUT', `${jobs()}/${id}`, { schedule: '0 0 31 2 *', command: 'php bin/console cache:clear', user: 'deploy', enabled: true });
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields.schedule).toEqual(['cronjobs:errors.schedule_never']);
-    expect((await admin.get(`${jobs()}/${id}`)).body.schedule).toBe('0 3 * * mon-fri');
+    expect((await t.admin.get(`${jobs()}/${id}`)).body.schedule).toBe('0 3 * * mon-fri');
 
-    const r = await admin.request('PUT', `${jobs()}/${id}`, { schedule: '0 3 * * mon-fri', command: 'php bin/console cache:clear', user: 'deploy', enabled: false });
-    expect(r.status).toBe(202);
-    expect((await finished(admin, r.body.id)).status).toBe('succeeded');
-    const after = await admin.get(`${jobs()}/${id}`);
-    expect(after.body).toMatchObject({ enabled: false, nextRuns: [] });
+    await t.applied('PUT', `${jobs()}/${id}`, { schedule: '0 3 * * mon-fri', command: 'php bin/console cache:clear', user: 'deploy', enabled: false });
+    expect((await t.admin.get(`${jobs()}/${id}`)).body).toMatchObject({ enabled: false, nextRuns: [] });
     expect(await cronFile()).toContain(`# job ${id} (disabled)\n#disabled# 0 3 * * 1-5 deploy php bin/console cache:clear\n`);
   });
 
   it('delete, then roll back: the job and the file come back', async () => {
-    const created = await admin.request('POST', jobs(), { ...good, command: 'echo keep me' });
-    await finished(admin, created.body.id);
-    const job = (await admin.get(jobs())).body.data.find((j: { command: string }) => j.command === 'echo keep me');
+    await t.applied('POST', jobs(), { ...good, command: 'echo keep me' });
+    const job = (await list()).find((j) => j.command === 'echo keep me')!;
     const withJob = await cronFile();
 
-    const del = await admin.request('DELETE', `${jobs()}/${job.id}`);
-    expect(del.status).toBe(202);
-    expect((await finished(admin, del.body.id)).status).toBe('succeeded');
-    expect((await admin.get(`${jobs()}/${job.id}`)).status).toBe(404);
+    await t.applied('DELETE', `${jobs()}/${job.id}`);
+    expect((await t.admin.get(`${jobs()}/${job.id}`)).status).toBe(404);
     expect(await cronFile()).not.toContain('echo keep me');
-    const logged = (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=cronjobs`)).body.data[0];
-    expect(logged.summary).toMatchObject({ key: 'cronjobs:changes.deleted', values: { command: 'echo keep me' } });
+    expect((await t.changes()).data[0].summary).toMatchObject({ key: 'cronjobs:changes.deleted', values: { command: 'echo keep me' } });
 
-    const rb = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/cronjobs/rollback`);
-    expect(rb.status).toBe(202);
-    expect((await finished(admin, rb.body.id)).status).toBe('succeeded');
-    expect((await admin.get(`${jobs()}/${job.id}`)).body).toMatchObject({ id: job.id, command: 'echo keep me' });
+    await t.applied('POST', `${t.base()}/managed/plugins/cronjobs/rollback`);
+    expect((await t.admin.get(`${jobs()}/${job.id}`)).body).toMatchObject({ id: job.id, command: 'echo keep me' });
     expect(await cronFile()).toBe(withJob);
   });
 
   it('applyCronjobs writes the stored jobs again (e.g. after a manual edit on the server)', async () => {
-    await server.managed.gateway(web).writeFile({ path: cronFilePath, content: '* * * * * root echo tampered\n' });
-    const r = await admin.request('POST', `${jobs()}/apply`);
-    expect(r.status).toBe(202);
-    expect((await finished(admin, r.body.id)).status).toBe('succeeded');
+    await t.portal.managed.gateway(t.server.id).writeFile({ path: cronFilePath, content: '* * * * * root echo tampered\n' });
+    await t.applied('POST', `${jobs()}/apply`);
     expect(await cronFile()).not.toContain('tampered');
-    expect((await admin.get(`${jobs()}/files`)).body.applied).toBe(true);
+    expect((await t.api.call('getCronjobsFiles')).body).toMatchObject({ applied: true });
   });
 
   it('a job of another server and an unknown id are 404 (a server without cron jobs: describeAccessMatrix)', async () => {
-    const id = (await admin.get(jobs())).body.data[0].id;
-    const web02 = shop.servers.find((s) => s.name.startsWith('web02'))!.id;
-    expect((await admin.get(`${base(shop.id, web02)}/cronjobs/${id}`)).status).toBe(404);
-    expect((await admin.request('DELETE', `${base(shop.id, web02)}/cronjobs/${id}`)).status).toBe(404);
-    expect((await admin.get(`${jobs()}/999999`)).status).toBe(404);
+    const id = (await list())[0].id;
+    const web02 = t.cluster.servers.find((s) => s.name.startsWith('web02'))!.id;
+    expect((await t.admin.get(`${t.base(t.cluster.id, web02)}/cronjobs/${id}`)).status).toBe(404);
+    expect((await t.admin.request('DELETE', `${t.base(t.cluster.id, web02)}/cronjobs/${id}`)).status).toBe(404);
+    expect((await t.admin.get(`${jobs()}/999999`)).status).toBe(404);
   });
 });
 

@@ -4,12 +4,11 @@
  * re-reads `/etc/cron.d` by itself every minute, so validation and reload report `skipped`.
  */
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, found, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { cronUsers } from '../shared/command.ts';
 import { nextRuns, parseSchedule, serverTimeZone } from '../shared/schedule.ts';
 import { Cronjob } from './Cronjob.ts';
-import { demoJobs } from './fixtures.ts';
 import { Migration20261122141000Cronjobs } from './migrations/Migration20261122141000Cronjobs.ts';
 import { cronFilePath, renderCronFile } from './render.ts';
 import { checkCronjob, type CronjobInput } from './rules.ts';
@@ -63,7 +62,20 @@ export default defineServerPlugin<Operations>({
   fixtures: async ({ em, server, clock }) => {
     if ((await em.count(Cronjob, { serverId: server.id })) > 0) return;
     const now = clock.now();
-    for (const j of demoJobs(server)) em.create(Cronjob, { ...j, serverId: server.id, lastRunAt: null, lastExitCode: null, createdAt: now, updatedAt: now });
+    // Realistic jobs by the server's role: a shop on the web servers, dumps on the database server.
+    const jobs: [string, string, string, boolean][] =
+      server.role === 'database'
+        ? [
+            ['15 2 * * *', '/usr/local/bin/mysql-backup --all-databases --keep 7 >> /var/log/mysql-backup.log 2>&1', 'deploy', true],
+            ['0 4 * * sun', 'mysqlcheck --all-databases --optimize --silent', 'deploy', false],
+          ]
+        : [
+            ['* * * * *', 'cd /var/www/shop/current && php bin/console scheduled-task:run --time-limit=55 --no-interaction', 'www-data', true],
+            ['*/15 * * * *', 'php /var/www/shop/current/bin/console messenger:consume async --time-limit=840 --quiet', 'www-data', true],
+            ['30 3 * * mon-fri', 'find /var/www/shop/shared/var/log -name "*.log" -mtime +14 -delete', 'deploy', true],
+            ['0 6 1 * *', 'php /var/www/shop/current/bin/console sitemap:generate && echo "sitemap $(date +%F)" >> /var/log/shop/sitemap.log', 'www-data', true],
+          ];
+    for (const [schedule, command, user, enabled] of jobs) em.create(Cronjob, { schedule, command, user, enabled, serverId: server.id, lastRunAt: null, lastExitCode: null, createdAt: now, updatedAt: now });
     await em.flush();
   },
 });
@@ -76,9 +88,7 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
     },
 
     getCronjob: async (c) => {
-      const job = await c.em.findOne(Cronjob, { id: c.params.cronjobId, serverId: c.server.id });
-      if (!job) throw notFound();
-      return present(job, ports.clock.now());
+      return present(found(await c.em.findOne(Cronjob, { id: c.params.cronjobId, serverId: c.server.id })), ports.clock.now());
     },
 
     createCronjob: async (c) => {
@@ -106,12 +116,9 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
     updateCronjob: async (c) => {
       const now = ports.clock.now();
       const input = c.body;
-      const job = await c.em.findOne(Cronjob, { id: c.params.cronjobId, serverId: c.server.id });
-      if (!job) throw notFound();
-      const { job: applyJob } = await ports.jobs.store(c, async (em) => {
-        const j = await em.findOne(Cronjob, { id: job.id, serverId: c.server.id });
-        if (!j) throw notFound();
-        const errors = checkCronjob(input, await jobsOf(em, c.server.id), now, job.id);
+      const { job } = await ports.jobs.store(c, async (em) => {
+        const j = found(await em.findOne(Cronjob, { id: c.params.cronjobId, serverId: c.server.id }));
+        const errors = checkCronjob(input, await jobsOf(em, c.server.id), now, j.id);
         if (errors) throw validationFailed(errors);
         j.schedule = input.schedule.trim();
         j.command = input.command.trim();
@@ -120,18 +127,17 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
         j.updatedAt = now;
         return { key: 'cronjobs:changes.updated', values: describeForLog(input) };
       });
-      return applyJob;
+      return job;
     },
 
     deleteCronjob: async (c) => {
-      const job = await c.em.findOne(Cronjob, { id: c.params.cronjobId, serverId: c.server.id });
-      if (!job) throw notFound();
-      const values = describeForLog(job);
-      const { job: applyJob } = await ports.jobs.store(c, async (em) => {
-        if (!(await em.nativeDelete(Cronjob, { id: job.id, serverId: c.server.id }))) throw notFound();
+      const { job } = await ports.jobs.store(c, async (em) => {
+        const j = found(await em.findOne(Cronjob, { id: c.params.cronjobId, serverId: c.server.id }));
+        const values = describeForLog(j);
+        await em.nativeDelete(Cronjob, { id: j.id, serverId: c.server.id });
         return { key: 'cronjobs:changes.deleted', values };
       });
-      return applyJob;
+      return job;
     },
   };
 }

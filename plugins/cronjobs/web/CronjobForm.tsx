@@ -1,17 +1,15 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import type { BodyOf } from '@portal/openapi';
+import { FormActions, FormError, FormPage, FormSwitch, FormTextField, useManagedHost, useSectionForm } from '@portal/plugin-sdk/web';
 import type { SubmissionErrors } from 'final-form';
-import { FormTextField, WriteButton } from '@portal/plugin-sdk/web';
-import { Field, Form } from 'react-final-form';
+import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { cronjobsApi } from '../generated/client.ts';
 import { checkCommand } from '../shared/command.ts';
 import { checkSchedule } from '../shared/schedule.ts';
 import { SchedulePreview } from './SchedulePreview.tsx';
@@ -68,11 +66,7 @@ export function CronjobForm({ initialValues, users, mode, onSubmit, onCancel, no
           aria-label={t(mode === 'create' ? 'form.createTitle' : 'form.editTitle')}
           sx={{ maxWidth: 760 }}
         >
-          {submitError && (
-            <Alert severity="error" role="alert">
-              {submitError}
-            </Alert>
-          )}
+          <FormError error={submitError} />
           <Box>
             <FormTextField
               name="schedule"
@@ -119,29 +113,39 @@ export function CronjobForm({ initialValues, users, mode, onSubmit, onCancel, no
               </MenuItem>
             ))}
           </FormTextField>
-          <Field name="enabled" type="checkbox">
-            {({ input }) => (
-              <Box>
-                <FormControlLabel
-                  control={<Switch {...input} id="cronjobs-enabled" aria-describedby="cronjobs-enabled-help" />}
-                  label={t('form.enabled')}
-                />
-                <FormHelperText id="cronjobs-enabled-help" sx={{ mt: 0 }}>
-                  {t('form.enabledHelp')}
-                </FormHelperText>
-              </Box>
-            )}
-          </Field>
-          <Stack direction="row" spacing={2}>
-            <WriteButton type="submit" variant="contained" disabled={submitting}>
-              {submitting ? t('form.submitting') : t(mode === 'create' ? 'form.submitCreate' : 'form.submitEdit')}
-            </WriteButton>
-            <Button onClick={onCancel} disabled={submitting}>
-              {t('form.cancel')}
-            </Button>
-          </Stack>
+          <FormSwitch name="enabled" label={t('form.enabled')} helperText={t('form.enabledHelp')} />
+          <FormActions submitting={submitting} submit={t(mode === 'create' ? 'form.submitCreate' : 'form.submitEdit')} onCancel={onCancel} />
         </Stack>
       )}
     </Form>
+  );
+}
+
+/** `create` and `:cronjobId`: the form; after saving, back to the list, which follows the apply job. */
+export function CronjobFormPage() {
+  const { t } = useTranslation('cronjobs');
+  const host = useManagedHost();
+  const form = useSectionForm();
+  const { cronjobId } = useParams();
+  const id = cronjobId === undefined ? undefined : Number(cronjobId);
+  const args = { clusterId: host.cluster.id, serverId: host.server.id };
+  const users = cronjobsApi.useListCronjobsQuery(args).data?.users ?? ['www-data', 'deploy'];
+  const get = cronjobsApi.useGetCronjobQuery({ ...args, cronjobId: id ?? 0 }, { skip: !id || !Number.isInteger(id) });
+  const existing = get.data;
+  const [create] = cronjobsApi.useCreateCronjobMutation();
+  const [update] = cronjobsApi.useUpdateCronjobMutation();
+  return (
+    <FormPage title={t(id ? 'form.editTitle' : 'form.createTitle')} loading={id !== undefined && !existing} notFound={id !== undefined && (!Number.isInteger(id) || id < 1 || get.isError) && t('form.notFound')}>
+      <CronjobForm
+        mode={id ? 'edit' : 'create'}
+        users={users}
+        initialValues={existing ? { schedule: existing.schedule, command: existing.command, user: existing.user, enabled: existing.enabled } : { schedule: '', command: '', user: users[0], enabled: true }}
+        onCancel={form.cancel}
+        onSubmit={async (values) => {
+          const body = { schedule: values.schedule.trim(), command: values.command.trim(), user: values.user as BodyOf<'createCronjob'>['user'], enabled: values.enabled };
+          return form.done(id ? await update({ ...args, cronjobId: id, body }) : await create({ ...args, body }));
+        }}
+      />
+    </FormPage>
   );
 }

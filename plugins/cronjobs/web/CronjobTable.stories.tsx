@@ -13,32 +13,16 @@ const storyNow = new Date('2026-11-22T10:00:00Z');
 const job = (id: number, schedule: string, command: string, user: string, extra: Partial<Cronjob> = {}): Cronjob => {
   const parsed = parseSchedule(schedule);
   const enabled = extra.enabled ?? true;
-  return {
-    id,
-    schedule,
-    command,
-    user,
-    enabled,
-    nextRuns: enabled && parsed.ok ? nextRuns(parsed.expanded, storyNow).map((d) => d.toISOString()) : [],
-    lastRunAt: null,
-    lastExitCode: null,
-    createdAt: '2026-11-20T09:00:00.000Z',
-    updatedAt: '2026-11-20T09:00:00.000Z',
-    ...extra,
-  };
+  const nextRunsOf = enabled && parsed.ok ? nextRuns(parsed.expanded, storyNow).map((d) => d.toISOString()) : [];
+  const created = '2026-11-20T09:00:00.000Z';
+  return { id, schedule, command, user, enabled, nextRuns: nextRunsOf, lastRunAt: null, lastExitCode: null, createdAt: created, updatedAt: created, ...extra };
 };
 
 const jobs = [
   job(1, '* * * * *', 'cd /var/www/shop/current && php bin/console scheduled-task:run --time-limit=55 --no-interaction', 'www-data'),
   job(2, '*/15 * * * *', 'php /var/www/shop/current/bin/console messenger:consume async --time-limit=840 --quiet', 'www-data'),
   job(3, '30 3 * * mon-fri', 'find /var/www/shop/shared/var/log -name "*.log" -mtime +14 -delete', 'deploy'),
-  job(
-    4,
-    '0 6 1 * *',
-    'php /var/www/shop/current/bin/console sitemap:generate && echo "sitemap $(date +%F)" >> /var/log/shop/sitemap.log',
-    'www-data',
-    { enabled: false },
-  ),
+  job(4, '0 6 1 * *', 'php /var/www/shop/current/bin/console sitemap:generate && echo "sitemap $(date +%F)" >> /var/log/shop/sitemap.log', 'www-data', { enabled: false }),
 ];
 
 /** The jobs of a server: schedule in words, next run (five on demand), state, last run. */
@@ -71,14 +55,8 @@ export const DemoJobs: Story = {};
 export const WithReportedRuns: Story = {
   args: {
     jobs: [
-      job(1, '15 2 * * *', '/usr/local/bin/mysql-backup --all-databases --keep 7', 'deploy', {
-        lastRunAt: '2026-11-22T01:15:00.000Z',
-        lastExitCode: 0,
-      }),
-      job(2, '0 4 * * sun', 'mysqlcheck --all-databases --optimize --silent', 'deploy', {
-        lastRunAt: '2026-11-15T03:00:00.000Z',
-        lastExitCode: 2,
-      }),
+      job(1, '15 2 * * *', '/usr/local/bin/mysql-backup --all-databases --keep 7', 'deploy', { lastRunAt: '2026-11-22T01:15:00.000Z', lastExitCode: 0 }),
+      job(2, '0 4 * * sun', 'mysqlcheck --all-databases --optimize --silent', 'deploy', { lastRunAt: '2026-11-15T03:00:00.000Z', lastExitCode: 2 }),
     ],
   },
 };

@@ -1,15 +1,10 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, RenderedFilesPanel, SectionHeader, useApply, useManagedHost } from '@portal/plugin-sdk/web';
-import { useState } from 'react';
+import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, RenderedFilesPanel, SectionHeader, useApply, useConfirm, useManagedHost, userTimeZone } from '@portal/plugin-sdk/web';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { cronjobsApi, cronjobsClient } from '../generated/client.ts';
 import { CronjobTable, type Cronjob } from './CronjobTable.tsx';
-import { userTimeZone } from './format.ts';
 
 /** The section's start page: the jobs, the running apply, the cron file, undo. */
 export function CronjobsPage() {
@@ -19,20 +14,13 @@ export function CronjobsPage() {
   const list = cronjobsApi.useListCronjobsQuery(args);
   const [deleteJob] = cronjobsApi.useDeleteCronjobMutation();
   const apply = useApply(cronjobsClient);
-  const [toDelete, setToDelete] = useState<Cronjob>();
+  const del = useConfirm<Cronjob>();
   const timeZone = userTimeZone();
-  const create = (
-    <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={host.sectionPath('cronjobs', 'create')}>
-      {t('list.create')}
-    </Button>
-  );
 
   return (
     <Stack spacing={3}>
       <SectionHeader apply={apply} intro={t('list.intro')} rollBackText={t('rollback.text')} create={{ label: t('list.create'), to: host.sectionPath('cronjobs', 'create') }} />
-
       <ApplyJobBanner apply={apply} />
-
       <QueryState query={list}>
         {(data) => (
           <>
@@ -41,9 +29,9 @@ export function CronjobsPage() {
                 jobs={data.data}
                 caption={t('list.caption', { server: host.server.name })}
                 timeZone={timeZone}
-                onDelete={setToDelete}
+                onDelete={del.ask}
                 editPath={(job) => host.sectionPath('cronjobs', String(job.id))}
-                empty={<EmptyState title={t('list.empty')} hint={t('list.emptyHint')} action={create} testId="cronjobs-empty" />}
+                empty={<EmptyState title={t('list.empty')} hint={t('list.emptyHint')} testId="cronjobs-empty" />}
               />
             </Paper>
             <Typography variant="body2" color="text.secondary">
@@ -52,19 +40,13 @@ export function CronjobsPage() {
           </>
         )}
       </QueryState>
-
       <RenderedFilesPanel apply={apply} title={t('file.title')} />
-
       <ConfirmDialog
-        open={!!toDelete}
+        {...del.dialog}
         title={t('delete.title')}
-        text={toDelete ? t('delete.text', { command: toDelete.command, schedule: toDelete.schedule, user: toDelete.user }) : ''}
+        text={del.item ? t('delete.text', { command: del.item.command, schedule: del.item.schedule, user: del.item.user }) : ''}
         confirm={t('delete.confirm')}
-        onClose={() => setToDelete(undefined)}
-        onConfirm={async () => {
-          await apply.track(deleteJob({ ...args, cronjobId: toDelete!.id }));
-          setToDelete(undefined);
-        }}
+        onConfirm={() => del.run((job) => apply.track(deleteJob({ ...args, cronjobId: job.id })))}
       />
     </Stack>
   );

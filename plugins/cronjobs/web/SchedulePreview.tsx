@@ -1,11 +1,27 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { formatDateTime, userTimeZone } from '@portal/plugin-sdk/web';
+import cronstrue from 'cronstrue';
+import 'cronstrue/locales/de.js';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkSchedule } from '../shared/schedule.ts';
-import { describeSchedule } from './describe.ts';
-import { formatRun, userTimeZone } from './format.ts';
+import { checkSchedule, parseSchedule } from '../shared/schedule.ts';
+
+/**
+ * "At 03:00, Monday through Friday" / "Um 03:00, Montag bis Freitag" (cronstrue; only its German locale
+ * is imported besides the built-in English, so the chunk stays small); `undefined` for an invalid schedule.
+ */
+export function describeSchedule(schedule: string, language: string): string | undefined {
+  const parsed = parseSchedule(schedule);
+  if (!parsed.ok) return undefined;
+  const de = language.startsWith('de');
+  try {
+    return cronstrue.toString(parsed.expanded, { locale: de ? 'de' : 'en', use24HourTimeFormat: de, dayOfWeekStartIndexZero: true, verbose: false });
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Live preview of a schedule while it is typed: what it means in words and the next five runs in the
@@ -42,7 +58,7 @@ export function SchedulePreview({ schedule, now }: { schedule: string; now?: Dat
           <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 3 }} data-testid="schedule-next-runs">
             {result.nextRuns.map((d) => (
               <Typography component="li" variant="body2" key={d.toISOString()}>
-                <time dateTime={d.toISOString()}>{formatRun(d, i18n.language, timeZone)}</time>
+                <time dateTime={d.toISOString()}>{formatDateTime(d, i18n.language, { timeZone })}</time>
               </Typography>
             ))}
           </Box>

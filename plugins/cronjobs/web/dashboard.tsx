@@ -1,9 +1,8 @@
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Typography from '@mui/material/Typography';
-import { defineDashboardCard, SummaryCard, useManagedHost } from '@portal/plugin-sdk/web';
+import { defineDashboardCard, formatDateTime, SummaryCard, useManagedHost } from '@portal/plugin-sdk/web';
 import { cronjobsApi } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
-import { formatRun } from './format.ts';
 
 /** The server dashboard's card (its own small chunk): how many jobs, how many active, the next run. */
 function CronjobsSummary() {
@@ -19,7 +18,7 @@ function CronjobsSummary() {
           <Typography>{t('summary.count', { count: jobs.length, enabled: jobs.filter((j) => j.enabled).length })}</Typography>
           {next && (
             <Typography variant="body2" color="text.secondary">
-              {t('summary.next', { time: formatRun(next, language) })}
+              {t('summary.next', { time: formatDateTime(next, language) })}
             </Typography>
           )}
         </>

@@ -1,5 +1,5 @@
 import { defineWebPlugin } from '@portal/plugin-sdk/web';
-import { CronjobFormPage } from './CronjobFormPage.tsx';
+import { CronjobFormPage } from './CronjobForm.tsx';
 import { CronjobsPage } from './CronjobsPage.tsx';
 
 export default defineWebPlugin({

@@ -8,11 +8,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import { formatDateTime, WriteIconButton } from '@portal/plugin-sdk/web';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ZoneSummary } from './model.ts';
-import { formatDateTime } from './format.ts';
-import { WriteIconButton } from '@portal/plugin-sdk/web';
 
 /** Whether the stored zone is what the server has (presentational). */
 export function AppliedChip({ serial, appliedSerial }: { serial: number; appliedSerial: number | null }) {
@@ -60,7 +59,7 @@ export function ZoneTable({
               <TableCell>
                 <AppliedChip serial={z.serial} appliedSerial={z.appliedSerial} />
               </TableCell>
-              <TableCell>{formatDateTime(z.updatedAt, i18n.language)}</TableCell>
+              <TableCell>{formatDateTime(z.updatedAt, i18n.language, { weekday: false })}</TableCell>
               <TableCell align="right">
                 <Tooltip title={t('zones.delete')}>
                   <WriteIconButton size="small" aria-label={t('zones.deleteLabel', { origin: z.origin })} onClick={() => onDelete(z)}>

@@ -34,9 +34,6 @@ export function duration(seconds: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(seconds);
 }
 
-export const formatDateTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-
 /** An integer in a range, or a message key. */
 export function intError(value: string | undefined, min: number, max: number, required: boolean): string | undefined {
   const v = (value ?? '').trim();

@@ -33,6 +33,19 @@ export const sdkTexts = {
 
 export { hasProgram } from './programs.ts';
 
+/**
+ * A plugin's own texts for its spec, read from its translations instead of copied into the spec:
+ * `const text = pluginTexts({ de, en })` (the imported `i18n/*.json`), then `text(lang, 'list.create')`
+ * or `text(lang, 'list.delete', { id: 3 })` (`{{name}}` filled in). A key without a text fails the test.
+ */
+export function pluginTexts(messages: Record<Lang, object>) {
+  return (lang: Lang, key: string, values: Record<string, string | number> = {}): string => {
+    const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages[lang]);
+    if (typeof text !== 'string') throw new Error(`no ${lang} text for ${key}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  };
+}
+
 /** Signs the demo administrator in (the form is German at first) and switches to `lang`; the language is stored with the account. */
 export async function signIn(page: Page, lang: Lang, email = 'admin@demo.example'): Promise<void> {
   await page.goto('/a/login');

@@ -106,7 +106,7 @@ export interface PluginPortal<Op extends OperationId = OperationId> {
   operations: { operationId: Op; method: string; path: string }[];
   /** The plugin's manifest. */
   manifest: PluginManifest;
-  /** Sends a change as the administrator, expects 202 (an apply job of this plugin) and waits until the job succeeded. */
+  /** Sends a change (or a rollback) as the administrator, expects 202 (a job of this plugin) and waits until the job succeeded. */
   applied(method: string, url: string, body?: unknown): Promise<ManagedJob>;
   /** The plugin's change log on {@link server}, newest first (first page), and how many there are. */
   changes(): Promise<{ data: ResponseOf<'listManagedChanges'>['data']; total: number }>;
@@ -202,7 +202,7 @@ export async function startPluginPortal<Op extends OperationId = OperationId>(ma
     const applied: PluginPortal['applied'] = async (method, path, body) => {
       const r = await admin.request(method, path, body);
       expect([r.status, r.body?.error]).toEqual([202, undefined]);
-      expect(r.body).toMatchObject({ pluginId: plugin.id, kind: 'apply' });
+      expect(r.body).toMatchObject({ pluginId: plugin.id, kind: expect.stringMatching(/^(apply|rollback)$/) });
       const job = await waitForJob(r.body.id);
       expect(job).toMatchObject({ status: 'succeeded' });
       return job;

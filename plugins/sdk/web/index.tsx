@@ -23,19 +23,20 @@ export {
 export { ApplyProgress, useManagedJob, jobsApi, type ManagedJob } from './ApplyProgress.tsx';
 export { toRequest, type ArgsOf, type ResultOf, type ServerArgs, type PluginClient, type CallResult, type HttpMethod } from './client.ts';
 export { registerSdkTranslations, sdkNamespace } from './i18n/index.ts';
-export { ConfirmDialog, type ConfirmDialogProps } from './kit/ConfirmDialog.tsx';
+export { ConfirmDialog, useConfirm, type ConfirmDialogProps } from './kit/ConfirmDialog.tsx';
 export { WriteButton } from './kit/WriteButton.tsx';
 export { ReadOnlyProvider, useReadOnly } from './readOnlyContext.tsx';
 export { ReadOnlyHint, WriteIconButton } from './kit/ReadOnlyHint.tsx';
 export { ApplyBanner, ApplyJobBanner, type ApplyBannerProps } from './kit/ApplyBanner.tsx';
 export { useApply, errorMessageOf, fieldErrorOf, type Apply, type RollBackOutcome } from './kit/useApply.ts';
-export { FormTextField, FormSelect, nestErrors, fieldId, type FormTextFieldProps } from './kit/FormFields.tsx';
-export { DataTable, type Column, type DataTableProps } from './kit/DataTable.tsx';
+export { FormTextField, FormSelect, FormSwitch, nestErrors, fieldId, type FormTextFieldProps } from './kit/FormFields.tsx';
+export { DataTable, type Column, type DataTableProps, type RowDetails } from './kit/DataTable.tsx';
 export { LoadingState, ErrorState, EmptyState, QueryState, type QueryLike } from './kit/States.tsx';
 export { usePluginTranslation, type TypedT } from './kit/usePluginTranslation.ts';
-export { formatDate, userTimeZone } from './kit/format.ts';
+export { formatDate, formatDateTime, userTimeZone } from './kit/format.ts';
 export { SummaryCard, type SummaryCardProps } from './kit/SummaryCard.tsx';
-export { FormActions, FormError, FormPage, type FormActionsProps } from './kit/FormPage.tsx';
+export { FormActions, FormError, FormPage, useSectionForm, type FormActionsProps, type FormPageProps } from './kit/FormPage.tsx';
+export { RowActions, type RowActionsProps } from './kit/RowActions.tsx';
 export { TextFieldDialog, type TextFieldDialogProps } from './kit/TextFieldDialog.tsx';
 export {
   RenderedFilesPanel,

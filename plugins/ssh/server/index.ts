@@ -4,7 +4,7 @@
  * with `ssh-keygen -l`. sshd reads the files on every login, so there is nothing to reload.
  */
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, found, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { labelFromComment, sshUsers, type SshUser } from '../shared/users.ts';
 import { demoKeys } from './fixtures.ts';
@@ -82,24 +82,22 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
     },
 
     updateSshKey: async (c) => {
-      const key = await c.em.findOne(SshKey, { id: c.params.keyId, serverId: c.server.id });
-      if (!key) throw notFound();
+      const key = found(await c.em.findOne(SshKey, { id: c.params.keyId, serverId: c.server.id }));
       const errors = checkLabelField(c.body.label);
       if (errors) throw validationFailed(errors);
       const label = c.body.label.trim();
       const { job } = await ports.jobs.store(c, async (em) => {
-        if (!(await em.nativeUpdate(SshKey, { id: key.id, serverId: c.server.id }, { label, updatedAt: ports.clock.now() }))) throw notFound();
+        found(await em.nativeUpdate(SshKey, { id: key.id, serverId: c.server.id }, { label, updatedAt: ports.clock.now() }));
         return { key: 'ssh:changes.relabelled', values: forLog({ ...key, label }) };
       });
       return job;
     },
 
     deleteSshKey: async (c) => {
-      const key = await c.em.findOne(SshKey, { id: c.params.keyId, serverId: c.server.id });
-      if (!key) throw notFound();
+      const key = found(await c.em.findOne(SshKey, { id: c.params.keyId, serverId: c.server.id }));
       const values = forLog(key);
       const { job } = await ports.jobs.store(c, async (em) => {
-        if (!(await em.nativeDelete(SshKey, { id: key.id, serverId: c.server.id }))) throw notFound();
+        found(await em.nativeDelete(SshKey, { id: key.id, serverId: c.server.id }));
         return { key: 'ssh:changes.deleted', values };
       });
       return job;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, RenderedFilesPanel, SectionHeader, TextFieldDialog, useApply, useManagedHost } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, useConfirm, EmptyState, QueryState, RenderedFilesPanel, SectionHeader, TextFieldDialog, useApply, useManagedHost } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -20,7 +20,7 @@ export function SshKeysPage() {
   const [deleteKey] = sshApi.useDeleteSshKeyMutation();
   const [updateKey] = sshApi.useUpdateSshKeyMutation();
   const apply = useApply(sshClient);
-  const [toDelete, setToDelete] = useState<SshKey>();
+  const del = useConfirm<SshKey>();
   const [toRename, setToRename] = useState<SshKey>();
 
   const create = (
@@ -53,7 +53,7 @@ export function SshKeysPage() {
                 path={authorizedKeysPath(user as SshUser)}
                 keys={keys.filter((k) => k.user === user)}
                 onRename={setToRename}
-                onDelete={setToDelete}
+                onDelete={del.ask}
                 onCopy={async (k) => {
                   try {
                     await window.navigator.clipboard.writeText(k.fingerprint);
@@ -92,15 +92,11 @@ export function SshKeysPage() {
         }}
       />
       <ConfirmDialog
-        open={!!toDelete}
+        {...del.dialog}
         title={t('delete.title')}
-        text={toDelete ? t('delete.text', { label: toDelete.label, fingerprint: toDelete.fingerprint, user: toDelete.user }) : ''}
+        text={del.item ? t('delete.text', { label: del.item.label, fingerprint: del.item.fingerprint, user: del.item.user }) : ''}
         confirm={t('delete.confirm')}
-        onClose={() => setToDelete(undefined)}
-        onConfirm={async () => {
-          await apply.track(deleteKey({ ...args, keyId: toDelete!.id }));
-          setToDelete(undefined);
-        }}
+        onConfirm={() => del.run((key) => apply.track(deleteKey({ ...args, keyId: key.id })))}
       />
     </Stack>
   );

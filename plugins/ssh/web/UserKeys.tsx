@@ -1,6 +1,4 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -10,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, formatDate, type Column, type ResultOf, WriteIconButton } from '@portal/plugin-sdk/web';
+import { DataTable, formatDate, RowActions, type Column, type ResultOf } from '@portal/plugin-sdk/web';
 import { typeName } from './SshKeyForm.tsx';
 
 export type SshKey = ResultOf<'listSshKeys'>['data'][number];
@@ -82,18 +80,7 @@ export function UserKeys({ user, path, keys, onRename, onDelete, onCopy }: Props
       align: 'right',
       nowrap: true,
       render: (key) => (
-        <>
-          <Tooltip title={t('list.rename', { label: key.label })}>
-            <IconButton aria-label={t('list.rename', { label: key.label })} onClick={() => onRename(key)}>
-              <EditIcon />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('list.delete', { label: key.label })}>
-            <WriteIconButton aria-label={t('list.delete', { label: key.label })} color="error" onClick={() => onDelete(key)}>
-              <DeleteIcon />
-            </WriteIconButton>
-          </Tooltip>
-        </>
+        <RowActions edit={{ label: t('list.rename', { label: key.label }), onClick: () => onRename(key) }} remove={{ label: t('list.delete', { label: key.label }), onClick: () => onDelete(key) }} />
       ),
     },
   ];

@@ -72,7 +72,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByRole('textbox', { name: t.form.value }).fill('1');
     await page.getByRole('button', { name: t.form.submit }).click();
     await expect(page.locator('#__id__-name-helper-text')).toHaveText(t.errors.duplicate);
-    await page.getByRole('button', { name: t.form.cancel }).click();
+    await page.getByRole('button', { name: lang === 'de' ? 'Abbrechen' : 'Cancel' }).click();
 
     await row.getByRole('button', { name: t.list.delete.replace('{{name}}', name) }).click();
     await page.getByRole('dialog').getByRole('button', { name: t.delete.confirm }).click();

@@ -15,11 +15,11 @@
     "nameHelp": "Kleinbuchstaben, Ziffern und _, beginnend mit einem Buchstaben.",
     "value": "Wert",
     "valueHelp": "Eine Zeile: Buchstaben, Ziffern, Leerzeichen und . _ / : @ + -",
-    "submit": "Anlegen und anwenden",
-    "cancel": "Abbrechen"
+    "submit": "Anlegen und anwenden"
   },
   "delete": { "title": "Eintrag löschen?", "text": "{{name}} wird aus der Konfiguration des Servers entfernt.", "confirm": "Löschen" },
-  "apply": { "title": "Die Änderung wird angewendet", "titleDone": "Änderung angewendet" },
+  "file": { "title": "Konfigurationsdatei auf dem Server" },
+  "rollback": { "text": "Die Konfiguration und die Einträge kehren zur Version vor der letzten angewendeten Änderung zurück." },
   "summary": { "count_one": "{{count}} Eintrag", "count_other": "{{count}} Einträge", "none": "Noch keine Einträge", "open": "Öffnen" },
   "changes": { "created": "Eintrag {{name}} angelegt", "deleted": "Eintrag {{name}} gelöscht", "applied": "Konfiguration erneut geschrieben" },
   "errors": {

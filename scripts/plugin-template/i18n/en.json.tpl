@@ -15,11 +15,11 @@
     "nameHelp": "Lower-case letters, digits and _, starting with a letter.",
     "value": "Value",
     "valueHelp": "One line: letters, digits, spaces and . _ / : @ + -",
-    "submit": "Create and apply",
-    "cancel": "Cancel"
+    "submit": "Create and apply"
   },
   "delete": { "title": "Delete entry?", "text": "{{name}} is removed from the server's configuration.", "confirm": "Delete" },
-  "apply": { "title": "Applying the change", "titleDone": "Change applied" },
+  "file": { "title": "Configuration file on the server" },
+  "rollback": { "text": "The configuration and the entries go back to the version before the last change that was applied." },
   "summary": { "count_one": "{{count}} entry", "count_other": "{{count}} entries", "none": "No entries yet", "open": "Open" },
   "changes": { "created": "Entry {{name}} added", "deleted": "Entry {{name}} deleted", "applied": "Configuration written again" },
   "errors": {

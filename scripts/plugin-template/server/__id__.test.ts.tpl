@@ -2,13 +2,13 @@
  * The `__id__` section through the API: a real portal over its own database with the demo data, the
  * `local` gateway writing into a sandbox per server.
  */
-import { demoLogins, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
-import type { Operations } from '../generated/operations.ts';
+import { describeAccessMatrix, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
+import type { ApiOperations } from '../generated/operations.ts';
 import { configPath } from './render.ts';
 
-let t: PluginPortal<Operations>;
+let t: PluginPortal<ApiOperations>;
 beforeAll(async () => {
-  t = await startPluginPortal<Operations>(() => import('../plugin.ts'));
+  t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'));
 });
 afterAll(() => t?.stop());
 
@@ -45,13 +45,8 @@ describe('__id__', () => {
     expect(twice.body.error?.fields).toEqual({ name: ['__id__:errors.duplicate'] });
     expect((await t.api.call('list__Pascal__Items')).body.data.filter((i) => i.name === 'workers')).toHaveLength(1);
   });
-
-  it('is for administrators of the cluster only', async () => {
-    // The demo manager administrates cluster 20011 but is only a manager (no administrator role) of 20012.
-    const manager = await t.signIn(demoLogins.manager);
-    const staging = await t.clusterByNumber(manager, '20012');
-    const denied = await t.api.call('list__Pascal__Items', { as: manager, path: { clusterId: staging.id, serverId: staging.servers[0]!.id } });
-    expect([denied.status, denied.body?.error?.message]).toEqual([403, 'errors.managed_administrators_only']);
-    expect((await t.portal.client().get(t.api.url('list__Pascal__Items'))).status).toBe(401);
-  });
 });
+
+// R6.004 for every operation of the section (also the bundler's apply and files): 401, 404, 403, a token
+// for another cluster, and a server without the service.
+describeAccessMatrix(() => t, { create__Pascal__Item: { body: { name: 'access_matrix', value: '1' } } });

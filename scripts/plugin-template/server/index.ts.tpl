@@ -3,7 +3,7 @@
  * rules, and the apply of `__configPath__`.
  */
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, notFound, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, found, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { __Pascal__Item } from './Item.ts';
 import { Migration__timestamp____Pascal__ } from './migrations/Migration__timestamp____Pascal__.ts';
@@ -48,10 +48,9 @@ function handlers(ports: PluginPorts): PluginHandlers<Operations> {
     },
 
     delete__Pascal__Item: async (c) => {
-      const item = await c.em.findOne(__Pascal__Item, { id: c.params.itemId, serverId: c.server.id });
-      if (!item) throw notFound();
       const { job } = await ports.jobs.store(c, async (em) => {
-        if (!(await em.nativeDelete(__Pascal__Item, { id: item.id, serverId: c.server.id }))) throw notFound();
+        const item = found(await em.findOne(__Pascal__Item, { id: c.params.itemId, serverId: c.server.id }));
+        await em.nativeDelete(__Pascal__Item, { id: item.id, serverId: c.server.id });
         return { key: '__id__:changes.deleted', values: { name: item.name } };
       });
       return job;

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { FormTextField } from '@portal/plugin-sdk/web';
+import { FormActions, FormError, FormTextField } from '@portal/plugin-sdk/web';
 import type { SubmissionErrors } from 'final-form';
 import { Form } from 'react-final-form';
 import { useT } from '../generated/i18n.ts';
@@ -31,19 +29,10 @@ export function ItemForm({ onSubmit, onCancel }: Props) {
     <Form<ItemValues> initialValues={{ name: '', value: '' }} validate={validate} onSubmit={onSubmit}>
       {({ handleSubmit, submitting, submitError }) => (
         <Stack component="form" onSubmit={handleSubmit} noValidate spacing={3} aria-label={t('form.title')} sx={{ maxWidth: 640 }}>
-          {submitError && (
-            <Alert severity="error" role="alert">
-              {submitError}
-            </Alert>
-          )}
+          <FormError error={submitError} />
           <FormTextField name="name" label={t('form.name')} helperText={t('form.nameHelp')} required slotProps={{ htmlInput: { maxLength: 64 } }} />
           <FormTextField name="value" label={t('form.value')} helperText={t('form.valueHelp')} required slotProps={{ htmlInput: { maxLength: 255 } }} />
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" disabled={submitting}>
-              {t('form.submit')}
-            </Button>
-            <Button onClick={onCancel}>{t('form.cancel')}</Button>
-          </Stack>
+          <FormActions submitting={submitting} submit={t('form.submit')} onCancel={onCancel} />
         </Stack>
       )}
     </Form>

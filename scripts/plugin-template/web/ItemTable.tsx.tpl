@@ -1,8 +1,5 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { DataTable, type Column, type ResultOf } from '@portal/plugin-sdk/web';
+import { DataTable, RowActions, type Column, type ResultOf } from '@portal/plugin-sdk/web';
 import type { ReactNode } from 'react';
 import { useT } from '../generated/i18n.ts';
 
@@ -26,13 +23,7 @@ export function ItemTable({ items, onDelete, empty }: Props) {
       hideLabel: true,
       align: 'right',
       nowrap: true,
-      render: (i) => (
-        <Tooltip title={t('list.delete', { name: i.name })}>
-          <IconButton aria-label={t('list.delete', { name: i.name })} onClick={() => onDelete(i)} color="error">
-            <DeleteIcon />
-          </IconButton>
-        </Tooltip>
-      ),
+      render: (i) => <RowActions remove={{ label: t('list.delete', { name: i.name }), onClick: () => onDelete(i) }} />,
     },
   ];
   return (

@@ -77,3 +77,21 @@ export function ConfirmDialog({ open, title, text, confirm, cancel, color = 'err
     </Dialog>
   );
 }
+
+/**
+ * The row a confirm dialog asks about: `ask(row)` opens it, `dialog` are the dialog's `open`/`onClose`,
+ * `run(fn)` does the action for the row and closes the dialog (`onConfirm={() => del.run((job) => …)}`).
+ */
+export function useConfirm<T>() {
+  const [item, setItem] = useState<T>();
+  const close = () => setItem(undefined);
+  return {
+    item,
+    ask: (row: T) => setItem(() => row),
+    dialog: { open: item !== undefined, onClose: close },
+    run: async (fn: (row: T) => Promise<unknown>) => {
+      if (item !== undefined) await fn(item);
+      close();
+    },
+  };
+}

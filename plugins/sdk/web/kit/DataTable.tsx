@@ -11,6 +11,10 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
 import { visuallyHidden } from '@mui/utils';
 import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +23,8 @@ export interface Column<T> {
   id: string;
   /** The header (also the sort button's name). */
   label: ReactNode;
-  render: (row: T) => ReactNode;
+  /** The cell; `details` (with `DataTableProps.details`) has the row's expand button to place in it. */
+  render: (row: T, details: RowDetails) => ReactNode;
   /** Makes the column sortable by this value. */
   sortValue?: (row: T) => string | number;
   align?: 'left' | 'right' | 'center';
@@ -27,6 +32,12 @@ export interface Column<T> {
   nowrap?: boolean;
   /** The header is for screen readers only (e.g. an actions column). */
   hideLabel?: boolean;
+}
+
+/** A row's expandable details (`DataTableProps.details`): whether they are open and the button that opens them. */
+export interface RowDetails {
+  open: boolean;
+  toggle: ReactNode;
 }
 
 export interface DataTableProps<T> {
@@ -44,6 +55,11 @@ export interface DataTableProps<T> {
   rowProps?: (row: T) => TableRowProps & Record<`data-${string}`, string | number | undefined>;
   /** Content after a row (e.g. a collapsible details row). */
   renderAfterRow?: (row: T) => ReactNode;
+  /**
+   * Expandable details under a row (e.g. a job's next runs): `content` is shown in a full-width row when
+   * opened by the button a column places (`render(row, { toggle })`); `label(row, open)` names the button.
+   */
+  details?: { content: (row: T) => ReactNode; label: (row: T, open: boolean) => string };
   size?: 'small' | 'medium';
   testId?: string;
   /** Shown instead of the table when there are no rows at all. */
@@ -70,6 +86,7 @@ export function DataTable<T>({
   pageSize = 25,
   rowProps,
   renderAfterRow,
+  details,
   size,
   testId,
   empty,
@@ -81,6 +98,26 @@ export function DataTable<T>({
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(pageSize);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const detailsOf = (row: T): RowDetails => {
+    const key = rowKey(row);
+    const expanded = !!open[key];
+    return {
+      open: expanded,
+      toggle: details && (
+        <IconButton
+          size="small"
+          onClick={() => setOpen((o) => ({ ...o, [key]: !expanded }))}
+          aria-expanded={expanded}
+          aria-controls={`${id}-details-${key}`}
+          aria-label={details.label(row, expanded)}
+          sx={{ ml: 0.5 }}
+        >
+          {expanded ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+        </IconButton>
+      ),
+    };
+  };
 
   const shown = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase();
@@ -165,18 +202,31 @@ export function DataTable<T>({
             </TableRow>
           </TableHead>
           <TableBody>
-            {pageRows.map((row) => (
-              <Fragment key={rowKey(row)}>
-                <TableRow hover {...rowProps?.(row)}>
-                  {columns.map((c) => (
-                    <TableCell key={c.id} align={c.align} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                      {c.render(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-                {renderAfterRow?.(row)}
-              </Fragment>
-            ))}
+            {pageRows.map((row) => {
+              const more = detailsOf(row);
+              const props = rowProps?.(row);
+              return (
+                <Fragment key={rowKey(row)}>
+                  <TableRow hover {...props} sx={details ? [{ '& > td': { borderBottom: more.open ? 'none' : undefined } }, ...(Array.isArray(props?.sx) ? props.sx : [props?.sx])] : props?.sx}>
+                    {columns.map((c) => (
+                      <TableCell key={c.id} align={c.align} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                        {c.render(row, more)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                  {details && (
+                    <TableRow>
+                      <TableCell colSpan={columns.length} sx={{ py: 0, borderBottom: more.open ? undefined : 'none' }}>
+                        <Collapse in={more.open} id={`${id}-details-${rowKey(row)}`} data-testid={`details-${rowKey(row)}`}>
+                          <Box sx={{ py: 1.5 }}>{details.content(row)}</Box>
+                        </Collapse>
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {renderAfterRow?.(row)}
+                </Fragment>
+              );
+            })}
             {pageRows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length}>

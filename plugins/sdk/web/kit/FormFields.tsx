@@ -1,4 +1,8 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { setIn, type SubmissionErrors } from 'final-form';
 import type { ReactNode } from 'react';
@@ -38,6 +42,25 @@ export function FormTextField({ name, helperText, ...rest }: FormTextFieldProps)
           />
         );
       }}
+    </Field>
+  );
+}
+
+/** An on/off switch bound to react-final-form (a boolean field), with its help text read out with it. */
+export function FormSwitch({ name, label, helperText }: { name: string; label: ReactNode; helperText?: ReactNode }) {
+  const id = fieldId(usePluginId(), name);
+  return (
+    <Field name={name} type="checkbox">
+      {({ input }) => (
+        <Box>
+          <FormControlLabel control={<Switch {...input} id={id} aria-describedby={helperText ? `${id}-help` : undefined} />} label={label} />
+          {helperText && (
+            <FormHelperText id={`${id}-help`} sx={{ mt: 0 }}>
+              {helperText}
+            </FormHelperText>
+          )}
+        </Box>
+      )}
     </Field>
   );
 }
