@@ -109,7 +109,8 @@ test.describe('contracts (German)', () => {
     await login(page, users.manager);
     await page.goto('/a/contracts');
     await page.getByLabel('Verträge suchen').fill('co.uk');
-    await rows(page).first().getByRole('link').click();
+    // The search is debounced: wait for the filtered row instead of clicking whatever row is first.
+    await rows(page).filter({ hasText: 'mueller-schmidt.co.uk' }).first().getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: /Domain-Vertrag D-300104/ })).toBeVisible();
     await expect(page.getByText('Domains mit der Endung .co.uk oder .uk müssen manuell gekündigt werden.', { exact: false })).toBeVisible();
   });
