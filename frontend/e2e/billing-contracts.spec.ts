@@ -5,7 +5,10 @@ import { login, users } from './helpers';
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/a/login');
   await page.getByLabel(/E-Mail-Adresse|E-mail address/).fill(email);
-  await page.getByLabel(/^(Passwort|Password)/).first().fill('Demo-Portal-2026');
+  await page
+    .getByLabel(/^(Passwort|Password)/)
+    .first()
+    .fill('Demo-Portal-2026');
   await page.getByRole('button', { name: /^(Anmelden|Log in)$/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Willkommen|Welcome/ })).toBeVisible();
 }
@@ -24,7 +27,9 @@ test.describe('contracts (German)', () => {
     const cpu = section.getByLabel('CPU');
     await cpu.fill(String(Number(await cpu.inputValue()) + 2));
     await section.getByRole('button', { name: 'Vorschau berechnen' }).click();
-    await expect(section.getByTestId('cost-preview')).toContainText(/Kostenvorschau: .* netto, .* brutto inkl\. 19 % MwSt\. für den Rest des Abrechnungszeitraums/);
+    await expect(section.getByTestId('cost-preview')).toContainText(
+      /Kostenvorschau: .* netto, .* brutto inkl\. 19 % MwSt\. für den Rest des Abrechnungszeitraums/,
+    );
   });
 
   test('R2.014 R2.099 R4.012 the list shows cluster and domain contracts with status, search, filters and sort', async ({ page }) => {
@@ -70,7 +75,11 @@ test.describe('contracts (German)', () => {
     await expect(page.getByText('Bitte bestätigen Sie den Kündigungstext.')).toBeVisible();
     await page.getByLabel('Grund (optional)').click();
     await page.getByRole('option', { name: 'Preis' }).click();
-    await page.getByRole('checkbox', { name: /Ich kündige den Cluster Onlineshop Staging \(20012\) zum .* abgeschaltet, alle Daten am .* gelöscht\./ }).check();
+    await page
+      .getByRole('checkbox', {
+        name: /Ich kündige den Cluster Onlineshop Staging \(20012\) zum .* abgeschaltet, alle Daten am .* gelöscht\./,
+      })
+      .check();
     await page.getByRole('button', { name: 'Kündigung absenden' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Kündigung des Clusters 20012' })).toBeVisible();
     await expect(page.getByTestId('termination-status')).toHaveText('In Kündigung');
@@ -101,7 +110,10 @@ test.describe('contracts (German)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Kündigung bestätigen' }).click();
     await expect(page.getByTestId('termination-status')).toHaveText('Bestätigt');
     await expect(page.getByRole('link', { name: 'Bearbeiten' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Zurück zu den Verträgen' }).or(page.getByRole('link', { name: 'Zurück zu den Verträgen' })).click();
+    await page
+      .getByRole('button', { name: 'Zurück zu den Verträgen' })
+      .or(page.getByRole('link', { name: 'Zurück zu den Verträgen' }))
+      .click();
     await expect(page.locator('tr[data-contract="20012"]')).toContainText('Gekündigt');
   });
 
@@ -124,7 +136,9 @@ test.describe('contracts (English)', () => {
     const section = page.getByRole('region', { name: 'Cost preview for hardware changes' });
     await section.getByLabel('RAM').fill('8');
     await section.getByRole('button', { name: 'Calculate preview' }).click();
-    await expect(section.getByTestId('cost-preview')).toContainText(/Cost preview: .* net, .* gross incl\. 19% VAT for the rest of the billing period/);
+    await expect(section.getByTestId('cost-preview')).toContainText(
+      /Cost preview: .* net, .* gross incl\. 19% VAT for the rest of the billing period/,
+    );
   });
 
   test('R2.015 R4.015 R8.022 terminate, edit, abort, terminate again and confirm in English', async ({ page }) => {
