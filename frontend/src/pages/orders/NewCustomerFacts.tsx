@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Order } from './ordersApi';
+import { FactList } from './FactList';
 
 /** The new customer's data in the check-order summary and the order detail (IBAN masked by the server or here). */
 export function NewCustomerFacts({ customer }: { customer: NonNullable<NonNullable<Order['cluster']>['newCustomer']> }) {
@@ -25,16 +26,7 @@ export function NewCustomerFacts({ customer }: { customer: NonNullable<NonNullab
       <Typography variant="h3" id="new-customer-facts" sx={{ fontSize: '1.1rem', mb: 1 }}>
         {t('orders:wizard.customer.newTitle')}
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, mb: { xs: 1, sm: 0 } } }}>
-        {rows
-          .filter((r): r is [string, string] => !!r[1])
-          .map(([k, v]) => (
-            <Box key={k} sx={{ display: 'contents' }}>
-              <dt>{k}</dt>
-              <dd>{v}</dd>
-            </Box>
-          ))}
-      </Box>
+      <FactList rows={rows.filter((r): r is [string, string] => !!r[1])} />
     </Box>
   );
 }

@@ -18,15 +18,22 @@ import { DomainOrderFacts } from './domain/DomainOrderFacts';
 import { CertificateOrderFacts } from './certificate/CertificateOrderFacts';
 import { CertificateDownloads } from './certificate/CertificateDownloads';
 import { useGetOrderQuery, type Order, type OrderType } from './ordersApi';
+import { FactList } from './FactList';
 
 /** The facts of a cluster order, as a definition list (the modal and the check-order summary). */
-export function ClusterOrderFacts({ order }: { order: Pick<Order, 'cluster'> & Partial<Pick<Order, 'customer'>> & { customerLabel?: string } }) {
+export function ClusterOrderFacts({
+  order,
+}: {
+  order: Pick<Order, 'cluster'> & Partial<Pick<Order, 'customer'>> & { customerLabel?: string };
+}) {
   const { t } = useTranslation('orders');
   const c = order.cluster;
   if (!c) return null;
   const addons = (['twoFactor', 'vpn', 'phpExtendedSupport'] as const).filter((a) => c.addons[a]).map((a) => t(`addon.${a}`));
   const rows: [string, string][] = [
-    ...(order.customerLabel ?? order.customer ? [[t('detail.customer'), order.customerLabel ?? `${order.customer!.company} (${order.customer!.number})`] as [string, string]] : []),
+    ...((order.customerLabel ?? order.customer)
+      ? [[t('detail.customer'), order.customerLabel ?? `${order.customer!.company} (${order.customer!.number})`] as [string, string]]
+      : []),
     [t('columns.architecture'), t(`architecture.${c.architecture}`)],
     [t('columns.sla'), t(`sla.${c.sla}`)],
     [t('columns.hardware'), t('hardwareValue', { cpu: c.cpu, ram: c.ramGb, ssd: c.nvmeSsdGb })],
@@ -38,16 +45,7 @@ export function ClusterOrderFacts({ order }: { order: Pick<Order, 'cluster'> & P
     [t('detail.clusterName'), c.clusterName],
     ...(c.referenceSign ? [[t('detail.referenceSign'), c.referenceSign] as [string, string]] : []),
   ];
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, mb: { xs: 1, sm: 0 } } }}>
-      {rows.map(([k, v]) => (
-        <Box key={k} sx={{ display: 'contents' }}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList rows={rows} />;
 }
 
 /** §2 the order detail modal (`/orders/{type}/{id}`); another account's order gives the §8 message. */
@@ -95,7 +93,9 @@ export function OrderDetailDialog({ type, number, onClose }: { type: OrderType; 
               {order.certificate ? <CertificateOrderFacts certificate={order.certificate} /> : <ClusterOrderFacts order={order} />}
               {order.certificate && <CertificateDownloads order={order} />}
               {order.cluster?.newCustomer && <NewCustomerFacts customer={order.cluster.newCustomer} />}
-              {order.domainOrder && <DomainOrderFacts details={order.domainOrder} customerLabel={`${order.customer.company} (${order.customer.number})`} />}
+              {order.domainOrder && (
+                <DomainOrderFacts details={order.domainOrder} customerLabel={`${order.customer.company} (${order.customer.number})`} />
+              )}
             </Box>
             <PriceSummary price={order.price} />
           </Box>

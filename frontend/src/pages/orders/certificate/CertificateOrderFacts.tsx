@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../ordersApi';
+import { FactList } from '../FactList';
 
 /** What a certificate order ordered (the detail modal); the private key is never shown here. */
 export function CertificateOrderFacts({ certificate }: { certificate: NonNullable<Order['certificate']> }) {
@@ -14,20 +13,14 @@ export function CertificateOrderFacts({ certificate }: { certificate: NonNullabl
     [t('certificateWizard.summary.key'), t('certificateWizard.summary.keyValue', { bits: c.keyBits })],
     [t('certificateWizard.owner.title'), `${c.owner.company}, ${c.owner.street}, ${c.owner.zip} ${c.owner.city}, ${c.owner.country}`],
     [t('certificateWizard.administrator.title'), `${c.administrator.firstname} ${c.administrator.surname}, ${c.administrator.email}`],
-    [t('certificateWizard.verification.title'), c.verifications.map((v) => `${v.domain}: ${t(`certificateWizard.verification.method.${v.method}`)}${v.approverEmail ? ` (${v.approverEmail})` : ''}`).join('; ')],
+    [
+      t('certificateWizard.verification.title'),
+      c.verifications
+        .map(
+          (v) => `${v.domain}: ${t(`certificateWizard.verification.method.${v.method}`)}${v.approverEmail ? ` (${v.approverEmail})` : ''}`,
+        )
+        .join('; '),
+    ],
   ];
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }} data-testid="certificate-facts">
-      {rows.map(([k, v]) => (
-        <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {k}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {v}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList rows={rows} testId="certificate-facts" />;
 }

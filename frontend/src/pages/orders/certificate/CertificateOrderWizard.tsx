@@ -49,7 +49,13 @@ import {
   type CertificateOwner,
   type CertificateOwnerInput,
 } from './certificateApi';
-import { certificateWizardSteps, isCertificateWizardStep, useCertificateWizardState, type CertificateWizardStep } from './certificateWizardState';
+import {
+  certificateWizardSteps,
+  isCertificateWizardStep,
+  useCertificateWizardState,
+  type CertificateWizardStep,
+} from './certificateWizardState';
+import { FactList } from '../FactList';
 
 type Values = CertificateOrderDraft;
 type Verification = NonNullable<Values['verifications']>[number];
@@ -64,7 +70,11 @@ function nestedErrors(errors: SubmissionErrors | undefined): SubmissionErrors | 
 function FieldMessage({ name }: { name: string }) {
   return (
     <Field name={name} subscription={{ submitError: true, dirtySinceLastSubmit: true }}>
-      {({ meta }) => (!meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? <FormHelperText error>{meta.submitError}</FormHelperText> : null)}
+      {({ meta }) =>
+        !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? (
+          <FormHelperText error>{meta.submitError}</FormHelperText>
+        ) : null
+      }
     </Field>
   );
 }
@@ -81,10 +91,19 @@ function DomainsStep() {
             <Typography color="text.secondary">{t('certificateWizard.domains.help')}</Typography>
             {domains.map((_, i) => (
               <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <FormTextField name={`domains[${i}]`} label={t('certificateWizard.domains.label', { n: i + 1 })} slotProps={{ htmlInput: { maxLength: 255, autoCapitalize: 'none', spellCheck: false } }} />
+                <FormTextField
+                  name={`domains[${i}]`}
+                  label={t('certificateWizard.domains.label', { n: i + 1 })}
+                  slotProps={{ htmlInput: { maxLength: 255, autoCapitalize: 'none', spellCheck: false } }}
+                />
                 <IconButton
                   aria-label={t('certificateWizard.domains.remove', { n: i + 1 })}
-                  onClick={() => form.change('domains', domains.filter((__, j) => j !== i))}
+                  onClick={() =>
+                    form.change(
+                      'domains',
+                      domains.filter((__, j) => j !== i),
+                    )
+                  }
                   sx={{ mt: 1 }}
                 >
                   <DeleteIcon />
@@ -126,7 +145,11 @@ function CertificateStep({ catalog }: { catalog: CertificateOrderCatalog }) {
                       <span>
                         <strong>{t(`certificateType.${ty.id}`)}</strong>
                         <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
-                          {ty.multiDomain ? t('certificateWizard.certificate.multi', { n: ty.includedDomains }) : ty.wildcard ? t('certificateWizard.certificate.wildcard') : t('certificateWizard.certificate.single')}
+                          {ty.multiDomain
+                            ? t('certificateWizard.certificate.multi', { n: ty.includedDomains })
+                            : ty.wildcard
+                              ? t('certificateWizard.certificate.wildcard')
+                              : t('certificateWizard.certificate.single')}
                         </Typography>
                       </span>
                     }
@@ -156,7 +179,17 @@ function CertificateStep({ catalog }: { catalog: CertificateOrderCatalog }) {
 const emptyOwner: CertificateOwnerInput = { company: '', street: '', zip: '', city: '', country: 'DE', email: '', phone: '' };
 
 /** Add or edit a certificate owner; an edit is saved as a new owner record (§5). */
-function OwnerDialog({ customerId, owner, onSaved, onClose }: { customerId: number; owner: CertificateOwner | null; onSaved: (o: CertificateOwner) => void; onClose: () => void }) {
+function OwnerDialog({
+  customerId,
+  owner,
+  onSaved,
+  onClose,
+}: {
+  customerId: number;
+  owner: CertificateOwner | null;
+  onSaved: (o: CertificateOwner) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('orders');
   const [save] = useSaveCertificateOwnerMutation();
   const submit = async (values: CertificateOwnerInput) => {
@@ -167,17 +200,34 @@ function OwnerDialog({ customerId, owner, onSaved, onClose }: { customerId: numb
       return submitErrors(error);
     }
   };
-  const initial = owner ? { company: owner.company, street: owner.street, zip: owner.zip, city: owner.city, country: owner.country, email: owner.email, phone: owner.phone } : emptyOwner;
+  const initial = owner
+    ? {
+        company: owner.company,
+        street: owner.street,
+        zip: owner.zip,
+        city: owner.city,
+        country: owner.country,
+        email: owner.email,
+        phone: owner.phone,
+      }
+    : emptyOwner;
   return (
     <Dialog open onClose={onClose} aria-labelledby="owner-title" maxWidth="sm" fullWidth>
       <Form<CertificateOwnerInput> onSubmit={submit} initialValues={initial}>
         {({ handleSubmit, submitting, submitError }) => (
           <form onSubmit={handleSubmit} noValidate>
-            <DialogTitle id="owner-title">{owner ? t('certificateWizard.owner.editTitle') : t('certificateWizard.owner.addTitle')}</DialogTitle>
+            <DialogTitle id="owner-title">
+              {owner ? t('certificateWizard.owner.editTitle') : t('certificateWizard.owner.addTitle')}
+            </DialogTitle>
             <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
               {owner && <Alert severity="info">{t('certificateWizard.owner.newRecord')}</Alert>}
               {(['company', 'street', 'zip', 'city', 'country', 'email', 'phone'] as const).map((f) => (
-                <FormTextField key={f} name={f} label={t(`certificateWizard.owner.${f}`)} slotProps={{ htmlInput: { maxLength: f === 'country' ? 2 : 120 } }} />
+                <FormTextField
+                  key={f}
+                  name={f}
+                  label={t(`certificateWizard.owner.${f}`)}
+                  slotProps={{ htmlInput: { maxLength: f === 'country' ? 2 : 120 } }}
+                />
               ))}
               {submitError && <Alert severity="error">{submitError as string}</Alert>}
             </DialogContent>
@@ -194,21 +244,40 @@ function OwnerDialog({ customerId, owner, onSaved, onClose }: { customerId: numb
   );
 }
 
-function VerificationField({ index, domain, catalog, wildcard }: { index: number; domain: string; catalog: CertificateOrderCatalog; wildcard: boolean }) {
+function VerificationField({
+  index,
+  domain,
+  catalog,
+  wildcard,
+}: {
+  index: number;
+  domain: string;
+  catalog: CertificateOrderCatalog;
+  wildcard: boolean;
+}) {
   const { t } = useTranslation('orders');
   const base = domain.split('.').slice(-2).join('.');
   return (
     <Field<Verification | undefined> name={`verifications[${index}]`}>
       {({ input, meta }) => {
         const message = !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : undefined;
-        const v: Verification = { domain, method: input.value?.method ?? ('' as Verification['method']), approverEmail: input.value?.approverEmail ?? null };
+        const v: Verification = {
+          domain,
+          method: input.value?.method ?? ('' as Verification['method']),
+          approverEmail: input.value?.approverEmail ?? null,
+        };
         const id = `verification-${index}`;
         return (
           <FormControl error={!!message} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
             <FormLabel component="legend" id={id}>
               {t('certificateWizard.verification.for', { domain })}
             </FormLabel>
-            <RadioGroup row aria-labelledby={id} value={v.method ?? ''} onChange={(e) => input.onChange({ ...v, method: e.target.value as Verification['method'] })}>
+            <RadioGroup
+              row
+              aria-labelledby={id}
+              value={v.method ?? ''}
+              onChange={(e) => input.onChange({ ...v, method: e.target.value as Verification['method'] })}
+            >
               {catalog.verificationMethods
                 .filter((m) => !(wildcard && m === 'http'))
                 .map((m) => (
@@ -295,7 +364,12 @@ function OrganizationStep({ catalog, draft }: { catalog: CertificateOrderCatalog
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {(['firstname', 'surname', 'email', 'phone'] as const).map((f) => (
-          <FormTextField key={f} name={`administrator.${f}`} label={t(`certificateWizard.administrator.${f}`)} slotProps={{ htmlInput: { maxLength: f === 'email' ? 254 : 80 } }} />
+          <FormTextField
+            key={f}
+            name={`administrator.${f}`}
+            label={t(`certificateWizard.administrator.${f}`)}
+            slotProps={{ htmlInput: { maxLength: f === 'email' ? 254 : 80 } }}
+          />
         ))}
       </Box>
       <Typography variant="h3" sx={{ fontSize: '1.1rem', mt: 1 }}>
@@ -308,7 +382,15 @@ function OrganizationStep({ catalog, draft }: { catalog: CertificateOrderCatalog
   );
 }
 
-function StepFields({ step, catalog, draft }: { step: Exclude<CertificateWizardStep, 'check'>; catalog: CertificateOrderCatalog; draft: Values }) {
+function StepFields({
+  step,
+  catalog,
+  draft,
+}: {
+  step: Exclude<CertificateWizardStep, 'check'>;
+  catalog: CertificateOrderCatalog;
+  draft: Values;
+}) {
   const { t } = useTranslation('orders');
   const customers = useListCustomersQuery();
   switch (step) {
@@ -339,7 +421,10 @@ function StepFields({ step, catalog, draft }: { step: Exclude<CertificateWizardS
               const message = !meta.dirtySinceLastSubmit && meta.submitError;
               return (
                 <FormControl error={!!message}>
-                  <FormControlLabel control={<Checkbox {...input} checked={!!input.checked} />} label={t('certificateWizard.order.acceptTerms')} />
+                  <FormControlLabel
+                    control={<Checkbox {...input} checked={!!input.checked} />}
+                    label={t('certificateWizard.order.acceptTerms')}
+                  />
                   {message && <FormHelperText>{message}</FormHelperText>}
                 </FormControl>
               );
@@ -364,7 +449,15 @@ function normalise(v: Values): Values {
           // Only chosen methods are sent; the server reports a missing one under the domain's position.
           verifications: domains.flatMap((d, i) => {
             const x = v.verifications?.[i];
-            return x?.method ? [{ domain: d.trim().toLowerCase(), method: x.method, approverEmail: x.method === 'email' ? (x.approverEmail ?? null) : null }] : [];
+            return x?.method
+              ? [
+                  {
+                    domain: d.trim().toLowerCase(),
+                    method: x.method,
+                    approverEmail: x.method === 'email' ? (x.approverEmail ?? null) : null,
+                  },
+                ]
+              : [];
           }),
         }
       : {}),
@@ -384,26 +477,20 @@ function Summary({ draft, catalog }: { draft: Values; catalog: CertificateOrderC
     [t('certificateWizard.summary.term'), t('certificateWizard.certificate.months', { count: draft.termMonths ?? 12 })],
     [t('certificateWizard.summary.key'), t('certificateWizard.summary.keyValue', { bits: catalog.keyBits })],
     [t('certificateWizard.owner.title'), owner ? `${owner.company}, ${owner.street}, ${owner.zip} ${owner.city}, ${owner.country}` : '–'],
-    [t('certificateWizard.administrator.title'), `${draft.administrator?.firstname ?? ''} ${draft.administrator?.surname ?? ''}, ${draft.administrator?.email ?? ''}`],
+    [
+      t('certificateWizard.administrator.title'),
+      `${draft.administrator?.firstname ?? ''} ${draft.administrator?.surname ?? ''}, ${draft.administrator?.email ?? ''}`,
+    ],
     [
       t('certificateWizard.verification.title'),
-      (draft.verifications ?? []).map((v) => `${v.domain}: ${t(`certificateWizard.verification.method.${v.method}`)}${v.approverEmail ? ` (${v.approverEmail})` : ''}`).join('; '),
+      (draft.verifications ?? [])
+        .map(
+          (v) => `${v.domain}: ${t(`certificateWizard.verification.method.${v.method}`)}${v.approverEmail ? ` (${v.approverEmail})` : ''}`,
+        )
+        .join('; '),
     ],
   ];
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
-      {rows.map(([k, v]) => (
-        <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {k}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {v}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList rows={rows} />;
 }
 
 /** §2 `/orders/certificate`: customer → domains → certificate → organization → order → check order → thank you. */
@@ -424,7 +511,13 @@ export default function CertificateOrderWizard() {
   const initialValues = useMemo<Values>(
     () =>
       step === 'organization'
-        ? { ...state.draft, verifications: (state.draft.domains ?? []).map((d) => ({ ...(state.draft.verifications?.find((v) => v.domain === d.trim().toLowerCase()) ?? { method: '' as Verification['method'] }), domain: d })) }
+        ? {
+            ...state.draft,
+            verifications: (state.draft.domains ?? []).map((d) => ({
+              ...(state.draft.verifications?.find((v) => v.domain === d.trim().toLowerCase()) ?? { method: '' as Verification['method'] }),
+              domain: d,
+            })),
+          }
         : state.draft,
     [step, state.draft],
   );
@@ -547,7 +640,9 @@ function ThankYou({ number, onShown, onAgain }: { number: string | null; onShown
       <Typography variant="h1" gutterBottom>
         {t('wizard.thanks.title')}
       </Typography>
-      <Typography sx={{ mb: 3 }}>{t('wizard.thanks.text', { number: number ?? '', date: data ? f.dateTime(data.orderedAt) : '…' })}</Typography>
+      <Typography sx={{ mb: 3 }}>
+        {t('wizard.thanks.text', { number: number ?? '', date: data ? f.dateTime(data.orderedAt) : '…' })}
+      </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="contained" component={RouterLink} to="/orders?tab=certificate">
           {t('wizard.thanks.toOrders')}

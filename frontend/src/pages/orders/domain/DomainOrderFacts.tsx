@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useBillingFormat } from '../../contracts/format';
 import type { DomainOrderDetails } from './domainOrderApi';
+import { FactList } from '../FactList';
 
 /** The facts of a domain order, as a definition list (the detail modal and the check-order summary). */
 export function DomainOrderFacts({ details, customerLabel }: { details: DomainOrderDetails; customerLabel?: string }) {
@@ -19,14 +19,5 @@ export function DomainOrderFacts({ details, customerLabel }: { details: DomainOr
     [t('facts.annualFee'), t('facts.annualFeeValue', { amount: f.money(details.annualFee) })],
     ...(details.referenceSign ? [[t('facts.referenceSign'), details.referenceSign] as [string, string]] : []),
   ];
-  return (
-    <Box component="dl" data-testid="domain-order-facts" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' } }}>
-      {rows.map(([k, v]) => (
-        <Box key={k} sx={{ display: 'contents' }}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList rows={rows} testId="domain-order-facts" />;
 }
