@@ -15,6 +15,7 @@ import {
 import { findManagedCustomer, LocalPaymentProvider } from '@portal/core/customers';
 import { ValidationFailed, afterCommit } from '@portal/core/platform';
 import type { Schemas } from '@portal/openapi';
+import type { AppDeps } from '../deps.ts';
 import { defineHandlers } from '../openapi/handlers.ts';
 import { presentAmounts } from './billingPresenters.ts';
 import { orderProvisioningOf } from './ordersProvisioning.ts';
@@ -22,7 +23,13 @@ import { presentDomainOrderDetails } from './ordersDomainPresenters.ts';
 import { presentCertificateDetails } from './ordersCertificate.ts';
 
 export const presentPrice = (p: OrderPrice): Schemas['OrderPrice'] => ({
-  lines: p.lines.map((l) => ({ code: l.code, quantity: l.quantity, unitPrice: money(l.unitCents), net: money(l.netCents), period: l.period })),
+  lines: p.lines.map((l) => ({
+    code: l.code,
+    quantity: l.quantity,
+    unitPrice: money(l.unitCents),
+    net: money(l.netCents),
+    period: l.period,
+  })),
   monthly: presentAmounts(p.monthly),
   oneTime: presentAmounts(p.oneTime),
 });
@@ -48,7 +55,8 @@ export const presentOrder = (o: Order): Schemas['Order'] => {
   const lines = o.priceLines;
   const monthly = lines.filter((l) => l.period === 'month').reduce((a, l) => a + l.netCents, 0);
   const oneTime = lines.filter((l) => l.period === 'once').reduce((a, l) => a + l.netCents, 0);
-  if (monthly !== o.monthlyNetCents || oneTime !== o.oneTimeNetCents) throw new Error(`order ${o.number}: stored amounts differ from its lines`);
+  if (monthly !== o.monthlyNetCents || oneTime !== o.oneTimeNetCents)
+    throw new Error(`order ${o.number}: stored amounts differ from its lines`);
   return {
     type: o.type,
     number: o.number,
@@ -74,12 +82,45 @@ const vatOf = (net: number) => {
   return { vatCents: a.vatCents, grossCents: a.grossCents };
 };
 
+/**
+ * The answer to an order submission (every wizard): 201, and `Idempotent-Replayed` when the idempotency key
+ * replayed an earlier answer; a new order is queued for provisioning and confirmed by e-mail after the commit.
+ */
+export async function orderSubmitted(
+  deps: AppDeps,
+  koa: { status: number; set(field: string, value: string): void },
+  { order, replayed }: { order: Order; replayed: boolean },
+): Promise<Schemas['Order']> {
+  koa.status = 201;
+  if (replayed) koa.set('Idempotent-Replayed', 'true');
+  else
+    await afterCommit(async () => {
+      await orderProvisioningOf(deps)?.enqueue(order.id);
+      await sendOrderMails(deps.orm.em.fork(), deps.mailer, deps.logger, order, 'confirmation');
+    });
+  return presentOrder(order);
+}
+
 export const orderHandlers = defineHandlers({
-  listOrders: async ({ em, user, query }) => ({ data: (await listOrders(em, user.id, { type: query.type, search: query.search })).map(presentOrder) }),
+  listOrders: async ({ em, user, query }) => ({
+    data: (await listOrders(em, user.id, { type: query.type, search: query.search })).map(presentOrder),
+  }),
 
   getOrder: async ({ em, user, params }) => presentOrder(await findOrder(em, user.id, params.orderType, params.orderNumber)),
 
-  getClusterOrderCatalog: () => ({ ...clusterCatalog, architectures: clusterCatalog.architectures.map((a) => ({ id: a.id, ranges: { cpu: [...a.ranges.cpu], ramGb: [...a.ranges.ramGb], nvmeSsdGb: [...a.ranges.nvmeSsdGb], nvmeStorageGb: [...a.ranges.nvmeStorageGb] } })), includedTrafficTb: priceList.includedTrafficTb }),
+  getClusterOrderCatalog: () => ({
+    ...clusterCatalog,
+    architectures: clusterCatalog.architectures.map((a) => ({
+      id: a.id,
+      ranges: {
+        cpu: [...a.ranges.cpu],
+        ramGb: [...a.ranges.ramGb],
+        nvmeSsdGb: [...a.ranges.nvmeSsdGb],
+        nvmeStorageGb: [...a.ranges.nvmeStorageGb],
+      },
+    })),
+    includedTrafficTb: priceList.includedTrafficTb,
+  }),
 
   quoteClusterOrder: async ({ em, user, body }) => {
     const errors = clusterDraftErrors(body.draft, body.step);
@@ -89,14 +130,17 @@ export const orderHandlers = defineHandlers({
   },
 
   createClusterOrder: async ({ em, user, body, deps, koa }) => {
-    const { order, replayed } = await submitClusterOrder(em, deps.clock, user.id, koa.get('Idempotency-Key') || undefined, body, new LocalPaymentProvider(em, deps.clock));
-    koa.status = 201;
-    if (replayed) koa.set('Idempotent-Replayed', 'true');
-    else
-      await afterCommit(async () => {
-        await orderProvisioningOf(deps)?.enqueue(order.id);
-        await sendOrderMails(deps.orm.em.fork(), deps.mailer, deps.logger, order, 'confirmation');
-      });
-    return presentOrder(order);
+    return orderSubmitted(
+      deps,
+      koa,
+      await submitClusterOrder(
+        em,
+        deps.clock,
+        user.id,
+        koa.get('Idempotency-Key') || undefined,
+        body,
+        new LocalPaymentProvider(em, deps.clock),
+      ),
+    );
   },
 });

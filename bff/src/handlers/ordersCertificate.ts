@@ -9,18 +9,25 @@ import {
   findOrder,
   listCertificateOwners,
   quoteCertificateOrder,
-  sendOrderMails,
   submitCertificateOrder,
   type CertificateOrderDetails,
   type CertificateOwner,
 } from '@portal/core/ordering';
-import { Conflict, afterCommit } from '@portal/core/platform';
+import { Conflict } from '@portal/core/platform';
 import type { Schemas } from '@portal/openapi';
 import { defineHandlers } from '../openapi/handlers.ts';
-import { presentOrder, presentPrice } from './orders.ts';
-import { orderProvisioningOf } from './ordersProvisioning.ts';
+import { orderSubmitted, presentPrice } from './orders.ts';
 
-const presentOwner = (o: CertificateOwner): Schemas['CertificateOwner'] => ({ id: o.id, company: o.company, street: o.street, zip: o.zip, city: o.city, country: o.country, email: o.email, phone: o.phone });
+const presentOwner = (o: CertificateOwner): Schemas['CertificateOwner'] => ({
+  id: o.id,
+  company: o.company,
+  street: o.street,
+  zip: o.zip,
+  city: o.city,
+  country: o.country,
+  email: o.email,
+  phone: o.phone,
+});
 
 /** What a certificate order ordered (the private key is never part of it). */
 export const presentCertificateDetails = (d: CertificateOrderDetails): Schemas['CertificateOrderDetails'] => ({
@@ -38,7 +45,9 @@ export const presentCertificateDetails = (d: CertificateOrderDetails): Schemas['
 export const certificateOrderHandlers = defineHandlers({
   getCertificateOrderCatalog: () => ({ ...certificateCatalog, types: certificateCatalog.types.map((t) => ({ ...t })) }),
 
-  listCertificateOwners: async ({ em, user, params }) => ({ data: (await listCertificateOwners(em, user.id, params.customerId)).map(presentOwner) }),
+  listCertificateOwners: async ({ em, user, params }) => ({
+    data: (await listCertificateOwners(em, user.id, params.customerId)).map(presentOwner),
+  }),
 
   createCertificateOwner: async ({ em, user, params, body, deps, koa }) => {
     const owner = await createCertificateOwner(em, deps.clock, user.id, params.customerId, body);
@@ -46,23 +55,19 @@ export const certificateOrderHandlers = defineHandlers({
     return presentOwner(owner);
   },
 
-  editCertificateOwner: async ({ em, user, params, body, deps }) => presentOwner(await editCertificateOwner(em, deps.clock, user.id, params.customerId, params.ownerId, body)),
+  editCertificateOwner: async ({ em, user, params, body, deps }) =>
+    presentOwner(await editCertificateOwner(em, deps.clock, user.id, params.customerId, params.ownerId, body)),
 
-  quoteCertificateOrder: async ({ em, user, body }) => ({ price: presentPrice(await quoteCertificateOrder(em, user.id, body.step, body.draft)) }),
+  quoteCertificateOrder: async ({ em, user, body }) => ({
+    price: presentPrice(await quoteCertificateOrder(em, user.id, body.step, body.draft)),
+  }),
 
   createCertificateOrder: async ({ em, user, body, deps, koa }) => {
-    const { order, replayed } = await submitCertificateOrder(em, deps.clock, user.id, koa.get('Idempotency-Key') || undefined, body);
-    koa.status = 201;
-    if (replayed) koa.set('Idempotent-Replayed', 'true');
-    else
-      await afterCommit(async () => {
-        await orderProvisioningOf(deps)?.enqueue(order.id);
-        await sendOrderMails(deps.orm.em.fork(), deps.mailer, deps.logger, order, 'confirmation');
-      });
-    return presentOrder(order);
+    return orderSubmitted(deps, koa, await submitCertificateOrder(em, deps.clock, user.id, koa.get('Idempotency-Key') || undefined, body));
   },
 
-  getCertificateOrderFiles: async ({ em, user, params }) => certificateFilesOf(em, await findOrder(em, user.id, 'certificate', params.orderNumber)),
+  getCertificateOrderFiles: async ({ em, user, params }) =>
+    certificateFilesOf(em, await findOrder(em, user.id, 'certificate', params.orderNumber)),
 
   getCertificateOrderKey: async ({ em, user, params, deps, koa }) => {
     const order = await findOrder(em, user.id, 'certificate', params.orderNumber);
