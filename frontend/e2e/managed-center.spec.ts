@@ -84,4 +84,16 @@ test.describe('Managed Center', () => {
     await page.goto(`/a/clusters/${list.data[0].id}/servers/999999/managed/dashboard`);
     await expect(page.getByText('404')).toBeVisible();
   });
+
+  test('R8.005 a module of §2 the portal does not offer yet says "This feature is not yet available."; an unknown section says it does not exist', async ({ page }) => {
+    await login(page, users.admin);
+    const list = await (await page.request.get('/api/v1/clusters?search=20011')).json();
+    const cluster = list.data[0].id as number;
+    const detail = await (await page.request.get(`/api/v1/clusters/${cluster}`)).json();
+    const base = `/a/clusters/${cluster}/servers/${detail.servers[0].id}/managed`;
+    await page.goto(`${base}/apache`);
+    await expect(page.getByTestId('section-not-yet-available')).toHaveText('Diese Funktion ist noch nicht verfügbar.');
+    await page.goto(`${base}/no-such-module`);
+    await expect(page.getByTestId('section-not-found')).toBeVisible();
+  });
 });

@@ -259,6 +259,23 @@ test.describe('orders (German)', () => {
   });
 });
 
+test.describe('orders on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('R2.046 the wizards name the current step above numbered circles instead of six labels run together; an unknown order page is not found', async ({ page }) => {
+    await login(page, texts.de.user);
+    for (const [path, first] of [['cluster', 'Kunde'], ['domain', 'Kunde'], ['certificate', 'Kunde']] as const) {
+      await page.goto(`/a/orders/${path}`);
+      await expect(page.getByTestId('wizard-step-of')).toHaveText(new RegExp(`^Schritt 1 von \\d: ${first}$`));
+      // The other steps' labels are hidden on a phone; the page does not scroll sideways.
+      await expect(page.locator('.MuiStepLabel-labelContainer').first()).toBeHidden();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    }
+    await page.goto('/a/orders/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+  });
+});
+
 test.describe('orders (English)', () => {
   test('R2.039 R2.045 R8.003 the list and another account\'s order in English', async ({ page }) => {
     await login(page, texts.en.user);

@@ -39,6 +39,7 @@ import type { WebPluginEntry } from './registry';
 import { useManagedSocket } from './useManagedSocket';
 import { useDemo } from '../demo/api';
 import { DemoModuleNav, DemoModuleRoute, demoModuleTitle } from '../demo/managed';
+import { isDemoModule } from '../demo/modules';
 
 const managedStore = createManagedStore();
 const severityToAlert = { success: 'success', info: 'info', warning: 'warning', error: 'danger' } as const;
@@ -230,6 +231,11 @@ function Frame({ view }: { view: ManagedServerView }) {
                     <PluginSection entry={current.entry} degraded={current.degraded} resetKey={`${view.server.id}:${current.entry.id}`} />
                   ) : demo.enabled && demoModuleTitle(section) ? (
                     <DemoModuleRoute id={section} />
+                  ) : isDemoModule(section) ? (
+                    // A module of §2 the portal does not offer yet (R8.005).
+                    <Alert severity="info" data-testid="section-not-yet-available">
+                      {t('common:notYetAvailable.text')}
+                    </Alert>
                   ) : (
                     <Alert severity="info" data-testid="section-not-found">
                       {t('section.notFound')}

@@ -20,8 +20,10 @@ export function createPortalTheme(mode: 'light' | 'dark'): Theme {
     shape: { borderRadius: 8 },
     typography: {
       fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      h1: { fontSize: '1.9rem', fontWeight: 600 },
-      h2: { fontSize: '1.4rem', fontWeight: 600 },
+      // Smaller headings on phones, so long German compounds ("Auftragsverarbeitungsvertrag") fit a 375 px
+      // line instead of breaking mid-word where the browser has no hyphenation dictionary.
+      h1: { fontSize: '1.9rem', fontWeight: 600, '@media (max-width:599.95px)': { fontSize: '1.45rem' } },
+      h2: { fontSize: '1.4rem', fontWeight: 600, '@media (max-width:599.95px)': { fontSize: '1.2rem' } },
       h3: { fontSize: '1.15rem', fontWeight: 600 },
     },
     components: {

@@ -6,15 +6,11 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FORM_ERROR } from 'final-form';
@@ -42,6 +38,7 @@ import {
   type OrderPrice,
 } from './ordersApi';
 import { isWizardStep, useWizardState, wizardSteps, type WizardStep } from './wizardState';
+import { WizardStepper } from './WizardStepper';
 
 /** The form's values: the draft plus what stays in the browser (which customer path; card data for the provider's hosted field). */
 type Values = ClusterOrderDraft & { customerMode?: 'existing' | 'new'; card?: { number?: string; expiry?: string; cvc?: string } };
@@ -341,13 +338,7 @@ export default function ClusterOrderWizard() {
       <Typography variant="h1" gutterBottom ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
         {t('wizard.title')}
       </Typography>
-      <Stepper activeStep={index} alternativeLabel sx={{ mb: 3, overflowX: 'auto', pb: 1 }} aria-label={t('wizard.title')}>
-        {wizardSteps.map((s, i) => (
-          <Step key={s} completed={i < index}>
-            <StepLabel>{i <= state.reached + 1 && i !== index ? <Link component="button" type="button" onClick={() => go(s)} underline="hover">{t(`wizard.steps.${s}`)}</Link> : t(`wizard.steps.${s}`)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <WizardStepper steps={wizardSteps} index={index} reached={state.reached} label={(s) => t(`wizard.steps.${s}`)} onGo={go} aria-label={t('wizard.title')} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="wizard-step-title">
           <Typography variant="h2" id="wizard-step-title" sx={{ fontSize: '1.3rem', mb: 2 }}>

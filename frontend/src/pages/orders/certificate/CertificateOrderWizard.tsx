@@ -13,15 +13,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { setIn, type SubmissionErrors } from 'final-form';
@@ -56,6 +52,7 @@ import {
   type CertificateWizardStep,
 } from './certificateWizardState';
 import { FactList } from '../FactList';
+import { WizardStepper } from '../WizardStepper';
 
 type Values = CertificateOrderDraft;
 type Verification = NonNullable<Values['verifications']>[number];
@@ -556,21 +553,7 @@ export default function CertificateOrderWizard() {
       <Typography variant="h1" gutterBottom ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
         {t('certificateWizard.title')}
       </Typography>
-      <Stepper activeStep={index} alternativeLabel sx={{ mb: 3, overflowX: 'auto', pb: 1 }} aria-label={t('certificateWizard.title')}>
-        {certificateWizardSteps.map((s, i) => (
-          <Step key={s} completed={i < index}>
-            <StepLabel>
-              {i <= state.reached + 1 && i !== index ? (
-                <Link component="button" type="button" onClick={() => go(s)} underline="hover">
-                  {t(`certificateWizard.steps.${s}`)}
-                </Link>
-              ) : (
-                t(`certificateWizard.steps.${s}`)
-              )}
-            </StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <WizardStepper steps={certificateWizardSteps} index={index} reached={state.reached} label={(s) => t(`certificateWizard.steps.${s}`)} onGo={go} aria-label={t('certificateWizard.title')} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="wizard-step-title">
           <Typography variant="h2" id="wizard-step-title" sx={{ fontSize: '1.3rem', mb: 2 }}>

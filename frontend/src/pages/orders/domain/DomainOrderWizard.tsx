@@ -2,14 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import Skeleton from '@mui/material/Skeleton';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { Form, FormSpy } from 'react-final-form';
@@ -29,6 +25,7 @@ import type { OrderPrice } from '../ordersApi';
 import { useWizardState } from '../wizardState';
 import { DomainOrderFacts } from './DomainOrderFacts';
 import { useCreateDomainOrderMutation, useGetDomainOrderCatalogQuery, useQuoteDomainOrderMutation, type DomainOrderCatalog, type DomainOrderDraft, type DomainOrderStep, type DomainQuote } from './domainOrderApi';
+import { WizardStepper } from '../WizardStepper';
 
 /** The steps of the domain order wizard (§2), then the check-order summary. */
 const steps = ['customer', 'cluster', 'domain', 'handle', 'order', 'check'] as const;
@@ -296,21 +293,7 @@ export default function DomainOrderWizard() {
       <Typography variant="h1" gutterBottom ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
         {t('title')}
       </Typography>
-      <Stepper activeStep={index} alternativeLabel sx={{ mb: 3, overflowX: 'auto', pb: 1 }} aria-label={t('title')}>
-        {steps.map((s, i) => (
-          <Step key={s} completed={i < index}>
-            <StepLabel>
-              {i <= state.reached + 1 && i !== index ? (
-                <Link component="button" type="button" onClick={() => go(s)} underline="hover">
-                  {t(`steps.${s}`)}
-                </Link>
-              ) : (
-                t(`steps.${s}`)
-              )}
-            </StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <WizardStepper steps={steps} index={index} reached={state.reached} label={(s) => t(`steps.${s}`)} onGo={go} aria-label={t('title')} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="wizard-step-title">
           <Typography variant="h2" id="wizard-step-title" sx={{ fontSize: '1.3rem', mb: 2 }}>
