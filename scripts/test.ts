@@ -13,7 +13,8 @@
  * Set SKIP_E2E=1 to leave out the browser tests while working; TEST_SEQUENTIAL=1 runs every step one
  * after the other (for a quiet measurement of a single step).
  */
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 
 type Step = [name: string, command: string];
 
@@ -36,6 +37,30 @@ const after: Step[] = [
   ['two instances behind nginx, restarted under load', 'SCALE_OUT_TEST=1 npm run --silent test:unit -- bff/src/scale-out.test.ts'],
   ...(process.env.SKIP_E2E === '1' ? [] : ([['end-to-end tests', 'npm run --silent test:e2e']] as Step[])),
 ];
+
+/**
+ * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test) and
+ * named-checkzone (DNS plugin). Missing ones are installed when this runs as root with apt; otherwise the
+ * run stops at once, naming the packages.
+ */
+function ensurePrograms(): void {
+  const has = (program: string) => ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].some((dir) => fs.existsSync(`${dir}/${program}`));
+  const needed: [program: string, pkg: string][] = [
+    ['nginx', 'nginx-light'],
+    ['named-checkzone', 'bind9-utils'],
+    ...(process.env.SKIP_E2E === '1' ? [] : ([['chromium-headless-shell', 'chromium-headless-shell']] as [string, string][])),
+  ];
+  const missing = needed.filter(([program]) => !has(program)).map(([, pkg]) => pkg);
+  if (!missing.length) return;
+  if (process.getuid?.() === 0 && has('apt-get')) {
+    console.log(`Installing ${missing.join(', ')} (apt-get) …`);
+    execSync(`apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
+    return;
+  }
+  console.error(`npm test needs Debian packages that are not installed: apt-get install -y ${missing.join(' ')}`);
+  process.exit(1);
+}
+ensurePrograms();
 
 const started = Date.now();
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);

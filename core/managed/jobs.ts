@@ -51,6 +51,8 @@ export interface JobRunnerDeps {
   onChange?(change: ManagedChange): Promise<void> | void;
   /** Jobs run on this instance (default true); false: it only queues them. */
   work?: boolean;
+  /** Seconds between the idle workers' polls (config JOB_POLL_SECONDS; default 1). */
+  pollSeconds?: number;
 }
 
 export const APPLY_QUEUE = 'managed-apply';
@@ -136,10 +138,12 @@ export class JobRunner {
     // the ORM's transactions). PostgreSQL: its own small pool on the same database.
     const embedded = connection.constructor.name === 'PgliteConnection' && typeof connection.getNativeClient === 'function';
     const clientUrl = orm.config.get('clientUrl');
+    const poll = this.#deps.pollSeconds ?? 1;
+    const upkeep = { monitorIntervalSeconds: 2 * poll, superviseIntervalSeconds: 2 * poll };
     const boss =
       embedded
-        ? new PgBoss({ db: fromPglite(await connection.getNativeClient!()), backend: 'pglite', monitorIntervalSeconds: 2, superviseIntervalSeconds: 2 })
-        : new PgBoss({ connectionString: clientUrl, max: 4, application_name: 'portal-managed-jobs', monitorIntervalSeconds: 2, superviseIntervalSeconds: 2 });
+        ? new PgBoss({ db: fromPglite(await connection.getNativeClient!()), backend: 'pglite', ...upkeep })
+        : new PgBoss({ connectionString: clientUrl, max: 4, application_name: 'portal-managed-jobs', ...upkeep });
     boss.on('error', (e: unknown) => this.#deps.logger.error({ err: e }, 'managed job queue error'));
     await boss.start();
     await boss.createQueue(INTERRUPTED_QUEUE, { policy: 'standard' });
@@ -153,8 +157,16 @@ export class JobRunner {
     });
     this.#boss = boss;
     if (this.#deps.work === false) return;
-    this.#workerId = await boss.work<{ jobId: number }>(APPLY_QUEUE, { localConcurrency: 4, pollingIntervalSeconds: 1 }, async ([job]) => this.#track(this.#run(job)));
-    await boss.work<{ jobId: number }>(INTERRUPTED_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => this.#track(this.#interrupted(job.data.jobId)));
+    this.#workerId = await boss.work<{ jobId: number }>(APPLY_QUEUE, { localConcurrency: 4, pollingIntervalSeconds: poll }, async ([job]) => {
+      try {
+        return await this.#track(this.#run(job));
+      } finally {
+        // A job of the same server and plugin may wait behind this one (singleton queue): fetch it now,
+        // not at the next poll.
+        if (this.#workerId) this.#boss?.notifyWorker(this.#workerId);
+      }
+    });
+    await boss.work<{ jobId: number }>(INTERRUPTED_QUEUE, { pollingIntervalSeconds: 2 * poll }, async ([job]) => this.#track(this.#interrupted(job.data.jobId)));
     // Jobs recorded but never queued (the process ended between the two): queue them now.
     const waiting = await orm.em.fork().find(ManagedJob, { status: 'queued' }, { orderBy: { id: 'asc' } });
     for (const j of waiting) await this.#send(j);

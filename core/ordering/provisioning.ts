@@ -28,6 +28,8 @@ export interface OrderProvisioningDeps {
   box?: SecretBox;
   /** The certificate authority (default: the local adapter). */
   certificateAuthority?: CertificateAuthority;
+  /** Seconds between the apply workers' idle polls (config JOB_POLL_SECONDS); orders poll twice as often. */
+  pollSeconds?: number;
 }
 
 type Role = Server['role'];
@@ -101,6 +103,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class OrderProvisioning {
   readonly #deps: OrderProvisioningDeps;
   #boss: PgBoss | undefined;
+  #workerId: string | undefined;
   readonly #running = new Set<Promise<unknown>>();
 
   constructor(deps: OrderProvisioningDeps) {
@@ -111,7 +114,7 @@ export class OrderProvisioning {
   async start(boss: PgBoss): Promise<void> {
     this.#boss = boss;
     await boss.createQueue(ORDER_QUEUE, { policy: 'standard', retryLimit: 2, retryDelay: 1, expireInSeconds: 15 * 60 });
-    await boss.work<{ orderId: number }>(ORDER_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => this.#track(this.provision(job.data.orderId)));
+    this.#workerId = await boss.work<{ orderId: number }>(ORDER_QUEUE, { pollingIntervalSeconds: Math.max(0.5, (this.#deps.pollSeconds ?? 1) / 2) }, async ([job]) => this.#track(this.provision(job.data.orderId)));
     const waiting = await this.#deps.orm.em.fork().find(Order, { status: { $in: ['pending', 'preparation_in_progress'] }, type: { $in: ['cluster', 'domain', 'certificate'] }, orderedBy: { $ne: null } }, { fields: ['id'] });
     for (const o of waiting) await this.enqueue(o.id);
   }
@@ -120,6 +123,8 @@ export class OrderProvisioning {
   async enqueue(orderId: number): Promise<void> {
     if (!this.#boss) throw new Error('order provisioning not started');
     await this.#boss.send(ORDER_QUEUE, { orderId }, { singletonKey: `order:${orderId}` });
+    // Start it now on this instance rather than at the worker's next poll.
+    if (this.#workerId) this.#boss.notifyWorker(this.#workerId);
   }
 
   /** Waits for the jobs running on this instance. */

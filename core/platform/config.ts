@@ -20,6 +20,12 @@ const schema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Graceful shutdown: longest drain phase in ms (new requests answered 503 so the balancer moves them; issue 14). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(15_000).default(3_000),
+  /**
+   * How often an idle instance asks the job queue for work, in seconds (apply jobs; orders twice as often,
+   * the queue's own upkeep every 2×). Jobs queued or finished on this instance wake its workers at once, so
+   * this only bounds how soon another instance's jobs start. The e2e portals use 5 (32 idle portals).
+   */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(30).default(1),
   /** Address the metrics endpoint listens on; the loopback by default (the scraper runs on the host or reaches it through the private network). */
   METRICS_HOST: z.string().default('127.0.0.1'),
   SMTP_URL: z.string().min(1).optional(),

@@ -50,6 +50,7 @@ export class ManagedCenter {
       plugin: (id) => this.plugin(id),
       onJob: (job) => deps.events.publish('managed.job', presentJob(job), { servers: [job.server.id] }),
       onChange: (change) => deps.events.publish('managed.change', presentChange(change), { servers: [change.server.id] }),
+      pollSeconds: deps.config.JOB_POLL_SECONDS,
     });
   }
 

@@ -3,9 +3,21 @@ import { createTheme, type Theme } from '@mui/material/styles';
 /** Focus ring colours: ≥ 3:1 against the page background and paper of their mode. */
 const focusRing = { light: '#0b5cad', dark: '#8ec1ff' } as const;
 
-/** The portal's light and dark themes. */
-export function createPortalTheme(mode: 'light' | 'dark'): Theme {
+/** Whether the user asked the system for less motion (read once when the theme is made). */
+const prefersReducedMotion = (): boolean => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+/** Durations of 0 for every MUI transition (dialogs, menus, collapses, tabs) when the user wants less motion. */
+const noMotion = {
+  duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+};
+
+/**
+ * The portal's light and dark themes. With "reduce motion" set in the system (WCAG 2.3.3), transitions,
+ * ripples and skeleton waves are off: dialogs and menus appear at once.
+ */
+export function createPortalTheme(mode: 'light' | 'dark', reduceMotion = prefersReducedMotion()): Theme {
   return createTheme({
+    ...(reduceMotion ? { transitions: noMotion } : {}),
     palette: {
       mode,
       primary: { main: mode === 'light' ? '#0b5cad' : '#6aa8f0' },
@@ -35,6 +47,10 @@ export function createPortalTheme(mode: 'light' | 'dark'): Theme {
           // Long words (German compounds, e-mail addresses) wrap instead of widening the page on phones.
           body: { overflowWrap: 'break-word' },
           'h1, h2, h3, h4, h5, h6': { overflowWrap: 'anywhere', hyphens: 'auto' },
+          // Less motion: no CSS transitions or animations, except the progress indicators (a still spinner would look stuck).
+          ...(reduceMotion
+            ? { '*:not([class*="Progress"]), *::before, *::after': { animationDuration: '0.01ms !important', animationIterationCount: '1 !important', transitionDuration: '0.01ms !important' } }
+            : {}),
           ':root :focus-visible': { outline: `3px solid ${focusRing[mode]}`, outlineOffset: 2 },
           ':root .MuiMenuItem-root:focus-visible, :root .MuiListItemButton-root:focus-visible, :root .MuiTab-root:focus-visible, :root .MuiTableRow-root:focus-visible':
             { outlineOffset: -3 },
@@ -97,6 +113,7 @@ export function createPortalTheme(mode: 'light' | 'dark'): Theme {
           }),
         },
       },
+      ...(reduceMotion ? { MuiButtonBase: { defaultProps: { disableRipple: true } }, MuiSkeleton: { defaultProps: { animation: false } } } : {}),
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
       MuiAppBar: {
         defaultProps: { elevation: 0 },
