@@ -156,10 +156,14 @@ describe('monitoring section', () => {
       expect(hour.body.memory.avg.at(-1)).toBe(s.memory.usedBytes);
       expect(hour.body.memoryTotalBytes).toBe(s.memory.totalBytes);
       for (let i = 0; i < 50 && !samples.length; i++) await new Promise((res) => setTimeout(res, 20));
-      expect(samples).toEqual([s]);
+      // The first sample pushed is the one answered (on a loaded machine the next 10 s tick may follow it).
+      expect(samples[0]).toEqual(s);
       // A second viewer within the interval gets the same sample; nothing is measured twice.
       const again = await admin.request('POST', api('/watch', lb));
-      expect(again.body.sample).toEqual(s);
+      // (Samples belong to 10 s slots: within the slot it is the very same sample; on a loaded machine the
+      // next slot's tick may have come in between, never a second measurement of the same slot.)
+      if (again.body.sample.at === s.at) expect(again.body.sample).toEqual(s);
+      else expect(Date.parse(again.body.sample.at)).toBeGreaterThan(Date.parse(s.at));
     } finally {
       socket.close();
     }
