@@ -298,7 +298,9 @@ describe(`fuzz (issue 8): every operation with valid, boundary and hostile input
         );
       } catch (e) {
         const lines = (e as Error).message.split('\n');
-        problems.push(`${op.id}: ${[...lines.slice(0, 3), ...lines.filter((l) => /Got error|stored|[0-9]{3} for/.test(l))].join(' | ')}`);
+        // fast-check keeps the property's own error as `cause`: name it, so a failure says what went wrong.
+        const cause = (e as Error).cause instanceof Error ? [`cause: ${((e as Error).cause as Error).message.slice(0, 400)}`] : [];
+        problems.push(`${op.id}: ${[...lines.slice(0, 3), ...lines.filter((l) => /Got error|stored|[0-9]{3} for/.test(l)), ...cause].join(' | ')}`);
       }
     }
     process.stdout.write(`fuzz: ${operations.length} operations, ${figures.cases} cases (seed ${seed}, ${runs} runs each): ${JSON.stringify(figures.byStatus)}\n`);
