@@ -45,7 +45,7 @@ export const budgets: RouteBudget[] = [
     route: '/a/login',
     entry: 'login.html',
     modules: ['src/i18n/locales/de/common.json', 'src/i18n/locales/de/errors.json', 'src/i18n/locales/de/auth.json', 'src/i18n/locales/de/password.json'],
-    budget: 149 * KB, // measured 144.7 KB plus 3 % (2026-11-24); was 275 KB while /a/login was the SPA
+    budget: 150 * KB, // measured 145.4 KB plus 3 % (2026-11-24); was 275 KB while /a/login was the SPA
   },
   {
     route: '/a/ (dashboard)',

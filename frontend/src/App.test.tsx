@@ -26,6 +26,7 @@ describe('the app on load', () => {
   let loads: string[] = [];
   beforeEach(() => {
     loads = [];
+    pageLoad.leaving = false;
     // jsdom cannot load a page: the full page load to the lean sign-in entry (issue 14) is recorded instead.
     pageLoad.go = (url, replace) => void loads.push(`${replace ? 'replace' : 'assign'} ${url}`);
   });

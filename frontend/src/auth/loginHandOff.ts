@@ -21,8 +21,10 @@ export function readLoginHandOff(): LoginHandOff {
   }
 }
 
-/** A full page load; replaceable in jsdom, where a page cannot load (tests set `pageLoad.go`). */
+/** A full page load; replaceable in jsdom, where a page cannot load (tests set `pageLoad.go` and reset `leaving`). */
 export const pageLoad = {
+  /** The page is already on its way to the sign-in page. */
+  leaving: false,
   go(url: string, replace: boolean): void {
     if (replace) window.location.replace(url);
     else window.location.assign(url);
@@ -31,6 +33,16 @@ export const pageLoad = {
 
 /** Leaves the SPA for the sign-in page (`/a/login`), handing over the return target and a notice. */
 export function toLoginPage(handOff: LoginHandOff = {}, { replace = true }: { replace?: boolean } = {}): void {
+  // The first call wins: e.g. ending an impersonation signs out, and the guard of the page underneath would
+  // otherwise hand over its own path instead of the notice before the page unloads.
+  if (pageLoad.leaving) return;
+  pageLoad.leaving = true;
   sessionStorage.setItem(loginHandOffKey, JSON.stringify(handOff));
   pageLoad.go('/a/login', replace);
 }
+
+// Back from the sign-in page through the browser's page cache: this page is not leaving any more.
+if (typeof window !== 'undefined')
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted) pageLoad.leaving = false;
+  });

@@ -3,13 +3,14 @@
  * the namespaces the page needs, and a few lines instead of i18next (17 KB gzipped): keys `ns:a.b`,
  * `{{name}}` interpolation. The language is the SPA's (`portal.language` in the browser, else German).
  */
+import { loadNamespace } from '../i18n/loadNamespace';
+
 export const languages = ['de', 'en'] as const;
 export type Language = (typeof languages)[number];
 
 type Tree = { [key: string]: string | Tree };
 type Options = Record<string, string | number>;
 
-const files = import.meta.glob<{ default: Tree }>('../i18n/locales/*/{common,errors,auth,password,security,impersonation}.json');
 
 /** What the page needs before it shows; `security` (two-factor step) and a hand-over notice's namespace follow when needed. */
 export const startNamespaces = ['common', 'errors', 'auth', 'password'];
@@ -33,8 +34,7 @@ export async function loadNamespaces(language: Language, namespaces: string[]): 
     namespaces.map(async (ns) => {
       const id = `${language}/${ns}`;
       if (loaded[id]) return;
-      const load = files[`../i18n/locales/${id}.json`];
-      loaded[id] = load ? (await load()).default : {};
+      loaded[id] = (await loadNamespace(language, ns)) as Tree;
     }),
   );
 }
