@@ -33,7 +33,9 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface Notice {
   severity: 'success' | 'info' | 'warning';
-  text: string;
+  /** A translation key (shown in the current language) or a text. */
+  key?: string;
+  text?: string;
 }
 
 /**
@@ -199,7 +201,7 @@ function PasswordForm({
     >
       {notice && (
         <Alert severity={notice.severity} role={notice.severity === 'warning' ? 'alert' : 'status'}>
-          {notice.text}
+          {notice.key ? t(notice.key) : notice.text}
         </Alert>
       )}
       {form.formError && (

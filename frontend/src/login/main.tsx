@@ -119,7 +119,7 @@ async function start(): Promise<void> {
   await loadNamespaces(language, [...startNamespaces, ...noticeNs]);
   // The notice is shown once (a reload of the page does not repeat "You have been logged out.").
   if (handOff.notice) sessionStorage.setItem(loginHandOffKey, JSON.stringify({ from: handOff.from }));
-  const notice = handOff.notice && { severity: handOff.notice.severity, text: translator(language).t(handOff.notice.key) };
+  const notice = handOff.notice && { severity: handOff.notice.severity, key: handOff.notice.key };
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Page initialLanguage={language} notice={notice} />
