@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import { App } from './App';
+import { pageLoad } from './auth/loginHandOff';
 import './i18n';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -21,7 +22,17 @@ const me = (id: number) => ({
 
 describe('the app on load', () => {
   const realFetch = globalThis.fetch;
+  const realGo = pageLoad.go;
+  let loads: string[] = [];
+  beforeEach(() => {
+    loads = [];
+    pageLoad.leaving = false;
+    // jsdom cannot load a page: the full page load to the lean sign-in entry (issue 14) is recorded instead.
+    pageLoad.go = (url, replace) => void loads.push(`${replace ? 'replace' : 'assign'} ${url}`);
+  });
   afterEach(() => {
+    pageLoad.go = realGo;
+    sessionStorage.clear();
     globalThis.fetch = realFetch;
     document.cookie = 'portal_logged_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
@@ -42,7 +53,7 @@ describe('the app on load', () => {
     document.cookie = 'portal_logged_in=1; path=/';
     const calls = start((req) => (req.method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, me(0))));
     await waitFor(() => expect(calls).toContain('DELETE /api/v1/session'), { timeout: 5000 });
-    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeTruthy();
+    await waitFor(() => expect(loads).toEqual(['replace /a/login']));
   });
 
   it('R2.035 the maintenance page shows when the API reports maintenance', async () => {
@@ -60,9 +71,10 @@ describe('the app on load', () => {
     expect(calls).toContain('GET /api/ready');
   });
 
-  it('R5.001 without the login cookie the app asks nobody and shows the login page', async () => {
+  it('R5.001 without the login cookie the app asks nobody and loads the sign-in page, to come back afterwards', async () => {
     const calls = start(() => json(500, {}));
-    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeTruthy();
+    await waitFor(() => expect(loads).toEqual(['replace /a/login']));
+    expect(JSON.parse(sessionStorage.getItem('portal.login')!)).toEqual({ from: '/' });
     expect(calls.filter((c) => c.includes('/api/v1/me'))).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Portal</title>');
   fs.writeFileSync(path.join(dir, 'index.html.gz'), zlib.gzipSync('<!doctype html><title>Portal</title>'));
+  fs.writeFileSync(path.join(dir, 'login.html'), '<!doctype html><title>Anmelden</title>');
   fs.writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.js'), script);
   fs.writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.js.gz'), zlib.gzipSync(script));
@@ -74,7 +75,7 @@ describe('issue 14: precompressed, cached web app', () => {
     for (const asset of ['/a/assets/app-Ab12Cd34.js', '/a/assets/logo-Zz99Yy88.png'])
       expect((await get(asset, 'br')).headers['cache-control']).toBe(immutableCacheControl);
     expect(immutableCacheControl).toBe('public, max-age=31536000, immutable');
-    for (const page of ['/a/', '/a/login', '/a/index.html']) {
+    for (const page of ['/a/', '/a/orders', '/a/index.html']) {
       const res = await get(page, 'gzip, br');
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -89,5 +90,15 @@ describe('issue 14: precompressed, cached web app', () => {
     expect((await get('/a/assets/app-Ab12Cd34.js.br')).status).toBe(404);
     expect((await get('/a/assets/app-Ab12Cd34.js.gz')).status).toBe(404);
     expect((await get('/a/assets/missing-00000000.js', 'br')).status).toBe(404);
+  });
+
+  it('answers /a/login with the lean sign-in page (login.html) and every other app path with index.html, both revalidated', async () => {
+    for (const pathname of ['/a/login', '/a/login/']) {
+      const res = await get(pathname);
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toContain('<title>Anmelden</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    for (const pathname of ['/a/', '/a/orders', '/a/login/other', '/a/loginx']) expect((await get(pathname)).body.toString()).toContain('<title>Portal</title>');
   });
 });

@@ -16,9 +16,13 @@ export const immutableCacheControl = 'public, max-age=31536000, immutable';
  * compressed per request and no reverse proxy is needed. Hashed assets are cached for a year
  * (`public, max-age=31536000, immutable`); `index.html` and the other unhashed files are revalidated
  * on every use (`no-cache`), so a new release is picked up at once.
+ *
+ * `/a/login` gets `login.html`, the lean sign-in page (its own Vite entry without router, store and shell;
+ * issue 14, docs/decisions.md "Lean sign-in page"); the SPA reaches it with a full page load.
  */
 export function serveSpa(distDir: string, options: { sourceMaps?: boolean } = {}): Middleware {
   const index = path.join(distDir, 'index.html');
+  const loginPage = path.join(distDir, 'login.html');
   return async (ctx, next) => {
     if (ctx.path === '/' || ctx.path === '/a') return ctx.redirect('/a/');
     if (!ctx.path.startsWith('/a/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
@@ -33,6 +37,10 @@ export function serveSpa(distDir: string, options: { sourceMaps?: boolean } = {}
         return;
       }
       if (rel.startsWith('assets/')) return next(); // a missing chunk is a 404, not the app
+    }
+    if ((rel === 'login' || rel === 'login/') && isFile(loginPage)) {
+      await sendFile(ctx, 'login.html', false);
+      return;
     }
     if (!isFile(index)) {
       ctx.status = 503;

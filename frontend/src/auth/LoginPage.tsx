@@ -7,11 +7,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { api } from '../api/baseApi';
 import { useAppDispatch } from '../store';
 import { afterLoginTarget } from './afterLogin';
+import { readLoginHandOff } from './loginHandOff';
 import { applyUserSettings } from './applyUser';
 import { signedIn } from './authSlice';
 import { LoginForm, type LoginStep } from './LoginForm';
 import { useDocumentTitle } from '../shell/useDocumentTitle';
 
+/**
+ * The SPA's sign-in page: only a fallback since `/a/login` is the lean entry of its own (login.html, issue 14) —
+ * shown where a server answers `/a/login` with the SPA (the Vite dev server without its rewrite, an older BFF).
+ */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('login.title'));
@@ -36,7 +41,7 @@ export default function LoginPage() {
             dispatch(api.util.resetApiState());
             applyUserSettings(dispatch, me);
             dispatch(signedIn());
-            navigate(afterLoginTarget(state), { replace: true });
+            navigate(afterLoginTarget(state ?? readLoginHandOff()), { replace: true });
           }}
         />
       </Paper>

@@ -1,19 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { api } from '../api/baseApi';
 import { useLogoutMutation } from '../api/session';
 import { PageLoading } from '../shell/PageLoading';
 import { useAppDispatch } from '../store';
-import { alertAdded } from '../ui/uiSlice';
 import { signedOut } from './authSlice';
+import { toLoginPage } from './loginHandOff';
 
-/** `/logout`: ends the session on the server, clears the user's state and returns to the login page. */
+/** `/logout`: ends the session on the server and loads the sign-in page (its own entry, issue 14) with the notice. */
 export default function LogoutPage() {
   const { t } = useTranslation('auth');
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -23,10 +20,8 @@ export default function LogoutPage() {
       .catch(() => undefined)
       .finally(() => {
         dispatch(signedOut());
-        dispatch(api.util.resetApiState());
-        dispatch(alertAdded({ type: 'success', message: t('logout.done') }));
-        navigate('/login', { replace: true });
+        toLoginPage({ notice: { severity: 'success', key: 'auth:logout.done' } });
       });
-  }, [logout, dispatch, navigate, t]);
+  }, [logout, dispatch]);
   return <PageLoading label={t('logout.progress')} />;
 }

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { afterLoginTarget } from './afterLogin';
+import { toLoginPage } from './loginHandOff';
 import { useGetMeQuery } from '../api/session';
 import NotFoundPage from '../pages/NotFoundPage';
 import { PageLoading } from '../shell/PageLoading';
@@ -13,8 +15,14 @@ export function RequireAuth() {
   // Demo mode (issue 13): a visitor is being signed in as the demo user instead of going to the login page.
   const demo = useGetDemoQuery();
   if (status === 'unknown' || (status === 'anonymous' && (demo.isLoading || demo.data?.enabled))) return <PageLoading />;
-  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (status === 'anonymous') return <ToLoginPage from={location.pathname + location.search} />;
   return <Outlet />;
+}
+
+/** Leaves the SPA for the lean sign-in page (`/a/login`, a full page load) and comes back to `from` afterwards. */
+function ToLoginPage({ from }: { from: string }) {
+  useEffect(() => toLoginPage({ from }), [from]);
+  return <PageLoading />;
 }
 
 /** Not-yet-authenticated routes (§5): a signed-in user goes to the dashboard. */

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api, readCookie } from '../api/baseApi';
+import { readCookie } from '../api/baseApi';
 import { sessionApi, useRefreshSessionMutation } from '../api/session';
 import { useAppDispatch, useAppSelector } from '../store';
 import { afterLoginTarget } from './afterLogin';
 import { applyUserSettings } from './applyUser';
 import { sessionLost, signedIn, signedOut } from './authSlice';
+import { toLoginPage } from './loginHandOff';
 
 /** Spec §9: login state poll and session refresh. */
 export const AUTH_POLL_MS = 1500;
@@ -77,10 +78,9 @@ export function useSessionMonitor(): void {
   useEffect(() => {
     if (lost && consentBannerVisible()) {
       dispatch(signedOut());
-      dispatch(api.util.resetApiState());
-      navigate('/login', { replace: true, state: { from: pathRef.current } });
+      toLoginPage({ from: pathRef.current });
     }
-  }, [lost, dispatch, navigate]);
+  }, [lost, dispatch]);
 
   // The session refresh every 15 minutes.
   useEffect(() => {

@@ -4,13 +4,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { api } from '../api/baseApi';
+import { Link as RouterLink } from 'react-router';
 import { useGetMeQuery } from '../api/session';
 import { signedOut } from '../auth/authSlice';
+import { toLoginPage } from '../auth/loginHandOff';
 import { useEndImpersonationMutation, useGetImpersonationQuery } from '../pages/impersonation/impersonationApi';
 import { useAppDispatch, useAppSelector } from '../store';
-import { callFailed, notifyInfo } from '../ui/notify';
+import { callFailed } from '../ui/notify';
 
 /**
  * While a staff member acts as a user (§6 impersonation), a bar on every page says so and ends it. Staff
@@ -23,7 +23,6 @@ export function ImpersonationBanner() {
   const { data: me } = useGetMeQuery(undefined, { skip: !signedInNow || !state?.active });
   const [end, { isLoading }] = useEndImpersonationMutation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   if (!signedInNow || !state) return null;
 
   if (state.active)
@@ -69,9 +68,7 @@ export function ImpersonationBanner() {
               return;
             }
             dispatch(signedOut());
-            dispatch(api.util.resetApiState());
-            dispatch(notifyInfo('impersonation:banner.ended'));
-            navigate('/login', { replace: true });
+            toLoginPage({ notice: { severity: 'info', key: 'impersonation:banner.ended' } });
           }}
         >
           {t('banner.end')}

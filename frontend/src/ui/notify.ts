@@ -9,13 +9,9 @@ import { alertAdded } from './uiSlice';
  * on the same messages.
  */
 
-export const support = { phone: '+49 30 1234567-0', email: 'support@example.com' } as const;
+import { support } from './support';
 
-/** `tel:` and `mailto:` links of the support contact. */
-export const supportLinks = {
-  tel: `tel:${support.phone.replace(/[^+\d]/g, '')}`,
-  mailto: `mailto:${support.email}`,
-} as const;
+export { support, supportLinks } from './support';
 
 type CallError = { status?: number | string; meta?: { response?: Response } } | undefined;
 

@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { toLoginPage } from '../../auth/loginHandOff';
 import { useShowInvitationQuery } from '../../api/invitations';
 import { RegistrationForm } from '../registration/RegistrationForm';
 import { DeclineButton } from './DeclineButton';
@@ -17,7 +18,6 @@ import { InvitationSummary } from './InvitationSummary';
  */
 export default function GuestInvitationPage() {
   const { t } = useTranslation('invitations');
-  const navigate = useNavigate();
   const link = linkFromParams(useParams());
   const [declined, setDeclined] = useState(false);
   const { data: invitation, error, isLoading } = useShowInvitationQuery(link!, { skip: !link || declined });
@@ -36,7 +36,7 @@ export default function GuestInvitationPage() {
         <Alert severity="error" role="alert" data-testid="invitation-invalid">
           {linkErrorMessage(link ? error : null)}
         </Alert>
-        <Button component={RouterLink} to="/login" sx={{ mt: 2 }}>
+        <Button href="/a/login" sx={{ mt: 2 }}>
           {t('toLogin')}
         </Button>
       </InvitationFrame>
@@ -53,7 +53,7 @@ export default function GuestInvitationPage() {
                 <DeclineButton link={link} onDeclined={() => setDeclined(true)} />
                 <Button
                   variant="contained"
-                  onClick={() => navigate('/login', { state: { from: signedInLinkPath(link, invitation.role, invitation.id) } })}
+                  onClick={() => toLoginPage({ from: signedInLinkPath(link, invitation.role, invitation.id) }, { replace: false })}
                 >
                   {t('guest.loginToAccept')}
                 </Button>

@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { useRequestPasswordResetMutation } from '../../api/profile';
 import { FormTextField } from '../../forms/FormTextField';
 import { submitErrors } from '../../forms/submitErrors';
@@ -36,7 +35,7 @@ export default function ForgotPasswordPage() {
               {t('forgot.sent', { email: sentTo })}
             </Alert>
             <Typography color="text.secondary">{t('forgot.sentHint')}</Typography>
-            <Button component={RouterLink} to="/login" variant="contained">
+            <Button href="/a/login" variant="contained">
               {t('backToLogin')}
             </Button>
           </Stack>
@@ -65,7 +64,7 @@ export default function ForgotPasswordPage() {
                   <Button type="submit" variant="contained" size="large" disabled={submitting}>
                     {t('forgot.submit')}
                   </Button>
-                  <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
+                  <Link href="/a/login" sx={{ alignSelf: 'center' }}>
                     {t('backToLogin')}
                   </Link>
                 </Stack>

@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import { toLoginPage } from '../../auth/loginHandOff';
 import { apiError } from '../../api/baseApi';
 import { useCheckPasswordResetTokenQuery, useResetPasswordMutation } from '../../api/profile';
 import { FormTextField } from '../../forms/FormTextField';
@@ -21,8 +22,7 @@ import { PasswordStrength } from '../../forms/PasswordStrength';
 import { submitErrors, translateFieldMessage } from '../../forms/submitErrors';
 import { collectErrors, confirmationMessage, passwordLengthMessage } from '../../forms/validators';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
-import { useAppDispatch } from '../../store';
-import { callErrorMessage, notifySuccess } from '../../ui/notify';
+import { callErrorMessage } from '../../ui/notify';
 
 interface Values {
   password: string;
@@ -40,8 +40,6 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation('password');
   useDocumentTitle(t('reset.title'));
   const { token = '' } = useParams();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const check = useCheckPasswordResetTokenQuery(token, { refetchOnMountOrArgChange: true });
   const [reset] = useResetPasswordMutation();
   const [show, setShow] = useState(false);
@@ -83,8 +81,7 @@ export default function ResetPasswordPage() {
               onSubmit={async (values) => {
                 const result = await reset({ token, ...values });
                 if ('error' in result) return submitErrors(result.error);
-                dispatch(notifySuccess('password:notices.changed'));
-                navigate('/login', { replace: true });
+                toLoginPage({ notice: { severity: 'success', key: 'password:notices.changed' } });
                 return undefined;
               }}
             >
@@ -129,7 +126,7 @@ export default function ResetPasswordPage() {
                   <Button type="submit" variant="contained" size="large" disabled={submitting}>
                     {t('reset.submit')}
                   </Button>
-                  <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
+                  <Link href="/a/login" sx={{ alignSelf: 'center' }}>
                     {t('backToLogin')}
                   </Link>
                 </Stack>

@@ -25,7 +25,7 @@ export default function RegistrationPage() {
         <Alert severity="error" role="alert" data-testid="invitation-invalid">
           {linkErrorMessage(link ? error : null)}
         </Alert>
-        <Button component={RouterLink} to="/login" sx={{ mt: 2 }}>
+        <Button href="/a/login" sx={{ mt: 2 }}>
           {t('toLogin')}
         </Button>
       </InvitationFrame>
