@@ -11,7 +11,7 @@ import { noPlugins } from './managed/plugins.ts';
 import { authenticateRequest, csrfProtection, maintenanceGate } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
-import { classifyRoute, routeOf } from './http/route.ts';
+import { classifyRoute, dispatchOperations, routeOf } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { demoReadOnly } from './demo/index.ts';
@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(csrfProtection(deps));
   // Demo mode (issue 13): every write but sign-out, the contact form and the demo session is refused.
   app.use(demoReadOnly(deps));
-  app.use(router.routes());
+  app.use(dispatchOperations(router));
   app.use(router.allowedMethods({ throw: false }));
   app.use(async (ctx, next) => {
     await next();

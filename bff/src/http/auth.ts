@@ -115,19 +115,11 @@ const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The request's EntityManager, forked on first use: a request answered from the principal cache without a
- * query (`GET /me`) never pays for the fork. `ctx.state.em` stays assignable.
+ * query (`GET /me`) never pays for the fork. The fork is kept in `ctx.state.em` (a plain property: the
+ * router's operation context forks through the same `??=`), so auth and handler share one.
  */
 function lazyEntityManager(state: { em?: EntityManager }, deps: AppDeps): () => EntityManager {
-  let em: EntityManager | undefined;
-  Object.defineProperty(state, 'em', {
-    configurable: true,
-    enumerable: true,
-    get: () => (em ??= deps.orm.em.fork()),
-    set: (value: EntityManager) => {
-      em = value;
-    },
-  });
-  return () => state.em!;
+  return () => (state.em ??= deps.orm.em.fork());
 }
 
 /** A principal from a cache hit: the entities are merged into the request's EntityManager only when touched. */

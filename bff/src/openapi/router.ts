@@ -11,6 +11,10 @@ import { NoContent, type OperationContext, type OperationHandler } from './handl
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is arbitrary JSON
 type Json = any;
 
+const jsonType = 'application/json; charset=utf-8';
+/** A plain object or array (what Koa answers as JSON), not a string, Buffer, stream or other class instance. */
+const isJsonValue = (value: unknown): boolean =>
+  Array.isArray(value) || (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype);
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -179,9 +183,10 @@ export function createOpenApiRouter(
     const v = buildValidators(doc, spec, ajvParams, ajvBody);
     const handler = handlers[spec.id] as unknown as OperationHandler<never>;
     const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
+    const tokens = spec.tokens ?? {};
     const middleware: Middleware = async (ctx) => {
       if (spec.secured && !ctx.state.principal) throw Unauthenticated();
-      assertCredentialAllowsOperation(ctx.state.principal, spec.tokens ?? {});
+      assertCredentialAllowsOperation(ctx.state.principal, tokens);
       const params: Record<string, unknown> = Object.assign(Object.create(null), ctx.params);
       const query: Record<string, unknown> = Object.assign(Object.create(null), ctx.query);
       let body = (ctx.request as { body?: unknown }).body;
@@ -192,13 +197,13 @@ export function createOpenApiRouter(
       const fields = emptyFieldErrors();
       if (v.params && !v.params(params)) Object.assign(fields, toFieldErrors(v.params.errors));
       if (v.query && !v.query(query)) Object.assign(fields, toFieldErrors(v.query.errors));
-      const hasBody = body !== undefined && !(typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0 && !ctx.get('Content-Length'));
       if (v.body) {
+        const hasBody = body !== undefined && !(typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0 && !ctx.get('Content-Length'));
         if (!hasBody && v.bodyRequired) fields._ = ['validation.body_required'];
         else if (hasBody && !v.body(body)) Object.assign(fields, toFieldErrors(v.body.errors));
       } else body = undefined;
       if (Object.keys(fields).length) throw ValidationFailed(fields);
-      assertCredentialAllowsPathCluster(ctx.state.principal, spec.tokens ?? {}, params);
+      assertCredentialAllowsPathCluster(ctx.state.principal, tokens, params);
 
       const principal = ctx.state.principal;
       // The EntityManager and the user entity are built on first use: an answer from the principal's
@@ -209,7 +214,7 @@ export function createOpenApiRouter(
         query: query as never,
         body: body as never,
         get em() {
-          return (em ??= ctx.state.em ?? deps.orm.em.fork());
+          return (em ??= ctx.state.em ??= deps.orm.em.fork());
         },
         set em(value: EntityManager) {
           em = value;
@@ -236,6 +241,8 @@ export function createOpenApiRouter(
         return;
       }
       if (!ctx.status || ctx.status === 404) ctx.status = 200;
+      // A plain object or array becomes JSON: its type set directly (Koa would look it up per request).
+      if (isJsonValue(result) && !ctx.res.hasHeader('Content-Type')) ctx.res.setHeader('Content-Type', jsonType);
       ctx.body = result;
       if (options.validateResponses) {
         const check = v.responses.get(ctx.status);
