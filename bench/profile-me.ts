@@ -42,10 +42,11 @@ if (!isMainThread) {
     const inspector = heapFile ? new (await import('node:inspector/promises')).Session() : undefined;
     if (inspector) {
       inspector.connect();
-      await inspector.post('HeapProfiler.startSampling', { samplingInterval: 4096 });
+      await inspector.post('HeapProfiler.startSampling', { samplingInterval: 4096, ...(process.env.BENCH_HEAP_ALL ? { includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: process.env.BENCH_HEAP_ALL !== 'major' } : {}) });
     }
     let requests = 0;
     portal.server.on('request', () => requests++);
+    if (process.env.BENCH_MARKERS) console.log('LOAD START');
     const cpuBefore = process.threadCpuUsage();
     const started = performance.now();
     await new Promise((resolve, reject) => {
@@ -54,6 +55,7 @@ if (!isMainThread) {
       worker.once('error', reject);
     });
     const cpu = process.threadCpuUsage(cpuBefore);
+    if (process.env.BENCH_MARKERS) console.log('LOAD END');
     if (inspector && heapFile) {
       const { profile } = await inspector.post('HeapProfiler.stopSampling');
       (await import('node:fs')).writeFileSync(heapFile, JSON.stringify(profile));

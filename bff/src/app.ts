@@ -18,6 +18,9 @@ import { demoReadOnly } from './demo/index.ts';
 import type { OperationHandler } from './openapi/handlers.ts';
 import { createOpenApiRouter } from './openapi/router.ts';
 
+/** The methods whose JSON body is parsed (the body parser's own default); other requests never reach it. */
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
+
 /** The bundled contract (core and plugins). */
 export function loadContract(): Record<string, unknown> {
   return JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../openapi/dist/portal.openapi.json', import.meta.url)), 'utf8'));
@@ -60,7 +63,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(apiReference(contract));
   app.use(serveSpa(options.spaDir ?? defaultSpaDir, { sourceMaps: deps.config.SOURCE_MAPS === 'public' }));
   app.use(maintenanceGate(deps));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  // Only requests of the methods it parses reach the body parser (it would let the others pass anyway).
+  const parseBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: [...bodyMethods] });
+  app.use((ctx, next) => (bodyMethods.has(ctx.method) ? parseBody(ctx, next) : next()));
   app.use(authenticateRequest(deps));
   app.use(csrfProtection(deps));
   // Demo mode (issue 13): every write but sign-out, the contact form and the demo session is refused.
