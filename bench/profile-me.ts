@@ -36,7 +36,7 @@ if (!isMainThread) {
     const client = portal.client();
     await client.login('manager@demo.example');
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const url = `${portal.url.replace('localhost', '127.0.0.1')}/api/v1/me`;
+    const url = `${portal.url.replace('localhost', '127.0.0.1')}${process.env.BENCH_PATH ?? '/api/v1/me'}`;
     // BENCH_HEAP_PROFILE=<file>: what the load left alive on the heap (sampled), written before the portal stops.
     const heapFile = process.env.BENCH_HEAP_PROFILE;
     const inspector = heapFile ? new (await import('node:inspector/promises')).Session() : undefined;
