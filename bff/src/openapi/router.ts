@@ -2,10 +2,11 @@ import Router from '@koa/router';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import type { User } from '@portal/core/accounts';
 import { DomainError, Unauthenticated, ValidationFailed, runRequestTransaction, type FieldErrors } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
-import { assertCredentialAllowsOperation, assertCredentialAllowsPathCluster, type TokenPolicy } from '../http/auth.ts';
+import { assertCredentialAllowsOperation, assertCredentialAllowsPathCluster, type Principal, type TokenPolicy } from '../http/auth.ts';
 import { NoContent, type OperationContext, type OperationHandler } from './handlers.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is arbitrary JSON
@@ -161,6 +162,39 @@ const rebase = (node: Json): Json =>
       : node;
 
 /**
+ * A handler's context. The EntityManager and the user entity are built on first use: an answer from the
+ * principal's cached profile (`GET /me`) needs neither (issue 14). A class with its accessors on the
+ * prototype, not an object literal with getters: the literal made new closures over the whole request
+ * per request, and under load those requests survived the young-generation collections (issue 14).
+ */
+class RequestOperationContext {
+  #em: EntityManager | undefined;
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly body: unknown;
+  readonly deps: AppDeps;
+  readonly koa: Context;
+  readonly principal: Principal | undefined;
+  constructor(params: unknown, query: unknown, body: unknown, deps: AppDeps, koa: Context, principal: Principal | undefined) {
+    this.params = params;
+    this.query = query;
+    this.body = body;
+    this.deps = deps;
+    this.koa = koa;
+    this.principal = principal;
+  }
+  get em(): EntityManager {
+    return (this.#em ??= this.koa.state.em ??= this.deps.orm.em.fork());
+  }
+  set em(value: EntityManager) {
+    this.#em = value;
+  }
+  get user(): User | undefined {
+    return this.principal?.user;
+  }
+}
+
+/**
  * Mounts every operation of the document on a router: parameters and body validated against the
  * contract (422 with field errors), authentication enforced where the operation requires it, one
  * EntityManager fork per request, and (when `validateResponses`) responses checked against the contract.
@@ -206,26 +240,7 @@ export function createOpenApiRouter(
       assertCredentialAllowsPathCluster(ctx.state.principal, tokens, params);
 
       const principal = ctx.state.principal;
-      // The EntityManager and the user entity are built on first use: an answer from the principal's
-      // cached profile (`GET /me`) needs neither (issue 14).
-      let em: EntityManager | undefined;
-      const context: OperationContext<never> = {
-        params: params as never,
-        query: query as never,
-        body: body as never,
-        get em() {
-          return (em ??= ctx.state.em ??= deps.orm.em.fork());
-        },
-        set em(value: EntityManager) {
-          em = value;
-        },
-        deps,
-        koa: ctx,
-        principal,
-        get user() {
-          return principal?.user as never;
-        },
-      };
+      const context = new RequestOperationContext(params, query, body, deps, ctx, principal) as OperationContext<never>;
       // Writes: one transaction with the answer (issue 8, defect 5) — committed only when the answer is
       // below 400; a thrown error or an error status rolls every write of the request back.
       const result =
