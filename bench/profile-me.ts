@@ -3,7 +3,9 @@
  * BENCH_POSTGRES_URL / DATABASE_URL is set, PGlite otherwise), signs in, and loads it with autocannon
  * from a worker thread for BENCH_DURATION seconds (10). Run under `node --cpu-prof --cpu-prof-dir=<dir>`
  * to see where the serving thread spends its time; `node bench/profile-summary.ts <file>.cpuprofile`
- * summarises the profile.
+ * summarises the profile. Also: BENCH_PATH (another path than /api/v1/me), BENCH_MARKERS=1 (prints LOAD START/END
+ * around the load, e.g. to read `--trace-gc` output of the load only), BENCH_HEAP_PROFILE=<file> (sampled heap left
+ * by the load; BENCH_HEAP_ALL=1 with everything allocated, BENCH_HEAP_ALL=major with what survived scavenges).
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 // @ts-expect-error -- autocannon ships no type declarations.
