@@ -11,12 +11,15 @@ import { noPlugins } from './managed/plugins.ts';
 import { authenticateRequest, csrfProtection, maintenanceGate } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
-import { classifyRoute, routeOf } from './http/route.ts';
+import { classifyRoute, dispatchOperations, routeOf } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { demoReadOnly } from './demo/index.ts';
 import type { OperationHandler } from './openapi/handlers.ts';
 import { createOpenApiRouter } from './openapi/router.ts';
+
+/** The methods whose JSON body is parsed (the body parser's own default); other requests never reach it. */
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The bundled contract (core and plugins). */
 export function loadContract(): Record<string, unknown> {
@@ -60,12 +63,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(apiReference(contract));
   app.use(serveSpa(options.spaDir ?? defaultSpaDir, { sourceMaps: deps.config.SOURCE_MAPS === 'public' }));
   app.use(maintenanceGate(deps));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  // Only requests of the methods it parses reach the body parser (it would let the others pass anyway).
+  const parseBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: [...bodyMethods] });
+  app.use((ctx, next) => (bodyMethods.has(ctx.method) ? parseBody(ctx, next) : next()));
   app.use(authenticateRequest(deps));
   app.use(csrfProtection(deps));
   // Demo mode (issue 13): every write but sign-out, the contact form and the demo session is refused.
   app.use(demoReadOnly(deps));
-  app.use(router.routes());
+  app.use(dispatchOperations(router));
   app.use(router.allowedMethods({ throw: false }));
   app.use(async (ctx, next) => {
     await next();

@@ -115,53 +115,62 @@ const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The request's EntityManager, forked on first use: a request answered from the principal cache without a
- * query (`GET /me`) never pays for the fork. `ctx.state.em` stays assignable.
+ * query (`GET /me`) never pays for the fork. The fork is kept in `ctx.state.em` (a plain property: the
+ * router's operation context forks through the same `??=`), so auth and handler share one.
  */
 function lazyEntityManager(state: { em?: EntityManager }, deps: AppDeps): () => EntityManager {
-  let em: EntityManager | undefined;
-  Object.defineProperty(state, 'em', {
-    configurable: true,
-    enumerable: true,
-    get: () => (em ??= deps.orm.em.fork()),
-    set: (value: EntityManager) => {
-      em = value;
-    },
-  });
-  return () => state.em!;
+  return () => (state.em ??= deps.orm.em.fork());
 }
 
-/** A principal from a cache hit: the entities are merged into the request's EntityManager only when touched. */
-function cachedSessionPrincipal(em: () => EntityManager, entry: CachedSession, sessionToken: string): SessionPrincipal {
-  let user: User | undefined;
-  let session: Session | undefined;
-  return {
-    via: 'session',
-    sessionToken,
-    profile: entry.user as unknown as UserProfile,
-    get user() {
-      return (user ??= mergeCached<User>(em(), UserEntity, entry.user));
-    },
-    get session() {
-      if (!session) {
-        void this.user; // the session's user reference resolves to the same managed entity
-        session = mergeCached<Session>(em(), SessionEntity, entry.session);
-      }
-      return session;
-    },
-  };
+/**
+ * A principal from a cache hit: the entities are merged into the request's EntityManager only when touched.
+ * Classes with their accessors on the prototype (issue 14): an object literal with getters makes new
+ * closures per request, which kept requests alive across young-generation collections under load.
+ */
+class CachedSessionPrincipal implements SessionPrincipal {
+  readonly via = 'session' as const;
+  readonly sessionToken: string;
+  readonly profile: UserProfile;
+  readonly #em: () => EntityManager;
+  readonly #entry: CachedSession;
+  #user: User | undefined;
+  #session: Session | undefined;
+  constructor(em: () => EntityManager, entry: CachedSession, sessionToken: string) {
+    this.#em = em;
+    this.#entry = entry;
+    this.sessionToken = sessionToken;
+    this.profile = entry.user as unknown as UserProfile;
+  }
+  get user(): User {
+    return (this.#user ??= mergeCached<User>(this.#em(), UserEntity, this.#entry.user));
+  }
+  get session(): Session {
+    if (!this.#session) {
+      void this.user; // the session's user reference resolves to the same managed entity
+      this.#session = mergeCached<Session>(this.#em(), SessionEntity, this.#entry.session);
+    }
+    return this.#session;
+  }
 }
 
-function cachedTokenPrincipal(em: () => EntityManager, entry: CachedToken): TokenPrincipal {
-  let user: User | undefined;
-  return {
-    via: 'token',
-    tokenId: entry.tokenId,
-    abilities: entry.abilities,
-    profile: entry.user as unknown as UserProfile,
-    get user() {
-      return (user ??= mergeCached<User>(em(), UserEntity, entry.user));
-    },
-  };
+class CachedTokenPrincipal implements TokenPrincipal {
+  readonly via = 'token' as const;
+  readonly tokenId: number;
+  readonly abilities: string[];
+  readonly profile: UserProfile;
+  readonly #em: () => EntityManager;
+  readonly #entry: CachedToken;
+  #user: User | undefined;
+  constructor(em: () => EntityManager, entry: CachedToken) {
+    this.#em = em;
+    this.#entry = entry;
+    this.tokenId = entry.tokenId;
+    this.abilities = entry.abilities;
+    this.profile = entry.user as unknown as UserProfile;
+  }
+  get user(): User {
+    return (this.#user ??= mergeCached<User>(this.#em(), UserEntity, this.#entry.user));
+  }
 }
 
 /**
@@ -187,7 +196,7 @@ export function authenticateRequest(deps: AppDeps): Middleware {
       const key = bearer ? sha256(bearer[1].trim()) : '';
       let entry = bearer ? cache?.token(key, now) : undefined;
       if (entry?.expiresOn && entry.expiresOn < providerDate(new Date(now))) entry = undefined;
-      let principal: TokenPrincipal | undefined = entry && cachedTokenPrincipal(em, entry);
+      let principal: TokenPrincipal | undefined = entry && new CachedTokenPrincipal(em, entry);
       if (!principal) {
         const epoch = cache?.epoch ?? 0;
         const pat = bearer ? await findTokenForBearer(em(), bearer[1], deps.clock) : null;
@@ -212,7 +221,7 @@ export function authenticateRequest(deps: AppDeps): Middleware {
       let principal: SessionPrincipal | undefined;
       let impersonator: { id: number; email: string } | undefined;
       if (entry) {
-        principal = cachedSessionPrincipal(em, entry, token);
+        principal = new CachedSessionPrincipal(em, entry, token);
         impersonator = entry.impersonator;
       } else {
         const epoch = cache?.epoch ?? 0;

@@ -37,8 +37,12 @@ export function createMetrics(): PortalMetrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  // The labelled series are looked up once per label combination, not hashed on every request (issue 14).
+  // The combinations are bounded (contract operations × methods × statuses), so the maps are too.
+  const counters = new Map<string, { inc(): void }>();
+  const timers = new Map<string, { observe(seconds: number): void }>();
   const middleware: Middleware = async (ctx, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     try {
       await next();
     } finally {
@@ -46,8 +50,15 @@ export function createMetrics(): PortalMetrics {
       // Bounded label values: operation ids of the contract, never a raw path.
       const operation = route.operationId ?? (route.api ? 'unknown' : 'web');
       const method = ctx.method.length <= 7 ? ctx.method : 'OTHER';
-      requests.inc({ operation, method, status: String(ctx.status) });
-      duration.observe({ operation, method }, Number(process.hrtime.bigint() - started) / 1e9);
+      const status = ctx.status;
+      const series = `${operation} ${method}`;
+      const counted = `${series} ${status}`;
+      let counter = counters.get(counted);
+      if (!counter) counters.set(counted, (counter = requests.labels({ operation, method, status: String(status) })));
+      counter.inc();
+      let timer = timers.get(series);
+      if (!timer) timers.set(series, (timer = duration.labels({ operation, method })));
+      timer.observe((performance.now() - started) / 1000);
     }
   };
   return {

@@ -2,15 +2,20 @@ import Router from '@koa/router';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import type { User } from '@portal/core/accounts';
 import { DomainError, Unauthenticated, ValidationFailed, runRequestTransaction, type FieldErrors } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
-import { assertCredentialAllowsOperation, assertCredentialAllowsPathCluster, type TokenPolicy } from '../http/auth.ts';
+import { assertCredentialAllowsOperation, assertCredentialAllowsPathCluster, type Principal, type TokenPolicy } from '../http/auth.ts';
 import { NoContent, type OperationContext, type OperationHandler } from './handlers.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is arbitrary JSON
 type Json = any;
 
+const jsonType = 'application/json; charset=utf-8';
+/** A plain object or array (what Koa answers as JSON), not a string, Buffer, stream or other class instance. */
+const isJsonValue = (value: unknown): boolean =>
+  Array.isArray(value) || (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype);
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -157,6 +162,39 @@ const rebase = (node: Json): Json =>
       : node;
 
 /**
+ * A handler's context. The EntityManager and the user entity are built on first use: an answer from the
+ * principal's cached profile (`GET /me`) needs neither (issue 14). A class with its accessors on the
+ * prototype, not an object literal with getters: the literal made new closures over the whole request
+ * per request, and under load those requests survived the young-generation collections (issue 14).
+ */
+class RequestOperationContext {
+  #em: EntityManager | undefined;
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly body: unknown;
+  readonly deps: AppDeps;
+  readonly koa: Context;
+  readonly principal: Principal | undefined;
+  constructor(params: unknown, query: unknown, body: unknown, deps: AppDeps, koa: Context, principal: Principal | undefined) {
+    this.params = params;
+    this.query = query;
+    this.body = body;
+    this.deps = deps;
+    this.koa = koa;
+    this.principal = principal;
+  }
+  get em(): EntityManager {
+    return (this.#em ??= this.koa.state.em ??= this.deps.orm.em.fork());
+  }
+  set em(value: EntityManager) {
+    this.#em = value;
+  }
+  get user(): User | undefined {
+    return this.principal?.user;
+  }
+}
+
+/**
  * Mounts every operation of the document on a router: parameters and body validated against the
  * contract (422 with field errors), authentication enforced where the operation requires it, one
  * EntityManager fork per request, and (when `validateResponses`) responses checked against the contract.
@@ -179,9 +217,10 @@ export function createOpenApiRouter(
     const v = buildValidators(doc, spec, ajvParams, ajvBody);
     const handler = handlers[spec.id] as unknown as OperationHandler<never>;
     const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
+    const tokens = spec.tokens ?? {};
     const middleware: Middleware = async (ctx) => {
       if (spec.secured && !ctx.state.principal) throw Unauthenticated();
-      assertCredentialAllowsOperation(ctx.state.principal, spec.tokens ?? {});
+      assertCredentialAllowsOperation(ctx.state.principal, tokens);
       const params: Record<string, unknown> = Object.assign(Object.create(null), ctx.params);
       const query: Record<string, unknown> = Object.assign(Object.create(null), ctx.query);
       let body = (ctx.request as { body?: unknown }).body;
@@ -192,35 +231,16 @@ export function createOpenApiRouter(
       const fields = emptyFieldErrors();
       if (v.params && !v.params(params)) Object.assign(fields, toFieldErrors(v.params.errors));
       if (v.query && !v.query(query)) Object.assign(fields, toFieldErrors(v.query.errors));
-      const hasBody = body !== undefined && !(typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0 && !ctx.get('Content-Length'));
       if (v.body) {
+        const hasBody = body !== undefined && !(typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0 && !ctx.get('Content-Length'));
         if (!hasBody && v.bodyRequired) fields._ = ['validation.body_required'];
         else if (hasBody && !v.body(body)) Object.assign(fields, toFieldErrors(v.body.errors));
       } else body = undefined;
       if (Object.keys(fields).length) throw ValidationFailed(fields);
-      assertCredentialAllowsPathCluster(ctx.state.principal, spec.tokens ?? {}, params);
+      assertCredentialAllowsPathCluster(ctx.state.principal, tokens, params);
 
       const principal = ctx.state.principal;
-      // The EntityManager and the user entity are built on first use: an answer from the principal's
-      // cached profile (`GET /me`) needs neither (issue 14).
-      let em: EntityManager | undefined;
-      const context: OperationContext<never> = {
-        params: params as never,
-        query: query as never,
-        body: body as never,
-        get em() {
-          return (em ??= ctx.state.em ?? deps.orm.em.fork());
-        },
-        set em(value: EntityManager) {
-          em = value;
-        },
-        deps,
-        koa: ctx,
-        principal,
-        get user() {
-          return principal?.user as never;
-        },
-      };
+      const context = new RequestOperationContext(params, query, body, deps, ctx, principal) as OperationContext<never>;
       // Writes: one transaction with the answer (issue 8, defect 5) — committed only when the answer is
       // below 400; a thrown error or an error status rolls every write of the request back.
       const result =
@@ -236,6 +256,8 @@ export function createOpenApiRouter(
         return;
       }
       if (!ctx.status || ctx.status === 404) ctx.status = 200;
+      // A plain object or array becomes JSON: its type set directly (Koa would look it up per request).
+      if (isJsonValue(result) && !ctx.res.hasHeader('Content-Type')) ctx.res.setHeader('Content-Type', jsonType);
       ctx.body = result;
       if (options.validateResponses) {
         const check = v.responses.get(ctx.status);
