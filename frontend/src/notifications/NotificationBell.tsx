@@ -67,14 +67,17 @@ export function NotificationBell() {
           <Button
             size="small"
             disabled={!unread || markingAll.isLoading}
-            onClick={() =>
+            onClick={() => {
+              // The button is disabled while marking and with nothing unread: keep keyboard focus inside the
+              // centre (on the list) instead of losing it to the page, where Escape would no longer close it.
+              scrollRoot?.focus();
               markAll()
                 .unwrap()
                 .catch((e: unknown) => {
                   const action = callFailed(e);
                   if (action) dispatch(action);
-                })
-            }
+                });
+            }}
           >
             {t('markAllRead')}
           </Button>
