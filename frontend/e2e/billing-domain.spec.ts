@@ -19,6 +19,8 @@ async function openDomain(page: Page, search: string): Promise<void> {
   await page.getByLabel(/Verträge suchen|Search contracts/).fill(search);
   await expect(page.locator('tbody tr[data-contract]')).toHaveCount(1);
   await page.locator('tbody tr[data-contract]').first().getByRole('link').click();
+  // The detail page, before a test reads its address or checks what it does not show.
+  await expect(page).toHaveURL(/\/contracts\/domain\/\d+/);
 }
 
 // Several sign-ins, a mail and moves of the server clock: more than the default 45 s on a busy machine.
