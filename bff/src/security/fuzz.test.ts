@@ -60,6 +60,16 @@ async function settled(): Promise<string> {
     if (n === 0) break;
     await new Promise((r) => setTimeout(r, 50));
   }
+  // Orders being provisioned in the background (the demo's pending orders after start, an order a case
+  // placed) change their status and notify their users step by step, a second apart: wait for them too,
+  // or a later case would see their notices appear (up to 30 s; the provisioning steps take 1 s each).
+  for (let i = 0; i < 300; i++) {
+    const [{ n }] = (await conn.execute(
+      `select count(*)::int as n from orders where status in ('pending', 'preparation_in_progress') and type in ('cluster', 'domain', 'certificate') and ordered_by_id is not null`,
+    )) as { n: number }[];
+    if (n === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   let last = await fingerprint();
   for (let stable = 0, i = 0; stable < 2 && i < 40; i++) {
     await new Promise((r) => setTimeout(r, 60));
