@@ -87,10 +87,19 @@ async function callerFor(op: ContractOperation): Promise<TestClient> {
   const signedOut = who !== 'anonymous' && c && !c.cookies.has('portal_csrf');
   if (!c || signedOut) {
     await suite.resetRateLimits();
+    const notices = await newSignInNotices();
     c = who === 'anonymous' ? suite.server.client() : who === 'staff' ? await suite.signInStaff() : await suite.signIn(demoLogins.manager);
     browsers.set(who, c);
+    // A sign-in from a new browser is announced in the notification centre after the answer (not awaited
+    // by the sign-in): wait for that notice, or it lands during the next case as if that case stored it.
+    if (who !== 'anonymous') for (let i = 0; i < 100 && (await newSignInNotices()) === notices; i++) await new Promise((r) => setTimeout(r, 50));
   }
   return c;
+}
+
+async function newSignInNotices(): Promise<number> {
+  const [{ n }] = (await suite.server.db.orm.em.getConnection().execute(`select count(*)::int as n from notifications where kind = 'new_sign_in'`)) as { n: number }[];
+  return n;
 }
 
 // ---- values ---------------------------------------------------------------------------------------
