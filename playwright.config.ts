@@ -50,7 +50,8 @@ export default defineConfig({
     use: { baseURL: `http://localhost:${basePort + i}` },
   })),
   webServer: specs.map((spec, i) => ({
-    command: 'node scripts/e2e-server.ts',
+    // The portal's log (warnings and errors) goes to data/e2e-<port>.log, for the failures of a run.
+    command: `node scripts/e2e-server.ts > data/e2e-${basePort + i}.log 2>&1`,
     url: `http://localhost:${basePort + i}/api/ready`,
     reuseExistingServer: false,
     timeout: 180_000,
