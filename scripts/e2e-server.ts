@@ -11,8 +11,10 @@ const port = process.env.E2E_PORT ?? '3100';
 // One database per port, so several e2e runs can share a machine.
 const dbName = `portal_e2e_${port}`;
 // JOB_POLL_SECONDS: the ~30 portals of a run sit idle most of the time; their job workers are woken by the
-// jobs they queue themselves, so slow polling only saves CPU.
-const env: Record<string, string> = { PORT: port, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: 'test', JOB_POLL_SECONDS: process.env.JOB_POLL_SECONDS ?? '5' };
+// jobs they queue themselves, so slow polling only saves CPU. JOB_POOL_MAX: each portal's job queue keeps its
+// pool's connections open while polling; 30 portals × 4 exceeded PostgreSQL's default max_connections (100),
+// and requests then failed with 503 "database unavailable".
+const env: Record<string, string> = { PORT: port, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: 'test', JOB_POLL_SECONDS: process.env.JOB_POLL_SECONDS ?? '5', JOB_POOL_MAX: '1' };
 
 if (process.env.DATABASE_URL) {
   const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, entities: coreEntities, migrations: [] });

@@ -53,6 +53,8 @@ export interface JobRunnerDeps {
   work?: boolean;
   /** Seconds between the idle workers' polls (config JOB_POLL_SECONDS; default 1). */
   pollSeconds?: number;
+  /** Connections of the queue's own PostgreSQL pool (config JOB_POOL_MAX; default 4). */
+  poolMax?: number;
 }
 
 export const APPLY_QUEUE = 'managed-apply';
@@ -143,7 +145,7 @@ export class JobRunner {
     const boss =
       embedded
         ? new PgBoss({ db: fromPglite(await connection.getNativeClient!()), backend: 'pglite', ...upkeep })
-        : new PgBoss({ connectionString: clientUrl, max: 4, application_name: 'portal-managed-jobs', ...upkeep });
+        : new PgBoss({ connectionString: clientUrl, application_name: 'portal-managed-jobs', max: this.#deps.poolMax ?? 4, ...upkeep });
     boss.on('error', (e: unknown) => this.#deps.logger.error({ err: e }, 'managed job queue error'));
     await boss.start();
     await boss.createQueue(INTERRUPTED_QUEUE, { policy: 'standard' });

@@ -26,6 +26,11 @@ const schema = z.object({
    * this only bounds how soon another instance's jobs start. The e2e portals use 5 (32 idle portals).
    */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(30).default(1),
+  /**
+   * PostgreSQL connections of the job queue's own pool per instance (default 4). Idle workers keep them open,
+   * so many instances on one server count against its `max_connections` (the ~30 e2e portals use 1).
+   */
+  JOB_POOL_MAX: z.coerce.number().int().min(1).max(20).default(4),
   /** Address the metrics endpoint listens on; the loopback by default (the scraper runs on the host or reaches it through the private network). */
   METRICS_HOST: z.string().default('127.0.0.1'),
   SMTP_URL: z.string().min(1).optional(),

@@ -51,6 +51,7 @@ export class ManagedCenter {
       onJob: (job) => deps.events.publish('managed.job', presentJob(job), { servers: [job.server.id] }),
       onChange: (change) => deps.events.publish('managed.change', presentChange(change), { servers: [change.server.id] }),
       pollSeconds: deps.config.JOB_POLL_SECONDS,
+      poolMax: deps.config.JOB_POOL_MAX,
     });
   }
 
