@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './vite.precompress.ts';
 
@@ -15,11 +16,28 @@ const loginPage = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+/**
+ * React Router 7 exports only its development build (remix-run/react-router#12532, #14753): dev warnings and
+ * checks ship to production. The build uses the package's own production files instead.
+ */
+const reactRouterProduction = fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command }) => ({
   base: '/a/',
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            // `PROFILE_BUILD=1`: React's profiling build, for bench/profile-page.ts's per-commit figures.
+            ...(process.env.PROFILE_BUILD ? [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] : []),
+          ],
+        }
+      : {},
   plugins: [react(), precompress(), loginPage()],
   build: {
-    outDir: 'dist',
+    outDir: process.env.PROFILE_BUILD ? 'dist-profile' : 'dist',
+    minify: !process.env.PROFILE_BUILD,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
     manifest: true,
@@ -33,4 +51,4 @@ export default defineConfig({
       '/a/ws': { target: backend, ws: true },
     },
   },
-});
+}));

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 
 /** A lazily loaded part of the app that has not arrived after this long counts as failed (§9). */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -26,8 +25,3 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_M
     })
     .finally(() => clearTimeout(timer));
 }
-
-/** A react-router `lazy` route for a page module with a default export. */
-export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await loadChunk(load)).default,
-});
