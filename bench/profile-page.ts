@@ -86,6 +86,8 @@ try {
   await page.goto(url, { waitUntil: 'load' });
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const { profile } = await cdp.send('Profiler.stop');
+  // SHOT=<file.png>: a full-page screenshot at the end, to see what was measured.
+  if (process.env.SHOT) await page.screenshot({ path: process.env.SHOT as `${string}.png`, fullPage: true });
   if (profiling) {
     const commits = await page.evaluate(() => (window as unknown as { __commits: { at: number; ms: number; rendered: [string, number][]; roots: string[] }[] }).__commits);
     console.log(`${commits.length} React commits, ${commits.reduce((a, c) => a + c.ms, 0).toFixed(0)} ms rendering (4× slowdown)`);

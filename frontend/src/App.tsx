@@ -3,7 +3,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { useSessionStart } from './auth/useSessionMonitor';
 import { routes } from './routes';
+import { useMaintenanceCheck } from './shell/useMaintenanceCheck';
 import { setChunkFailureHandler } from './shell/chunks';
 import { createStore, type AppStore } from './store';
 import { createPortalTheme } from './ui/theme';
@@ -22,12 +24,23 @@ function Themed({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The start's requests — who is signed in, is the portal in maintenance — go out with the first render, above
+ * the router: the data router renders nothing until the first route's chunk and translations are there.
+ */
+function Startup() {
+  useSessionStart();
+  useMaintenanceCheck();
+  return null;
+}
+
 /** The whole SPA: store, theme and router under `/a/`. */
 export function App({ store = createStore() }: { store?: AppStore }) {
   const router = useMemo(() => createBrowserRouter(routes, { basename: '/a' }), []);
   setChunkFailureHandler(() => store.dispatch(chunkLoadFailed()));
   return (
     <Provider store={store}>
+      <Startup />
       <Themed>
         <RouterProvider router={router} />
       </Themed>

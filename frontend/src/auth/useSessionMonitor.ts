@@ -16,21 +16,13 @@ const loggedInCookie = () => readCookie('portal_logged_in') === '1';
 const consentBannerVisible = () => !!document.querySelector('[data-consent-banner]');
 
 /**
- * Keeps the app's idea of "signed in" true (§4 Authentication): loads the user on start (a user with
- * id 0 is logged out), polls the readable login cookie every 1500 ms, refreshes the session every
- * 15 minutes, and reacts when the session is lost or regained.
+ * Asks the server who is signed in, once on start, and only when the browser says somebody is (a user with id 0
+ * is logged out). Runs above the router (App), so the request does not wait until the first route's chunk and
+ * translations have arrived — the data router renders nothing before that (issue 14).
  */
-export function useSessionMonitor(): void {
+export function useSessionStart(): void {
   const dispatch = useAppDispatch();
   const status = useAppSelector((s) => s.auth.status);
-  const lost = useAppSelector((s) => s.auth.lost);
-  const navigate = useNavigate();
-  const location = useLocation();
-  const onLogin = location.pathname === '/login';
-  const [refresh] = useRefreshSessionMutation();
-  const pathRef = useRef(location.pathname);
-  pathRef.current = location.pathname;
-
   // Start: ask the server only when the browser says we are signed in.
   useEffect(() => {
     if (status !== 'unknown') return;
@@ -43,7 +35,9 @@ export function useSessionMonitor(): void {
       .unwrap()
       .then(async (me) => {
         if (me.id === 0) {
-          await dispatch(sessionApi.endpoints.logout.initiate()).unwrap().catch(() => undefined);
+          await dispatch(sessionApi.endpoints.logout.initiate())
+            .unwrap()
+            .catch(() => undefined);
           dispatch(signedOut());
           return;
         }
@@ -53,6 +47,22 @@ export function useSessionMonitor(): void {
       .catch(() => dispatch(signedOut()));
     return () => request.unsubscribe();
   }, [status, dispatch]);
+}
+
+/**
+ * Keeps the app's idea of "signed in" true (§4 Authentication) after the start (`useSessionStart`): polls the readable login cookie every 1500 ms, refreshes the session every
+ * 15 minutes, and reacts when the session is lost or regained.
+ */
+export function useSessionMonitor(): void {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((s) => s.auth.status);
+  const lost = useAppSelector((s) => s.auth.lost);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onLogin = location.pathname === '/login';
+  const [refresh] = useRefreshSessionMutation();
+  const pathRef = useRef(location.pathname);
+  pathRef.current = location.pathname;
 
   // The 1500 ms poll of the login cookie.
   useEffect(() => {
@@ -85,7 +95,13 @@ export function useSessionMonitor(): void {
   // The session refresh every 15 minutes.
   useEffect(() => {
     if (status !== 'authenticated' || lost) return;
-    const timer = setInterval(() => void refresh().unwrap().catch(() => undefined), REFRESH_MS);
+    const timer = setInterval(
+      () =>
+        void refresh()
+          .unwrap()
+          .catch(() => undefined),
+      REFRESH_MS,
+    );
     return () => clearInterval(timer);
   }, [status, lost, refresh]);
 

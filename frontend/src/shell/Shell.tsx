@@ -17,7 +17,6 @@ import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 import { DemoModeHook, DemoReadOnly } from '../demo/DemoShell';
-import { useMaintenanceCheck } from './useMaintenanceCheck';
 
 /** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
 export function Shell() {
@@ -26,7 +25,6 @@ export function Shell() {
   useRealtime();
   const container = useAppSelector((s) => s.display.container);
   const maintenance = useAppSelector((s) => s.ui.maintenance);
-  useMaintenanceCheck();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }} data-container={container}>
       <Link
@@ -43,7 +41,9 @@ export function Shell() {
         id="main"
         tabIndex={-1}
         maxWidth={container === 'wrapped' ? 'lg' : false}
-        sx={{ flexGrow: 1, py: 3, outline: 'none' }}
+        // At least a screen high: the footer starts below the fold, so a page whose content arrives after its
+        // first paint never pushes a visible footer down (layout shift, issue 14).
+        sx={{ flexGrow: 1, py: 3, outline: 'none', minHeight: '100vh' }}
       >
         {maintenance ? (
           <MaintenancePage />

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -113,7 +114,12 @@ export function NginxFrame({ tab, children }: { tab: NginxTab; children: ReactNo
   ];
   return (
     <Stack spacing={2}>
-      {status.data && <StatusBar status={status.data} onApply={() => void applyNow()} applying={applying} />}
+      {status.data ? (
+        <StatusBar status={status.data} onApply={() => void applyNow()} applying={applying} />
+      ) : status.isLoading ? (
+        // The status bar's place is kept while it loads, so the tabs and the list do not jump down (layout shift, issue 14).
+        <Skeleton variant="rounded" height={84} aria-hidden="true" />
+      ) : null}
       <ApplyJobBanner
         apply={apply}
         title={(job, done) => t(`job.title.${job?.kind === 'rollback' ? 'rollback' : 'apply'}.${done ? 'done' : 'running'}`)}

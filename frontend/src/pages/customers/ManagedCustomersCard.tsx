@@ -4,13 +4,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useListCustomersQuery } from '../../api/customers';
+import type { CustomerSummary } from '../../api/customers';
 import { useOffersRoute } from '../../demo/api';
 
-/** On the dashboard: the customers the user manages, each with a way into its customer dashboard (§2). Nothing for pure administrators. */
-export function ManagedCustomersCard() {
+/**
+ * On the dashboard: the customers the user manages, each with a way into its customer dashboard (§2). Nothing for
+ * pure administrators. The page fetches the list (it shows its cards only once both lists are there: no layout shift).
+ */
+export function ManagedCustomersCard({ data }: { data: CustomerSummary[] | undefined }) {
   const { t } = useTranslation('customers');
-  const { data } = useListCustomersQuery();
   // Demo mode does not show the customer pages (§4).
   const offers = useOffersRoute();
   if (!data?.length || !offers('/customers')) return null;
