@@ -34,10 +34,12 @@ export async function seedDemoOrders(tx: EntityManager, c1: Customer, c2: Custom
       failureReason: status === 'preparation_failed' ? 'errors.order_preparation_failed' : null,
     });
   };
+  // Names a customer would give its clusters (not the status: the list shows that in the user's language).
+  const names = ['Shop-Relaunch', 'Intranet', 'Kampagnenseite', 'Staging', 'Partnerportal', 'Blog', 'API-Gateway', 'Newsletter', 'Archiv', 'Messe-Microsite'];
   let n = 1;
   for (const status of orderStatuses) {
     if (status === 'pending' || status === 'preparation_in_progress') continue; // the job would pick them up: shown by real orders
-    await add(c1, n, status, draft(`Demo ${status}`, { sla: n % 2 ? 'business' : 'dev' }), `2026-0${1 + (n % 9)}-1${n % 10}`);
+    await add(c1, n, status, draft(names[(n - 1) % names.length], { sla: n % 2 ? 'business' : 'dev' }), `2026-0${1 + (n % 9)}-1${n % 10}`);
     n++;
   }
   await add(c2, 50, 'completed', draft('Nordlicht Kampagne', { architecture: 'extended_web_cluster', cpu: 4, ramGb: 8, nvmeSsdGb: 100 }), '2026-05-04');

@@ -12,6 +12,16 @@ import { documentStorage, seedDocumentsDemo } from '../customers/index.ts';
 import { seedDemoPartners } from '../partner/index.ts';
 import { seedDemoOrders } from '../ordering/index.ts';
 
+/** A company word as a mail-domain label: German umlauts and ß transliterated (Müller → mueller), anything else dropped. */
+const mailLabel = (word: string): string =>
+  word
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z]/g, '');
+
 export const demoPassword = 'Demo-Portal-2026';
 
 /** The demo logins the README lists; all use {@link demoPassword}. */
@@ -102,7 +112,7 @@ export async function seedDemo(em: EntityManager, options: { dataDir?: string } 
         language: 'de',
         vatId: demoVatIds[number] ?? null,
         enteredAt: new Date('2021-03-01T00:00:00Z'),
-        invoiceEmails: `rechnung@${company.split(' ')[0].toLowerCase().replace(/[^a-z]/g, '')}.example`,
+        invoiceEmails: `rechnung@${mailLabel(company.split(' ')[0])}.example`,
         contactPerson,
         paymentMethod: 'transfer',
         dpaStatus: 'concluded',
