@@ -53,7 +53,7 @@ test.describe('My data: personal data', () => {
     await openMyData(page, /Meine Daten/);
     await expect(page).toHaveURL(/\/a\/profile$/);
     const nav = page.getByRole('navigation', { name: 'Meine Daten' });
-    for (const section of ['Persönliche Daten', 'Sicherheit', 'Persönlicher Zugriffstoken', 'Berechtigungen', 'Benachrichtigungen'])
+    for (const section of ['Persönliche Daten', 'Sicherheit', 'Persönliche Zugriffstoken', 'Berechtigungen', 'Benachrichtigungen'])
       await expect(nav.getByRole('tab', { name: section })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Persönliche Daten' })).toBeVisible();
     // Verified address, nothing pending: no verify block (R2.059).

@@ -3,6 +3,9 @@ import { createTheme, type Theme } from '@mui/material/styles';
 /** Focus ring colours: ≥ 3:1 against the page background and paper of their mode. */
 const focusRing = { light: '#0b5cad', dark: '#8ec1ff' } as const;
 
+/** Non-interactive elements that pages focus from code (tabIndex -1); see the focus ring rule below. */
+const programmaticFocusTargets = ':root :is(h1, h2, h3, h4, h5, h6, main)[tabindex="-1"]:focus-visible';
+
 /** Whether the user asked the system for less motion (read once when the theme is made). */
 const prefersReducedMotion = (): boolean => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
@@ -56,10 +59,16 @@ export function createPortalTheme(mode: 'light' | 'dark', reduceMotion = prefers
             { outlineOffset: -3 },
           ':root .MuiAppBar-root :focus-visible, :root .portal-on-primary :focus-visible': { outlineColor: '#ffffff' },
           ':root .MuiInputBase-input:focus-visible, :root #main:focus-visible': { outline: 'none' },
+          // A heading or landmark that a page focuses itself (tabIndex -1: the skip link's target, a wizard's
+          // title on each step, for screen readers) is no control: a ring there looks like a selected text box.
+          // Controls with a roving tabIndex -1 (tabs, menu items) keep their ring.
+          [programmaticFocusTargets]: { outline: 'none' },
         },
       },
       // Unselected toggle buttons in the secondary text colour (MUI's action.active reaches 4.49:1 only).
-      MuiToggleButton: { styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) } },
+      // Sentence case like the buttons: MUI's upper case made tabs and toggles differ from page to page.
+      MuiToggleButton: { styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary, textTransform: 'none' }) } },
+      MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
       // Phones (issue 15): a wide table scrolls inside its container, never the page; shadows at the
       // edges show that there is more to the side (CSS-only scroll shadows: the covers scroll with the
       // content, the shadows stay).

@@ -170,7 +170,7 @@ export function ClusterContractDetails({ contract: c }: { contract: ClusterContr
                 <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="price-net">{f.money(c.price.net)}</TableCell>
               </TableRow>
               <TableRow>
-                <TableCell colSpan={3}>{t('cluster.vat', { rate: 19 })}</TableCell>
+                <TableCell>{t('cluster.vat', { rate: 19 })}</TableCell>
                 <TableCell sx={wide} />
                 <TableCell sx={wide} />
                 <TableCell align="right">{f.money(c.price.vat)}</TableCell>

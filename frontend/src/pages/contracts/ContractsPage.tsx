@@ -24,6 +24,7 @@ import type { QueryOf } from '@portal/openapi';
 import { useListContractsQuery } from '../../api/contracts';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { statusColor, useBillingFormat } from './format';
+import { usePaginationLabels } from '../../ui/paginationLabels';
 
 type Query = QueryOf<'listContracts'>;
 type SortField = 'number' | 'name' | 'type' | 'status' | 'start';
@@ -32,6 +33,7 @@ const statuses = ['active', 'in_termination', 'terminated', 'completed', 'cancel
 /** §2 `/contracts`: the cluster and domain contracts the user can see, with search, filters, sort and pages. */
 export default function ContractsPage() {
   const { t } = useTranslation('billing');
+  const paginationLabels = usePaginationLabels();
   useDocumentTitle(t('contracts.title'));
   const f = useBillingFormat();
   const [search, setSearch] = useState('');
@@ -148,12 +150,12 @@ export default function ContractsPage() {
               </Table>
             </TableContainer>
             <TablePagination
+              {...paginationLabels}
               component="div"
               count={data.meta.total}
               page={page}
               rowsPerPage={perPage}
               rowsPerPageOptions={[10, 25, 50, 100]}
-              labelRowsPerPage={t('contracts.rowsPerPage')}
               onPageChange={(_, p) => setPage(p)}
               onRowsPerPageChange={(e) => {
                 setPerPage(Number(e.target.value));

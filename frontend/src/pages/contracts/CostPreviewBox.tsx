@@ -12,11 +12,11 @@ export function CostPreviewBox({ contractId, input }: { contractId: number; inpu
   const { data, error, isFetching } = usePreviewClusterCostsQuery({ contractId, body: input });
   if (error) return <Alert severity="error">{callErrorMessage(error)}</Alert>;
   if (!data || isFetching) return <Skeleton height={72} aria-label={t('costPreview.loading')} />;
-  const rest = data.days > 0 ? t('costPreview.rest', { from: f.day(data.from), to: f.day(data.to), days: data.days }) : t('costPreview.noRest');
+  const rest = data.days > 0 ? t('costPreview.rest', { from: f.day(data.from), to: f.day(data.to), count: data.days }) : t('costPreview.noRest');
   return (
     <Alert severity="info" data-testid="cost-preview" role="status">
       {data.kind === 'termination'
-        ? t('costPreview.termination', { net: f.money(data.total.net), gross: f.money(data.total.gross), rest, months: data.fullMonths })
+        ? t('costPreview.termination', { net: f.money(data.total.net), gross: f.money(data.total.gross), rest, count: data.fullMonths })
         : t('costPreview.change', { net: f.money(data.total.net), gross: f.money(data.total.gross), rest, monthlyNet: f.money(data.proposedMonthly.net), monthlyGross: f.money(data.proposedMonthly.gross) })}
     </Alert>
   );

@@ -1,3 +1,4 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,8 +52,8 @@ export function DomainTermination({ contract: d }: { contract: DomainContract })
   const f = useBillingFormat();
   return (
     <Box>
-      <Button component={RouterLink} to={`/contracts/domain/${d.id}`} size="small" sx={{ mb: 1 }}>
-        ← {t('domainTermination.backToContract')}
+      <Button component={RouterLink} to={`/contracts/domain/${d.id}`} startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
+        {t('domainTermination.backToContract')}
       </Button>
       <Typography variant="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
         {t('domainTermination.title', { domain: d.domain })}

@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { CustomerSummary } from '../../api/customers';
 import { sortCustomers, type CustomerSort } from './customerData';
 
@@ -40,7 +41,7 @@ export function CustomerList({ customers, currentId }: { customers: CustomerSumm
           {rows.map((c) => (
             <TableRow key={c.id} selected={c.id === currentId} data-testid={`customer-${c.number}`}>
               <TableCell>
-                <Link to={`/customers/${c.id}/edit`} aria-current={c.id === currentId ? 'page' : undefined}>
+                <Link component={RouterLink} to={`/customers/${c.id}/edit`} aria-current={c.id === currentId ? 'page' : undefined}>
                   {c.number}
                 </Link>
               </TableCell>

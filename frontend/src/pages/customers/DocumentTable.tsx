@@ -55,7 +55,7 @@ export function DocumentTable({ documents, urlOf, label, emptyText }: { document
                 {formatSize(d.size, i18n.language)}
               </TableCell>
               <TableCell>
-                <DownloadButton url={urlOf(d)} fileName={d.fileName} label={t('documents.downloadOf', { name: d.title })}>
+                <DownloadButton url={urlOf(d)} fileName={d.fileName} label={t('documents.downloadOf', { name: d.title })} iconOnlyOnPhones>
                   {t('documents.pdf')}
                 </DownloadButton>
               </TableCell>

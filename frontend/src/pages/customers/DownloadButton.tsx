@@ -1,4 +1,5 @@
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import i18next from 'i18next';
@@ -26,7 +27,22 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
  * download shows the §8 message ("could not be loaded: try later or contact service") instead of
  * leaving the page for an error answer.
  */
-export function DownloadButton({ url, fileName, label, children, variant = 'text' }: { url: string; fileName: string; label: string; children?: ReactNode; variant?: 'text' | 'outlined' }) {
+export function DownloadButton({
+  url,
+  fileName,
+  label,
+  children,
+  variant = 'text',
+  iconOnlyOnPhones = false,
+}: {
+  url: string;
+  fileName: string;
+  label: string;
+  children?: ReactNode;
+  variant?: 'text' | 'outlined';
+  /** Only the icon below 600 px (the label stays the accessible name): a table's last column then fits a phone. */
+  iconOnlyOnPhones?: boolean;
+}) {
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
   const download = async () => {
@@ -58,8 +74,17 @@ export function DownloadButton({ url, fileName, label, children, variant = 'text
       disabled={busy}
       aria-label={label}
       startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />}
+      sx={
+        iconOnlyOnPhones ? (theme) => ({ [theme.breakpoints.down('sm')]: { minWidth: 0, '& .MuiButton-startIcon': { m: 0 } } }) : undefined
+      }
     >
-      {children ?? fileName}
+      {iconOnlyOnPhones ? (
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {children ?? fileName}
+        </Box>
+      ) : (
+        (children ?? fileName)
+      )}
     </Button>
   );
 }

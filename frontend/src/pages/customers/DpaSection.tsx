@@ -50,10 +50,15 @@ export function DpaHistory({ customerId, dpa }: { customerId: number; dpa: Custo
                 {c.version === dpa.currentVersion.version && <Chip size="small" sx={{ ml: 1 }} label={t('dpa.current')} variant="outlined" />}
               </TableCell>
               <TableCell>{c.concludedBy}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(c.concludedAt))}</TableCell>
+              <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{when.format(new Date(c.concludedAt))}</TableCell>
               <TableCell>
                 {c.documentId && (
-                  <DownloadButton url={customerDocumentUrl(customerId, c.documentId)} fileName={`dpa-${c.version}.pdf`} label={t('dpa.downloadVersion', { version: c.version })}>
+                  <DownloadButton
+                    url={customerDocumentUrl(customerId, c.documentId)}
+                    fileName={`dpa-${c.version}.pdf`}
+                    label={t('dpa.downloadVersion', { version: c.version })}
+                    iconOnlyOnPhones
+                  >
                     {t('documents.pdf')}
                   </DownloadButton>
                 )}

@@ -73,7 +73,7 @@ export function HandlesSection({ customerId }: { customerId: number }) {
             <TableBody>
               {data.map((h) => (
                 <TableRow key={h.id} data-testid={`handle-${h.handle}`}>
-                  <TableCell>{h.handle}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{h.handle}</TableCell>
                   <TableCell>
                     {h.company ? `${h.company} · ` : ''}
                     {h.firstname} {h.surname}

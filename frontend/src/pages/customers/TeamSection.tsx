@@ -27,6 +27,7 @@ import {
 } from '../../api/customers';
 import { useAppDispatch } from '../../store';
 import { callFailed, notifySuccess } from '../../ui/notify';
+import { EmailAddress } from '../../ui/EmailAddress';
 import { InviteDialog } from './InviteDialog';
 
 type Removal =
@@ -34,6 +35,18 @@ type Removal =
   | { kind: 'administrator'; userId: number; name: string; clusterId: number; cluster: string };
 
 const dateFormat = (language: string) => new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium' });
+
+/** Columns that give way to a line in another cell on narrow screens. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** Narrow screens: the e-mail under the name instead of a column of its own. */
+function EmailUnderName({ email }: { email: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+      <EmailAddress email={email} />
+    </Typography>
+  );
+}
 
 /** §2 Administrators and managers: managers, administrators per cluster, open invitations; invite, resend, delete, remove (§5 rules on the server). */
 export function TeamSection({ customerId }: { customerId: number }) {
@@ -89,7 +102,7 @@ export function TeamSection({ customerId }: { customerId: number }) {
           <TableHead>
             <TableRow>
               <TableCell>{t('team.name')}</TableCell>
-              <TableCell>{t('team.email')}</TableCell>
+              <TableCell sx={wide}>{t('team.email')}</TableCell>
               <TableCell>{t('team.status')}</TableCell>
               <TableCell align="right">{t('team.actions')}</TableCell>
             </TableRow>
@@ -99,8 +112,11 @@ export function TeamSection({ customerId }: { customerId: number }) {
               <TableRow key={m.id} data-testid={`manager-${m.email}`}>
                 <TableCell>
                   {m.firstname} {m.surname}
+                  <EmailUnderName email={m.email} />
                 </TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{m.email}</TableCell>
+                <TableCell sx={wide}>
+                  <EmailAddress email={m.email} />
+                </TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                     <Chip size="small" label={m.active ? t('team.active') : t('team.inactive')} color={m.active ? 'success' : 'default'} variant="outlined" />
@@ -128,7 +144,7 @@ export function TeamSection({ customerId }: { customerId: number }) {
               <TableRow>
                 <TableCell>{t('team.cluster')}</TableCell>
                 <TableCell>{t('team.name')}</TableCell>
-                <TableCell>{t('team.email')}</TableCell>
+                <TableCell sx={wide}>{t('team.email')}</TableCell>
                 <TableCell align="right">{t('team.actions')}</TableCell>
               </TableRow>
             </TableHead>
@@ -155,8 +171,11 @@ export function TeamSection({ customerId }: { customerId: number }) {
                         <TableCell>
                           {a.firstname} {a.surname}
                           {a.alsoManager && <Chip size="small" sx={{ ml: 1 }} label={t('team.alsoManager')} variant="outlined" />}
+                          <EmailUnderName email={a.email} />
                         </TableCell>
-                        <TableCell sx={{ wordBreak: 'break-all' }}>{a.email}</TableCell>
+                        <TableCell sx={wide}>
+                          <EmailAddress email={a.email} />
+                        </TableCell>
                         <TableCell align="right">
                           <Button
                             size="small"
@@ -186,19 +205,24 @@ export function TeamSection({ customerId }: { customerId: number }) {
               <TableRow>
                 <TableCell>{t('team.email')}</TableCell>
                 <TableCell>{t('team.role')}</TableCell>
-                <TableCell>{t('team.validUntil')}</TableCell>
+                <TableCell sx={wide}>{t('team.validUntil')}</TableCell>
                 <TableCell align="right">{t('team.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {team.invitations.map((i) => (
                 <TableRow key={i.id} data-testid={`invitation-${i.email}`}>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{i.email}</TableCell>
+                  <TableCell>
+                    <EmailAddress email={i.email} />
+                  </TableCell>
                   <TableCell>
                     {t(`team.roles.${i.role}`)}
                     {i.cluster && ` · ${i.cluster.number} ${i.cluster.name}`}
+                    <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      {t('team.validUntil')} {dateFormat(i18n.language).format(new Date(i.expiresAt))}
+                    </Typography>
                   </TableCell>
-                  <TableCell>{dateFormat(i18n.language).format(new Date(i.expiresAt))}</TableCell>
+                  <TableCell sx={wide}>{dateFormat(i18n.language).format(new Date(i.expiresAt))}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Button
                       size="small"

@@ -1,7 +1,9 @@
 import ErrorIcon from '@mui/icons-material/ErrorOutlined';
 import EditIcon from '@mui/icons-material/EditNote';
+import HomeIcon from '@mui/icons-material/Home';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import { WriteButton } from '@portal/plugin-sdk/web/read-only';
 import Chip from '@mui/material/Chip';
@@ -11,13 +13,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { webPlugins } from '../../generated/plugins';
 import { useGetManagedServerQuery } from '../../managed/api';
 import { loadPluginTranslations } from '../../managed/pluginLoader';
@@ -99,12 +102,15 @@ function AlertEntry({ alert, cause }: { alert: ThresholdAlert; cause?: { change:
         {t('incidents:alert', { metric: t(`incidents:metrics.${alert.metric}`), peak: `${f.number(alert.peak)}${unit}`, limit: `${f.number(alert.limit)}${unit}` })}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {t('incidents:between', { from: f.time(alert.from), to: f.time(alert.to) })}
+        {/* A spike within one minute reads "at 11:23", not "from 11:23 to 11:23". */}
+        {f.time(alert.from) === f.time(alert.to)
+          ? t('incidents:at', { time: f.time(alert.from) })
+          : t('incidents:between', { from: f.time(alert.from), to: f.time(alert.to) })}
       </Typography>
       {cause && (
         <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="timeline-cause">
           {t('incidents:after', { count: cause.minutesAfter, name: cause.change.user?.name ?? t('incidents:system'), section: cause.change.pluginId })}{' '}
-          <a href={`#change-${cause.change.id}`}>{t('incidents:showChange')}</a>
+          <Link href={`#change-${cause.change.id}`}>{t('incidents:showChange')}</Link>
         </Typography>
       )}
     </Box>
@@ -118,7 +124,7 @@ function AlertEntry({ alert, cause }: { alert: ThresholdAlert; cause?: { change:
  * change of a section can be rolled back from here.
  */
 export default function IncidentTimelinePage() {
-  const { t } = useTranslation('incidents');
+  const { t } = useTranslation(['incidents', 'managed']);
   const dispatch = useAppDispatch();
   const params = useParams();
   const [search] = useSearchParams();
@@ -157,6 +163,7 @@ export default function IncidentTimelinePage() {
   }, [focused]);
 
   if (!valid) return <NotFoundPage />;
+  const dashboardPath = `/clusters/${clusterId}/servers/${serverId}/managed/dashboard`;
   const status = (server.error as { status?: number } | undefined)?.status;
   if (status === 403) return <NotAllowedPage />;
   if (status === 404) return <NotFoundPage />;
@@ -175,14 +182,40 @@ export default function IncidentTimelinePage() {
   };
 
   return (
-    <Box sx={{ maxWidth: 960, mx: 'auto', p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+    <Box>
+      {/* The Managed Center's breadcrumbs: the timeline is one of the server's pages. */}
+      {server.data && (
+        <Breadcrumbs aria-label={t('managed:breadcrumbs.label')} sx={{ mb: 1 }} data-testid="incident-breadcrumbs">
+          <Link
+            component={RouterLink}
+            to="/"
+            underline="hover"
+            color="inherit"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          >
+            <HomeIcon fontSize="inherit" />
+            {t('managed:breadcrumbs.dashboard')}
+          </Link>
+          <Typography color="text.secondary">
+            {server.data.cluster.name} ({server.data.cluster.number})
+          </Typography>
+          <Link component={RouterLink} to={dashboardPath} underline="hover" color="inherit">
+            {server.data.server.name}
+          </Link>
+          <Typography color="text.primary" aria-current="page">
+            {t('title')}
+          </Typography>
+        </Breadcrumbs>
+      )}
+      <Typography variant="h1" gutterBottom={!server.data}>
         {t('title')}
       </Typography>
       {server.data && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('subtitle', { server: server.data.server.name, cluster: server.data.cluster.number })} ·{' '}
-          <Link to={`/clusters/${clusterId}/servers/${serverId}/managed/dashboard`}>{t('backToDashboard')}</Link>
+          <Link component={RouterLink} to={dashboardPath}>
+            {t('backToDashboard')}
+          </Link>
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>

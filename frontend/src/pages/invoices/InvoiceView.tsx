@@ -23,6 +23,21 @@ export function useInvoiceTitle(invoice: InvoiceDetail | undefined): string {
   return invoice ? t('invoice.titleWithStatus', { number: invoice.number, status: t(`invoices.statusValue.${invoice.status}`) }) : t('invoices.title');
 }
 
+/** A title whose invoice number ("RE202611-10001") wraps as a whole on phones, never at its hyphen. */
+function NumberKeptWhole({ text, number }: { text: string; number: string }) {
+  const at = text.indexOf(number);
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {number}
+      </Box>
+      {text.slice(at + number.length)}
+    </>
+  );
+}
+
 /** Amounts, dates and PDF downloads of an invoice, shown signed in and through a public link. */
 export function InvoiceSummaryView({
   invoice: i,
@@ -43,7 +58,7 @@ export function InvoiceSummaryView({
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
         <Typography variant="h1" sx={{ flexGrow: 1, mb: 0, overflowWrap: 'anywhere' }}>
-          {title}
+          <NumberKeptWhole text={title} number={i.number} />
         </Typography>
         <Chip variant="outlined" color={invoiceStatusColor(i.status)} label={t(`invoices.statusValue.${i.status}`)} data-testid="invoice-status" />
       </Box>

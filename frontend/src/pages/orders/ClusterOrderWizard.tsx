@@ -335,7 +335,7 @@ export default function ClusterOrderWizard() {
 
   return (
     <Box>
-      <Typography variant="h1" gutterBottom ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
+      <Typography variant="h1" gutterBottom ref={heading} tabIndex={-1}>
         {t('wizard.title')}
       </Typography>
       <WizardStepper steps={wizardSteps} index={index} reached={state.reached} label={(s) => t(`wizard.steps.${s}`)} onGo={go} aria-label={t('wizard.title')} />

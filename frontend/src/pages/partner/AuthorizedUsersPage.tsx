@@ -31,6 +31,7 @@ import { submitErrors } from '../../forms/submitErrors';
 import { collectErrors, requiredMessage } from '../../forms/validators';
 import { useAppDispatch } from '../../store';
 import { callFailed, notifySuccess } from '../../ui/notify';
+import { EmailAddress } from '../../ui/EmailAddress';
 import { PartnerFrame, usePartnerSelection } from './PartnerFrame';
 import { useAddPartnerUserMutation, useListPartnerUsersQuery, useRemovePartnerUserMutation, type PartnerUsers } from './partnerApi';
 
@@ -99,12 +100,14 @@ function AuthorizedUsers({ partnerId }: { partnerId: number }) {
           <TableBody>
             {data.data.map((m) => (
               <TableRow key={m.id} data-user={m.email}>
-                <TableCell sx={{ ...wideOnly, overflowWrap: 'anywhere' }}>{m.email}</TableCell>
+                <TableCell sx={wideOnly}>
+                  <EmailAddress email={m.email} />
+                </TableCell>
                 <TableCell>
                   {m.firstname} {m.surname}
                   {/* Narrow screens: the e-mail under the name instead of a column of its own. */}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' }}>
-                    {m.email}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                    <EmailAddress email={m.email} />
                   </Typography>
                 </TableCell>
                 <TableCell>

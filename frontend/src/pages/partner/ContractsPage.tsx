@@ -22,6 +22,7 @@ import type { QueryOf } from '@portal/openapi';
 import { usePartnerFormat } from './format';
 import { PartnerFrame, usePartnerSelection } from './PartnerFrame';
 import { useListPartnerContractsQuery } from './partnerApi';
+import { usePaginationLabels } from '../../ui/paginationLabels';
 
 type Query = QueryOf<'listPartnerContracts'>;
 type SortField = 'number' | 'customer' | 'from' | 'to' | 'status';
@@ -40,6 +41,7 @@ export default function PartnerContractsPage() {
 
 function Contracts({ partnerId }: { partnerId: number }) {
   const { t } = useTranslation('partner');
+  const paginationLabels = usePaginationLabels();
   const f = usePartnerFormat();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ field: SortField; desc: boolean }>({ field: 'number', desc: false });
@@ -132,12 +134,12 @@ function Contracts({ partnerId }: { partnerId: number }) {
             </Table>
           </TableContainer>
           <TablePagination
+            {...paginationLabels}
             component="div"
             count={data.meta.total}
             page={page}
             rowsPerPage={perPage}
             rowsPerPageOptions={[10, 25, 50, 100]}
-            labelRowsPerPage={t('contracts.rowsPerPage')}
             onPageChange={(_, p) => setPage(p)}
             onRowsPerPageChange={(e) => {
               setPerPage(Number(e.target.value));

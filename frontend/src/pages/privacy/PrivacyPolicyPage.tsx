@@ -52,8 +52,8 @@ export default function PrivacyPolicyPage() {
   const sections: PrivacySection[] = Array.isArray(raw) ? raw.filter(isPrivacySection) : [];
 
   return (
-    <Box component="article" aria-labelledby={TITLE_ID} sx={{ py: 4, maxWidth: '80ch' }}>
-      <Typography id={TITLE_ID} component="h1" variant="h4" gutterBottom>
+    <Box component="article" aria-labelledby={TITLE_ID} sx={{ pb: 4, maxWidth: '80ch' }}>
+      <Typography id={TITLE_ID} variant="h1" gutterBottom>
         {t('title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
@@ -64,7 +64,7 @@ export default function PrivacyPolicyPage() {
       </Typography>
 
       <Box component="nav" aria-labelledby={TOC_HEADING_ID} sx={{ mb: 4 }}>
-        <Typography id={TOC_HEADING_ID} component="h2" variant="h6">
+        <Typography id={TOC_HEADING_ID} component="h2" variant="h3">
           {t('tocHeading')}
         </Typography>
         <List component="ol" dense sx={{ listStyleType: 'decimal', pl: 4 }}>
@@ -85,7 +85,7 @@ export default function PrivacyPolicyPage() {
           // Keeps the heading visible below the sticky top bar when jumping from the table of contents.
           sx={{ mb: 4, scrollMarginTop: (theme) => theme.spacing(10) }}
         >
-          <Typography id={headingId(section.id)} component="h2" variant="h5" gutterBottom>
+          <Typography id={headingId(section.id)} variant="h2" gutterBottom>
             {`${index + 1}. ${section.heading}`}
           </Typography>
           {section.paragraphs.map((paragraph, paragraphIndex) => (

@@ -550,7 +550,7 @@ export default function CertificateOrderWizard() {
 
   return (
     <Box>
-      <Typography variant="h1" gutterBottom ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
+      <Typography variant="h1" gutterBottom ref={heading} tabIndex={-1}>
         {t('certificateWizard.title')}
       </Typography>
       <WizardStepper steps={certificateWizardSteps} index={index} reached={state.reached} label={(s) => t(`certificateWizard.steps.${s}`)} onGo={go} aria-label={t('certificateWizard.title')} />

@@ -290,7 +290,7 @@ export default function DomainOrderWizard() {
 
   return (
     <Box>
-      <Typography variant="h1" gutterBottom ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
+      <Typography variant="h1" gutterBottom ref={heading} tabIndex={-1}>
         {t('title')}
       </Typography>
       <WizardStepper steps={steps} index={index} reached={state.reached} label={(s) => t(`steps.${s}`)} onGo={go} aria-label={t('title')} />

@@ -19,6 +19,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortRows, type PermissionRow, type Sort, type SortField } from './permissionRows';
+import { usePaginationLabels } from '../../../ui/paginationLabels';
 
 export const pageSizes = [10, 25, 50];
 
@@ -72,6 +73,7 @@ export function PermissionTable({
   onDelete: (row: PermissionRow) => void;
 }) {
   const { t } = useTranslation('permissions');
+  const paginationLabels = usePaginationLabels();
   const sorted = sortRows(rows, sort);
   const visible = sorted.slice(page * pageSize, page * pageSize + pageSize);
   const header = (field: SortField) => (
@@ -136,6 +138,7 @@ export function PermissionTable({
         </Table>
       </TableContainer>
       <TablePagination
+        {...paginationLabels}
         component="div"
         count={rows.length}
         page={page}
@@ -143,9 +146,6 @@ export function PermissionTable({
         rowsPerPage={pageSize}
         rowsPerPageOptions={pageSizes}
         onRowsPerPageChange={(e) => onPageSize(Number(e.target.value))}
-        labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
-        getItemAriaLabel={(type) => t(`table.page.${type}`)}
       />
     </>
   );

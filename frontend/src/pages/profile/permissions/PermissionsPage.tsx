@@ -64,33 +64,33 @@ export default function PermissionsPage() {
 
   return (
     <Box>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-          <Typography variant="h2" component="h1" sx={{ flexGrow: 1 }}>
-            {t('title')}
-          </Typography>
-          {rows.length > 0 && (
-            <TextField
-              size="small"
-              type="search"
-              label={t('search')}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(0);
-              }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          )}
-        </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 3 }}>
+        <Typography variant="h2" component="h1" sx={{ flexGrow: 1 }}>
+          {t('title')}
+        </Typography>
+        {rows.length > 0 && (
+          <TextField
+            size="small"
+            type="search"
+            label={t('search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(0);
+            }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('description')}
         </Typography>

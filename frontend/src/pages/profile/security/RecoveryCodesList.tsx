@@ -35,7 +35,7 @@ export function RecoveryCodesList({ codes }: { codes: string[] }) {
           <li key={c}>{c}</li>
         ))}
       </Box>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button
           size="small"
           startIcon={<ContentCopyIcon />}

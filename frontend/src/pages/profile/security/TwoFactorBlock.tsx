@@ -57,7 +57,7 @@ export function TwoFactorBlock() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="two-factor-heading">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
         <Typography variant="h3" component="h2" id="two-factor-heading">
           {t('twoFactor.title')}
         </Typography>
@@ -86,7 +86,7 @@ export function TwoFactorBlock() {
               {t('twoFactor.recoveryCodesLeft', { count: s.recoveryCodesLeft })}
             </Typography>
           )}
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {!active && (
               <Button variant="contained" onClick={() => setOpen('activate')}>
                 {t('twoFactor.activate')}

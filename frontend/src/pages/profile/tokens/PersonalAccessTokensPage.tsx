@@ -80,56 +80,56 @@ export default function PersonalAccessTokensPage() {
 
   return (
     <Box>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
-          <Typography variant="h2" component="h1">
-            {t('title')}
-          </Typography>
-          <Tooltip title={t('create')}>
-            <IconButton color="primary" aria-label={t('create')} onClick={() => setCreating(true)}>
-              <AddIcon />
-            </IconButton>
-          </Tooltip>
-          <IconButton aria-label={t('help')} onClick={(e) => setHelp(e.currentTarget)} size="small">
-            <HelpOutlineIcon fontSize="small" />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 3 }}>
+        <Typography variant="h2" component="h1">
+          {t('title')}
+        </Typography>
+        <Tooltip title={t('create')}>
+          <IconButton color="primary" aria-label={t('create')} onClick={() => setCreating(true)}>
+            <AddIcon />
           </IconButton>
-          <Popover
-            open={!!help}
-            anchorEl={help}
-            onClose={() => setHelp(null)}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-            slotProps={{ paper: { sx: { p: 2, maxWidth: 380 } } }}
-          >
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {t('helpText')}
-            </Typography>
-            <Link href="/api/docs" target="_blank" rel="noopener" variant="body2">
-              {t('helpDocs')}
-            </Link>
-          </Popover>
-          <Box sx={{ flexGrow: 1 }} />
-          {hasTokens && (
-            <TextField
-              size="small"
-              type="search"
-              label={t('search')}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(0);
-              }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          )}
-        </Box>
+        </Tooltip>
+        <IconButton aria-label={t('help')} onClick={(e) => setHelp(e.currentTarget)} size="small">
+          <HelpOutlineIcon fontSize="small" />
+        </IconButton>
+        <Popover
+          open={!!help}
+          anchorEl={help}
+          onClose={() => setHelp(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          slotProps={{ paper: { sx: { p: 2, maxWidth: 380 } } }}
+        >
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('helpText')}
+          </Typography>
+          <Link href="/api/docs" target="_blank" rel="noopener" variant="body2">
+            {t('helpDocs')}
+          </Link>
+        </Popover>
+        <Box sx={{ flexGrow: 1 }} />
+        {hasTokens && (
+          <TextField
+            size="small"
+            type="search"
+            label={t('search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(0);
+            }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('description')}
         </Typography>

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonalAccessToken } from '../../../api/tokens';
 import { isoDay } from './tokenForm';
+import { usePaginationLabels } from '../../../ui/paginationLabels';
 
 export type TokenSortField = 'id' | 'name' | 'expiresAt' | 'lastUsedAt';
 export interface TokenSort {
@@ -89,6 +90,7 @@ export function TokenTable({
   onDelete: (token: PersonalAccessToken) => void;
 }) {
   const { t, i18n } = useTranslation('tokens');
+  const paginationLabels = usePaginationLabels();
   const locale = i18n.language === 'en' ? 'en-GB' : 'de-DE';
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
@@ -153,6 +155,7 @@ export function TokenTable({
         </Table>
       </TableContainer>
       <TablePagination
+        {...paginationLabels}
         component="div"
         count={total}
         page={page}
@@ -160,9 +163,6 @@ export function TokenTable({
         rowsPerPage={pageSize}
         rowsPerPageOptions={pageSizes}
         onRowsPerPageChange={(e) => onPageSize(Number(e.target.value))}
-        labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
-        getItemAriaLabel={(type) => t(`table.page.${type}`)}
       />
     </>
   );
