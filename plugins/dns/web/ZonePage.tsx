@@ -41,8 +41,8 @@ export function ZoneHeader({
   const { t, i18n } = useTranslation('dns');
   return (
     <Stack spacing={0.5}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h2" sx={{ wordBreak: 'break-all' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {zone.origin}
         </Typography>
         <AppliedChip serial={zone.serial} appliedSerial={zone.appliedSerial} />
@@ -218,11 +218,11 @@ export function ZonePage() {
             sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
           >
             <ZoneHeader zone={data} />
-            <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-              <WriteButton startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+              <WriteButton startIcon={<UndoIcon />} onClick={() => setConfirmRollback(true)} sx={{ whiteSpace: 'nowrap' }}>
                 {t('rollback.button')}
               </WriteButton>
-              <Button variant="outlined" startIcon={<SettingsIcon />} onClick={() => setSettingsOpen(true)}>
+              <Button variant="outlined" startIcon={<SettingsIcon />} onClick={() => setSettingsOpen(true)} sx={{ whiteSpace: 'nowrap' }}>
                 {t('zone.settings')}
               </Button>
             </Stack>

@@ -50,7 +50,7 @@ export function AuthenticationTable({
         <TableBody>
           {items.map((a) => (
             <TableRow key={a.id} hover data-testid="nginx-authentication-row">
-              <TableCell sx={{ wordBreak: 'break-all' }}>{a.vhostName}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word' }}>{a.vhostName}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{a.path === '/' ? t('authentications.wholeDomain') : a.path}</TableCell>
               <TableCell>{a.realm}</TableCell>
               <TableCell>

@@ -110,11 +110,12 @@ export function LogsPage() {
   return (
     <NginxFrame tab="domains">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={host.sectionPath('nginx')}>
+        {/* On phones the title goes under the back link: beside it, a long domain would wrap into a narrow column. */}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, minWidth: 0 }}>
+          <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={host.sectionPath('nginx')} sx={{ flexShrink: 0 }}>
             {t('logs.back')}
           </Button>
-          <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-all' }}>
+          <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {t(`logs.title.${kind}`, { name })}
           </Typography>
         </Stack>

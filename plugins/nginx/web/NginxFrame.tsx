@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import Alert, { alertClasses } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -38,6 +38,23 @@ export function useNginxApply() {
   };
 }
 
+/**
+ * On phones and small tablets the actions move under the message: beside it they leave the text a column too narrow to read.
+ * From `md` on they stay beside it, so the banner keeps its height (and the loading placeholder's).
+ */
+const pendingAlertLayout = {
+  flexWrap: { xs: 'wrap', md: 'nowrap' },
+  [`& .${alertClasses.message}`]: { flex: { xs: '1 1 0', md: '0 1 auto' } },
+  [`& .${alertClasses.action}`]: {
+    width: { xs: '100%', md: 'auto' },
+    // Under the message, the first button's label lines up with its text (icon 22 px + margin 12 px − the text button's 5 px padding).
+    ml: { xs: 0, md: 'auto' },
+    pl: { xs: '29px', md: 2 },
+    pt: { xs: 0, md: 0.5 },
+    pb: { xs: 1, md: 0 },
+  },
+} as const;
+
 /** nginx's state and whether the desired configuration is on the server. */
 export function StatusBar({ status, onApply, applying }: { status: NginxStatus; onApply: () => void; applying: boolean }) {
   const { t, i18n } = useTranslation('nginx');
@@ -48,8 +65,9 @@ export function StatusBar({ status, onApply, applying }: { status: NginxStatus; 
       {status.pending ? (
         <Alert
           severity="warning"
+          sx={pendingAlertLayout}
           action={
-            <Stack direction="row" spacing={1}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
               <Button
                 color="inherit"
                 size="small"
@@ -118,7 +136,7 @@ export function NginxFrame({ tab, children }: { tab: NginxTab; children: ReactNo
         <StatusBar status={status.data} onApply={() => void applyNow()} applying={applying} />
       ) : status.isLoading ? (
         // The status bar's place is kept while it loads, so the tabs and the list do not jump down (layout shift, issue 14).
-        <Skeleton variant="rounded" height={84} aria-hidden="true" />
+        <Skeleton variant="rounded" sx={{ height: { xs: 124, md: 84 } }} aria-hidden="true" />
       ) : null}
       <ApplyJobBanner
         apply={apply}

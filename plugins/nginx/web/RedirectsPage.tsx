@@ -52,9 +52,9 @@ export function RedirectTable({
         <TableBody>
           {redirects.map((r) => (
             <TableRow key={r.id} hover data-testid="nginx-redirect-row">
-              <TableCell sx={{ wordBreak: 'break-all' }}>{r.vhostName}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{r.source}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{r.target}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word' }}>{r.vhostName}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>{r.source}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>{r.target}</TableCell>
               <TableCell>
                 <Tooltip title={t(`redirects.codes.${r.code}`)}>
                   <Chip
@@ -113,14 +113,14 @@ export function RedirectsPage() {
     <NginxFrame tab="redirects">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Typography color="text.secondary">{t('redirects.intro')}</Typography>
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, alignItems: 'center' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap', alignItems: 'center' }}>
           <TextField
             select
             size="small"
             label={t('redirects.filter')}
             value={filter}
             onChange={(e) => setFilter(e.target.value === '' ? '' : Number(e.target.value))}
-            sx={{ minWidth: 220 }}
+            sx={{ minWidth: 220, flexGrow: { xs: 1, md: 0 } }}
           >
             <MenuItem value="">{t('redirects.allDomains')}</MenuItem>
             {domains.map((v) => (
@@ -129,7 +129,13 @@ export function RedirectsPage() {
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} disabled={!domains.length}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditing('new')}
+            disabled={!domains.length}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('redirects.add')}
           </Button>
         </Stack>

@@ -1,30 +1,26 @@
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
+import LanguageIcon from '@mui/icons-material/Language';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { defineDashboardCard, useManagedHost } from '@portal/plugin-sdk/web';
+import { defineDashboardCard, SummaryCard, useManagedHost } from '@portal/plugin-sdk/web';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { nginxApi } from '../generated/client.ts';
 import { type NginxStatus } from './model.ts';
 
 /** The card's content (presentational). */
 export function NginxSummary({ status }: { status: NginxStatus }) {
   const { t } = useTranslation('nginx');
+  const { vhosts, redirects, authentications } = status.counts;
   return (
     <Stack spacing={1}>
-      <Typography variant="body2">
-        {t('dashboard.counts', {
-          vhosts: status.counts.vhosts,
-          redirects: status.counts.redirects,
-          authentications: status.counts.authentications,
-        })}
+      <Typography>
+        {[
+          t('dashboard.counts.vhosts', { count: vhosts }),
+          t('dashboard.counts.redirects', { count: redirects }),
+          t('dashboard.counts.authentications', { count: authentications }),
+        ].join(' · ')}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Chip
           size="small"
           color={status.service.state === 'running' ? 'success' : 'default'}
@@ -47,26 +43,17 @@ function DashboardPanel() {
   const { t } = useTranslation('nginx');
   const host = useManagedHost();
   const status = nginxApi.useGetNginxStatusQuery({ clusterId: host.cluster.id, serverId: host.server.id });
+  // The status always answers with data, so "nothing to show" only happens when it failed to load.
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('title')}
-        </Typography>
-        {status.data ? (
-          <NginxSummary status={status.data} />
-        ) : status.isError ? (
-          <Typography color="error">{t('list.loadFailed')}</Typography>
-        ) : (
-          <Skeleton variant="rounded" height={56} />
-        )}
-      </CardContent>
-      <CardActions>
-        <Button size="small" component={RouterLink} to={host.sectionPath('nginx')}>
-          {t('dashboard.open')}
-        </Button>
-      </CardActions>
-    </Card>
+    <SummaryCard
+      icon={<LanguageIcon color="action" />}
+      title={t('title')}
+      loading={status.isLoading}
+      none={t('list.loadFailed')}
+      open={t('dashboard.open')}
+    >
+      {status.data && <NginxSummary status={status.data} />}
+    </SummaryCard>
   );
 }
 

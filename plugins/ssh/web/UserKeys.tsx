@@ -93,8 +93,9 @@ export function UserKeys({ user, path, keys, onRename, onDelete, onCopy }: Props
         <Typography variant="body2" color="text.secondary" component="code" sx={{ fontFamily: 'monospace' }}>
           {path}
         </Typography>
-        <Box sx={{ flex: 1 }} />
-        <Chip size="small" label={t('list.keyCount', { count: keys.length })} />
+        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
+        {/* In the column of a phone, a stretched chip would look like a progress bar. */}
+        <Chip size="small" label={t('list.keyCount', { count: keys.length })} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }} />
       </Stack>
       {keys.length === 0 ? (
         <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
