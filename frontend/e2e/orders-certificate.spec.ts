@@ -126,6 +126,8 @@ async function orderCertificate(page: Page, l: Texts, tag: string): Promise<void
 
   // Domains: none → at least one; an unknown TLD → refused; then four domains (one IDN).
   await expect(page).toHaveURL(/step=domains/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="domains"]')).toBeVisible();
   await page.getByRole('button', { name: l.removeDomain(1) }).click();
   await page.getByRole('button', { name: l.next }).click();
   await expect(page.getByText(l.needDomain)).toBeVisible();
@@ -142,6 +144,8 @@ async function orderCertificate(page: Page, l: Texts, tag: string): Promise<void
 
   // Certificate: nothing chosen → required; a single-domain type with four domains → refused; Multi-DomainSSL with one extra domain.
   await expect(page).toHaveURL(/step=certificate/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="certificate"]')).toBeVisible();
   await page.getByRole('button', { name: l.next }).click();
   await expect(page.getByText(l.required)).toBeVisible();
   await page.getByRole('radio', { name: /^DomainSSL/ }).check();
@@ -152,6 +156,8 @@ async function orderCertificate(page: Page, l: Texts, tag: string): Promise<void
 
   // Organization: nothing → owner and verification methods missing; add an owner, then change it (a new record).
   await expect(page).toHaveURL(/step=organization/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="organization"]')).toBeVisible();
   await expect(page.getByText(l.extraDomain)).toBeVisible();
   await page.getByRole('button', { name: l.next }).click();
   await expect(page.getByText(l.ownerRequired)).toBeVisible();
@@ -201,10 +207,14 @@ async function orderCertificate(page: Page, l: Texts, tag: string): Promise<void
 
   // Order: no confirmation → refused; back keeps the organization step's input.
   await expect(page).toHaveURL(/step=order/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="order"]')).toBeVisible();
   await page.getByRole('button', { name: l.next }).click();
   await expect(page.getByText(l.terms)).toBeVisible();
   await page.getByRole('button', { name: l.back }).click();
   await expect(page).toHaveURL(/step=organization/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="organization"]')).toBeVisible();
   await expect(page.getByRole('textbox', { name: l.admin.firstname, exact: true })).toHaveValue('Anna');
   await page.getByRole('button', { name: l.next }).click();
   await page.getByRole('checkbox', { name: l.acceptTerms }).check();
@@ -212,6 +222,8 @@ async function orderCertificate(page: Page, l: Texts, tag: string): Promise<void
 
   // Check order: the summary; a deep link to an earlier step keeps the domains.
   await expect(page).toHaveURL(/step=check/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="check"]')).toBeVisible();
   const summary = page.getByTestId('order-summary');
   await expect(summary).toContainText('Multi-DomainSSL');
   await expect(summary).toContainText(domains[2]);

@@ -123,6 +123,8 @@ async function orderCluster(page: Page, l: Texts, name: string): Promise<void> {
 
   // Architecture: nothing chosen → required.
   await expect(page).toHaveURL(/step=architecture/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="architecture"]')).toBeVisible();
   await page.getByRole('button', { name: l.next }).click();
   await expect(page.getByText(l.required)).toBeVisible();
   await page.getByRole('radio', { name: new RegExp(l.architecture) }).check();
@@ -130,6 +132,8 @@ async function orderCluster(page: Page, l: Texts, name: string): Promise<void> {
 
   // Managed service: nothing chosen → required.
   await expect(page).toHaveURL(/step=service/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="service"]')).toBeVisible();
   await page.getByRole('button', { name: l.next }).click();
   await expect(page.getByText(l.required)).toBeVisible();
   await page.getByRole('radio', { name: new RegExp(`^${l.sla}`) }).check();
@@ -137,6 +141,8 @@ async function orderCluster(page: Page, l: Texts, name: string): Promise<void> {
 
   // Configuration: starts at the smallest hardware of the architecture; too many cores → too large.
   await expect(page).toHaveURL(/step=configuration/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="configuration"]')).toBeVisible();
   const cpu = page.getByRole('spinbutton', { name: l.cpu });
   await expect(cpu).toHaveValue('2');
   await expect(monthlyGross(page)).toBeVisible();
@@ -148,11 +154,15 @@ async function orderCluster(page: Page, l: Texts, name: string): Promise<void> {
 
   // Order: no name, no confirmation → two errors; back keeps the configuration.
   await expect(page).toHaveURL(/step=order/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="order"]')).toBeVisible();
   await page.getByRole('button', { name: l.next }).click();
   await expect(page.getByText(l.required)).toBeVisible();
   await expect(page.getByText(l.terms)).toBeVisible();
   await page.getByRole('button', { name: l.back }).click();
   await expect(page).toHaveURL(/step=configuration/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="configuration"]')).toBeVisible();
   await expect(page.getByRole('spinbutton', { name: l.cpu })).toHaveValue('4');
   await page.getByRole('button', { name: l.next }).click();
   await page.getByRole('textbox', { name: l.clusterName }).fill(name);
@@ -161,6 +171,8 @@ async function orderCluster(page: Page, l: Texts, name: string): Promise<void> {
 
   // Check order: the summary; a deep link to an earlier step keeps what was chosen.
   await expect(page).toHaveURL(/step=check/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="check"]')).toBeVisible();
   const summary = page.getByTestId('order-summary');
   await expect(summary).toContainText(l.architecture);
   await expect(summary).toContainText(name);
@@ -211,6 +223,10 @@ async function orderForNewCustomer(page: Page, l: Texts, company: string): Promi
   await page.getByRole('button', { name: l.next }).click();
 
   await expect(page).toHaveURL(/step=architecture/);
+
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+
+  await expect(page.locator('section[data-step="architecture"]')).toBeVisible();
   await page.getByRole('button', { name: l.back }).click();
   await expect(page.getByRole('textbox', { name: l.company })).toHaveValue(company);
   await expect(page.getByRole('textbox', { name: 'IBAN' })).toHaveValue('DE89 3704 0044 0532 0130 00');
@@ -220,6 +236,8 @@ async function orderForNewCustomer(page: Page, l: Texts, company: string): Promi
   await page.getByRole('radio', { name: new RegExp(`^${l.sla}`) }).check();
   await page.getByRole('button', { name: l.next }).click();
   await expect(page).toHaveURL(/step=configuration/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="configuration"]')).toBeVisible();
   await page.getByRole('button', { name: l.next }).click();
   await page.getByRole('textbox', { name: l.clusterName }).fill(`${company} Cluster`);
   await page.getByRole('checkbox', { name: l.acceptTerms }).check();
@@ -227,6 +245,8 @@ async function orderForNewCustomer(page: Page, l: Texts, company: string): Promi
 
   // The summary shows the new customer, the IBAN masked.
   await expect(page).toHaveURL(/step=check/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="check"]')).toBeVisible();
   const summary = page.getByTestId('order-summary');
   await expect(summary).toContainText(`${company} ${l.newLabel}`);
   await expect(page.getByTestId('new-customer-facts')).toContainText('DE89 •••• •••• 3000');

@@ -112,6 +112,8 @@ async function orderDomain(page: Page, l: Texts, label: string, owner: { firstna
 
   // Cluster: nothing chosen → required.
   await expect(page).toHaveURL(/step=cluster/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="cluster"]')).toBeVisible();
   await next(page, l);
   await expect(page.getByText(l.required)).toBeVisible();
   await page.getByRole('combobox', { name: l.cluster }).click();
@@ -120,6 +122,8 @@ async function orderDomain(page: Page, l: Texts, label: string, owner: { firstna
 
   // Domain: invalid TLD, a label over 63 characters, a taken domain, a transfer without auth code.
   await expect(page).toHaveURL(/step=domain/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="domain"]')).toBeVisible();
   const domain = page.getByRole('textbox', { name: l.domain, exact: true });
   await domain.fill('mein-shop.invalid');
   await next(page, l);
@@ -141,6 +145,8 @@ async function orderDomain(page: Page, l: Texts, label: string, owner: { firstna
 
   // Handles: nothing chosen → required; the owner created inline, the ADMIN-C chosen.
   await expect(page).toHaveURL(/step=handle/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="handle"]')).toBeVisible();
   await next(page, l);
   await expect(page.getByText(l.required).first()).toBeVisible();
   if (owner) {
@@ -166,6 +172,8 @@ async function orderDomain(page: Page, l: Texts, label: string, owner: { firstna
   // Back keeps what was entered: the domain and, coming forward again, the handles.
   await page.getByRole('button', { name: l.back }).click();
   await expect(page).toHaveURL(/step=domain/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="domain"]')).toBeVisible();
   await expect(domain).toHaveValue(unicodeDomain);
   await next(page, l);
   await expect(page.getByRole('combobox', { name: l.admin })).toContainText('Tobias Schmidt');
@@ -173,6 +181,8 @@ async function orderDomain(page: Page, l: Texts, label: string, owner: { firstna
 
   // Order: no confirmation → error.
   await expect(page).toHaveURL(/step=order/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="order"]')).toBeVisible();
   await next(page, l);
   await expect(page.getByText(l.terms)).toBeVisible();
   await page.getByRole('checkbox', { name: l.acceptTerms }).check();
@@ -180,6 +190,8 @@ async function orderDomain(page: Page, l: Texts, label: string, owner: { firstna
 
   // Check order: the summary shows both forms of the IDN and the handles; a deep link keeps it.
   await expect(page).toHaveURL(/step=check/);
+  // The step is on screen, not only in the address (a navigation renders in a transition).
+  await expect(page.locator('section[data-step="check"]')).toBeVisible();
   const summary = page.getByTestId('order-summary');
   await expect(summary).toContainText(`${unicodeDomain} (${asciiDomain})`);
   await expect(summary).toContainText('Tobias Schmidt (H10001-2)');

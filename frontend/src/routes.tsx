@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
               { path: 'orders', lazy: lazyPage(() => import('./pages/orders/OrdersPage'), ['orders', 'ordersDomain', 'customers']) },
               { path: 'orders/cluster', lazy: lazyPage(() => import('./pages/orders/ClusterOrderWizard'), ['orders', 'customers']) },
               { path: 'orders/domain', lazy: lazyPage(() => import('./pages/orders/domain/DomainOrderWizard'), ['orders', 'ordersDomain', 'customers']) },
-              { path: 'orders/certificate', lazy: lazyPage(() => import('./pages/orders/certificate/CertificateOrderWizard'), ['orders', 'ordersDomain']) },
+              { path: 'orders/certificate', lazy: lazyPage(() => import('./pages/orders/certificate/CertificateOrderWizard'), ['orders', 'ordersDomain', 'customers']) },
               { path: 'orders/:type/:number', lazy: lazyPage(() => import('./pages/orders/OrdersPage'), ['orders', 'ordersDomain', 'customers']) },
               { path: 'orders/*', lazy: lazyPage(() => import('./pages/NotFoundPage')) },
               {

@@ -53,17 +53,24 @@ export async function loadTranslations(wanted: readonly string[]): Promise<void>
   if (!missing.length) return;
   const bundles = await Promise.all(missing.map(async (ns) => [ns, await loadNamespace(language, ns)] as const));
   for (const [ns, data] of bundles) i18next.addResourceBundle(language, ns, data, true, true);
-  // i18next loads namespaces it was told about for a new language; components re-render once for all of them.
+  // i18next loads namespaces it was told about for a new language.
   const known = i18next.options.ns ?? [];
   i18next.options.ns = [...new Set([...(typeof known === 'string' ? [known] : known), ...missing])];
-  i18next.emit('loaded', { [language]: missing });
+  // Mounted components re-render only when one of them asked for a key of these namespaces before they were
+  // there (it shows the key): a re-render at an arbitrary moment is not free — it may land in the middle of
+  // someone's work on a form, and re-rendering the whole app costs a long task on a phone.
+  const asked = missing.filter((ns) => missedNamespaces.delete(`${language}|${ns}`));
+  if (asked.length) i18next.emit('loaded', { [language]: asked });
 }
+
+/** `language|namespace` of keys looked up before their namespace was loaded (i18next's missing-key handler). */
+const missedNamespaces = new Set<string>();
 
 /**
  * Resolves once the critical namespaces of the current language are there (at once where all translations
  * are bundled: jest); signed in, also those of the signed-in frame. The other namespaces come with their
- * route (`lazyPage`) or when a component asks for one (it suspends); the rest follow in one batch once the
- * page has been idle for a while, so a later screen rarely waits.
+ * route (`lazyPage`) or when a component asks for one (it suspends); the rest follow in one batch at the
+ * first idle moment after the load event, so a later screen rarely waits.
  */
 export const i18nReady: Promise<unknown> = i18next
   .use(initReactI18next)
@@ -79,29 +86,25 @@ export const i18nReady: Promise<unknown> = i18next
     returnNull: false,
     // Re-render when a namespace arrives: a component may use `t('other:key')` of a namespace it did not ask for.
     react: { bindI18n: 'languageChanged loaded' },
+    // Which namespaces were asked for too early (see loadTranslations); nothing is saved anywhere.
+    saveMissing: !resources,
+    saveMissingTo: 'current',
+    saveMissingPlurals: false,
+    missingKeyHandler: (languages, namespace) => {
+      for (const language of languages) missedNamespaces.add(`${language}|${namespace}`);
+    },
   })
   .then(() => {
     if (resources) return;
-    // Not while the first screen is still loading its data: after the load event, a pause, and an idle moment.
+    // The rest at the first idle moment after the load event, in one batch: a step of a wizard or a dialog
+    // that uses a namespace its route did not name must not suspend (a navigation in a transition would
+    // keep showing the previous step meanwhile). No re-render follows unless a key was asked for too early.
     const later = () =>
-      setTimeout(
-        () =>
-          'requestIdleCallback' in window
-            ? window.requestIdleCallback(() => void loadTranslations(namespaces), { timeout: 5000 })
-            : void loadTranslations(namespaces),
-        PRELOAD_DELAY_MS,
-      );
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(() => void loadTranslations(namespaces), { timeout: 1000 })
+        : setTimeout(() => void loadTranslations(namespaces), 200);
     if (document.readyState === 'complete') later();
     else window.addEventListener('load', later, { once: true });
   });
-
-/** How long after the page's load event the remaining namespaces are fetched in the background. */
-export const PRELOAD_DELAY_MS = 3000;
-// The page's language follows i18next's (screen readers, hyphenation). Not `i18next.language` right here: with
-// the lazy backend the init above has not finished, and the attribute would read "undefined".
-document.documentElement.lang = initialLanguage();
-i18next.on('languageChanged', (language) => {
-  if ((supportedLanguages as readonly string[]).includes(language)) document.documentElement.lang = language;
-});
 
 export default i18next;

@@ -295,7 +295,7 @@ export default function DomainOrderWizard() {
       </Typography>
       <WizardStepper steps={steps} index={index} reached={state.reached} label={(s) => t(`steps.${s}`)} onGo={go} aria-label={t('title')} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="wizard-step-title">
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="wizard-step-title" data-step={step}>
           <Typography variant="h2" id="wizard-step-title" sx={{ fontSize: '1.3rem', mb: 2 }}>
             {t(`steps.${step}`)}
           </Typography>
