@@ -1,6 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { BackendModule } from 'i18next';
+import { readCookie } from '../api/baseApi';
+import { whenIdle } from '../shell/idle';
 import { loadNamespace, namespaces, resources } from './bundledResources';
 
 export const supportedLanguages = ['de', 'en'] as const;
@@ -25,7 +27,7 @@ export const criticalNamespaces = ['common', 'errors', 'auth'];
 /** Namespaces of the signed-in frame (impersonation banner, notification bell, spotlight): fetched with the critical ones when the browser says it is signed in. */
 export const signedInNamespaces = ['impersonation', 'notifications', 'spotlight'];
 
-const signedIn = () => typeof document !== 'undefined' && /(?:^|;\s*)portal_logged_in=1(?:;|$)/.test(document.cookie);
+const signedIn = () => typeof document !== 'undefined' && readCookie('portal_logged_in') === '1';
 
 /** Fetches a namespace of a language when i18next first needs it (issue 14). */
 const lazyTranslations: BackendModule = {
@@ -99,12 +101,15 @@ export const i18nReady: Promise<unknown> = i18next
     // The rest at the first idle moment after the load event, in one batch: a step of a wizard or a dialog
     // that uses a namespace its route did not name must not suspend (a navigation in a transition would
     // keep showing the previous step meanwhile). No re-render follows unless a key was asked for too early.
-    const later = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(() => void loadTranslations(namespaces), { timeout: 1000 })
-        : setTimeout(() => void loadTranslations(namespaces), 200);
+    const later = () => whenIdle(() => void loadTranslations(namespaces), 1000);
     if (document.readyState === 'complete') later();
     else window.addEventListener('load', later, { once: true });
   });
+// The page's language follows i18next's (screen readers, hyphenation). Not `i18next.language` right here: with
+// the lazy backend the init above has not finished, and the attribute would read "undefined".
+document.documentElement.lang = initialLanguage();
+i18next.on('languageChanged', (language) => {
+  if ((supportedLanguages as readonly string[]).includes(language)) document.documentElement.lang = language;
+});
 
 export default i18next;

@@ -1,4 +1,3 @@
-
 /** A lazily loaded part of the app that has not arrived after this long counts as failed (§9). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
