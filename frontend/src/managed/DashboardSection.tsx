@@ -76,7 +76,7 @@ function Figures({ metrics, live }: { metrics: ServerMetrics; live: boolean }) {
         <Usage label={t('dashboard.memory')} used={metrics.memory.usedBytes} total={metrics.memory.totalBytes} testId="metric-memory" />
         <Usage label={t('dashboard.disk')} used={metrics.disk.usedBytes} total={metrics.disk.totalBytes} testId="metric-disk" />
         <Typography variant="caption" color="text.secondary">
-          {t('dashboard.measuredAt', { time: new Date(metrics.at).toLocaleTimeString(i18n.language, { hourCycle: 'h23' }) })}
+          {t('dashboard.measuredAt', { time: new Date(metrics.at).toLocaleTimeString(i18n.language) })}
         </Typography>
       </Box>
     </Card>
@@ -92,8 +92,8 @@ function ChangeItem({ change }: { change: ManagedChange }) {
         primary={summary}
         secondary={
           change.impersonator
-            ? t('dashboard.changeByImpersonated', { name: change.user?.name ?? t('dashboard.system'), staff: change.impersonator.name, time: new Date(change.createdAt).toLocaleString(i18n.language, { hourCycle: 'h23' }) })
-            : t('dashboard.changeBy', { name: change.user?.name ?? t('dashboard.system'), time: new Date(change.createdAt).toLocaleString(i18n.language, { hourCycle: 'h23' }) })
+            ? t('dashboard.changeByImpersonated', { name: change.user?.name ?? t('dashboard.system'), staff: change.impersonator.name, time: new Date(change.createdAt).toLocaleString(i18n.language) })
+            : t('dashboard.changeBy', { name: change.user?.name ?? t('dashboard.system'), time: new Date(change.createdAt).toLocaleString(i18n.language) })
         }
       />
       <Chip size="small" variant="outlined" color={changeColor[change.status]} label={t(`changeStatus.${change.status}`)} sx={{ ml: 1 }} />

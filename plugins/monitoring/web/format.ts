@@ -45,9 +45,6 @@ export function formatBitRate(bytesPerSecond: number, language: string): string 
 /** A load average: `1,25`. */
 export const formatLoad = (value: number, language: string): string => nf(language, 2, 2).format(value);
 
-/** The locale of dates and times: English as in the rest of the portal (en-GB, 24-hour clock), not Intl's default en-US. */
-const dateLocale = (language: string): string => (language === 'en' ? 'en-GB' : language);
-
 /** How the time axis labels its ticks for a range, and the tooltip its points. */
 export function timeFormat(range: RangeId, language: string, where: 'tick' | 'full'): (d: Date) => string {
   const options: Intl.DateTimeFormatOptions =
@@ -58,10 +55,10 @@ export function timeFormat(range: RangeId, language: string, where: 'tick' | 'fu
       : range === '7d'
         ? { weekday: 'short', day: 'numeric' }
         : { hour: '2-digit', minute: '2-digit' };
-  const f = new Intl.DateTimeFormat(dateLocale(language), options);
+  const f = new Intl.DateTimeFormat(language, options);
   return (d) => f.format(d);
 }
 
 /** A measurement time with seconds, `14:03:20`. */
 export const formatClock = (iso: string, language: string): string =>
-  new Intl.DateTimeFormat(dateLocale(language), { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));

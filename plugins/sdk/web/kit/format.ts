@@ -27,8 +27,6 @@ export function formatDateTime(iso: string | Date, language: string, { timeZone 
     ...(withYear ? { year: 'numeric' } : {}),
     hour: '2-digit',
     minute: '2-digit',
-    // The portal writes times on the 24-hour clock in both languages (English "15:00", not "03:00 PM").
-    hourCycle: 'h23',
     timeZone,
   }).format(date);
 }
