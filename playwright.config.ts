@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import type { PortalOptions } from '@portal/plugin-sdk/testing/e2e';
 
 /**
  * End-to-end tests in Debian's Chromium against the real portal (built SPA, BFF, database).
  * Every spec file gets its own portal on its own port with its own freshly seeded database, so a
- * test that changes a demo user (password, language, roles) cannot break another file's tests.
+ * test that changes a demo user (password, language, roles) cannot break another file's tests; the portal
+ * runs only while its file does (@portal/plugin-sdk/testing/e2e).
  */
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 
@@ -20,7 +22,7 @@ const specs = specDirs.flatMap((d) =>
   // E2E_SPECS=a.spec.ts,b.spec.ts runs (and starts portals for) only those files, for work on one screen
   .filter((spec) => !process.env.E2E_SPECS || process.env.E2E_SPECS.split(',').some((name) => spec.endsWith(name.trim())));
 
-export default defineConfig({
+export default defineConfig<object, PortalOptions>({
   testDir: '.',
   fullyParallel: false,
   workers: 2,
@@ -47,16 +49,11 @@ export default defineConfig({
   projects: specs.map((spec, i) => ({
     name: path.basename(spec, '.spec.ts'),
     testMatch: spec,
-    use: { baseURL: `http://localhost:${basePort + i}` },
-  })),
-  webServer: specs.map((spec, i) => ({
-    // The portal's log (warnings and errors) goes to data/e2e-<port>.log, for the failures of a run.
-    command: `node scripts/e2e-server.ts > data/e2e-${basePort + i}.log 2>&1`,
-    url: `http://localhost:${basePort + i}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    // demo.spec.ts gets its portal in demo mode (issue 13); every other spec a normal one.
-    env: { E2E_PORT: String(basePort + i), ...(spec.endsWith('demo.spec.ts') ? { DEMO: '1', DEMO_SESSION_LIMIT: '1000', DEMO_CONTACT_EMAIL: 'sales@demo-e2e.example' } : {}) },
-    stdout: 'ignore' as const,
+    // The portal of the file is started by its worker (@portal/plugin-sdk/testing/e2e) on this port;
+    // demo.spec.ts gets it in demo mode (issue 13), every other spec a normal one.
+    use: {
+      baseURL: `http://localhost:${basePort + i}`,
+      portalEnv: (spec.endsWith('demo.spec.ts') ? { DEMO: '1', DEMO_SESSION_LIMIT: '1000', DEMO_CONTACT_EMAIL: 'sales@demo-e2e.example' } : {}) as Record<string, string>,
+    },
   })),
 });

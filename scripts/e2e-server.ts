@@ -24,13 +24,12 @@ if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${dbName}`;
   env.DATABASE_URL = url.toString();
-} else {
-  const dir = path.resolve(`data/e2e-${port}`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  env.DATA_DIR = dir;
 }
-// Mail files (and other data) per port too, so a test can read the messages of its own run.
-env.DATA_DIR ??= path.resolve(`data/e2e-${port}`);
+// Mail files, server sandboxes, the test clock's offset (and the PGlite database) per port too, so a test reads
+// the messages of its own run; emptied at every start, as the database is: a retry's portal must not find the
+// previous attempt's nginx configuration or access log on its servers.
+env.DATA_DIR = path.resolve(`data/e2e-${port}`);
+fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
 Object.assign(process.env, env);
 
 const { startServer } = await import('../bff/src/server.ts');

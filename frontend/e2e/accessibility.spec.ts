@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { guestContext, waitForScreen } from './a11y';
 import { defineAxePasses, Sessions } from './a11yPasses';
 import { users } from './helpers';

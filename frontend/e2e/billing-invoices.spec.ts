@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { businessRuleViolations, pdfAttachments, schemaErrors } from './billingEInvoice';
 import { pdfText } from './billingPdfText';
 import { login, users } from './helpers';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
 import { login, users } from './helpers';
 import { linkPathIn, mailTo } from './mailbox';

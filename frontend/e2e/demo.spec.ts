@@ -4,7 +4,8 @@
  * the server, the tour shows on the first visit and can be restarted, and the contact form arrives in
  * the mailbox — in German and English.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoSeriousAxeViolations } from './a11y';
 import { mailTo } from './mailbox';
 

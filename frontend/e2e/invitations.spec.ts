@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login, users } from './helpers';
 
 /** The seeded demo invitations (core/seed/invitationsDemo.ts). */

@@ -3,7 +3,8 @@
  * "mark all read", and a failed apply that raises the count live in another tab — in German and English.
  */
 import { execFileSync } from 'node:child_process';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { password } from './helpers';
 import { resetServerTime, setServerTime } from './testClock';
 

@@ -1,5 +1,6 @@
 import { domainToASCII } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login, users } from './helpers';
 import { mailTo } from './mailbox';
 

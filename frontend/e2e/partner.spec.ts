@@ -1,4 +1,5 @@
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { type Download, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { pdfText } from './billingPdfText';
 import { login, users } from './helpers';
 

@@ -3,8 +3,8 @@
  * and a duplicate refused, the schedule described in words with its next five runs in the user's
  * time zone), apply with progress, the result in the list and in /etc/cron.d/portal, roll back.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { ensureApplied, jobSucceeded, languages, openSection as openManaged, pluginTexts, rollBack, sdkTexts, shot, signIn as login, type Lang } from '@portal/plugin-sdk/testing/e2e';
+import { type Page } from '@playwright/test';
+import { expect, test, ensureApplied, jobSucceeded, languages, openSection as openManaged, pluginTexts, rollBack, sdkTexts, shot, signIn as login, type Lang } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 

@@ -3,7 +3,8 @@
  * other records refused, the zone file edited in expert mode (a bad line reported with its number),
  * apply with progress, the result (serial bumped, named-checkzone's check), roll back.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '@portal/plugin-sdk/testing/e2e';
 
 const password = 'Demo-Portal-2026';
 const shots = process.env.DNS_SHOTS; // a directory: screenshots of every screen (light and dark) for review

@@ -4,7 +4,8 @@
  * socket.io), the history of the demo server as charts, switch 1 h / 24 h / 7 d, the table view,
  * the services. Read-only: there is nothing to create, apply or roll back here.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '@portal/plugin-sdk/testing/e2e';
 
 const password = 'Demo-Portal-2026';
 const shots = process.env.MONITORING_SHOTS; // a directory: screenshots of the section (light and dark) for review

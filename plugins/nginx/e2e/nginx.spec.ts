@@ -4,7 +4,8 @@
  * view and a request the private nginx served appearing in the access log, also live), roll back.
  */
 import http from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '@portal/plugin-sdk/testing/e2e';
 
 const password = 'Demo-Portal-2026';
 const shots = process.env.NGINX_SHOTS; // a directory: screenshots of every screen (light and dark) for review

@@ -32,6 +32,7 @@ export const sdkTexts = {
 } as const;
 
 export { hasProgram } from './programs.ts';
+export { expect, test, type PortalOptions } from './e2ePortal.ts';
 
 /**
  * A plugin's own texts for its spec, read from its translations instead of copied into the spec:

@@ -4,8 +4,7 @@
  * with progress (checked with ssh-keygen -l where installed), the result in the list and in
  * authorized_keys, roll back.
  */
-import { expect, test } from '@playwright/test';
-import { ensureApplied, hasProgram, jobSucceeded, languages, openSection, rollBack, sdkTexts, shot, signIn, type Lang } from '@portal/plugin-sdk/testing/e2e';
+import { expect, test, ensureApplied, hasProgram, jobSucceeded, languages, openSection, rollBack, sdkTexts, shot, signIn, type Lang } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 

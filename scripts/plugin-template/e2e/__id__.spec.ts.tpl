@@ -3,7 +3,8 @@
  * the form, a duplicate by the server), apply with progress, see it in the list, delete it with
  * confirmation.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
