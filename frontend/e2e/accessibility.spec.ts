@@ -47,6 +47,17 @@ test('R15 R8.001 a page chunk that fails to load after a deployment asks for a r
     const page = await sessions.page('manager');
     await page.goto('/a/');
     await waitForScreen(page);
+    // What the page fetches at its first idle moment (socket.io, the lost-session form, the other translations)
+    // is there before the deployment: otherwise that fetch fails first and the dialog covers the navigation.
+    // (The dashboard polls, so the network is never idle: wait until no asset arrived for a second.)
+    await page.evaluate(async () => {
+      const assets = () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/a/assets/')).length;
+      await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 10_000 }));
+      for (let before = -1; before !== assets(); ) {
+        before = assets();
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    });
     // The deployment replaced the chunks: every not yet loaded script is gone.
     await page.route('**/a/assets/**', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Invoices' }).click();

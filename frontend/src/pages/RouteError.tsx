@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { ChunkLoadWarning } from '../shell/ChunkLoadWarning';
+import { ChunkLoadFailure } from '../shell/ChunkLoadWarning';
 import { StatusPage } from './StatusPage';
 
 const isChunkError = (e: unknown) =>
@@ -11,7 +11,7 @@ const isChunkError = (e: unknown) =>
 export default function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isChunkError(error)) return <ChunkLoadWarning open />;
+  if (isChunkError(error)) return <ChunkLoadFailure />;
   return (
     <StatusPage
       title={t('errors:internal')}

@@ -11,7 +11,7 @@ import { useRealtime } from '../realtime/useRealtime';
 import { useAppSelector } from '../store';
 import { Alerts } from '../ui/Alerts';
 import { BrowserSupportModal } from './BrowserSupportModal';
-import { ChunkLoadWarning } from './ChunkLoadWarning';
+import { ChunkLoadWarning, ChunkLoadWarningShown } from './ChunkLoadWarning';
 import { Footer } from './Footer';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageLoading } from './PageLoading';
@@ -51,7 +51,9 @@ export function Shell() {
           <Suspense fallback={<PageLoading />}>
             {/* Demo mode (issue 13): the pages show writes disabled with a hint (the SDK's read-only web kit). */}
             <DemoReadOnly>
-              <Outlet />
+              <ChunkLoadWarningShown value>
+                <Outlet />
+              </ChunkLoadWarningShown>
             </DemoReadOnly>
           </Suspense>
         )}

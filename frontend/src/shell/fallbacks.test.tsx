@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import i18next from '../i18n';
 import { createStore } from '../store';
 import { BrowserSupportModal } from './BrowserSupportModal';
-import { ChunkLoadWarning } from './ChunkLoadWarning';
+import { ChunkLoadFailure, ChunkLoadWarning, ChunkLoadWarningShown } from './ChunkLoadWarning';
 
 const wrap = (ui: React.ReactNode) => render(<Provider store={createStore()}>{ui}</Provider>);
 
@@ -16,6 +16,25 @@ describe('global fallbacks', () => {
     expect(screen.getByText('There have been changes to the application. Please reload the page to continue.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
     await i18next.changeLanguage('de');
+  });
+
+  it('R8.001 chunks that fail inside the shell show one reload dialog, not one per failure', async () => {
+    // The shell's dialog (store flag) and a route's error boundary below it, with a chunk fetched at idle failing too.
+    wrap(
+      <>
+        <ChunkLoadWarning />
+        <ChunkLoadWarningShown value>
+          <ChunkLoadFailure />
+          <ChunkLoadFailure />
+        </ChunkLoadWarningShown>
+      </>,
+    );
+    expect(await screen.findAllByRole('alertdialog')).toHaveLength(1);
+  });
+
+  it('R8.001 a chunk that fails outside the shell (the shell itself) still asks for a reload', () => {
+    wrap(<ChunkLoadFailure />);
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
   });
 
   it('R2.035 R9.001 the browser-support modal lists the minimum versions for an outdated browser', () => {
