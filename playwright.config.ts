@@ -25,7 +25,7 @@ const specs = specDirs.flatMap((d) =>
 export default defineConfig<object, PortalOptions>({
   testDir: '.',
   fullyParallel: false,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },

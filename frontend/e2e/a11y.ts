@@ -98,8 +98,14 @@ export async function waitForScreen(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
   // Indeterminate spinners and skeletons only: a determinate bar (a usage figure) is content.
   await expect(page.locator('main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root')).toHaveCount(0, { timeout: 10_000 });
-  // Transitions (fades, ripples) finish before the colours are measured.
-  await page.waitForTimeout(150);
+  // The browser asks for reduced motion (playwright.config.ts), so the theme has no transitions: the last
+  // render's layout and paint are done after two animation frames, before the colours are measured.
+  await settled(page);
+}
+
+/** Resolves after the page has rendered two more frames (layout and paint of the last change are done). */
+export function settled(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 export type Language = 'de' | 'en';

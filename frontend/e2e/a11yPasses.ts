@@ -4,6 +4,7 @@ import {
   expectNoHorizontalScroll,
   expectNoSeriousAxeViolations,
   guestContext,
+  settled,
   signInByApi,
   staff,
   staffCode,
@@ -185,7 +186,9 @@ export function defineAxePasses(language: Language, theme: Theme): void {
         expect.soft(await page.title(), `/${pattern}: document title`).toMatch(new RegExp(`^.+ – ${suffix}$`));
         if (phone) {
           await page.setViewportSize({ width: 375, height: 812 });
-          await page.waitForTimeout(250);
+          // The resize's media queries re-render the page; a frame later its layout is the phone's.
+          await settled(page);
+          await settled(page);
           await expectNoHorizontalScroll(page, `/${pattern} at 375 px ${page.url()}`);
           await page.setViewportSize({ width: 1440, height: 900 });
         }
