@@ -10,10 +10,10 @@ import { openDatabase } from '@portal/core/platform';
 const port = process.env.E2E_PORT ?? '3100';
 // One database per port, so several e2e runs can share a machine.
 const dbName = `portal_e2e_${port}`;
-// JOB_POLL_SECONDS: the ~30 portals of a run sit idle most of the time; their job workers are woken by the
-// jobs they queue themselves, so slow polling only saves CPU. JOB_POOL_MAX: each portal's job queue keeps its
-// pool's connections open while polling; 30 portals × 4 exceeded PostgreSQL's default max_connections (100),
-// and requests then failed with 503 "database unavailable".
+// JOB_POLL_SECONDS: a portal's job workers are woken by the jobs it queues itself, so slow polling only saves
+// CPU. JOB_POOL_MAX: each portal's job queue keeps its pool's connections open while polling; when all ~30
+// portals of a run were started at once, 30 × 4 exceeded PostgreSQL's default max_connections (100). Now only
+// the running spec files' portals exist (one per Playwright worker), and one connection is still all they need.
 const env: Record<string, string> = { PORT: port, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: 'test', JOB_POLL_SECONDS: process.env.JOB_POLL_SECONDS ?? '5', JOB_POOL_MAX: '1' };
 
 if (process.env.DATABASE_URL) {
