@@ -88,7 +88,7 @@ describe('plugin:new names', () => {
     expect(fs.readFileSync(path.join(dir, 'generated/operations.ts'), 'utf8')).toContain(`'createZzScaffold${process.pid}Item'`);
 
     // Strict type check of the plugin's folder (server, web, tests) against the regenerated contract.
-    execFileSync(node, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: repo, stdio: 'pipe' });
+    execFileSync(node, [path.join(repo, 'node_modules/typescript7/bin/tsc'), '-p', dir], { cwd: repo, stdio: 'pipe' });
 
     // Its unit tests, and the SDK's checks of every plugin (schema, translations) for it alone, in a Jest of their own.
     const tests = [...['server/rules.test.ts', 'server/render.test.ts'].map((f) => `plugins/${id}/${f}`), 'plugins/sdk/testing/plugins.test.ts'];
