@@ -12,19 +12,20 @@ const customer = { id: 1, number: 10001, company: 'Müller & Schmidt Online GmbH
 
 describe('e-invoice (ZUGFeRD/Factur-X and XRechnung)', () => {
   // Schema and business-rule validation of these documents: bff/src/handlers/invoices.test.ts and the e2e spec.
-  test('unit prices with four decimals become the price of 100 units (two decimals, base quantity)', () => {
-    expect(unitPrice(1_000_000)).toEqual({ amount: '100.00', baseQuantity: 1 });
-    expect(unitPrice(6452)).toEqual({ amount: '64.52', baseQuantity: 100 });
+  test('BR-CO-10 a daily price becomes the monthly price per 30 days (two decimals, base quantity), so lines compute exactly', () => {
+    expect(unitPrice({ unit: 'month', unitPrice4: 1_000_000 })).toEqual({ amount: '100.00', baseQuantity: 1 });
+    expect(unitPrice({ unit: 'day', unitPrice4: 6452 })).toEqual({ amount: '19.36', baseQuantity: 30 });
+    expect(unitPrice({ unit: 'day', unitPrice4: 4000 })).toEqual({ amount: '12.00', baseQuantity: 30 });
   });
 
-  test('R9.007 the XRechnung names the XRechnung 3.0 CIUS, the buyer reference, totals with 19 % VAT and daily prices per 100 days', async () => {
+  test('R9.007 the XRechnung names the XRechnung 3.0 CIUS, the buyer reference, totals with 19 % VAT and daily prices as the monthly price per 30 days', async () => {
     const xml = await renderXRechnung(invoice, positions, customer, 'de', settings);
     expect(xml).toContain('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0');
     expect(xml).toMatch(/<ram:BuyerReference>10001<\/ram:BuyerReference>/);
     expect(xml).toContain('<ram:LineTotalAmount>120.00</ram:LineTotalAmount>');
     expect(xml).toContain('<ram:TaxTotalAmount currencyID="EUR">22.80</ram:TaxTotalAmount>');
     expect(xml).toContain('<ram:GrandTotalAmount>142.80</ram:GrandTotalAmount>');
-    expect(xml).toMatch(/<ram:ChargeAmount>64.52<\/ram:ChargeAmount>\s*<ram:BasisQuantity unitCode="DAY">100<\/ram:BasisQuantity>/);
+    expect(xml).toMatch(/<ram:ChargeAmount>19.36<\/ram:ChargeAmount>\s*<ram:BasisQuantity unitCode="DAY">30<\/ram:BasisQuantity>/);
     expect(xml).toContain('<ram:TypeCode>58</ram:TypeCode>');
   });
 

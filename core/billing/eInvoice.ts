@@ -3,6 +3,7 @@ import type { Customer } from '../customers/index.ts';
 import type { Invoice, InvoicePosition } from './Invoice.ts';
 import { cachedInvoicePdf, provider, type InvoiceLanguage } from './invoicePdf.ts';
 import { centsToDecimal, VAT_PERCENT } from './money.ts';
+import { DAYS_PER_BILLING_MONTH } from './proration.ts';
 
 /**
  * E-invoices (mandatory for German B2B): every invoice as ZUGFeRD/Factur-X (PDF/A-3 with the CII XML of
@@ -25,11 +26,15 @@ export const sellerContact = {
 const unitCodes: Record<InvoicePosition['unit'], string> = { month: 'MON', day: 'DAY', piece: 'H87', year: 'ANN' };
 
 /**
- * The unit price (BT-146, 1/10,000 euro) with two decimals: a whole-cent price per unit, else the price of
- * 100 units with base quantity 100 (BT-149), which is exact for four decimals (daily prices).
+ * The unit price (BT-146) with two decimals and its base quantity (BT-149), so that quantity × price ÷ base
+ * quantity is the line's amount before its one rounding: monthly, yearly and piece prices are whole cents;
+ * a daily line (hardware, storage, add-ons) is billed at a 30-day month's share of the monthly unit price, so
+ * its price is that monthly price per 30 days — exact, where a daily price in cents or 1/10,000 euro is not.
  */
-export function unitPrice(unitPrice4: number): { amount: string; baseQuantity: number } {
-  return unitPrice4 % 100 === 0 ? { amount: centsToDecimal(unitPrice4 / 100), baseQuantity: 1 } : { amount: centsToDecimal(unitPrice4), baseQuantity: 100 };
+export function unitPrice(p: Pick<InvoicePosition, 'unit' | 'unitPrice4'>): { amount: string; baseQuantity: number } {
+  if (p.unit !== 'day') return { amount: centsToDecimal(Math.round(p.unitPrice4 / 100)), baseQuantity: 1 };
+  // unitPrice4 is the monthly price ÷ 30 rounded to 1/10,000 euro: × 30 is within 0.15 cent of it, so this recovers it.
+  return { amount: centsToDecimal(Math.round((p.unitPrice4 * DAYS_PER_BILLING_MONTH) / 100)), baseQuantity: DAYS_PER_BILLING_MONTH };
 }
 
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
@@ -172,9 +177,9 @@ export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], cus
         'cac:InvoicePeriod': { 'cbc:StartDate': p.periodStart, 'cbc:EndDate': p.periodEnd },
         'cac:Item': { 'cbc:Name': p.subject, 'cac:ClassifiedTaxCategory': vat },
         'cac:Price': {
-          'cbc:PriceAmount': unitPrice(p.unitPrice4).amount,
+          'cbc:PriceAmount': unitPrice(p).amount,
           'cbc:PriceAmount@currencyID': 'EUR',
-          ...(unitPrice(p.unitPrice4).baseQuantity !== 1 ? { 'cbc:BaseQuantity': String(unitPrice(p.unitPrice4).baseQuantity), 'cbc:BaseQuantity@unitCode': unitCodes[p.unit] } : {}),
+          ...(unitPrice(p).baseQuantity !== 1 ? { 'cbc:BaseQuantity': String(unitPrice(p).baseQuantity), 'cbc:BaseQuantity@unitCode': unitCodes[p.unit] } : {}),
         },
       })),
     },
