@@ -1,4 +1,4 @@
-import type { Cluster } from '../clusters/index.ts';
+import type { Cluster, contractModes } from '../clusters/index.ts';
 import type { Customer } from './Customer.ts';
 
 type Language = 'de' | 'en';
@@ -45,7 +45,7 @@ export function clusterContractDocument(customer: Customer, cluster: ContractHar
     title: l.title(cluster),
     meta: [l.customer(customer)],
     sections: [
-      { heading: l.service, paragraphs: [`${l.architecture[cluster.architecture]}, ${l.sla[cluster.sla]}, ${l.mode[cluster.contractMode]}.`] },
+      { heading: l.service, paragraphs: [`${l.architecture[cluster.architecture]}, ${l.sla[cluster.sla]}, ${l.mode[cluster.contractMode as (typeof contractModes)[number]]}.`] },
       {
         heading: l.hardware,
         paragraphs: [
