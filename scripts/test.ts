@@ -39,15 +39,18 @@ const after: Step[] = [
 ];
 
 /**
- * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test) and
- * named-checkzone (DNS plugin). Missing ones are installed when this runs as root with apt; otherwise the
+ * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test),
+ * named-checkzone (DNS plugin) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
  * run stops at once, naming the packages.
  */
 function ensurePrograms(): void {
-  const has = (program: string) => ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].some((dir) => fs.existsSync(`${dir}/${program}`));
+  const has = (program: string) =>
+    program.startsWith('/') ? fs.existsSync(program) : ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].some((dir) => fs.existsSync(`${dir}/${program}`));
   const needed: [program: string, pkg: string][] = [
     ['nginx', 'nginx-light'],
     ['named-checkzone', 'bind9-utils'],
+    ['java', 'default-jre-headless'],
+    ['/usr/share/java/Saxon-HE.jar', 'libsaxonhe-java'],
     ...(process.env.SKIP_E2E === '1' ? [] : ([['chromium-headless-shell', 'chromium-headless-shell']] as [string, string][])),
   ];
   const missing = needed.filter(([program]) => !has(program)).map(([, pkg]) => pkg);

@@ -5,6 +5,7 @@ import { addDays, daysInMonth, endOfMonth } from './calendar.ts';
 import { Invoice, InvoicePosition, type InvoiceStatus } from './Invoice.ts';
 import { sumCents, withVat } from './money.ts';
 import { clusterPriceLines } from './pricing.ts';
+import { DAYS_PER_BILLING_MONTH, prorateCents } from './proration.ts';
 
 /** Monthly lines are billed per month; hardware, storage and add-ons per day by actual scaling (§9). */
 const monthlyKinds = new Set(['base', 'sla']);
@@ -17,8 +18,9 @@ export function monthlyPositions(clusters: Cluster[], periodStart: string): Omit
   for (const c of clusters)
     for (const line of clusterPriceLines(c)) {
       const monthly = monthlyKinds.has(line.kind);
-      // Daily unit price in 1/10,000 euro: a 30-day month's share of the monthly unit price.
-      const unitPrice4 = monthly ? line.unitCents * 100 : Math.round((line.unitCents * 100) / 30);
+      // Daily unit price in 1/10,000 euro (shown on the invoice): a 30-day month's share of the monthly unit
+      // price. The amount is computed from the exact rate and rounded once (prorateCents), not from it.
+      const unitPrice4 = monthly ? line.unitCents * 100 : Math.round((line.unitCents * 100) / DAYS_PER_BILLING_MONTH);
       const quantity = monthly ? 1 : line.quantity * days;
       positions.push({
         position: positions.length + 1,
@@ -29,7 +31,7 @@ export function monthlyPositions(clusters: Cluster[], periodStart: string): Omit
         quantity,
         unit: monthly ? 'month' : 'day',
         unitPrice4,
-        netCents: Math.round((quantity * unitPrice4) / 100),
+        netCents: monthly ? line.unitCents : prorateCents(line.unitCents * line.quantity, days),
       });
     }
   return positions;

@@ -1,8 +1,9 @@
-import { InvoiceService, type Invoice as EInvoiceData } from '@e-invoice-eu/core';
+import { FormatFactoryService, InvoiceService, type Invoice as EInvoiceData } from '@e-invoice-eu/core';
 import type { Customer } from '../customers/index.ts';
 import type { Invoice, InvoicePosition } from './Invoice.ts';
 import { cachedInvoicePdf, provider, type InvoiceLanguage } from './invoicePdf.ts';
 import { centsToDecimal, VAT_PERCENT } from './money.ts';
+import { DAYS_PER_BILLING_MONTH } from './proration.ts';
 
 /**
  * E-invoices (mandatory for German B2B): every invoice as ZUGFeRD/Factur-X (PDF/A-3 with the CII XML of
@@ -25,18 +26,52 @@ export const sellerContact = {
 const unitCodes: Record<InvoicePosition['unit'], string> = { month: 'MON', day: 'DAY', piece: 'H87', year: 'ANN' };
 
 /**
- * The unit price (BT-146, 1/10,000 euro) with two decimals: a whole-cent price per unit, else the price of
- * 100 units with base quantity 100 (BT-149), which is exact for four decimals (daily prices).
+ * The unit price (BT-146) with two decimals and its base quantity (BT-149), so that quantity × price ÷ base
+ * quantity is the line's amount before its one rounding: monthly, yearly and piece prices are whole cents;
+ * a daily line (hardware, storage, add-ons) is billed at a 30-day month's share of the monthly unit price, so
+ * its price is that monthly price per 30 days — exact, where a daily price in cents or 1/10,000 euro is not.
  */
-export function unitPrice(unitPrice4: number): { amount: string; baseQuantity: number } {
-  return unitPrice4 % 100 === 0 ? { amount: centsToDecimal(unitPrice4 / 100), baseQuantity: 1 } : { amount: centsToDecimal(unitPrice4), baseQuantity: 100 };
+export function unitPrice(p: Pick<InvoicePosition, 'unit' | 'unitPrice4'>): { amount: string; baseQuantity: number } {
+  if (p.unit !== 'day') return { amount: centsToDecimal(Math.round(p.unitPrice4 / 100)), baseQuantity: 1 };
+  // unitPrice4 is the monthly price ÷ 30 rounded to 1/10,000 euro: × 30 is within 0.15 cent of it, so this recovers it.
+  return { amount: centsToDecimal(Math.round((p.unitPrice4 * DAYS_PER_BILLING_MONTH) / 100)), baseQuantity: DAYS_PER_BILLING_MONTH };
 }
 
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** The library's CII tree: elements as keys, `@` for attributes. */
+type CiiNode = { [key: string]: CiiNode | CiiNode[] | string };
+
+/**
+ * BT-90 in CII. The library takes the creditor identifier only from the payee party (UBL's binding of BT-90)
+ * and writes it to `CreditorReferenceID` — and also a `PayeeTradeParty`, which for a payee that is the seller
+ * itself breaks the CEN CII rule BR-17 (a payee must differ from the seller). CII carries BT-90 on its own,
+ * so after the library's mapping a payee that only repeats the seller's name is dropped. Once per process,
+ * on the library's CII formatter that the XRechnung and Factur-X formatters extend.
+ */
+const ciiFormatter = Object.getPrototypeOf(new FormatFactoryService().createFormatService('CII', quiet)) as { postProcess(cii: CiiNode): void; portalPayee?: true };
+if (!ciiFormatter.portalPayee) {
+  const original = ciiFormatter.postProcess;
+  ciiFormatter.postProcess = function (this: unknown, cii: CiiNode) {
+    original.call(this, cii);
+    const transaction = (cii['rsm:CrossIndustryInvoice'] as CiiNode | undefined)?.['rsm:SupplyChainTradeTransaction'] as CiiNode | undefined;
+    const settlement = transaction?.['ram:ApplicableHeaderTradeSettlement'] as CiiNode | undefined;
+    const payee = settlement?.['ram:PayeeTradeParty'] as CiiNode | undefined;
+    const seller = (transaction?.['ram:ApplicableHeaderTradeAgreement'] as CiiNode | undefined)?.['ram:SellerTradeParty'] as CiiNode | undefined;
+    if (settlement && payee && settlement['ram:CreditorReferenceID'] && payee['ram:Name'] === seller?.['ram:Name']) delete settlement['ram:PayeeTradeParty'];
+  };
+  ciiFormatter.portalPayee = true;
+}
+
+/** What the e-invoice needs of the configuration: the provider's SEPA creditor identifier (BT-90, `CREDITOR_ID`). */
+export type EInvoiceSettings = { creditorId: string };
+
+/** Whether the invoice is collected by SEPA direct debit (BG-19: mandate, creditor identifier, debited account). */
+const isDirectDebit = (invoice: Invoice, customer: Customer) => invoice.paymentMethod === 'debit' && !!customer.iban && !!customer.mandateReference;
+
 /** The payment means (BG-16) of the invoice's payment method: SEPA transfer (58), SEPA direct debit (59) or card (54). */
 function paymentMeans(invoice: Invoice, customer: Customer): Record<string, unknown> {
-  if (invoice.paymentMethod === 'debit' && customer.iban && customer.mandateReference)
+  if (isDirectDebit(invoice, customer))
     return { 'cbc:PaymentMeansCode': '59', 'cac:PaymentMandate': { 'cbc:ID': customer.mandateReference, 'cac:PayerFinancialAccount': { 'cbc:ID': customer.iban } } };
   if (invoice.paymentMethod === 'credit_card' && customer.cardLast4)
     return { 'cbc:PaymentMeansCode': '54', 'cac:CardAccount': { 'cbc:PrimaryAccountNumberID': customer.cardLast4, 'cbc:NetworkID': customer.cardBrand ?? 'card' } };
@@ -56,7 +91,7 @@ export const specificationIds = {
 } as const satisfies Record<EInvoiceFormat, string>;
 
 /** The invoice in the library's EN 16931 (UBL-shaped) data model. */
-export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage, format: EInvoiceFormat): EInvoiceData {
+export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage, format: EInvoiceFormat, settings: EInvoiceSettings): EInvoiceData {
   const vat = { 'cbc:ID': 'S', 'cbc:Percent': String(VAT_PERCENT), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
   const buyerEmail = customer.invoiceEmails.split('\n').map((e) => e.trim()).find(Boolean) ?? sellerContact.email;
   const data = {
@@ -98,6 +133,12 @@ export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], cus
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': customer.company },
         },
       },
+      // BT-90 (BG-19): a direct debit names the creditor identifier with the mandate (BT-89) and the debited
+      // account (BT-91), XRechnung BR-DE-30/31; the library maps the payee's SEPA identification to
+      // CII's CreditorReferenceID. The payee is the seller itself (BR-17: its name is then given).
+      ...(isDirectDebit(invoice, customer)
+        ? { 'cac:PayeeParty': { 'cac:PartyIdentification': { 'cbc:ID': settings.creditorId, 'cbc:ID@schemeID': 'SEPA' }, 'cac:PartyName': { 'cbc:Name': provider.name } } }
+        : {}),
       // BG-13: the CII schema needs the delivery block; the services were delivered through the period.
       'cac:Delivery': { 'cbc:ActualDeliveryDate': invoice.periodEnd },
       'cac:PaymentMeans': [paymentMeans(invoice, customer)],
@@ -136,9 +177,9 @@ export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], cus
         'cac:InvoicePeriod': { 'cbc:StartDate': p.periodStart, 'cbc:EndDate': p.periodEnd },
         'cac:Item': { 'cbc:Name': p.subject, 'cac:ClassifiedTaxCategory': vat },
         'cac:Price': {
-          'cbc:PriceAmount': unitPrice(p.unitPrice4).amount,
+          'cbc:PriceAmount': unitPrice(p).amount,
           'cbc:PriceAmount@currencyID': 'EUR',
-          ...(unitPrice(p.unitPrice4).baseQuantity !== 1 ? { 'cbc:BaseQuantity': String(unitPrice(p.unitPrice4).baseQuantity), 'cbc:BaseQuantity@unitCode': unitCodes[p.unit] } : {}),
+          ...(unitPrice(p).baseQuantity !== 1 ? { 'cbc:BaseQuantity': String(unitPrice(p).baseQuantity), 'cbc:BaseQuantity@unitCode': unitCodes[p.unit] } : {}),
         },
       })),
     },
@@ -147,15 +188,15 @@ export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], cus
 }
 
 /** The XRechnung XML (CII syntax) of an invoice. */
-export async function renderXRechnung(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage): Promise<string> {
-  const out = await new InvoiceService(quiet).generate(eInvoiceData(invoice, positions, customer, language, 'xrechnung'), { format: 'XRECHNUNG-CII', lang: language === 'de' ? 'de-de' : 'en-gb' });
+export async function renderXRechnung(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage, settings: EInvoiceSettings): Promise<string> {
+  const out = await new InvoiceService(quiet).generate(eInvoiceData(invoice, positions, customer, language, 'xrechnung', settings), { format: 'XRECHNUNG-CII', lang: language === 'de' ? 'de-de' : 'en-gb' });
   return typeof out === 'string' ? out : new TextDecoder().decode(out);
 }
 
 /** The ZUGFeRD/Factur-X PDF (PDF/A-3, EN 16931 profile): the invoice's own PDF with the CII XML embedded. */
-export async function renderFacturX(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage): Promise<Uint8Array> {
+export async function renderFacturX(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage, settings: EInvoiceSettings): Promise<Uint8Array> {
   const pdf = await cachedInvoicePdf(invoice, positions, customer, language);
-  const out = await new InvoiceService(quiet).generate(eInvoiceData(invoice, positions, customer, language, 'factur-x'), {
+  const out = await new InvoiceService(quiet).generate(eInvoiceData(invoice, positions, customer, language, 'factur-x', settings), {
     format: 'Factur-X-EN16931',
     lang: language === 'de' ? 'de-de' : 'en-gb',
     pdf: { buffer: pdf, filename: `${invoice.number}.pdf`, mimetype: 'application/pdf' },

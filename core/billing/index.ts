@@ -18,5 +18,5 @@ export { monthlyNetRevenue, type MonthlyRevenue } from './revenue.ts';
 export { needsManualTermination, domainTerminationOn, isTerminationEffective, isAuthCodeExpired, authCodeValidUntil, generateAuthCode, AUTH_CODE_VALID_DAYS } from './domainTerminationRules.ts';
 export { requestDomainTermination, renewAuthCode, settleDueDomainTerminations, authCodeOf, mayTerminateDomain, type DomainTerminationPorts, type AuthCodeView } from './domainTerminations.ts';
 export { Migration20261124100000InvoiceNumberSearch } from './migrations/Migration20261124100000InvoiceNumberSearch.ts';
-export { renderFacturX, renderXRechnung, eInvoiceData, eInvoiceFormats, specificationIds, unitPrice as eInvoiceUnitPrice, type EInvoiceFormat } from './eInvoice.ts';
+export { renderFacturX, renderXRechnung, eInvoiceData, eInvoiceFormats, specificationIds, unitPrice as eInvoiceUnitPrice, type EInvoiceFormat, type EInvoiceSettings } from './eInvoice.ts';
 export { previewChange, previewTermination, prorateCents, restOfBillingPeriod, DAYS_PER_BILLING_MONTH, type ChangePreview, type TerminationCostPreview } from './proration.ts';

@@ -11,11 +11,13 @@ export function restOfBillingPeriod(from: Day): { from: Day; to: Day; days: numb
   return { from, to, days: daysBetween(from, to) + 1 };
 }
 
-/** A monthly net price for `days` days: daily price in 1/10,000 euro (rounded), times days, rounded once to cents. */
+/**
+ * A monthly net price for `days` days at the exact daily rate (monthly ÷ 30), rounded once to cents, half away
+ * from zero. No daily price is rounded first: that made invoices drift from the contract prices (issue 31).
+ */
 export function prorateCents(monthlyCents: number, days: number): number {
-  const daily4 = Math.round((monthlyCents * 100) / DAYS_PER_BILLING_MONTH);
-  const total4 = daily4 * days;
-  return Math.sign(total4) * Math.round(Math.abs(total4) / 100);
+  const exact = monthlyCents * days; // in 1/30 cent
+  return Math.sign(exact) * Math.round(Math.abs(exact) / DAYS_PER_BILLING_MONTH);
 }
 
 export interface ChangePreview {

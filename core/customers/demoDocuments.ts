@@ -5,6 +5,7 @@ import { Customer } from './Customer.ts';
 import { CustomerDocument, DpaConclusion, type DocumentKind } from './CustomerDocument.ts';
 import { dpaVersions, renderDpaPdf, renderTomsPdf, storeDpaDocument } from './dpa.ts';
 import { storageKeyFor, type DocumentStorage } from './documentStorage.ts';
+import { clusterContractDocument } from './contractDocument.ts';
 import { renderTextPdf } from './textPdf.ts';
 
 const footer = 'Managed Hosting GmbH · Beispielstraße 1 · 10115 Berlin';
@@ -12,9 +13,9 @@ const footer = 'Managed Hosting GmbH · Beispielstraße 1 · 10115 Berlin';
 async function add(
   em: EntityManager,
   storage: DocumentStorage,
-  doc: { customer: Customer | null; clusterId?: number; kind: DocumentKind; title: string; fileName: string; createdAt: Date; sections: { heading: string; paragraphs: string[] }[]; meta?: string[] },
+  doc: { customer: Customer | null; clusterId?: number; kind: DocumentKind; title: string; fileName: string; createdAt: Date; sections: { heading: string; paragraphs: string[] }[]; meta?: string[]; language?: 'de' | 'en' },
 ): Promise<void> {
-  const pdf = await renderTextPdf({ title: doc.title, meta: doc.meta ?? [], sections: doc.sections, language: 'de', createdAt: doc.createdAt, footer });
+  const pdf = await renderTextPdf({ title: doc.title, meta: doc.meta ?? [], sections: doc.sections, language: doc.language ?? 'de', createdAt: doc.createdAt, footer });
   const storageKey = storageKeyFor(doc.customer ? `customers/${doc.customer.number}` : 'general', doc.fileName, doc.createdAt);
   await storage.put(storageKey, pdf);
   em.create(CustomerDocument, {
@@ -74,16 +75,16 @@ export async function seedDocumentsDemo(em: EntityManager, storage: DocumentStor
     const clusters = await em.find(Cluster, { customer: customer.id }, { orderBy: { number: 'asc' } });
     for (const cluster of clusters) {
       const start = cluster.contractStart;
-      const title = `Vertrag Managed Cluster ${cluster.number} „${cluster.name}“`;
+      // The contract in the customer's language, with labels for every value (issue 31: no raw enum values).
+      const language = customer.language === 'en' ? 'en' : 'de';
       await add(em, storage, {
         customer,
         clusterId: cluster.id,
         kind: 'contract',
-        title,
-        fileName: `Vertrag-${cluster.number}.pdf`,
+        fileName: `${language === 'en' ? 'Contract' : 'Vertrag'}-${cluster.number}.pdf`,
         createdAt: start,
-        meta: [`${customer.company}, Kundennummer ${customer.number}`],
-        sections: [{ heading: 'Leistung', paragraphs: [`${cluster.architecture.replace(/_/g, ' ')}, Service Level ${cluster.sla}, ${cluster.cpu} vCPU, ${cluster.ramGb} GB RAM, ${cluster.nvmeSsdGb} GB NVMe SSD.`] }],
+        language,
+        ...clusterContractDocument(customer, cluster, language),
       });
       await add(em, storage, {
         customer,

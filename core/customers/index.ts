@@ -43,3 +43,5 @@ export {
   type DpaContext,
 } from './dpa.ts';
 export { seedDocumentsDemo } from './demoDocuments.ts';
+export { clusterContractDocument } from './contractDocument.ts';
+export { renderTextPdf } from './textPdf.ts';

@@ -6,6 +6,20 @@ const bool = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/**
+ * SEPA creditor identifier (ISO 13616-like: country, two check digits over the national identifier and the
+ * country by ISO 7064 mod 97-10, a three-character business code that the check leaves out, then the national
+ * identifier; at most 35 characters). Spaces are dropped and letters upper-cased.
+ */
+export function isSepaCreditorId(value: string): boolean {
+  const m = /^([A-Z]{2})(\d{2})[A-Z0-9]{3}([A-Z0-9]{1,28})$/.exec(value);
+  if (!m) return false;
+  const digits = `${m[3]}${m[1]}${m[2]}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1;
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -71,6 +85,15 @@ const schema = z.object({
   SOURCE_MAPS: z.enum(['public', 'off', '']).default('off'),
   /** Further origins allowed to call the API and open the socket, comma-separated (e.g. the Vite dev server). */
   ALLOWED_ORIGINS: z.string().default(''),
+  /**
+   * The provider's SEPA creditor identifier (Gläubiger-Identifikationsnummer, BT-90), named on every direct-debit
+   * invoice and e-invoice (XRechnung BR-DE-30). Default: the Bundesbank's example identifier, for the demo only.
+   */
+  CREDITOR_ID: z
+    .string()
+    .default('DE98ZZZ09999999999')
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine(isSepaCreditorId, 'a SEPA creditor identifier with valid check digits, e.g. DE98ZZZ09999999999'),
   SUPPORT_PHONE: z.string().default('+49 30 1234567-0'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   /** `1`: the portal runs as the public demo (issue 13): visitors are signed in as the demo user, every write is refused. */

@@ -1,8 +1,10 @@
 import { User } from '@portal/core/accounts';
 import { Cluster } from '@portal/core/clusters';
-import { Customer, CustomerDocument, DpaConclusion, currentDpaVersion, dpaVersions } from '@portal/core/customers';
+import { Customer, CustomerDocument, DpaConclusion, clusterContractDocument, currentDpaVersion, dpaVersions, renderTextPdf } from '@portal/core/customers';
 import { demoLogins } from '@portal/core/seed';
 import { createTestServer, type TestClient, type TestServer } from '../testing.ts';
+// The PDF text reader lives with the browser tests; the BFF's tests may import it.
+import { pdfText } from '../../../frontend/e2e/billingPdfText.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,6 +28,26 @@ const bytes = async (c: TestClient, path: string) => {
 };
 
 describe('documents (§2 Documents, §8)', () => {
+  it('R2.085 the contract PDF prints labels, not raw values: architecture, service level, mode and add-ons in the document’s language', async () => {
+    const c = await signedIn(demoLogins.manager);
+    const id = await customerId(10001);
+    const contract = (await c.get(`/api/v1/customers/${id}/documents`)).body.customer.find((d: { kind: string; fileName: string }) => d.kind === 'contract' && d.fileName === 'Vertrag-20011.pdf');
+    const text = pdfText((await bytes(c, `/api/v1/customers/${id}/documents/${contract.id}/download`)).body);
+    expect(text).toContain('Extended Web Cluster, Service Level Business, Produktivsystem.');
+    expect(text).toContain('Zusatzleistungen');
+    expect(text).toContain('Zwei-Faktor-Authentifizierung');
+    expect(text).not.toMatch(/extended web cluster|Service Level business|extended_web_cluster|production/);
+    // The same contract rendered in English.
+    const customer = await em().findOneOrFail(Customer, { number: 10001 });
+    const cluster = await em().findOneOrFail(Cluster, { number: '20011' });
+    const english = pdfText(await renderTextPdf({ ...clusterContractDocument(customer, cluster, 'en'), language: 'en', createdAt: new Date(), footer: '' }));
+    expect(english).toContain('Contract managed cluster 20011');
+    expect(english).toContain('Extended Web Cluster, Service level Business, production system.');
+    expect(english).toContain('Two-factor authentication');
+    expect(english).toContain('customer number 10001');
+    expect(english).not.toMatch(/Kundennummer|Service level business|_/);
+  });
+
   it('R2.085 R9.033 lists customer-related and general documents (among them the price list) with type, date and size', async () => {
     const c = await signedIn(demoLogins.manager);
     const res = await c.get(`/api/v1/customers/${await customerId(10001)}/documents`);

@@ -1,6 +1,8 @@
 import { Invoice } from '@portal/core/billing';
 // The shipped EN 16931 schema (xmllint-wasm) and business rules live with the browser tests too.
 import { businessRuleViolations, pdfAttachments, schemaErrors } from '../../../frontend/e2e/billingEInvoice.ts';
+// The official CEN EN 16931 and KoSIT XRechnung Schematron rules, run with Saxon-HE (Java).
+import { rejections, schematronFindings } from '../../../frontend/e2e/eInvoiceSchematron.ts';
 import { demoLogins } from '@portal/core/seed';
 import { createTestServer, TestClient, type TestServer } from '../testing.ts';
 // The PDF text reader lives with the browser tests, which may not import server code; the BFF's tests may import it.
@@ -212,6 +214,62 @@ describe('e-invoice (ZUGFeRD/Factur-X, XRechnung)', () => {
     expect(res.status).toBe(200);
     expect(res.body.toString('utf8')).toContain('CrossIndustryInvoice');
   });
+});
+
+describe('e-invoices against the official Schematron rules (CEN EN 16931, KoSIT XRechnung 3.0)', () => {
+  const cookieOf = (client: TestClient) => ({ cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+  const download = async (client: TestClient, number: string, format: 'xrechnung' | 'factur-x') => {
+    const res = await fetch(`${server.url}/api/v1/invoices/${invoices[number]}/e-invoice?format=${format}`, { headers: cookieOf(client) });
+    expect(res.status).toBe(200);
+    const body = Buffer.from(await res.arrayBuffer());
+    return format === 'xrechnung' ? body.toString('utf8') : (await pdfAttachments(body)).files.get('factur-x.xml')!.bytes.toString('utf8');
+  };
+  // 10001 pays by SEPA direct debit, 10002 by credit card, 10003 by transfer.
+  const customers = [
+    { label: 'direct debit', number: 'RE202611-10001', login: () => manager },
+    { label: 'credit card', number: 'RE202611-10002', login: () => partner },
+    { label: 'transfer', number: 'RE202611-10003', login: () => other },
+  ];
+  let partner: TestClient;
+  beforeAll(async () => {
+    partner = server.client();
+    await partner.login(demoLogins.partner);
+  });
+
+  it('R9.007 BR-DE-30 BR-DE-31 BR-DE-1 BR-DE-15 BR-CO-10 the XRechnung of a debit, a card and a transfer customer passes every fatal and error rule of both rule sets', async () => {
+    const xmls = await Promise.all(customers.map((c) => download(c.login(), c.number, 'xrechnung')));
+    const findings = await schematronFindings(xmls, { xrechnung: true });
+    expect(Object.fromEntries(customers.map((c, i) => [c.label, rejections(findings[i]!)]))).toEqual({ 'direct debit': [], 'credit card': [], transfer: [] });
+    // The direct debit names the creditor identifier (BT-90, CREDITOR_ID), the mandate (BT-89) and the debited account (BT-91).
+    expect(xmls[0]).toContain('<ram:CreditorReferenceID>DE98ZZZ09999999999</ram:CreditorReferenceID>');
+    expect(xmls[0]).toMatch(/<ram:DirectDebitMandateID>M10001-[^<]+<\/ram:DirectDebitMandateID>/);
+    expect(xmls[0]).toMatch(/<ram:PayerPartyDebtorFinancialAccount>\s*<ram:IBANID>DE\d{20}<\/ram:IBANID>/);
+    expect(xmls[1]).toContain('<ram:TypeCode>54</ram:TypeCode>');
+    expect(xmls[2]).toContain('<ram:TypeCode>58</ram:TypeCode>');
+  }, 120_000);
+
+  it('R9.007 the Factur-X (EN 16931 profile) of a debit, a card and a transfer customer passes every fatal and error rule of EN 16931', async () => {
+    const xmls = await Promise.all(customers.map((c) => download(c.login(), c.number, 'factur-x')));
+    const findings = await schematronFindings(xmls, { xrechnung: false });
+    expect(Object.fromEntries(customers.map((c, i) => [c.label, rejections(findings[i]!)]))).toEqual({ 'direct debit': [], 'credit card': [], transfer: [] });
+    expect(xmls[0]).toContain('<ram:CreditorReferenceID>DE98ZZZ09999999999</ram:CreditorReferenceID>');
+  }, 120_000);
+
+  it('BR-DE-30 BR-DE-31 BR-CO-15 BR-17 the official rules reject a direct debit without creditor identifier or debited account, a wrong total and a payee that is the seller', async () => {
+    const xml = await download(manager, 'RE202611-10001', 'xrechnung');
+    const grand = /<ram:GrandTotalAmount>([^<]+)</.exec(xml)![1]!;
+    const broken = [
+      xml.replace(/<ram:CreditorReferenceID>[^<]*<\/ram:CreditorReferenceID>/, ''),
+      xml.replace(/<ram:PayerPartyDebtorFinancialAccount>[\s\S]*?<\/ram:PayerPartyDebtorFinancialAccount>/, ''),
+      xml.replace(`<ram:GrandTotalAmount>${grand}`, `<ram:GrandTotalAmount>${(Number(grand) + 0.01).toFixed(2)}`),
+      xml.replace('<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>', '<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode><ram:PayeeTradeParty><ram:Name>Managed Hosting GmbH</ram:Name></ram:PayeeTradeParty>'),
+    ];
+    const ids = (await schematronFindings(broken, { xrechnung: true })).map((f) => rejections(f).map((r) => r.split(':')[0]));
+    expect(ids[0]).toContain('BR-DE-30');
+    expect(ids[1]).toContain('BR-DE-31');
+    expect(ids[2]).toContain('BR-CO-15');
+    expect(ids[3]).toContain('BR-17');
+  }, 120_000);
 });
 
 describe('e-invoice checks (schema and rules) can fail', () => {

@@ -104,18 +104,18 @@ export const invoiceHandlers = defineHandlers({
     return sendPdf(koa, invoice, positions, query.language);
   },
 
-  getInvoiceEInvoice: async ({ em, user, params, query, koa }) => {
+  getInvoiceEInvoice: async ({ em, user, params, query, koa, deps }) => {
     const { invoice, positions } = await findInvoice(em, await invoiceCustomerIds(em, user.id), params.invoiceId);
     const lang = query.language ?? (invoice.customer.language === 'en' ? 'en' : 'de');
     koa.set('Cache-Control', 'private, no-store');
     if (query.format === 'xrechnung') {
       koa.type = 'application/xml';
       koa.set('Content-Disposition', `attachment; filename="${invoice.number}-xrechnung.xml"`);
-      return (await renderXRechnung(invoice, positions, invoice.customer, lang)) as never;
+      return (await renderXRechnung(invoice, positions, invoice.customer, lang, { creditorId: deps.config.CREDITOR_ID })) as never;
     }
     koa.type = 'application/pdf';
     koa.set('Content-Disposition', `attachment; filename="${invoice.number}-zugferd.pdf"`);
-    return Buffer.from(await renderFacturX(invoice, positions, invoice.customer, lang)) as never;
+    return Buffer.from(await renderFacturX(invoice, positions, invoice.customer, lang, { creditorId: deps.config.CREDITOR_ID })) as never;
   },
 
   createInvoicePublicLink: async ({ em, user, params, deps, koa }) => {

@@ -1,8 +1,11 @@
+import DataObjectIcon from '@mui/icons-material/DataObject';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,12 +18,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { QueryOf } from '@portal/openapi';
-import { useListInvoicesQuery } from '../../api/invoices';
+import { invoiceEInvoiceUrl, invoicePdfUrl, useListInvoicesQuery, type InvoiceSummary } from '../../api/invoices';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { useBillingFormat } from '../contracts/format';
 
@@ -35,6 +39,31 @@ const sorts = [
 
 export const invoiceStatusColor = (s: string): 'success' | 'warning' | 'error' | 'default' | 'info' =>
   s === 'paid' ? 'success' : s === 'open' ? 'warning' : s === 'overdue' ? 'error' : s === 'credited' ? 'info' : 'default';
+
+/**
+ * The row's downloads, one click each (issue 31): the PDF in the user's language and the XRechnung (XML); the
+ * ZUGFeRD/Factur-X file and the other language are on the invoice page. Plain links: the browser sends the session.
+ */
+function InvoiceDownloads({ invoice }: { invoice: InvoiceSummary }) {
+  const { t, i18n } = useTranslation('billing');
+  const language = i18n.language.startsWith('en') ? 'en' : 'de';
+  const pdf = t('invoices.downloadPdf', { number: invoice.number });
+  const xml = t('invoices.downloadXRechnung', { number: invoice.number });
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5 }}>
+      <Tooltip title={pdf}>
+        <IconButton size="small" component="a" href={invoicePdfUrl(invoice.id, language)} download={`${invoice.number}.pdf`} aria-label={pdf}>
+          <PictureAsPdfIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={xml}>
+        <IconButton size="small" component="a" href={invoiceEInvoiceUrl(invoice.id, 'xrechnung')} download={`${invoice.number}-xrechnung.xml`} aria-label={xml}>
+          <DataObjectIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
 
 /** §2 `/invoices`: the customer's invoices, newest first, with number search, status filter, sort and keyset pages. */
 export default function InvoicesPage() {
@@ -110,6 +139,8 @@ export default function InvoicesPage() {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('invoices.number')}</TableCell>
+                    {/* Next to the number, so the downloads stay in view on a phone without scrolling the table. */}
+                    <TableCell>{t('invoices.downloads')}</TableCell>
                     <TableCell>{t('invoices.date')}</TableCell>
                     <TableCell>{t('invoices.due')}</TableCell>
                     <TableCell align="right">{t('invoices.net')}</TableCell>
@@ -125,6 +156,9 @@ export default function InvoicesPage() {
                         <Link component={RouterLink} to={`/invoices/${i.id}`}>
                           {i.number}
                         </Link>
+                      </TableCell>
+                      <TableCell sx={{ py: 0 }}>
+                        <InvoiceDownloads invoice={i} />
                       </TableCell>
                       <TableCell>{f.day(i.issuedOn)}</TableCell>
                       <TableCell>{f.day(i.dueOn)}</TableCell>
