@@ -59,7 +59,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
 
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({ secure: deps.config.secure, publicOrigin: deps.config.publicOrigin }));
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, deps.errorReporter));
   app.use(apiReference(contract));
   app.use(serveSpa(options.spaDir ?? defaultSpaDir, { sourceMaps: deps.config.SOURCE_MAPS === 'public' }));
   app.use(maintenanceGate(deps));
