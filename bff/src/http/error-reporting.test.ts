@@ -61,6 +61,16 @@ describe('error reporting of the BFF', () => {
   });
 });
 
+describe('the web app\'s run-time configuration', () => {
+  it('R7.019 R8.034 getClientConfig hands the web app the DSN with the same release and environment; the CSP lets it post there; analytics unset is absent', async () => {
+    const res = await server.client().get('/api/v1/client-config');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ errorReporting: { dsn: receiver.dsn, release: 'portal@2026.11.1', environment: 'staging' } });
+    const origin = new URL(receiver.dsn).origin;
+    expect(res.headers.get('content-security-policy')).toMatch(new RegExp(`connect-src 'self' \\S+ ${origin.replace(/[.]/g, '\\.')}(;|$)`));
+  });
+});
+
 describe('the reporter', () => {
   it('R8.034 drops captured errors of 422, 404, 403 and 401; a 500 arrives with secrets redacted by the log rules', async () => {
     const own = await startSentryReceiver('7');
