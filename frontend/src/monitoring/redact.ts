@@ -1,7 +1,7 @@
 /**
  * The log redaction rules of the BFF (`core/platform/logger.ts`: `redactedKeys`, `redactText`) for what the web app
- * sends elsewhere (error reports). The web app cannot import server code, so the key list is repeated here;
- * `redact.test.ts` keeps it equal to the server's.
+ * sends elsewhere (error reports). The web app cannot import server code, so the key list is repeated here: a
+ * change of the server's list belongs here too.
  */
 export const redactedKeys: ReadonlySet<string> = new Set([
   'password',

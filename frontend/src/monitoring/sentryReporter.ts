@@ -25,7 +25,6 @@ export function createReporter(config: ErrorReportingConfig, transport: BrowserC
     transport,
     stackParser: defaultStackParser,
     integrations: [linkedErrorsIntegration(), dedupeIntegration()],
-    sendDefaultPii: false,
     maxBreadcrumbs: 0,
     beforeSend: scrubBrowserEvent,
   });
