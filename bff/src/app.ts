@@ -58,8 +58,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   if (options.metrics) app.use(options.metrics);
 
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders({ secure: deps.config.secure, publicOrigin: deps.config.publicOrigin }));
-  app.use(errorHandler(deps.logger));
+  const connectOrigins = [deps.config.SENTRY_DSN, deps.config.ANALYTICS_URL].filter((u) => u !== undefined).map((u) => new URL(u).origin);
+  app.use(securityHeaders({ secure: deps.config.secure, publicOrigin: deps.config.publicOrigin, connectOrigins }));
+  app.use(errorHandler(deps.logger, deps.errorReporter));
   app.use(apiReference(contract));
   app.use(serveSpa(options.spaDir ?? defaultSpaDir, { sourceMaps: deps.config.SOURCE_MAPS === 'public' }));
   app.use(maintenanceGate(deps));

@@ -1,4 +1,5 @@
 import type { Clock, Config, EventBus, Logger, Mailer, Orm } from '@portal/core/platform';
+import type { ErrorReporter } from './http/error-reporting.ts';
 import type { RateLimits } from './http/rate-limits.ts';
 import type { ProfileRateLimits } from './http/profile-rate-limits.ts';
 import type { PrincipalCache } from './http/principal-cache.ts';
@@ -17,4 +18,6 @@ export interface AppDeps {
   profileRateLimits: ProfileRateLimits;
   /** Signed-in callers of the last seconds (issue 14); without it every request looks its caller up. */
   principals?: PrincipalCache;
+  /** Error reporting to `SENTRY_DSN` (issue 31); without it nothing is reported. */
+  errorReporter?: ErrorReporter;
 }

@@ -14,6 +14,7 @@ import { createMetrics, serveMetrics } from './http/metrics.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 import { startNotificationCentre } from '@portal/core/notifications';
 import { pluginRegistry } from './generated/plugins.ts';
+import { createErrorReporter } from './http/error-reporting.ts';
 import { ManagedCenter } from './managed/center.ts';
 import { loadPlugins, type PluginSet } from './managed/plugins.ts';
 import { attachOrderProvisioning } from './handlers/ordersProvisioning.ts';
@@ -105,6 +106,7 @@ export async function startServer(
     mailer:
       options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, mailDir: `${config.dataDir}/mail`, from: config.MAIL_FROM, logger }),
     profileRateLimits: createProfileRateLimits({ redis }),
+    errorReporter: createErrorReporter(config, logger),
   };
   let shuttingDown = false;
   const managed = new ManagedCenter(deps, plugins, { stopServicesOnClose: config.NODE_ENV === 'test' });
@@ -154,6 +156,7 @@ export async function startServer(
       await principals.close();
       if (metricsServer) await new Promise<void>((resolve) => metricsServer.server.close(() => resolve()));
       await redis?.quit();
+      await deps.errorReporter?.close();
       if (!options.mailer) deps.mailer.close();
       if (!options.orm) await orm.close();
     },

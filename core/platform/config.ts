@@ -94,6 +94,23 @@ const schema = z.object({
     .default('DE98ZZZ09999999999')
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .refine(isSepaCreditorId, 'a SEPA creditor identifier with valid check digits, e.g. DE98ZZZ09999999999'),
+  /**
+   * Error reporting (issue 31, §7 R7.019, §8 R8.033/R8.034): the DSN of a Sentry-protocol receiver (Sentry or GlitchTip,
+   * `https://<key>@<host>/<project>`). Unset: no error reporting, in the BFF and in the web app.
+   */
+  SENTRY_DSN: z
+    .url()
+    .optional()
+    .refine((v) => v === undefined || /^https?:\/\/[^@/]+@[^/]+\/(.+\/)?\d+$/.test(v), 'a Sentry DSN, e.g. https://public-key@sentry.example.com/42'),
+  /** The environment tag of reported errors (default: NODE_ENV). */
+  SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
+  /** The release tag of reported errors (default `portal@<version>`); set it to the deployed commit or tag. */
+  SENTRY_RELEASE: z.string().min(1).max(200).optional(),
+  /**
+   * Usage analytics (issue 31, §7 R7.019): where the web app posts page-view events (a Plausible-compatible
+   * `/api/event` endpoint or any collector), only after the user's consent. Unset: no analytics and no consent banner.
+   */
+  ANALYTICS_URL: z.url().optional().refine((v) => v === undefined || /^https?:/.test(v), 'an http(s) URL'),
   SUPPORT_PHONE: z.string().default('+49 30 1234567-0'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   /** `1`: the portal runs as the public demo (issue 13): visitors are signed in as the demo user, every write is refused. */

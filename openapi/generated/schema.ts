@@ -2132,6 +2132,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/client-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the web app is configured with at run time (error reporting, usage analytics)
+         * @description Issue 31 (§7 R7.019, §8 R8.033/R8.034): the web app asks this once it has loaded, so one build serves every deployment. `errorReporting` is present when `SENTRY_DSN` is set (the DSN is public by design: it only allows sending events), `analytics` when `ANALYTICS_URL` is set; absent, the web app reports nothing, tracks nothing and shows no consent banner.
+         */
+        get: operations["getClientConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -4487,6 +4507,20 @@ export interface components {
             };
             /** @constant */
             role: "administrator";
+        };
+        ClientConfig: {
+            errorReporting?: {
+                /** @description The Sentry DSN of the web app's reports. */
+                dsn: string;
+                /** @description Release tag (the BFF's). */
+                release: string;
+                /** @description Environment tag (the BFF's). */
+                environment: string;
+            };
+            analytics?: {
+                /** @description Where page-view events are posted after the user's consent. */
+                url: string;
+            };
         };
         Health: {
             /**
@@ -10156,6 +10190,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getClientConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app's run-time configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errorReporting": {
+                     *         "dsn": "https://public-key@sentry.example.com/42",
+                     *         "release": "portal@2026.11.1",
+                     *         "environment": "production"
+                     *       },
+                     *       "analytics": {
+                     *         "url": "https://analytics.example.com/api/event"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientConfig"];
                 };
             };
         };

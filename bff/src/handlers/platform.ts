@@ -1,5 +1,6 @@
 import { DomainError } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
+import { reportingTags } from '../http/error-reporting.ts';
 import { defineHandlers } from '../openapi/handlers.ts';
 
 /** Whether the database answers `select 1` within two seconds (a dead proxy must not hang the probe). */
@@ -34,4 +35,9 @@ export const platformHandlers = (state: { plugins: () => PluginHealth[]; shuttin
       if (!ok) throw new DomainError('unavailable', 'errors.database_unavailable');
       return { status: 'ready' };
     },
+    /** Issue 31: error reporting and analytics are configured at run time, not baked into the build. */
+    getClientConfig: ({ deps }) => ({
+      ...(deps.config.SENTRY_DSN ? { errorReporting: { dsn: deps.config.SENTRY_DSN, ...reportingTags(deps.config) } } : {}),
+      ...(deps.config.ANALYTICS_URL ? { analytics: { url: deps.config.ANALYTICS_URL } } : {}),
+    }),
   });

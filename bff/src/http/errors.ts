@@ -1,6 +1,8 @@
 import type { Middleware } from 'koa';
 import { databaseErrorKind, isDomainError } from '@portal/core/platform';
 import type { Logger } from '@portal/core/platform';
+import { noErrorReporting, type ErrorReporter } from './error-reporting.ts';
+import { routeOf } from './route.ts';
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string[]> };
@@ -16,14 +18,31 @@ export const databaseRetryAfter = 5;
  * by itself, so the next request after recovery works); a value the database refuses (out of range,
  * invalid text) is a 422; a unique violation (a double submit that lost the race) is a 409. Anything
  * else unknown becomes a logged 500.
+ *
+ * Error reporting (issue 31): every 500 — an unknown error or a domain error of that status such as the deliberate
+ * `TEST_SENTRY` error — goes to the reporter with the status, the operation and the signed-in user's id. 503s
+ * (maintenance, shutdown, database down) are states of operation, watched by health and metrics, not reported;
+ * 4xx are answers to the request, and 401/403/404/422 are never reported (R8.034, also refused by the reporter).
  */
-export function errorHandler(logger: Logger): Middleware {
+export function errorHandler(logger: Logger, reporter: ErrorReporter = noErrorReporting): Middleware {
+  const report = (ctx: Parameters<Middleware>[0], e: unknown, status: number) => {
+    if (!reporter.enabled) return;
+    reporter.capture(e, {
+      status,
+      userId: ctx.state.principal?.user.id,
+      requestId: String(ctx.state.requestId ?? '') || undefined,
+      operationId: routeOf(ctx).operationId,
+      method: ctx.method,
+      testError: (e as Error).name === 'DeliberateTestError' || undefined,
+    });
+  };
   return async (ctx, next) => {
     try {
       await next();
     } catch (e) {
       const requestId = String(ctx.state.requestId ?? '');
       if (isDomainError(e)) {
+        if (e.status >= 500 && e.status !== 503) report(ctx, e, e.status);
         ctx.status = e.status;
         if (e.retryAfter) ctx.set('Retry-After', String(e.retryAfter));
         ctx.body = { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) }, requestId } satisfies ErrorBody;
@@ -62,6 +81,7 @@ export function errorHandler(logger: Logger): Middleware {
         return;
       }
       logger.error({ err: e, requestId, path: ctx.path }, 'unhandled error');
+      report(ctx, e, 500);
       ctx.status = 500;
       ctx.body = { error: { code: 'internal', message: 'errors.internal' }, requestId } satisfies ErrorBody;
     }

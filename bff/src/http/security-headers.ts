@@ -5,15 +5,17 @@ import { routeOf } from './route.ts';
  * Security headers on every response. The CSP allows no inline script; inline styles are allowed
  * because the component library injects its styles at run time.
  */
-export function securityHeaders(options: { secure: boolean; publicOrigin: string }): Middleware {
+export function securityHeaders(options: { secure: boolean; publicOrigin: string; connectOrigins?: string[] }): Middleware {
   const ws = options.publicOrigin.replace(/^http/, 'ws');
+  // Issue 31: the error-reporting receiver and the analytics endpoint the web app posts to, when configured.
+  const extra = [...new Set(options.connectOrigins ?? [])].map((o) => ` ${o}`).join('');
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ${ws}`,
+    `connect-src 'self' ${ws}${extra}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

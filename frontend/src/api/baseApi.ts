@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 import type { ErrorResponse } from '@portal/openapi';
 import { sessionLost } from '../auth/authSlice';
 import { clientId } from '../realtime/clientId';
+import { reportError } from '../monitoring/errorReporting';
 import { maintenanceStarted } from '../ui/uiSlice';
 
 /** Reads a cookie that the server made readable for scripts (`portal_logged_in`, `portal_csrf`). */
@@ -38,6 +39,10 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   if (error?.status === 503 && apiError(error)?.code === 'maintenance') api.dispatch(maintenanceStarted());
   const url = typeof args === 'string' ? args : args.url;
   if (error?.status === 401 && !url.startsWith('api/v1/session')) api.dispatch(sessionLost());
+  // Issue 31 (§8 R8.034): a failed call is reported with its status — never 422, 404, 403, 401 (the reporter
+  // refuses them) — except the states of operation (maintenance, 503) and a browser without network.
+  if (typeof error?.status === 'number' && error.status !== 503)
+    reportError(new Error(`API ${api.endpoint} answered ${error.status} ${apiError(error)?.message ?? ''}`.trim()), { status: error.status, tags: { endpoint: api.endpoint } });
   return result;
 };
 

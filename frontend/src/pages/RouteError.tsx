@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { reportError } from '../monitoring/errorReporting';
 import { ChunkLoadFailure } from '../shell/ChunkLoadWarning';
 import { StatusPage } from './StatusPage';
 
@@ -11,7 +13,12 @@ const isChunkError = (e: unknown) =>
 export default function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isChunkError(error)) return <ChunkLoadFailure />;
+  const chunk = isChunkError(error);
+  // Issue 31: a page that failed to render is reported (a chunk missing after a deployment is not a defect).
+  useEffect(() => {
+    if (!chunk) reportError(error, { tags: { mechanism: 'route' } });
+  }, [error, chunk]);
+  if (chunk) return <ChunkLoadFailure />;
   return (
     <StatusPage
       title={t('errors:internal')}

@@ -17,6 +17,7 @@ import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 import { DemoModeHook, DemoReadOnly } from '../demo/DemoShell';
+import { Monitoring } from '../monitoring/Monitoring';
 
 /** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
 export function Shell() {
@@ -64,6 +65,8 @@ export function Shell() {
       <ChunkLoadWarning />
       {/* Demo mode (issue 13): demo session, route restriction, tour and contact form; nothing otherwise. */}
       <DemoModeHook />
+      {/* Issue 31: error reporting and, when configured, the analytics consent banner; nothing without configuration. */}
+      <Monitoring />
     </Box>
   );
 }

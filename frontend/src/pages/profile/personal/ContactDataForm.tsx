@@ -13,6 +13,7 @@ import { useUpdateProfileMutation, type Profile } from '../../../api/profile';
 import { FormTextField } from '../../../forms/FormTextField';
 import { submitErrors } from '../../../forms/submitErrors';
 import { rememberLanguage } from '../../../i18n';
+import { reportError } from '../../../monitoring/errorReporting';
 import { useAppDispatch } from '../../../store';
 import { notifySuccess } from '../../../ui/notify';
 import { alertAdded } from '../../../ui/uiSlice';
@@ -37,8 +38,9 @@ export function ContactDataForm({ profile }: { profile: Profile }) {
       rememberLanguage(saved.language);
       dispatch(notifySuccess('profile:notices.contactDataUpdated'));
     } catch (e) {
-      // §8: a failed merge of the user update shows the generic error and is reported.
+      // §8 R8.033: a failed merge of the user update shows the generic error and is reported.
       console.error('profile update could not be applied', e);
+      reportError(e, { tags: { context: 'profile.update.merge' } });
       dispatch(alertAdded({ type: 'danger', message: t('errors:internal') }));
     }
     return undefined;
