@@ -53,7 +53,7 @@ export function ClusterTable({
   onDocuments?: (cluster: ClusterSummary) => void;
   hidden?: readonly ClusterColumn[];
 }) {
-  const { t } = useTranslation(['dashboard', 'customers']);
+  const { t } = useTranslation(['dashboard', 'customers', 'managed']);
   const labelOf = useClusterColumnLabels();
   const columns: { id: ClusterColumn; align?: 'right'; padding?: 'checkbox'; cell: (c: ClusterSummary) => ReactNode }[] = [
     { id: 'favourite', padding: 'checkbox', cell: (c) => <FavouriteButton cluster={c} /> },
@@ -95,7 +95,19 @@ export function ClusterTable({
           </IconButton>
         ),
     },
-    { id: 'managed', cell: (c) => <ServerMenu clusterId={c.id} clusterNumber={c.number} /> },
+    {
+      id: 'managed',
+      // Only administrators of the cluster may open its Managed Center (§4); the others are told why instead of
+      // being offered a menu that ends on "not allowed" (issue 31, finding 5).
+      cell: (c) =>
+        c.administrator ? (
+          <ServerMenu clusterId={c.id} clusterNumber={c.number} />
+        ) : (
+          <Typography variant="body2" color="text.secondary" data-testid="managed-not-administrator" sx={{ minWidth: 120 }}>
+            {t('managed:open.notAdministrator')}
+          </Typography>
+        ),
+    },
   ];
   const shown = columns.filter((col) => !hidden.includes(col.id));
   return (
