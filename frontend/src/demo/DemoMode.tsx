@@ -3,7 +3,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { sessionApi } from '../api/session';
 import { signedIn } from '../auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../store';
@@ -25,6 +25,7 @@ export function DemoMode() {
   const location = useLocation();
   const [start] = useStartDemoSessionMutation();
   const [contactOpen, setContactOpen] = useState(false);
+  const navigate = useNavigate();
   const { i18n } = useTranslation();
   // The visitor's own language on the page (the shared demo user's stored one is not applied).
   useEffect(() => {
@@ -51,26 +52,22 @@ export function DemoMode() {
 
   useEffect(() => {
     const open = () => setContactOpen(true);
-    const tour = () => void import('./tour').then((m) => m.runDemoTour());
+    // The tour runs on the demo server's dashboard; from any other page it goes there first.
+    const tour = () => void import('./tour').then((m) => m.runDemoTour({ navigate, dashboard: demo.target }));
     window.addEventListener(demoContactEvent, open);
     window.addEventListener(demoTourEvent, tour);
     return () => {
       window.removeEventListener(demoContactEvent, open);
       window.removeEventListener(demoTourEvent, tour);
     };
-  }, []);
+  }, [navigate, demo.target]);
 
-  const inManaged = /\/managed\//.test(location.pathname);
+  // First visit (R2.095): wherever the visitor arrives — the dashboard at /a/ too, not only the Managed Center
+  // (issue 31, finding 4) — once signed in as the demo user.
   useEffect(() => {
-    if (!demo.enabled || status !== 'authenticated' || !inManaged || localStorage.getItem('portal.demoTourSeen')) return;
-    // First visit: once the Managed Center has rendered its navigation.
-    const timer = setInterval(() => {
-      if (!document.querySelector('[data-testid="managed-nav"]')) return;
-      clearInterval(timer);
-      startDemoTour();
-    }, 300);
-    return () => clearInterval(timer);
-  }, [demo.enabled, status, inManaged]);
+    if (!demo.enabled || status !== 'authenticated' || !demo.target || localStorage.getItem('portal.demoTourSeen')) return;
+    startDemoTour();
+  }, [demo.enabled, status, demo.target]);
 
   if (!demo.enabled) return null;
   return (
