@@ -20,6 +20,10 @@ async function overflow(page: Page): Promise<{ page: number; viewport: number; c
 /** The signed-in user's stored language wins over the browser's at sign-in: switch in the top bar. */
 async function inLanguage(page: Page, lang: 'de' | 'en'): Promise<void> {
   if (lang === 'en') await page.getByRole('button', { name: /Sprache wechseln: English/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: lang === 'en' ? /Welcome/ : /Willkommen/ })).toBeVisible();
+  // The stored settings arrive after the switch's own request: still the chosen language a moment later.
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('heading', { level: 1, name: lang === 'en' ? /Welcome/ : /Willkommen/ })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 
@@ -42,7 +46,8 @@ for (const lang of ['de', 'en'] as const) {
     await login(page, users.admin);
     await inLanguage(page, lang);
     await page.locator('tr[data-cluster="20011"]').getByTestId('open-managed').click();
-    const items = page.getByRole('menuitem');
+    // The servers, once loaded (a disabled "loading" item comes first).
+    const items = page.locator('a[role="menuitem"][data-server]');
     await expect(items.first()).toBeVisible();
     const paths = await items.evaluateAll((links) => links.map((l) => new URL((l as HTMLAnchorElement).href).pathname));
     expect(paths.length).toBeGreaterThan(1);
