@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Conflict, ValidationFailed } from '../platform/index.ts';
+import { ValidationFailed } from '../platform/index.ts';
 import type { Cluster } from './Cluster.ts';
 import { ClusterFavourite } from './ClusterFavourite.ts';
 
@@ -30,11 +30,13 @@ export const isProductive = (cluster: Pick<Cluster, 'contractMode'>): boolean =>
 /**
  * Renames a cluster and/or changes its description (§2 cluster overview). The name can change only
  * while the contract is productive (§4, §8 `errors.cluster_name_not_productive`); the description always.
+ * A new name for a development cluster is bad input of that field (422 on `name`, nothing saved), so the form
+ * shows it at the name and keeps the description typed beside it; the unchanged name may be sent along.
  */
 export async function updateClusterDetails(em: EntityManager, cluster: Cluster, change: { name?: string; description?: string | null }): Promise<Cluster> {
   const name = change.name?.trim();
   if (change.name !== undefined && !name) throw ValidationFailed({ name: ['validation.required'] });
-  if (name !== undefined && name !== cluster.name && !isProductive(cluster)) throw Conflict('errors.cluster_name_not_productive');
+  if (name !== undefined && name !== cluster.name && !isProductive(cluster)) throw ValidationFailed({ name: ['errors.cluster_name_not_productive'] });
   if (name !== undefined) cluster.name = name;
   if (change.description !== undefined) cluster.description = change.description?.trim() || null;
   await em.flush();

@@ -163,7 +163,7 @@ test.describe('customer dashboard (German)', () => {
     await expect(inUse).toBeVisible();
   });
 
-  test('R2.082 R3.029 R8.010 cluster overview: star a cluster and filter favourites; rename a productive cluster, a development one is refused', async ({ page }) => {
+  test('R2.082 R3.029 R8.010 R4.026 cluster overview: star a cluster and filter favourites; rename a productive cluster; a development one keeps its name (locked with the reason) and saves its description', async ({ page }) => {
     await login(page, users.manager);
     const row = (n: string) => page.locator(`tr[data-cluster="${n}"]`);
     await row('20012').getByRole('button', { name: 'Onlineshop Staging als Favorit markieren' }).click();
@@ -184,10 +184,18 @@ test.describe('customer dashboard (German)', () => {
 
     await row('20012').getByRole('button', { name: 'Name und Beschreibung von Onlineshop Staging bearbeiten' }).click();
     dialog = page.getByRole('dialog', { name: 'Cluster 20012 bearbeiten' });
+    // A development cluster (issue 31, finding 8): the name is locked with the reason; a description change saves.
+    await expect(dialog.getByLabel(/^Name/)).toBeDisabled();
+    await expect(dialog.getByLabel(/^Name/)).toHaveValue('Onlineshop Staging');
     await expect(dialog.getByText('Der Name kann nur geändert werden, solange der Vertrag produktiv ist.')).toBeVisible();
-    await dialog.getByLabel(/^Name/).fill('Staging neu');
+    await dialog.getByLabel(/^Beschreibung/).fill('Staging für Shopware-Updates');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(dialog.getByText('Der Clustername kann nur geändert werden, wenn der Vertrag produktiv ist.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '20012' })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row('20012')).toContainText('Onlineshop Staging');
+    await expect(row('20012')).toContainText('Staging für Shopware-Updates');
+    await page.reload();
+    await expect(row('20012')).toContainText('Staging für Shopware-Updates');
   });
 });
 
@@ -209,7 +217,7 @@ test.describe('customer dashboard (English)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'The customer data was saved.' })).toBeVisible();
   });
 
-  test('R2.090 R4.018 invite a manager, send the invitation again and delete it', async ({ page }) => {
+  test('R2.090 R4.018 invite a manager, send the invitation again and delete it (after a confirmation, with a notice)', async ({ page }) => {
     await english(page);
     await login(page, james);
     await openCustomer(page, /Manage Müller & Schmidt Online GmbH \(10001\)/);
@@ -229,7 +237,16 @@ test.describe('customer dashboard (English)', () => {
     const second = await mailTo(email, 'invitation', resentSince);
     expect(linkPathIn(second)).not.toBe(linkPathIn(first));
 
+    // Deleting asks first (issue 31, finding 9): cancel keeps the invitation, confirming deletes it with a notice.
     await page.getByTestId(`invitation-${email}`).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete the invitation to ${email}?` });
+    await expect(confirm).toContainText('stops working');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByTestId(`invitation-${email}`)).toHaveCount(1);
+    await page.getByTestId(`invitation-${email}`).getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `The invitation to ${email} was deleted.` })).toBeVisible();
     await expect(page.getByTestId(`invitation-${email}`)).toHaveCount(0);
     await page.goto(linkPathIn(second));
     await expect(page.getByTestId('invitation-invalid')).toContainText('Invalid invitation or registration token.');

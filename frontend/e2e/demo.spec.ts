@@ -25,7 +25,9 @@ const texts = {
     send: 'Senden',
     sent: 'Vielen Dank! Ihre Nachricht wurde gesendet.',
     memcached: 'Memcached',
-    unavailable: /im vollständigen Kundenportal verfügbar/,
+    unavailable: /Dieses Modul ist in Entwicklung/,
+    tourSteps: ['Willkommen in der Demo', 'Module des Servers', 'Das Server-Dashboard', 'Ein Modul: nginx', 'Interesse?'],
+    done: 'Fertig',
     invalidPhone: /gültige Telefonnummer/,
     subject: 'Demo-Anfrage von',
     nav: 'Hauptnavigation',
@@ -50,7 +52,9 @@ const texts = {
     send: 'Send',
     sent: 'Thank you! Your message has been sent.',
     memcached: 'Memcached',
-    unavailable: /available in the full customer portal/,
+    unavailable: /This module is in development/,
+    tourSteps: ['Welcome to the demo', 'The server’s modules', 'The server dashboard', 'A module: nginx', 'Interested?'],
+    done: 'Done',
     invalidPhone: /valid phone number/,
     subject: 'Demo-Anfrage von',
     nav: 'Main navigation',
@@ -103,13 +107,68 @@ for (const lang of ['de', 'en'] as const) {
     await expect(page.getByTestId('managed-nav')).toBeVisible();
     await page.waitForTimeout(1000);
     await expect(popover).toBeHidden();
-    // … but restartable from the top bar.
+    // … but restartable from the top bar, also from another page.
+    await page.goto('/a/clusters/42/servers/1/managed/nginx');
+    await expect(page.getByTestId('managed-title')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: t.tourButton }).click();
     await expect(popover.getByText(t.tourTitle)).toBeVisible();
+    await expect(page).toHaveURL(target);
     await page.keyboard.press('Escape');
     // Other routes go back to the demo server too.
     await page.goto('/a/profile/security');
     await expect(page).toHaveURL(target);
+  });
+
+  test(`R2.095 demo (${lang}): the first visit of /a/ starts the tour; each step points at the real interface (navigation, modules, server dashboard, nginx, contact) and is driven with the keyboard`, async ({
+    page,
+  }) => {
+    await visitor(page, lang, false);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/a/');
+    const popover = page.locator('.driver-popover');
+    await expect(popover.getByText(t.tourSteps[0])).toBeVisible({ timeout: 30_000 });
+    // The tour runs on the demo server's dashboard.
+    await expect(page).toHaveURL(target);
+    // Each step highlights an element of the page (driver.js marks it), the popover sits next to it, and the focus is in the popover.
+    const highlighted = page.locator('.driver-active-element');
+    const expected = ['[data-tour="main-nav"]', '[data-testid="managed-nav"]', '[data-testid="managed-server-card"]', '[data-section="nginx"]', '[data-testid="demo-contact-button"]'];
+    for (const [i, title] of t.tourSteps.entries()) {
+      await expect(popover.locator('.driver-popover-title')).toHaveText(title);
+      await expect(highlighted).toHaveCount(1);
+      expect(await highlighted.evaluate((e, sel) => e.matches(sel), expected[i])).toBe(true);
+      await expect(highlighted).toBeVisible();
+      expect(await page.evaluate(() => !!document.activeElement?.closest('.driver-popover'))).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`demo-tour-1366-step${i + 1}-${lang}.png`) });
+      if (i < t.tourSteps.length - 1) await page.keyboard.press('ArrowRight');
+    }
+    await expect(popover.getByRole('button', { name: t.done })).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(popover.locator('.driver-popover-title')).toHaveText(t.tourSteps[3]);
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('portal.demoTourSeen'))).toBe('1');
+  });
+
+  test(`R4.010 demo (${lang}): the demo server's Managed Center dashboard does not scroll sideways at 375 px`, async ({ page }) => {
+    await visitor(page, lang, true);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/a/clusters/42/servers/1/managed/dashboard');
+    await expect(page.getByTestId('managed-metrics')).toBeVisible({ timeout: 30_000 });
+    // The plugins' dashboard cards arrive as chunks of their own.
+    await page.waitForTimeout(2000);
+    await page.screenshot({ path: test.info().outputPath(`demo-managed-dashboard-375-${lang}.png`), fullPage: true });
+    const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+    expect(width.page).toBeLessThanOrEqual(width.viewport);
+    // On a phone the tour's first step points at the menu button (the navigation behind it).
+    await page.getByTestId('demo-tour-button').click();
+    const popover = page.locator('.driver-popover');
+    await expect(popover.locator('.driver-popover-title')).toHaveText(t.tourSteps[0]);
+    expect(await page.locator('.driver-active-element').evaluate((e) => e.matches('[data-tour="main-nav-button"]'))).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`demo-tour-375-${lang}.png`) });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(popover.locator('.driver-popover-title')).toHaveText(t.tourSteps[2]);
+    await page.screenshot({ path: test.info().outputPath(`demo-tour-375-step3-${lang}.png`) });
   });
 
   test(`R1.002 R6.006 R2.097 demo (${lang}): a save is disabled with its tooltip, the API refuses writes (403), a module without plugin shows its title`, async ({

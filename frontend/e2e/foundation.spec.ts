@@ -224,3 +224,53 @@ test.describe('session timers', () => {
     expect(refreshes).toEqual(['POST']);
   });
 });
+
+test.describe('outdated browser (issue 31, finding 2)', () => {
+  // Real user agents of the three outdated browsers the walk used, and a current one.
+  const agents = {
+    'Chrome 110': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/110.0.0.0 Safari/537.36',
+    'Firefox 115': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:115.0) Gecko/20100101 Firefox/115.0',
+    'Safari 16.6': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Safari/605.1.15',
+  } as const;
+  for (const [name, userAgent] of Object.entries(agents)) {
+    test(`R9.001 ${name}: the sign-in page and, after signing in, the dashboard show the outdated-browser modal (de, en)`, async ({ browser }) => {
+      const context = await browser.newContext({ userAgent });
+      const page = await context.newPage();
+      // An anonymous visitor of the portal lands on the sign-in page: the modal is there.
+      await page.goto('/a/');
+      await expect(page).toHaveURL(/\/a\/login$/);
+      const dialog = page.getByRole('dialog', { name: 'Ihr Browser ist veraltet' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText('Chrome 120');
+      await expect(dialog).toContainText('Safari 17');
+      await dialog.getByRole('button', { name: 'Trotzdem fortfahren' }).click();
+      await expect(dialog).toBeHidden();
+      // Once dismissed, not again in this browser session; a new session (tab) in English gets it again.
+      await page.reload();
+      await expect(page.getByLabel(/E-Mail-Adresse/)).toBeVisible();
+      await expect(page.getByRole('dialog')).toBeHidden();
+
+      const en = await context.newPage();
+      await en.addInitScript(() => localStorage.setItem('portal.language', 'en'));
+      await en.goto('/a/login');
+      await expect(en.getByRole('dialog', { name: 'Your browser is outdated' })).toBeVisible();
+      await en.getByRole('button', { name: 'Continue anyway' }).click();
+      await en.close();
+
+      // The signed-in app shows it too: sign in in the first tab, then open the dashboard in a new tab (a new browser session).
+      await login(page, users.manager);
+      const app = await context.newPage();
+      await app.goto('/a/');
+      await expect(app.getByRole('dialog', { name: 'Ihr Browser ist veraltet' })).toBeVisible();
+      await context.close();
+    });
+  }
+
+  test('R9.001 a current Chrome gets no outdated-browser modal', async ({ page }) => {
+    await page.goto('/a/login');
+    await expect(page.getByLabel(/E-Mail-Adresse/)).toBeVisible();
+    await login(page, users.manager);
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});

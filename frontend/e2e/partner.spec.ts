@@ -22,7 +22,7 @@ const creditRows = (page: Page) => page.locator('tbody tr[data-credit]');
 const materialRows = (page: Page) => page.locator('tbody tr[data-material]');
 
 test.describe('partner area (German)', () => {
-  test('R2.019 R2.036 R3.054 R9.029 the partner opens the overview from the menu: level, progress, chart per month; switches the year', async ({ page }) => {
+  test('R2.019 R2.036 R3.054 R9.029 the partner opens the overview from the menu: level, progress, chart per month; switches the year; the values as a table open with the mouse', async ({ page }) => {
     await login(page, users.partner);
     await page.getByRole('link', { name: 'Partner' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Partnerübersicht' })).toBeVisible();
@@ -43,6 +43,22 @@ test.describe('partner area (German)', () => {
     await expect(chart.getByRole('heading', { name: 'Umsatz und Provision pro Monat 2025' })).toBeVisible();
     // The same values as a table for screen readers and keyboard users (collapsed under the chart).
     await expect(chart.locator('details tr', { hasText: 'Januar 2025' })).toContainText('1.587,50 €');
+    // … and it opens with the mouse: nothing of the chart lies over "Werte als Tabelle" (issue 31, finding 6),
+    // at a desktop width and on a phone.
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      const summary = chart.getByText('Werte als Tabelle');
+      await summary.scrollIntoViewIfNeeded();
+      const box = (await summary.boundingBox())!;
+      const x = box.x + Math.min(20, box.width / 2);
+      const y = box.y + box.height / 2;
+      // The element under the pointer is the summary itself (elementFromPoint is what a real click hits).
+      expect(await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.closest('summary') !== null, [x, y])).toBe(true);
+      await page.mouse.click(x, y);
+      await expect(chart.locator('details tr', { hasText: 'Januar 2025' })).toBeVisible();
+      await page.mouse.click(x, y);
+      await expect(chart.locator('details tr', { hasText: 'Januar 2025' })).toBeHidden();
+    }
   });
 
   test('R2.020 R3.055 payouts: filter by customer, sums, CSV export and a credit note PDF', async ({ page }) => {

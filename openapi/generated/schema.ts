@@ -334,8 +334,10 @@ export interface paths {
         /**
          * Renames a cluster or changes its description
          * @description For managers of the cluster's customer and its administrators (others 404). The name can be
-         *     changed only while the contract is productive (409 `errors.cluster_name_not_productive`, §4, §8);
-         *     the description always. A personal access token needs `*`, `clusters:*` or `cluster:<id>`.
+         *     changed only while the contract is productive (§4, §8): a different name for a development cluster
+         *     is refused as a field error (422, `name`: `errors.cluster_name_not_productive`) and nothing is saved;
+         *     sending the unchanged name is fine. The description can always be changed. A personal access token
+         *     needs `*`, `clusters:*` or `cluster:<id>`.
          */
         patch: operations["updateClusterDetails"];
         trace?: never;
@@ -6171,7 +6173,6 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
         };
     };

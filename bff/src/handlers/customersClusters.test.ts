@@ -38,8 +38,23 @@ describe('cluster overview (§2, §3 favourite flag, §4 cluster name, §8)', ()
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Shop Live', description: 'Shopware 6' });
     const dev = await manager.request('PATCH', `/api/v1/clusters/${ids['20012']}/details`, { name: 'Staging neu' });
-    expect({ status: dev.status, message: dev.body.error.message }).toEqual({ status: 409, message: 'errors.cluster_name_not_productive' });
+    expect({ status: dev.status, fields: dev.body.error.fields }).toEqual({ status: 422, fields: { name: ['errors.cluster_name_not_productive'] } });
     expect((await manager.request('PATCH', `/api/v1/clusters/${ids['20012']}/details`, { description: 'Tests' })).body.description).toBe('Tests');
+  });
+
+  it('R4.026 R8.010 a development cluster: a new name is a 422 field error that saves nothing; its unchanged name with a new description saves the description (issue 31, finding 8)', async () => {
+    const manager = await signedIn(demoLogins.manager);
+    const before = (await manager.get('/api/v1/clusters?per_page=100')).body.data.find((c: { number: string }) => c.number === '20012');
+    expect(before.contractMode).toBe('development');
+    const refused = await manager.request('PATCH', `/api/v1/clusters/${ids['20012']}/details`, { name: 'Staging neu', description: 'Neue Beschreibung' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.fields).toEqual({ name: ['errors.cluster_name_not_productive'] });
+    const unchanged = (await manager.get('/api/v1/clusters?per_page=100')).body.data.find((c: { number: string }) => c.number === '20012');
+    expect({ name: unchanged.name, description: unchanged.description }).toEqual({ name: before.name, description: before.description });
+    // What the form sends for a development cluster (no name) and what an older client sends (the same name): saved.
+    const saved = await manager.request('PATCH', `/api/v1/clusters/${ids['20012']}/details`, { name: before.name, description: 'Neue Beschreibung' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: before.name, description: 'Neue Beschreibung' });
     expect((await manager.request('PATCH', `/api/v1/clusters/${ids['20011']}/details`, { name: ' ' })).status).toBe(422);
     const other = await signedIn(demoLogins.other);
     expect((await other.request('PATCH', `/api/v1/clusters/${ids['20011']}/details`, { description: 'x' })).status).toBe(404);

@@ -1,9 +1,10 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterLoginTarget } from '../auth/afterLogin';
 import { loginHandOffKey, readLoginHandOff } from '../auth/loginHandOff';
+import { dismissBrowserWarning, shouldWarnAboutBrowser } from '../shell/browserSupport';
 import { createPortalTheme } from '../ui/theme';
 import { client, isMaintenance, readCookie, signInPending, type Me } from './client';
 import { loadNamespaces, rememberLanguage, startNamespaces, storedLanguage, translator, type Language } from './i18n';
@@ -14,6 +15,12 @@ import { LoginScreen, type Notice } from './LoginScreen';
  * screen without React Router, Redux/RTK Query, the SPA's shell or socket.io. After signing in it loads the
  * SPA at the return target (`location.assign`). See docs/decisions.md, "Lean sign-in page".
  */
+
+/**
+ * The outdated-browser modal (§2, §9; issue 31, finding 2): an anonymous visitor lands here first, so this page shows it
+ * as the SPA's shell does. Its chunk (MUI's Dialog) is fetched only by an outdated browser; the page's budget stays.
+ */
+const BrowserSupportDialog = lazy(() => import('../shell/BrowserSupportDialog'));
 
 /** The shared demo user (as `demoUserEmail` in demo/api.ts): its stored settings are not applied to a visitor's browser. */
 const demoUserEmail = 'demo@demo.example';
@@ -60,6 +67,7 @@ function Page({ initialLanguage, notice }: { initialLanguage: Language; notice?:
   const [maintenance, setMaintenance] = useState(false);
   const tr = useMemo(() => translator(language), [language]);
   const mode = useColorMode();
+  const [outdated, setOutdated] = useState(() => shouldWarnAboutBrowser());
   const theme = useMemo(() => createPortalTheme(mode), [mode]);
   document.documentElement.dataset.theme = mode;
 
@@ -100,6 +108,18 @@ function Page({ initialLanguage, notice }: { initialLanguage: Language; notice?:
         onSignedIn={signedIn}
         loadTwoFactorTexts={() => loadNamespaces(language, ['security'])}
       />
+      {outdated && (
+        <Suspense fallback={null}>
+          <BrowserSupportDialog
+            t={tr.t}
+            open
+            onClose={() => {
+              dismissBrowserWarning();
+              setOutdated(false);
+            }}
+          />
+        </Suspense>
+      )}
     </ThemeProvider>
   );
 }

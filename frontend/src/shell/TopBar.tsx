@@ -56,6 +56,7 @@ export function TopBar() {
               aria-label={t('nav.openMenu')}
               onClick={(e) => setMenu(e.currentTarget)}
               sx={{ display: { md: 'none' } }}
+              data-tour="main-nav-button"
             >
               <MenuIcon />
             </IconButton>
@@ -87,7 +88,7 @@ export function TopBar() {
           {t('appName')}
         </Typography>
         {entries.length > 0 && (
-          <Box component="nav" aria-label={t('nav.label')} sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+          <Box component="nav" aria-label={t('nav.label')} sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }} data-tour="main-nav">
             {entries.map((e) => (
               <Button
                 key={e.key}

@@ -25,3 +25,18 @@ export function isOutdated(browser: DetectedBrowser): boolean {
   if (browser.name === 'unknown' || Number.isNaN(browser.version)) return false;
   return browser.version < minimumVersions[browser.name];
 }
+
+const dismissedKey = 'portal.browserWarningDismissed';
+
+/**
+ * Whether this page shows the outdated-browser modal: an outdated browser that has not dismissed it in this browser
+ * session. Both entries ask it — the SPA's shell and the lean sign-in page, where an anonymous visitor lands first.
+ */
+export function shouldWarnAboutBrowser(userAgent: string = navigator.userAgent): boolean {
+  return isOutdated(detectBrowser(userAgent)) && sessionStorage.getItem(dismissedKey) !== '1';
+}
+
+/** "Continue anyway": not again in this browser session (tab), on either page. */
+export function dismissBrowserWarning(): void {
+  sessionStorage.setItem(dismissedKey, '1');
+}

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import i18next from '../i18n';
 import { createStore } from '../store';
@@ -46,6 +46,20 @@ describe('global fallbacks', () => {
 
   it('R2.035 a current browser sees no modal', () => {
     wrap(<BrowserSupportModal userAgent="Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36" />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each([
+    ['Chrome 110', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/110.0.0.0 Safari/537.36'],
+    ['Firefox 115', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:115.0) Gecko/20100101 Firefox/115.0'],
+    ['Safari 16.6', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Safari/605.1.15'],
+  ])('R2.035 R9.001 %s gets the modal; "Continue anyway" closes it for this browser session (issue 31, finding 2)', async (_name, userAgent) => {
+    const first = wrap(<BrowserSupportModal userAgent={userAgent} />);
+    const dialog = screen.getByRole('dialog', { name: 'Ihr Browser ist veraltet' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Trotzdem fortfahren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    first.unmount();
+    wrap(<BrowserSupportModal userAgent={userAgent} />);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -32,7 +32,9 @@ import { InviteDialog } from './InviteDialog';
 
 type Removal =
   | { kind: 'manager'; userId: number; name: string }
-  | { kind: 'administrator'; userId: number; name: string; clusterId: number; cluster: string };
+  | { kind: 'administrator'; userId: number; name: string; clusterId: number; cluster: string }
+  // Deleting an invitation is confirmed too (issue 31, finding 9): its link stops working at once.
+  | { kind: 'invitation'; invitationId: number; email: string };
 
 const dateFormat = (language: string) => new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium' });
 
@@ -58,17 +60,22 @@ export function TeamSection({ customerId }: { customerId: number }) {
   const [removeManager, managerState] = useRemoveCustomerManagerMutation();
   const [removeAdministrator, administratorState] = useRemoveClusterAdministratorMutation();
   const [resend] = useResendCustomerInvitationMutation();
-  const [deleteInvitation] = useDeleteCustomerInvitationMutation();
+  const [deleteInvitation, invitationState] = useDeleteCustomerInvitationMutation();
 
   const failed = (error: unknown) => {
     const notice = callFailed(error);
     if (notice) dispatch(notice);
   };
   const confirmRemoval = async (r: Removal) => {
-    const result = r.kind === 'manager' ? await removeManager({ customerId, userId: r.userId }) : await removeAdministrator({ customerId, clusterId: r.clusterId, userId: r.userId });
+    const result =
+      r.kind === 'invitation'
+        ? await deleteInvitation({ customerId, invitationId: r.invitationId })
+        : r.kind === 'manager'
+          ? await removeManager({ customerId, userId: r.userId })
+          : await removeAdministrator({ customerId, clusterId: r.clusterId, userId: r.userId });
     setRemoval(null);
     if ('error' in result) return failed(result.error);
-    dispatch(notifySuccess(`customers:team.removed.${r.kind}`, { name: r.name }));
+    dispatch(r.kind === 'invitation' ? notifySuccess('customers:team.invitationDeleted', { email: r.email }) : notifySuccess(`customers:team.removed.${r.kind}`, { name: r.name }));
   };
 
   if (isLoading)
@@ -237,11 +244,7 @@ export function TeamSection({ customerId }: { customerId: number }) {
                     <Button
                       size="small"
                       color="error"
-                      onClick={async () => {
-                        const r = await deleteInvitation({ customerId, invitationId: i.id });
-                        if ('error' in r) failed(r.error);
-                        else dispatch(notifySuccess('customers:team.invitationDeleted', { email: i.email }));
-                      }}
+                      onClick={() => setRemoval({ kind: 'invitation', invitationId: i.id, email: i.email })}
                     >
                       {t('team.deleteInvitation')}
                     </Button>
@@ -261,8 +264,13 @@ export function TeamSection({ customerId }: { customerId: number }) {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setRemoval(null)}>{t('common:cancel')}</Button>
-          <Button color="error" variant="contained" disabled={managerState.isLoading || administratorState.isLoading} onClick={() => removal && void confirmRemoval(removal)}>
-            {t('team.remove')}
+          <Button
+            color="error"
+            variant="contained"
+            disabled={managerState.isLoading || administratorState.isLoading || invitationState.isLoading}
+            onClick={() => removal && void confirmRemoval(removal)}
+          >
+            {removal?.kind === 'invitation' ? t('team.deleteInvitation') : t('team.remove')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -136,9 +136,12 @@ function RevenueChart({ data }: { data: PartnerOverview }) {
             revenue: f.money(data.totals.revenue),
             commission: f.money(data.totals.commission),
           })}
-          sx={{ height: 320 }}
+          // No fixed height around the chart: `height` is the plot's, the legend comes on top of it, and a box of
+          // exactly 320 px let the chart's layer overflow onto "values as a table" below and catch its clicks
+          // (issue 31, finding 6). The box keeps the plot's height reserved while the chart renders.
+          sx={{ minHeight: 320 }}
         >
-          <Box aria-hidden sx={{ height: '100%' }}>
+          <Box aria-hidden>
             <BarChart
               disableKeyboardNavigation
               height={320}

@@ -20,16 +20,20 @@ interface Values {
   description?: string;
 }
 
-/** §2 edit cluster name and description; the name only while the contract is productive (§4, §8 from the server). */
+/**
+ * §2 edit cluster name and description; the name only while the contract is productive (§4, §8). For a development
+ * cluster the name shows disabled with the reason and is not sent, so a description change saves (issue 31, finding 8).
+ */
 export function EditClusterDialog({ cluster, onClose }: { cluster: ClusterSummary; onClose: () => void }) {
   const { t } = useTranslation(['customers', 'common']);
   const dispatch = useAppDispatch();
   const [update] = useUpdateClusterDetailsMutation();
+  const nameLocked = cluster.contractMode !== 'production';
   const onSubmit = async (v: Values) => {
     const name = (v.name ?? '').trim();
     const result = await update({
       clusterId: cluster.id,
-      body: { ...(name !== cluster.name ? { name } : {}), description: (v.description ?? '').trim() || null },
+      body: { ...(!nameLocked && name !== cluster.name ? { name } : {}), description: (v.description ?? '').trim() || null },
     });
     if ('error' in result) return submitErrors(result.error);
     dispatch(notifySuccess('customers:overview.saved', { number: cluster.number }));
@@ -49,8 +53,14 @@ export function EditClusterDialog({ cluster, onClose }: { cluster: ClusterSummar
                     {submitError}
                   </Alert>
                 )}
-                {cluster.contractMode !== 'production' && <Alert severity="info">{t('overview.nameOnlyProductive')}</Alert>}
-                <FormTextField name="name" id="cluster-name" label={t('overview.name')} required />
+                <FormTextField
+                  name="name"
+                  id="cluster-name"
+                  label={t('overview.name')}
+                  required={!nameLocked}
+                  disabled={nameLocked}
+                  helperText={nameLocked ? t('overview.nameOnlyProductive') : undefined}
+                />
                 <FormTextField name="description" id="cluster-description" label={t('overview.description')} multiline minRows={2} />
               </Stack>
             </DialogContent>
