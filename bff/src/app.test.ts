@@ -145,6 +145,19 @@ describe('settings', () => {
     await c.request('PATCH', '/api/v1/me/settings', { language: 'de', container: 'fluid' });
   });
 
+  it('R3.001 the user carries id, names, language, dark mode, forced mode, container and the partner flag; signed out there is none', async () => {
+    expect((await server.client().get('/api/v1/me')).status).toBe(401);
+    const c = server.client();
+    await c.login(demoLogins.partner);
+    await c.request('PATCH', '/api/v1/me/settings', { forcedMode: true, darkMode: true, container: 'wrapped' });
+    const me = (await c.get('/api/v1/me')).body;
+    expect(me).toMatchObject({ id: expect.any(Number), firstname: expect.any(String), surname: expect.any(String), language: 'de', forcedMode: true, darkMode: true, container: 'wrapped', isPartner: true });
+    await c.request('PATCH', '/api/v1/me/settings', { forcedMode: false, darkMode: false, container: 'fluid' });
+    const manager = server.client();
+    await manager.login(demoLogins.manager);
+    expect((await manager.get('/api/v1/me')).body).toMatchObject({ isPartner: false, forcedMode: false, container: 'fluid' });
+  });
+
   it('never returns the password hash', async () => {
     const c = server.client();
     const login = await c.login(demoLogins.manager);
