@@ -3,7 +3,7 @@ import { databaseErrorKind, isDomainError } from '@portal/core/platform';
 import type { Logger } from '@portal/core/platform';
 
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string[]> };
+  error: { code: string; message: string; fields?: Record<string, string[]>; service?: string };
   requestId: string;
 }
 
@@ -26,7 +26,7 @@ export function errorHandler(logger: Logger): Middleware {
       if (isDomainError(e)) {
         ctx.status = e.status;
         if (e.retryAfter) ctx.set('Retry-After', String(e.retryAfter));
-        ctx.body = { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) }, requestId } satisfies ErrorBody;
+        ctx.body = { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}), ...(e.service ? { service: e.service } : {}) }, requestId } satisfies ErrorBody;
         return;
       }
       const kind = databaseErrorKind(e);

@@ -81,6 +81,16 @@ describe('§8 handling of call errors in forms', () => {
     expect(submitErrors(failure('PARSING_ERROR'))?.[FORM_ERROR]).toMatch(/^Ein unerwarteter Fehler ist aufgetreten\..*support@example\.com/);
   });
 
+  it('R8.013 a service in maintenance is named in the notice, in German and English', async () => {
+    const down = (service: string) => failure(503, { code: 'unavailable', message: 'errors.service_maintenance', service }, { 'Retry-After': '300' });
+    expect(callFailed(down('orders'))?.payload).toMatchObject({ type: 'danger', message: expect.stringMatching(/^Dienst in Wartung \(Bestellungen\): Bitte versuchen Sie es später erneut\./) });
+    expect(submitErrors(down('payment'))?.[FORM_ERROR]).toMatch(/^Dienst in Wartung \(Zahlungsart\)/);
+    await i18next.changeLanguage('en');
+    expect(callErrorMessage(down('managed'))).toMatch(/^Service under maintenance \(Managed Center\): please try again later\./);
+    // An unavailable service without a name stays the general message.
+    expect(callErrorMessage(failure(503, { code: 'unavailable', message: 'errors.unavailable' }))).toMatch(/^The service is temporarily unavailable\./);
+  });
+
   it('R8.036 success and info notices are translated from one key', async () => {
     await i18next.changeLanguage('en');
     expect(notifySuccess('profile:notices.contactDataUpdated').payload).toMatchObject({ type: 'success', message: 'Your contact data has been saved.' });
