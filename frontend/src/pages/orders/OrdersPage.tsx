@@ -20,6 +20,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
+import { LegacyInterfaceNotice } from './LegacyInterfaceNotice';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { isAmountColumn, orderColumns as columns, useOrderCell as useCell } from './orderColumns';
 import { useListOrdersQuery, type OrderType } from './ordersApi';
@@ -65,6 +66,7 @@ export default function OrdersPage() {
           </Button>
         )}
       </Box>
+      <LegacyInterfaceNotice />
       <Paper variant="outlined">
         <Tabs value={tab} onChange={(_, v: OrderType) => selectTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label={t('title')}>
           {types.map((ty) => (
