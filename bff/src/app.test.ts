@@ -1,4 +1,6 @@
+import { ConfigError, loadConfig, maintainableServices } from '@portal/core/platform';
 import { demoLogins } from '@portal/core/seed';
+import { loadContract } from './app.ts';
 import { pluginRegistry } from './generated/plugins.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 
@@ -83,6 +85,45 @@ describe('platform', () => {
   });
 });
 
+describe('a service in maintenance (§8)', () => {
+  it('R8.013 only the operations of the services in MAINTENANCE_SERVICES answer 503 naming the service; the rest of the portal works', async () => {
+    const m = await createTestServer({ MAINTENANCE_SERVICES: 'orders, managed' });
+    try {
+      const c = m.client();
+      expect((await c.login(demoLogins.manager)).status).toBe(200);
+      const orders = await c.get('/api/v1/orders?type=cluster');
+      expect(orders.status).toBe(503);
+      expect(orders.body.error).toEqual({ code: 'unavailable', message: 'errors.service_maintenance', service: 'orders' });
+      expect(orders.headers.get('retry-after')).toBe('300');
+      const clusters = await c.get('/api/v1/clusters?per_page=100');
+      expect(clusters.status).toBe(200);
+      expect((await c.get('/api/v1/invoices')).status).toBe(200);
+      // The Managed Center's own operations and its plugins' operations are the service "managed".
+      const admin = m.client();
+      await admin.login(demoLogins.admin);
+      const cluster = (await admin.get('/api/v1/clusters')).body.data[0].id;
+      const server = (await admin.get(`/api/v1/clusters/${cluster}`)).body.servers[0].id;
+      for (const path of [`/api/v1/clusters/${cluster}/servers/${server}/managed`, `/api/v1/clusters/${cluster}/servers/${server}/nginx/vhosts`]) {
+        const res = await admin.get(path);
+        expect([path, res.status, res.body.error?.service]).toEqual([path, 503, 'managed']);
+      }
+    } finally {
+      await m.stop();
+    }
+    // Without the setting the same call works.
+    const c = server.client();
+    await c.login(demoLogins.manager);
+    expect((await c.get('/api/v1/orders?type=cluster')).status).toBe(200);
+  });
+
+  it('R8.013 an unknown service name stops the start; the contract names the same services as the configuration', () => {
+    expect(() => loadConfig({ MAINTENANCE_SERVICES: 'orders,shop' })).toThrow(ConfigError);
+    expect(loadConfig({ MAINTENANCE_SERVICES: 'payment,payment' }).MAINTENANCE_SERVICES).toEqual(['payment']);
+    const schemas = (loadContract() as { components: { schemas: Record<string, { properties: { error: { properties: { service: { enum: string[] } } } } }> } }).components.schemas;
+    expect(schemas.ErrorResponse.properties.error.properties.service.enum.sort()).toEqual(Object.keys(maintainableServices).sort());
+  });
+});
+
 describe('clusters visible to a user', () => {
   const numbers = async (email: string, query = '') => {
     const c = server.client();
@@ -143,6 +184,19 @@ describe('settings', () => {
     expect((await c.get('/api/v1/me')).body).toMatchObject({ language: 'en', darkMode: false, container: 'wrapped' });
     expect((await c.request('PATCH', '/api/v1/me/settings', {})).status).toBe(422);
     await c.request('PATCH', '/api/v1/me/settings', { language: 'de', container: 'fluid' });
+  });
+
+  it('R3.001 the user carries id, names, language, dark mode, forced mode, container and the partner flag; signed out there is none', async () => {
+    expect((await server.client().get('/api/v1/me')).status).toBe(401);
+    const c = server.client();
+    await c.login(demoLogins.partner);
+    await c.request('PATCH', '/api/v1/me/settings', { forcedMode: true, darkMode: true, container: 'wrapped' });
+    const me = (await c.get('/api/v1/me')).body;
+    expect(me).toMatchObject({ id: expect.any(Number), firstname: expect.any(String), surname: expect.any(String), language: 'de', forcedMode: true, darkMode: true, container: 'wrapped', isPartner: true });
+    await c.request('PATCH', '/api/v1/me/settings', { forcedMode: false, darkMode: false, container: 'fluid' });
+    const manager = server.client();
+    await manager.login(demoLogins.manager);
+    expect((await manager.get('/api/v1/me')).body).toMatchObject({ isPartner: false, forcedMode: false, container: 'fluid' });
   });
 
   it('never returns the password hash', async () => {

@@ -9,6 +9,7 @@ import { apiReference } from './http/api-reference.ts';
 import { ManagedCenter } from './managed/center.ts';
 import { noPlugins } from './managed/plugins.ts';
 import { authenticateRequest, csrfProtection, maintenanceGate } from './http/auth.ts';
+import { serviceMaintenanceGate } from './http/service-maintenance.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { classifyRoute, dispatchOperations, routeOf } from './http/route.ts';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(apiReference(contract));
   app.use(serveSpa(options.spaDir ?? defaultSpaDir, { sourceMaps: deps.config.SOURCE_MAPS === 'public' }));
   app.use(maintenanceGate(deps));
+  app.use(serviceMaintenanceGate(deps, contract));
   // Only requests of the methods it parses reach the body parser (it would let the others pass anyway).
   const parseBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: [...bodyMethods] });
   app.use((ctx, next) => (bodyMethods.has(ctx.method) ? parseBody(ctx, next) : next()));

@@ -38,7 +38,7 @@ const submit = (key: string, clusterName: string) =>
   );
 
 describe('order provisioning (statuses, cluster with servers)', () => {
-  it('R3.051 a cluster order goes pending → preparation_in_progress → preparation_completed → completed and creates the cluster with its servers; a second run changes nothing', async () => {
+  it('R3.051 R4.011 a cluster order goes pending → preparation_in_progress → preparation_completed → completed and creates the cluster with its servers; a second run changes nothing', async () => {
     const { provisioning, seen } = provisioningUnderTest();
     const { order } = await submit('prov-ok-1', 'Cloud');
     await provisioning.provision(order.id);
@@ -57,6 +57,21 @@ describe('order provisioning (statuses, cluster with servers)', () => {
     await provisioning.provision(order.id);
     expect(seen).toHaveLength(3);
     expect(await em.count(Cluster, { number: clusterNumberOf(order) })).toBe(1);
+  });
+
+  it('R4.011 only pending orders are prepared: an order in any other status (final, or decided by the back office) is left as it is', async () => {
+    const { provisioning, seen } = provisioningUnderTest();
+    for (const status of ['completed', 'preparation_failed', 'declined', 'cancelled', 'accepted', 'open'] as const) {
+      const { order } = await submit(`prov-final-${status}`, `Final ${status}`);
+      const em = db.orm.em.fork();
+      const o = await em.findOneOrFail(Order, { id: order.id });
+      o.status = status;
+      await em.flush();
+      await provisioning.provision(order.id);
+      const after = await db.orm.em.fork().findOneOrFail(Order, { id: order.id });
+      expect([status, after.status, after.cluster]).toEqual([status, status, null]);
+    }
+    expect(seen).toEqual([]);
   });
 
   it('R8.011 a failed preparation ends as preparation_failed with the reason and mails the user and the managers in their language', async () => {

@@ -20,6 +20,22 @@ export function isSepaCreditorId(value: string): boolean {
   return rest === 1;
 }
 
+/**
+ * Parts of the portal that can be taken into maintenance on their own (`MAINTENANCE_SERVICES`, §8 "Service
+ * under maintenance ({service})"), each named by the contract tags of its operations.
+ */
+export const maintainableServices = {
+  orders: ['orders'],
+  invoices: ['invoices'],
+  contracts: ['contracts'],
+  payment: ['customer-payment'],
+  documents: ['customer-documents'],
+  handles: ['customer-handles'],
+  managed: ['managed'],
+  partner: ['partner'],
+} as const satisfies Record<string, readonly string[]>;
+export type MaintainableService = keyof typeof maintainableServices;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -65,6 +81,22 @@ const schema = z.object({
   /** Encrypts two-factor secrets at rest (≥ 32 characters, e.g. `openssl rand -base64 32`). Unset: a key file `DATA_DIR/two-factor.key`. */
   TWO_FACTOR_KEY: z.string().min(32).optional(),
   MAINTENANCE: bool,
+  /**
+   * Services in maintenance while the rest of the portal runs, comma-separated (e.g. `orders,payment`): their
+   * operations answer 503 `errors.service_maintenance` naming the service; the app says so and stays usable.
+   */
+  MAINTENANCE_SERVICES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const names = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const unknown = names.filter((n) => !Object.hasOwn(maintainableServices, n));
+      if (unknown.length) {
+        ctx.addIssue({ code: 'custom', message: `unknown service ${unknown.join(', ')}; known: ${Object.keys(maintainableServices).join(', ')}` });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as MaintainableService[];
+    }),
   /**
    * Reverse proxies in front of the portal whose `X-Forwarded-*` headers are trusted, as a number of hops
    * (`1` = one proxy; `true`/`yes` count as 1; unset/`0`: none). The client address is the last

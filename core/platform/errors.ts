@@ -34,14 +34,17 @@ export class DomainError extends Error {
   readonly fields?: FieldErrors;
   /** Seconds until a rate-limited caller may retry. */
   readonly retryAfter?: number;
+  /** The service in maintenance (`errors.service_maintenance`), for the message's `{service}`. */
+  readonly service?: string;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; retryAfter?: number; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; retryAfter?: number; service?: string; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'DomainError';
     this.code = code;
     this.status = statusByCode[code];
     this.fields = options.fields;
     this.retryAfter = options.retryAfter;
+    this.service = options.service;
   }
 }
 

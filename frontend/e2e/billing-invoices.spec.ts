@@ -59,7 +59,7 @@ test.describe('invoices (German)', () => {
     await checkEInvoices(page, 'RE202611-10001', { facturX: /ZUGFeRD\/Factur-X \(PDF\)/, xRechnung: /XRechnung \(XML\)/ });
   });
 
-  test('R2.013 R4.014 list with status filter and number search; open an invoice, its items and the PDF', async ({ page }) => {
+  test('R2.013 R2.102 R4.014 list with status filter and number search; open an invoice, its items and the PDF', async ({ page }) => {
     await login(page, users.manager);
     await page.getByRole('link', { name: 'Rechnungen' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: /Rechnungen/ })).toBeVisible();
@@ -90,7 +90,7 @@ test.describe('invoices (German)', () => {
     await expect(page.locator('tr[data-position="nvme_storage"]').first()).toContainText('NVMe Storage (5-GB-Schritt-Tage)');
   });
 
-  test('R2.009 R4.027 create a public link and open it signed out; the legacy #token/ link is rewritten', async ({ page, browser }) => {
+  test('R2.009 R2.102 R4.027 create a public link and open it signed out; the legacy #token/ link is rewritten', async ({ page, browser }) => {
     await login(page, users.manager);
     await page.goto('/a/invoices');
     await rows(page).first().getByRole('link', { name: /^RE\d/ }).click();

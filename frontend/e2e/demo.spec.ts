@@ -86,7 +86,7 @@ async function visitor(page: Page, lang: Lang, tourSeen: boolean): Promise<void>
 for (const lang of ['de', 'en'] as const) {
   const t = texts[lang];
 
-  test(`R4.010 R9.015 R6.006 R2.095 demo (${lang}): /invoices goes to cluster 42 server 1 signed in as the demo user, light mode forced, the tour on the first visit and restartable`, async ({
+  test(`R4.010 R5.004 R9.015 R6.006 R2.095 demo (${lang}): /invoices goes to cluster 42 server 1 signed in as the demo user, light mode forced, the tour on the first visit and restartable`, async ({
     page,
   }) => {
     await page.emulateMedia({ colorScheme: 'dark' });

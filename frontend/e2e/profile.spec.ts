@@ -49,7 +49,7 @@ async function choose(page: Page, label: RegExp, option: string | RegExp) {
 }
 
 test.describe('My data: personal data', () => {
-  test('R2.012 R2.057 R2.061 R7.005 R8.036 (de) edits the contact data; an invalid phone number shows the field error', async ({ page }) => {
+  test('R2.012 R2.057 R2.058 R2.061 R7.005 R8.036 (de) edits the contact data; an invalid phone number shows the field error', async ({ page }) => {
     await login(page, users.manager);
     await openMyData(page, /Meine Daten/);
     await expect(page).toHaveURL(/\/a\/profile$/);

@@ -77,7 +77,7 @@ const oneMonthAhead = (d: Date) => {
 
 for (const lang of ['de', 'en'] as const) {
   const t = texts[lang];
-  test(`R2.069 R2.070 R2.071 R2.072 R2.073 R2.074 R2.075 R2.076 R4.034 R4.035 R4.036 R5.015 R5.016 R5.017 R9.011 R9.012 R9.022 create a token, call the API with it (its cluster yes, another 403), delete it (then 401) (${lang})`, async ({
+  test(`R2.069 R2.070 R2.071 R2.072 R2.073 R2.074 R2.075 R2.076 R4.034 R4.035 R4.036 R5.015 R5.016 R5.017 R9.011 R9.012 R9.022 R3.016 R3.020 create a token, call the API with it (its cluster yes, another 403), delete it (then 401) (${lang})`, async ({
     page,
     context,
     playwright,

@@ -3308,6 +3308,11 @@ export interface components {
                 fields?: {
                     [key: string]: string[];
                 };
+                /**
+                 * @description With `errors.service_maintenance` (503): the part of the portal in maintenance (`MAINTENANCE_SERVICES`); the rest keeps working.
+                 * @enum {string}
+                 */
+                service?: "orders" | "invoices" | "contracts" | "payment" | "documents" | "handles" | "managed" | "partner";
             };
             requestId: string;
         };

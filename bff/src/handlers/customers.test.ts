@@ -50,7 +50,7 @@ describe('customer dashboard: customers and company data (§2 Customer data, §3
     expect((await (await signedIn(demoLogins.admin)).get('/api/v1/customers')).body.data).toEqual([]);
   });
 
-  it('R2.084 R3.032 R3.033 shows the company data, e-mails and contact person candidates (active managers) of a managed customer', async () => {
+  it('R2.084 R3.031 R3.032 R3.033 shows the company data, e-mails and contact person candidates (active managers) of a managed customer', async () => {
     const c = await signedIn(demoLogins.manager);
     const res = await c.get(`/api/v1/customers/${await customerId(10001)}`);
     expect(res.status).toBe(200);
@@ -62,6 +62,14 @@ describe('customer dashboard: customers and company data (§2 Customer data, §3
       vatIdRequired: false,
       invoiceEmails: [expect.stringMatching(/^rechnung@/)],
       contactPerson: { email: demoLogins.manager },
+      street: 'Friedrichstraße 123',
+      zip: '10117',
+      city: 'Berlin',
+      language: expect.stringMatching(/^(de|en)$/),
+      referenceSign: null,
+      enteredAt: expect.any(String),
+      paymentMethod: 'debit',
+      dpaStatus: expect.any(String),
     });
     expect(res.body.contactPersonCandidates.map((p: { email: string }) => p.email)).toContain('tobias.schmidt@mueller-schmidt.example');
   });

@@ -32,6 +32,26 @@ describe('cluster overview (§2, §3 favourite flag, §4 cluster name, §8)', ()
     expect((await manager.get('/api/v1/clusters?favourites=1')).body.data).toEqual([]);
   });
 
+  it('R3.021 R3.022 R3.023 R3.024 a cluster option has id, number and name; a cluster its number, name, description and one of the three architectures', async () => {
+    const manager = await signedIn(demoLogins.manager);
+    const options = (await manager.get('/api/v1/clusters?active=1&per_page=100')).body.data as Record<string, unknown>[];
+    expect(options.map((o) => ({ id: o.id, number: o.number, name: o.name }))).toEqual([
+      { id: ids['20011'], number: '20011', name: expect.any(String) },
+      { id: ids['20012'], number: '20012', name: 'Onlineshop Staging' },
+    ]);
+    await manager.request('PATCH', `/api/v1/clusters/${ids['20012']}/details`, { description: 'Staging für Release-Tests' });
+    const detail = (await manager.get(`/api/v1/clusters/${ids['20012']}`)).body;
+    expect(detail).toMatchObject({ number: '20012', name: 'Onlineshop Staging', description: 'Staging für Release-Tests', architecture: 'web_cluster' });
+    const architectures = async (email: string) => {
+      const c = await signedIn(email);
+      const list = (await c.get('/api/v1/clusters?per_page=100')).body.data as { id: number }[];
+      return Promise.all(list.map(async (o) => (await c.get(`/api/v1/clusters/${o.id}`)).body.architecture as string));
+    };
+    // Web Cluster, Extended Web Cluster and Cloud Web Cluster, across the demo customers.
+    const all = new Set([...(await architectures(demoLogins.manager)), ...(await architectures(demoLogins.partner))]);
+    expect([...all].sort()).toEqual(['cloud_web_cluster', 'extended_web_cluster', 'web_cluster']);
+  });
+
   it('R2.082 R8.010 R4.026 the name changes only while the contract is productive; the description always', async () => {
     const manager = await signedIn(demoLogins.manager);
     const renamed = await manager.request('PATCH', `/api/v1/clusters/${ids['20011']}/details`, { name: 'Shop Live', description: 'Shopware 6' });

@@ -58,7 +58,7 @@ const openSocket = (client: TestClient): Promise<Socket> =>
   });
 
 describe('orders list and detail (§2 Orders)', () => {
-  it('R2.039 R3.051 R6.003 a manager lists the cluster orders of their customers, in every status; others see none of them', async () => {
+  it('R2.039 R3.050 R3.051 R6.003 a manager lists the cluster orders of their customers, in every status; others see none of them', async () => {
     const res = await manager.get('/api/v1/orders?type=cluster');
     expect(res.status).toBe(200);
     const statuses = new Set(res.body.data.map((o: { status: string }) => o.status));

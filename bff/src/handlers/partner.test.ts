@@ -59,7 +59,7 @@ describe('partner area API (§2 partner managers only)', () => {
     expect((await partner.get(`/api/v1/partners/${ended}/overview`)).status).toBe(404);
   });
 
-  it('R2.019 R2.098 the partner sees their partners and the overview per year with level, progress and months', async () => {
+  it('R2.019 R2.098 R3.053 the partner sees their partners and the overview per year with level, progress and months', async () => {
     const list = await partner.get('/api/v1/partners');
     expect(list.body.data).toEqual([{ id: active, number: 70001, name: 'Nordlicht Medien GmbH & Co. KG', role: 'manager', partnershipActive: true }]);
     const o = await partner.get(`/api/v1/partners/${active}/overview?year=2025`);

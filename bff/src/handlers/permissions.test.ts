@@ -52,7 +52,7 @@ async function customerWithManagers(number: number, emails: string[]): Promise<n
 }
 
 describe('permissions: listing (§2 My data, §3 Permission entry)', () => {
-  it('R7.001 R3.012 R3.014 R3.015 lists managed customers (company, number, role manager) and administrated contracts (cluster, role administrator)', async () => {
+  it('R7.001 R3.012 R3.013 R3.014 R3.015 lists managed customers (company, number, role manager) and administrated contracts (cluster, role administrator)', async () => {
     const manager = await signedIn(demoLogins.manager);
     const [customers, contracts] = await Promise.all([manager.get('/api/v1/me/permissions/customers'), manager.get('/api/v1/me/permissions/contracts')]);
     expect(customers.status).toBe(200);

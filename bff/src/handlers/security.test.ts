@@ -172,7 +172,7 @@ describe('two-factor activation (§4 state table)', () => {
 });
 
 describe('recovery phone number', () => {
-  it('R2.067 R2.068 R4.032 R7.013 R8.030 is absent (409), added, changed and removed; only while 2FA is enabled', async () => {
+  it('R2.067 R2.068 R3.007 R4.032 R7.013 R8.030 is absent (409), added, changed and removed; only while 2FA is enabled', async () => {
     const b = await signedIn(await newUser());
     const before = await b.get('/api/v1/me/two-factor/phone');
     expect(before.status).toBe(409);

@@ -52,7 +52,7 @@ describe('sign-in', () => {
     expect((await stale.get('/api/v1/me')).status).toBe(401);
   });
 
-  it('logout destroys the session on the server', async () => {
+  it('R7.016 logout destroys the session on the server', async () => {
     const browser = server.client();
     await browser.login(demoLogins.admin);
     const token = browser.cookies.get('portal_session')!;
@@ -76,7 +76,7 @@ describe('sign-in', () => {
     expect(res.status).toBe(403);
   });
 
-  it('refresh slides the idle expiry forward; an idle session expires', async () => {
+  it('R7.016 refresh slides the idle expiry forward; an idle session expires', async () => {
     const browser = server.client();
     const first = await browser.login(demoLogins.other);
     server.clock.advance(30 * 60_000);

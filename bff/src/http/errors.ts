@@ -5,7 +5,7 @@ import { noErrorReporting, type ErrorReporter } from './error-reporting.ts';
 import { routeOf } from './route.ts';
 
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string[]> };
+  error: { code: string; message: string; fields?: Record<string, string[]>; service?: string };
   requestId: string;
 }
 
@@ -45,7 +45,7 @@ export function errorHandler(logger: Logger, reporter: ErrorReporter = noErrorRe
         if (e.status >= 500 && e.status !== 503) report(ctx, e, e.status);
         ctx.status = e.status;
         if (e.retryAfter) ctx.set('Retry-After', String(e.retryAfter));
-        ctx.body = { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) }, requestId } satisfies ErrorBody;
+        ctx.body = { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}), ...(e.service ? { service: e.service } : {}) }, requestId } satisfies ErrorBody;
         return;
       }
       const kind = databaseErrorKind(e);

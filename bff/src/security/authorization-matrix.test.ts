@@ -183,12 +183,12 @@ function request(op: ContractOperation, p: Persona, target: ClusterInfo): Promis
 const figures = { checked: 0, executed: 0, notExecutedAllowedWrites: 0 };
 
 describe('authorization matrix (issue 8): every operation of the contract × every persona', () => {
-  it('every operation declares who may call it', () => {
+  it('R6.009 every operation declares who may call it', () => {
     expect(operations.length).toBeGreaterThan(50);
     for (const op of operations) expect(['public', 'user', 'cluster', 'cluster-administrator', 'staff', 'partner']).toContain(op.access);
   });
 
-  it('nobody gets more than the contract declares; refusals are the declared ones; no 5xx; no foreign data', async () => {
+  it('R6.009 nobody gets more than the contract declares; refusals are the declared ones; no 5xx; no foreign data', async () => {
     const cases: [Persona, ClusterInfo][] = [];
     for (const p of personas) {
       cases.push([p, shop]);

@@ -8,7 +8,7 @@ import { contract, contractOperations, resolve, stringSchemas } from './contract
 const operations = contractOperations();
 
 describe('contract bounds (issue 8)', () => {
-  it('every string property of a request (path, query, body) has a maxLength', () => {
+  it('R5.043 every string property of a request (path, query, body) has a maxLength', () => {
     const unbounded: string[] = [];
     for (const op of operations) {
       const inputs = [

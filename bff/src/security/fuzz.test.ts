@@ -326,7 +326,7 @@ describe(`fuzz (issue 8): every operation with valid, boundary and hostile input
     expect(problems).toEqual([]);
   });
 
-  it('known hostile bodies of the review are refused with 422 naming the field, and nothing is stored', async () => {
+  it('R5.043 known hostile bodies of the review are refused with 422 naming the field, and nothing is stored', async () => {
     const manager = await callerFor(contractOperations().find((o) => o.id === 'updateProfile')!);
     const before = await settled();
     for (const [body, field, key] of [

@@ -1,7 +1,7 @@
 import { FORM_ERROR } from 'final-form';
 import i18next from 'i18next';
 import '../i18n';
-import { callFailed, notifyInfo, notifySuccess, supportLinks } from '../ui/notify';
+import { callErrorMessage, callFailed, notifyInfo, notifySuccess, supportLinks } from '../ui/notify';
 import { fieldMessageKey, submitErrors } from './submitErrors';
 
 const failure = (status: number | string, error?: object, headers: Record<string, string> = {}) => ({
@@ -58,6 +58,37 @@ describe('§8 handling of call errors in forms', () => {
     });
     expect(callFailed(failure(404, { code: 'not_found', message: 'errors.not_found' }))?.payload.message).toMatch(/nicht gefunden.*support@example.com/);
     expect(supportLinks.mailto).toBe('mailto:support@example.com');
+  });
+
+  it('R9.006 wherever the support is offered with an error, its hours are named (Mon–Fri 09:00–18:00), in German and English', async () => {
+    const offers = () => [
+      callFailed(failure(500, { code: 'internal', message: 'errors.internal' }))?.payload.message,
+      callFailed(failure(429, { code: 'rate_limited', message: 'errors.too_many_attempts' }))?.payload.message,
+      callFailed(failure(429, { code: 'rate_limited', message: 'errors.too_many_attempts' }, { 'Retry-After': '30' }))?.payload.message,
+      submitErrors(failure(503, { code: 'unavailable', message: 'errors.unavailable' }))?.[FORM_ERROR],
+      i18next.t('common:supportContact', { phone: 'p', email: 'e' }),
+    ];
+    for (const message of offers()) expect(message).toMatch(/Mo–Fr 09:00–18:00 Uhr.*support@example\.com|Mo–Fr 09:00–18:00 Uhr.*p.*e/);
+    await i18next.changeLanguage('en');
+    for (const message of offers()) expect(message).toContain('(Mon–Fri 09:00–18:00)');
+  });
+
+  it('R8.035 every other failure is a danger notice with the support contact: no connection, a gateway error without a body, an unknown message key', () => {
+    expect(callFailed(failure('FETCH_ERROR'))?.payload).toMatchObject({ type: 'danger', message: expect.stringMatching(/^Keine Verbindung zum Server.*support@example\.com/) });
+    expect(callErrorMessage(failure(502))).toMatch(/^Ein unerwarteter Fehler ist aufgetreten\..*\+49 30 1234567-0.*support@example\.com/);
+    expect(callErrorMessage(failure(500, { code: 'internal', message: 'errors.some_key_the_app_does_not_know' }))).toMatch(/^Ein unerwarteter Fehler ist aufgetreten\./);
+    expect(callErrorMessage(failure(418, { code: 'conflict', message: 'not a key' }))).toMatch(/^Ein unerwarteter Fehler ist aufgetreten\./);
+    expect(submitErrors(failure('PARSING_ERROR'))?.[FORM_ERROR]).toMatch(/^Ein unerwarteter Fehler ist aufgetreten\..*support@example\.com/);
+  });
+
+  it('R8.013 a service in maintenance is named in the notice, in German and English', async () => {
+    const down = (service: string) => failure(503, { code: 'unavailable', message: 'errors.service_maintenance', service }, { 'Retry-After': '300' });
+    expect(callFailed(down('orders'))?.payload).toMatchObject({ type: 'danger', message: expect.stringMatching(/^Dienst in Wartung \(Bestellungen\): Bitte versuchen Sie es später erneut\./) });
+    expect(submitErrors(down('payment'))?.[FORM_ERROR]).toMatch(/^Dienst in Wartung \(Zahlungsart\)/);
+    await i18next.changeLanguage('en');
+    expect(callErrorMessage(down('managed'))).toMatch(/^Service under maintenance \(Managed Center\): please try again later\./);
+    // An unavailable service without a name stays the general message.
+    expect(callErrorMessage(failure(503, { code: 'unavailable', message: 'errors.unavailable' }))).toMatch(/^The service is temporarily unavailable\./);
   });
 
   it('R8.036 success and info notices are translated from one key', async () => {

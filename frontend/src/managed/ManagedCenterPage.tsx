@@ -272,7 +272,7 @@ export default function ManagedCenterPage() {
   }, [status, error, navigate]);
 
   if (!valid || status === 404) return <NotFoundPage />;
-  if (error && status !== 403) return <Alert severity="error">{translateServerMessage(apiError(error)?.message)}</Alert>;
+  if (error && status !== 403) return <Alert severity="error">{translateServerMessage(apiError(error)?.message, apiError(error)?.service)}</Alert>;
   if (isLoading || !data)
     return (
       <Box role="status" aria-busy="true">

@@ -1,5 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import MaintenancePage from '../pages/MaintenancePage';
+import NotAllowedPage from '../pages/NotAllowedPage';
+import NotFoundPage from '../pages/NotFoundPage';
 import i18next from '../i18n';
 import { createStore } from '../store';
 import { BrowserSupportModal } from './BrowserSupportModal';
@@ -35,6 +39,38 @@ describe('global fallbacks', () => {
   it('R8.001 a chunk that fails outside the shell (the shell itself) still asks for a reload', () => {
     wrap(<ChunkLoadFailure />);
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+  });
+
+  it('R8.002 the not-allowed page shows the message it was sent with, else its own text; the not-found and maintenance pages say what happened', async () => {
+    await i18next.changeLanguage('en');
+    const withMessage = wrap(
+      <MemoryRouter initialEntries={[{ pathname: '/not-allowed', state: { message: 'Only administrators of this cluster can use the Managed Center.' } }]}>
+        <NotAllowedPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Permission denied' })).toBeTruthy();
+    expect(screen.getByText('Only administrators of this cluster can use the Managed Center.')).toBeTruthy();
+    expect(screen.queryByText('You are not allowed to see this page.')).toBeNull();
+    withMessage.unmount();
+    const without = wrap(
+      <MemoryRouter initialEntries={['/not-allowed']}>
+        <NotAllowedPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('You are not allowed to see this page.')).toBeTruthy();
+    without.unmount();
+    const notFound = wrap(
+      <MemoryRouter>
+        <NotFoundPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe('/');
+    notFound.unmount();
+    wrap(<MaintenancePage />);
+    expect(screen.getByRole('heading', { name: 'Maintenance' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    await i18next.changeLanguage('de');
   });
 
   it('R2.035 R9.001 the browser-support modal lists the minimum versions for an outdated browser', () => {

@@ -17,12 +17,16 @@ type CallError = { status?: number | string; meta?: { response?: Response } } | 
 
 const statusOf = (error: unknown) => (error as CallError)?.status;
 
-/** Translates a server message key (`errors.x`) into the user's language; unknown keys fall back to the generic error. */
-export function translateServerMessage(key: string | undefined): string {
+/**
+ * Translates a server message key (`errors.x`) into the user's language; unknown keys fall back to the generic
+ * error. `service` is the error body's service in maintenance (`errors.service_maintenance`, §8), by its name.
+ */
+export function translateServerMessage(key: string | undefined, service?: string): string {
   if (!key) return i18next.t('errors:internal');
   const [ns, ...rest] = key.split('.');
   const k = ns === 'errors' ? `errors:${rest.join('.')}` : key;
-  return i18next.exists(k) ? i18next.t(k) : i18next.t('errors:internal');
+  if (!i18next.exists(k)) return i18next.t('errors:internal');
+  return service ? i18next.t(k, { service: i18next.exists(`errors:services.${service}`) ? i18next.t(`errors:services.${service}`) : service }) : i18next.t(k);
 }
 
 /** Seconds from a 429's `Retry-After`, if the server sent one. */
@@ -43,7 +47,8 @@ export function tooManyAttempts(error: unknown): string {
 export function callErrorMessage(error: unknown): string {
   const status = statusOf(error);
   if (status === 429) return tooManyAttempts(error);
-  const message = status === 'FETCH_ERROR' ? i18next.t('errors:network') : translateServerMessage(apiError(error)?.message);
+  const body = apiError(error);
+  const message = status === 'FETCH_ERROR' ? i18next.t('errors:network') : translateServerMessage(body?.message, body?.service);
   return i18next.t('errors:withSupport', { message, ...support });
 }
 

@@ -33,7 +33,7 @@ export { FormTextField, FormSelect, FormSwitch, nestErrors, fieldId, type FormTe
 export { DataTable, type Column, type DataTableProps, type RowDetails } from './kit/DataTable.tsx';
 export { LoadingState, ErrorState, EmptyState, QueryState, type QueryLike } from './kit/States.tsx';
 export { usePluginTranslation, type TypedT } from './kit/usePluginTranslation.ts';
-export { formatDate, formatDateTime, userTimeZone } from './kit/format.ts';
+export { dateFormats, formatDate, formatDateTime, formatLocale, numberFormats, userTimeZone } from './kit/format.ts';
 export { SummaryCard, type SummaryCardProps } from './kit/SummaryCard.tsx';
 export { FormActions, FormError, FormPage, useSectionForm, type FormActionsProps, type FormPageProps } from './kit/FormPage.tsx';
 export { RowActions, type RowActionsProps } from './kit/RowActions.tsx';

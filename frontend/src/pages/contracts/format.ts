@@ -1,3 +1,4 @@
+import { numberFormats } from '@portal/plugin-sdk/web/format';
 import { useTranslation } from 'react-i18next';
 
 type MoneyValue = { amount: string; currency: 'EUR' };
@@ -6,13 +7,13 @@ type MoneyValue = { amount: string; currency: 'EUR' };
 export function useBillingFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en-GB' : 'de-DE';
-  const currency = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  const numbers = numberFormats(i18n.language);
   const short = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
   return {
     locale,
     /** A contract Money value; the decimal string is formatted without passing through a float sum. */
-    money: (m: MoneyValue) => currency.format(Number(m.amount)),
+    money: (m: MoneyValue) => numbers.currency(m.amount),
     /** A calendar day `YYYY-MM-DD`. */
     day: (d: string) => short.format(new Date(`${d}T00:00:00Z`)),
     dateTime: (d: string) => dateTime.format(new Date(d)),

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
@@ -21,91 +20,14 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
-import { useBillingFormat } from '../contracts/format';
+import { LegacyInterfaceNotice } from './LegacyInterfaceNotice';
 import { OrderDetailDialog } from './OrderDetailDialog';
-import { OrderStatusChip } from './OrderStatusChip';
-import { useListOrdersQuery, type Order, type OrderType } from './ordersApi';
+import { isAmountColumn, orderColumns as columns, useOrderCell as useCell } from './orderColumns';
+import { useListOrdersQuery, type OrderType } from './ordersApi';
 import { useOrderUpdates } from './useOrderUpdates';
 
 const types: OrderType[] = ['cluster', 'domain', 'certificate'];
 const isType = (v: string | null | undefined): v is OrderType => !!v && (types as string[]).includes(v);
-
-/** The §3 columns of each tab. */
-const columns: Record<OrderType, string[]> = {
-  cluster: ['order_number', 'order_date', 'customer_number', 'customer', 'cluster_number', 'architecture', 'sla', 'hardware', 'nvme_storage', 'addons', 'monthly_fee', 'one_time_fee', 'status'],
-  domain: ['order_number', 'order_date', 'domain', 'customer', 'registration', 'runtime', 'regular_annual_fee', 'one_time_purchase', 'status'],
-  certificate: ['order_number', 'order_date', 'domain', 'certificate', 'type', 'duration', 'verification', 'valid_until', 'total', 'status'],
-};
-
-function useCell() {
-  const { t } = useTranslation(['orders', 'ordersDomain']);
-  const f = useBillingFormat();
-  return (o: Order, column: string): React.ReactNode => {
-    const c = o.cluster;
-    switch (column) {
-      case 'order_number':
-        return (
-          <Link component={RouterLink} to={`/orders/${o.type}/${o.number}`}>
-            {o.number}
-          </Link>
-        );
-      case 'order_date':
-        return f.dateTime(o.orderedAt);
-      case 'customer_number':
-        return o.customer.number;
-      case 'customer':
-        return o.customer.company;
-      case 'cluster_number':
-        return o.clusterNumber ?? '–';
-      case 'architecture':
-        return c ? t(`architecture.${c.architecture}`) : '–';
-      case 'sla':
-        return c ? t(`sla.${c.sla}`) : '–';
-      case 'hardware':
-        return c ? t('hardwareValue', { cpu: c.cpu, ram: c.ramGb, ssd: c.nvmeSsdGb }) : '–';
-      case 'nvme_storage':
-        return c ? t('gb', { value: c.nvmeStorageGb }) : '–';
-      case 'addons': {
-        const list = c ? (['twoFactor', 'vpn', 'phpExtendedSupport'] as const).filter((a) => c.addons[a]).map((a) => t(`addon.${a}`)) : [];
-        return list.length ? list.join(', ') : t('none');
-      }
-      case 'monthly_fee':
-        return f.money(o.price.monthly.net);
-      case 'one_time_fee':
-      case 'one_time_purchase':
-        return f.money(o.price.oneTime.net);
-      case 'total':
-        return f.money(o.type === 'certificate' ? o.price.oneTime.gross : o.price.monthly.gross);
-      case 'certificate':
-        return o.certificate ? t('certificateCells.certificateValue', { type: t(`certificateType.${o.certificate.certificateType}`), count: o.certificate.domains.length }) : '–';
-      case 'type':
-        return o.certificate ? t(`certificateType.${o.certificate.certificateType}`) : '–';
-      case 'duration':
-        return o.certificate ? t('certificateCells.months', { count: o.certificate.termMonths }) : '–';
-      case 'verification':
-        return o.certificate ? [...new Set(o.certificate.verifications.map((v) => t(`certificateWizard.verification.method.${v.method}`)))].join(', ') : '–';
-      case 'valid_until': {
-        // The local certificate authority issues at once: a completed certificate runs its term from the order date.
-        if (!o.certificate || o.status !== 'completed') return '–';
-        const until = new Date(o.orderedAt);
-        until.setMonth(until.getMonth() + o.certificate.termMonths);
-        return f.day(until.toISOString().slice(0, 10));
-      }
-      case 'domain':
-        return o.domainOrder ? o.domainOrder.domainUnicode : (o.domain ?? '–');
-      case 'registration':
-        return o.domainOrder ? t(`ordersDomain:mode.${o.domainOrder.mode}`) : '–';
-      case 'runtime':
-        return o.domainOrder ? t('ordersDomain:runtime') : '–';
-      case 'regular_annual_fee':
-        return o.domainOrder ? f.money(o.domainOrder.annualFee) : '–';
-      case 'status':
-        return <OrderStatusChip status={o.status} />;
-      default:
-        return '–';
-    }
-  };
-}
 
 /** §2 `/orders` and `/orders/{type}/{id}`: tabs per order type, a search per tab, the §3 columns, the detail modal. */
 export default function OrdersPage() {
@@ -144,6 +66,7 @@ export default function OrdersPage() {
           </Button>
         )}
       </Box>
+      <LegacyInterfaceNotice />
       <Paper variant="outlined">
         <Tabs value={tab} onChange={(_, v: OrderType) => selectTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label={t('title')}>
           {types.map((ty) => (
@@ -175,7 +98,7 @@ export default function OrdersPage() {
                 <TableHead>
                   <TableRow>
                     {columns[tab].map((col) => (
-                      <TableCell key={col} sx={{ whiteSpace: 'nowrap' }} align={col.endsWith('_fee') || col === 'total' ? 'right' : undefined}>
+                      <TableCell key={col} sx={{ whiteSpace: 'nowrap' }} align={isAmountColumn(col) ? 'right' : undefined}>
                         {t(`columns.${col}`)}
                       </TableCell>
                     ))}
@@ -185,7 +108,7 @@ export default function OrdersPage() {
                   {data.map((o) => (
                     <TableRow key={o.number} hover data-order={o.number}>
                       {columns[tab].map((col) => (
-                        <TableCell key={col} sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} align={col.endsWith('_fee') || col === 'total' ? 'right' : undefined}>
+                        <TableCell key={col} sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} align={isAmountColumn(col) ? 'right' : undefined}>
                           {cell(o, col)}
                         </TableCell>
                       ))}

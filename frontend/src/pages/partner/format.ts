@@ -1,3 +1,4 @@
+import { dateFormats, numberFormats } from '@portal/plugin-sdk/web/format';
 import { useTranslation } from 'react-i18next';
 import { useBillingFormat } from '../contracts/format';
 
@@ -6,16 +7,16 @@ export function usePartnerFormat() {
   const base = useBillingFormat();
   const { i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en-GB' : 'de-DE';
-  const percent1 = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const monthYear = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const numbers = numberFormats(i18n.language);
+  const dates = dateFormats(i18n.language);
   const monthShort = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
   const kb = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   return {
     ...base,
     /** 76.8 → "76,8 %". */
-    percent1: (value: number) => percent1.format(value / 100),
+    percent1: numbers.percent1,
     /** `2026-03` → "März 2026". */
-    monthYear: (month: string) => monthYear.format(new Date(`${month}-01T00:00:00Z`)),
+    monthYear: (month: string) => dates.monthYear(month),
     /** `2026-03` → "März". */
     monthShort: (month: string) => monthShort.format(new Date(`${month}-01T00:00:00Z`)),
     /** Bytes as KB or MB. */
