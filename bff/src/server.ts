@@ -107,7 +107,7 @@ export async function startServer(
     profileRateLimits: createProfileRateLimits({ redis }),
   };
   let shuttingDown = false;
-  const managed = new ManagedCenter(deps, plugins, { stopServicesOnClose: config.NODE_ENV === 'test' });
+  const managed = new ManagedCenter(deps, plugins);
   await managed.start();
   await attachOrderProvisioning(deps, managed.jobs.queue);
   if (seededDemo) await managed.seedFixtures(orm.em.fork());
