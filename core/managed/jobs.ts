@@ -43,6 +43,8 @@ import { isRowsSnapshot, restoreRows, snapshotRows, tablesOf } from './snapshot.
 export interface ManagedPluginRef {
   id: string;
   server?: AnyServerPlugin;
+  /** The manifest's declared programs (the apply lock is per server and program). */
+  manifest?: { programs?: readonly string[] };
 }
 
 export interface JobRunnerDeps {
@@ -390,8 +392,19 @@ export class JobRunner {
   async #send(job: ManagedJob): Promise<void> {
     const boss = this.#boss;
     if (!boss) throw new Error('the managed job queue is not started');
-    await boss.send(APPLY_QUEUE, { jobId: job.id }, { id: queueIdOf(job.id), singletonKey: `${job.server.id}:${job.pluginId}` });
+    await boss.send(APPLY_QUEUE, { jobId: job.id }, { id: queueIdOf(job.id), singletonKey: this.applyLockKey(job.server.id, job.pluginId) });
     if (this.#workerId) boss.notifyWorker(this.#workerId);
+  }
+
+  /**
+   * The apply lock of a plugin's jobs on a server (the queue's singleton key): the server and the program
+   * the job validates and reloads, so two plugins writing for the same nginx never validate or reload each
+   * other's half-written files; a plugin without a program locks only its own jobs.
+   */
+  applyLockKey(serverId: number, pluginId: string): string {
+    const plugin = this.#deps.plugin(pluginId);
+    const program = plugin?.server?.steps?.service ?? plugin?.manifest?.programs?.[0];
+    return program ? `${serverId}:program:${program}` : `${serverId}:${pluginId}`;
   }
 
   /** What a plugin's `render`, `snapshot`, `restore` get: its database port over the job's transaction. */
@@ -531,9 +544,12 @@ export class JobRunner {
     const now = this.#deps.clock.now();
     const { job } = plan;
     const serverId = job.server.id;
-    const version = await this.#deps.orm.em.fork().transactional(async (tx) => {
+    const recorded = await this.#deps.orm.em.fork().transactional(async (tx) => {
       await lockPluginState(tx, serverId, plan.plugin.id);
       const last = await this.lastApplied(tx, plan.plugin.id, serverId);
+      // Fencing: a job records its version only on top of the version it planned from. Another job recorded
+      // one meanwhile (this one was presumed dead and retried, say): this job's files are stale.
+      if ((last?.version ?? 0) !== (plan.previous?.version ?? 0)) return { fenced: last };
       const version = (last?.version ?? 0) + 1;
       tx.create(ManagedConfigVersion, {
         server: tx.getReference(Server, serverId),
@@ -547,8 +563,14 @@ export class JobRunner {
       });
       await tx.flush();
       if (job.kind === 'rollback' && last) await tx.nativeUpdate(ManagedChange, { id: last.changeId, status: 'applied' }, { status: 'rolled_back' });
-      return version;
+      return { version };
     });
+    if ('fenced' in recorded) {
+      // Back to what the newer version put there, and the job ends failed with the reason.
+      job.validation = { status: 'failed', output: 'job.superseded' };
+      return this.#fail(em, { ...plan, previous: recorded.fenced ?? null }, progress, true, job.validation);
+    }
+    const { version } = recorded;
     await this.#finishChanges(em, job, plan.changeIds, 'applied', version, outcome, plan.diff);
     job.finishedAt = now;
     await progress('done', 100, job.kind === 'rollback' ? 'job.rolledBack' : 'job.applied', `version ${version}`, 'succeeded');
