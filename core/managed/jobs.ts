@@ -132,6 +132,9 @@ interface Plan {
 
 type Progress = (step: ManagedJob['step'], pct: number, message: string, detail?: string, status?: ManagedJob['status']) => Promise<void>;
 
+/** A gateway's `ServerUnreachable` (plugins/sdk/gateway.ts), recognised by name across module copies. */
+const isUnreachable = (e: unknown) => (e as { name?: unknown } | null)?.name === 'ServerUnreachable';
+
 /** Output of a job that broke: a translated key, never the raw error (SQL, paths). */
 function errorKey(e: unknown): string {
   if (isDomainError(e)) return e.message;
@@ -487,6 +490,7 @@ export class JobRunner {
     try {
       plan = await this.#plan(job, plugin);
     } catch (e) {
+      if (isUnreachable(e)) return this.#unreachable(job, progress, e);
       const key = errorKey(e);
       if (key === 'job.error.internal' || key === 'job.error.database') this.#deps.logger.error({ err: e, jobId: job.id }, 'preparing a managed job failed');
       job.validation = { status: 'failed', output: key };
@@ -522,11 +526,34 @@ export class JobRunner {
       }
       await this.#succeed(em, plan, outcome, progress);
     } catch (e) {
+      if (isUnreachable(e)) return this.#unreachable(job, progress, e);
       const key = errorKey(e);
       this.#deps.logger.error({ err: e, jobId: job.id }, 'managed job failed');
       job.validation = { status: 'failed', output: key };
       await this.#fail(em, plan, progress, reloadTried, job.validation, touched);
     }
+  }
+
+  /**
+   * The server could not be reached (the gateway threw `ServerUnreachable`): unlike a configuration the
+   * server refuses, nothing is dropped — the changes stay pending, the desired state stays, nothing is
+   * restored (the server cannot be reached for that either; the next job writes every file anyway). The
+   * job ends with `job.unreachable`; `retry` (or any later apply of the plugin) applies the changes.
+   */
+  async #unreachable(job: ManagedJob, progress: Progress, e: unknown): Promise<void> {
+    this.#deps.logger.warn({ err: e, jobId: job.id, serverId: job.server.id }, 'server unreachable: the change stays pending');
+    job.validation = { status: 'failed', output: 'job.unreachable' };
+    job.finishedAt = this.#deps.clock.now();
+    await progress('done', 100, 'job.failed', 'job.unreachable', 'failed');
+  }
+
+  /** Queues an apply of the changes still pending (after `job.unreachable`); 409 when none is. */
+  async retry(plugin: ManagedPluginRef, serverId: number, userId: number): Promise<ManagedJob> {
+    return this.store(plugin.id, { serverId, userId }, async (tx) => {
+      const pending = await tx.count(ManagedChange, { server: serverId, pluginId: plugin.id, status: 'pending' });
+      if (!pending) throw Conflict('errors.managed_nothing_pending');
+      return { key: 'managed:changes.retried', values: { changes: pending } };
+    });
   }
 
   #progress(em: EntityManager, job: ManagedJob): Progress {

@@ -245,6 +245,13 @@ describe('Managed Center platform', () => {
     await gw.service('nginx').stop();
   });
 
+  it('retryManagedPlugin: 409 when no change of the section is pending, 404 for a plugin that does not apply to the server', async () => {
+    const r = await admin.request('POST', `${base(shop.id, lb)}/managed/plugins/example/retry`);
+    expect(r.status).toBe(409);
+    expect(r.body.error.message).toBe('errors.managed_nothing_pending');
+    expect((await admin.request('POST', `${base(shop.id, db)}/managed/plugins/example/retry`)).status).toBe(404);
+  });
+
   it('listManagedChanges pages and filters; getManagedJob of another server is 404', async () => {
     const page = await admin.get(`${base(shop.id, lb)}/managed/changes?per_page=2&page=2`);
     expect(page.status).toBe(200);
@@ -263,6 +270,7 @@ describe('Managed Center access', () => {
     ['GET', `${base(clusterId, serverId)}/managed/changes`],
     ['GET', `${base(clusterId, serverId)}/managed/jobs/1`],
     ['POST', `${base(clusterId, serverId)}/managed/plugins/example/rollback`],
+    ['POST', `${base(clusterId, serverId)}/managed/plugins/example/retry`],
     ['GET', `${base(clusterId, serverId)}/example/greeting`],
     ['PUT', `${base(clusterId, serverId)}/example/greeting`],
   ];
