@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { coreEntities } from '@portal/core/entities';
+import { stopLocalPrograms } from '@portal/core/managed';
 import { openDatabase } from '@portal/core/platform';
 
 const port = process.env.E2E_PORT ?? '3100';
@@ -29,6 +30,8 @@ if (process.env.DATABASE_URL) {
 // the messages of its own run; emptied at every start, as the database is: a retry's portal must not find the
 // previous attempt's nginx configuration or access log on its servers.
 env.DATA_DIR = path.resolve(`data/e2e-${port}`);
+// A previous portal on this port that was killed left its private nginx running: stop it while its pid file is still there.
+await stopLocalPrograms(path.join(env.DATA_DIR, 'servers'), 'orphaned');
 fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
 Object.assign(process.env, env);
 

@@ -109,7 +109,7 @@ export async function startServer(
     errorReporter: createErrorReporter(config, logger),
   };
   let shuttingDown = false;
-  const managed = new ManagedCenter(deps, plugins, { stopServicesOnClose: config.NODE_ENV === 'test' });
+  const managed = new ManagedCenter(deps, plugins);
   await managed.start();
   await attachOrderProvisioning(deps, managed.jobs.queue);
   if (seededDemo) await managed.seedFixtures(orm.em.fork());

@@ -20,6 +20,12 @@
  *
  * A job that was running when its process died is retried by the queue (missed heartbeat); when the
  * retries are used up it ends failed with `job.interrupted`, through the same failure path.
+ *
+ * Baseline (version 0): the first change of a plugin on a server records the desired state before it,
+ * and before a job writes a path for the first time it reads what the server has there (the content, or
+ * that nothing was there). A failed first apply puts exactly that back; undoing the first change returns
+ * to it (files that existed get their content back, files the portal created are removed); a path a
+ * later version drops gets its baseline content back instead of being removed.
  */
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
@@ -37,6 +43,8 @@ import { isRowsSnapshot, restoreRows, snapshotRows, tablesOf } from './snapshot.
 export interface ManagedPluginRef {
   id: string;
   server?: AnyServerPlugin;
+  /** The manifest's declared programs (the apply lock is per server and program). */
+  manifest?: { programs?: readonly string[] };
 }
 
 export interface JobRunnerDeps {
@@ -101,10 +109,20 @@ const queueIdOf = (jobId: number) => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
+/** Version 0 of a plugin on a server: what the server had at the paths the plugin writes, before its first change. */
+interface Baseline {
+  /** The row (version 0). Plugins that applied before baselines existed have none. */
+  id: number;
+  files: StoredFile[];
+  absent: string[];
+  snapshot: unknown;
+}
+
 interface Plan {
   job: ManagedJob;
   plugin: ManagedPluginRef;
   previous: ManagedConfigVersion | null;
+  baseline: Baseline | null;
   changeIds: number[];
   files: StoredFile[];
   snapshot: unknown;
@@ -113,6 +131,9 @@ interface Plan {
 }
 
 type Progress = (step: ManagedJob['step'], pct: number, message: string, detail?: string, status?: ManagedJob['status']) => Promise<void>;
+
+/** A gateway's `ServerUnreachable` (plugins/sdk/gateway.ts), recognised by name across module copies. */
+const isUnreachable = (e: unknown) => (e as { name?: unknown } | null)?.name === 'ServerUnreachable';
 
 /** Output of a job that broke: a translated key, never the raw error (SQL, paths). */
 function errorKey(e: unknown): string {
@@ -198,9 +219,70 @@ export class JobRunner {
     return p;
   }
 
-  /** The version a plugin last applied to a server. */
+  /** The version a plugin last applied to a server (not the baseline, version 0). */
   async lastApplied(em: EntityManager, pluginId: string, serverId: number): Promise<ManagedConfigVersion | null> {
-    return em.findOne(ManagedConfigVersion, { server: serverId, pluginId }, { orderBy: { version: 'desc' } });
+    return em.findOne(ManagedConfigVersion, { server: serverId, pluginId, version: { $gt: 0 } }, { orderBy: { version: 'desc' } });
+  }
+
+  /** The baseline of a plugin on a server (version 0), if one was taken. */
+  async #baseline(em: EntityManager, pluginId: string, serverId: number): Promise<Baseline | null> {
+    const v = await em.findOne(ManagedConfigVersion, { server: serverId, pluginId, version: 0 });
+    return v ? { id: v.id, files: v.files, absent: v.absentPaths ?? [], snapshot: v.snapshot ?? null } : null;
+  }
+
+  /**
+   * Before a plugin's first change on a server is stored (under the lock): version 0 with the desired state
+   * as it is now. The files of the baseline are read when a job is about to write them.
+   *
+   * Rows of `state.entities` change only through `jobs.store`, so their snapshot now is the state before the
+   * first change. A plugin with its own `snapshot`/`restore` may keep edits outside it (nginx's pending
+   * edits, applied by "apply now"): its baseline state is `null`, which its `restore` turns into the state
+   * before anything was applied (as a failed first apply always did).
+   */
+  async #ensureBaseline(tx: EntityManager, pluginId: string, serverId: number): Promise<void> {
+    const plugin = this.#deps.plugin(pluginId);
+    if (!plugin?.server) return;
+    if ((await tx.count(ManagedConfigVersion, { server: serverId, pluginId })) > 0) return;
+    const state = plugin.server.state;
+    const snapshot = state ? await snapshotRows(tx, tablesOf(tx, state.entities), serverId) : null;
+    tx.create(ManagedConfigVersion, {
+      server: tx.getReference(Server, serverId),
+      pluginId,
+      version: 0,
+      files: [],
+      absentPaths: [],
+      snapshot: (snapshot ?? null) as never,
+      service: plugin.server.steps?.service ?? null,
+      changeId: 0,
+      createdAt: this.#deps.clock.now(),
+    });
+    await tx.flush();
+  }
+
+  /**
+   * Reads, before they are first written, what the server has at paths the baseline does not know yet,
+   * and adds them to it (under the lock). Gateway reads happen outside the transaction.
+   */
+  async #extendBaseline(plan: Plan, gw: ServerGateway): Promise<void> {
+    const { baseline } = plan;
+    if (!baseline) return;
+    const known = new Set([...baseline.files.map((f) => f.path), ...baseline.absent]);
+    const fresh = plan.files.filter((f) => !known.has(f.path));
+    if (!fresh.length) return;
+    const files = [...baseline.files];
+    const absent = [...baseline.absent];
+    for (const f of fresh) {
+      const content = await gw.readFile(f.path);
+      // The gateway reads content only: the mode, owner and group are those the plugin gives the path.
+      if (content === null) absent.push(f.path);
+      else files.push({ ...f, content });
+    }
+    await this.#deps.orm.em.fork().transactional(async (tx) => {
+      await lockPluginState(tx, plan.job.server.id, plan.plugin.id);
+      await tx.nativeUpdate(ManagedConfigVersion, { id: baseline.id }, { files, absentPaths: absent });
+    });
+    baseline.files = files;
+    baseline.absent = absent;
   }
 
   async lastAppliedView(pluginId: string, serverId: number, em?: EntityManager): Promise<AppliedVersion | null> {
@@ -223,6 +305,7 @@ export class JobRunner {
     const em = requestEntityManager() ?? this.#deps.orm.em.fork();
     const job = await em.transactional(async (tx) => {
       await lockPluginState(tx, target.serverId, pluginId);
+      await this.#ensureBaseline(tx, pluginId, target.serverId);
       const summary = await store(tx);
       return this.#record(tx, pluginId, target, summary, options.kind ?? 'apply');
     });
@@ -238,7 +321,10 @@ export class JobRunner {
     return this.store(pluginId, target, async () => summary);
   }
 
-  /** Queues a rollback to the version before the current one: its snapshot becomes the desired state, then it is applied. */
+  /**
+   * Queues a rollback to the version before the current one: its snapshot becomes the desired state, then
+   * it is applied. Before the first applied version comes the baseline (version 0).
+   */
   async rollBack(plugin: ManagedPluginRef, serverId: number, userId: number): Promise<ManagedJob> {
     if (!this.#canRestore(plugin)) throw Conflict('errors.managed_rollback_unsupported');
     return this.store(
@@ -246,7 +332,7 @@ export class JobRunner {
       { serverId, userId },
       async (tx) => {
         const [current, before] = await tx.find(ManagedConfigVersion, { server: serverId, pluginId: plugin.id }, { orderBy: { version: 'desc' }, limit: 2 });
-        if (!current || !before) throw Conflict('errors.managed_no_previous_version');
+        if (!current || current.version === 0 || !before) throw Conflict('errors.managed_no_previous_version');
         return { key: 'managed:changes.rolledBack', values: { version: before.version } };
       },
       { kind: 'rollback' },
@@ -309,8 +395,19 @@ export class JobRunner {
   async #send(job: ManagedJob): Promise<void> {
     const boss = this.#boss;
     if (!boss) throw new Error('the managed job queue is not started');
-    await boss.send(APPLY_QUEUE, { jobId: job.id }, { id: queueIdOf(job.id), singletonKey: `${job.server.id}:${job.pluginId}` });
+    await boss.send(APPLY_QUEUE, { jobId: job.id }, { id: queueIdOf(job.id), singletonKey: this.applyLockKey(job.server.id, job.pluginId) });
     if (this.#workerId) boss.notifyWorker(this.#workerId);
+  }
+
+  /**
+   * The apply lock of a plugin's jobs on a server (the queue's singleton key): the server and the program
+   * the job validates and reloads, so two plugins writing for the same nginx never validate or reload each
+   * other's half-written files; a plugin without a program locks only its own jobs.
+   */
+  applyLockKey(serverId: number, pluginId: string): string {
+    const plugin = this.#deps.plugin(pluginId);
+    const program = plugin?.server?.steps?.service ?? plugin?.manifest?.programs?.[0];
+    return program ? `${serverId}:program:${program}` : `${serverId}:${pluginId}`;
   }
 
   /** What a plugin's `render`, `snapshot`, `restore` get: its database port over the job's transaction. */
@@ -348,9 +445,12 @@ export class JobRunner {
       const server = await tx.findOneOrFail(Server, { id: serverId }, { populate: ['cluster'] });
       const c = this.#stateContext(tx, server, plugin);
       const previous = await this.lastApplied(tx, plugin.id, serverId);
+      const baseline = await this.#baseline(tx, plugin.id, serverId);
+      let toBaseline = false;
       if (job.kind === 'rollback') {
         const [, before] = await tx.find(ManagedConfigVersion, { server: serverId, pluginId: plugin.id }, { orderBy: { version: 'desc' }, limit: 2 });
         if (!previous || !before) throw Conflict('errors.managed_no_previous_version');
+        toBaseline = before.version === 0;
         await this.#restore(plugin, tx, c, before.snapshot ?? null);
       }
       const pending = await tx.find(ManagedChange, { server: serverId, pluginId: plugin.id, status: 'pending' }, { orderBy: { id: 'asc' } });
@@ -358,10 +458,15 @@ export class JobRunner {
       if (job.changeId && !changeIds.includes(job.changeId)) changeIds.push(job.changeId);
       const render = plugin.server?.render;
       const lastApplied = previous ? { version: previous.version, files: previous.files, snapshot: previous.snapshot, appliedAt: previous.createdAt } : null;
-      const files = render ? checkFiles(await render({ ...c, gateway: this.#deps.gateway(serverId), lastApplied, logger: this.#deps.logger.child({ plugin: plugin.id }) })) : (previous?.files ?? []);
+      // Back to the baseline: the files as they were before the first change (those the portal created go).
+      const files = toBaseline
+        ? (baseline?.files ?? [])
+        : render
+          ? checkFiles(await render({ ...c, gateway: this.#deps.gateway(serverId), lastApplied, logger: this.#deps.logger.child({ plugin: plugin.id }) }))
+          : (previous?.files ?? []);
       const snapshot = await this.#snapshot(plugin, tx, c);
       const steps: ApplySteps = plugin.server?.steps ?? (previous?.service ? { service: previous.service } : {});
-      return { job, plugin, previous, changeIds, files, snapshot, steps, diff: diffFiles(previous?.files ?? [], files) };
+      return { job, plugin, previous, baseline, changeIds, files, snapshot, steps, diff: diffFiles(previous?.files ?? [], files) };
     });
   }
 
@@ -385,6 +490,7 @@ export class JobRunner {
     try {
       plan = await this.#plan(job, plugin);
     } catch (e) {
+      if (isUnreachable(e)) return this.#unreachable(job, progress, e);
       const key = errorKey(e);
       if (key === 'job.error.internal' || key === 'job.error.database') this.#deps.logger.error({ err: e, jobId: job.id }, 'preparing a managed job failed');
       job.validation = { status: 'failed', output: key };
@@ -397,31 +503,57 @@ export class JobRunner {
     const gw = this.#deps.gateway(job.server.id);
     const oldFiles = plan.previous?.files ?? [];
     let reloadTried = false;
+    // The paths this job wrote or removed: a failure puts back only those.
+    const touched = new Set<string>();
     try {
       await progress('writing', 10, 'job.step.writing', plan.changeIds.length > 1 ? `changes: ${plan.changeIds.length}` : undefined);
-      await writeSet(gw, oldFiles, plan.files);
+      await this.#extendBaseline(plan, gw);
+      await writeSet(gw, oldFiles, plan.files, plan.baseline, touched);
       await testPause('written');
 
       await progress('validating', 35, 'job.step.validating');
       const validated = await validate(gw, plan.steps, plan.files);
       const outcome = record(validated);
       job.validation = outcome;
-      if (validated.status === 'failed') return await this.#fail(em, plan, progress, false, outcome);
+      if (validated.status === 'failed') return await this.#fail(em, plan, progress, false, outcome, touched);
 
       await progress('reloading', 65, 'job.step.reloading', validated.status === 'skipped' ? `validation skipped: ${validated.reason}` : undefined);
       reloadTried = true;
       const reloaded = await reload(gw, plan.steps);
       if (reloaded.status === 'failed') {
         job.validation = record(reloaded);
-        return await this.#fail(em, plan, progress, true, job.validation);
+        return await this.#fail(em, plan, progress, true, job.validation, touched);
       }
       await this.#succeed(em, plan, outcome, progress);
     } catch (e) {
+      if (isUnreachable(e)) return this.#unreachable(job, progress, e);
       const key = errorKey(e);
       this.#deps.logger.error({ err: e, jobId: job.id }, 'managed job failed');
       job.validation = { status: 'failed', output: key };
-      await this.#fail(em, plan, progress, reloadTried, job.validation);
+      await this.#fail(em, plan, progress, reloadTried, job.validation, touched);
     }
+  }
+
+  /**
+   * The server could not be reached (the gateway threw `ServerUnreachable`): unlike a configuration the
+   * server refuses, nothing is dropped — the changes stay pending, the desired state stays, nothing is
+   * restored (the server cannot be reached for that either; the next job writes every file anyway). The
+   * job ends with `job.unreachable`; `retry` (or any later apply of the plugin) applies the changes.
+   */
+  async #unreachable(job: ManagedJob, progress: Progress, e: unknown): Promise<void> {
+    this.#deps.logger.warn({ err: e, jobId: job.id, serverId: job.server.id }, 'server unreachable: the change stays pending');
+    job.validation = { status: 'failed', output: 'job.unreachable' };
+    job.finishedAt = this.#deps.clock.now();
+    await progress('done', 100, 'job.failed', 'job.unreachable', 'failed');
+  }
+
+  /** Queues an apply of the changes still pending (after `job.unreachable`); 409 when none is. */
+  async retry(plugin: ManagedPluginRef, serverId: number, userId: number): Promise<ManagedJob> {
+    return this.store(plugin.id, { serverId, userId }, async (tx) => {
+      const pending = await tx.count(ManagedChange, { server: serverId, pluginId: plugin.id, status: 'pending' });
+      if (!pending) throw Conflict('errors.managed_nothing_pending');
+      return { key: 'managed:changes.retried', values: { changes: pending } };
+    });
   }
 
   #progress(em: EntityManager, job: ManagedJob): Progress {
@@ -439,9 +571,12 @@ export class JobRunner {
     const now = this.#deps.clock.now();
     const { job } = plan;
     const serverId = job.server.id;
-    const version = await this.#deps.orm.em.fork().transactional(async (tx) => {
+    const recorded = await this.#deps.orm.em.fork().transactional(async (tx) => {
       await lockPluginState(tx, serverId, plan.plugin.id);
       const last = await this.lastApplied(tx, plan.plugin.id, serverId);
+      // Fencing: a job records its version only on top of the version it planned from. Another job recorded
+      // one meanwhile (this one was presumed dead and retried, say): this job's files are stale.
+      if ((last?.version ?? 0) !== (plan.previous?.version ?? 0)) return { fenced: last };
       const version = (last?.version ?? 0) + 1;
       tx.create(ManagedConfigVersion, {
         server: tx.getReference(Server, serverId),
@@ -455,29 +590,39 @@ export class JobRunner {
       });
       await tx.flush();
       if (job.kind === 'rollback' && last) await tx.nativeUpdate(ManagedChange, { id: last.changeId, status: 'applied' }, { status: 'rolled_back' });
-      return version;
+      return { version };
     });
+    if ('fenced' in recorded) {
+      // Back to what the newer version put there, and the job ends failed with the reason.
+      job.validation = { status: 'failed', output: 'job.superseded' };
+      return this.#fail(em, { ...plan, previous: recorded.fenced ?? null }, progress, true, job.validation);
+    }
+    const { version } = recorded;
     await this.#finishChanges(em, job, plan.changeIds, 'applied', version, outcome, plan.diff);
     job.finishedAt = now;
     await progress('done', 100, job.kind === 'rollback' ? 'job.rolledBack' : 'job.applied', `version ${version}`, 'succeeded');
   }
 
-  /** Back to exactly the last applied version: its files (reloaded), and its desired state unless newer changes wait. */
-  async #fail(em: EntityManager, plan: Plan, progress: Progress, reloadTried: boolean, outcome: CheckOutcomeRecord | null): Promise<void> {
-    const { job, previous } = plan;
+  /**
+   * Back to exactly the last applied version (before the first one: the baseline): its files (reloaded),
+   * and its desired state unless newer changes wait. `touched`: the paths the job wrote or removed (only
+   * those are put back); unknown (an interrupted job): every path of both versions.
+   */
+  async #fail(em: EntityManager, plan: Plan, progress: Progress, reloadTried: boolean, outcome: CheckOutcomeRecord | null, touched?: ReadonlySet<string>): Promise<void> {
+    const { job, previous, baseline } = plan;
     const gw = this.#deps.gateway(job.server.id);
     const oldFiles = previous?.files ?? [];
     await progress('restoring', 85, 'job.step.restoring', outcome?.output);
-    let restored = previous ? `version ${previous.version}` : 'none';
+    let restored = previous ? `version ${previous.version}` : baseline ? 'version 0' : 'none';
     try {
-      await writeSet(gw, plan.files, oldFiles);
+      await writeSet(gw, plan.files, oldFiles, baseline, undefined, touched);
       if (reloadTried && previous) await reload(gw, plan.steps);
       const kept = await this.#deps.orm.em.fork().transactional(async (tx) => {
         await lockPluginState(tx, job.server.id, plan.plugin.id);
         const newer = await tx.count(ManagedChange, { server: job.server.id, pluginId: plan.plugin.id, status: 'pending', id: { $nin: plan.changeIds } });
         if (newer > 0 && job.kind !== 'rollback') return true;
         const server = await tx.findOneOrFail(Server, { id: job.server.id }, { populate: ['cluster'] });
-        await this.#restore(plan.plugin, tx, this.#stateContext(tx, server, plan.plugin), previous?.snapshot ?? null);
+        await this.#restore(plan.plugin, tx, this.#stateContext(tx, server, plan.plugin), previous ? (previous.snapshot ?? null) : (baseline?.snapshot ?? null));
         return false;
       });
       if (kept) restored += ' (desired state kept: newer changes follow)';
@@ -487,7 +632,7 @@ export class JobRunner {
     }
     await this.#finishChanges(em, job, plan.changeIds, 'failed', null, outcome, plan.diff);
     job.finishedAt = this.#deps.clock.now();
-    // The output says what the server runs now: `restored version <n>` (or `restored none`: nothing was applied before).
+    // The output says what the server runs now: `restored version <n>` (`version 0`: the baseline; `none`: nothing was applied before).
     await progress('done', 100, 'job.failed', `restored ${restored}`, 'failed');
   }
 
@@ -554,11 +699,26 @@ const record = (o: CheckOutcome): CheckOutcomeRecord => ({
   ...(o.output ? { output: o.output.slice(-20_000) } : {}),
 });
 
-/** Makes the server's files of a plugin go from `from` to `to`: writes changed ones, removes dropped ones. */
-async function writeSet(gw: ServerGateway, from: readonly StoredFile[], to: readonly StoredFile[]): Promise<void> {
+/**
+ * Makes the server's files of a plugin go from `from` to `to`: writes changed ones; a dropped one gets its
+ * baseline content back when it existed before the plugin's first change, otherwise it is removed.
+ * `touched` collects the paths handled; `only` limits the work to those paths.
+ */
+async function writeSet(gw: ServerGateway, from: readonly StoredFile[], to: readonly StoredFile[], baseline: Baseline | null, touched?: Set<string>, only?: ReadonlySet<string>): Promise<void> {
   const keep = new Set(to.map((f) => f.path));
-  for (const f of to) await gw.writeFile(f);
-  for (const f of from) if (!keep.has(f.path)) await gw.removeFile(f.path);
+  const before = new Map((baseline?.files ?? []).map((f) => [f.path, f]));
+  for (const f of to) {
+    if (only && !only.has(f.path)) continue;
+    touched?.add(f.path);
+    await gw.writeFile(f);
+  }
+  for (const f of from) {
+    if (keep.has(f.path) || (only && !only.has(f.path))) continue;
+    touched?.add(f.path);
+    const original = before.get(f.path);
+    if (original) await gw.writeFile(original);
+    else await gw.removeFile(f.path);
+  }
 }
 
 /** The rendered files, checked: absolute paths, no duplicates, text of bounded size. */

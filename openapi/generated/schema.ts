@@ -1321,6 +1321,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies the changes of a section that are still pending again (after the server could not be reached)
+         * @description Administrators of the cluster only. A job that could not reach the server (`job.unreachable`) keeps its changes pending and the desired state as it is; this queues a job (202) that applies every pending change of the section, recorded in the change log. 409 `errors.managed_nothing_pending` when no change is pending.
+         */
+        post: operations["retryManagedPlugin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notifications": {
         parameters: {
             query?: never;
@@ -8083,6 +8103,43 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description There is no earlier version (`errors.managed_no_previous_version`), or the plugin cannot restore its desired state (`errors.managed_rollback_unsupported`). Jobs of one server run one after another, so a running job is no conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    retryManagedPlugin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                pluginId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job was queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedJob"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description No change of the section is pending (`errors.managed_nothing_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;

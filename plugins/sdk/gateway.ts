@@ -125,3 +125,19 @@ export interface ServerGateway {
   service(name: string): ServiceControl;
   metrics(): Promise<ServerMetrics>;
 }
+
+/**
+ * Thrown by a gateway that cannot reach its server (connection refused or lost, a time-out, the host's key or
+ * login refused) — never for a configuration the server's tools refuse (that is a `failed` CheckOutcome).
+ * The apply job then keeps the change pending and the desired state as it is, ends with `job.unreachable`,
+ * and the change can be applied again (`retryManagedPlugin`, or the section's "apply now").
+ */
+export class ServerUnreachable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ServerUnreachable';
+  }
+}
+
+/** Whether an error says the server could not be reached (also across copies of this module). */
+export const isServerUnreachable = (e: unknown): boolean => (e as { name?: unknown } | null)?.name === 'ServerUnreachable';

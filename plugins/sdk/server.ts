@@ -9,6 +9,7 @@ import type { CheckOutcome, ConfigFile, ServerGateway } from './gateway.ts';
 
 export * from './errors.ts';
 export type * from './gateway.ts';
+export { ServerUnreachable, isServerUnreachable } from './gateway.ts';
 export { checkEachFile, type FileCheck } from './checkFiles.ts';
 
 /** The server a Managed Center request is about; the host has checked the caller may manage it. */

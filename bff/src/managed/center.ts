@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps.ts';
 import type { PluginHealth } from '../handlers/platform.ts';
 import { credentialAllowsCluster } from '../http/auth.ts';
 import { noContent, type OperationContext, type OperationHandler } from '../openapi/handlers.ts';
-import { JobRunner, LocalGateway, entityManagerOf, pluginDatabase, serverOf } from '@portal/core/managed';
+import { JobRunner, LocalGateway, entityManagerOf, pluginDatabase, serverOf, stopLocalPrograms } from '@portal/core/managed';
 import { authorizeManagedServer, type ManagedAccess } from './access.ts';
 import { managedPlatformHandlers } from './handlers.ts';
 import type { LoadedPlugin, PluginSet } from './plugins.ts';
@@ -21,11 +21,6 @@ import { presentChange, presentJob } from './present.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is arbitrary JSON
 type Json = any;
-
-export interface ManagedCenterOptions {
-  /** Stop the services the gateways started when the portal closes (tests); a real server keeps them. */
-  stopServicesOnClose?: boolean;
-}
 
 const userOf = (u: User): ManagedUser => ({ id: u.id, email: u.email, name: `${u.firstname} ${u.surname}`.trim() });
 
@@ -35,13 +30,11 @@ export class ManagedCenter {
   readonly jobs: JobRunner;
   readonly #gateways = new Map<number, ServerGateway>();
   readonly #ports = new Map<string, PluginPorts>();
-  readonly #options: ManagedCenterOptions;
   readonly #started = new Set<string>();
 
-  constructor(deps: AppDeps, set: PluginSet, options: ManagedCenterOptions = {}) {
+  constructor(deps: AppDeps, set: PluginSet) {
     this.deps = deps;
     this.plugins = set.plugins;
-    this.#options = options;
     this.jobs = new JobRunner({
       orm: deps.orm,
       clock: deps.clock,
@@ -55,8 +48,18 @@ export class ManagedCenter {
     });
   }
 
-  /** Starts the job queue and its workers (after the migrations). */
+  /** `DATA_DIR/servers`: the `local` gateway's sandboxes. */
+  get #baseDir(): string {
+    return path.resolve(this.deps.config.dataDir, 'servers');
+  }
+
+  /**
+   * Starts the job queue and its workers (after the migrations). First the programs a killed portal left
+   * running in the sandboxes are stopped (their owner is gone); an apply starts them again.
+   */
   async start(): Promise<void> {
+    const left = await stopLocalPrograms(this.#baseDir, 'orphaned');
+    if (left.length) this.deps.logger.info({ servers: left }, 'stopped programs a previous portal left running');
     await this.jobs.start();
   }
 
@@ -69,7 +72,7 @@ export class ManagedCenter {
   gateway(serverId: number): ServerGateway {
     let gw = this.#gateways.get(serverId);
     if (!gw) {
-      gw = new LocalGateway({ baseDir: path.resolve(this.deps.config.dataDir, 'servers'), serverId, programs: this.#programs });
+      gw = new LocalGateway({ baseDir: this.#baseDir, serverId, programs: this.#programs });
       this.#gateways.set(serverId, gw);
     }
     return gw;
@@ -249,8 +252,8 @@ export class ManagedCenter {
       this.plugins.filter((p) => this.#started.has(p.id) && p.server?.stop).map((p) => Promise.resolve().then(() => p.server!.stop!.call(p.server))),
     );
     await this.jobs.stop();
-    if (this.#options.stopServicesOnClose)
-      await Promise.allSettled([...this.#gateways.values()].flatMap((g) => this.#programs.map((program) => g.service(program).stop())));
+    // Every program this portal started or last reloaded ends with it (issue 31 §14).
+    await stopLocalPrograms(this.#baseDir, 'mine').catch((e: unknown) => this.deps.logger.error({ err: e }, 'stopping the local programs failed'));
   }
 }
 

@@ -81,4 +81,14 @@ export const managedPlatformHandlers = (center: ManagedCenter) =>
       c.koa.status = 202;
       return presentJob(job);
     },
+
+    retryManagedPlugin: async (c) => {
+      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId);
+      const plugin = center.plugin(c.params.pluginId);
+      if (!plugin || (plugin.manifest && !center.sectionsFor(server.services).includes(plugin))) throw NotFound('errors.managed_plugin_not_found');
+      if (plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
+      const job = await center.jobs.retry(plugin, server.id, c.user.id);
+      c.koa.status = 202;
+      return presentJob(job);
+    },
   });

@@ -193,15 +193,63 @@ describe('Managed Center platform', () => {
     expect(second).toMatchObject({ id: undone.id, status: 'rolled_back' });
   });
 
-  it('rollBackManagedPlugin: 409 without an earlier version, 404 for a plugin that does not apply to the server', async () => {
-    const web = shop.servers.find((s) => s.role === 'web')!.id;
+  it('rollBackManagedPlugin: 409 before anything was applied; undoing the first change returns to the server before it (a file the portal created is removed)', async () => {
+    const web = shop.servers.find((s) => s.role === 'web' && s.name.startsWith('web01'))!.id;
+    const gw = server.managed.gateway(web);
+    const nothing = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/example/rollback`);
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.error.message).toBe('errors.managed_no_previous_version');
     const first = await admin.request('PUT', `${base(shop.id, web)}/example/greeting`, { text: 'Only one' });
-    await finished(admin, first.body.id, web);
+    expect((await finished(admin, first.body.id, web)).status).toBe('succeeded');
+    expect(await gw.readFile('/etc/nginx/conf.d/example.conf')).toContain('Only one');
+
     const r = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/example/rollback`);
-    expect(r.status).toBe(409);
-    expect(r.body.error.message).toBe('errors.managed_no_previous_version');
+    expect(r.status).toBe(202);
+    const job = await finished(admin, r.body.id, web);
+    expect(job).toMatchObject({ kind: 'rollback', status: 'succeeded' });
+    expect(await gw.readFile('/etc/nginx/conf.d/example.conf')).toBeNull();
+    expect((await admin.get(`${base(shop.id, web)}/example/greeting`)).body).toEqual({ text: 'Hello from the demo' });
+    const [rollback, undone] = (await admin.get(`${base(shop.id, web)}/managed/changes?plugin=example&per_page=2`)).body.data;
+    expect(rollback).toMatchObject({ kind: 'rollback', status: 'applied', summary: { key: 'managed:changes.rolledBack', values: { version: 0 } } });
+    expect(rollback.diff).toContain('+++ /dev/null');
+    expect(undone).toMatchObject({ id: first.body.changeId, status: 'rolled_back', summary: { values: { text: 'Only one' } } });
     expect((await admin.request('POST', `${base(shop.id, db)}/managed/plugins/example/rollback`)).status).toBe(404);
     expect((await admin.request('POST', `${base(shop.id, lb)}/managed/plugins/nothing/rollback`)).status).toBe(404);
+  });
+
+  (hasNginx ? it : it.skip)('a file that was on the server before the first change: a failed first apply puts it back (not deleted), undoing the first change restores it', async () => {
+    const web = shop.servers.find((s) => s.role === 'web' && s.name.startsWith('web02'))!.id;
+    const gw = server.managed.gateway(web);
+    const theirs = "# The hosting provider's own file, there before the portal.\n";
+    await gw.writeFile({ path: '/etc/nginx/conf.d/example.conf', content: theirs });
+
+    const broken = await admin.request('PUT', `${base(shop.id, web)}/example/greeting`, { text: 'Broken first', broken: true });
+    const failed = await finished(admin, broken.body.id, web);
+    expect(failed.status).toBe('failed');
+    expect(failed.log.at(-1).detail).toBe('restored version 0');
+    expect(await gw.readFile('/etc/nginx/conf.d/example.conf')).toBe(theirs);
+    expect((await admin.get(`${base(shop.id, web)}/example/greeting`)).body).toEqual({ text: 'Hello from the demo' });
+
+    const first = await admin.request('PUT', `${base(shop.id, web)}/example/greeting`, { text: 'First change' });
+    expect((await finished(admin, first.body.id, web)).status).toBe('succeeded');
+    expect(await gw.readFile('/etc/nginx/conf.d/example.conf')).toContain('First change');
+    const undo = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/example/rollback`);
+    expect(undo.status).toBe(202);
+    expect((await finished(admin, undo.body.id, web)).status).toBe('succeeded');
+    expect(await gw.readFile('/etc/nginx/conf.d/example.conf')).toBe(theirs);
+    expect((await admin.get(`${base(shop.id, web)}/example/greeting`)).body).toEqual({ text: 'Hello from the demo' });
+    // Undo again: the first change is back (undo toggles between the last two versions).
+    const redo = await admin.request('POST', `${base(shop.id, web)}/managed/plugins/example/rollback`);
+    expect((await finished(admin, redo.body.id, web)).status).toBe('succeeded');
+    expect(await gw.readFile('/etc/nginx/conf.d/example.conf')).toContain('First change');
+    await gw.service('nginx').stop();
+  });
+
+  it('retryManagedPlugin: 409 when no change of the section is pending, 404 for a plugin that does not apply to the server', async () => {
+    const r = await admin.request('POST', `${base(shop.id, lb)}/managed/plugins/example/retry`);
+    expect(r.status).toBe(409);
+    expect(r.body.error.message).toBe('errors.managed_nothing_pending');
+    expect((await admin.request('POST', `${base(shop.id, db)}/managed/plugins/example/retry`)).status).toBe(404);
   });
 
   it('listManagedChanges pages and filters; getManagedJob of another server is 404', async () => {
@@ -222,6 +270,7 @@ describe('Managed Center access', () => {
     ['GET', `${base(clusterId, serverId)}/managed/changes`],
     ['GET', `${base(clusterId, serverId)}/managed/jobs/1`],
     ['POST', `${base(clusterId, serverId)}/managed/plugins/example/rollback`],
+    ['POST', `${base(clusterId, serverId)}/managed/plugins/example/retry`],
     ['GET', `${base(clusterId, serverId)}/example/greeting`],
     ['PUT', `${base(clusterId, serverId)}/example/greeting`],
   ];

@@ -11,7 +11,12 @@ export interface StoredFile {
   secret?: boolean;
 }
 
-/** A configuration a plugin applied to a server: the rendered files and the desired state they came from. */
+/**
+ * A configuration a plugin applied to a server: the rendered files and the desired state they came from.
+ * Version 0 is the baseline, the server before the plugin's first change: `files` are the files the plugin
+ * went on to write that already existed (their content as found), `absentPaths` those that did not exist,
+ * `snapshot` the desired state before the first change. Undoing the first change returns to it.
+ */
 export const ManagedConfigVersion = defineEntity({
   name: 'ManagedConfigVersion',
   tableName: 'managed_config_versions',
@@ -26,6 +31,8 @@ export const ManagedConfigVersion = defineEntity({
     /** The service validated and reloaded for it (for rollbacks). */
     service: p.string().length(64).nullable(),
     changeId: p.integer(),
+    /** Baseline (version 0) only: paths the plugin wrote that did not exist before its first change. */
+    absentPaths: p.json<string[]>().nullable(),
     createdAt: p.datetime(),
   },
 });

@@ -3,6 +3,11 @@
  * directory per server (`DATA_DIR/servers/<id>/`). Every path is mapped into the sandbox and checked
  * (no `..`, no NUL, no symlink leading out); tools run with `execFile` (never a shell) and a time-out.
  * Where a service's own tool is installed it is used for real (a private nginx on a loopback port).
+ *
+ * Every program it starts ends with the portal: the portal process that last started or reloaded a program
+ * is recorded as its owner (`/.portal/owner-<program>.json` in the sandbox: host, pid, process start time);
+ * at shutdown a portal stops the programs it owns (`stopLocalPrograms(baseDir, 'mine')`), and at start the
+ * programs whose owner is gone — a portal that was killed — are stopped (`'orphaned'`).
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -120,6 +125,80 @@ export interface LocalGatewayOptions {
   programs?: readonly string[];
 }
 
+/** The portal process that runs (owns) a program the gateway started: it ends with it. */
+interface ProgramOwner {
+  host: string;
+  pid: number;
+  /** The process's start time (`/proc/<pid>/stat`, field 22), so a reused pid is not taken for it; null off Linux. */
+  since: string | null;
+}
+
+/** When a process started (clock ticks since boot), or null where `/proc` cannot tell. */
+async function processStart(pid: number): Promise<string | null> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces and parentheses): state is field 3, starttime field 22.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+let selfOwner: Promise<ProgramOwner> | undefined;
+const thisPortal = () => (selfOwner ??= processStart(process.pid).then((since) => ({ host: os.hostname(), pid: process.pid, since })));
+
+const sameOwner = (a: ProgramOwner, b: ProgramOwner) => a.host === b.host && a.pid === b.pid && a.since === b.since;
+
+/** Whether the portal that owns a program still runs (another machine's portal is never judged). */
+async function ownerAlive(owner: ProgramOwner): Promise<boolean> {
+  if (owner.host !== os.hostname()) return true;
+  try {
+    process.kill(owner.pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const since = await processStart(owner.pid);
+  return owner.since === null || since === null || since === owner.since;
+}
+
+const ownerPath = (program: string) => `/.portal/owner-${program}.json`;
+
+/**
+ * Stops the programs the `local` gateway ran in the sandboxes under `baseDir` (`DATA_DIR/servers`):
+ * `mine` — those this portal process owns (its shutdown); `orphaned` — those whose owning portal no
+ * longer runs, or that have no recorded owner (its start: a killed portal leaves them behind). Returns the
+ * server ids whose programs were stopped.
+ */
+export async function stopLocalPrograms(baseDir: string, which: 'mine' | 'orphaned'): Promise<number[]> {
+  let entries: string[];
+  try {
+    entries = await fs.readdir(baseDir);
+  } catch {
+    return [];
+  }
+  const self = await thisPortal();
+  const stopped: number[] = [];
+  for (const entry of entries) {
+    if (!/^[1-9]\d{0,9}$/.test(entry)) continue;
+    const serverId = Number(entry);
+    for (const program of Object.keys(catalogue)) {
+      const gw = new LocalGateway({ baseDir, serverId, programs: [program] });
+      let owner: ProgramOwner | null = null;
+      try {
+        owner = JSON.parse((await gw.readFile(ownerPath(program))) ?? 'null') as ProgramOwner | null;
+      } catch {
+        /* unreadable: no owner */
+      }
+      const stop = which === 'mine' ? !!owner && sameOwner(owner, self) : !owner || (!sameOwner(owner, self) && !(await ownerAlive(owner)));
+      if (!stop) continue;
+      const control = gw.service(program);
+      if ((await control.status()).state === 'running') stopped.push(serverId);
+      await control.stop();
+    }
+  }
+  return stopped;
+}
+
 /** The `local` gateway of one server. */
 export class LocalGateway implements ServerGateway {
   readonly kind = 'local' as const;
@@ -223,6 +302,21 @@ export class LocalGateway implements ServerGateway {
     } finally {
       await handle.close();
     }
+  }
+
+  /** Records this portal as the owner of a program it started or reloaded (the program ends with it). */
+  async claim(program: string): Promise<void> {
+    if (!toolName.test(program)) throw new SandboxViolation('bad program name');
+    const self = await thisPortal();
+    const current = await this.readFile(ownerPath(program));
+    const next = JSON.stringify(self);
+    if (current !== next) await this.writeFile({ path: ownerPath(program), content: next });
+  }
+
+  /** Forgets the owner of a program that was stopped. */
+  async release(program: string): Promise<void> {
+    if (!toolName.test(program)) throw new SandboxViolation('bad program name');
+    await this.removeFile(ownerPath(program));
   }
 
   #ports: Promise<unknown> = Promise.resolve();

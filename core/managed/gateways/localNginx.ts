@@ -53,10 +53,16 @@ export function localNginx(gw: LocalGateway): ServiceControl {
     if (!Number.isInteger(pid) || pid < 2) return undefined;
     try {
       process.kill(pid, 0);
-      return pid;
     } catch {
       return undefined;
     }
+    // A stale pid file whose number now belongs to another process (after a reboot) is not our nginx.
+    try {
+      if (!(await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('nginx')) return undefined;
+    } catch {
+      /* no /proc (not Linux): trust the pid file */
+    }
+    return pid;
   }
 
   async function errorLogSize(): Promise<number> {
@@ -95,6 +101,7 @@ export function localNginx(gw: LocalGateway): ServiceControl {
       if (!pid) {
         const r = await runProgram(nginx, args(), { timeoutMs: 15_000 });
         const ok = r.exitCode === 0 && !!(await runningPid());
+        if (ok) await gw.claim('nginx');
         return { status: ok ? 'passed' : 'failed', tool: 'nginx', output: trimOutput(r.stderr + r.stdout) || (ok ? 'started' : 'nginx did not start') };
       }
       // A reload is asynchronous: the master logs "reconfiguring", starts new workers (or logs an
@@ -102,6 +109,8 @@ export function localNginx(gw: LocalGateway): ServiceControl {
       const offset = await errorLogSize();
       const r = await runProgram(nginx, ['-s', 'reload', ...args()], { timeoutMs: 15_000 });
       if (r.exitCode !== 0) return { status: 'failed', tool: 'nginx', output: trimOutput(r.stderr + r.stdout) };
+      // Whoever reloads it last runs it: it ends with that portal (local.ts, stopLocalPrograms).
+      await gw.claim('nginx');
       const deadline = Date.now() + 3000;
       for (;;) {
         const log = await errorLogSince(offset);
@@ -120,14 +129,16 @@ export function localNginx(gw: LocalGateway): ServiceControl {
 
     async stop() {
       const pid = await runningPid();
-      if (!pid) return;
-      try {
-        process.kill(pid, 'SIGTERM');
-      } catch {
-        return;
+      if (pid) {
+        try {
+          process.kill(pid, 'SIGTERM');
+          const deadline = Date.now() + 3000;
+          while (Date.now() < deadline && (await runningPid())) await new Promise((resolve) => setTimeout(resolve, 25));
+        } catch {
+          /* gone already */
+        }
       }
-      const deadline = Date.now() + 3000;
-      while (Date.now() < deadline && (await runningPid())) await new Promise((resolve) => setTimeout(resolve, 25));
+      await gw.release('nginx');
     },
   };
 }

@@ -22,6 +22,10 @@ export const jobsApi = managedApi.injectEndpoints({
     rollBackManagedPlugin: build.mutation<ResponseOf<'rollBackManagedPlugin'>, ArgsOf<'rollBackManagedPlugin'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/rollback', a),
     }),
+    /** Applies a plugin's pending changes again after the server could not be reached (use `useApply(client).retry()`). */
+    retryManagedPlugin: build.mutation<ResponseOf<'retryManagedPlugin'>, ArgsOf<'retryManagedPlugin'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/retry', a),
+    }),
   }),
 });
 
@@ -86,7 +90,9 @@ export function ApplyProgress({ jobId, onFinished }: { jobId: number; onFinished
           {t(`job.validationSkipped.${validation.reason ?? 'tool_missing'}`, { tool: validation.tool ?? '' })}
         </Alert>
       )}
-      {job.status === 'failed' && (
+      {/* The server could not be reached: the change is kept (not a refused configuration), it can be applied again. */}
+      {job.status === 'failed' && validation?.output === 'job.unreachable' && <Alert severity="warning">{t('job.unreachable')}</Alert>}
+      {job.status === 'failed' && validation?.output !== 'job.unreachable' && (
         <Alert severity="error">
           {t('job.failed')}
           {validation?.output && (

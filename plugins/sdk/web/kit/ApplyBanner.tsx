@@ -1,4 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,10 +20,12 @@ export interface ApplyBannerProps {
   /** Extra content after the job ended (e.g. the validation tool's output). */
   renderDone?: (job: ManagedJob) => ReactNode;
   testId?: string;
+  /** Offered when the job could not reach the server (`job.unreachable`): applies the kept change again. */
+  onRetry?: () => void;
 }
 
 /** The running (or just finished) apply or rollback job of a section: progress, outcome, a close button. */
-export function ApplyBanner({ jobId, onFinished, onClose, title, renderDone, testId }: ApplyBannerProps) {
+export function ApplyBanner({ jobId, onFinished, onClose, title, renderDone, testId, onRetry }: ApplyBannerProps) {
   const { t } = useTranslation('sdk');
   const id = useId();
   const job = useManagedJob(jobId);
@@ -43,6 +47,13 @@ export function ApplyBanner({ jobId, onFinished, onClose, title, renderDone, tes
             }}
           />
           {ended && renderDone?.(ended)}
+          {ended?.status === 'failed' && ended.validation?.output === 'job.unreachable' && onRetry && (
+            <Box>
+              <Button variant="outlined" size="small" onClick={onRetry}>
+                {t('apply.retry')}
+              </Button>
+            </Box>
+          )}
         </Stack>
         <IconButton aria-label={t('apply.close')} onClick={onClose} size="small">
           <CloseIcon fontSize="small" />
@@ -58,7 +69,7 @@ export function ApplyJobBanner({
   onFinished,
   ...rest
 }: Omit<ApplyBannerProps, 'jobId' | 'onClose'> & {
-  apply: { jobId: number | undefined; dismiss(): void; finished(job?: ManagedJob): void };
+  apply: { jobId: number | undefined; dismiss(): void; finished(job?: ManagedJob): void; retry?(): Promise<void> };
 }) {
   if (!apply.jobId) return null;
   return (
@@ -66,6 +77,7 @@ export function ApplyJobBanner({
       key={apply.jobId}
       jobId={apply.jobId}
       onClose={apply.dismiss}
+      onRetry={apply.retry ? () => void apply.retry!() : undefined}
       onFinished={(job) => {
         apply.finished(job);
         onFinished?.(job);

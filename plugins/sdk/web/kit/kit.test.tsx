@@ -194,6 +194,26 @@ describe('ApplyBanner', () => {
   });
 });
 
+describe('ApplyBanner, server unreachable (issue 24 §2)', () => {
+  it('says the change was kept (no "could not be applied") and offers to apply it again', async () => {
+    const at = '2026-11-22T10:00:00.000Z';
+    const unreachable: ManagedJob = {
+      id: 8, pluginId: 'demo', serverId: 2, kind: 'apply', status: 'failed', step: 'done', progress: 100,
+      validation: { status: 'failed', output: 'job.unreachable' }, log: [], changeId: 12, createdAt: at, finishedAt: at,
+    };
+    const onRetry = jest.fn();
+    await renderWithHost(<ApplyBanner jobId={8} onClose={() => undefined} onRetry={onRetry} />, {
+      ...host(),
+      language: 'en',
+      prepare: (store) => void store.dispatch(jobsApi.util.upsertQueryData('getManagedJob', { clusterId: 1, serverId: 2, jobId: 8 }, unreachable)),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    // The kept change's notice, not the generic failure (the host's `managed` texts are not loaded here: keys show).
+    expect(screen.getByTestId('apply-progress').textContent).toBe('job.unreachable');
+  });
+});
+
 describe('WriteButton (demo mode, issue 13)', () => {
   it('R1.002 R6.006 is a normal button in a normal host, and disabled with the reason as its description in a read-only host', async () => {
     const view = await renderWithHost(<WriteButton type="submit">Save</WriteButton>, host());

@@ -34,6 +34,8 @@ export interface Apply {
   applyNow(): Promise<void>;
   /** Rolls the section back to the version before the current one and follows the job. */
   rollBack(): Promise<RollBackOutcome>;
+  /** Applies the section's pending changes again (after `job.unreachable`) and follows the job. */
+  retry(): Promise<void>;
   /** Call when the followed job ended: every cached answer of the plugin is loaded again. */
   finished(job?: ManagedJob): void;
 }
@@ -50,6 +52,7 @@ export function useApply(client: PluginClient): Apply {
   const [params, setParams] = useSearchParams();
   const jobId = Number(params.get('job')) || undefined;
   const [rollBackCall] = jobsApi.useRollBackManagedPluginMutation();
+  const [retryCall] = jobsApi.useRetryManagedPluginMutation();
   const server = useMemo(() => ({ clusterId: host.cluster.id, serverId: host.server.id }), [host.cluster.id, host.server.id]);
 
   const follow = useCallback(
@@ -108,6 +111,11 @@ export function useApply(client: PluginClient): Apply {
       if (errorMessageOf(r.error) === 'errors.managed_no_previous_version') return 'nothing';
       host.notifyFailure(r.error);
       return 'failed';
+    },
+    retry: async () => {
+      const r = await retryCall({ ...server, pluginId: client.pluginId });
+      if ('data' in r && r.data) follow(r.data);
+      else host.notifyFailure(r.error);
     },
   };
 }
