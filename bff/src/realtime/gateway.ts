@@ -102,7 +102,12 @@ export async function attachRealtime(
       const id = String(socket.data.sessionId);
       bySession.set(id, [...(bySession.get(id) ?? []), socket]);
     }
-    for (const [id, sockets] of bySession) if (!(await sessionLive(id))) for (const socket of sockets) socket.disconnect(true);
+    if (!bySession.size) return;
+    // One query for all of them: the sessions still live.
+    const live = new Set(
+      (await deps.orm.em.fork().find(Session, { id: { $in: [...bySession.keys()] }, expiresAt: { $gt: deps.clock.now() } }, { fields: ['id'] })).map((x) => x.id),
+    );
+    for (const [id, sockets] of bySession) if (!live.has(id)) for (const socket of sockets) socket.disconnect(true);
   };
   let sweeping = false;
   const sweepTimer = setInterval(() => {
