@@ -1,11 +1,11 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { recordAudit } from '../platform/index.ts';
 import type { Clock } from '../platform/index.ts';
 import { ValidationFailed, type FieldErrors } from '../platform/index.ts';
 import { randomToken } from '../platform/index.ts';
 import type { User } from '../accounts/index.ts';
-import type { Customer } from './Customer.ts';
+import { Customer } from './Customer.ts';
 import type { PaymentProvider } from './paymentProvider.ts';
 
 /** The euro area (ISO codes of IBANs): SEPA direct debit in euro is offered for these only (§5). */
@@ -48,7 +48,8 @@ const mandateReference = (c: Customer, at: Date) => `M${c.number}-${at.toISOStri
  * Changes a customer's payment method (§2 payment method, §5 Customer and payment). Debit: account
  * holder, an euro-area IBAN, a valid BIC and the authorised mandate (a new mandate reference and date
  * are stored). Credit card: a provider token that is unused and unexpired (redeemed once). Transfer:
- * bank and card data are dropped. Every field error comes at once (422), nothing stored.
+ * bank and card data are dropped. Every field error comes at once (422), nothing stored. Runs inside the
+ * request's transaction with the customer's row locked, so concurrent changes apply one after the other.
  */
 export async function changePaymentMethod(em: EntityManager, ctx: PaymentContext, customer: Customer, change: PaymentChange): Promise<Customer> {
   const fields: FieldErrors = {};
@@ -61,6 +62,9 @@ export async function changePaymentMethod(em: EntityManager, ctx: PaymentContext
     if (!change.mandateAuthorised) fields.mandateAuthorised = ['errors.debit_mandate_required'];
   }
   if (Object.keys(fields).length) throw ValidationFailed(fields);
+  // Two changes at once (issue 31): the second waits for the first and starts from its result. Without the
+  // lock each request wrote only the columns it saw differ, and the two halves mixed (`transfer` with an IBAN).
+  await em.findOneOrFail(Customer, { id: customer.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   // Redeeming uses the token up, so it comes after every other check.
   const card = change.method === 'credit_card' ? await ctx.provider.redeemCardToken(change.cardToken) : undefined;
   if (change.method === 'credit_card' && !card) throw ValidationFailed({ cardToken: ['errors.card_token_used_or_expired'] });

@@ -76,7 +76,7 @@ export function pluginDatabase(em: EntityManager, pluginId: string, entities: re
     fork: () => pluginDatabase(em.fork({ keepTransactionContext: true }), pluginId, entities),
     lockServerState: (serverId) => lockPluginState(em, serverId, pluginId),
     server: async (serverId): Promise<ManagedServer | null> => {
-      const server = await em.fork({ keepTransactionContext: true }).findOne(Server, { id: serverId }, { populate: ['cluster'] });
+      const server = await em.fork({ keepTransactionContext: true }).findOne(Server, { id: serverId }, { populate: ['cluster.customer'] });
       return server ? serverOf(server) : null;
     },
   } as PluginDatabase;

@@ -79,7 +79,12 @@ const fullName = (u: User) => `${u.firstname} ${u.surname}`.trim();
 /** Where servers' clocks are (one zone for every server for now; a column of `servers` later). */
 export const serverTimeZone = 'Europe/Berlin';
 
-export const serverOf = (s: Server): ManagedServer => ({ id: s.id, name: s.name, role: s.role, services: [...s.services], clusterId: s.cluster.id, timeZone: serverTimeZone });
+/** The server as a plugin sees it; its cluster and the cluster's customer must be loaded (`populate: ['cluster.customer']`). */
+export function serverOf(s: Server): ManagedServer {
+  const customer = s.cluster.customer;
+  if (customer?.number === undefined) throw new Error(`server ${s.id}: its cluster's customer is not loaded`);
+  return { id: s.id, name: s.name, role: s.role, services: [...s.services], clusterId: s.cluster.id, customer: { id: customer.id, number: customer.number }, timeZone: serverTimeZone };
+}
 
 /** A secret file's content as diffs show it. */
 const shown = (f: StoredFile | undefined) => (f ? (f.secret ? `(secret, sha256 ${createHash('sha256').update(f.content).digest('hex').slice(0, 12)})\n` : f.content) : '');
@@ -442,7 +447,7 @@ export class JobRunner {
     const serverId = job.server.id;
     return this.#deps.orm.em.fork().transactional(async (tx) => {
       await lockPluginState(tx, serverId, plugin.id);
-      const server = await tx.findOneOrFail(Server, { id: serverId }, { populate: ['cluster'] });
+      const server = await tx.findOneOrFail(Server, { id: serverId }, { populate: ['cluster.customer'] });
       const c = this.#stateContext(tx, server, plugin);
       const previous = await this.lastApplied(tx, plugin.id, serverId);
       const baseline = await this.#baseline(tx, plugin.id, serverId);
@@ -621,7 +626,7 @@ export class JobRunner {
         await lockPluginState(tx, job.server.id, plan.plugin.id);
         const newer = await tx.count(ManagedChange, { server: job.server.id, pluginId: plan.plugin.id, status: 'pending', id: { $nin: plan.changeIds } });
         if (newer > 0 && job.kind !== 'rollback') return true;
-        const server = await tx.findOneOrFail(Server, { id: job.server.id }, { populate: ['cluster'] });
+        const server = await tx.findOneOrFail(Server, { id: job.server.id }, { populate: ['cluster.customer'] });
         await this.#restore(plan.plugin, tx, this.#stateContext(tx, server, plan.plugin), previous ? (previous.snapshot ?? null) : (baseline?.snapshot ?? null));
         return false;
       });

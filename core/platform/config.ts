@@ -71,6 +71,8 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Absolute lifetime of a sign-in session. */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /** How often each instance checks that the sessions of its open sockets still live; a socket whose session expired or was removed is disconnected. */
+  SOCKET_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Failed sign-ins per account and hour across all client addresses before its sign-in pauses (and the user is told). */
   LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(30),

@@ -3156,7 +3156,7 @@ export interface paths {
         };
         /**
          * The TLS certificates a domain can use, and whether each is installed on the server
-         * @description Administrators of the cluster only.
+         * @description Administrators of the cluster only. Only the certificates of the customer the server belongs to: a certificate carries its owner's private key.
          */
         get: operations["listNginxCertificates"];
         put?: never;
@@ -4940,7 +4940,7 @@ export interface components {
             /** @description `host:port`, required for `upstream`. */
             upstream?: string | null;
             /**
-             * @description A certificate of listNginxCertificates; `listen … ssl` is rendered only when it is installed on the server.
+             * @description A certificate of listNginxCertificates — the server's own customer's; any other (another customer's too) is 422 `nginx:errors.certificate_unknown` on this field. `listen … ssl` is rendered only when it is installed on the server.
              * @enum {string|null}
              */
             certificate?: "mueller-schmidt-shop-2026" | "wildcard-mueller-schmidt-2026" | "nordlicht-medien-2026" | "baeckerei-sonnenschein-2026" | null;
@@ -4969,6 +4969,7 @@ export interface components {
             updatedAt: string;
         };
         NginxRedirectInput: {
+            /** @description A domain of this server (another server's: 404). */
             vhostId: number;
             /** @description An exact path of the domain. */
             source: string;
@@ -4997,6 +4998,7 @@ export interface components {
             password?: string;
         };
         NginxAuthenticationInput: {
+            /** @description A domain of this server (another server's: 404). */
             vhostId: number;
             /** @description A path prefix of the domain (`/` protects everything). */
             path: string;

@@ -20,6 +20,8 @@ export interface ManagedServer {
   /** Service ids, e.g. `nginx`, `php-fpm`, `cronjobs`. */
   services: string[];
   clusterId: number;
+  /** The customer the server's cluster belongs to: what a plugin offers (certificates, …) must be this customer's. */
+  customer: { id: number; number: number };
   /** IANA time zone of the server's clock (cron schedules, log times), e.g. `Europe/Berlin`. */
   timeZone: string;
 }

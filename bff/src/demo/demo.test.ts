@@ -36,6 +36,18 @@ describe('demo mode (issue 13)', () => {
     expect(view.status).toBe(200);
   });
 
+  it("R6.006 a visitor's session list shows only their own session, never another visitor's address or browser (issue 31)", async () => {
+    const a = demo.client();
+    const b = demo.client();
+    expect((await a.request('POST', '/api/v1/demo/session', undefined, { 'User-Agent': 'Visitor-A-Browser/1.0' })).status).toBe(200);
+    expect((await b.request('POST', '/api/v1/demo/session', undefined, { 'User-Agent': 'Visitor-B-Browser/2.0' })).status).toBe(200);
+    const listed = await a.request('GET', '/api/v1/me/sessions', undefined, { 'User-Agent': 'Visitor-A-Browser/1.0' });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toHaveLength(1);
+    expect(listed.body.data[0]).toMatchObject({ current: true });
+    expect(JSON.stringify(listed.body)).not.toContain('Visitor-B-Browser');
+  });
+
   it('R1.002 R6.006 refuses every write with 403 errors.demo_read_only, but signing out works', async () => {
     const a = demo.client();
     await a.request('POST', '/api/v1/demo/session');

@@ -14,10 +14,9 @@ import { NotAllowed } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { clearSessionCookies, setSessionCookies } from '../http/cookies.ts';
 import { consume } from '../http/rate-limits.ts';
-import { defineHandlers, noContent, type OperationContext, type OperationHandler } from '../openapi/handlers.ts';
+import { defineHandlers, noContent } from '../openapi/handlers.ts';
 import { presentMe } from '../presenters/me.ts';
 import type { EntityManager } from '@mikro-orm/core';
-import type { OperationId } from '@portal/openapi';
 
 /** The challenge asks the staff member for a code of their authenticator app (the security module's TOTP check). */
 const staffSecondFactor =
@@ -77,45 +76,3 @@ export const impersonationHandlers = defineHandlers({
     return noContent;
   },
 });
-
-/**
- * The user's own security actions, which a staff member acting as the user may not take (§6): password,
- * e-mail address, two-factor authentication and recovery codes, access tokens, other sessions. Reading
- * them stays possible, so support can see what the user sees.
- */
-export const refusedWhileImpersonating = [
-  'updatePassword',
-  'requestEmailChange',
-  'requestEmailVerification',
-  'verifyEmail',
-  'enableTwoFactor',
-  'confirmTwoFactor',
-  'renewTwoFactorRecoveryCodes',
-  'disableTwoFactor',
-  'updateTwoFactorRecoveryPhone',
-  'deleteTwoFactorRecoveryPhone',
-  'endOtherSessions',
-  'createPersonalAccessToken',
-  'deletePersonalAccessToken',
-] as const satisfies OperationId[];
-
-type Handlers = { [Op in OperationId]?: OperationHandler<Op> };
-
-/**
- * Those of the given handlers that are {@link refusedWhileImpersonating}, each answering 403
- * `errors.refused_while_impersonating` in an impersonation session before it does anything. Spread
- * after the handlers themselves in the handler index, so no module has to remember the check.
- */
-export function guardedWhileImpersonating(handlers: Handlers): Handlers {
-  const guarded: Record<string, OperationHandler<never>> = {};
-  for (const id of refusedWhileImpersonating) {
-    const handler = handlers[id] as OperationHandler<never> | undefined;
-    if (!handler)
-      continue;
-    guarded[id] = (c: OperationContext<never>) => {
-      refuseWhileImpersonating(c.principal?.via === 'session' ? c.principal.session : undefined);
-      return handler(c);
-    };
-  }
-  return guarded as Handlers;
-}

@@ -14,7 +14,6 @@ import { tokenHandlers } from './tokens.ts';
 import { permissionHandlers } from './permissions.ts';
 import { invitationHandlers } from './invitations.ts';
 import { impersonationHandlers } from './impersonation.ts';
-import { guardedWhileImpersonating } from './impersonation.ts';
 import { customerDocumentHandlers } from './customersDocuments.ts';
 import { notificationHandlers } from './notifications.ts';
 import { spotlightHandlers } from './spotlight.ts';
@@ -50,6 +49,6 @@ export const coreHandlers = {
   ...domainOrderHandlers,
   ...demoHandlers,
   ...certificateOrderHandlers,
-  // Last: the user's own security actions refuse impersonation sessions (§6).
-  ...guardedWhileImpersonating({ ...securityHandlers, ...tokenHandlers, ...profileHandlers }),
+  // What impersonation sessions may not do (the user's own security actions, §6, and more) is declared in the
+  // contract (`x-impersonation: deny`) and refused by the router before any handler runs.
 };

@@ -107,7 +107,8 @@ export const securityHandlers = defineHandlers({
 
   listSessions: async ({ em, deps, user, principal }) => {
     const current = sessionOf(principal);
-    const sessions = await listSessions(em, user.id, deps.clock);
+    // Demo visitors all share the demo user (issue 31): each sees only its own session, never another visitor's address and browser.
+    const sessions = deps.config.DEMO ? [current.session] : await listSessions(em, user.id, deps.clock);
     return { data: sessions.map((s) => presentSession(s, current.session.id)) };
   },
 

@@ -222,7 +222,7 @@ export class ManagedCenter {
 
   /** Demo data of every plugin for the servers it applies to (first start, seed). */
   async seedFixtures(em: EntityManager): Promise<void> {
-    const servers = await em.find(Server, {}, { orderBy: { id: 'asc' } });
+    const servers = await em.find(Server, {}, { orderBy: { id: 'asc' }, populate: ['cluster.customer'] });
     for (const plugin of this.plugins) {
       const fixtures = plugin.server?.fixtures?.bind(plugin.server) as AnyServerPlugin['fixtures'];
       if (!fixtures || !plugin.manifest) continue;

@@ -19,13 +19,19 @@ const ids = (msg: unknown): { clusterId: number; serverId: number } | undefined 
 };
 
 /** Wires subscribe/unsubscribe on every socket and the metrics push; returns the stop function. */
-export function attachManagedRealtime(io: SocketServer, center: ManagedCenter): () => void {
+export function attachManagedRealtime(io: SocketServer, center: ManagedCenter, session: { sessionLive(socket: Socket): Promise<boolean> }): () => void {
   io.on('connection', (socket: Socket) => {
     socket.on('managed:subscribe', async (msg: unknown, ack?: Ack) => {
       const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
       const target = ids(msg);
       if (!target) return reply({ ok: false, error: 'errors.bad_request' });
       try {
+        // A socket whose session expired or was removed follows nothing more (issue 31) and ends.
+        if (!(await session.sessionLive(socket))) {
+          reply({ ok: false, error: 'errors.unauthenticated' });
+          socket.disconnect(true);
+          return;
+        }
         await center.authorizeRoom(socket.data.userId as number, target.clusterId, target.serverId);
         await socket.join(`server:${target.serverId}`);
         reply({ ok: true });

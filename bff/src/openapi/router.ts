@@ -3,8 +3,8 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Context, Middleware } from 'koa';
-import type { User } from '@portal/core/accounts';
-import { DomainError, Unauthenticated, ValidationFailed, runRequestTransaction, type FieldErrors } from '@portal/core/platform';
+import { User } from '@portal/core/accounts';
+import { DomainError, NotAllowed, Unauthenticated, ValidationFailed, currentAuditScope, recordAudit, runRequestTransaction, type FieldErrors } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { assertCredentialAllowsOperation, assertCredentialAllowsPathCluster, type Principal, type TokenPolicy } from '../http/auth.ts';
 import { NoContent, type OperationContext, type OperationHandler } from './handlers.ts';
@@ -218,9 +218,16 @@ export function createOpenApiRouter(
     const handler = handlers[spec.id] as unknown as OperationHandler<never>;
     const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
     const tokens = spec.tokens ?? {};
+    // What staff acting as a customer may not do is declared in the contract (`x-impersonation: deny`,
+    // optionally with its own `x-impersonation-message`); everything else they write is audited below.
+    const declared = doc.paths[spec.path]?.[spec.method] ?? {};
+    const refusedWhileImpersonating = declared['x-impersonation'] === 'deny' ? String(declared['x-impersonation-message'] ?? 'errors.refused_while_impersonating') : undefined;
     const middleware: Middleware = async (ctx) => {
       if (spec.secured && !ctx.state.principal) throw Unauthenticated();
       assertCredentialAllowsOperation(ctx.state.principal, tokens);
+      // Set by the authentication for an impersonation session (staff acting as the user).
+      const impersonator = currentAuditScope().impersonator;
+      if (impersonator && refusedWhileImpersonating) throw NotAllowed(refusedWhileImpersonating);
       const params: Record<string, unknown> = Object.assign(Object.create(null), ctx.params);
       const query: Record<string, unknown> = Object.assign(Object.create(null), ctx.query);
       let body = (ctx.request as { body?: unknown }).body;
@@ -248,7 +255,21 @@ export function createOpenApiRouter(
           ? await handler(context)
           : await runRequestTransaction(
               context.em,
-              async (tx) => handler({ ...context, user: principal?.user as never, em: tx }),
+              async (tx) => {
+                const answer = await handler({ ...context, user: principal?.user as never, em: tx });
+                // Every write made while impersonating is audited with the staff member (issue 31), whether or not
+                // the operation audits itself; it commits with the write and only when the write does.
+                if (impersonator && principal) {
+                  const staff = await tx.findOne(User, { id: impersonator.id }, { fields: ['firstname', 'surname'] });
+                  recordAudit(tx, deps.clock, {
+                    action: 'impersonation.write',
+                    actor: principal.user,
+                    ip: ctx.ip,
+                    details: { operationId: spec.id, params, staffName: staff ? `${staff.firstname} ${staff.surname}`.trim() : null },
+                  });
+                }
+                return answer;
+              },
               () => !(ctx.status >= 400 && ctx.status !== 404),
             );
       if (result instanceof NoContent) {

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
-import { findLiveSession } from '@portal/core/accounts';
+import { findLiveSession, onCredentialsRevoked, Session } from '@portal/core/accounts';
 import { managedCustomerIds, Server, visibleClusterIds } from '@portal/core/clusters';
 import type { DomainEvent } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
@@ -70,6 +70,7 @@ export async function attachRealtime(
       if (!session) return next(new Error('unauthenticated'));
       const userId = session.user.id;
       socket.data.userId = userId;
+      socket.data.sessionId = session.id;
       const [customers, clusters] = await Promise.all([managedCustomerIds(em, userId), visibleClusterIds(em, userId)]);
       await socket.join([
         `user:${userId}`,
@@ -84,8 +85,50 @@ export async function attachRealtime(
     }
   });
 
+  /**
+   * A socket lives only as long as its session (issue 31): the session must not have expired (idle or
+   * absolute) nor been removed. Checked when a socket subscribes to a server, before every server event,
+   * on every revocation of sessions, and every SOCKET_SESSION_CHECK_SECONDS for this instance's sockets.
+   */
+  const sessionLive = async (sessionId: unknown): Promise<boolean> => {
+    if (typeof sessionId !== 'string') return false;
+    const session = await deps.orm.em.fork().findOne(Session, { id: sessionId }, { fields: ['expiresAt'] });
+    return !!session && session.expiresAt > deps.clock.now();
+  };
+  /** Disconnects this instance's sockets whose session ended; each instance sweeps its own. */
+  const sweepSessions = async (): Promise<void> => {
+    const bySession = new Map<string, { disconnect(close: boolean): unknown }[]>();
+    for (const socket of io.of('/').sockets.values()) {
+      const id = String(socket.data.sessionId);
+      bySession.set(id, [...(bySession.get(id) ?? []), socket]);
+    }
+    if (!bySession.size) return;
+    // One query for all of them: the sessions still live.
+    const live = new Set(
+      (await deps.orm.em.fork().find(Session, { id: { $in: [...bySession.keys()] }, expiresAt: { $gt: deps.clock.now() } }, { fields: ['id'] })).map((x) => x.id),
+    );
+    for (const [id, sockets] of bySession) if (!live.has(id)) for (const socket of sockets) socket.disconnect(true);
+  };
+  let sweeping = false;
+  const sweepTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweepSessions()
+      .catch((e) => deps.logger.warn({ err: e }, 'socket session check failed'))
+      .finally(() => (sweeping = false));
+  }, config.SOCKET_SESSION_CHECK_SECONDS * 1000);
+  sweepTimer.unref();
+  // Sessions ended by a password change or reset, a sign-out elsewhere, …: their sockets on every instance
+  // (through the adapter) end once the removal is committed (the listener hears it again after the commit).
+  const stopRevocations = onCredentialsRevoked((revocation) => {
+    for (const id of revocation.sessions ?? [])
+      void sessionLive(id)
+        .then((live) => (live ? undefined : io.in(`session:${id}`).disconnectSockets(true)))
+        .catch((e) => deps.logger.warn({ err: e }, 'socket session check failed'));
+  });
+
   // Managed Center: sockets may join `server:<id>` rooms of servers they administrate.
-  const stopManaged = options.managed ? attachManagedRealtime(io, options.managed) : () => undefined;
+  const stopManaged = options.managed ? attachManagedRealtime(io, options.managed, { sessionLive: (socket) => sessionLive(socket.data.sessionId) }) : () => undefined;
 
   /** Whether a user may follow a server right now (the Managed Center's one access check). */
   const mayFollowServer = async (userId: number, serverId: number): Promise<boolean> => {
@@ -135,10 +178,17 @@ export async function attachRealtime(
     const sockets = await io.in(rooms).fetchSockets();
     const verdicts = new Map<string, Promise<boolean>>();
     const message = { payload: event.payload, occurredAt: event.occurredAt };
+    const sessions = new Map<string, Promise<boolean>>();
     for (const socket of sockets) {
       const userId = Number(socket.data.userId);
       const room = rooms.find((r) => socket.rooms.has(r));
       if (!room) continue;
+      const sessionId = String(socket.data.sessionId);
+      if (!sessions.has(sessionId)) sessions.set(sessionId, sessionLive(socket.data.sessionId));
+      if (!(await sessions.get(sessionId))) {
+        socket.disconnect(true);
+        continue;
+      }
       const key = `${userId}:${room}`;
       if (!verdicts.has(key)) verdicts.set(key, mayFollowServer(userId, Number(room.slice('server:'.length))));
       if (await verdicts.get(key)) socket.emit(event.type, message);
@@ -170,6 +220,8 @@ export async function attachRealtime(
     async close() {
       unsubscribe();
       stopManaged();
+      stopRevocations();
+      clearInterval(sweepTimer);
       // Graceful shutdown (issue 14): tell every client that this instance goes away and when to come back, so
       // they reconnect (to another instance behind the balancer) spread out instead of all at once.
       for (const socket of io.of('/').sockets.values()) socket.emit('server.restarting', { reconnectInMs: 500 + Math.floor(Math.random() * 2_000) });

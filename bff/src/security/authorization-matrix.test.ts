@@ -14,7 +14,7 @@ import { demoPartners, Partner, partnersOf } from '@portal/core/partner';
 import { demoStaff } from '@portal/core/seed';
 import type { Socket } from 'socket.io-client';
 import type { TestClient, TestResponse } from '../testing.ts';
-import { contractOperations, fillPath, sampleValue, satisfies, type ContractOperation } from './contract.ts';
+import { contractOperations, fillPath, resolve, sampleValue, satisfies, type ContractOperation, type Json } from './contract.ts';
 import { demoLogins, startSuite, type ClusterInfo, type Suite } from './harness.ts';
 
 
@@ -288,6 +288,152 @@ describe('socket rooms follow the same rules', () => {
       expect([p.name, [...got].sort()]).toEqual([p.name, expected.sort()]);
       s.disconnect();
     }
+  });
+});
+
+/**
+ * Another tenant's ids (issue 31, walk finding 1): the administrator of 20011 (customer 10001) sends every
+ * operation of a server section ids that belong to a server of customer 10003 — in the path, in the
+ * query and in every body property that declares where its values come from (`x-references: <list
+ * operation>`). Generated from the contract: an integer id parameter of a server section that cannot be
+ * resolved here fails the test, so a new one cannot be forgotten.
+ */
+describe('ids of another tenant (issue 31)', () => {
+  const serverSection = /^\/api\/v1\/clusters\/\{clusterId\}\/servers\/\{serverId\}\/([a-z][a-z0-9-]*)/;
+  const scopeIds = new Set(['clusterId', 'serverId']);
+  const isIdParam = (p: { name: string; schema: { type?: unknown } }) => !scopeIds.has(p.name) && p.schema?.type === 'integer' && /Id$/.test(p.name);
+  type Tenant = { client: TestClient; cluster: ClusterInfo };
+  const serverOf = (t: Tenant, op: ContractOperation) => {
+    const section = serverSection.exec(op.path)![1];
+    return t.cluster.serverFor.get(section) ?? t.cluster.anyServer;
+  };
+  /** The `x-references` of each top-level body property: which list operation its values come from. */
+  const references = (op: ContractOperation): [string, string][] => {
+    const body = resolve(op.body);
+    return Object.entries<Json>(body?.properties ?? {}).flatMap(([name, prop]) => (resolve(prop)['x-references'] ? [[name, resolve(prop)['x-references'] as string]] : []));
+  };
+  const byId = new Map(operations.map((o) => [o.id, o]));
+  /** Bodies that the plugin's own rules accept where the contract's sample does not (so the id check is what answers). */
+  const validBodies: Record<string, Record<string, unknown>> = {
+    updateDnsZone: { defaultTtl: 3600, primaryNs: 'ns1.managed-hosting.example', hostmaster: 'hostmaster@example.com', refresh: 7200, retry: 900, expire: 1209600, minimum: 300 },
+    createNginxRedirect: { source: '/issue-31', target: '/', code: 301 },
+    createNginxAuthentication: { path: '/issue-31/', realm: 'Issue 31', users: [{ name: 'issue31', password: 'long enough password' }] },
+  };
+  const listIds = async (t: Tenant, list: ContractOperation, values: Record<string, number>, key: (item: Json) => unknown = (i) => i.id): Promise<unknown[]> => {
+    const r = await t.client.get(fillPath(list, { clusterId: t.cluster.id, serverId: serverOf(t, list), ...values }));
+    if (r.status !== 200) throw new Error(`${list.id} as ${t.cluster.number}: ${r.status}`);
+    return ((r.body?.data ?? []) as Json[]).map(key);
+  };
+
+  /** An id of each kind on a tenant's server: from the section's list at the parameter's path prefix, or how the kind is reached otherwise. */
+  const idOf = async (t: Tenant, op: ContractOperation, param: string, known: Record<string, number>): Promise<number | undefined> => {
+    // A query parameter (`?vhostId=`) names what a path parameter of the same name names elsewhere.
+    const at = op.path.includes(`/{${param}}`) ? op : operations.find((o) => serverSection.test(o.path) && o.path.includes(`/{${param}}`));
+    if (!at) return undefined;
+    if (at !== op) return idOf(t, at, param, known);
+    const prefix = op.path.slice(0, op.path.indexOf(`/{${param}}`));
+    const list = operations.find((o) => o.method === 'get' && o.path === prefix && o.queryParams.every((q) => !q.required));
+    if (list) {
+      const found = (await listIds(t, list, known))[0] as number | undefined;
+      if (found !== undefined) return found;
+      // None on the tenant's server yet: the tenant creates one (its own references filled in).
+      const create = operations.find((o) => o.method === 'post' && o.path === prefix && o.body);
+      if (!create) return undefined;
+      const body = { ...(sampleValue(create.body) as object), ...validBodies[create.id] } as Record<string, unknown>;
+      for (const [name, refList] of references(create)) body[name] = (await listIds(t, byId.get(refList)!, {}))[0];
+      const r = await t.client.request('POST', fillPath(create, { clusterId: t.cluster.id, serverId: serverOf(t, create), ...known }), body);
+      if (r.status >= 300) throw new Error(`${create.id} as ${t.cluster.number}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+      return r.body?.id;
+    }
+    if (param === 'recordId') {
+      const zone = byId.get('getDnsZone')!;
+      const r = await t.client.get(fillPath(zone, { clusterId: t.cluster.id, serverId: serverOf(t, zone), ...known }));
+      return r.body?.records?.[0]?.id;
+    }
+    if (param === 'jobId') {
+      // A job of the tenant's server: its own "apply now".
+      const apply = operations.find((o) => o.method === 'post' && o.id === 'applyNginxConfig')!;
+      const r = await t.client.request('POST', fillPath(apply, { clusterId: t.cluster.id, serverId: serverOf(t, apply) }));
+      return r.body?.id;
+    }
+    return undefined;
+  };
+
+  it('R6.004 every id of another customer is refused: path, query and referenced body fields (404, or 422 on the field); lists offer none of them', async () => {
+    const em = suite.server.db.orm.em.fork();
+    const otherUser = await em.findOneOrFail(User, { email: demoLogins.other });
+    if (!(await em.count(ClusterAdministrator, { cluster: bakery.id, user: otherUser.id }))) {
+      em.create(ClusterAdministrator, { cluster: bakery.id, user: otherUser.id } as never);
+      await em.flush();
+    }
+    await suite.resetRateLimits();
+    const attacker: Tenant = { client: await suite.signIn(demoLogins.admin), cluster: shop };
+    const victim: Tenant = { client: await suite.signIn(demoLogins.other), cluster: bakery };
+    const failures: string[] = [];
+    const checked: string[] = [];
+    const sectionOps = operations.filter((o) => serverSection.test(o.path));
+
+    // Lists that a body field takes its values from offer only the tenant's own.
+    for (const list of new Set(sectionOps.flatMap((op) => references(op).map(([, l]) => l)))) {
+      const op = byId.get(list)!;
+      const own = new Set(await listIds(attacker, op, {}));
+      const foreign = await listIds(victim, op, {});
+      for (const id of foreign) if (own.has(id)) failures.push(`${list} on ${shop.number} offers ${String(id)} of customer ${bakery.customerNumber}`);
+      checked.push(`${list} (list)`);
+    }
+
+    for (const op of sectionOps) {
+      const idParams = [...op.pathParams.filter(isIdParam).map((p) => ({ ...p, in: 'path' as const })), ...op.queryParams.filter(isIdParam).map((p) => ({ ...p, in: 'query' as const }))];
+      const refs = references(op);
+      if (!idParams.length && !refs.length) continue;
+      // Own and foreign values, in path order (a nested id is listed under its parent).
+      const own: Record<string, number> = {};
+      const foreign: Record<string, number> = {};
+      for (const p of idParams) {
+        const [o, f] = [await idOf(attacker, op, p.name, own), await idOf(victim, op, p.name, foreign)];
+        if (f === undefined) {
+          failures.push(`${op.id}: no id of ${p.name} found on ${bakery.number} (declare how to reach it in this test)`);
+          continue;
+        }
+        own[p.name] = o ?? f + 100000;
+        foreign[p.name] = f;
+      }
+      const bodyFor = (over: Record<string, unknown> = {}) => (op.body ? { ...(sampleValue(op.body) as object), ...validBodies[op.id], ...over } : undefined);
+      const ownBody: Record<string, unknown> = {};
+      for (const [name, list] of refs) {
+        const ids = await listIds(attacker, byId.get(list)!, {});
+        if (ids.length) ownBody[name] = ids[0];
+      }
+      const send = (path: Record<string, number>, body?: unknown) => {
+        const query = op.queryParams.filter((q) => path[q.name] !== undefined).map((q) => `${q.name}=${path[q.name]}`);
+        const url = fillPath(op, { clusterId: shop.id, serverId: serverOf(attacker, op), ...path }) + (query.length ? `?${query.join('&')}` : '');
+        return attacker.client.request(op.method.toUpperCase(), url, body);
+      };
+      for (const p of idParams) {
+        if (foreign[p.name] === undefined) continue;
+        const res = await send({ ...own, [p.name]: foreign[p.name] }, bodyFor(ownBody));
+        const where = `${op.id} with ${p.name}=${foreign[p.name]} of ${bakery.number} (${p.in})`;
+        checked.push(where);
+        const emptyList = p.in === 'query' && res.status === 200 && Array.isArray(res.body?.data) && res.body.data.length === 0;
+        if (res.status !== 404 && !emptyList) failures.push(`${where}: expected 404${p.in === 'query' ? ' or an empty list' : ''}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+      }
+      for (const [name, list] of refs) {
+        const ownIds = new Set(await listIds(attacker, byId.get(list)!, {}));
+        const foreignId = (await listIds(victim, byId.get(list)!, {})).find((id) => !ownIds.has(id));
+        if (foreignId === undefined) {
+          failures.push(`${op.id}: no value of ${name} (${list}) found on ${bakery.number}`);
+          continue;
+        }
+        const res = await send(own, bodyFor({ ...ownBody, [name]: foreignId }));
+        const where = `${op.id} with body ${name}=${String(foreignId)} of ${bakery.number}`;
+        checked.push(where);
+        const refused = res.status === 404 || (res.status === 422 && res.body?.error?.fields?.[name]?.length > 0);
+        if (!refused) failures.push(`${where}: expected 404 or 422 on ${name}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      }
+    }
+    process.stdout.write(`ids of another tenant: ${checked.length} checks\n${checked.map((c) => `  ${c}`).join('\n')}\n`);
+    expect(checked.length).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@
  * can send has a `maxLength`, every list parameter has bounds, and every operation says who may call it,
  * what it does and how a call looks.
  */
+import { readFileSync } from 'node:fs';
 import { contract, contractOperations, resolve, stringSchemas } from './contract.ts';
 
 const operations = contractOperations();
@@ -70,5 +71,34 @@ describe('contract documentation (issue 8)', () => {
 
   it('the document describes x-access for readers of the reference', () => {
     expect(contract.info.description).toContain('x-access');
+  });
+});
+
+describe('impersonation scope (issue 31)', () => {
+  const errors = (lang: string) => JSON.parse(readFileSync(new URL(`../../../frontend/src/i18n/locales/${lang}/errors.json`, import.meta.url), 'utf8')) as Record<string, string>;
+
+  it('every operation either may be used while impersonating — then the router audits each write it makes — or declares x-impersonation: deny, with a translated message', () => {
+    const wrong: string[] = [];
+    for (const op of operations) {
+      const declared = op.op['x-impersonation'];
+      const message = op.op['x-impersonation-message'];
+      if (declared !== undefined && declared !== 'deny') wrong.push(`${op.id}: x-impersonation must be "deny", is ${JSON.stringify(declared)}`);
+      if (message !== undefined && declared !== 'deny') wrong.push(`${op.id}: x-impersonation-message without x-impersonation: deny`);
+      if (message !== undefined)
+        for (const lang of ['de', 'en']) if (!errors(lang)[String(message).replace(/^errors\./, '')]) wrong.push(`${op.id}: ${message} has no ${lang} text`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("the user's own security actions, private keys, invitations, public links and the user's rights are refused while impersonating", () => {
+    const denied = new Set(operations.filter((o) => o.op['x-impersonation'] === 'deny').map((o) => o.id));
+    const required = [
+      'updatePassword', 'requestEmailChange', 'requestEmailVerification', 'verifyEmail', 'enableTwoFactor', 'confirmTwoFactor', 'renewTwoFactorRecoveryCodes',
+      'disableTwoFactor', 'updateTwoFactorRecoveryPhone', 'deleteTwoFactorRecoveryPhone', 'endOtherSessions', 'createPersonalAccessToken', 'deletePersonalAccessToken',
+      'createImpersonationLink', 'acceptInvitation', 'revokeManagedCustomer', 'revokeAdministratedContract',
+      'getCertificateOrderKey', 'inviteToCustomer', 'resendCustomerInvitation', 'createInvoicePublicLink',
+    ];
+    expect(required.filter((id) => !denied.has(id))).toEqual([]);
+    expect(operations.find((o) => o.id === 'getCertificateOrderKey')!.op['x-impersonation-message']).toBe('errors.private_key_refused_while_impersonating');
   });
 });

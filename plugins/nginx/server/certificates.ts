@@ -4,7 +4,7 @@
  * no real certificates), elsewhere HTTPS for it is left out until it is installed.
  */
 import type { ServerGateway } from '@portal/plugin-sdk/server';
-import { certificates } from '../shared/options.ts';
+import { certificatesOf } from '../shared/options.ts';
 import { certificatePaths, paths } from './render.ts';
 
 export type CertificateStatus = 'installed' | 'will_generate' | 'missing';
@@ -14,12 +14,15 @@ export async function canGenerateCertificates(gw: ServerGateway): Promise<boolea
   return gw.kind === 'local' && (await gw.hasTool('openssl')).available;
 }
 
-/** The status of every certificate of the inventory on a server. */
-export async function certificateStatuses(gw: ServerGateway): Promise<Map<string, CertificateStatus>> {
+/**
+ * The status of every certificate of the server's customer (by customer number) on the server. Another
+ * customer's certificate is not in the map: it is never offered, rendered or created there.
+ */
+export async function certificateStatuses(gw: ServerGateway, customer: number): Promise<Map<string, CertificateStatus>> {
   const present = new Set(await gw.listFiles(paths.certificatesDir));
   const generate = await canGenerateCertificates(gw);
   return new Map(
-    certificates.map((c) => [c.id, present.has(`${c.id}.pem`) && present.has(`${c.id}.key`) ? 'installed' : generate ? 'will_generate' : 'missing'] as const),
+    certificatesOf(customer).map((c) => [c.id, present.has(`${c.id}.pem`) && present.has(`${c.id}.key`) ? 'installed' : generate ? 'will_generate' : 'missing'] as const),
   );
 }
 
@@ -27,12 +30,12 @@ export async function certificateStatuses(gw: ServerGateway): Promise<Map<string
 export const usableCertificates = (statuses: Map<string, CertificateStatus>): Set<string> =>
   new Set([...statuses].filter(([, s]) => s !== 'missing').map(([id]) => id));
 
-/** Creates a self-signed pair (EC P-256, one year) for each given certificate that is missing. */
-export async function generateCertificates(gw: ServerGateway, ids: Iterable<string>): Promise<string[]> {
-  const statuses = await certificateStatuses(gw);
+/** Creates a self-signed pair (EC P-256, one year) for each given certificate of the customer that is missing. */
+export async function generateCertificates(gw: ServerGateway, customer: number, ids: Iterable<string>): Promise<string[]> {
+  const statuses = await certificateStatuses(gw, customer);
   const created: string[] = [];
   for (const id of new Set(ids)) {
-    const cert = certificates.find((c) => c.id === id);
+    const cert = certificatesOf(customer).find((c) => c.id === id);
     if (!cert || statuses.get(id) !== 'will_generate') continue;
     const files = certificatePaths(id);
     await gw.writeFile({ path: `${paths.certificatesDir}/README`, content: 'Self-signed certificates created by the portal for the local sandbox.\n' });

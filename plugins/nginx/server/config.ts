@@ -24,8 +24,8 @@ export async function renderEnvFor(gw: ServerGateway, statuses: Map<string, Cert
 }
 
 /** The desired state rendered for a server. */
-export async function desiredFiles(gw: ServerGateway, state: NginxState): Promise<{ files: ConfigFile[]; certificates: Map<string, CertificateStatus> }> {
-  const certificates = await certificateStatuses(gw);
+export async function desiredFiles(gw: ServerGateway, customer: number, state: NginxState): Promise<{ files: ConfigFile[]; certificates: Map<string, CertificateStatus> }> {
+  const certificates = await certificateStatuses(gw, customer);
   return { files: renderConfig(state, await renderEnvFor(gw, certificates)), certificates };
 }
 

@@ -3,9 +3,9 @@
  * contract and the rules passed; `applyNginxConfig` renders and applies it as a job.
  */
 import type { Schemas } from '@portal/openapi';
-import { noContent, notFound, validationFailed, type ApplyContext, type ChangeSummary, type FieldErrors, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { noContent, notFound, validationFailed, type ApplyContext, type ManagedServer, type ChangeSummary, type FieldErrors, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
-import { certificates } from '../shared/options.ts';
+import { certificatesOf } from '../shared/options.ts';
 import { canGenerateCertificates, certificateStatuses } from './certificates.ts';
 import { compareWithServer, desiredFiles, unifiedDiff } from './config.ts';
 import { SEARCH_WINDOW, searchLog } from './logs.ts';
@@ -18,6 +18,9 @@ import { logPath, UnsafeValueError } from './render.ts';
 import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost } from './rules.ts';
 import { describeChange, isNginxState, loadState, type NginxState, type VhostState } from './state.ts';
 import type { LogTails } from './tail.ts';
+
+/** The ids of the certificates a domain of this server may use: its customer's. */
+const ownCertificates = (server: ManagedServer): string[] => certificatesOf(server.customer.number).map((c) => c.id);
 
 const refuse = (errors: FieldErrors) => {
   if (Object.keys(errors).length) throw validationFailed(errors);
@@ -47,7 +50,7 @@ function summaryOf(before: NginxState | null, after: NginxState): { key: string;
 export async function applySummary(c: ApplyContext): Promise<ChangeSummary> {
   const state = await loadState(c.em, c.server.id);
   try {
-    await desiredFiles(c.ports.gateway(c.server.id), state);
+    await desiredFiles(c.ports.gateway(c.server.id), c.server.customer.number, state);
   } catch (e) {
     if (e instanceof UnsafeValueError) throw validationFailed({ _: ['nginx:errors.unsafe_value'] });
     throw e;
@@ -63,9 +66,9 @@ export function nginxHandlers(ports: PluginPorts, tails: LogTails): PluginHandle
 function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operations> {
   const gateway = (serverId: number) => ports.gateway(serverId);
 
-  const vhostView = async (em: PluginDatabase, serverId: number, id: number) => {
-    const state = await loadState(em, serverId);
-    return presentVhost(vhostOf(state, id), await certificateStatuses(gateway(serverId)));
+  const vhostView = async (em: PluginDatabase, server: ManagedServer, id: number) => {
+    const state = await loadState(em, server.id);
+    return presentVhost(vhostOf(state, id), await certificateStatuses(gateway(server.id), server.customer.number));
   };
 
   return {
@@ -73,7 +76,7 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
       const gw = gateway(c.server.id);
       const state = await loadState(c.em, c.server.id);
       const [{ files }, last, status, nginx, openssl] = await Promise.all([
-        desiredFiles(gw, state),
+        desiredFiles(gw, c.server.customer.number, state),
         ports.jobs.lastApplied(c.server.id),
         gw.service('nginx').status(),
         gw.hasTool('nginx'),
@@ -96,25 +99,25 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
     },
 
     async listNginxVhosts(c) {
-      const [state, statuses] = await Promise.all([loadState(c.em, c.server.id), certificateStatuses(gateway(c.server.id))]);
+      const [state, statuses] = await Promise.all([loadState(c.em, c.server.id), certificateStatuses(gateway(c.server.id), c.server.customer.number)]);
       return { data: state.vhosts.map((v) => presentVhost(v, statuses)) };
     },
 
     async getNginxVhost(c) {
-      return vhostView(c.em, c.server.id, c.params.vhostId);
+      return vhostView(c.em, c.server, c.params.vhostId);
     },
 
     async createNginxVhost(c) {
       const input = normalizeVhost(c.body);
       const id = await c.em.transactional(async (tx) => {
         await lockServer(tx, c.server.id);
-        refuse(checkVhost(input, (await loadState(tx, c.server.id)).vhosts));
+        refuse(checkVhost(input, (await loadState(tx, c.server.id)).vhosts, undefined, ownCertificates(c.server)));
         const now = ports.clock.now();
         const v = tx.create(NginxVhost, { ...input, serverId: c.server.id, createdAt: now, updatedAt: now });
         await tx.flush();
         return v.id;
       });
-      return vhostView(c.em.fork(), c.server.id, id);
+      return vhostView(c.em.fork(), c.server, id);
     },
 
     async updateNginxVhost(c) {
@@ -123,10 +126,10 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
         await lockServer(tx, c.server.id);
         const v = await tx.findOne(NginxVhost, { id: c.params.vhostId, serverId: c.server.id });
         if (!v) throw notFound('nginx:errors.vhost_not_found');
-        refuse(checkVhost(input, (await loadState(tx, c.server.id)).vhosts, v.id));
+        refuse(checkVhost(input, (await loadState(tx, c.server.id)).vhosts, v.id, ownCertificates(c.server)));
         tx.assign(v, { ...input, updatedAt: ports.clock.now() });
       });
-      return vhostView(c.em.fork(), c.server.id, c.params.vhostId);
+      return vhostView(c.em.fork(), c.server, c.params.vhostId);
     },
 
     async deleteNginxVhost(c) {
@@ -226,14 +229,17 @@ function handlersFor(ports: PluginPorts, tails: LogTails): PluginHandlers<Operat
     },
 
     async listNginxCertificates(c) {
-      const statuses = await certificateStatuses(gateway(c.server.id));
-      return { data: certificates.map((cert) => ({ ...cert, altNames: [...cert.altNames], status: statuses.get(cert.id) ?? 'missing' })) };
+      // Only the certificates of the server's own customer: another customer's would install its private key here.
+      const statuses = await certificateStatuses(gateway(c.server.id), c.server.customer.number);
+      return {
+        data: certificatesOf(c.server.customer.number).map(({ customer: _owner, ...cert }) => ({ ...cert, altNames: [...cert.altNames], status: statuses.get(cert.id) ?? 'missing' })),
+      };
     },
 
     async getNginxConfig(c) {
       const gw = gateway(c.server.id);
       const state = await loadState(c.em, c.server.id);
-      const [{ files, certificates: statuses }, last] = await Promise.all([desiredFiles(gw, state), ports.jobs.lastApplied(c.server.id)]);
+      const [{ files, certificates: statuses }, last] = await Promise.all([desiredFiles(gw, c.server.customer.number, state), ports.jobs.lastApplied(c.server.id)]);
       const compared = await compareWithServer(gw, files, last);
       const tlsNotices: Schemas['NginxConfigView']['tlsNotices'] = [];
       for (const v of state.vhosts) {

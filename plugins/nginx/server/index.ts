@@ -24,12 +24,12 @@ export default defineServerPlugin<Operations>({
   render: async ({ em, server, gateway, logger }) => {
     const state = await loadState(em, server.id);
     try {
-      await generateCertificates(gateway, state.vhosts.flatMap((v) => (v.certificate ? [v.certificate] : [])));
+      await generateCertificates(gateway, server.customer.number, state.vhosts.flatMap((v) => (v.certificate ? [v.certificate] : [])));
     } catch (e) {
       // HTTPS of those domains is left out (rendered as a comment); the rest applies.
       logger.warn({ err: e, serverId: server.id }, 'creating self-signed certificates failed');
     }
-    const { files } = await desiredFiles(gateway, state);
+    const { files } = await desiredFiles(gateway, server.customer.number, state);
     // Password files are part of the version (restored with it), never shown in a diff.
     return [...files, ...htpasswdFiles(state).map((f) => ({ ...f, mode: 0o640, owner: 'root', group: 'www-data', secret: true }))];
   },

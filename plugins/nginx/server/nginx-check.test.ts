@@ -10,6 +10,7 @@ import { LocalGateway } from '@portal/plugin-sdk/testing';
 import { certificateStatuses, generateCertificates } from './certificates.ts';
 import { renderEnvFor } from './config.ts';
 import { demoVhostsFor } from './fixtures.ts';
+import { certificatesOf } from '../shared/options.ts';
 import { hashPassword } from './passwords.ts';
 import { htpasswdFiles, renderConfig } from './render.ts';
 import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost } from './rules.ts';
@@ -31,16 +32,16 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 let nextServer = 1;
 
 /** Renders a state into a sandbox of its own and runs `nginx -t` on it. */
-async function check(state: NginxState): Promise<{ status: string; output?: string }> {
+async function check(state: NginxState, customer: number): Promise<{ status: string; output?: string }> {
   const gw = new LocalGateway({ baseDir: dir, serverId: nextServer++, programs: ['nginx'] });
-  await generateCertificates(gw, state.vhosts.flatMap((v) => (v.certificate ? [v.certificate] : [])));
-  const env = await renderEnvFor(gw, await certificateStatuses(gw));
+  await generateCertificates(gw, customer, state.vhosts.flatMap((v) => (v.certificate ? [v.certificate] : [])));
+  const env = await renderEnvFor(gw, await certificateStatuses(gw, customer));
   for (const f of [...renderConfig(state, env), ...htpasswdFiles(state)]) await gw.writeFile(f);
   return gw.service('nginx').validate();
 }
 
 const demoServers = ['20011', '20012', '20021', '20022', '20031', '20032'].flatMap((cluster) =>
-  (['web', 'loadbalancer'] as const).map((role) => ({ name: `${role === 'web' ? 'web01' : 'lb01'}.c${cluster}.managed-hosting.example`, role })),
+  (['web', 'loadbalancer'] as const).map((role) => ({ name: `${role === 'web' ? 'web01' : 'lb01'}.c${cluster}.managed-hosting.example`, role, customer: 10000 + Number(cluster[3]) })),
 );
 
 describe('the rendered configuration passes nginx -t', () => {
@@ -64,11 +65,11 @@ describe('the rendered configuration passes nginx -t', () => {
       }),
     );
     for (const v of vhosts) {
-      expect(checkVhost(normalizeVhost(v), vhosts, v.id)).toEqual({});
+      expect(checkVhost(normalizeVhost(v), vhosts, v.id, certificatesOf(server.customer).map((c) => c.id))).toEqual({});
       for (const r of v.redirects) expect(checkRedirect({ vhostId: v.id, ...r }, vhosts, r.id)).toEqual({});
     }
     if (!nginx) return;
-    const result = await check({ vhosts });
+    const result = await check({ vhosts }, server.customer);
     expect([result.status, result.output]).toEqual(['passed', expect.stringContaining('syntax is ok')]);
   });
 
@@ -111,17 +112,17 @@ describe('the rendered configuration passes nginx -t', () => {
           ],
         }),
         buildVhost({ id: 2, serverNames: ['api.example.com'], backend: 'upstream', phpVersion: null, upstream: '[::1]:9000', authentications: [buildAuthentication({ id: 3, path: '/', users: [{ name: 'api', hash }] })] }),
-        buildVhost({ id: 3, serverNames: ['static.example.com'], backend: 'static', phpVersion: null, certificate: 'nordlicht-medien-2026' }),
+        buildVhost({ id: 3, serverNames: ['static.example.com'], backend: 'static', phpVersion: null, certificate: 'wildcard-mueller-schmidt-2026' }),
       ],
     };
     // The rules accept all of it (these are values a user can store).
     for (const v of state.vhosts) {
-      expect(checkVhost(normalizeVhost(v), state.vhosts, v.id)).toEqual({});
+      expect(checkVhost(normalizeVhost(v), state.vhosts, v.id, certificatesOf(10001).map((c) => c.id))).toEqual({});
       for (const r of v.redirects) expect(checkRedirect({ vhostId: v.id, ...r }, state.vhosts, r.id)).toEqual({});
       for (const a of v.authentications) expect(checkAuthentication({ vhostId: v.id, path: a.path, realm: a.realm, users: a.users.map((u) => ({ name: u.name })) }, state.vhosts, a.id, a.users.map((u) => u.name))).toEqual({});
     }
     if (!nginx) return;
-    const result = await check(state);
+    const result = await check(state, 10001);
     expect([result.status, result.output]).toEqual(['passed', expect.stringContaining('syntax is ok')]);
   });
 });

@@ -232,6 +232,28 @@ describe('nginx section', () => {
     for (const c of r.body.data) expect(['installed', 'will_generate', 'missing']).toContain(c.status);
   });
 
+  it("R6.004 only the certificates of the server's own customer are offered; another customer's is refused and never rendered (issue 31)", async () => {
+    const r = await admin.get(api('/certificates'));
+    // Cluster 20011 belongs to customer 10001: Nordlicht Medien's and Bäckerei Sonnenschein's certificates carry their private keys.
+    expect(r.body.data.map((c: { id: string }) => c.id).sort()).toEqual(['mueller-schmidt-shop-2026', 'wildcard-mueller-schmidt-2026']);
+    const created = await admin.request('POST', api('/vhosts'), domain({ serverNames: ['fremd.mueller-schmidt-shop.example'], certificate: 'baeckerei-sonnenschein-2026' }));
+    expect([created.status, created.body.error?.fields]).toEqual([422, { certificate: ['nginx:errors.certificate_unknown'] }]);
+    const www = (await admin.get(api('/vhosts'))).body.data.find((v: { serverNames: string[] }) => v.serverNames[0].startsWith('www.'));
+    const { id: _id, tls: _tls, redirectCount: _r, authenticationCount: _a, createdAt: _c, updatedAt: _u, ...input } = www;
+    const updated = await admin.request('PUT', api(`/vhosts/${www.id}`), { ...input, certificate: 'nordlicht-medien-2026' });
+    expect([updated.status, updated.body.error?.fields]).toEqual([422, { certificate: ['nginx:errors.certificate_unknown'] }]);
+    // One stored before this rule (straight in the database) is neither rendered nor created on the server.
+    const knex = server.db.orm.em.getConnection();
+    await knex.execute(`update nginx_vhosts set certificate = 'nordlicht-medien-2026' where id = ${Number(www.id)}`);
+    try {
+      const config = await admin.get(api('/config'));
+      expect(config.body.diff).not.toContain('nordlicht-medien-2026.key');
+      expect((await admin.get(api(`/vhosts/${www.id}`))).body.tls).toBe('missing');
+    } finally {
+      await knex.execute(`update nginx_vhosts set certificate = ${www.certificate === null ? 'null' : `'${String(www.certificate)}'`} where id = ${Number(www.id)}`);
+    }
+  });
+
   describe('config view, apply, logs, rollback', () => {
     let shopDomain: number;
 

@@ -44,9 +44,13 @@ describe('domain rules', () => {
     for (const good of ['127.0.0.1:8080', 'app.internal:3000', '[::1]:9000']) expect(checkVhost(input({ backend: 'upstream', upstream: good }), existing)).toEqual({});
   });
 
-  it('a certificate must be one of the list', () => {
-    expect(checkVhost(input({ certificate: 'evil' }), existing)).toEqual({ certificate: ['nginx:errors.certificate_unknown'] });
-    expect(checkVhost(input({ certificate: 'nordlicht-medien-2026' }), existing)).toEqual({});
+  it("a certificate must be one of the server's customer's list", () => {
+    const own = ['nordlicht-medien-2026'];
+    expect(checkVhost(input({ certificate: 'evil' }), existing, undefined, own)).toEqual({ certificate: ['nginx:errors.certificate_unknown'] });
+    expect(checkVhost(input({ certificate: 'nordlicht-medien-2026' }), existing, undefined, own)).toEqual({});
+    // Another customer's certificate is refused like an unknown one (its private key must not reach this server).
+    expect(checkVhost(input({ certificate: 'baeckerei-sonnenschein-2026' }), existing, undefined, own)).toEqual({ certificate: ['nginx:errors.certificate_unknown'] });
+    expect(checkVhost(input({ certificate: 'nordlicht-medien-2026' }), existing)).toEqual({ certificate: ['nginx:errors.certificate_unknown'] });
   });
 
   it('additional directives: whitelist only, each value by its grammar, no duplicates of single directives', () => {

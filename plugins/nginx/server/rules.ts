@@ -6,7 +6,6 @@
 import type { FieldErrors } from '@portal/plugin-sdk/server';
 import {
   backends,
-  certificateIds,
   directiveSpecs,
   directiveValueValid,
   documentRootValid,
@@ -81,10 +80,10 @@ const redirectsOf = (vhosts: readonly VhostState[]): LoopRedirect[] =>
 
 /**
  * A domain (already normalized) against the server's other domains: valid names, none used twice
- * on the server, a document root below the web root, the backend's own field, a known certificate,
+ * on the server, a document root below the web root, the backend's own field, a certificate of `allowedCertificates` (the server's customer's),
  * whitelisted directives with valid values, and no redirect loop made possible by the new names.
  */
-export function checkVhost(vhost: Required<VhostInput>, all: readonly VhostState[], selfId?: number): FieldErrors {
+export function checkVhost(vhost: Required<VhostInput>, all: readonly VhostState[], selfId?: number, allowedCertificates: readonly string[] = []): FieldErrors {
   const e = new Errors();
   const others = all.filter((v) => v.id !== selfId);
   const taken = new Set(others.flatMap((v) => v.serverNames));
@@ -101,7 +100,8 @@ export function checkVhost(vhost: Required<VhostInput>, all: readonly VhostState
     if (!vhost.upstream) e.add('upstream', 'nginx:errors.upstream_required');
     else if (!upstreamValid(vhost.upstream)) e.add('upstream', 'nginx:errors.upstream_invalid');
   }
-  if (vhost.certificate !== null && !certificateIds.includes(vhost.certificate as (typeof certificateIds)[number])) e.add('certificate', 'nginx:errors.certificate_unknown');
+  // Another customer's certificate gets the same answer as an unknown one: which exist is not revealed.
+  if (vhost.certificate !== null && !allowedCertificates.includes(vhost.certificate)) e.add('certificate', 'nginx:errors.certificate_unknown');
   if (vhost.directives.length > maxDirectives) e.add('directives', 'validation.maxItems');
   const seen = new Set<string>();
   vhost.directives.forEach((d, i) => {

@@ -17,18 +17,23 @@ export const redirectCodes = [301, 302, 307, 308] as const;
 export type RedirectCode = (typeof redirectCodes)[number];
 
 /**
- * The TLS certificates a domain can refer to (the demo's certificate inventory). The files live at
- * `/etc/ssl/portal/<id>.pem` and `.key` on the server; the `local` gateway can create a self-signed
- * pair for them with `openssl`.
+ * The TLS certificates a domain can refer to (the demo's certificate inventory), each owned by one
+ * customer (its number): a server may only use the certificates of its own cluster's customer — a
+ * certificate carries that customer's private key. The files live at `/etc/ssl/portal/<id>.pem` and
+ * `.key` on the server; the `local` gateway can create a self-signed pair for them with `openssl`.
  */
 export const certificates = [
-  { id: 'mueller-schmidt-shop-2026', commonName: 'www.mueller-schmidt-shop.example', altNames: ['mueller-schmidt-shop.example'], issuer: "Let's Encrypt R11", validUntil: '2027-02-14' },
-  { id: 'wildcard-mueller-schmidt-2026', commonName: '*.mueller-schmidt.example', altNames: ['mueller-schmidt.example'], issuer: 'Sectigo RSA Domain Validation', validUntil: '2027-06-30' },
-  { id: 'nordlicht-medien-2026', commonName: 'www.nordlicht-medien.example', altNames: ['nordlicht-medien.example'], issuer: "Let's Encrypt R10", validUntil: '2027-01-09' },
-  { id: 'baeckerei-sonnenschein-2026', commonName: 'www.baeckerei-sonnenschein.example', altNames: ['baeckerei-sonnenschein.example'], issuer: "Let's Encrypt R11", validUntil: '2027-03-21' },
+  { id: 'mueller-schmidt-shop-2026', customer: 10001, commonName: 'www.mueller-schmidt-shop.example', altNames: ['mueller-schmidt-shop.example'], issuer: "Let's Encrypt R11", validUntil: '2027-02-14' },
+  { id: 'wildcard-mueller-schmidt-2026', customer: 10001, commonName: '*.mueller-schmidt.example', altNames: ['mueller-schmidt.example'], issuer: 'Sectigo RSA Domain Validation', validUntil: '2027-06-30' },
+  { id: 'nordlicht-medien-2026', customer: 10002, commonName: 'www.nordlicht-medien.example', altNames: ['nordlicht-medien.example'], issuer: "Let's Encrypt R10", validUntil: '2027-01-09' },
+  { id: 'baeckerei-sonnenschein-2026', customer: 10003, commonName: 'www.baeckerei-sonnenschein.example', altNames: ['baeckerei-sonnenschein.example'], issuer: "Let's Encrypt R11", validUntil: '2027-03-21' },
 ] as const;
-export type CertificateId = (typeof certificates)[number]['id'];
+export type Certificate = (typeof certificates)[number];
+export type CertificateId = Certificate['id'];
 export const certificateIds = certificates.map((c) => c.id) as CertificateId[];
+
+/** The certificates of one customer (by customer number): the only ones its servers may offer, render or create. */
+export const certificatesOf = (customerNumber: number): Certificate[] => certificates.filter((c) => c.customer === customerNumber);
 
 /** A host name of `server_name`: lowercase labels, optionally one leading wildcard label (`*.example.com`). */
 export const serverNamePattern = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
