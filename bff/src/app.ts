@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { AppDeps } from './deps.ts';
-import { coreHandlers } from './handlers/index.ts';
+import { coreAuthorizers, coreHandlers } from './handlers/index.ts';
 import { platformHandlers, type PluginHealth } from './handlers/platform.ts';
 import { apiReference } from './http/api-reference.ts';
 import { ManagedCenter } from './managed/center.ts';
@@ -15,7 +15,7 @@ import { classifyRoute, dispatchOperations, routeOf } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { demoReadOnly } from './demo/index.ts';
-import type { OperationHandler } from './openapi/handlers.ts';
+import type { OperationHandler, PreAuthorizer } from './openapi/handlers.ts';
 import { createOpenApiRouter } from './openapi/router.ts';
 
 /** The methods whose JSON body is parsed (the body parser's own default); other requests never reach it. */
@@ -52,7 +52,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     ...coreHandlers,
     ...managed.handlers(contract),
   } as unknown as Record<string, OperationHandler<never>>;
-  const { router, operations } = createOpenApiRouter(contract, handlers, deps, { validateResponses: options.validateResponses });
+  const { router, operations } = createOpenApiRouter(contract, handlers, deps, {
+    validateResponses: options.validateResponses,
+    authorizers: coreAuthorizers as unknown as Record<string, PreAuthorizer>,
+  });
 
   app.use(classifyRoute(router, new Map(operations.map((o) => [o.id, o.path]))));
   if (options.metrics) app.use(options.metrics);

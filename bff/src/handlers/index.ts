@@ -19,7 +19,7 @@ import { customerDocumentHandlers } from './customersDocuments.ts';
 import { notificationHandlers } from './notifications.ts';
 import { spotlightHandlers } from './spotlight.ts';
 import { partnerHandlers } from './partner.ts';
-import { orderHandlers } from './orders.ts';
+import { orderAuthorizers, orderHandlers } from './orders.ts';
 import { domainOrderHandlers } from './ordersDomain.ts';
 import { demoHandlers } from '../demo/index.ts';
 import { certificateOrderHandlers } from './ordersCertificate.ts';
@@ -53,3 +53,6 @@ export const coreHandlers = {
   // Last: the user's own security actions refuse impersonation sessions (§6).
   ...guardedWhileImpersonating({ ...securityHandlers, ...tokenHandlers, ...profileHandlers }),
 };
+
+/** Role checks that run before the body is validated (issue 31), by operation. */
+export const coreAuthorizers = { ...orderAuthorizers };
