@@ -68,7 +68,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(maintenanceGate(deps));
   // Only requests of the methods it parses reach the body parser (it would let the others pass anyway).
   const parseBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: [...bodyMethods] });
-  app.use((ctx, next) => (bodyMethods.has(ctx.method) ? parseBody(ctx, next) : next()));
+  app.use(async (ctx, next) => {
+    if (!bodyMethods.has(ctx.method)) return next();
+    let parsed = false;
+    try {
+      await parseBody(ctx, () => ((parsed = true), next()));
+    } catch (e) {
+      // A body that cannot be read (declared gzip/deflate/br but not compressed: a zlib error without a
+      // status) is the client's mistake: 400 instead of 500 (issue 31). Errors after parsing pass unchanged.
+      if (parsed || (e as { status?: number }).status) throw e;
+      throw Object.assign(new Error(`request body could not be read: ${(e as Error).message}`), { status: 400, expose: true });
+    }
+  });
   app.use(authenticateRequest(deps));
   app.use(csrfProtection(deps));
   // Demo mode (issue 13): every write but sign-out, the contact form and the demo session is refused.
