@@ -110,7 +110,7 @@ describe('issue 31, security 6 (g): an https portal reached without X-Forwarded-
   it('translates errors.https_required in German and English', async () => {
     const { default: de } = await import('../../../frontend/src/i18n/locales/de/errors.json', { with: { type: 'json' } });
     const { default: en } = await import('../../../frontend/src/i18n/locales/en/errors.json', { with: { type: 'json' } });
-    expect((de as Record<string, string>).https_required).toMatch(/HTTPS/);
-    expect((en as Record<string, string>).https_required).toMatch(/HTTPS/);
+    expect(de.https_required).toMatch(/HTTPS/);
+    expect(en.https_required).toMatch(/HTTPS/);
   });
 });
