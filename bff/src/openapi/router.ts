@@ -301,15 +301,14 @@ export function createOpenApiRouter(
       if (authorize && principal && !Object.keys(fields).length)
         await authorize({ em: (ctx.state.em ??= deps.orm.em.fork()), deps, principal, user: principal.user, params, rawBody: body });
       if (v.body) {
+        // An array over its maxItems first: it is refused as a whole, without a walk over its items.
+        const oversized = oversizedArrays(doc, v.bodySchema, body);
+        if (Object.keys(oversized).length) throw ValidationFailed(Object.assign(fields, oversized));
         const hostileBody = hostileInputErrors(body, '');
         if (Object.keys(hostileBody).length) throw ValidationFailed(Object.assign(fields, hostileBody));
         const hasBody = body !== undefined && !(typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0 && !ctx.get('Content-Length'));
         if (!hasBody && v.bodyRequired) fields._ = ['validation.body_required'];
-        else if (hasBody) {
-          const oversized = oversizedArrays(doc, v.bodySchema, body);
-          if (Object.keys(oversized).length) throw ValidationFailed(Object.assign(fields, oversized));
-          if (!v.body(body)) Object.assign(fields, toFieldErrors(v.body.errors));
-        }
+        else if (hasBody && !v.body(body)) Object.assign(fields, toFieldErrors(v.body.errors));
       } else body = undefined;
       if (Object.keys(fields).length) throw ValidationFailed(fields);
       assertCredentialAllowsPathCluster(ctx.state.principal, tokens, params);
