@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { AppDeps } from './deps.ts';
-import { coreHandlers } from './handlers/index.ts';
+import { coreAuthorizers, coreHandlers } from './handlers/index.ts';
 import { platformHandlers, type PluginHealth } from './handlers/platform.ts';
 import { apiReference } from './http/api-reference.ts';
 import { ManagedCenter } from './managed/center.ts';
@@ -16,7 +16,7 @@ import { classifyRoute, dispatchOperations, routeOf } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { demoReadOnly } from './demo/index.ts';
-import type { OperationHandler } from './openapi/handlers.ts';
+import type { OperationHandler, PreAuthorizer } from './openapi/handlers.ts';
 import { createOpenApiRouter } from './openapi/router.ts';
 
 /** The methods whose JSON body is parsed (the body parser's own default); other requests never reach it. */
@@ -53,7 +53,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     ...coreHandlers,
     ...managed.handlers(contract),
   } as unknown as Record<string, OperationHandler<never>>;
-  const { router, operations } = createOpenApiRouter(contract, handlers, deps, { validateResponses: options.validateResponses });
+  const { router, operations } = createOpenApiRouter(contract, handlers, deps, {
+    validateResponses: options.validateResponses,
+    authorizers: coreAuthorizers as unknown as Record<string, PreAuthorizer>,
+  });
 
   app.use(classifyRoute(router, new Map(operations.map((o) => [o.id, o.path]))));
   if (options.metrics) app.use(options.metrics);
@@ -68,7 +71,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(serviceMaintenanceGate(deps, contract));
   // Only requests of the methods it parses reach the body parser (it would let the others pass anyway).
   const parseBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: [...bodyMethods] });
-  app.use((ctx, next) => (bodyMethods.has(ctx.method) ? parseBody(ctx, next) : next()));
+  app.use(async (ctx, next) => {
+    if (!bodyMethods.has(ctx.method)) return next();
+    let parsed = false;
+    try {
+      await parseBody(ctx, () => ((parsed = true), next()));
+    } catch (e) {
+      // A body that cannot be read (declared gzip/deflate/br but not compressed: a zlib error without a
+      // status) is the client's mistake: 400 instead of 500 (issue 31). Errors after parsing pass unchanged.
+      if (parsed || (e as { status?: number }).status) throw e;
+      throw Object.assign(new Error(`request body could not be read: ${(e as Error).message}`), { status: 400, expose: true });
+    }
+  });
   app.use(authenticateRequest(deps));
   app.use(csrfProtection(deps));
   // Demo mode (issue 13): every write but sign-out, the contact form and the demo session is refused.

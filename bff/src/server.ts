@@ -98,6 +98,7 @@ export async function startServer(
       loginPerAccount: config.LOGIN_RATE_LIMIT,
       loginAccountAcrossClients: config.LOGIN_ACCOUNT_LIMIT,
       tokenCreatePerUser: config.TOKEN_CREATE_LIMIT,
+      invitationsPerUser: config.INVITATION_LIMIT,
       invalidTokensPerClient: config.INVALID_TOKEN_LIMIT,
       demoSessionsPerClient: config.DEMO_SESSION_LIMIT,
       demoContactsPerClient: config.DEMO_CONTACT_LIMIT,

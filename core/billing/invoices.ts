@@ -41,7 +41,9 @@ const encodeCursor = (c: Cursor): string => Buffer.from(JSON.stringify(c)).toStr
 function decodeCursor(raw: string): Cursor {
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.k === 'string' && c.k.length <= 32 && Number.isSafeInteger(c.i)) return c;
+    // A NUL or a lone surrogate in the key would reach the database as a query parameter, which refuses it
+    // (PostgreSQL: a protocol error, read as "database unavailable"), so the cursor is refused here (issue 31).
+    if (typeof c.k === 'string' && c.k.length <= 32 && ![...c.k].some((ch) => ch.charCodeAt(0) < 0x20) && c.k.isWellFormed() && Number.isSafeInteger(c.i)) return c;
   } catch {
     /* fall through */
   }

@@ -8,6 +8,7 @@ export {
   customerTeam,
   inviteToCustomer,
   resendInvitation,
+  inviterNameForMail,
   deleteInvitation,
   removeCustomerManager,
   removeClusterAdministrator,

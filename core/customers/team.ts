@@ -79,6 +79,27 @@ function invitationLink(ctx: TeamContext, invitation: Invitation, token: string,
   return `${ctx.publicUrl}/a/${route}/${invitation.role}/${encodeURIComponent(token)}/${encodeURIComponent(invitation.email)}/${invitation.id}`;
 }
 
+/**
+ * The inviter as the invitation mail names them: the account's stored name, but only as a name — a
+ * first name or surname is free text up to 255 characters, and "Visit https://…" or an address in it
+ * would reach any mailbox under the portal's sender (issue 31). Words that look like a link, a domain
+ * or an e-mail address are left out, control characters and runs of spaces collapse, and the result is
+ * cut at 60 characters; when nothing is left, the inviter's e-mail address stands in (it is theirs).
+ */
+export function inviterNameForMail(inviter: Pick<User, 'firstname' | 'surname' | 'email'>): string {
+  const linkLike = /^(?:[a-z][a-z0-9+.-]*:|www\.)|[@/\\]|\.[a-z]{2,}|\d+\.\d+\.\d+/i;
+  const words = `${inviter.firstname ?? ''} ${inviter.surname ?? ''}`
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !linkLike.test(w));
+  let name = '';
+  for (const w of words) {
+    if ((name ? name.length + 1 : 0) + w.length > 60) break;
+    name = name ? `${name} ${w}` : w;
+  }
+  return name || inviter.email;
+}
+
 async function sendInvitation(em: EntityManager, ctx: TeamContext, invitation: Invitation, token: string, inviter: User, language: 'de' | 'en'): Promise<void> {
   const account = await em.findOne(User, { email: invitation.email });
   const target = invitation.role === 'manager' ? `${invitation.customer!.company} (${invitation.customer!.number})` : `${invitation.cluster!.name} (${invitation.cluster!.number})`;
@@ -88,7 +109,7 @@ async function sendInvitation(em: EntityManager, ctx: TeamContext, invitation: I
       kind: 'invitation',
       role: invitation.role,
       target,
-      invitedBy: `${inviter.firstname} ${inviter.surname}`,
+      invitedBy: inviterNameForMail(inviter),
       link: invitationLink(ctx, invitation, token, !!account),
       validDays: INVITATION_VALID_DAYS,
     },

@@ -78,6 +78,8 @@ const schema = z.object({
   LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(30),
   /** New personal access tokens per user and hour. */
   TOKEN_CREATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Invitations sent and resent per inviting user and hour (issue 31: invitations go to any address). */
+  INVITATION_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Invalid bearer tokens per client address and 15 minutes before the client's bearer requests are refused (429). */
   INVALID_TOKEN_LIMIT: z.coerce.number().int().min(1).default(50),
   /** Encrypts two-factor secrets at rest (≥ 32 characters, e.g. `openssl rand -base64 32`). Unset: a key file `DATA_DIR/two-factor.key`. */

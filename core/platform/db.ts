@@ -116,7 +116,7 @@ const unreachableMessages =
 /**
  * What a database error means for the caller:
  * - `unavailable`: the database cannot be reached (refused, reset, terminated, pool timeout; SQLSTATE
- *   class 08, 57P01–57P03, 53300) — retry later;
+ *   class 08, 57P01–57P03, 53300, 55000 when it refuses connections) — retry later;
  * - `input`: the database refused a value (SQLSTATE class 22: out of range, invalid text, NUL; 54000) —
  *   the request was wrong;
  * - `conflict`: a unique constraint (23505), e.g. the loser of a double submit;
@@ -135,6 +135,9 @@ export function databaseErrorKind(error: unknown): 'unavailable' | 'input' | 'co
       if (/^22[0-9A-Z]{3}$/.test(code) || code === '54000') return 'input';
       if (code === '23505') return 'conflict';
     }
+    // 55000 (object not in prerequisite state) with a FATAL severity: the database refuses connections
+    // (`database … is not currently accepting connections`, e.g. during a restore) — retry later (issue 31).
+    if (code === '55000' && ((err as { severity?: unknown }).severity === 'FATAL' || (typeof err.message === 'string' && /accepting connections/i.test(err.message)))) return 'unavailable';
     if (err.name === 'ConnectionException') return 'unavailable';
     if (typeof err.message === 'string' && unreachableMessages.test(err.message)) return 'unavailable';
     for (const inner of [err.cause, ...(Array.isArray(err.errors) ? err.errors : [])]) {

@@ -2401,8 +2401,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deactivates two-factor authentication (after the password)
-         * @description Secret, recovery codes and recovery phone number are deleted. An e-mail tells the user.
+         * Deactivates two-factor authentication (after the password and a current code)
+         * @description Needs the password and, while two-factor authentication is confirmed, a second factor as well: `code`
+         *     (6 digits from the authenticator app; each code is accepted once) or `recoveryCode` (then used up).
+         *     Without either 422 `errors.two_factor_code_required` on `code`; a wrong one 422
+         *     `errors.two_factor_code_invalid` on `code` or `errors.recovery_code_invalid` on `recoveryCode`
+         *     (5 code attempts per user and minute, then 429). An activation that was started but never confirmed
+         *     ends with the password alone. Secret, recovery codes and recovery phone number are deleted. An
+         *     e-mail tells the user.
          */
         post: operations["disableTwoFactor"];
         delete?: never;
@@ -10711,8 +10717,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "Demo-Portal-2026",
+                 *       "code": "123456"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
+                    code?: string;
+                    recoveryCode?: string;
                 };
             };
         };

@@ -156,6 +156,7 @@ const renderedFilesSchema: Doc = {
   properties: {
     files: {
       type: 'array',
+      maxItems: 10000,
       items: {
         type: 'object',
         required: ['path', 'content', 'mode', 'secret'],

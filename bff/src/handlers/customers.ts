@@ -14,6 +14,7 @@ import {
 } from '@portal/core/customers';
 import type { OperationContext } from '../openapi/handlers.ts';
 import { defineHandlers, noContent } from '../openapi/handlers.ts';
+import { consume } from '../http/rate-limits.ts';
 import { presentCustomerDetail, presentCustomerSummary, presentCustomerTeam, presentTeamInvitation } from '../presenters/customer.ts';
 
 const teamContext = ({ deps, koa }: Pick<OperationContext<never>, 'deps' | 'koa'>): TeamContext => ({
@@ -52,6 +53,8 @@ export const customerHandlers = defineHandlers({
 
   inviteToCustomer: async (c) => {
     const customer = await findManagedCustomer(c.em, c.user.id, c.params.customerId);
+    // Invitations mail any address: INVITATION_LIMIT per inviter and hour, resends included (issue 31).
+    await consume(c.deps.rateLimits.invitationSendByUser, String(c.user.id));
     const invitation = await inviteToCustomer(c.em, teamContext(c), customer, c.user, c.body);
     c.koa.status = 201;
     return presentTeamInvitation(invitation);
@@ -59,6 +62,7 @@ export const customerHandlers = defineHandlers({
 
   resendCustomerInvitation: async (c) => {
     const customer = await findManagedCustomer(c.em, c.user.id, c.params.customerId);
+    await consume(c.deps.rateLimits.invitationSendByUser, String(c.user.id));
     return presentTeamInvitation(await resendInvitation(c.em, teamContext(c), customer, c.user, c.params.invitationId));
   },
 

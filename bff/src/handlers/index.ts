@@ -18,7 +18,7 @@ import { customerDocumentHandlers } from './customersDocuments.ts';
 import { notificationHandlers } from './notifications.ts';
 import { spotlightHandlers } from './spotlight.ts';
 import { partnerHandlers } from './partner.ts';
-import { orderHandlers } from './orders.ts';
+import { orderAuthorizers, orderHandlers } from './orders.ts';
 import { domainOrderHandlers } from './ordersDomain.ts';
 import { demoHandlers } from '../demo/index.ts';
 import { certificateOrderHandlers } from './ordersCertificate.ts';
@@ -52,3 +52,6 @@ export const coreHandlers = {
   // What impersonation sessions may not do (the user's own security actions, §6, and more) is declared in the
   // contract (`x-impersonation: deny`) and refused by the router before any handler runs.
 };
+
+/** Role checks that run before the body is validated (issue 31), by operation. */
+export const coreAuthorizers = { ...orderAuthorizers };

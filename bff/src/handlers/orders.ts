@@ -12,11 +12,11 @@ import {
   type Order,
   type OrderPrice,
 } from '@portal/core/ordering';
-import { findManagedCustomer, LocalPaymentProvider } from '@portal/core/customers';
+import { customerNotFound, findManagedCustomer, listManagedCustomersOf, LocalPaymentProvider } from '@portal/core/customers';
 import { ValidationFailed, afterCommit } from '@portal/core/platform';
 import type { Schemas } from '@portal/openapi';
 import type { AppDeps } from '../deps.ts';
-import { defineHandlers } from '../openapi/handlers.ts';
+import { defineAuthorizers, defineHandlers, type PreAuthorizer } from '../openapi/handlers.ts';
 import { presentAmounts } from './billingPresenters.ts';
 import { orderProvisioningOf } from './ordersProvisioning.ts';
 import { presentDomainOrderDetails } from './ordersDomainPresenters.ts';
@@ -100,6 +100,34 @@ export async function orderSubmitted(
     });
   return presentOrder(order);
 }
+
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 2147483647;
+const draftOf = (raw: unknown, wrapped: boolean): Record<string, unknown> | undefined => {
+  const o = wrapped && raw && typeof raw === 'object' ? (raw as { draft?: unknown }).draft : raw;
+  return o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : undefined;
+};
+
+/**
+ * The role check of an order, before its body is validated (issue 31): the customer the draft names must be
+ * one the caller manages (404 `errors.customer_not_found`, as the handler answers), and for orders that need
+ * an existing customer (`anyCustomer`) a caller who manages none is refused whatever the body holds.
+ */
+export const managerOfOrderCustomer =
+  (options: { wrapped: boolean; anyCustomer: boolean }): PreAuthorizer =>
+  async ({ em, user, rawBody }) => {
+    const customerId = draftOf(rawBody, options.wrapped)?.customerId;
+    if (isId(customerId)) await findManagedCustomer(em, user.id, customerId);
+    else if (options.anyCustomer && !(await listManagedCustomersOf(em, user.id)).length) throw customerNotFound();
+  };
+
+export const orderAuthorizers = defineAuthorizers({
+  quoteClusterOrder: managerOfOrderCustomer({ wrapped: true, anyCustomer: false }),
+  createClusterOrder: managerOfOrderCustomer({ wrapped: false, anyCustomer: false }),
+  quoteDomainOrder: managerOfOrderCustomer({ wrapped: true, anyCustomer: true }),
+  createDomainOrder: managerOfOrderCustomer({ wrapped: false, anyCustomer: true }),
+  quoteCertificateOrder: managerOfOrderCustomer({ wrapped: true, anyCustomer: true }),
+  createCertificateOrder: managerOfOrderCustomer({ wrapped: false, anyCustomer: true }),
+});
 
 export const orderHandlers = defineHandlers({
   listOrders: async ({ em, user, query }) => ({

@@ -166,4 +166,25 @@ describe('certificate order wizard API (§2 certificate order wizard)', () => {
     expect((await order(other, 'cert-other', draft())).status).toBe(404);
     expect(await server.db.orm.em.fork().count(Order, {})).toBe(before);
   });
+
+  it('R6.003 the role check comes before the body is validated (issue 31): a non-manager is refused with 404 whatever the body holds, a 40 KB list of 20,000 items included', async () => {
+    const huge = { ...draft(), verifications: Array.from({ length: 20_000 }, () => 0) };
+    const admin = server.client();
+    await admin.login(demoLogins.admin); // manages no customer
+    for (const [client, body] of [
+      [admin, huge],
+      [admin, { verifications: 'no list' }],
+      [other, huge],
+      [other, { ...draft(), termMonths: 'twelve' }],
+    ] as const) {
+      const res = await order(client, 'cert-prevalidation', body);
+      expect([res.status, res.body.error.message]).toEqual([404, 'errors.customer_not_found']);
+      const quoted = await quote(client, 'order', body);
+      expect([quoted.status, quoted.body.error.message]).toEqual([404, 'errors.customer_not_found']);
+    }
+    // The manager gets the field errors, and one for the oversized list instead of 20,000.
+    const own = await order(manager, 'cert-prevalidation', huge);
+    expect(own.status).toBe(422);
+    expect(own.body.error.fields).toEqual({ verifications: ['validation.maxItems'] });
+  });
 });

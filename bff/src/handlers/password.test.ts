@@ -132,6 +132,18 @@ describe('reset password', () => {
     });
   });
 
+  it('R2.002 a link issued before the password is changed no longer works after the change (issue 31, security 6d)', async () => {
+    const email = await newUser();
+    const token = await resetToken(email);
+    const browser = server.client();
+    expect((await browser.login(email)).status).toBe(200);
+    const changed = await browser.request('PUT', '/api/v1/me/password', { password_old: demoPassword, password: newPassword, password_confirmation: newPassword });
+    expect(changed.status).toBe(200);
+    expect(fieldsOf(await call('/api/v1/password/reset/validation', { token }))).toEqual({ token: ['errors.reset_token_invalid'] });
+    expect(fieldsOf(await reset({ token, password: 'Andere Lampe Regen 8', password_confirmation: 'Andere Lampe Regen 8' }))).toEqual({ token: ['errors.reset_token_invalid'] });
+    expect((await server.client().login(email, newPassword)).status).toBe(200);
+  });
+
   it('R2.002 a link expires after 60 minutes, and a newer request replaces older links', async () => {
     const email = await newUser();
     const first = await resetToken(email);

@@ -152,15 +152,24 @@ describe('two-factor activation (§4 state table)', () => {
     expect(fresh.status).toBe(200);
   });
 
-  it('R4.028 R4.031 deactivating needs the password, removes everything and mails the user', async () => {
+  it('R4.028 R4.031 deactivating needs the password and a current code (issue 31), removes everything and mails the user', async () => {
     const user = await newUser({ language: 'en' });
     const b = await signedIn(user);
-    await activate(b);
+    const { secret } = await activate(b);
     await b.request('PUT', '/api/v1/me/two-factor/phone', { phone_number: '+49 1511 2345678' });
     const wrong = await b.request('POST', '/api/v1/me/two-factor/deactivate', { password: 'wrong' });
     expect(wrong.status).toBe(422);
     expect(wrong.body.error.fields).toEqual({ password: ['errors.invalid_password'] });
-    expect((await b.request('POST', '/api/v1/me/two-factor/deactivate', { password: demoPassword })).status).toBe(204);
+    // The password alone is no longer enough (issue 31, security 6h): a stolen session plus the password would switch 2FA off.
+    const passwordOnly = await b.request('POST', '/api/v1/me/two-factor/deactivate', { password: demoPassword });
+    expect([passwordOnly.status, passwordOnly.body.error.fields]).toEqual([422, { code: ['errors.two_factor_code_required'] }]);
+    const badCode = await b.request('POST', '/api/v1/me/two-factor/deactivate', { password: demoPassword, code: totpAt(secret) === '000000' ? '111111' : '000000' });
+    expect([badCode.status, badCode.body.error.fields]).toEqual([422, { code: ['errors.two_factor_code_invalid'] }]);
+    const badRecovery = await b.request('POST', '/api/v1/me/two-factor/deactivate', { password: demoPassword, recoveryCode: 'aaaa-bbbb-cccc-dddd' });
+    expect([badRecovery.status, badRecovery.body.error.fields]).toEqual([422, { recoveryCode: ['errors.recovery_code_invalid'] }]);
+    expect((await b.get('/api/v1/me/two-factor')).body.confirmed).toBe(true);
+    nextStep();
+    expect((await b.request('POST', '/api/v1/me/two-factor/deactivate', { password: demoPassword, code: totpAt(secret) })).status).toBe(204);
     expect((await b.get('/api/v1/me/two-factor')).body).toEqual({ enabled: false, confirmed: false, recoveryCodesLeft: 0, hasRecoveryPhone: false });
     expect((await b.get('/api/v1/me/two-factor/phone')).status).toBe(409);
     const mail = await server.mailbox.waitFor((m) => m.to.includes(user.email) && /deactivated|disabled|switched off/i.test(m.subject));
@@ -168,6 +177,17 @@ describe('two-factor activation (§4 state table)', () => {
     // Signing in needs the password only again.
     expect((await browser().login(user.email)).body.user).toBeDefined();
     expect((await b.request('POST', '/api/v1/me/two-factor/deactivate', { password: demoPassword })).status).toBe(409);
+  });
+
+  it('R4.028 deactivating with a recovery code instead of the app (issue 31); a started but unconfirmed activation ends with the password alone', async () => {
+    const user = await newUser();
+    const b = await signedIn(user);
+    const { codes } = await activate(b);
+    expect((await b.request('POST', '/api/v1/me/two-factor/deactivate', { password: demoPassword, recoveryCode: codes[3] })).status).toBe(204);
+    expect((await b.get('/api/v1/me/two-factor')).body.enabled).toBe(false);
+    expect((await b.request('POST', '/api/v1/me/two-factor', { password: demoPassword })).status).toBe(200);
+    expect((await b.get('/api/v1/me/two-factor')).body).toMatchObject({ enabled: true, confirmed: false });
+    expect((await b.request('POST', '/api/v1/me/two-factor/deactivate', { password: demoPassword })).status).toBe(204);
   });
 });
 

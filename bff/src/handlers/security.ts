@@ -85,7 +85,9 @@ export const securityHandlers = defineHandlers({
 
   disableTwoFactor: async ({ em, deps, user, body, koa }) => {
     await passwordAttempt(deps, user);
-    await disableTwoFactor(em, user, body.password);
+    // A code or recovery code counts against the same 5 per minute as the sign-in challenge.
+    if (body.code !== undefined || body.recoveryCode !== undefined) await consume(deps.rateLimits.twoFactorByUser, String(user.id));
+    await disableTwoFactor(em, user, body.password, { code: body.code, recoveryCode: body.recoveryCode }, deps.clock, twoFactorSecretBox(deps.config));
     await userChanged(deps, user, koa.get('X-Client-Id').slice(0, 64));
     await notify(deps, user, { kind: 'twoFactorDisabled' });
     return noContent;

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { databaseErrorKind, isDomainError } from '@portal/core/platform';
 import type { Logger } from '@portal/core/platform';
 import { noErrorReporting, type ErrorReporter } from './error-reporting.ts';
+import { loggedPath } from './request-log.ts';
 import { routeOf } from './route.ts';
 
 export interface ErrorBody {
@@ -50,14 +51,14 @@ export function errorHandler(logger: Logger, reporter: ErrorReporter = noErrorRe
       }
       const kind = databaseErrorKind(e);
       if (kind === 'unavailable') {
-        logger.warn({ requestId, path: ctx.path, reason: (e as Error).message }, 'database unavailable');
+        logger.warn({ requestId, path: loggedPath(ctx), reason: (e as Error).message }, 'database unavailable');
         ctx.status = 503;
         ctx.set('Retry-After', String(databaseRetryAfter));
         ctx.body = { error: { code: 'unavailable', message: 'errors.database_unavailable' }, requestId } satisfies ErrorBody;
         return;
       }
       if (kind === 'input') {
-        logger.info({ requestId, path: ctx.path, reason: (e as Error).message }, 'input refused by the database');
+        logger.info({ requestId, path: loggedPath(ctx), reason: (e as Error).message }, 'input refused by the database');
         ctx.status = 422;
         ctx.body = { error: { code: 'validation', message: 'errors.validation', fields: { _: ['validation.unknown'] } }, requestId } satisfies ErrorBody;
         return;
@@ -65,6 +66,14 @@ export function errorHandler(logger: Logger, reporter: ErrorReporter = noErrorRe
       if (kind === 'conflict') {
         ctx.status = 409;
         ctx.body = { error: { code: 'conflict', message: 'errors.conflict' }, requestId } satisfies ErrorBody;
+        return;
+      }
+      if (e instanceof Error && e.message === 'Cannot send secure cookie over unencrypted connection') {
+        // PUBLIC_URL is https, TRUST_PROXY is set, but the request came without `X-Forwarded-Proto: https`
+        // (straight to the port, or a proxy that does not say it): refused clearly instead of a 500 (issue 31).
+        logger.warn({ requestId, path: loggedPath(ctx) }, 'https PUBLIC_URL, but the request did not come through a proxy that sends X-Forwarded-Proto: https');
+        ctx.status = 400;
+        ctx.body = { error: { code: 'bad_request', message: 'errors.https_required' }, requestId } satisfies ErrorBody;
         return;
       }
       const status = (e as { status?: number }).status;
@@ -80,7 +89,7 @@ export function errorHandler(logger: Logger, reporter: ErrorReporter = noErrorRe
         ctx.body = { error: { code: 'bad_request', message: status === 413 ? 'errors.too_large' : 'errors.bad_request' }, requestId };
         return;
       }
-      logger.error({ err: e, requestId, path: ctx.path }, 'unhandled error');
+      logger.error({ err: e, requestId, path: loggedPath(ctx) }, 'unhandled error');
       report(ctx, e, 500);
       ctx.status = 500;
       ctx.body = { error: { code: 'internal', message: 'errors.internal' }, requestId } satisfies ErrorBody;

@@ -23,6 +23,8 @@ export interface RateLimits {
   loginFailuresByAccount: RateLimiterAbstract;
   /** New personal access tokens per user: TOKEN_CREATE_LIMIT per hour. */
   tokenCreateByUser: RateLimiterAbstract;
+  /** Invitations sent and resent per inviting user (they go to any address): INVITATION_LIMIT per hour. */
+  invitationSendByUser: RateLimiterAbstract;
   /** Invalid bearer tokens per client address: INVALID_TOKEN_LIMIT per 15 minutes, then every bearer request of the client is refused. */
   invalidBearerByClient: RateLimiterAbstract;
   /** Demo sessions started per client address (demo mode, issue 13): DEMO_SESSION_LIMIT per hour. */
@@ -38,6 +40,7 @@ export function createRateLimits(options: {
   loginPerAccount: number;
   loginAccountAcrossClients?: number;
   tokenCreatePerUser?: number;
+  invitationsPerUser?: number;
   invalidTokensPerClient?: number;
   demoSessionsPerClient?: number;
   demoContactsPerClient?: number;
@@ -57,6 +60,7 @@ export function createRateLimits(options: {
     passwordCheckByUser: make('password_check_user', 10, 15 * 60),
     loginFailuresByAccount: make('login_failures_account', options.loginAccountAcrossClients ?? 30, accountLockMinutes * 60),
     tokenCreateByUser: make('token_create_user', options.tokenCreatePerUser ?? 60, 60 * 60),
+    invitationSendByUser: make('invitation_send_user', options.invitationsPerUser ?? 20, 60 * 60),
     invalidBearerByClient: make('invalid_bearer_client', options.invalidTokensPerClient ?? 50, 15 * 60),
     demoSessionByClient: make('demo_session_client', options.demoSessionsPerClient ?? 30, 60 * 60),
     demoContactByClient: make('demo_contact_client', options.demoContactsPerClient ?? 5, 60 * 60),

@@ -32,3 +32,20 @@ export type HandlerMap<Ops extends OperationId = OperationId> = { [Op in Ops]: O
 
 /** Declares handlers for a set of operations; the compiler checks each against the contract. */
 export const defineHandlers = <Ops extends OperationId>(handlers: { [Op in Ops]: OperationHandler<Op> }) => handlers;
+
+/**
+ * A role check that runs before the body is validated (issue 31): it sees the validated path and query
+ * parameters and the body as it arrived (unknown — validation has not run yet), so a caller without the
+ * role is refused before the body costs anything. The handler still checks everything on the validated body.
+ */
+export type PreAuthorizer = (c: {
+  em: EntityManager;
+  deps: AppDeps;
+  principal: Principal | undefined;
+  user: User;
+  params: Record<string, unknown>;
+  rawBody: unknown;
+}) => Promise<void> | void;
+
+/** Declares pre-authorizers for operations of the contract. */
+export const defineAuthorizers = <Ops extends OperationId>(authorizers: { [Op in Ops]: PreAuthorizer }) => authorizers;

@@ -33,6 +33,20 @@ describe('contract bounds (issue 8)', () => {
     expect(unbounded).toEqual([]);
   });
 
+  it('every array of the contract, requests and answers, plugins included, has a maxItems (issue 31, security 1)', () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (([] as unknown[]).concat(schema.type ?? []).includes('array') && schema.maxItems === undefined) unbounded.push(at);
+      for (const [k, v] of Object.entries(schema)) if (k !== 'example' && k !== 'examples') walk(v, `${at}/${k}`);
+    };
+    walk(contract.paths, '#/paths');
+    walk(contract.components, '#/components');
+    expect(unbounded).toEqual([]);
+  });
+
   it('the fields of the review are bounded: the spec\'s 255 where it names it, 10000 for the "unrestricted" department, street and city (R5.009)', () => {
     const update = operations.find((o) => o.id === 'updateProfile')!;
     const props = resolve(update.body).properties;

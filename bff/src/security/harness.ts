@@ -77,7 +77,7 @@ export async function startSuite(env: Record<string, string> = {}): Promise<Suit
   const logs = new LogCapture();
   logs.secret(demoPassword);
   logs.secret(demoStaff.totpSecret);
-  const server = await createTestServer({ LOGIN_RATE_LIMIT: '10000', ...env }, { log: { level: 'debug', destination: logs.destination } });
+  const server = await createTestServer({ LOGIN_RATE_LIMIT: '10000', INVITATION_LIMIT: '10000', ...env }, { log: { level: 'debug', destination: logs.destination } });
   try {
     return await prepare(server, logs);
   } catch (e) {

@@ -104,10 +104,19 @@ export async function renewRecoveryCodes(em: EntityManager, user: User, password
   return em.transactional((tx) => replaceRecoveryCodes(tx, user, clock));
 }
 
-/** Deactivation (after the password): secret, recovery codes, phone number and pending sign-in challenges go. */
-export async function disableTwoFactor(em: EntityManager, user: User, password: string): Promise<void> {
+/**
+ * Deactivation (after the password, and while 2FA is confirmed after a current code or a recovery code
+ * too — the password alone with a stolen session must not switch it off, issue 31): secret, recovery
+ * codes, phone number and pending sign-in challenges go. A started, unconfirmed activation ends with the
+ * password alone (there is no working code yet).
+ */
+export async function disableTwoFactor(em: EntityManager, user: User, password: string, factor: SecondFactor, clock: Clock, box: SecretBox): Promise<void> {
   await assertCurrentPassword(em, user, password);
   if (!user.twoFactorEnabled) throw Conflict('errors.two_factor_not_active');
+  if (user.twoFactorConfirmed) {
+    if (factor.code === undefined && factor.recoveryCode === undefined) throw ValidationFailed({ code: ['errors.two_factor_code_required'] });
+    await verifySecondFactor(em, user, factor, clock, box);
+  }
   await em.transactional(async (tx) => {
     await tx.nativeDelete(TwoFactorRecoveryCode, { user: user.id });
     await tx.nativeDelete(TwoFactorChallenge, { user: user.id });

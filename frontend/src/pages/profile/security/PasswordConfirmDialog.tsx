@@ -11,12 +11,15 @@ import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import type { SubmissionErrors } from 'final-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../forms/FormTextField';
 import { PasswordField } from './PasswordField';
 import { dialogFormSx } from './dialogForm';
 
 /**
- * A sensitive action that asks for the password first (show recovery codes, deactivate). `onConfirm`
- * answers submission errors or nothing; `result` replaces the form once the action is done.
+ * A sensitive action that asks for the password first (show recovery codes, deactivate). With
+ * `secondFactor` it also asks for a code from the authenticator app or a recovery code (one field: six
+ * digits are a code, anything else a recovery code). `onConfirm` answers submission errors or nothing;
+ * `result` replaces the form once the action is done.
  */
 export function PasswordConfirmDialog({
   open,
@@ -25,6 +28,7 @@ export function PasswordConfirmDialog({
   text,
   confirmLabel,
   danger,
+  secondFactor,
   onConfirm,
   onClose,
   result,
@@ -35,7 +39,8 @@ export function PasswordConfirmDialog({
   text: string;
   confirmLabel: string;
   danger?: boolean;
-  onConfirm: (password: string) => Promise<SubmissionErrors | undefined>;
+  secondFactor?: boolean;
+  onConfirm: (password: string, factor: { code?: string; recoveryCode?: string }) => Promise<SubmissionErrors | undefined>;
   onClose: () => void;
   result?: ReactNode;
 }) {
@@ -53,9 +58,20 @@ export function PasswordConfirmDialog({
           </DialogActions>
         </>
       ) : open ? (
-        <Form<{ password?: string }>
-          validate={(v) => (v.password ? {} : { password: t('errors:validationField.required') })}
-          onSubmit={(values) => onConfirm(values.password!)}
+        <Form<{ password?: string; secondFactor?: string }>
+          validate={(v) => ({
+            ...(v.password ? {} : { password: t('errors:validationField.required') }),
+            ...(secondFactor && !v.secondFactor?.trim() ? { secondFactor: t('errors:validationField.required') } : {}),
+          })}
+          onSubmit={async (values) => {
+            const entered = values.secondFactor?.trim() ?? '';
+            const factor = !secondFactor ? {} : /^\d{3} ?\d{3}$/.test(entered) ? { code: entered.replace(' ', '') } : { recoveryCode: entered };
+            const errors = await onConfirm(values.password!, factor);
+            // The server names `code` or `recoveryCode`; both belong to the one field.
+            if (!errors || !secondFactor) return errors;
+            const { code, recoveryCode, ...rest } = errors as Record<string, unknown>;
+            return code || recoveryCode ? { ...rest, secondFactor: code ?? recoveryCode } : errors;
+          }}
         >
           {({ handleSubmit, submitting, submitError }) => (
             <Box component="form" onSubmit={handleSubmit} noValidate sx={dialogFormSx}>
@@ -68,6 +84,16 @@ export function PasswordConfirmDialog({
                     </Alert>
                   )}
                   <PasswordField name="password" label={t('twoFactor.passwordLabel')} required autoFocus />
+                  {secondFactor && (
+                    <FormTextField
+                      name="secondFactor"
+                      label={t('twoFactor.secondFactorLabel')}
+                      helperText={t('twoFactor.secondFactorHelp')}
+                      required
+                      autoComplete="one-time-code"
+                      slotProps={{ htmlInput: { maxLength: 40, spellCheck: false } }}
+                    />
+                  )}
                 </Stack>
               </DialogContent>
               <DialogActions>

@@ -170,9 +170,10 @@ export function TwoFactorBlock() {
         text={t('twoFactor.deactivateText')}
         confirmLabel={t('twoFactor.deactivate')}
         danger
+        secondFactor={active}
         onClose={close}
-        onConfirm={async (password) => {
-          const result = await disable({ password });
+        onConfirm={async (password, factor) => {
+          const result = await disable({ password, ...factor });
           if ('error' in result) return submitErrors(result.error);
           dispatch(alertAdded({ type: 'success', message: t('twoFactor.deactivated') }));
           close();
