@@ -84,7 +84,8 @@ export function ClusterTable({
       cell: (c) => <Chip size="small" label={t(`mode.${c.contractMode}`)} color={c.contractMode === 'production' ? 'success' : 'warning'} variant="outlined" />,
     },
     { id: 'servers', align: 'right', cell: (c) => c.serverCount },
-    { id: 'role', cell: (c) => t(`role.${c.role}`) },
+    // A manager who also administrates the cluster has both roles (`role` names the one that wins for access).
+    { id: 'role', cell: (c) => (c.role === 'manager' && c.administrator ? t('role.managerAndAdministrator') : t(`role.${c.role}`)) },
     { id: 'twoFactor', cell: (c) => <TwoFactorRequirementSwitch cluster={c} /> },
     {
       id: 'documents',
