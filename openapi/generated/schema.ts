@@ -2519,11 +2519,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Searches the caller's clusters, servers, Managed Center sections, contracts, invoices and customers
+         * Searches the caller's clusters, servers, Managed Center sections, contracts, invoices, customers and orders
          * @description As the user types (at least 2 characters): each group answers only with what the caller may see —
          *     clusters of customers they manage or clusters they administrate; servers and Managed Center sections
          *     only of clusters they administrate; invoices and customers only of customers they manage; domain
-         *     contracts of customers they manage. At most `limit` hits per group, best first (exact number
+         *     contracts and orders (by number or domain) of customers they manage. At most `limit` hits per group, best first (exact number
          *     first). Modules add further groups (orders) as search sources in the BFF. Browser sessions only.
          */
         get: operations["searchSpotlight"];
@@ -4627,6 +4627,11 @@ export interface components {
             subtitle: string;
             /** @description The Managed Center section (plugin id) of a section hit. */
             section?: string;
+            /**
+             * Format: date
+             * @description The date of an invoice or order (ISO); the SPA shows it in the user's date format before the subtitle.
+             */
+            date?: string;
             /** @description The portal page (under /a). */
             path: string;
         };
@@ -10921,6 +10926,14 @@ export interface operations {
                      *           "title": "web01.c20011.example",
                      *           "subtitle": "20011",
                      *           "path": "/clusters/1/servers/1/managed/dashboard"
+                     *         },
+                     *         {
+                     *           "group": "orders",
+                     *           "id": "order:7",
+                     *           "title": "B-090001",
+                     *           "subtitle": "Müller & Schmidt Online GmbH",
+                     *           "date": "2026-10-02",
+                     *           "path": "/orders/cluster/B-090001"
                      *         }
                      *       ]
                      *     }
