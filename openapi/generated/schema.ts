@@ -4097,7 +4097,7 @@ export interface components {
         CertificateOwnerInput: {
             company?: string;
             department?: string | null;
-            /** @description D-U-N-S number */
+            /** @description D-U-N-S number, nine digits. */
             duns?: string | null;
             street?: string;
             zip?: string;
