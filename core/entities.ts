@@ -46,7 +46,7 @@ import {
   SalesMaterial,
 } from './partner/index.ts';
 import { Migration20261124090000Ordering, Order, OrderIdempotencyKey, PriceListEntry } from './ordering/index.ts';
-import { CertificateOrderKey, CertificateOwner, Migration20261124130000CertificateOrders, Migration20261124160000ActiveDomainOrderUnique } from './ordering/index.ts';
+import { CertificateOrderKey, CertificateOwner, Migration20261124130000CertificateOrders, Migration20261124160000ActiveDomainOrderUnique, Migration20261127210000CertificateOwnerFields } from './ordering/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
 export const coreEntities = [
@@ -114,4 +114,5 @@ export const coreMigrations = [
   Migration20261124090000Ordering,
   Migration20261124130000CertificateOrders,
   Migration20261124160000ActiveDomainOrderUnique,
+  Migration20261127210000CertificateOwnerFields,
 ];

@@ -150,6 +150,11 @@ describe('clusters visible to a user', () => {
     expect((await c.get('/api/v1/clusters?page=0')).body.error.fields).toEqual({ page: ['validation.minimum'] });
   });
 
+  it('R2.082 R7.011 the cluster search also matches the customer number', async () => {
+    expect(await numbers(demoLogins.manager, '&search=10001')).toEqual(['20011', '20012']);
+    expect(await numbers(demoLogins.other, '&search=10001')).toEqual([]);
+  });
+
   it('R6.004 shows one cluster with its servers to its administrator; others get 404', async () => {
     const admin = server.client();
     await admin.login(demoLogins.admin);

@@ -99,11 +99,18 @@ export async function settleDueDomainTerminations(em: EntityManager, ports: Doma
   const customers = await managedCustomerIds(em, userId);
   if (!customers.length) return;
   const today = dayOf(ports.clock.now());
-  const due = await em.find(DomainContract, { customer: { $in: customers }, status: 'in_termination', terminationOn: { $lt: today } }, { fields: ['id', 'terminationOn'] });
+  // Also contracts that are terminated but have no code (taken over as terminated, e.g. from the legacy
+  // interface or the demo data): their code is issued and mailed now, so it is shown without asking anew.
+  const due = await em.find(
+    DomainContract,
+    { customer: { $in: customers }, $or: [{ status: 'in_termination', terminationOn: { $lt: today } }, { status: 'terminated', authCodeSealed: null }] },
+    { fields: ['id', 'terminationOn'] },
+  );
   for (const { id } of due) {
     const settled = await em.transactional(async (tx) => {
       const d = await locked(tx, id);
-      if (d.status !== 'in_termination' || !d.terminationOn || !isTerminationEffective(d.terminationOn, today)) return null;
+      const withoutCode = d.status === 'terminated' && !d.authCodeSealed;
+      if (!withoutCode && (d.status !== 'in_termination' || !d.terminationOn || !isTerminationEffective(d.terminationOn, today))) return null;
       d.status = 'terminated';
       const code = issueCode(d, ports);
       recordAudit(tx, ports.clock, { action: 'domain_termination.effective', actor: null, details: { contractId: d.id, contractNumber: d.number, domain: d.domain } });

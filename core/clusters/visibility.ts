@@ -49,7 +49,10 @@ export async function listVisibleClusters(
   if (query.onlyIds) where.id = { $in: query.onlyIds };
   if (query.search?.trim()) {
     const like = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.$and = [{ $or: [{ number: { $ilike: like } }, { name: { $ilike: like } }, { customer: { company: { $ilike: like } } }] }];
+    // Number and name of the cluster, the customer's company and (digits only) the customer number, as the table shows "Company (10001)".
+    const term = query.search.trim();
+    const customerNumber = /^\d{1,9}$/.test(term) ? [{ customer: { number: Number(term) } }] : [];
+    where.$and = [{ $or: [{ number: { $ilike: like } }, { name: { $ilike: like } }, { customer: { company: { $ilike: like } } }, ...customerNumber] }];
   }
   const [clusters, total] = await em.findAndCount(Cluster, where, {
     populate: ['customer'],

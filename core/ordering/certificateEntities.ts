@@ -14,9 +14,13 @@ export const CertificateOwner = defineEntity({
     id: p.integer().primary().autoincrement(),
     customer: () => p.manyToOne(Customer).deleteRule('cascade').index(),
     company: p.string().length(120),
+    department: p.string().length(120).nullable(),
+    /** The 9-digit D-U-N-S number, digits only. */
+    duns: p.string().length(9).nullable(),
     street: p.string().length(120),
     zip: p.string().length(16),
     city: p.string().length(80),
+    federalState: p.string().length(80).nullable(),
     country: p.string().length(2),
     email: p.string().length(254),
     phone: p.string().length(40),

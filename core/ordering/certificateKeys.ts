@@ -25,8 +25,12 @@ export async function generateCertificateRequest(d: CertificateOrderDetails): Pr
   csr.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
   const names = subjectAltNamesOf(d);
   const subject: forge.pki.CertificateField[] = [{ name: 'commonName', value: names[0] }];
-  if (!d.certificateType.startsWith('domain') && !d.certificateType.startsWith('multi_domain') && d.certificateType !== 'wildcard_ssl')
+  if (!d.certificateType.startsWith('domain') && !d.certificateType.startsWith('multi_domain') && d.certificateType !== 'wildcard_ssl') {
     subject.push({ name: 'organizationName', value: d.owner.company }, { name: 'localityName', value: d.owner.city }, { name: 'countryName', value: d.owner.country });
+    // R3.044: the federal state and the department where the owner names them.
+    if (d.owner.federalState) subject.push({ name: 'stateOrProvinceName', value: d.owner.federalState });
+    if (d.owner.department) subject.push({ name: 'organizationalUnitName', value: d.owner.department });
+  }
   csr.setSubject(subject);
   csr.setAttributes([{ name: 'extensionRequest', extensions: [{ name: 'subjectAltName', altNames: names.map((value) => ({ type: 2, value })) }] }]);
   // RSASSA-PKCS1-v1_5 with SHA-256: forge builds the request, node:crypto signs (native, fast) the DigestInfo of its digest.

@@ -1,11 +1,15 @@
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { generateCertificateRequest, readCertificateRequest } from './certificateKeys.ts';
 import {
+  administratorErrors,
   CERTIFICATE_KEY_BITS,
+  certificateCatalog,
+  certificateCatalogWithPrices,
   certificateDraftErrors,
   certificateOrderPrice,
   MULTI_INCLUDED_DOMAINS,
   normaliseCertificateDomain,
+  ownerErrors,
   type CertificateOrderDetails,
   type CertificateOrderDraft,
 } from './certificateOrder.ts';
@@ -90,7 +94,7 @@ describe('certificate order rules (§2 certificate wizard, §5, §8, §9)', () =
       termMonths: 12,
       keyBits: CERTIFICATE_KEY_BITS,
       domains: ['xn--mller-kva.de'],
-      owner: { id: 1, company: 'Müller GmbH', street: 'Weg 1', zip: '10115', city: 'Berlin', country: 'DE', email: 'a@b.de', phone: '+49 30 1' },
+      owner: { id: 1, company: 'Müller GmbH', department: 'IT', duns: '123456789', street: 'Weg 1', zip: '10115', city: 'Berlin', federalState: 'Berlin', country: 'DE', email: 'a@b.de', phone: '+49 30 1' },
       administrator: { firstname: 'A', surname: 'B', email: 'a@b.de', phone: '1' },
       verifications: [{ domain: 'xn--mller-kva.de', method: 'dns' }],
       referenceSign: null,
@@ -101,6 +105,48 @@ describe('certificate order rules (§2 certificate wizard, §5, §8, §9)', () =
     expect(csr.keyBits).toBe(4096);
     expect(csr.signatureValid).toBe(true);
     expect(csr.subject).toMatchObject({ commonName: '*.xn--mller-kva.de', organizationName: 'Müller GmbH', localityName: 'Berlin', countryName: 'DE' });
+    // R3.044: the owner's federal state and department are part of the organization's subject.
+    expect(csr.subject).toMatchObject({ stateOrProvinceName: 'Berlin', organizationalUnitName: 'IT' });
     expect(csr.altNames).toEqual(['*.xn--mller-kva.de', 'xn--mller-kva.de']);
   }, 30_000);
+
+  const owner = { company: 'Müller GmbH', street: 'Weg 1', zip: '10115', city: 'Berlin', country: 'DE', email: 'ssl@mueller.example', phone: '+49 30 1234567' };
+
+  it('R3.044 owner: department, DUNS and federal state are taken (optional), the DUNS has nine digits, the country is an ISO 3166 code', () => {
+    expect(ownerErrors({ ...owner, department: 'IT', duns: '12-345-6789', federalState: 'Berlin' })).toEqual({});
+    expect(ownerErrors({ ...owner, department: null, duns: null, federalState: null })).toEqual({});
+    expect(ownerErrors({ ...owner, country: 'de' })).toEqual({});
+    expect(ownerErrors({ ...owner, duns: '12345' })).toEqual({ duns: ['errors.certificate_duns_invalid'] });
+    expect(ownerErrors({ ...owner, country: 'XX' })).toEqual({ country: ['validation.enum'] });
+    expect(ownerErrors({ ...owner, country: 'Deutschland' })).toEqual({ country: ['validation.maxLength'] });
+    expect(ownerErrors({ ...owner, department: 'x'.repeat(121), federalState: 'y'.repeat(81) })).toEqual({ department: ['validation.maxLength'], federalState: ['validation.maxLength'] });
+  });
+
+  it('R3.045 administrator: fax, job title and address are taken; a started address needs street, zip, city and an ISO country', () => {
+    const admin = { firstname: 'Anna', surname: 'Admin', email: 'anna@example.de', phone: '+49 30 1234567' };
+    expect(administratorErrors({ ...admin, fax: '+49 30 1234568', jobTitle: 'IT-Leiterin', address: { street: 'Weg 1', zip: '10115', city: 'Berlin', country: 'DE' } })).toEqual({});
+    expect(administratorErrors(admin)).toEqual({});
+    expect(administratorErrors({ ...admin, fax: 'fax me', address: { street: 'Weg 1', country: 'XX' } })).toEqual({
+      'administrator.fax': ['validation.pattern'],
+      'administrator.address.zip': ['validation.required'],
+      'administrator.address.city': ['validation.required'],
+      'administrator.address.country': ['validation.enum'],
+    });
+    expect(certificateDraftErrors(draftOf({ administrator: { ...admin, jobTitle: 'x'.repeat(81) } }), 'organization')).toEqual({ 'administrator.jobTitle': ['validation.maxLength'] });
+  });
+
+  it('R3.042 R3.047 the catalog lists the seven types with their yearly prices; multi-domain types a base price for the included domains plus a price per extra domain', () => {
+    const catalog = certificateCatalogWithPrices(table);
+    expect(catalog.types.map((t) => t.id)).toEqual(['domain_ssl', 'multi_domain_ssl', 'wildcard_ssl', 'organization_ssl', 'organization_wildcard_ssl', 'extended_ssl', 'multi_extended_ssl']);
+    expect(certificateCatalog.types).toHaveLength(7);
+    const byId = Object.fromEntries(catalog.types.map((t) => [t.id, t]));
+    expect(byId.domain_ssl).toMatchObject({ includedDomains: 1, price: { yearlyCents: table.get('certificate.domain_ssl')!.netCents, extraDomainYearlyCents: null } });
+    expect(byId.multi_domain_ssl).toMatchObject({
+      includedDomains: MULTI_INCLUDED_DOMAINS,
+      price: { yearlyCents: table.get('certificate.multi_domain_ssl')!.netCents, extraDomainYearlyCents: table.get('certificate.multi_domain_ssl.extra_domain')!.netCents },
+    });
+    // The price shown is the price charged: 5 domains for 12 months = base + 2 extra domains.
+    const charged = certificateOrderPrice(table, { certificateType: 'multi_domain_ssl', termMonths: 12, domainCount: MULTI_INCLUDED_DOMAINS + 2 });
+    expect(charged.oneTime.netCents).toBe(byId.multi_domain_ssl.price.yearlyCents + 2 * byId.multi_domain_ssl.price.extraDomainYearlyCents!);
+  });
 });

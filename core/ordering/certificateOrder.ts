@@ -4,7 +4,8 @@
 import punycode from 'punycode.js';
 import { parse as parseDomain } from 'tldts';
 import type { FieldErrors } from '../platform/index.ts';
-import { priceLine, totalOf, type OrderPrice, type OrderPriceLine, type PriceTable } from './pricing.ts';
+import { isoCountryCodes } from './isoCountries.ts';
+import { priceLine, totalOf, unitPrice, type OrderPrice, type OrderPriceLine, type PriceTable } from './pricing.ts';
 
 /** The steps of the certificate order wizard (§2), in order; the check-order summary and the thank-you page follow. */
 export const certificateOrderSteps = ['customer', 'domains', 'certificate', 'organization', 'order'] as const;
@@ -52,20 +53,38 @@ export type VerificationMethod = (typeof verificationMethods)[number];
 /** The mailboxes a CA accepts for e-mail verification, at the registrable domain. */
 export const approverMailboxes = ['admin', 'administrator', 'hostmaster', 'postmaster', 'webmaster'] as const;
 
+/** §3 R3.044: company, department, DUNS, telephone, e-mail, street, zip, city, federal state, country. */
 export interface CertificateOwnerData {
   company: string;
+  /** Optional (null when not given), like the federal state and the DUNS number. */
+  department: string | null;
+  /** The 9-digit D-U-N-S number of the company, digits only. */
+  duns: string | null;
   street: string;
   zip: string;
   city: string;
+  federalState: string | null;
+  /** ISO 3166-1 alpha-2, upper case. */
   country: string;
   email: string;
   phone: string;
 }
+/** §3 R3.045: first name, surname, fax, job title, address (with e-mail and telephone to reach them). */
 export interface CertificateAdministrator {
   firstname: string;
   surname: string;
   email: string;
   phone: string;
+  /** Orders made before R3.045 was built have no fax, job title or address (absent, not null). */
+  fax?: string | null;
+  jobTitle?: string | null;
+  address?: CertificateAddress | null;
+}
+export interface CertificateAddress {
+  street: string;
+  zip: string;
+  city: string;
+  country: string;
 }
 export interface DomainVerification {
   domain: string;
@@ -81,7 +100,7 @@ export interface CertificateOrderDraft {
   certificateType?: CertificateType;
   termMonths?: number;
   ownerId?: number;
-  administrator?: Partial<CertificateAdministrator>;
+  administrator?: Partial<Omit<CertificateAdministrator, 'address'>> & { address?: Partial<CertificateAddress> | null };
   verifications?: DomainVerification[];
   referenceSign?: string | null;
   acceptTerms?: boolean;
@@ -158,8 +177,18 @@ export function normaliseApprover(raw: unknown): string {
 export const approverAddressesOf = (ascii: string) => approverMailboxes.map((m) => `${m}@${registrableDomain(ascii)}`);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9 ()/-]{5,40}$/;
 const text = (v: unknown, max: number) => (typeof v !== 'string' || !v.trim() ? 'validation.required' : v.trim().length > max ? 'validation.maxLength' : undefined);
 const email = (v: unknown) => text(v, 254) ?? (EMAIL.test(String(v).trim()) ? undefined : 'validation.format.email');
+const given = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+/** An optional text: absent, null or blank is fine, otherwise at most `max` characters. */
+const optionalText = (v: unknown, max: number) => (!given(v) ? undefined : text(v, max));
+const country = (v: unknown) => text(v, 2) ?? (isoCountryCodes.has(String(v).trim().toUpperCase()) ? undefined : 'validation.enum');
+/** A D-U-N-S number: nine digits, the usual grouping (12-345-6789) and spaces allowed. */
+export const normaliseDuns = (v: string) => v.replace(/[\s-]/g, '');
+const duns = (v: unknown) => (!given(v) ? undefined : /^[0-9]{9}$/.test(normaliseDuns(String(v))) ? undefined : 'errors.certificate_duns_invalid');
+/** An optional text as stored: trimmed, null when blank. */
+export const optionalValue = (v: unknown): string | null => (given(v) ? String(v).trim() : null);
 
 /** The field errors of a certificate owner (add and edit). */
 export function ownerErrors(o: Partial<CertificateOwnerData>): FieldErrors {
@@ -168,13 +197,59 @@ export function ownerErrors(o: Partial<CertificateOwnerData>): FieldErrors {
     if (k) errors[f] = [k];
   };
   add('company', text(o.company, 120));
+  add('department', optionalText(o.department, 120));
+  add('duns', duns(o.duns));
   add('street', text(o.street, 120));
   add('zip', text(o.zip, 16));
   add('city', text(o.city, 80));
-  add('country', text(o.country, 2) ?? (/^[A-Z]{2}$/.test(String(o.country).trim()) ? undefined : 'validation.pattern'));
+  add('federalState', optionalText(o.federalState, 80));
+  add('country', country(o.country));
   add('email', email(o.email));
-  add('phone', text(o.phone, 40) ?? (/^\+?[0-9 ()/-]{5,40}$/.test(String(o.phone).trim()) ? undefined : 'validation.pattern'));
+  add('phone', text(o.phone, 40) ?? (PHONE.test(String(o.phone).trim()) ? undefined : 'validation.pattern'));
   return errors;
+}
+
+/**
+ * The field errors of a certificate administrator (R3.045), keyed `administrator.<field>`: name, e-mail
+ * and telephone are required; fax and job title are optional; the address is optional as a whole, but
+ * once any part of it is given, street, zip, city and country are.
+ */
+export function administratorErrors(a: Partial<Omit<CertificateAdministrator, 'address'>> & { address?: Partial<CertificateAddress> | null }): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, key: string | undefined) => {
+    if (key) errors[`administrator.${field}`] = [key];
+  };
+  add('firstname', text(a.firstname, 80));
+  add('surname', text(a.surname, 80));
+  add('email', email(a.email));
+  add('phone', text(a.phone, 40));
+  add('fax', !given(a.fax) ? undefined : (text(a.fax, 40) ?? (PHONE.test(String(a.fax).trim()) ? undefined : 'validation.pattern')));
+  add('jobTitle', optionalText(a.jobTitle, 80));
+  const address = a.address ?? {};
+  if (given(address.street) || given(address.zip) || given(address.city)) {
+    add('address.street', text(address.street, 120));
+    add('address.zip', text(address.zip, 16));
+    add('address.city', text(address.city, 80));
+    add('address.country', country(address.country));
+  }
+  return errors;
+}
+
+/** The administrator as stored with the order: trimmed, optional fields null, the country upper case. */
+export function cleanAdministrator(a: NonNullable<CertificateOrderDraft['administrator']>): CertificateAdministrator {
+  const address = a.address;
+  return {
+    firstname: a.firstname!.trim(),
+    surname: a.surname!.trim(),
+    email: a.email!.trim(),
+    phone: a.phone!.trim(),
+    fax: optionalValue(a.fax),
+    jobTitle: optionalValue(a.jobTitle),
+    address:
+      address && given(address.street)
+        ? { street: address.street!.trim(), zip: address.zip!.trim(), city: address.city!.trim(), country: address.country!.trim().toUpperCase() }
+        : null,
+  };
 }
 
 /** The domains of a draft, normalised (duplicates count once); with the errors per list index. */
@@ -220,11 +295,7 @@ export function certificateDraftErrors(d: CertificateOrderDraft, upTo: Certifica
   }
   if (last >= stepIndex('organization')) {
     add('ownerId', d.ownerId === undefined ? 'errors.certificate_owner_required' : undefined);
-    const a = d.administrator ?? {};
-    add('administrator.firstname', text(a.firstname, 80));
-    add('administrator.surname', text(a.surname, 80));
-    add('administrator.email', email(a.email));
-    add('administrator.phone', text(a.phone, 40));
+    Object.assign(errors, administratorErrors(d.administrator ?? {}));
     const wildcard = !!d.certificateType && isWildcard(d.certificateType);
     domains.forEach((domain, i) => {
       const v = d.verifications?.find((x) => {
@@ -244,6 +315,26 @@ export function certificateDraftErrors(d: CertificateOrderDraft, upTo: Certifica
 }
 
 const codeOf = (t: CertificateType) => `certificate.${t}`;
+
+/** A type's yearly net prices from the price list (R3.047): the base price and, for multi-domain types, the price of each further domain. */
+export interface CertificateTypePrice {
+  yearlyCents: number;
+  extraDomainYearlyCents: number | null;
+}
+
+/** The catalog with each type's yearly prices (the wizard shows them while the type is chosen). */
+export function certificateCatalogWithPrices(table: PriceTable) {
+  return {
+    ...certificateCatalog,
+    types: certificateCatalog.types.map((t) => ({
+      ...t,
+      price: {
+        yearlyCents: unitPrice(table, codeOf(t.id)),
+        extraDomainYearlyCents: t.multiDomain ? unitPrice(table, `${codeOf(t.id)}.extra_domain`) : null,
+      } satisfies CertificateTypePrice,
+    })),
+  };
+}
 
 /**
  * The price of a certificate from the price list (server only): the yearly price of the type for each

@@ -10,7 +10,10 @@ import {
   CERTIFICATE_KEY_BITS,
   certificateDraftErrors,
   certificateOrderPrice,
+  cleanAdministrator,
   draftDomains,
+  normaliseDuns,
+  optionalValue,
   normaliseApprover,
   normaliseCertificateDomain,
   ownerErrors,
@@ -33,10 +36,13 @@ export async function listCertificateOwners(em: EntityManager, userId: number, c
 
 const cleanOwner = (o: Partial<CertificateOwnerData>): CertificateOwnerData => ({
   company: o.company!.trim(),
+  department: optionalValue(o.department),
+  duns: o.duns?.trim() ? normaliseDuns(o.duns) : null,
   street: o.street!.trim(),
   zip: o.zip!.trim(),
   city: o.city!.trim(),
-  country: o.country!.trim(),
+  federalState: optionalValue(o.federalState),
+  country: o.country!.trim().toUpperCase(),
   email: o.email!.trim(),
   phone: o.phone!.trim(),
 });
@@ -104,13 +110,20 @@ export async function submitCertificateOrder(em: EntityManager, clock: Clock, us
     termMonths: draft.termMonths ?? CERTIFICATE_DEFAULT_TERM_MONTHS,
     keyBits: CERTIFICATE_KEY_BITS,
     domains,
-    owner: { id: owner.id, company: owner.company, street: owner.street, zip: owner.zip, city: owner.city, country: owner.country, email: owner.email, phone: owner.phone },
-    administrator: {
-      firstname: draft.administrator!.firstname!.trim(),
-      surname: draft.administrator!.surname!.trim(),
-      email: draft.administrator!.email!.trim(),
-      phone: draft.administrator!.phone!.trim(),
+    owner: {
+      id: owner.id,
+      company: owner.company,
+      department: owner.department ?? null,
+      duns: owner.duns ?? null,
+      street: owner.street,
+      zip: owner.zip,
+      city: owner.city,
+      federalState: owner.federalState ?? null,
+      country: owner.country,
+      email: owner.email,
+      phone: owner.phone,
     },
+    administrator: cleanAdministrator(draft.administrator!),
     verifications: domains.map((domain) => {
       const v = draft.verifications!.find((x) => {
         const n = normaliseCertificateDomain(x.domain);

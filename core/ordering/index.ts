@@ -43,7 +43,9 @@ export {
   certificateTypeLabels,
   certificateTerms,
   certificateCatalog,
+  certificateCatalogWithPrices,
   certificateDraftErrors,
+  administratorErrors,
   certificateOrderPrice,
   normaliseCertificateDomain,
   approverAddressesOf,
@@ -63,4 +65,5 @@ export { listCertificateOwners, createCertificateOwner, editCertificateOwner, qu
 export { Migration20261124130000CertificateOrders } from './migrations/Migration20261124130000CertificateOrders.ts';
 export { newCustomerErrors, newCustomerSummary, createOrderingCustomer, type NewCustomerDraft, type NewCustomerSummary } from './newCustomer.ts';
 export { Migration20261124160000ActiveDomainOrderUnique } from './migrations/Migration20261124160000ActiveDomainOrderUnique.ts';
+export { Migration20261127210000CertificateOwnerFields } from './migrations/Migration20261127210000CertificateOwnerFields.ts';
 export { certificateFilesOf, dcvFilesOf, localCertificateOf, LOCAL_CA_NAME, type CertificateFiles, type DcvFile } from './certificateFiles.ts';

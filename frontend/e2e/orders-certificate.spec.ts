@@ -29,12 +29,17 @@ const texts = {
       street: 'Straße und Hausnummer',
       zip: 'PLZ',
       city: 'Ort',
-      country: 'Land (ISO-Code, z. B. DE)',
+      department: 'Abteilung (optional)',
+      duns: 'D-U-N-S-Nummer (optional)',
+      federalState: 'Bundesland (optional)',
       email: 'E-Mail-Adresse',
       phone: 'Telefon',
     },
     save: 'Speichern',
-    admin: { firstname: 'Vorname', surname: 'Nachname', email: 'E-Mail-Adresse', phone: 'Telefon' },
+    country: 'Land',
+    austria: 'Österreich',
+    admin: { firstname: 'Vorname', surname: 'Nachname', email: 'E-Mail-Adresse', phone: 'Telefon', jobTitle: 'Position (optional)', fax: 'Fax (optional)' },
+    perYear: '149,00 € pro Jahr für bis zu 3 Domains, jede weitere Domain 39,00 € pro Jahr',
     verificationFor: (d: string) => `Verifizierungsmethode für ${d}`,
     dns: 'DNS-Eintrag',
     email: 'E-Mail',
@@ -53,7 +58,7 @@ const texts = {
       confirmDownload: 'Schlüssel herunterladen',
     },
     search: 'Suche',
-    extraDomain: 'Multi-DomainSSL: weitere Domain (pro Jahr)',
+    extraDomain: 'Multi-DomainSSL: weitere Domains für die Laufzeit (Jahrespreis × Domains × Jahre)',
   },
   en: {
     user: 'james.miller@mueller-schmidt.example',
@@ -80,12 +85,17 @@ const texts = {
       street: 'Street and number',
       zip: 'ZIP code',
       city: 'City',
-      country: 'Country (ISO code, e.g. DE)',
+      department: 'Department (optional)',
+      duns: 'D-U-N-S number (optional)',
+      federalState: 'Federal state (optional)',
       email: 'E-mail address',
       phone: 'Phone',
     },
     save: 'Save',
-    admin: { firstname: 'First name', surname: 'Last name', email: 'E-mail address', phone: 'Phone' },
+    country: 'Country',
+    austria: 'Austria',
+    admin: { firstname: 'First name', surname: 'Last name', email: 'E-mail address', phone: 'Phone', jobTitle: 'Job title (optional)', fax: 'Fax (optional)' },
+    perYear: '€149.00 per year for up to 3 domains, each further domain €39.00 per year',
     verificationFor: (d: string) => `Verification method for ${d}`,
     dns: 'DNS record',
     email: 'E-mail',
@@ -104,7 +114,7 @@ const texts = {
       confirmDownload: 'Download the key',
     },
     search: 'Search',
-    extraDomain: 'Multi-DomainSSL: additional domain (per year)',
+    extraDomain: 'Multi-DomainSSL: additional domains for the term (yearly price × domains × years)',
   },
 } as const;
 
@@ -152,6 +162,8 @@ async function orderCertificate(page: Page, l: Texts, tag: string): Promise<void
   await page.getByRole('radio', { name: /^DomainSSL/ }).check();
   await page.getByRole('button', { name: l.next }).click();
   await expect(page.getByText(l.singleDomain)).toBeVisible();
+  // R3.047 the price of each type while choosing it.
+  await expect(page.getByTestId('certificate-price-multi_domain_ssl')).toHaveText(l.perYear);
   await page.getByRole('radio', { name: /^Multi-DomainSSL/ }).check();
   await page.getByRole('button', { name: l.next }).click();
 
@@ -170,12 +182,17 @@ async function orderCertificate(page: Page, l: Texts, tag: string): Promise<void
     street: 'Alte Straße 1',
     zip: '10115',
     city: 'Berlin',
-    country: 'DE',
     email: `ssl-${tag}@mueller-schmidt.example`,
     phone: '+49 30 1234567',
+    department: 'Rechenzentrum',
+    duns: '31-516-5789',
+    federalState: 'Wien',
   };
   for (const [k, v] of Object.entries(owner))
     await dialog.getByRole('textbox', { name: l.owner[k as keyof typeof owner], exact: true }).fill(v);
+  // R3.044 the country is the portal's ISO country select.
+  await dialog.getByRole('combobox', { name: l.country }).click();
+  await page.getByRole('option', { name: l.austria, exact: true }).click();
   await dialog.getByRole('button', { name: l.save }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: l.editOwner }).click();
@@ -190,6 +207,8 @@ async function orderCertificate(page: Page, l: Texts, tag: string): Promise<void
     surname: 'Admin',
     email: 'anna@mueller-schmidt.example',
     phone: '+49 30 7654321',
+    jobTitle: 'IT-Leiterin',
+    fax: '+49 30 7654329',
   }))
     await page
       .getByRole('textbox', { name: l.admin[k as keyof typeof l.admin], exact: true })
@@ -229,6 +248,9 @@ async function orderCertificate(page: Page, l: Texts, tag: string): Promise<void
   await expect(summary).toContainText('Multi-DomainSSL');
   await expect(summary).toContainText(domains[2]);
   await expect(summary).toContainText('Neue Straße 2');
+  await expect(summary).toContainText('D-U-N-S 315165789');
+  await expect(summary).toContainText('Wien, AT');
+  await expect(summary).toContainText('IT-Leiterin');
   const gross = (await oneTimeGross(page).textContent())!;
   await page.goto('/a/orders/certificate?step=domains');
   await expect(page.getByRole('textbox', { name: l.domain(3) })).toHaveValue(domains[2]);

@@ -144,7 +144,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByRole('dialog').getByLabel(t.phoneLabel).fill('0151 1234 5678');
     await page.getByRole('dialog').getByRole('button', { name: t.save }).click();
     await expect(page.getByText(t.phoneSaved)).toBeVisible();
-    await expect(page.getByRole('textbox', { name: t.phoneLabel })).toHaveValue('+49 1511 2345678');
+    await expect(page.getByRole('textbox', { name: t.phoneLabel })).toHaveValue('+49 151 12345678');
     await expect(page.getByRole('button', { name: t.addPhone })).toHaveCount(0);
     await page.getByRole('button', { name: t.edit, exact: true }).click();
     await page.getByRole('dialog').getByLabel(t.phoneLabel).fill('+43 664 1234567');

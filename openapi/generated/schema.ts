@@ -1413,7 +1413,7 @@ export interface paths {
         };
         /**
          * What the certificate order wizard offers
-         * @description The certificate types (§3) with how many domains their base price includes, the terms (12 months by default), the key size (4096 bits, §9), the verification methods and the approver mailboxes of e-mail verification.
+         * @description The certificate types (§3, R3.042) with how many domains their base price includes and their yearly net prices from the price list (R3.047; multi-domain types also the price of each further domain), the terms (12 months by default), the key size (4096 bits, §9), the verification methods and the approver mailboxes of e-mail verification.
          */
         get: operations["getCertificateOrderCatalog"];
         put?: never;
@@ -1439,7 +1439,7 @@ export interface paths {
         put?: never;
         /**
          * Add a certificate owner
-         * @description Managers of the customer only (else 404). Every field is required; the country is an ISO 3166 alpha-2 code (422 with field errors).
+         * @description Managers of the customer only (else 404). §3 R3.044. Every field is required except department, D-U-N-S number (nine digits, `12-345-6789` is accepted and stored as digits; else `errors.certificate_duns_invalid`) and federal state; the country is an ISO 3166-1 alpha-2 code (upper or lower case, stored upper case; another value `validation.enum`). 422 with field errors.
          */
         post: operations["createCertificateOwner"];
         delete?: never;
@@ -2567,11 +2567,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Searches the caller's clusters, servers, Managed Center sections, contracts, invoices and customers
+         * Searches the caller's clusters, servers, Managed Center sections, contracts, invoices, customers and orders
          * @description As the user types (at least 2 characters): each group answers only with what the caller may see —
          *     clusters of customers they manage or clusters they administrate; servers and Managed Center sections
          *     only of clusters they administrate; invoices and customers only of customers they manage; domain
-         *     contracts of customers they manage. At most `limit` hits per group, best first (exact number
+         *     contracts and orders (by number or domain) of customers they manage. At most `limit` hits per group, best first (exact number
          *     first). Modules add further groups (orders) as search sources in the BFF. Browser sessions only.
          */
         get: operations["searchSpotlight"];
@@ -4134,6 +4134,12 @@ export interface components {
                 multiDomain: boolean;
                 wildcard: boolean;
                 includedDomains: number;
+                /** @description The yearly net prices (R3.047); a certificate is paid once, in advance, for each started year of its term. */
+                price: {
+                    yearly: components["schemas"]["Money"];
+                    /** @description Multi-domain types only (else null) — each domain beyond `includedDomains`, per year. */
+                    extraDomainYearly: components["schemas"]["Money"] | null;
+                };
             }[];
             terms: number[];
             defaultTermMonths: number;
@@ -4143,9 +4149,14 @@ export interface components {
         };
         CertificateOwnerInput: {
             company?: string;
+            department?: string | null;
+            /** @description D-U-N-S number, nine digits. */
+            duns?: string | null;
             street?: string;
             zip?: string;
             city?: string;
+            federalState?: string | null;
+            /** @description ISO 3166-1 alpha-2 code. */
             country?: string;
             email?: string;
             phone?: string;
@@ -4153,18 +4164,30 @@ export interface components {
         CertificateOwner: {
             id: number;
             company: string;
+            department: string | null;
+            duns: string | null;
             street: string;
             zip: string;
             city: string;
+            federalState: string | null;
             country: string;
             email: string;
             phone: string;
         };
+        /** @description §3 R3.045. Fax, job title and address are optional; once a part of the address is given, street, zip, city and country (ISO 3166-1 alpha-2) are required. */
         CertificateAdministrator: {
             firstname?: string;
             surname?: string;
             email?: string;
             phone?: string;
+            fax?: string | null;
+            jobTitle?: string | null;
+            address?: {
+                street?: string;
+                zip?: string;
+                city?: string;
+                country?: string;
+            } | null;
         };
         DomainVerification: {
             domain: string;
@@ -4194,6 +4217,14 @@ export interface components {
                 surname: string;
                 email: string;
                 phone: string;
+                fax: string | null;
+                jobTitle: string | null;
+                address: {
+                    street: string;
+                    zip: string;
+                    city: string;
+                    country: string;
+                } | null;
             };
             verifications: components["schemas"]["DomainVerification"][];
             referenceSign: string | null;
@@ -4663,6 +4694,11 @@ export interface components {
             subtitle: string;
             /** @description The Managed Center section (plugin id) of a section hit. */
             section?: string;
+            /**
+             * Format: date
+             * @description The date of an invoice or order (ISO); the SPA shows it in the user's date format before the subtitle.
+             */
+            date?: string;
             /** @description The portal page (under /a). */
             path: string;
         };
@@ -8281,7 +8317,17 @@ export interface operations {
                      *           "id": "multi_domain_ssl",
                      *           "multiDomain": true,
                      *           "wildcard": false,
-                     *           "includedDomains": 3
+                     *           "includedDomains": 3,
+                     *           "price": {
+                     *             "yearly": {
+                     *               "amount": "149.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "extraDomainYearly": {
+                     *               "amount": "39.00",
+                     *               "currency": "EUR"
+                     *             }
+                     *           }
                      *         }
                      *       ],
                      *       "terms": [
@@ -8334,9 +8380,12 @@ export interface operations {
                      *         {
                      *           "id": 1,
                      *           "company": "Müller & Schmidt Online GmbH",
+                     *           "department": "IT",
+                     *           "duns": "123456789",
                      *           "street": "Hauptstraße 1",
                      *           "zip": "10115",
                      *           "city": "Berlin",
+                     *           "federalState": "Berlin",
                      *           "country": "DE",
                      *           "email": "ssl@mueller-schmidt.example",
                      *           "phone": "+49 30 1234567"
@@ -8368,9 +8417,12 @@ export interface operations {
                 /**
                  * @example {
                  *       "company": "Müller & Schmidt Online GmbH",
+                 *       "department": "IT",
+                 *       "duns": "12-345-6789",
                  *       "street": "Hauptstraße 1",
                  *       "zip": "10115",
                  *       "city": "Berlin",
+                 *       "federalState": "Berlin",
                  *       "country": "DE",
                  *       "email": "ssl@mueller-schmidt.example",
                  *       "phone": "+49 30 1234567"
@@ -8390,9 +8442,12 @@ export interface operations {
                      * @example {
                      *       "id": 1,
                      *       "company": "Müller & Schmidt Online GmbH",
+                     *       "department": "IT",
+                     *       "duns": "123456789",
                      *       "street": "Hauptstraße 1",
                      *       "zip": "10115",
                      *       "city": "Berlin",
+                     *       "federalState": "Berlin",
                      *       "country": "DE",
                      *       "email": "ssl@mueller-schmidt.example",
                      *       "phone": "+49 30 1234567"
@@ -8422,9 +8477,12 @@ export interface operations {
                 /**
                  * @example {
                  *       "company": "Müller & Schmidt Online GmbH",
+                 *       "department": null,
+                 *       "duns": null,
                  *       "street": "Hauptstraße 2",
                  *       "zip": "10115",
                  *       "city": "Berlin",
+                 *       "federalState": null,
                  *       "country": "DE",
                  *       "email": "ssl@mueller-schmidt.example",
                  *       "phone": "+49 30 1234567"
@@ -8444,9 +8502,12 @@ export interface operations {
                      * @example {
                      *       "id": 2,
                      *       "company": "Müller & Schmidt Online GmbH",
+                     *       "department": null,
+                     *       "duns": null,
                      *       "street": "Hauptstraße 2",
                      *       "zip": "10115",
                      *       "city": "Berlin",
+                     *       "federalState": null,
                      *       "country": "DE",
                      *       "email": "ssl@mueller-schmidt.example",
                      *       "phone": "+49 30 1234567"
@@ -8580,7 +8641,15 @@ export interface operations {
                  *         "firstname": "Anna",
                  *         "surname": "Admin",
                  *         "email": "anna@example.de",
-                 *         "phone": "+49 30 1234567"
+                 *         "phone": "+49 30 1234567",
+                 *         "fax": "+49 30 1234568",
+                 *         "jobTitle": "IT-Leiterin",
+                 *         "address": {
+                 *           "street": "Hauptstraße 1",
+                 *           "zip": "10115",
+                 *           "city": "Berlin",
+                 *           "country": "DE"
+                 *         }
                  *       },
                  *       "verifications": [
                  *         {
@@ -11002,6 +11071,14 @@ export interface operations {
                      *           "title": "web01.c20011.example",
                      *           "subtitle": "20011",
                      *           "path": "/clusters/1/servers/1/managed/dashboard"
+                     *         },
+                     *         {
+                     *           "group": "orders",
+                     *           "id": "order:7",
+                     *           "title": "B-090001",
+                     *           "subtitle": "Müller & Schmidt Online GmbH",
+                     *           "date": "2026-10-02",
+                     *           "path": "/orders/cluster/B-090001"
                      *         }
                      *       ]
                      *     }

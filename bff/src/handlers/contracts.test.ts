@@ -201,6 +201,17 @@ describe('domain termination (§4, §5: R2.101 R4.017 R5.038 R5.030)', () => {
     return client;
   };
 
+  it('R4.017 a contract that is terminated but has no auth code yet (taken over as terminated) shows its code at once, without asking anew; the code is mailed', async () => {
+    const res = await manager.get(path('ms-altshop.de'));
+    expect(res.body.status).toBe('terminated');
+    expect(res.body.authCode).toMatchObject({ code: expect.stringMatching(/^.{16}$/), expired: false });
+    const again = await manager.get(path('ms-altshop.de'));
+    expect(again.body.authCode.code).toBe(res.body.authCode.code);
+    const mail = await server.mailbox.next(demoLogins.manager, 'domainTermination');
+    expect(mail.subject).toContain('ms-altshop.de (D-300106)');
+    expect(mail.text).toContain(res.body.authCode.code);
+  });
+
   it('R5.038 the confirmation checkbox is required; nothing is stored without it', async () => {
     const res = await manager.request('POST', path('mueller-schmidt.de', '/termination'), { confirmed: false });
     expect(res.status).toBe(422);

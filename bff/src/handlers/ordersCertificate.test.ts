@@ -97,6 +97,37 @@ describe('certificate order wizard API (§2 certificate order wizard)', () => {
     expect(res.body).toMatchObject({ defaultTermMonths: 12, keyBits: 4096 });
   });
 
+  it('R3.044 R3.045 owners have department, DUNS and federal state (ISO country); the administrator fax, job title and address, kept with the order', async () => {
+    const created = await manager.request('POST', `/api/v1/customers/${customerId}/certificate-owners`, { ...ownerData, department: 'Rechenzentrum', duns: '31-516-5789', federalState: 'Berlin', country: 'de' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ department: 'Rechenzentrum', duns: '315165789', federalState: 'Berlin', country: 'DE' });
+    const listed = (await manager.get(`/api/v1/customers/${customerId}/certificate-owners`)).body.data.find((o: { id: number }) => o.id === created.body.id);
+    expect(listed).toMatchObject({ department: 'Rechenzentrum', duns: '315165789', federalState: 'Berlin' });
+    const bad = await manager.request('POST', `/api/v1/customers/${customerId}/certificate-owners`, { ...ownerData, country: 'XX', duns: '123' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields).toEqual({ country: ['validation.enum'], duns: ['errors.certificate_duns_invalid'] });
+
+    const administrator = { ...draft().administrator, fax: '+49 30 7654329', jobTitle: 'IT-Leiterin', address: { street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', country: 'de' } };
+    const missing = await quote(manager, 'organization', draft({ ownerId: created.body.id, administrator: { ...administrator, address: { street: 'Hauptstraße 1' } } }));
+    expect(missing.body.error.fields).toEqual({ 'administrator.address.zip': ['validation.required'], 'administrator.address.city': ['validation.required'], 'administrator.address.country': ['validation.required'] });
+    const placed = await order(manager, 'r3045-order', draft({ ownerId: created.body.id, administrator, domains: ['r3045.mueller-schmidt.de'], certificateType: 'domain_ssl', verifications: [{ domain: 'r3045.mueller-schmidt.de', method: 'dns' }] }));
+    expect(placed.status).toBe(201);
+    const detail = await manager.get(`/api/v1/orders/certificate/${placed.body.number}`);
+    expect(detail.body.certificate.owner).toMatchObject({ department: 'Rechenzentrum', duns: '315165789', federalState: 'Berlin', country: 'DE' });
+    expect(detail.body.certificate.administrator).toEqual({ ...administrator, address: { ...administrator.address, country: 'DE' } });
+  });
+
+  it('R3.042 R3.047 the catalog prices each type per year; multi-domain types a base price for the included domains plus a price per extra domain, as charged', async () => {
+    const res = await manager.get('/api/v1/order-catalog/certificate');
+    const byId = Object.fromEntries(res.body.types.map((t: { id: string }) => [t.id, t]));
+    expect(byId.domain_ssl.price).toEqual({ yearly: { amount: '49.00', currency: 'EUR' }, extraDomainYearly: null });
+    expect(byId.multi_domain_ssl).toMatchObject({ includedDomains: 3, price: { yearly: { amount: '149.00', currency: 'EUR' }, extraDomainYearly: { amount: '39.00', currency: 'EUR' } } });
+    expect(byId.multi_extended_ssl.price.extraDomainYearly).toEqual({ amount: '59.00', currency: 'EUR' });
+    // Four domains for 24 months: (base + one extra domain) per year, twice.
+    const q = await quote(manager, 'certificate', { customerId, domains: ['a.de', 'b.de', 'c.de', 'd.de'], certificateType: 'multi_domain_ssl', termMonths: 24 });
+    expect(q.body.price.oneTime.net.amount).toBe(((149 + 39) * 2).toFixed(2));
+  });
+
   it('R2.047 R3.043 R3.046 ordering: stored price equals the quote, replays answer the same; the job makes a sealed 4096-bit key and a CSR naming the domains; the key only on request', async () => {
     const q = await quote(manager, 'order', draft());
     expect(q.status).toBe(200);

@@ -1,6 +1,7 @@
 import { twoFactorSecretBox } from '@portal/core/accounts';
+import { money } from '@portal/core/billing';
 import {
-  certificateCatalog,
+  certificateCatalogWithPrices,
   certificateFilesOf,
   certificatePrivateKeyOf,
   CertificateOrderKey,
@@ -8,6 +9,7 @@ import {
   editCertificateOwner,
   findOrder,
   listCertificateOwners,
+  loadPriceTable,
   quoteCertificateOrder,
   submitCertificateOrder,
   type CertificateOrderDetails,
@@ -18,12 +20,19 @@ import type { Schemas } from '@portal/openapi';
 import { defineHandlers } from '../openapi/handlers.ts';
 import { orderSubmitted, presentPrice } from './orders.ts';
 
-const presentOwner = (o: CertificateOwner): Schemas['CertificateOwner'] => ({
+type OwnerFields = Pick<CertificateOwner, 'id' | 'company' | 'street' | 'zip' | 'city' | 'country' | 'email' | 'phone'> &
+  Partial<Pick<CertificateOwner, 'department' | 'duns' | 'federalState'>>;
+
+/** An owner (R3.044); the copy in an order made before department, DUNS and federal state existed has none of them. */
+const presentOwner = (o: OwnerFields): Schemas['CertificateOwner'] => ({
   id: o.id,
   company: o.company,
+  department: o.department ?? null,
+  duns: o.duns ?? null,
   street: o.street,
   zip: o.zip,
   city: o.city,
+  federalState: o.federalState ?? null,
   country: o.country,
   email: o.email,
   phone: o.phone,
@@ -35,15 +44,32 @@ export const presentCertificateDetails = (d: CertificateOrderDetails): Schemas['
   termMonths: d.termMonths,
   keyBits: d.keyBits,
   domains: d.domains,
-  owner: d.owner,
-  administrator: d.administrator,
+  owner: presentOwner(d.owner),
+  administrator: {
+    firstname: d.administrator.firstname,
+    surname: d.administrator.surname,
+    email: d.administrator.email,
+    phone: d.administrator.phone,
+    fax: d.administrator.fax ?? null,
+    jobTitle: d.administrator.jobTitle ?? null,
+    address: d.administrator.address ?? null,
+  },
   verifications: d.verifications.map((v) => ({ domain: v.domain, method: v.method, approverEmail: v.approverEmail ?? null })),
   referenceSign: d.referenceSign,
 });
 
 /** The certificate order wizard (§2): catalog, owners, quote per step, idempotent submission, the key on request. */
 export const certificateOrderHandlers = defineHandlers({
-  getCertificateOrderCatalog: () => ({ ...certificateCatalog, types: certificateCatalog.types.map((t) => ({ ...t })) }),
+  getCertificateOrderCatalog: async ({ em }) => {
+    const catalog = certificateCatalogWithPrices(await loadPriceTable(em));
+    return {
+      ...catalog,
+      types: catalog.types.map(({ price, ...t }) => ({
+        ...t,
+        price: { yearly: money(price.yearlyCents), extraDomainYearly: price.extraDomainYearlyCents === null ? null : money(price.extraDomainYearlyCents) },
+      })),
+    };
+  },
 
   listCertificateOwners: async ({ em, user, params }) => ({
     data: (await listCertificateOwners(em, user.id, params.customerId)).map(presentOwner),

@@ -1,6 +1,7 @@
 import { Cluster, Server } from '@portal/core/clusters';
 import { Invoice } from '@portal/core/billing';
 import { Customer } from '@portal/core/customers';
+import { Order } from '@portal/core/ordering';
 import { demoLogins } from '@portal/core/seed';
 import { createTestServer, TestClient, type TestServer } from '../testing.ts';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server.stop());
 
-type Hit = { group: string; id: string; title: string; subtitle: string; path: string };
+type Hit = { group: string; id: string; title: string; subtitle: string; date?: string; path: string };
 const search = async (c: TestClient, q: string) => {
   const res = await c.get<{ data: Hit[] }>(`/api/v1/spotlight?q=${encodeURIComponent(q)}`);
   expect(res.status).toBe(200);
@@ -48,6 +49,20 @@ describe('spotlight search', () => {
     expect((await search(admin, invoice.number)).filter((h) => h.group === 'invoices')).toEqual([]);
     expect((await search(manager, '10001')).find((h) => h.group === 'customers')).toMatchObject({ subtitle: customer.company, path: `/customers/${customer.id}/edit` });
     expect((await search(other, '10001')).filter((h) => h.group === 'customers')).toEqual([]);
+  });
+
+  it('R2.104 invoices carry their date apart from the subtitle (no ISO date in the text); orders are found by number, only by managers of their customer', async () => {
+    const em = server.db.orm.em.fork();
+    const customer = await em.findOneOrFail(Customer, { number: 10001 });
+    const invoice = (await em.find(Invoice, { customer }, { orderBy: { id: 'asc' }, limit: 1 }))[0];
+    const invoiceHit = (await search(manager, invoice.number)).find((h) => h.group === 'invoices')!;
+    expect(invoiceHit).toMatchObject({ subtitle: customer.company, date: invoice.issuedOn });
+    expect(invoiceHit.subtitle).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    const order = (await em.find(Order, { customer }, { orderBy: { id: 'asc' }, limit: 1 }))[0];
+    const orderHit = (await search(manager, order.number)).find((h) => h.group === 'orders');
+    expect(orderHit).toMatchObject({ title: order.number, date: order.orderedAt.toISOString().slice(0, 10), path: `/orders/${order.type}/${order.number}` });
+    expect((await search(other, order.number)).filter((h) => h.group === 'orders')).toEqual([]);
+    expect((await search(admin, order.number)).filter((h) => h.group === 'orders')).toEqual([]);
   });
 
   it('a term that names a section lists it on the administrator\'s servers only; pattern characters are literal', async () => {

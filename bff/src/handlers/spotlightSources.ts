@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { DomainContract, listInvoices } from '@portal/core/billing';
 import { Cluster, ClusterAdministrator, managedCustomerIds, Server, visibleClusterIds } from '@portal/core/clusters';
 import { Customer } from '@portal/core/customers';
+import { Order } from '@portal/core/ordering';
 import { appliesTo, type PluginManifest } from '@portal/plugin-sdk';
 import type { Schemas } from '@portal/openapi';
 import { pluginRegistry } from '../generated/plugins.ts';
@@ -100,7 +101,8 @@ const invoices: SpotlightSource = {
   async search({ em, userId, term, limit }) {
     const customers = await managedCustomerIds(em, userId);
     const page = await listInvoices(em, customers, { search: term.slice(0, 32), perPage: limit, sort: '-date' });
-    return page.items.map((i) => ({ group: 'invoices', id: `invoice:${i.id}`, title: i.number, subtitle: `${i.issuedOn} · ${i.customer.company}`, path: `/invoices/${i.id}` }));
+    // The date goes separately: the SPA shows it in the user's format (the subtitle was an ISO date).
+    return page.items.map((i) => ({ group: 'invoices', id: `invoice:${i.id}`, title: i.number, subtitle: i.customer.company, date: i.issuedOn, path: `/invoices/${i.id}` }));
   },
 };
 
@@ -115,7 +117,30 @@ const customers: SpotlightSource = {
   },
 };
 
-const sources: SpotlightSource[] = [clusters, servers, sections, contracts, invoices, customers];
+/** Orders of the customers the user manages (the orders list's rule), by order number or domain, newest first. */
+const orders: SpotlightSource = {
+  group: 'orders',
+  async search({ em, userId, term, limit }) {
+    const customerIds = await managedCustomerIds(em, userId);
+    if (!customerIds.length) return [];
+    const like = containing(term);
+    const rows = await em.find(
+      Order,
+      { customer: { $in: customerIds }, $or: [{ number: { $ilike: like } }, { domain: { $ilike: like } }] },
+      { populate: ['customer'], orderBy: { orderedAt: 'desc', id: 'desc' }, limit },
+    );
+    return rows.map((o) => ({
+      group: 'orders',
+      id: `order:${o.id}`,
+      title: o.number,
+      subtitle: o.domain ?? o.customer.company,
+      date: o.orderedAt.toISOString().slice(0, 10),
+      path: `/orders/${o.type}/${o.number}`,
+    }));
+  },
+};
+
+const sources: SpotlightSource[] = [clusters, servers, sections, contracts, invoices, customers, orders];
 
 /**
  * Adds a group to the spotlight (e.g. the ordering module's `orders`): call once when the module's

@@ -127,8 +127,18 @@ export async function disableTwoFactor(em: EntityManager, user: User, password: 
   user.twoFactorConfirmed = false;
 }
 
-/** Stored as E.164; shown in the international format with spaces (`+49 151 12345678`). */
-const displayPhone = (e164: string): string => parsePhoneNumber(e164).formatInternational();
+/**
+ * Stored as E.164; shown in the international format with spaces. German mobile numbers are grouped as
+ * the network prefix (015x, 016x, 017x: three digits after +49) and the subscriber number, as people
+ * write and read them (`+49 151 12345678`); libphonenumber's own grouping splits the 0151x blocks
+ * after the fourth digit (`+49 1511 2345678`), which nobody recognises as their number.
+ */
+export function displayPhone(e164: string): string {
+  const parsed = parsePhoneNumber(e164);
+  const national = parsed.nationalNumber;
+  if (parsed.countryCallingCode === '49' && /^1[5-7]\d{8,9}$/.test(national)) return `+49 ${national.slice(0, 3)} ${national.slice(3)}`;
+  return parsed.formatInternational();
+}
 
 /** The recovery phone number, or `null` when there is none (the API answers 409 then, §7). */
 export async function getRecoveryPhone(em: EntityManager, user: User): Promise<string | null> {

@@ -29,6 +29,15 @@ describe('mail templates', () => {
     if ('link' in t) expect(en.html).toContain(`href="${t.link}"`);
   });
 
+  it('R3.038 the invitation of a manager says "Manager", as the interface does (not "Verwalter")', () => {
+    const invite = { kind: 'invitation', role: 'manager', target: '10001 Müller & Schmidt Online GmbH', invitedBy: 'Erika Muster', link: 'http://localhost:3000/a/invitation/x', validDays: 7 } as const;
+    const de = renderMail(invite, { email: 'a@example.com', language: 'de' });
+    expect(de.subject).toBe('Einladung als Manager im Kundenportal');
+    expect(renderMail(invite, { email: 'a@example.com', language: 'en' }).subject).toBe('Invitation as a manager in the customer portal');
+    // No mail uses the word the interface does not know.
+    expect(fs.readFileSync(new URL('./templates.ts', import.meta.url), 'utf8')).not.toMatch(/Verwalter/);
+  });
+
   it('escapes what the user controls in HTML', () => {
     const m = renderMail({ kind: 'twoFactorEnabled' }, { email: 'a@example.com', language: 'en', firstname: '<script>', surname: '"x"' });
     expect(m.html).not.toContain('<script>');

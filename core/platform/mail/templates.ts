@@ -175,7 +175,7 @@ function content(t: MailTemplate, language: MailLanguage): Content {
         : t.role === 'manager' ? `to manage the customer ${t.target}` : `to administrate the cluster ${t.target}`;
       return de
         ? {
-            subject: t.role === 'manager' ? 'Einladung als Verwalter im Kundenportal' : 'Einladung als Administrator im Kundenportal',
+            subject: t.role === 'manager' ? 'Einladung als Manager im Kundenportal' : 'Einladung als Administrator im Kundenportal',
             paragraphs: [[`${t.invitedBy} lädt Sie ein, im Kundenportal ${what}. Über diesen Link nehmen Sie die Einladung an:`], [{ link: t.link }], [`Der Link ist ${t.validDays} Tage gültig.`]],
           }
         : {

@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useOffersRoute } from '../demo/api';
 import { webPlugins } from '../generated/plugins';
+import { useBillingFormat } from '../pages/contracts/format';
 import { useSearchSpotlightQuery } from './api';
+import { hitSubtitle } from './hitText';
 import { matches, portalPages } from './portalPages';
 import { readRecent, rememberRecent, type RecentItem } from './recent';
 
@@ -35,6 +37,7 @@ export default function SpotlightPalette({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('spotlight');
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'de';
   const navigate = useNavigate();
+  const { day } = useBillingFormat();
   const [input, setInput] = useState('');
   const [term, setTerm] = useState('');
   const [recent] = useState(readRecent);
@@ -53,14 +56,14 @@ export default function SpotlightPalette({ onClose }: { onClose: () => void }) {
     const fromServer: Option[] = searching
       ? hits.map((h) => {
           const plugin = h.section ? webPlugins.find((p) => p.id === h.section) : undefined;
-          return { id: `${h.group}:${h.id}`, group: h.group, shownIn: h.group, title: plugin ? plugin.titles[lang] : h.title, subtitle: h.subtitle, path: h.path };
+          return { id: `${h.group}:${h.id}`, group: h.group, shownIn: h.group, title: plugin ? plugin.titles[lang] : h.title, subtitle: hitSubtitle(h, day), path: h.path };
         })
       : [];
     const pages: Option[] = portalPages
       .map((p) => ({ id: `page:${p.id}`, group: p.group, shownIn: p.group, title: t(`pages.${p.id}`), subtitle: t(`hints.${p.id}`), path: p.path }))
       .filter((p) => matches(`${p.title} ${p.subtitle} ${t(`keywords.${p.id.slice(5)}`, { defaultValue: '' })}`, input));
     return [...fromServer, ...pages].filter((o) => offers(o.path)).sort((a, b) => groupOrder.indexOf(a.shownIn) - groupOrder.indexOf(b.shownIn));
-  }, [input, recent, searching, hits, lang, t, offers]);
+  }, [input, recent, searching, hits, lang, t, offers, day]);
 
   const choose = (o: Option) => {
     rememberRecent({ id: o.id, group: o.group, title: o.title, subtitle: o.subtitle, path: o.path });

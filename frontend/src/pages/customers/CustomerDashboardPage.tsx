@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useGetCustomerQuery, useListCustomersQuery } from '../../api/customers';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { CustomerDataForm } from './CustomerDataForm';
@@ -31,8 +31,13 @@ export default function CustomerDashboardPage() {
   const customerId = Number(params.customerId);
   const valid = Number.isInteger(customerId) && customerId > 0;
   const customers = useListCustomersQuery();
-  const customer = useGetCustomerQuery(customerId, { skip: !valid });
+  // Only a customer of the list is fetched (anything else would be a 404 in the console); a customer
+  // number in the address (what the portal shows everywhere) leads to that customer's page.
+  const listed = customers.data?.find((c) => c.id === customerId);
+  const byNumber = !listed ? customers.data?.find((c) => c.number === customerId) : undefined;
+  const customer = useGetCustomerQuery(customerId, { skip: !valid || !listed });
   useDocumentTitle(customer.data ? t('titleFor', { company: customer.data.company }) : t('title'));
+  if (byNumber) return <Navigate to={`/customers/${byNumber.id}/edit`} replace />;
 
   return (
     <Box>
@@ -54,11 +59,16 @@ export default function CustomerDashboardPage() {
             <Typography color="text.secondary">{t('errors:customer_not_found')}</Typography>
           )}
         </Paper>
-        {!valid || customer.isError ? (
+        {customers.data?.length && !listed ? (
+          // The list above shows the user's customers: this one is not among them.
+          <Alert severity="warning" role="alert">
+            {t('notListed')}
+          </Alert>
+        ) : !valid || customer.isError ? (
           <Alert severity="warning" role="alert">
             {t('errors:customer_not_found')}
           </Alert>
-        ) : customer.isLoading || !customer.data ? (
+        ) : customers.isError ? null : customer.isLoading || !customer.data ? (
           <Loading label={t('common:loading')} />
         ) : (
           <>

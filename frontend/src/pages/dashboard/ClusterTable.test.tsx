@@ -48,4 +48,22 @@ describe('cluster table', () => {
       await i18next.changeLanguage('de');
     },
   );
+
+  it('R2.082 R6.003 R6.004 the role column names both roles of a manager who also administrates the cluster (issue 31, finding 13i)', async () => {
+    await i18next.changeLanguage('de');
+    render(
+      <Provider store={createStore()}>
+        <MemoryRouter>
+          <ClusterTable
+            clusters={[cluster({ id: 1, number: '20011', role: 'manager', administrator: true }), cluster({ id: 2, number: '20012', role: 'manager', administrator: false }), cluster({ id: 3, number: '20013', role: 'administrator', administrator: true })]}
+            hidden={['favourite', 'twoFactor', 'documents', 'managed']}
+          />
+        </MemoryRouter>
+      </Provider>,
+    );
+    const [head, ...rows] = screen.getAllByRole('row');
+    const column = [...head.querySelectorAll('th')].findIndex((th) => th.getAttribute('data-column') === 'role');
+    const roles = rows.map((r) => r.querySelectorAll('td')[column]?.textContent);
+    expect(roles).toEqual(['Manager und Administrator', 'Manager', 'Administrator']);
+  });
 });

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClusterSummary } from '../../api/clusters';
 import { ServerMenu } from '../../managed/ServerMenu';
 import { FavouriteButton } from '../customers/overview/FavouriteButton';
+import { clusterRoleKey } from '../customers/overview/exportClusters';
 import { TwoFactorRequirementSwitch } from '../customers/overview/TwoFactorRequirementSwitch';
 import type { ClusterColumn } from './columnSettings';
 
@@ -84,7 +85,7 @@ export function ClusterTable({
       cell: (c) => <Chip size="small" label={t(`mode.${c.contractMode}`)} color={c.contractMode === 'production' ? 'success' : 'warning'} variant="outlined" />,
     },
     { id: 'servers', align: 'right', cell: (c) => c.serverCount },
-    { id: 'role', cell: (c) => t(`role.${c.role}`) },
+    { id: 'role', cell: (c) => t(`role.${clusterRoleKey(c)}`) },
     { id: 'twoFactor', cell: (c) => <TwoFactorRequirementSwitch cluster={c} /> },
     {
       id: 'documents',

@@ -20,7 +20,9 @@ export default function GuestInvitationPage() {
   const { t } = useTranslation('invitations');
   const link = linkFromParams(useParams());
   const [declined, setDeclined] = useState(false);
-  const { data: invitation, error, isLoading } = useShowInvitationQuery(link!, { skip: !link || declined });
+  // Accepted by registering: the invitation is used, no second lookup (a 404) while the dashboard loads.
+  const [registered, setRegistered] = useState(false);
+  const { data: invitation, error, isLoading } = useShowInvitationQuery(link!, { skip: !link || declined || registered });
   const title = t('guest.title');
   if (declined)
     return (
@@ -66,6 +68,7 @@ export default function GuestInvitationPage() {
                 link={link}
                 invitation={invitation}
                 submitLabel={t('guest.accept')}
+                onRegistered={() => setRegistered(true)}
                 extraActions={<DeclineButton link={link} onDeclined={() => setDeclined(true)} />}
               />
             </>

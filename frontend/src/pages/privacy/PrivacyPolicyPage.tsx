@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Link, List, ListItem, Typography } from '@mui/material';
+import { Alert, Box, Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 
 /** One section of the privacy policy as stored in the `privacy` namespace. */
@@ -30,6 +31,10 @@ const isPrivacySection = (value: unknown): value is PrivacySection => {
 
 const headingId = (sectionId: string): string => `${sectionId}-heading`;
 
+/** §1: the policy exists in the version of June 2025 and the current one of August 2025 (`?version=2025-06`). */
+export const PRIVACY_VERSIONS = ['2025-08', '2025-06'] as const;
+type PrivacyVersion = (typeof PRIVACY_VERSIONS)[number];
+
 const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
 
 // Renders e-mail addresses in the translated text as mailto links, without injecting HTML.
@@ -49,16 +54,33 @@ export default function PrivacyPolicyPage() {
   const { t } = useTranslation('privacy');
   useDocumentTitle(t('title'));
   const raw: unknown = t('sections', { returnObjects: true });
-  const sections: PrivacySection[] = Array.isArray(raw) ? raw.filter(isPrivacySection) : [];
+  const current: PrivacySection[] = Array.isArray(raw) ? raw.filter(isPrivacySection) : [];
+  const [params] = useSearchParams();
+  const version: PrivacyVersion = params.get('version') === '2025-06' ? '2025-06' : '2025-08';
+  // The June 2025 version differs from the current one in its date and its closing section.
+  const sections =
+    version === '2025-06' ? current.map((section) => (section.id === 'changes' ? { ...section, paragraphs: [t('versions.juneChanges')] } : section)) : current;
 
   return (
     <Box component="article" aria-labelledby={TITLE_ID} sx={{ pb: 4, maxWidth: '80ch' }}>
       <Typography id={TITLE_ID} variant="h1" gutterBottom>
         {t('title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
-        {t('updated')}
+      <Typography variant="body2" color="text.secondary" gutterBottom data-testid="privacy-updated">
+        {version === '2025-06' ? t('versions.juneUpdated') : t('updated')}
       </Typography>
+      <Box component="nav" aria-label={t('versions.heading')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        {PRIVACY_VERSIONS.map((v) => (
+          <Link key={v} component={RouterLink} to={v === '2025-08' ? '?' : `?version=${v}`} aria-current={v === version ? 'page' : undefined} variant="body2">
+            {v === '2025-08' ? t('versions.current') : t('versions.june')}
+          </Link>
+        ))}
+      </Box>
+      {version === '2025-06' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('versions.juneNotice')}
+        </Alert>
+      )}
       <Typography component="p" variant="body1" sx={{ mb: 3 }}>
         {t('intro')}
       </Typography>

@@ -35,11 +35,16 @@ const passwordMax = 255;
  * invitation and signs in, in one call (§2 registration with an invitation token; the invitation flow
  * that sets a password).
  */
-export function RegistrationForm({ link, invitation, submitLabel, extraActions }: {
+export function RegistrationForm({ link, invitation, submitLabel, extraActions, onRegistered }: {
   link: InvitationLink;
   invitation: InvitationDetails;
   submitLabel: string;
   extraActions?: ReactNode;
+  /**
+   * Called before the API state is reset: the page stops looking the invitation up (it is used now, a
+   * lookup would be a 404 while the page is still mounted during the navigation to the dashboard).
+   */
+  onRegistered?: () => void;
 }) {
   const { t, i18n } = useTranslation(['invitations', 'errors']);
   const [register] = useRegisterWithInvitationMutation();
@@ -79,6 +84,7 @@ export function RegistrationForm({ link, invitation, submitLabel, extraActions }
           return errors;
         }
         const me = result.data.user;
+        onRegistered?.();
         dispatch(api.util.resetApiState());
         applyUserSettings(dispatch, me);
         dispatch(signedIn());

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useShowInvitationQuery } from '../../api/invitations';
@@ -17,7 +18,9 @@ export default function RegistrationPage() {
   const link = linkFromParams(useParams());
   const signedInNow = useAppSelector((s) => s.auth.status === 'authenticated');
   const { data: me } = useGetMeQuery(undefined, { skip: !signedInNow });
-  const { data: invitation, error, isLoading } = useShowInvitationQuery(link!, { skip: !link });
+  // Once registered the invitation is used: no second lookup (it would be a 404) while the dashboard loads.
+  const [registered, setRegistered] = useState(false);
+  const { data: invitation, error, isLoading } = useShowInvitationQuery(link!, { skip: !link || registered });
   const title = t('registration.title');
   if (!link || error)
     return (
@@ -45,7 +48,7 @@ export default function RegistrationPage() {
           ) : (
             <>
               {me && <Alert severity="warning">{t('registration.signedInAs', { email: me.email, invited: invitation.email })}</Alert>}
-              <RegistrationForm link={link} invitation={invitation} submitLabel={t('registration.submit')} />
+              <RegistrationForm link={link} invitation={invitation} submitLabel={t('registration.submit')} onRegistered={() => setRegistered(true)} />
             </>
           )}
         </Stack>

@@ -6,6 +6,9 @@ export interface ExportTable {
   rows: (string | number)[][];
 }
 
+/** The role key of a cluster row: a manager who also administrates the cluster has both roles (`role` names the one that wins for access). */
+export const clusterRoleKey = (c: Pick<ClusterSummary, 'role' | 'administrator'>) => (c.role === 'manager' && c.administrator ? 'managerAndAdministrator' : c.role);
+
 /** The visible clusters as a table, with the column titles and values of the overview. */
 export function clusterExportTable(clusters: ClusterSummary[], t: (key: string) => string): ExportTable {
   return {
@@ -29,7 +32,7 @@ export function clusterExportTable(clusters: ClusterSummary[], t: (key: string) 
       t(`dashboard:sla.${c.sla}`),
       t(`dashboard:mode.${c.contractMode}`),
       c.serverCount,
-      t(`dashboard:role.${c.role}`),
+      t(`dashboard:role.${clusterRoleKey(c)}`),
     ]),
   };
 }

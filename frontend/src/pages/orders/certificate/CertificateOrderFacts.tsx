@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../ordersApi';
 import { FactList } from '../FactList';
+import { administratorLine, ownerLine } from './certificatePeople';
 
 /** What a certificate order ordered (the detail modal); the private key is never shown here. */
 export function CertificateOrderFacts({ certificate }: { certificate: NonNullable<Order['certificate']> }) {
@@ -11,8 +12,8 @@ export function CertificateOrderFacts({ certificate }: { certificate: NonNullabl
     [t('certificateWizard.summary.domains'), c.domains.join(', ')],
     [t('certificateWizard.summary.term'), t('certificateCells.months', { count: c.termMonths })],
     [t('certificateWizard.summary.key'), t('certificateWizard.summary.keyValue', { bits: c.keyBits })],
-    [t('certificateWizard.owner.title'), `${c.owner.company}, ${c.owner.street}, ${c.owner.zip} ${c.owner.city}, ${c.owner.country}`],
-    [t('certificateWizard.administrator.title'), `${c.administrator.firstname} ${c.administrator.surname}, ${c.administrator.email}`],
+    [t('certificateWizard.owner.title'), ownerLine(c.owner)],
+    [t('certificateWizard.administrator.title'), administratorLine(c.administrator, t)],
     [
       t('certificateWizard.verification.title'),
       c.verifications

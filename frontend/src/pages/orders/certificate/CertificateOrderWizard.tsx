@@ -31,6 +31,7 @@ import { FormTextField } from '../../../forms/FormTextField';
 import { submitErrors } from '../../../forms/submitErrors';
 import { useDocumentTitle } from '../../../shell/useDocumentTitle';
 import { useBillingFormat } from '../../contracts/format';
+import { countryOptions } from '../../profile/personal/countries';
 import { useGetOrderQuery } from '../ordersApi';
 import { PriceSummary } from '../PriceSummary';
 import {
@@ -52,6 +53,7 @@ import {
   type CertificateWizardStep,
 } from './certificateWizardState';
 import { FactList } from '../FactList';
+import { administratorLine, ownerLine } from './certificatePeople';
 import { WizardStepper } from '../WizardStepper';
 
 type Values = CertificateOrderDraft;
@@ -120,7 +122,21 @@ function DomainsStep() {
   );
 }
 
-function CertificateStep({ catalog }: { catalog: CertificateOrderCatalog }) {
+/** The price of a type as the choice shows it (R3.047): yearly; multi-domain types with the included domains and the price per further domain. */
+function TypePrice({ type }: { type: CertificateOrderCatalog['types'][number] }) {
+  const { t } = useTranslation('orders');
+  const f = useBillingFormat();
+  const extra = type.price.extraDomainYearly;
+  return (
+    <Typography variant="body2" component="span" sx={{ display: 'block', fontVariantNumeric: 'tabular-nums' }} data-testid={`certificate-price-${type.id}`}>
+      {type.multiDomain && extra
+        ? t('certificateWizard.certificate.priceMulti', { price: f.money(type.price.yearly), n: type.includedDomains, extra: f.money(extra) })
+        : t('certificateWizard.certificate.price', { price: f.money(type.price.yearly) })}
+    </Typography>
+  );
+}
+
+export function CertificateStep({ catalog }: { catalog: CertificateOrderCatalog }) {
   const { t } = useTranslation('orders');
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -148,6 +164,7 @@ function CertificateStep({ catalog }: { catalog: CertificateOrderCatalog }) {
                               ? t('certificateWizard.certificate.wildcard')
                               : t('certificateWizard.certificate.single')}
                         </Typography>
+                        <TypePrice type={ty} />
                       </span>
                     }
                     sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { pt: 0.5 } }}
@@ -159,6 +176,9 @@ function CertificateStep({ catalog }: { catalog: CertificateOrderCatalog }) {
           );
         }}
       </Field>
+      <Typography variant="body2" color="text.secondary">
+        {t('certificateWizard.certificate.priceNote')}
+      </Typography>
       <FormTextField name="termMonths" select label={t('certificateWizard.certificate.term')} sx={{ maxWidth: 320 }}>
         {catalog.terms.map((m) => (
           <MenuItem key={m} value={m}>
@@ -173,10 +193,34 @@ function CertificateStep({ catalog }: { catalog: CertificateOrderCatalog }) {
   );
 }
 
-const emptyOwner: CertificateOwnerInput = { company: '', street: '', zip: '', city: '', country: 'DE', email: '', phone: '' };
+const emptyOwner: CertificateOwnerInput = { company: '', department: '', duns: '', street: '', zip: '', city: '', federalState: '', country: 'DE', email: '', phone: '' };
+
+/** The portal's ISO 3166 country select (as in the customer data), with the upper-case codes a certificate names. */
+function CountrySelect({ name, label, required, optional }: { name: string; label: string; required?: boolean; optional?: boolean }) {
+  const { t, i18n } = useTranslation('orders');
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  return (
+    <FormTextField name={name} select label={label} required={required} slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}>
+      {optional && (
+        <MenuItem value="">
+          <em>{t('certificateWizard.administrator.noCountry')}</em>
+        </MenuItem>
+      )}
+      {countries.map((c) => (
+        <MenuItem key={c.code} value={c.code.toUpperCase()}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+}
+
+/** The owner's fields in their order (§3 R3.044); the country is a select. */
+const ownerFields = ['company', 'department', 'duns', 'street', 'zip', 'city', 'federalState', 'country', 'email', 'phone'] as const;
+const ownerMaxLength: Record<(typeof ownerFields)[number], number> = { company: 120, department: 120, duns: 11, street: 120, zip: 16, city: 80, federalState: 80, country: 2, email: 254, phone: 40 };
 
 /** Add or edit a certificate owner; an edit is saved as a new owner record (§5). */
-function OwnerDialog({
+export function OwnerDialog({
   customerId,
   owner,
   onSaved,
@@ -197,12 +241,15 @@ function OwnerDialog({
       return submitErrors(error);
     }
   };
-  const initial = owner
+  const initial: CertificateOwnerInput = owner
     ? {
         company: owner.company,
+        department: owner.department ?? '',
+        duns: owner.duns ?? '',
         street: owner.street,
         zip: owner.zip,
         city: owner.city,
+        federalState: owner.federalState ?? '',
         country: owner.country,
         email: owner.email,
         phone: owner.phone,
@@ -218,14 +265,19 @@ function OwnerDialog({
             </DialogTitle>
             <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
               {owner && <Alert severity="info">{t('certificateWizard.owner.newRecord')}</Alert>}
-              {(['company', 'street', 'zip', 'city', 'country', 'email', 'phone'] as const).map((f) => (
-                <FormTextField
-                  key={f}
-                  name={f}
-                  label={t(`certificateWizard.owner.${f}`)}
-                  slotProps={{ htmlInput: { maxLength: f === 'country' ? 2 : 120 } }}
-                />
-              ))}
+              {ownerFields.map((f) =>
+                f === 'country' ? (
+                  <CountrySelect key={f} name={f} label={t('certificateWizard.owner.country')} required />
+                ) : (
+                  <FormTextField
+                    key={f}
+                    name={f}
+                    type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
+                    label={t(`certificateWizard.owner.${f}`)}
+                    slotProps={{ htmlInput: { maxLength: ownerMaxLength[f] } }}
+                  />
+                ),
+              )}
               {submitError && <Alert severity="error">{submitError as string}</Alert>}
             </DialogContent>
             <DialogActions>
@@ -304,7 +356,7 @@ function VerificationField({
   );
 }
 
-function OrganizationStep({ catalog, draft }: { catalog: CertificateOrderCatalog; draft: Values }) {
+export function OrganizationStep({ catalog, draft }: { catalog: CertificateOrderCatalog; draft: Values }) {
   const { t } = useTranslation('orders');
   const form = useForm<Values>();
   const owners = useListCertificateOwnersQuery(draft.customerId!, { skip: !draft.customerId });
@@ -360,14 +412,26 @@ function OrganizationStep({ catalog, draft }: { catalog: CertificateOrderCatalog
         {t('certificateWizard.administrator.title')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        {(['firstname', 'surname', 'email', 'phone'] as const).map((f) => (
+        {(['firstname', 'surname', 'jobTitle', 'email', 'phone', 'fax'] as const).map((f) => (
           <FormTextField
             key={f}
             name={`administrator.${f}`}
+            type={f === 'email' ? 'email' : f === 'phone' || f === 'fax' ? 'tel' : 'text'}
             label={t(`certificateWizard.administrator.${f}`)}
-            slotProps={{ htmlInput: { maxLength: f === 'email' ? 254 : 80 } }}
+            slotProps={{ htmlInput: { maxLength: f === 'email' ? 254 : f === 'phone' || f === 'fax' ? 40 : 80 } }}
           />
         ))}
+      </Box>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+          {t('certificateWizard.administrator.address')}
+        </Typography>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField name="administrator.address.street" label={t('certificateWizard.administrator.street')} slotProps={{ htmlInput: { maxLength: 120 } }} />
+        </Box>
+        <FormTextField name="administrator.address.zip" label={t('certificateWizard.administrator.zip')} slotProps={{ htmlInput: { maxLength: 16 } }} />
+        <FormTextField name="administrator.address.city" label={t('certificateWizard.administrator.city')} slotProps={{ htmlInput: { maxLength: 80 } }} />
+        <CountrySelect name="administrator.address.country" label={t('certificateWizard.administrator.country')} optional />
       </Box>
       <Typography variant="h3" sx={{ fontSize: '1.1rem', mt: 1 }}>
         {t('certificateWizard.verification.title')}
@@ -473,11 +537,8 @@ function Summary({ draft, catalog }: { draft: Values; catalog: CertificateOrderC
     [t('certificateWizard.summary.type'), draft.certificateType ? t(`certificateType.${draft.certificateType}`) : '–'],
     [t('certificateWizard.summary.term'), t('certificateWizard.certificate.months', { count: draft.termMonths ?? 12 })],
     [t('certificateWizard.summary.key'), t('certificateWizard.summary.keyValue', { bits: catalog.keyBits })],
-    [t('certificateWizard.owner.title'), owner ? `${owner.company}, ${owner.street}, ${owner.zip} ${owner.city}, ${owner.country}` : '–'],
-    [
-      t('certificateWizard.administrator.title'),
-      `${draft.administrator?.firstname ?? ''} ${draft.administrator?.surname ?? ''}, ${draft.administrator?.email ?? ''}`,
-    ],
+    [t('certificateWizard.owner.title'), owner ? ownerLine(owner) : '–'],
+    [t('certificateWizard.administrator.title'), administratorLine(draft.administrator, t)],
     [
       t('certificateWizard.verification.title'),
       (draft.verifications ?? [])
