@@ -108,6 +108,23 @@ export function hostileInputErrors(value: unknown, prefix: string, fields: Field
   return fields;
 }
 
+/**
+ * The answer headers of a deprecated operation (issue 30), from its contract entry (`deprecated: true`,
+ * `x-deprecated-since`, `x-sunset`, checked by the bundler): `Deprecation` as an RFC 9745 date (`@` Unix
+ * seconds), `Sunset` as an RFC 8594 HTTP date, and a `Link` to the changelog that explains it.
+ */
+export function deprecationHeaders(op: Json): [string, string][] | undefined {
+  if (!op?.deprecated) return undefined;
+  const since = Date.parse(`${op['x-deprecated-since']}T00:00:00Z`);
+  const sunset = Date.parse(`${op['x-sunset']}T00:00:00Z`);
+  const headers: [string, string][] = [];
+  if (!Number.isNaN(since)) headers.push(['Deprecation', `@${Math.floor(since / 1000)}`]);
+  else headers.push(['Deprecation', '@0']); // no date in the contract (the bundler refuses that): deprecated since ever
+  if (!Number.isNaN(sunset)) headers.push(['Sunset', new Date(sunset).toUTCString()]);
+  headers.push(['Link', '</api/changelog>; rel="deprecation"; type="text/markdown"']);
+  return headers;
+}
+
 interface Validators {
   params?: ValidateFunction;
   query?: ValidateFunction;
@@ -218,7 +235,10 @@ export function createOpenApiRouter(
     const handler = handlers[spec.id] as unknown as OperationHandler<never>;
     const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
     const tokens = spec.tokens ?? {};
+    const deprecation = deprecationHeaders(doc.paths[spec.path][spec.method]);
     const middleware: Middleware = async (ctx) => {
+      // Every answer of a deprecated operation says so, errors included.
+      if (deprecation) for (const [name, value] of deprecation) ctx.set(name, value);
       if (spec.secured && !ctx.state.principal) throw Unauthenticated();
       assertCredentialAllowsOperation(ctx.state.principal, tokens);
       const params: Record<string, unknown> = Object.assign(Object.create(null), ctx.params);
