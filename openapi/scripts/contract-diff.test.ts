@@ -104,6 +104,8 @@ describe('issue 30: the contract never breaks silently', () => {
     expect(after).toBe(`# Changelog\n\n## Unreleased\n\n## 2.0.0\n\n${entry}\n- Added \`GET /x\` (getX).\n\n## 1.4.0\n\n- Older entries.\n`);
     // Released: the entry no longer excuses a change against the new release.
     expect(parseChangelog(after).unreleased).toEqual([]);
-    expect(() => releaseChangelog(after, '2.0.0', [])).toThrow('already has a section');
+    // A forced re-release of the same version adds to its section.
+    const again = releaseChangelog(after.replace('## Unreleased\n', '## Unreleased\n\n- Added `GET /y` (getY).\n'), '2.0.0', []);
+    expect(again).toBe(`# Changelog\n\n## Unreleased\n\n## 2.0.0\n\n- Added \`GET /y\` (getY).\n${entry}\n- Added \`GET /x\` (getX).\n\n## 1.4.0\n\n- Older entries.\n`);
   });
 });

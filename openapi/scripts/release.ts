@@ -50,15 +50,25 @@ export function generatedLines(changes: ContractChange[], current: Doc): string[
   return [...lines];
 }
 
-/** The changelog with the `## Unreleased` entries (and the generated lines) under `## <version>`. */
+/**
+ * The changelog with the `## Unreleased` entries (and the generated lines) under `## <version>`; when that
+ * section exists already (a forced re-release of the same version), they are added to it.
+ */
 export function releaseChangelog(markdown: string, version: string, generated: string[]): string {
   const lines = markdown.split('\n');
   const start = lines.findIndex((l) => l.trimEnd() === '## Unreleased');
   if (start < 0) throw new Error('CHANGELOG.md has no "## Unreleased" section');
   let end = lines.findIndex((l, i) => i > start && l.startsWith('## '));
   if (end < 0) end = lines.length;
-  if (lines.some((l) => l.trimEnd() === `## ${version}`)) throw new Error(`CHANGELOG.md already has a section ## ${version}`);
   const entries = lines.slice(start + 1, end).filter((l) => l.trim() !== '');
+  const existing = lines.findIndex((l) => l.trimEnd() === `## ${version}`);
+  if (existing >= 0) {
+    if (existing < end) throw new Error(`CHANGELOG.md: ## ${version} is above ## Unreleased`);
+    const added = [...entries, ...generated].filter((l, i, all) => all.indexOf(l) === i && !lines.slice(end).includes(l));
+    const at = lines[existing + 1]?.trim() === '' ? existing + 2 : existing + 1;
+    const rest = [...lines.slice(end, existing + 1), '', ...added, ...lines.slice(at)];
+    return [...lines.slice(0, start + 1), '', ...rest].join('\n').replace(/\n{3,}/g, '\n\n');
+  }
   const body = [...entries, ...generated.filter((g) => !entries.includes(g))];
   if (!body.length) body.push('- Compatible changes only.');
   return [...lines.slice(0, start + 1), '', `## ${version}`, '', ...body, '', ...lines.slice(end)].join('\n').replace(/\n{3,}/g, '\n\n');
