@@ -81,6 +81,31 @@ describe('issue 30: the contract never breaks silently', () => {
     expect(breakingOf(newParameter)).toEqual(['getCronjobFile']);
   });
 
+  it('webhooks: a removed event or payload field (also through a $ref) is breaking, a new event or field is not', () => {
+    const payload = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 }, total: { type: 'integer' } } };
+    const hook = (schema: Doc) => ({ post: { requestBody: { content: { 'application/json': { schema } } }, responses: { '200': { description: 'Received.' } } } });
+    const before: Doc = {
+      ...structuredClone(released),
+      components: { schemas: { Invoice: structuredClone(payload) } },
+      webhooks: { 'invoice.issued': hook({ $ref: '#/components/schemas/Invoice' }), 'order.status_changed': hook(structuredClone(payload)) },
+    };
+    const breaking = (after: Doc) => [...new Set(contractChanges(before, after).filter((c) => c.breaking).map((c) => c.where))];
+    const viaRef = structuredClone(before);
+    delete viaRef.components.schemas.Invoice.properties.total;
+    expect(breaking(viaRef)).toEqual(['webhook invoice.issued']);
+    const inline = structuredClone(before);
+    delete inline.webhooks['order.status_changed'].post.requestBody.content['application/json'].schema.properties.total;
+    expect(breaking(inline)).toEqual(['webhook order.status_changed']);
+    const removed = structuredClone(before);
+    delete removed.webhooks['order.status_changed'];
+    expect(breaking(removed)).toEqual(['webhook order.status_changed']);
+    expect(checkContract(before, removed, changelog('- BREAKING order.status_changed: merged into … (deprecated since 2026-11-27, sunset 2027-05-31)')).problems).toEqual([]);
+    const added = structuredClone(before);
+    added.webhooks['notification.created'] = hook(structuredClone(payload));
+    added.components.schemas.Invoice.properties.currency = { type: 'string', maxLength: 3 };
+    expect(breaking(added)).toEqual([]);
+  });
+
   it('the same document, or one with other descriptions only, has no breaking change', () => {
     expect(contractChanges(released, structuredClone(released))).toEqual([]);
     const described = structuredClone(released);

@@ -64,9 +64,35 @@ function stricter(diff: Diff, rest: (string | number)[], inWebhook: boolean): bo
   return false;
 }
 
+/**
+ * The document with the local `$ref`s of its `webhooks` section inlined: the tool resolves them in `paths`
+ * only, so a changed component used by a webhook payload would go unseen. A reference cycle stays a `$ref`.
+ */
+function inlineWebhookRefs(doc: Doc): Doc {
+  const copy = structuredClone(doc);
+  if (!copy.webhooks) return copy;
+  const resolve = (ref: string): unknown =>
+    ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((n, part) => (n as Doc | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  const inline = (node: unknown, stack: string[]): unknown => {
+    if (Array.isArray(node)) return node.map((n) => inline(n, stack));
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as Doc).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && !stack.includes(ref)) {
+      const { $ref: _, ...siblings } = node as Doc;
+      return inline({ ...(resolve(ref) as Doc), ...siblings }, [...stack, ref]);
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, stack)]));
+  };
+  copy.webhooks = inline(copy.webhooks, []);
+  return copy;
+}
+
 /** Every change between two documents that concerns an operation or a webhook, classified. */
 export function contractChanges(before: Doc, after: Doc): ContractChange[] {
-  const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
+  const { diffs } = apiCompare(inlineWebhookRefs(before), inlineWebhookRefs(after));
   const changes: ContractChange[] = [];
   for (const diff of diffs) {
     const [section, key, third, ...tail] = diff.path.map(String);
