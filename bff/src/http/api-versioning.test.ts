@@ -49,6 +49,10 @@ describe('issue 30: versioned contract, changelog, deprecation headers', () => {
     expect(res.headers.get('sunset')).toBe('Mon, 31 May 2027 00:00:00 GMT');
     expect(res.headers.get('link')).toBe('</api/changelog>; rel="deprecation"; type="text/markdown"');
 
+    const reference = await server.client().get('/api/docs');
+    expect(reference.body).toContain('<code>getClientConfig</code> · public · <strong>deprecated</strong> since 2026-11-27, sunset 2027-05-31');
+    expect(reference.body).toContain('<a href="/api/changelog">');
+
     const health = await server.client().get('/api/health');
     expect(health.status).toBe(200);
     expect(health.headers.get('deprecation')).toBeNull();
