@@ -102,7 +102,9 @@ function main(): void {
 
   const versionChanged = !previous || String(previous.info.version) !== version;
   if (versionChanged || changes.length) {
-    const next = releaseChangelog(changelog, version, previous ? generatedLines(changes, current) : ['- First released version of the contract.']);
+    // A re-release of the same version (--force) replaces it: its changes against itself are no news.
+    const generated = !previous ? ['- First released version of the contract.'] : versionChanged ? generatedLines(changes, current) : [];
+    const next = releaseChangelog(changelog, version, generated);
     if (next !== changelog) fs.writeFileSync(changelogFile, next);
   }
 
