@@ -2114,6 +2114,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/changelog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changelog of this API (Markdown)
+         * @description Issue 30: what changed between released versions of this contract (`info.version` of `/api/openapi.json`), with every breaking change, its deprecation date and its sunset. Entries read `- BREAKING <operationId | METHOD /path>: what changed (deprecated since YYYY-MM-DD, sunset YYYY-MM-DD)`. A deprecated operation also answers with the headers `Deprecation` (RFC 9745), `Sunset` (RFC 8594) and `Link: </api/changelog>; rel="deprecation"`.
+         */
+        get: operations["getApiChangelog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -10283,6 +10303,35 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PermissionConflict"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getApiChangelog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changelog, newest version first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # Changelog of the portal API
+                     *
+                     *     ## Unreleased
+                     *
+                     *     ## 2.0.0
+                     *
+                     *     - BREAKING GET /api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/file: renamed to …/cronjobs/files (deprecated since 2026-11-27, sunset 2027-05-31)
+                     */
+                    "text/markdown": string;
+                };
+            };
         };
     };
     getHealth: {

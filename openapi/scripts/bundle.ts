@@ -83,6 +83,29 @@ function checkAccess(doc: Doc): void {
     }
 }
 
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A deprecated operation (`deprecated: true`) says since when and until when (issue 30): `x-deprecated-since`
+ * and `x-sunset` (YYYY-MM-DD, the sunset later); the router answers it with `Deprecation` and `Sunset` headers.
+ */
+export function checkDeprecations(doc: Doc): void {
+  for (const [p, item] of Object.entries(doc.paths as Doc))
+    for (const [method, op] of Object.entries(item as Doc)) {
+      const o = op as Doc;
+      const since = o['x-deprecated-since'];
+      const sunset = o['x-sunset'];
+      if (!o.deprecated) {
+        if (since !== undefined || sunset !== undefined) throw new Error(`${method.toUpperCase()} ${p}: x-deprecated-since/x-sunset without deprecated: true`);
+        continue;
+      }
+      for (const [name, value] of [['x-deprecated-since', since], ['x-sunset', sunset]] as const)
+        if (typeof value !== 'string' || !isoDate.test(value) || Number.isNaN(Date.parse(value)))
+          throw new Error(`${method.toUpperCase()} ${p} is deprecated: it needs ${name}: YYYY-MM-DD`);
+      if (sunset <= since) throw new Error(`${method.toUpperCase()} ${p}: x-sunset must come after x-deprecated-since`);
+    }
+}
+
 /** A value for a schema, for examples: its `example`, first enum value or default, else one of its type. */
 function exampleValue(doc: Doc, schemaIn: Doc | undefined, depth = 0): unknown {
   const deref = (n: Doc | undefined): Doc | undefined =>
@@ -267,6 +290,7 @@ export function bundle(): Doc {
   }
   checkRefs(doc);
   checkAccess(doc);
+  checkDeprecations(doc);
   addCodeSamples(doc);
   return doc;
 }

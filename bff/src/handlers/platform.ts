@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { DomainError } from '@portal/core/platform';
 import type { AppDeps } from '../deps.ts';
 import { reportingTags } from '../http/error-reporting.ts';
@@ -13,6 +15,11 @@ async function databaseAnswers(deps: AppDeps): Promise<boolean> {
     clearTimeout(timer);
   }
 }
+
+let changelog: string | undefined;
+/** `openapi/CHANGELOG.md`, read once: it is part of the release, like the bundled contract. */
+export const apiChangelog = (): string =>
+  (changelog ??= fs.readFileSync(fileURLToPath(new URL('../../../openapi/CHANGELOG.md', import.meta.url)), 'utf8'));
 
 export interface PluginHealth {
   id: string;
@@ -34,6 +41,11 @@ export const platformHandlers = (state: { plugins: () => PluginHealth[]; shuttin
       const ok = await databaseAnswers(deps);
       if (!ok) throw new DomainError('unavailable', 'errors.database_unavailable');
       return { status: 'ready' };
+    },
+    /** Issue 30: the contract's changelog, as Markdown (not a JSON answer, hence the cast). */
+    getApiChangelog: ({ koa }) => {
+      koa.type = 'text/markdown; charset=utf-8';
+      return apiChangelog() as never;
     },
     /** Issue 31: error reporting and analytics are configured at run time, not baked into the build. */
     getClientConfig: ({ deps }) => ({

@@ -21,8 +21,9 @@ export function apiReference(doc: Json): Middleware {
         .map(([s, r]) => `<li><code>${esc(s)}</code> ${esc(r.description ?? r.$ref?.split('/').pop())}</li>`)
         .join('');
       const auth = (op.security ?? doc.security).length ? 'signed in' : 'public';
+      const deprecated = op.deprecated ? ` · <strong>deprecated</strong> since ${esc(op['x-deprecated-since'])}, sunset ${esc(op['x-sunset'])}` : '';
       const html = `<section id="${esc(op.operationId)}"><h3><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>
-<p><strong>${esc(op.summary)}</strong> · <code>${esc(op.operationId)}</code> · ${auth}</p>${op.description ? `<p>${esc(op.description)}</p>` : ''}
+<p><strong>${esc(op.summary)}</strong> · <code>${esc(op.operationId)}</code> · ${auth}${deprecated}</p>${op.description ? `<p>${esc(op.description)}</p>` : ''}
 ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ''}${body ? `<h4>Request body</h4><pre>${esc(JSON.stringify(body, null, 2))}</pre>` : ''}
 <h4>Responses</h4><ul>${responses}</ul></section>`;
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
@@ -30,7 +31,7 @@ ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ''}${body ? `<h4>Request bo
   }
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(doc.info.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/api/docs.css"></head><body><main>
-<h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a></p>
+<h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> · Changes: <a href="/api/changelog">/api/changelog</a></p>
 <pre class="intro">${esc(doc.info.description)}</pre>
 ${[...byTag].map(([tag, ops]) => `<h2>${esc(tag)}</h2>${ops.join('\n')}`).join('\n')}
 </main></body></html>`;

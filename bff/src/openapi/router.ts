@@ -164,6 +164,23 @@ export function oversizedArrays(doc: Json, schemaIn: Json, value: unknown, prefi
   return fields;
 }
 
+/**
+ * The answer headers of a deprecated operation (issue 30), from its contract entry (`deprecated: true`,
+ * `x-deprecated-since`, `x-sunset`, checked by the bundler): `Deprecation` as an RFC 9745 date (`@` Unix
+ * seconds), `Sunset` as an RFC 8594 HTTP date, and a `Link` to the changelog that explains it.
+ */
+export function deprecationHeaders(op: Json): [string, string][] | undefined {
+  if (!op?.deprecated) return undefined;
+  const since = Date.parse(`${op['x-deprecated-since']}T00:00:00Z`);
+  const sunset = Date.parse(`${op['x-sunset']}T00:00:00Z`);
+  const headers: [string, string][] = [];
+  if (!Number.isNaN(since)) headers.push(['Deprecation', `@${Math.floor(since / 1000)}`]);
+  else headers.push(['Deprecation', '@0']); // no date in the contract (the bundler refuses that): deprecated since ever
+  if (!Number.isNaN(sunset)) headers.push(['Sunset', new Date(sunset).toUTCString()]);
+  headers.push(['Link', '</api/changelog>; rel="deprecation"; type="text/markdown"']);
+  return headers;
+}
+
 interface Validators {
   params?: ValidateFunction;
   query?: ValidateFunction;
@@ -287,7 +304,10 @@ export function createOpenApiRouter(
     const declared = doc.paths[spec.path]?.[spec.method] ?? {};
     const refusedWhileImpersonating = declared['x-impersonation'] === 'deny' ? String(declared['x-impersonation-message'] ?? 'errors.refused_while_impersonating') : undefined;
     const authorize = options.authorizers?.[spec.id];
+    const deprecation = deprecationHeaders(doc.paths[spec.path][spec.method]);
     const middleware: Middleware = async (ctx) => {
+      // Every answer of a deprecated operation says so, errors included.
+      if (deprecation) for (const [name, value] of deprecation) ctx.set(name, value);
       if (spec.secured && !ctx.state.principal) throw Unauthenticated();
       assertCredentialAllowsOperation(ctx.state.principal, tokens);
       // Set by the authentication for an impersonation session (staff acting as the user).
