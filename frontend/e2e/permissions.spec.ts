@@ -109,7 +109,9 @@ test.describe('my data → permissions (English)', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'they are the partner manager of the customer' })).toBeVisible();
     await expect(rows(page)).toHaveCount(1);
     // Back to German for the other tests of this user.
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/v1/me/settings') && r.request().method() === 'PATCH' && r.ok());
     await page.getByRole('button', { name: /Switch language: Deutsch/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Berechtigungen' })).toBeVisible();
+    await stored;
   });
 });

@@ -243,7 +243,11 @@ test('R8.036 the active sessions list this one; "log out all other sessions" end
   const other = await elsewhere.newPage();
   await login(other, sessionUser);
   await login(page, sessionUser);
+  // The switch stores the language with the user (PATCH /me/settings); the full page load below reads it
+  // back from /me, so it must have landed first (a load during the request came back German).
+  const stored = page.waitForResponse((r) => r.url().endsWith('/api/v1/me/settings') && r.request().method() === 'PATCH' && r.ok());
   await page.getByRole('button', { name: /Sprache wechseln: English|Switch language: English/ }).click();
+  await stored;
   await page.goto('/a/profile/security');
   const sessions = page.getByTestId('sessions');
   await expect(sessions.getByRole('listitem').nth(1)).toBeVisible();
