@@ -76,6 +76,7 @@ export {
   type SecondFactorCheck,
   type StartedImpersonation,
 } from './impersonation/impersonations.ts';
+export { actsAsStaff, atStaffDomain, parseStaffDomains, type StaffDomains } from './impersonation/staffDomain.ts';
 export { EmailVerificationCode } from './profile/EmailVerificationCode.ts';
 export { PasswordResetToken } from './password/PasswordResetToken.ts';
 export { updateProfile, validateContactData, isValidPhone, testErrorDepartment, DeliberateTestError, phoneDefaultRegion, type ContactData, type Gender } from './profile/profile.ts';

@@ -147,6 +147,15 @@ const schema = z.object({
    * `/api/event` endpoint or any collector), only after the user's consent. Unset: no analytics and no consent banner.
    */
   ANALYTICS_URL: z.url().optional().refine((v) => v === undefined || /^https?:/.test(v), 'an http(s) URL'),
+  /**
+   * The staff e-mail domain(s) (§6 R6.010), comma-separated, e.g. `hosting.example`: staff rights count only for
+   * staff accounts with an address there, and accounts there cannot be acted as. Empty: no restriction.
+   */
+  STAFF_EMAIL_DOMAIN: z
+    .string()
+    .max(1000)
+    .default('')
+    .refine((v) => v.split(',').every((d) => !d.trim() || /^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(d.trim())), 'domain names, comma-separated, e.g. hosting.example'),
   SUPPORT_PHONE: z.string().default('+49 30 1234567-0'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   /** `1`: the portal runs as the public demo (issue 13): visitors are signed in as the demo user, every write is refused. */

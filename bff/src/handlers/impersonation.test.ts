@@ -224,3 +224,43 @@ describe('impersonation: the challenge, the session and its end (§6, audit log)
     expect(res.body.error.fields).toEqual({ userId: ['validation.minimum'], token: ['validation.minLength'], code: ['validation.minLength'] });
   });
 });
+
+describe('impersonation: the staff e-mail domain (§6 R6.010)', () => {
+  const withStaffDomain = async (domain: string, run: () => Promise<void>) => {
+    const before = server.deps.config.STAFF_EMAIL_DOMAIN;
+    server.deps.config.STAFF_EMAIL_DOMAIN = domain;
+    try {
+      await run();
+    } finally {
+      server.deps.config.STAFF_EMAIL_DOMAIN = before;
+    }
+  };
+
+  it('R6.010 a staff account outside the staff e-mail domain has no staff rights: no links, no challenge for a link made before', async () => {
+    const { staff, userId: target, token } = await managerLink();
+    await withStaffDomain('hosting.example', async () => {
+      expect((await staff.get('/api/v1/impersonation')).body.canImpersonate).toBe(false);
+      const res = await createLink(staff, demoLogins.manager);
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe('errors.staff_only');
+      // A link created while the address still counted is dead once it no longer does.
+      const refused = await start(server.client(), { userId: target, token, code: code() });
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.message).toBe('errors.invalid_impersonation_link');
+    });
+  });
+
+  it('R6.010 at the staff e-mail domain staff keep their rights, and accounts at that domain cannot be acted as', async () => {
+    await withStaffDomain('demo.example, @hosting.example', async () => {
+      const staff = await staffSignedIn();
+      expect((await staff.get('/api/v1/impersonation')).body.canImpersonate).toBe(true);
+      // manager@demo.example is at the staff domain now: refused like another staff member.
+      const res = await createLink(staff, demoLogins.manager);
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe('errors.impersonation_target_not_allowed');
+      // A customer's user elsewhere can be acted as.
+      const other = await createLink(staff, 'lena.wolf@mueller-schmidt.example');
+      expect(other.status).toBe(201);
+    });
+  });
+});

@@ -1,9 +1,11 @@
 import {
+  actsAsStaff,
   closeVanishedImpersonations,
   createImpersonationLink,
   endImpersonation,
   endSession,
   impersonationOf,
+  parseStaffDomains,
   refuseWhileImpersonating,
   startImpersonation,
   twoFactorSecretBox,
@@ -34,15 +36,16 @@ export const impersonationHandlers = defineHandlers({
       active: !!session?.impersonator,
       impersonator: running ? { firstname: running.staff.firstname, surname: running.staff.surname, email: running.staff.email } : null,
       startedAt: running?.impersonation.startedAt?.toISOString() ?? null,
-      canImpersonate: user.isStaff && !session?.impersonator,
+      canImpersonate: actsAsStaff(user, parseStaffDomains(deps.config.STAFF_EMAIL_DOMAIN)) && !session?.impersonator,
     };
   },
 
   createImpersonationLink: async ({ em, deps, user, body, koa, principal }) => {
     refuseWhileImpersonating(principal?.via === 'session' ? principal.session : undefined);
-    if (!user.isStaff) throw NotAllowed('errors.staff_only');
+    const staffDomains = parseStaffDomains(deps.config.STAFF_EMAIL_DOMAIN);
+    if (!actsAsStaff(user, staffDomains)) throw NotAllowed('errors.staff_only');
     await consume(deps.rateLimits.impersonationLinkByStaff, String(user.id));
-    const { impersonation, token, target } = await createImpersonationLink(em, deps.clock, user, body.email, { ip: koa.ip });
+    const { impersonation, token, target } = await createImpersonationLink(em, deps.clock, user, body.email, { ip: koa.ip }, staffDomains);
     koa.status = 201;
     return {
       path: `/a/impersonate-two-factor-challenge/${target.id}/${token}`,
@@ -59,7 +62,7 @@ export const impersonationHandlers = defineHandlers({
     const { issued, target } = await startImpersonation(em, clock, body, staffSecondFactor(em, deps), policy, {
       ip: koa.ip,
       userAgent: koa.get('User-Agent') || undefined,
-    });
+    }, parseStaffDomains(config.STAFF_EMAIL_DOMAIN));
     if (principal?.via === 'session') {
       await endSession(em, principal.sessionToken);
       await deps.events.publish('session.ended', { sessionId: principal.session.id }, { users: [principal.user.id] });

@@ -6,6 +6,7 @@ import { Impersonation } from './Impersonation.ts';
 import { Session } from '../sessions/Session.ts';
 import { startSession, type IssuedSession, type SessionPolicy } from '../sessions/sessions.ts';
 import { User } from '../users/User.ts';
+import { actsAsStaff, atStaffDomain, type StaffDomains } from './staffDomain.ts';
 
 /** How long a challenge link can be used. */
 export const IMPERSONATION_LINK_MINUTES = 10;
@@ -43,11 +44,12 @@ export async function createImpersonationLink(
   staff: User,
   targetEmail: string,
   client: ClientInfo = {},
+  staffDomains: StaffDomains = [],
 ): Promise<{ impersonation: Impersonation; token: string; target: User }> {
-  if (!staff.isStaff) throw NotAllowed('errors.staff_only');
+  if (!actsAsStaff(staff, staffDomains)) throw NotAllowed('errors.staff_only');
   const target = await em.findOne(User, { email: normalizeEmail(targetEmail) });
   if (!target) throw NotFound('errors.impersonation_user_not_found');
-  if (target.id === staff.id || target.isStaff) throw NotAllowed('errors.impersonation_target_not_allowed');
+  if (target.id === staff.id || target.isStaff || atStaffDomain(target.email, staffDomains)) throw NotAllowed('errors.impersonation_target_not_allowed');
   const token = randomToken(32);
   const now = clock.now();
   const impersonation = em.create(Impersonation, {
@@ -82,6 +84,7 @@ export async function startImpersonation(
   checkSecondFactor: SecondFactorCheck,
   policy: SessionPolicy,
   client: ClientInfo = {},
+  staffDomains: StaffDomains = [],
 ): Promise<StartedImpersonation> {
   const usable = (i: Impersonation | null): i is Impersonation =>
     !!i &&
@@ -91,7 +94,7 @@ export async function startImpersonation(
     i.failedAttempts < IMPERSONATION_MAX_FAILED_CODES;
 
   const found = await em.findOne(Impersonation, { tokenHash: sha256(request.token) }, { populate: ['staff', 'target'] });
-  if (!usable(found) || !found.staff.isStaff) throw invalidImpersonationLink();
+  if (!usable(found) || !actsAsStaff(found.staff, staffDomains)) throw invalidImpersonationLink();
   try {
     await checkSecondFactor(found.staff, request.code);
   } catch (e) {
