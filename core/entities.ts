@@ -28,6 +28,7 @@ import {
   CustomerDocument,
   DpaConclusion,
   Migration20261124090000CustomerDocuments,
+  Migration20261127230000CustomerBeta,
 } from './customers/index.ts';
 import { AuditLogEntry, Migration20261122120000AuditLog } from './platform/index.ts';
 import { managedEntities, managedMigrations } from './managed/index.ts';
@@ -115,4 +116,5 @@ export const coreMigrations = [
   Migration20261124130000CertificateOrders,
   Migration20261124160000ActiveDomainOrderUnique,
   Migration20261127210000CertificateOwnerFields,
+  Migration20261127230000CustomerBeta,
 ];

@@ -41,6 +41,8 @@ export const Customer = defineEntity({
     /** The user's choice when the payment data last changed: whether it applies to open invoices too (§5); billing reads it. */
     paymentAppliesToOpenInvoices: p.boolean().default(false),
     dpaStatus: p.enum(['not_concluded', 'concluded'] as const).default('not_concluded'),
+    /** Registered for the beta phase (§8): sees the Managed Center modules whose manifest says `stage: 'beta'`. Set by staff. */
+    betaRegistered: p.boolean().default(false),
   },
 });
 export type Customer = InferEntity<typeof Customer>;

@@ -3,6 +3,7 @@ export { CustomerManager } from './CustomerManager.ts';
 export { Migration20261122000200Customers } from './migrations/Migration20261122000200Customers.ts';
 export { vatIdError, vatIdRequired, compactVatId, euCountries } from './vatId.ts';
 export { customerNotFound, findManagedCustomer, listManagedCustomersOf } from './access.ts';
+export { setBetaRegistration } from './beta.ts';
 export { updateCustomerData, customerDataErrors, parseEmailList, effectiveReminderEmails, activeManagers, type CustomerData } from './customerData.ts';
 export {
   customerTeam,
@@ -27,6 +28,7 @@ export { Migration20261124063000DomainHandles } from './migrations/Migration2026
 export { seedCustomersDemo } from './demo.ts';
 export { CustomerDocument, DpaConclusion, documentKinds, type DocumentKind } from './CustomerDocument.ts';
 export { Migration20261124090000CustomerDocuments } from './migrations/Migration20261124090000CustomerDocuments.ts';
+export { Migration20261127230000CustomerBeta } from './migrations/Migration20261127230000CustomerBeta.ts';
 export { LocalDocumentStorage, documentStorage, type DocumentStorage, type StoredFile } from './documentStorage.ts';
 export { listCustomerDocuments, listClusterDocuments, findCustomerDocument, openDocument, contentDisposition, documentNotFound } from './documents.ts';
 export {

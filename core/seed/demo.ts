@@ -124,6 +124,8 @@ export async function seedDemo(em: EntityManager, options: { dataDir?: string } 
       accountHolder: 'Müller & Schmidt Online GmbH',
       iban: 'DE02120300000000202051',
       bic: 'BYLADEM1001',
+      // Registered for the beta phase (§8): sees beta Managed Center modules; 10003 is not.
+      betaRegistered: true,
     });
     const c2 = customer(10002, 'Nordlicht Medien GmbH & Co. KG', 'Große Elbstraße 145', '22767', 'Hamburg', partner);
     const c3 = customer(10003, 'Bäckerei Sonnenschein e.K.', 'Sendlinger Straße 7', '80331', 'München', other, { dpaStatus: 'not_concluded' });

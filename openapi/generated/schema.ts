@@ -799,6 +799,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{customerId}/beta-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff register a customer for the beta phase, or take the registration back
+         * @description Staff only (403 `errors.staff_only`), from their own session. A customer registered for the beta
+         *     phase sees the Managed Center modules in the beta phase (a plugin manifest's `stage: 'beta'`);
+         *     for every other customer their sections and operations answer 403 `errors.beta_not_registered`
+         *     (§8). Any customer, by id; an unknown one is 404 `errors.customer_not_found`. Audited
+         *     (`customer.beta_registration`).
+         */
+        put: operations["setCustomerBetaRegistration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/demo": {
         parameters: {
             query?: never;
@@ -1312,7 +1336,7 @@ export interface paths {
         put?: never;
         /**
          * Restores the version applied before the current one (files and desired state) and applies it again
-         * @description Administrators of the cluster only. 409 `errors.managed_no_previous_version` when there is no earlier version, 409 `errors.managed_rollback_unsupported` for a section that cannot be rolled back. The rollback runs as a job (202) and is recorded in the change log.
+         * @description Administrators of the cluster only; a section in the beta phase needs the customer registered for it (403 `errors.beta_not_registered`). 409 `errors.managed_no_previous_version` when there is no earlier version, 409 `errors.managed_rollback_unsupported` for a section that cannot be rolled back. The rollback runs as a job (202) and is recorded in the change log.
          */
         post: operations["rollBackManagedPlugin"];
         delete?: never;
@@ -1332,7 +1356,7 @@ export interface paths {
         put?: never;
         /**
          * Applies the changes of a section that are still pending again (after the server could not be reached)
-         * @description Administrators of the cluster only. A job that could not reach the server (`job.unreachable`) keeps its changes pending and the desired state as it is; this queues a job (202) that applies every pending change of the section, recorded in the change log. 409 `errors.managed_nothing_pending` when no change is pending.
+         * @description Administrators of the cluster only; a section in the beta phase needs the customer registered for it (403 `errors.beta_not_registered`). A job that could not reach the server (`job.unreachable`) keeps its changes pending and the desired state as it is; this queues a job (202) that applies every pending change of the section, recorded in the change log. 409 `errors.managed_nothing_pending` when no change is pending.
          */
         post: operations["retryManagedPlugin"];
         delete?: never;
@@ -3994,8 +4018,17 @@ export interface components {
             /** @description Name of an @mui/icons-material icon. */
             icon: string;
             order: number;
-            /** @enum {string} */
-            status: "ok" | "degraded";
+            /**
+             * @description `beta`: a module in the beta phase, for customers registered for it only (§8).
+             * @example beta
+             * @enum {string}
+             */
+            stage: "stable" | "beta";
+            /**
+             * @description `beta_not_registered`: a beta module the cluster's customer is not registered for; its section and operations answer 403 `errors.beta_not_registered`.
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "beta_not_registered";
         };
         ManagedServerView: {
             cluster: {
@@ -7329,6 +7362,53 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    setCustomerBetaRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "registered": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Whether the customer is registered for the beta phase. */
+                    registered: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The customer's registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customerId": 1,
+                     *       "registered": true
+                     *     }
+                     */
+                    "application/json": {
+                        customerId: number;
+                        registered: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     getDemo: {

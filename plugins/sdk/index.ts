@@ -21,6 +21,11 @@ export interface PluginManifest {
    * gateway runs a private instance per server), and its jobs validate and reload them.
    */
   programs?: readonly string[];
+  /**
+   * `beta`: only customers registered for the beta phase see it; for the others its section and its
+   * operations answer 403 `errors.beta_not_registered` (§8). Default `stable`.
+   */
+  stage?: 'stable' | 'beta';
   /** Its server part. Must be written literally as `() => import('./server/index.ts')`. */
   server: () => Promise<{ default: AnyServerPlugin }>;
   /** Its web part. Must be written literally as `() => import('./web/index.tsx')`. */

@@ -9,6 +9,7 @@ import {
   removeClusterAdministrator,
   removeCustomerManager,
   resendInvitation,
+  setBetaRegistration,
   updateCustomerData,
   type TeamContext,
 } from '@portal/core/customers';
@@ -82,5 +83,11 @@ export const customerHandlers = defineHandlers({
     const customer = await findManagedCustomer(c.em, c.user.id, c.params.customerId);
     await removeClusterAdministrator(c.em, teamContext(c), customer, c.user, c.params.clusterId, c.params.userId);
     return noContent;
+  },
+
+  /** Staff only: registers a customer for the beta phase (§8), or takes the registration back. */
+  setCustomerBetaRegistration: async ({ em, deps, user, params, body, koa }) => {
+    const customer = await setBetaRegistration(em, deps.clock, user, params.customerId, body.registered, koa.ip);
+    return { customerId: customer.id, registered: customer.betaRegistered };
   },
 });

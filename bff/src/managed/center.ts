@@ -14,7 +14,7 @@ import type { PluginHealth } from '../handlers/platform.ts';
 import { credentialAllowsCluster } from '../http/auth.ts';
 import { noContent, type OperationContext, type OperationHandler } from '../openapi/handlers.ts';
 import { JobRunner, LocalGateway, entityManagerOf, pluginDatabase, serverOf, stopLocalPrograms } from '@portal/core/managed';
-import { authorizeManagedServer, type ManagedAccess } from './access.ts';
+import { authorizeManagedServer, isBeta, type ManagedAccess, type ManagedTarget } from './access.ts';
 import { managedPlatformHandlers } from './handlers.ts';
 import type { LoadedPlugin, PluginSet } from './plugins.ts';
 import { presentChange, presentJob } from './present.ts';
@@ -94,9 +94,9 @@ export class ManagedCenter {
   }
 
   /** The access check for an operation context (session or token). */
-  authorize(c: OperationContext<never>, clusterId: number, serverId: number): Promise<ManagedAccess> {
+  authorize(c: OperationContext<never>, clusterId: number, serverId: number, target?: ManagedTarget): Promise<ManagedAccess> {
     const principal = c.principal!;
-    return authorizeManagedServer(c.em, { user: c.user, allowsCluster: (id) => credentialAllowsCluster(principal, id) }, clusterId, serverId);
+    return authorizeManagedServer(c.em, { user: c.user, allowsCluster: (id) => credentialAllowsCluster(principal, id) }, clusterId, serverId, target);
   }
 
   /** Whether a signed-in user (a socket's session) may follow a server's room. */
@@ -204,7 +204,7 @@ export class ManagedCenter {
   #pluginOperation(plugin: LoadedPlugin, handler: ((c: unknown) => unknown) | undefined, status: number): OperationHandler<never> {
     return async (c) => {
       const params = c.params as { clusterId: number; serverId: number };
-      const access = await this.authorize(c, params.clusterId, params.serverId);
+      const access = await this.authorize(c, params.clusterId, params.serverId, { beta: isBeta(plugin) });
       // A section exists only on servers that run one of its services.
       if (plugin.manifest && !appliesTo(plugin.manifest, access.server.services)) throw NotFound('errors.managed_plugin_not_found');
       if (!handler || plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');

@@ -1,6 +1,7 @@
 import { NotFound, Unavailable } from '@portal/core/platform';
 import { defineHandlers } from '../openapi/handlers.ts';
 import { pagination } from '../presenters/cluster.ts';
+import { betaRegistered, isBeta } from './access.ts';
 import type { ManagedCenter } from './center.ts';
 import { ManagedChange, ManagedJob } from '@portal/core/managed';
 import { presentChange, presentJob } from './present.ts';
@@ -16,12 +17,14 @@ export const managedPlatformHandlers = (center: ManagedCenter) =>
         cluster: { id: cluster.id, number: cluster.number, name: cluster.name },
         server: { id: server.id, name: server.name, role: server.role, ipv4: server.ipv4 ?? null, services: [...server.services] },
         servers: servers.map((s) => ({ id: s.id, name: s.name, role: s.role })),
+        // A beta module is listed for every customer, so the web app can say why its section is closed (§8).
         sections: center.sectionsFor(server.services).map((p) => ({
           id: p.id,
           titleKey: p.manifest!.titleKey,
           icon: p.manifest!.icon,
           order: p.manifest!.nav.order,
-          status: p.status,
+          stage: isBeta(p) ? ('beta' as const) : ('stable' as const),
+          status: isBeta(p) && !betaRegistered(cluster) ? ('beta_not_registered' as const) : p.status,
         })),
         gateway: center.gateway(server.id).kind,
       };
@@ -73,8 +76,8 @@ export const managedPlatformHandlers = (center: ManagedCenter) =>
     },
 
     rollBackManagedPlugin: async (c) => {
-      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId);
       const plugin = center.plugin(c.params.pluginId);
+      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId, { beta: !!plugin && isBeta(plugin) });
       if (!plugin || (plugin.manifest && !center.sectionsFor(server.services).includes(plugin))) throw NotFound('errors.managed_plugin_not_found');
       if (plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
       const job = await center.jobs.rollBack(plugin, server.id, c.user.id);
@@ -83,8 +86,8 @@ export const managedPlatformHandlers = (center: ManagedCenter) =>
     },
 
     retryManagedPlugin: async (c) => {
-      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId);
       const plugin = center.plugin(c.params.pluginId);
+      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId, { beta: !!plugin && isBeta(plugin) });
       if (!plugin || (plugin.manifest && !center.sectionsFor(server.services).includes(plugin))) throw NotFound('errors.managed_plugin_not_found');
       if (plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
       const job = await center.jobs.retry(plugin, server.id, c.user.id);

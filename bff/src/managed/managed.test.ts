@@ -101,7 +101,7 @@ describe('Managed Center platform', () => {
     expect(r.body.cluster).toEqual({ id: shop.id, number: '20011', name: 'Onlineshop Produktion' });
     expect(r.body.server).toMatchObject({ id: lb, role: 'loadbalancer', services: expect.arrayContaining(['nginx']) });
     expect(r.body.servers.map((s: { id: number }) => s.id).sort()).toEqual(shop.servers.map((s) => s.id).sort());
-    expect(r.body.sections).toEqual([{ id: 'example', titleKey: 'title', icon: 'Extension', order: 50, status: 'ok' }]);
+    expect(r.body.sections).toEqual([{ id: 'example', titleKey: 'title', icon: 'Extension', order: 50, stage: 'stable', status: 'ok' }]);
     expect(r.body.gateway).toBe('local');
     expect((await admin.get(`${base(shop.id, db)}/managed`)).body.sections).toEqual([]);
   });

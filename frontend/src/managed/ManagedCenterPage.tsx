@@ -31,6 +31,7 @@ import { useAppDispatch } from '../store';
 import { callFailed, translateServerMessage } from '../ui/notify';
 import { alertAdded } from '../ui/uiSlice';
 import { useGetManagedServerQuery, type ManagedServerView } from './api';
+import { BetaSectionGate, notRegisteredForBeta } from './BetaSectionGate';
 import { DashboardSection } from './DashboardSection';
 import { installPortalBridge } from './hostBridge';
 import { PluginSection } from './PluginSection';
@@ -47,14 +48,18 @@ const severityToAlert = { success: 'success', info: 'info', warning: 'warning', 
 interface Section {
   entry: WebPluginEntry;
   degraded: boolean;
+  beta: boolean;
 }
 
-/** The plugins that apply to the server (by its services), with their state on the server side. */
+/**
+ * The plugins that apply to the server (by its services), with their state on the server side; a beta
+ * module the customer is not registered for is left out (its route says why, BetaSectionGate).
+ */
 function sectionsOf(view: ManagedServerView): Section[] {
   const byId = new Map(view.sections.map((s) => [s.id, s]));
   return webPlugins
-    .filter((p) => appliesTo(p, view.server.services))
-    .map((entry) => ({ entry, degraded: byId.get(entry.id)?.status !== 'ok' }))
+    .filter((p) => appliesTo(p, view.server.services) && !notRegisteredForBeta(view, p.id))
+    .map((entry) => ({ entry, degraded: byId.get(entry.id)?.status !== 'ok', beta: byId.get(entry.id)?.stage === 'beta' }))
     .sort((a, b) => a.entry.order - b.entry.order || a.entry.id.localeCompare(b.entry.id));
 }
 
@@ -112,7 +117,7 @@ function SectionNav({ view, sections, current }: { view: ManagedServerView; sect
             <ListItemText primary={t('nav.dashboard')} />
           </ListItemButton>
         </ListItem>
-        {sections.map(({ entry, degraded }) => {
+        {sections.map(({ entry, degraded, beta }) => {
           const Icon = entry.icon;
           return (
             <ListItem key={entry.id} disablePadding>
@@ -126,7 +131,7 @@ function SectionNav({ view, sections, current }: { view: ManagedServerView; sect
                 <ListItemIcon sx={{ minWidth: 36 }}>
                   <Icon fontSize="small" />
                 </ListItemIcon>
-                <ListItemText primary={entry.titles[lang]} secondary={degraded ? t('nav.degraded') : undefined} />
+                <ListItemText primary={entry.titles[lang]} secondary={degraded ? t('nav.degraded') : beta ? t('nav.beta') : undefined} />
               </ListItemButton>
             </ListItem>
           );
@@ -227,20 +232,22 @@ function Frame({ view }: { view: ManagedServerView }) {
               <Route
                 path=":section/*"
                 element={
-                  current ? (
-                    <PluginSection entry={current.entry} degraded={current.degraded} resetKey={`${view.server.id}:${current.entry.id}`} />
-                  ) : demo.enabled && demoModuleTitle(section) ? (
-                    <DemoModuleRoute id={section} />
-                  ) : isDemoModule(section) ? (
-                    // A module of §2 the portal does not offer yet (R8.005).
-                    <Alert severity="info" data-testid="section-not-yet-available">
-                      {t('common:notYetAvailable.text')}
-                    </Alert>
-                  ) : (
-                    <Alert severity="info" data-testid="section-not-found">
-                      {t('section.notFound')}
-                    </Alert>
-                  )
+                  <BetaSectionGate view={view} section={section}>
+                    {current ? (
+                      <PluginSection entry={current.entry} degraded={current.degraded} resetKey={`${view.server.id}:${current.entry.id}`} />
+                    ) : demo.enabled && demoModuleTitle(section) ? (
+                      <DemoModuleRoute id={section} />
+                    ) : isDemoModule(section) ? (
+                      // A module of §2 the portal does not offer yet (R8.005).
+                      <Alert severity="info" data-testid="section-not-yet-available">
+                        {t('common:notYetAvailable.text')}
+                      </Alert>
+                    ) : (
+                      <Alert severity="info" data-testid="section-not-found">
+                        {t('section.notFound')}
+                      </Alert>
+                    )}
+                  </BetaSectionGate>
                 }
               />
             </Routes>

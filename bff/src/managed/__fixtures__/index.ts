@@ -18,8 +18,14 @@ export const brokenPlugin: PluginRegistryEntry = {
   manifest: () => import('./broken/plugin.ts'),
 };
 
+export const betaPlugin: PluginRegistryEntry = {
+  id: 'beta',
+  operations: ['getBetaThing'],
+  manifest: () => import('./beta/plugin.ts'),
+};
+
 /** The bundled contract without the repository's plugins, plus the fixture plugins' operations (tests of the host alone). */
-export function contractWithFixtures(): Record<string, unknown> {
+export function contractWithFixtures(fixtures: readonly string[] = ['example', 'broken']): Record<string, unknown> {
   const doc = loadContract() as { paths: Record<string, Record<string, { operationId?: string }>>; components: { schemas: Record<string, unknown> } };
   const real = new Set(pluginRegistry.flatMap((p) => p.operations));
   // Operations the bundler adds for a plugin (its `x-apply` "apply now") are not in the registry's list: go by path.
@@ -29,7 +35,7 @@ export function contractWithFixtures(): Record<string, unknown> {
     for (const [method, op] of Object.entries(item)) if (op?.operationId && (real.has(op.operationId) || ofRealPlugin(path))) delete item[method];
     if (!Object.values(item).some((op) => op?.operationId)) delete doc.paths[path];
   }
-  for (const name of ['example', 'broken']) {
+  for (const name of fixtures) {
     const fragment = parse(fs.readFileSync(fileURLToPath(new URL(`./${name}/openapi.yaml`, import.meta.url)), 'utf8')) as {
       paths: Record<string, unknown>;
       components?: { schemas?: Record<string, unknown> };
