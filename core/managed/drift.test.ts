@@ -29,6 +29,11 @@ const plugin: ManagedPluginRef = {
     handlers: () => ({}),
     steps: { validate: async () => ({ status: 'passed', output: 'ok' }), reload: async () => ({ status: 'passed', output: 'ok' }) },
     render: async () => [{ path: '/etc/drifty.conf', content }],
+    // The desired state is `content` (so the plugin can be rolled back).
+    snapshot: async () => content,
+    restore: async (_c, s) => {
+      content = typeof s === 'string' ? s : 'listen 80;\n';
+    },
   },
 };
 
@@ -141,4 +146,18 @@ it('a removed file is drift too; "keep the server version" records it as applied
   const next = await finished((await runner.retry(plugin, serverId, userId)).id);
   expect(next.status).toBe('succeeded');
   expect(fs.readFileSync(onServer(), 'utf8')).toBe('listen 83;\n');
+});
+
+it('a rollback that finds drift stops too; overwriting it completes the rollback', async () => {
+  content = 'listen 84;\n';
+  expect((await apply()).status).toBe('succeeded');
+  const undone = (await db.orm.em.fork().findOneOrFail(ManagedChange, { pluginId: plugin.id, status: 'applied' }, { orderBy: { id: 'desc' } })).id;
+  fs.writeFileSync(onServer(), 'edited before the undo\n');
+  const stopped = await finished((await runner.rollBack(plugin, serverId, userId)).id);
+  expect(stopped).toMatchObject({ kind: 'rollback', status: 'failed', validation: { output: 'job.drift' } });
+  expect(fs.readFileSync(onServer(), 'utf8')).toBe('edited before the undo\n');
+  const overwrite = await finished((await runner.overwriteDrift(plugin, serverId, userId, stopped.id)).id);
+  expect(overwrite).toMatchObject({ kind: 'rollback', status: 'succeeded' });
+  expect(fs.readFileSync(onServer(), 'utf8')).toBe('listen 83;\n');
+  expect((await change(undone)).status).toBe('rolled_back');
 });

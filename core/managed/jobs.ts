@@ -617,13 +617,15 @@ export class JobRunner {
    * drifted files with exactly the hashes found); any other or later edit stops it again.
    */
   async overwriteDrift(plugin: ManagedPluginRef, serverId: number, userId: number, jobId: number): Promise<ManagedJob> {
-    const options: { driftAccepted?: Record<string, string | null> } = {};
+    const options: { kind?: ManagedJob['kind']; driftAccepted?: Record<string, string | null> } = {};
     return this.store(
       plugin.id,
       { serverId, userId },
       async (tx) => {
         const drifted = await this.#driftedJob(tx, plugin.id, serverId, jobId);
         options.driftAccepted = Object.fromEntries(drifted.drift.files.map((f) => [f.path, f.found]));
+        // A rollback that stopped is overwritten as a rollback (the undone change ends `rolled_back`).
+        options.kind = drifted.kind;
         return { key: 'managed:changes.driftOverwritten', values: { files: drifted.drift.files.length } };
       },
       options,
