@@ -34,9 +34,9 @@ import { createTwoFilesPatch } from 'diff';
 import { PgBoss, fromPglite, type Job, type PGliteLike } from 'pg-boss';
 import { User } from '../accounts/index.ts';
 import { Server } from '../clusters/index.ts';
-import { Conflict, ValidationFailed, afterCommit, currentAuditScope, requestEntityManager, isDomainError, recordAudit, type Clock, type Logger, type Orm } from '../platform/index.ts';
+import { Conflict, NotFound, ValidationFailed, afterCommit, currentAuditScope, requestEntityManager, isDomainError, recordAudit, type Clock, type Logger, type Orm } from '../platform/index.ts';
 import type { AnyServerPlugin, AppliedVersion, ApplySteps, CheckOutcome, ConfigFile, ManagedServer, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
-import { ManagedChange, ManagedConfigVersion, ManagedJob, type ChangeSummary, type CheckOutcomeRecord, type StoredFile } from './entities/index.ts';
+import { ManagedChange, ManagedConfigVersion, ManagedJob, type ChangeSummary, type CheckOutcomeRecord, type DriftedFile, type StoredFile } from './entities/index.ts';
 import { pluginDatabase } from './database.ts';
 import { isRowsSnapshot, restoreRows, snapshotRows, tablesOf } from './snapshot.ts';
 
@@ -57,6 +57,8 @@ export interface JobRunnerDeps {
   onJob?(job: ManagedJob): Promise<void> | void;
   /** A change ended (applied, failed, rolled back). */
   onChange?(change: ManagedChange): Promise<void> | void;
+  /** A job found files changed on the server and stopped before writing (`job.drift`). */
+  onDrift?(job: ManagedJob): Promise<void> | void;
   /** Jobs run on this instance (default true); false: it only queues them. */
   work?: boolean;
   /** Seconds between the idle workers' polls (config JOB_POLL_SECONDS; default 1). */
@@ -73,6 +75,10 @@ const HEARTBEAT_SECONDS = 10;
 
 const MAX_FILES = 500;
 const MAX_FILE_BYTES = 1024 * 1024;
+/** A drifted file's diff is kept up to this many characters. */
+const MAX_DRIFT_DIFF = 20_000;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const fullName = (u: User) => `${u.firstname} ${u.surname}`.trim();
 
@@ -303,7 +309,7 @@ export class JobRunner {
     pluginId: string,
     target: { serverId: number; userId: number },
     store: (em: EntityManager) => Promise<ChangeSummary>,
-    options: { kind?: ManagedJob['kind'] } = {},
+    options: { kind?: ManagedJob['kind']; driftAccepted?: Record<string, string | null> } = {},
   ): Promise<ManagedJob> {
     // Inside a write request the change joins the request's transaction (a savepoint), and the job is
     // queued only after that commits: the job must see the change, and a refused request queues nothing.
@@ -312,7 +318,8 @@ export class JobRunner {
       await lockPluginState(tx, target.serverId, pluginId);
       await this.#ensureBaseline(tx, pluginId, target.serverId);
       const summary = await store(tx);
-      return this.#record(tx, pluginId, target, summary, options.kind ?? 'apply');
+      // `store` may set `options.driftAccepted` (an overwrite reads it from the drifted job under the lock).
+      return this.#record(tx, pluginId, target, summary, options.kind ?? 'apply', options.driftAccepted ?? null);
     });
     await afterCommit(async () => {
       await this.#deps.onJob?.(job);
@@ -348,7 +355,7 @@ export class JobRunner {
     return !!(plugin.server?.state || plugin.server?.restore);
   }
 
-  async #record(tx: EntityManager, pluginId: string, target: { serverId: number; userId: number }, summary: ChangeSummary, kind: ManagedJob['kind']): Promise<ManagedJob> {
+  async #record(tx: EntityManager, pluginId: string, target: { serverId: number; userId: number }, summary: ChangeSummary, kind: ManagedJob['kind'], driftAccepted: Record<string, string | null> | null = null): Promise<ManagedJob> {
     const now = this.#deps.clock.now();
     const user = await tx.findOneOrFail(User, { id: target.userId });
     const impersonatorId = currentAuditScope().impersonator?.id;
@@ -379,6 +386,8 @@ export class JobRunner {
       validation: null,
       log: [{ at: now.toISOString(), step: 'queued', message: 'job.step.queued' }],
       changeId: null,
+      drift: null,
+      driftAccepted,
       createdAt: now,
       finishedAt: null,
     });
@@ -511,6 +520,10 @@ export class JobRunner {
     // The paths this job wrote or removed: a failure puts back only those.
     const touched = new Set<string>();
     try {
+      // Drift: files someone changed on the server since the last applied version stop the job before it
+      // writes anything; the user chooses (overwrite / keep the server's version). Never overwritten silently.
+      const drifted = await this.#drift(plan, gw);
+      if (drifted.length) return await this.#stopForDrift(job, plan, drifted, progress);
       await progress('writing', 10, 'job.step.writing', plan.changeIds.length > 1 ? `changes: ${plan.changeIds.length}` : undefined);
       await this.#extendBaseline(plan, gw);
       await writeSet(gw, oldFiles, plan.files, plan.baseline, touched);
@@ -550,6 +563,148 @@ export class JobRunner {
     job.validation = { status: 'failed', output: 'job.unreachable' };
     job.finishedAt = this.#deps.clock.now();
     await progress('done', 100, 'job.failed', 'job.unreachable', 'failed');
+  }
+
+  /**
+   * The files this job would write or remove whose content on the server is not what the last applied
+   * version (or, for a path it did not have, the baseline) left there: changed, removed, or created by
+   * someone else. Nothing to compare before the first applied version. An overwrite job skips exactly the
+   * found hashes it was shown (`driftAccepted`); a further edit after that stops it again.
+   */
+  async #drift(plan: Plan, gw: ServerGateway): Promise<DriftedFile[]> {
+    const { previous, baseline, job } = plan;
+    if (!previous) return [];
+    const expected = new Map<string, StoredFile | null>();
+    for (const p of baseline?.absent ?? []) expected.set(p, null);
+    for (const f of baseline?.files ?? []) expected.set(f.path, f);
+    for (const f of previous.files) expected.set(f.path, f);
+    const paths = [...new Set([...previous.files.map((f) => f.path), ...plan.files.map((f) => f.path)])].filter((p) => expected.has(p)).sort();
+    const accepted = job.driftAccepted ?? {};
+    const out: DriftedFile[] = [];
+    for (const path of paths) {
+      const want = expected.get(path) ?? null;
+      const content = await gw.readFile(path);
+      const wantHash = want ? sha256(want.content) : null;
+      const foundHash = content === null ? null : sha256(content);
+      if (wantHash === foundHash) continue;
+      if (Object.hasOwn(accepted, path) && accepted[path] === foundHash) continue;
+      const secret = !!want?.secret || !!plan.files.find((f) => f.path === path)?.secret;
+      const found: StoredFile | undefined = content === null ? undefined : { path, content, ...(secret ? { secret: true } : {}) };
+      const before: StoredFile | undefined = want ? { path, content: want.content, ...(secret ? { secret: true } : {}) } : undefined;
+      const diff = diffFiles(before ? [before] : [], found ? [found] : []).slice(0, MAX_DRIFT_DIFF);
+      out.push({ path, expected: wantHash, found: foundHash, diff });
+    }
+    return out;
+  }
+
+  /** Ends a job that found drift: nothing written, the changes stay pending (as for `job.unreachable`). */
+  async #stopForDrift(job: ManagedJob, plan: Plan, files: DriftedFile[], progress: Progress): Promise<void> {
+    this.#deps.logger.warn({ jobId: job.id, serverId: job.server.id, pluginId: plan.plugin.id, paths: files.map((f) => f.path) }, 'files changed on the server: the job stops before writing');
+    job.drift = { version: plan.previous?.version ?? 0, files };
+    job.validation = { status: 'failed', output: 'job.drift' };
+    job.finishedAt = this.#deps.clock.now();
+    await progress('done', 100, 'job.failed', 'job.drift', 'failed');
+    await this.#deps.onDrift?.(job);
+  }
+
+  /** The job that stopped with drift, if the user may still resolve it: the newest job of the plugin, on the version it compared with. */
+  async #driftedJob(tx: EntityManager, pluginId: string, serverId: number, jobId: number): Promise<ManagedJob & { drift: NonNullable<ManagedJob['drift']> }> {
+    const job = await tx.findOne(ManagedJob, { id: jobId, server: serverId, pluginId });
+    if (!job?.drift || job.validation?.output !== 'job.drift') throw NotFound('errors.managed_drift_not_found');
+    const later = await tx.count(ManagedJob, { server: serverId, pluginId, id: { $gt: job.id } });
+    const last = await this.lastApplied(tx, pluginId, serverId);
+    if (later > 0 || (last?.version ?? 0) !== job.drift.version) throw Conflict('errors.managed_drift_outdated');
+    return job as ManagedJob & { drift: NonNullable<ManagedJob['drift']> };
+  }
+
+  /**
+   * "Overwrite": queues an apply of the pending changes that replaces the server's edits it was shown (the
+   * drifted files with exactly the hashes found); any other or later edit stops it again.
+   */
+  async overwriteDrift(plugin: ManagedPluginRef, serverId: number, userId: number, jobId: number): Promise<ManagedJob> {
+    const options: { kind?: ManagedJob['kind']; driftAccepted?: Record<string, string | null> } = {};
+    return this.store(
+      plugin.id,
+      { serverId, userId },
+      async (tx) => {
+        const drifted = await this.#driftedJob(tx, plugin.id, serverId, jobId);
+        options.driftAccepted = Object.fromEntries(drifted.drift.files.map((f) => [f.path, f.found]));
+        // A rollback that stopped is overwritten as a rollback (the undone change ends `rolled_back`).
+        options.kind = drifted.kind;
+        return { key: 'managed:changes.driftOverwritten', values: { files: drifted.drift.files.length } };
+      },
+      options,
+    );
+  }
+
+  /**
+   * "Keep the server's version": the server's files become the applied version (a new version: the last
+   * applied one with the drifted files as found, its desired-state snapshot unchanged) and nothing is
+   * written. The desired state is not changed: pending changes stay pending (applying them later shows,
+   * as its diff, what it replaces). 409 when the files changed again since the user saw them.
+   */
+  async keepServerVersion(plugin: ManagedPluginRef, serverId: number, userId: number, jobId: number): Promise<ManagedChange> {
+    const em = requestEntityManager() ?? this.#deps.orm.em.fork();
+    const seen = await this.#driftedJob(em, plugin.id, serverId, jobId);
+    const gw = this.#deps.gateway(serverId);
+    const found = new Map<string, string | null>();
+    for (const f of seen.drift.files) {
+      const content = await gw.readFile(f.path);
+      if ((content === null ? null : sha256(content)) !== f.found) throw Conflict('errors.managed_drift_changed');
+      found.set(f.path, content);
+    }
+    const { change, job } = await em.transactional(async (tx) => {
+      await lockPluginState(tx, serverId, plugin.id);
+      const drifted = await this.#driftedJob(tx, plugin.id, serverId, jobId);
+      const last = await this.lastApplied(tx, plugin.id, serverId);
+      if (!last) throw Conflict('errors.managed_drift_outdated');
+      const byPath = new Map(last.files.map((f) => [f.path, f]));
+      for (const [path, content] of found) {
+        if (content === null) byPath.delete(path);
+        else byPath.set(path, { ...(byPath.get(path) ?? { path }), content });
+      }
+      const files = [...byPath.values()].sort((a, b) => a.path.localeCompare(b.path));
+      const now = this.#deps.clock.now();
+      const user = await tx.findOneOrFail(User, { id: userId });
+      const impersonatorId = currentAuditScope().impersonator?.id;
+      const impersonator = impersonatorId ? await tx.findOne(User, { id: impersonatorId }) : null;
+      const version = last.version + 1;
+      const c = tx.create(ManagedChange, {
+        server: tx.getReference(Server, serverId),
+        pluginId: plugin.id,
+        kind: 'apply',
+        summary: { key: 'managed:changes.driftKept', values: { files: drifted.drift.files.length } },
+        user,
+        userName: fullName(user),
+        impersonator,
+        impersonatorName: impersonator ? fullName(impersonator) : null,
+        status: 'applied',
+        version,
+        diff: drifted.drift.files.map((f) => f.diff).join(''),
+        validation: null,
+        jobId: drifted.id,
+        createdAt: now,
+      });
+      await tx.flush();
+      tx.create(ManagedConfigVersion, {
+        server: tx.getReference(Server, serverId),
+        pluginId: plugin.id,
+        version,
+        files,
+        snapshot: (last.snapshot ?? null) as never,
+        service: last.service ?? null,
+        changeId: c.id,
+        createdAt: now,
+      });
+      drifted.log = [...drifted.log, { at: now.toISOString(), step: 'done', message: 'job.driftKept', detail: `version ${version}` }];
+      await tx.flush();
+      return { change: c, job: drifted };
+    });
+    await afterCommit(async () => {
+      await this.#deps.onJob?.(job);
+      await this.#deps.onChange?.(change);
+    });
+    return change;
   }
 
   /** Queues an apply of the changes still pending (after `job.unreachable`); 409 when none is. */

@@ -1365,6 +1365,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/drift/{jobId}/overwrite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies the pending changes anyway, replacing the files someone changed on the server
+         * @description Administrators of the cluster only. A job that found files changed on the server since the last applied version stops before writing (`job.drift`, its `drift` lists each file with the diff) and keeps its changes pending. This queues a job (202) that applies them and replaces exactly the server contents that job found (the hashes it showed); a file changed again since then stops the new job with `job.drift` too. Recorded in the change log. 404 `errors.managed_drift_not_found` when the job did not stop with drift, 409 `errors.managed_drift_outdated` when a later job ran or another version was applied since.
+         */
+        post: operations["overwriteManagedDrift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/drift/{jobId}/keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keeps the files as they are on the server and records them as the applied version
+         * @description Administrators of the cluster only. For a job that stopped with `job.drift`: the server's files (checked to be still exactly what the job found) become a new applied version, nothing is written. The section's desired state is not changed: its pending changes stay pending (applying them later replaces the kept files, shown in that change's diff). Recorded in the change log (200, the change). 404 `errors.managed_drift_not_found`; 409 `errors.managed_drift_outdated` (a later job or version) or `errors.managed_drift_changed` (the files changed again since).
+         */
+        post: operations["keepManagedDrift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notifications": {
         parameters: {
             query?: never;
@@ -4150,6 +4190,21 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             finishedAt: string | null;
+            drift?: components["schemas"]["ManagedDrift"];
+        };
+        /** @description Only when the job stopped with `job.drift`: the files someone changed on the server since the last applied version (the job wrote nothing; resolve with `overwriteManagedDrift` or `keepManagedDrift`). */
+        ManagedDrift: {
+            /** @description The last applied version the files were compared with. */
+            version: number;
+            files: {
+                path: string;
+                /** @description sha256 of what the last applied version left there; null: no file. */
+                expected: string | null;
+                /** @description sha256 of what the server has now; null: the file is gone. */
+                found: string | null;
+                /** @description Unified diff from the expected to the found content (secret files: fingerprints only). */
+                diff: string;
+            }[];
         };
         LocalizedText: {
             de: string;
@@ -5284,6 +5339,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description A later job ran or another version was applied since the job found the drift (`errors.managed_drift_outdated`), or the files changed again (`errors.managed_drift_changed`). */
+        DriftOutdated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The plugin failed to load on this instance (`errors.plugin_unavailable`); `/api/health` reports it as degraded. */
         PluginUnavailable: {
             headers: {
@@ -5337,6 +5401,13 @@ export interface components {
         UserId: number;
         InvoiceId: number;
         PublicInvoiceToken: string;
+        /** @example nginx */
+        ManagedPluginId: string;
+        /**
+         * @description The job that stopped with `job.drift`.
+         * @example 12
+         */
+        DriftJobId: number;
         PartnerId: number;
         /** @description Only credits of this referred customer. */
         PartnerCustomerFilter: number;
@@ -8292,6 +8363,76 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    overwriteManagedDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                /** @example nginx */
+                pluginId: components["parameters"]["ManagedPluginId"];
+                /**
+                 * @description The job that stopped with `job.drift`.
+                 * @example 12
+                 */
+                jobId: components["parameters"]["DriftJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job was queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedJob"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DriftOutdated"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    keepManagedDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+                /** @example nginx */
+                pluginId: components["parameters"]["ManagedPluginId"];
+                /**
+                 * @description The job that stopped with `job.drift`.
+                 * @example 12
+                 */
+                jobId: components["parameters"]["DriftJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server's files are the applied version now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedChange"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DriftOutdated"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -43,6 +43,9 @@ export class ManagedCenter {
       plugin: (id) => this.plugin(id),
       onJob: (job) => deps.events.publish('managed.job', presentJob(job), { servers: [job.server.id] }),
       onChange: (change) => deps.events.publish('managed.change', presentChange(change), { servers: [change.server.id] }),
+      // Issue 30 turns it into a webhook: which files of which section someone changed on the server.
+      onDrift: (job) =>
+        deps.events.publish('managed.drift.detected', { jobId: job.id, pluginId: job.pluginId, serverId: job.server.id, paths: (job.drift?.files ?? []).map((f) => f.path) }, { servers: [job.server.id] }),
       pollSeconds: deps.config.JOB_POLL_SECONDS,
       poolMax: deps.config.JOB_POOL_MAX,
     });

@@ -85,6 +85,24 @@ export const managedPlatformHandlers = (center: ManagedCenter) =>
       return presentJob(job);
     },
 
+    overwriteManagedDrift: async (c) => {
+      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId);
+      const plugin = center.plugin(c.params.pluginId);
+      if (!plugin || (plugin.manifest && !center.sectionsFor(server.services).includes(plugin))) throw NotFound('errors.managed_plugin_not_found');
+      if (plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
+      const job = await center.jobs.overwriteDrift(plugin, server.id, c.user.id, c.params.jobId);
+      c.koa.status = 202;
+      return presentJob(job);
+    },
+
+    keepManagedDrift: async (c) => {
+      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId);
+      const plugin = center.plugin(c.params.pluginId);
+      if (!plugin || (plugin.manifest && !center.sectionsFor(server.services).includes(plugin))) throw NotFound('errors.managed_plugin_not_found');
+      if (plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
+      return presentChange(await center.jobs.keepServerVersion(plugin, server.id, c.user.id, c.params.jobId));
+    },
+
     retryManagedPlugin: async (c) => {
       const plugin = center.plugin(c.params.pluginId);
       const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId, { beta: !!plugin && isBeta(plugin) });

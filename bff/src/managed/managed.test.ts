@@ -252,6 +252,40 @@ describe('Managed Center platform', () => {
     expect((await admin.request('POST', `${base(shop.id, db)}/managed/plugins/example/retry`)).status).toBe(404);
   });
 
+  it('drift (issue 24 §2): a file edited on the server stops the apply with the diff; keepManagedDrift records it, overwriteManagedDrift replaces it', async () => {
+    const gw = server.managed.gateway(lb);
+    const conf = '/etc/nginx/conf.d/example.conf';
+    expect((await setGreeting(admin, 'Before the edit')).status).toBe('succeeded');
+    const edited = `# edited by hand\n${await gw.readFile(conf)}`;
+    await gw.writeFile({ path: conf, content: edited });
+
+    const stopped = await setGreeting(admin, 'After the edit');
+    expect(stopped).toMatchObject({ status: 'failed', validation: { output: 'job.drift' }, drift: { files: [{ path: conf }] } });
+    expect(stopped.drift.files[0].diff).toContain('+# edited by hand');
+    expect(await gw.readFile(conf)).toBe(edited);
+
+    // Keep: the server's file is the applied version, nothing written, the change still pending.
+    const kept = await admin.request('POST', `${base(shop.id, lb)}/managed/plugins/example/drift/${stopped.id}/keep`);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ status: 'applied', summary: { key: 'managed:changes.driftKept', values: { files: 1 } } });
+    expect(await gw.readFile(conf)).toBe(edited);
+    const again = await admin.request('POST', `${base(shop.id, lb)}/managed/plugins/example/drift/${stopped.id}/keep`);
+    expect([again.status, again.body.error.message]).toEqual([409, 'errors.managed_drift_outdated']);
+
+    // Edited again, then overwritten: the portal's file replaces exactly that edit.
+    await gw.writeFile({ path: conf, content: `# second edit\n${edited}` });
+    const retried = await admin.request('POST', `${base(shop.id, lb)}/managed/plugins/example/retry`);
+    const second = await finished(admin, retried.body.id);
+    expect(second.validation.output).toBe('job.drift');
+    const overwrite = await admin.request('POST', `${base(shop.id, lb)}/managed/plugins/example/drift/${second.id}/overwrite`);
+    expect(overwrite.status).toBe(202);
+    expect((await finished(admin, overwrite.body.id)).status).toBe('succeeded');
+    expect(await gw.readFile(conf)).toContain('After the edit');
+    expect(await gw.readFile(conf)).not.toContain('# ');
+    expect((await admin.request('POST', `${base(shop.id, lb)}/managed/plugins/example/drift/${overwrite.body.id}/overwrite`)).status).toBe(404);
+    expect((await admin.request('POST', `${base(shop.id, db)}/managed/plugins/example/drift/${second.id}/overwrite`)).status).toBe(404);
+  });
+
   it('listManagedChanges pages and filters; getManagedJob of another server is 404', async () => {
     const page = await admin.get(`${base(shop.id, lb)}/managed/changes?per_page=2&page=2`);
     expect(page.status).toBe(200);
@@ -271,6 +305,8 @@ describe('Managed Center access', () => {
     ['GET', `${base(clusterId, serverId)}/managed/jobs/1`],
     ['POST', `${base(clusterId, serverId)}/managed/plugins/example/rollback`],
     ['POST', `${base(clusterId, serverId)}/managed/plugins/example/retry`],
+    ['POST', `${base(clusterId, serverId)}/managed/plugins/example/drift/1/overwrite`],
+    ['POST', `${base(clusterId, serverId)}/managed/plugins/example/drift/1/keep`],
     ['GET', `${base(clusterId, serverId)}/example/greeting`],
     ['PUT', `${base(clusterId, serverId)}/example/greeting`],
   ];

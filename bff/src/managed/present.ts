@@ -31,6 +31,7 @@ export function presentJob(job: ManagedJob): ManagedJobView {
     changeId: job.changeId ?? null,
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt ? job.finishedAt.toISOString() : null,
+    ...(job.drift ? { drift: { version: job.drift.version, files: job.drift.files.map((f) => ({ path: f.path, expected: f.expected, found: f.found, diff: f.diff.slice(0, MAX_OUTPUT) })) } } : {}),
   };
 }
 

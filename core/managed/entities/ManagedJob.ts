@@ -12,6 +12,24 @@ export interface CheckOutcomeRecord {
   output?: string;
 }
 
+/** A file someone changed on the server since the last applied version (drift, issue 24 §2). */
+export interface DriftedFile {
+  path: string;
+  /** sha256 of the content the last applied version (or the baseline) left there; null: nothing was there. */
+  expected: string | null;
+  /** sha256 of what the server has now; null: the file is gone. */
+  found: string | null;
+  /** Unified diff from the expected to the found content (secret files: fingerprints only). */
+  diff: string;
+}
+
+/** What a job found changed on the server before writing (it stopped with `job.drift`). */
+export interface DriftRecord {
+  /** The last applied version the job compared with. */
+  version: number;
+  files: DriftedFile[];
+}
+
 export interface JobLogEntry {
   at: string;
   step: string;
@@ -34,6 +52,10 @@ export const ManagedJob = defineEntity({
     validation: p.json<CheckOutcomeRecord>().nullable(),
     log: p.json<JobLogEntry[]>(),
     changeId: p.integer().nullable(),
+    /** Files changed on the server that stopped the job (`job.drift`). */
+    drift: p.json<DriftRecord>().nullable(),
+    /** "Overwrite": path → found hash (null: absent) this job may replace without stopping. */
+    driftAccepted: p.json<Record<string, string | null>>().nullable(),
     createdAt: p.datetime(),
     finishedAt: p.datetime().nullable(),
   },

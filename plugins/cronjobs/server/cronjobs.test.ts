@@ -125,9 +125,13 @@ describe('cron jobs (R2.029)', () => {
     expect(await cronFile()).toBe(withJob);
   });
 
-  it('applyCronjobs writes the stored jobs again (e.g. after a manual edit on the server)', async () => {
+  it('applyCronjobs stops at a manual edit on the server (drift, issue 24 §2); overwriting writes the stored jobs again', async () => {
     await t.portal.managed.gateway(t.server.id).writeFile({ path: cronFilePath, content: '* * * * * root echo tampered\n' });
-    await t.applied('POST', `${jobs()}/apply`);
+    const r = await t.admin.request('POST', `${jobs()}/apply`);
+    const stopped = await t.waitForJob(r.body.id);
+    expect(stopped).toMatchObject({ status: 'failed', validation: { output: 'job.drift' } });
+    expect(await cronFile()).toContain('tampered');
+    await t.applied('POST', `${t.base()}/managed/plugins/cronjobs/drift/${stopped.id}/overwrite`);
     expect(await cronFile()).not.toContain('tampered');
     expect((await t.api.call('getCronjobsFiles')).body).toMatchObject({ applied: true });
   });

@@ -26,6 +26,15 @@ export const jobsApi = managedApi.injectEndpoints({
     retryManagedPlugin: build.mutation<ResponseOf<'retryManagedPlugin'>, ArgsOf<'retryManagedPlugin'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/retry', a),
     }),
+    /** Applies anyway after `job.drift`, replacing the server's edits (use `useApply(client).overwrite()`). */
+    overwriteManagedDrift: build.mutation<ResponseOf<'overwriteManagedDrift'>, ArgsOf<'overwriteManagedDrift'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/drift/{jobId}/overwrite', a),
+    }),
+    /** Keeps the server's files after `job.drift` as the applied version (use `useApply(client).keep()`). */
+    keepManagedDrift: build.mutation<ResponseOf<'keepManagedDrift'>, ArgsOf<'keepManagedDrift'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/drift/{jobId}/keep', a),
+      invalidatesTags: (_r, _e, a) => [{ type: 'ManagedJob', id: a.jobId }, 'ManagedChanges'],
+    }),
   }),
 });
 
@@ -92,7 +101,9 @@ export function ApplyProgress({ jobId, onFinished }: { jobId: number; onFinished
       )}
       {/* The server could not be reached: the change is kept (not a refused configuration), it can be applied again. */}
       {job.status === 'failed' && validation?.output === 'job.unreachable' && <Alert severity="warning">{t('job.unreachable')}</Alert>}
-      {job.status === 'failed' && validation?.output !== 'job.unreachable' && (
+      {/* Files changed on the server: nothing written, the change kept until the user decides (the banner's drift panel). */}
+      {job.status === 'failed' && validation?.output === 'job.drift' && <Alert severity="warning">{t('job.drift')}</Alert>}
+      {job.status === 'failed' && validation?.output !== 'job.unreachable' && validation?.output !== 'job.drift' && (
         <Alert severity="error">
           {t('job.failed')}
           {validation?.output && (

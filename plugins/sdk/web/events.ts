@@ -19,6 +19,8 @@ export interface ServerEvents {
   'managed.job': ManagedJob;
   /** A change of the server's change log was recorded or changed its status. */
   'managed.change': ManagedChange;
+  /** A job found files someone changed on the server and stopped before writing (`job.drift`; issue 30: a webhook). */
+  'managed.drift.detected': { jobId: number; pluginId: string; serverId: number; paths: string[] };
   /** Current load, memory and disk of the server. */
   'managed.metrics': { serverId: number; metrics: ServerMetricsView };
 }

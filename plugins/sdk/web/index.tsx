@@ -28,6 +28,7 @@ export { WriteButton } from './kit/WriteButton.tsx';
 export { ReadOnlyProvider, useReadOnly } from './readOnlyContext.tsx';
 export { ReadOnlyHint, WriteIconButton } from './kit/ReadOnlyHint.tsx';
 export { ApplyBanner, ApplyJobBanner, type ApplyBannerProps } from './kit/ApplyBanner.tsx';
+export { DriftPanel, driftKept, type DriftPanelProps } from './kit/DriftPanel.tsx';
 export { useApply, errorMessageOf, fieldErrorOf, type Apply, type RollBackOutcome } from './kit/useApply.ts';
 export { FormTextField, FormSelect, FormSwitch, nestErrors, fieldId, type FormTextFieldProps } from './kit/FormFields.tsx';
 export { DataTable, type Column, type DataTableProps, type RowDetails } from './kit/DataTable.tsx';

@@ -130,9 +130,14 @@ describe('R2.031 ssh keys', () => {
     expect(withKeys).toContain(last.label);
   });
 
-  it('applySshKeys writes the stored keys again over a manual edit', async () => {
+  it('applySshKeys stops at a manual edit (drift, issue 24 §2) and shows it; overwriting writes the stored keys again', async () => {
     await ssh.portal.managed.gateway(ssh.server.id).writeFile({ path: deployFile, content: 'ssh-ed25519 AAAAC3Nza intruder\n' });
-    await ssh.applied('POST', `${base()}/ssh/apply`);
+    const r = await admin.request('POST', `${base()}/ssh/apply`);
+    const stopped = await ssh.waitForJob(r.body.id);
+    expect(stopped).toMatchObject({ status: 'failed', validation: { output: 'job.drift' } });
+    expect(stopped.drift!.files.find((f) => f.path === deployFile)!.diff).toContain('+ssh-ed25519 AAAAC3Nza intruder');
+    expect(await ssh.file(deployFile)).toContain('intruder');
+    await ssh.applied('POST', `${base()}/managed/plugins/ssh/drift/${stopped.id}/overwrite`);
     expect(await ssh.file(deployFile)).not.toContain('intruder');
     const files = (await admin.get(`${base()}/ssh/files`)).body;
     expect(files.applied).toBe(true);

@@ -9,6 +9,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplyProgress, useManagedJob } from '../ApplyProgress.tsx';
 import type { ManagedJob } from '../events.ts';
+import { DriftPanel } from './DriftPanel.tsx';
 
 export interface ApplyBannerProps {
   jobId: number;
@@ -22,10 +23,14 @@ export interface ApplyBannerProps {
   testId?: string;
   /** Offered when the job could not reach the server (`job.unreachable`): applies the kept change again. */
   onRetry?: () => void;
+  /** Offered when the job found files changed on the server (`job.drift`): apply anyway, replacing them. */
+  onOverwrite?: (job: ManagedJob) => Promise<unknown> | void;
+  /** Offered with `onOverwrite`: keep the server's files as the applied version. */
+  onKeep?: (job: ManagedJob) => Promise<unknown> | void;
 }
 
 /** The running (or just finished) apply or rollback job of a section: progress, outcome, a close button. */
-export function ApplyBanner({ jobId, onFinished, onClose, title, renderDone, testId, onRetry }: ApplyBannerProps) {
+export function ApplyBanner({ jobId, onFinished, onClose, title, renderDone, testId, onRetry, onOverwrite, onKeep }: ApplyBannerProps) {
   const { t } = useTranslation('sdk');
   const id = useId();
   const job = useManagedJob(jobId);
@@ -47,6 +52,9 @@ export function ApplyBanner({ jobId, onFinished, onClose, title, renderDone, tes
             }}
           />
           {ended && renderDone?.(ended)}
+          {job?.status === 'failed' && job.validation?.output === 'job.drift' && job.drift && onOverwrite && onKeep && (
+            <DriftPanel job={job} onOverwrite={() => onOverwrite(job)} onKeep={() => onKeep(job)} />
+          )}
           {ended?.status === 'failed' && ended.validation?.output === 'job.unreachable' && onRetry && (
             <Box>
               <Button variant="outlined" size="small" onClick={onRetry}>
@@ -69,7 +77,14 @@ export function ApplyJobBanner({
   onFinished,
   ...rest
 }: Omit<ApplyBannerProps, 'jobId' | 'onClose'> & {
-  apply: { jobId: number | undefined; dismiss(): void; finished(job?: ManagedJob): void; retry?(): Promise<void> };
+  apply: {
+    jobId: number | undefined;
+    dismiss(): void;
+    finished(job?: ManagedJob): void;
+    retry?(): Promise<void>;
+    overwrite?(job: ManagedJob): Promise<void>;
+    keep?(job: ManagedJob): Promise<void>;
+  };
 }) {
   if (!apply.jobId) return null;
   return (
@@ -78,6 +93,8 @@ export function ApplyJobBanner({
       jobId={apply.jobId}
       onClose={apply.dismiss}
       onRetry={apply.retry ? () => void apply.retry!() : undefined}
+      onOverwrite={apply.overwrite ? (job) => apply.overwrite!(job) : undefined}
+      onKeep={apply.keep ? (job) => apply.keep!(job) : undefined}
       onFinished={(job) => {
         apply.finished(job);
         onFinished?.(job);

@@ -214,6 +214,54 @@ describe('ApplyBanner, server unreachable (issue 24 §2)', () => {
   });
 });
 
+describe('ApplyBanner, files changed on the server (issue 24 §2)', () => {
+  const at = '2026-11-22T10:00:00.000Z';
+  const drifted: ManagedJob = {
+    id: 9, pluginId: 'demo', serverId: 2, kind: 'apply', status: 'failed', step: 'done', progress: 100,
+    validation: { status: 'failed', output: 'job.drift' }, log: [], changeId: 13, createdAt: at, finishedAt: at,
+    drift: { version: 3, files: [{ path: '/etc/demo.conf', expected: 'a'.repeat(64), found: 'b'.repeat(64), diff: '--- /etc/demo.conf\n+++ /etc/demo.conf\n@@ -1 +1 @@\n-listen 80;\n+listen 8080;\n' }] },
+  };
+  const show = (job: ManagedJob, language: 'de' | 'en', handlers: { onOverwrite?: () => Promise<void>; onKeep?: () => Promise<void> } = {}) =>
+    renderWithHost(<ApplyBanner jobId={job.id} onClose={() => undefined} onOverwrite={handlers.onOverwrite ?? (async () => undefined)} onKeep={handlers.onKeep ?? (async () => undefined)} />, {
+      ...host(language),
+      prepare: (store) => void store.dispatch(jobsApi.util.upsertQueryData('getManagedJob', { clusterId: 1, serverId: 2, jobId: job.id }, job)),
+    });
+
+  it('shows the diff of each changed file (focusable for keyboard scrolling) and overwrites only after the confirmation', async () => {
+    const onOverwrite = jest.fn(async () => undefined);
+    const onKeep = jest.fn(async () => undefined);
+    await show(drifted, 'en', { onOverwrite, onKeep });
+    const diff = await screen.findByRole('region', { name: 'Changes on the server to /etc/demo.conf' });
+    expect(diff.textContent).toContain('+listen 8080;');
+    expect(diff.tabIndex).toBe(0);
+    expect(screen.getByTestId('apply-progress').textContent).toBe('job.drift');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Overwrite server changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Overwrite the changes on the server?' });
+    expect(description(dialog)).toContain('/etc/demo.conf');
+    // The dialog's Cancel has the focus: Enter does not overwrite.
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    expect(onOverwrite).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Overwrite server changes' }));
+    await waitFor(() => expect(onOverwrite).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep server version' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Keep the files as they are on the server?' })).getByRole('button', { name: 'Keep server version' }));
+    await waitFor(() => expect(onKeep).toHaveBeenCalledTimes(1));
+  });
+
+  it('speaks German, and after "keep" says so instead of offering the choice again', async () => {
+    const view = await show(drifted, 'de');
+    expect(await screen.findByRole('button', { name: 'Änderungen auf dem Server überschreiben' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Serverstand behalten' })).toBeTruthy();
+    view.unmount();
+    await show({ ...drifted, id: 10, log: [{ at, step: 'done', message: 'job.driftKept', detail: 'version 4' }] }, 'en');
+    expect(await screen.findByText(/were kept as the applied version/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Overwrite server changes' })).toBeNull();
+  });
+});
+
 describe('WriteButton (demo mode, issue 13)', () => {
   it('R1.002 R6.006 is a normal button in a normal host, and disabled with the reason as its description in a read-only host', async () => {
     const view = await renderWithHost(<WriteButton type="submit">Save</WriteButton>, host());

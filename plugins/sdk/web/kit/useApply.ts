@@ -36,6 +36,10 @@ export interface Apply {
   rollBack(): Promise<RollBackOutcome>;
   /** Applies the section's pending changes again (after `job.unreachable`) and follows the job. */
   retry(): Promise<void>;
+  /** After `job.drift`: applies anyway, replacing the server's edits the job showed, and follows the new job. */
+  overwrite(job: Pick<ManagedJob, 'id'>): Promise<void>;
+  /** After `job.drift`: keeps the server's files as the applied version (the change stays pending). */
+  keep(job: Pick<ManagedJob, 'id'>): Promise<void>;
   /** Call when the followed job ended: every cached answer of the plugin is loaded again. */
   finished(job?: ManagedJob): void;
 }
@@ -53,6 +57,8 @@ export function useApply(client: PluginClient): Apply {
   const jobId = Number(params.get('job')) || undefined;
   const [rollBackCall] = jobsApi.useRollBackManagedPluginMutation();
   const [retryCall] = jobsApi.useRetryManagedPluginMutation();
+  const [overwriteCall] = jobsApi.useOverwriteManagedDriftMutation();
+  const [keepCall] = jobsApi.useKeepManagedDriftMutation();
   const server = useMemo(() => ({ clusterId: host.cluster.id, serverId: host.server.id }), [host.cluster.id, host.server.id]);
 
   const follow = useCallback(
@@ -115,6 +121,16 @@ export function useApply(client: PluginClient): Apply {
     retry: async () => {
       const r = await retryCall({ ...server, pluginId: client.pluginId });
       if ('data' in r && r.data) follow(r.data);
+      else host.notifyFailure(r.error);
+    },
+    overwrite: async (job) => {
+      const r = await overwriteCall({ ...server, pluginId: client.pluginId, jobId: job.id });
+      if ('data' in r && r.data) follow(r.data);
+      else host.notifyFailure(r.error);
+    },
+    keep: async (job) => {
+      const r = await keepCall({ ...server, pluginId: client.pluginId, jobId: job.id });
+      if ('data' in r && r.data) dispatch(client.invalidate());
       else host.notifyFailure(r.error);
     },
   };
