@@ -46,8 +46,15 @@ async function administratedServers(em: EntityManager, userId: number, like: str
   const clusterIds = (await em.find(ClusterAdministrator, { user: userId }, { fields: ['cluster'] })).map((a) => a.cluster.id);
   if (!clusterIds.length) return [];
   const where = like ? { cluster: { $in: clusterIds }, $or: [{ name: { $ilike: like } }, { cluster: { number: { $ilike: like } } }] } : { cluster: { $in: clusterIds } };
-  return em.find(Server, where, { populate: ['cluster'], orderBy: { cluster: { number: 'asc' }, name: 'asc' }, limit });
+  return em.find(Server, where, { populate: ['cluster.customer'], orderBy: { cluster: { number: 'asc' }, name: 'asc' }, limit });
 }
+
+/**
+ * The sections spotlight offers on a server: those that apply to its services, and a module in the beta phase only
+ * when the cluster's customer is registered for it (§8 R8.004; its page would say "not registered").
+ */
+export const offeredSections = (plugins: readonly PluginManifest[], server: Pick<Server, 'services'> & { cluster: { customer: { betaRegistered?: boolean } } }): PluginManifest[] =>
+  plugins.filter((p) => appliesTo(p, server.services) && (p.stage !== 'beta' || !!server.cluster.customer.betaRegistered));
 
 const managedPath = (s: Server, section: string) => `/clusters/${s.cluster.id}/servers/${s.id}/managed/${section}`;
 
@@ -75,8 +82,7 @@ const sections: SpotlightSource = {
     const rows = await administratedServers(em, userId, named.length ? undefined : containing(term), 50);
     const hits: SpotlightHit[] = [];
     for (const s of rows) {
-      for (const p of named.length ? named : plugins) {
-        if (!appliesTo(p, s.services)) continue;
+      for (const p of offeredSections(named.length ? named : plugins, s)) {
         hits.push({ group: 'sections', id: `section:${s.id}:${p.id}`, title: p.id, subtitle: `${s.name} · ${s.cluster.number}`, section: p.id, path: managedPath(s, p.id) });
         if (hits.length >= limit) return hits;
       }
