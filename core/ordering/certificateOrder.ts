@@ -106,6 +106,26 @@ export interface CertificateOrderDraft {
   acceptTerms?: boolean;
 }
 
+/**
+ * An owner as an order stores it and the API shows it (R3.044): every field, the optional ones as null. An order made
+ * before department, DUNS and federal state existed has none of them.
+ */
+export function ownerSnapshot(o: Omit<CertificateOwnerData, 'department' | 'duns' | 'federalState'> & Partial<Pick<CertificateOwnerData, 'department' | 'duns' | 'federalState'>> & { id: number }): CertificateOwnerData & { id: number } {
+  return {
+    id: o.id,
+    company: o.company,
+    department: o.department ?? null,
+    duns: o.duns ?? null,
+    street: o.street,
+    zip: o.zip,
+    city: o.city,
+    federalState: o.federalState ?? null,
+    country: o.country,
+    email: o.email,
+    phone: o.phone,
+  };
+}
+
 /** What is stored with the order (the private key is not: it is sealed in its own table). */
 export interface CertificateOrderDetails {
   kind: 'certificate';

@@ -21,6 +21,7 @@ import {
   type CertificateOrderDraft,
   type CertificateOrderStep,
   type CertificateOwnerData,
+  ownerSnapshot,
 } from './certificateOrder.ts';
 import { Order } from './Order.ts';
 import { loadPriceTable, type OrderPrice } from './pricing.ts';
@@ -110,19 +111,7 @@ export async function submitCertificateOrder(em: EntityManager, clock: Clock, us
     termMonths: draft.termMonths ?? CERTIFICATE_DEFAULT_TERM_MONTHS,
     keyBits: CERTIFICATE_KEY_BITS,
     domains,
-    owner: {
-      id: owner.id,
-      company: owner.company,
-      department: owner.department ?? null,
-      duns: owner.duns ?? null,
-      street: owner.street,
-      zip: owner.zip,
-      city: owner.city,
-      federalState: owner.federalState ?? null,
-      country: owner.country,
-      email: owner.email,
-      phone: owner.phone,
-    },
+    owner: ownerSnapshot(owner),
     administrator: cleanAdministrator(draft.administrator!),
     verifications: domains.map((domain) => {
       const v = draft.verifications!.find((x) => {

@@ -58,6 +58,7 @@ export {
   type CertificateOrderDraft,
   type CertificateOrderDetails,
   type CertificateOwnerData,
+  ownerSnapshot,
 } from './certificateOrder.ts';
 export { CertificateOwner, CertificateOrderKey } from './certificateEntities.ts';
 export { generateCertificateRequest, readCertificateRequest, subjectAltNamesOf, CertificateOrderFailed, localCertificateAuthority, LOCAL_CA_REFUSED_LABEL, type CertificateAuthority } from './certificateKeys.ts';

@@ -10,33 +10,18 @@ import {
   findOrder,
   listCertificateOwners,
   loadPriceTable,
+  ownerSnapshot,
   quoteCertificateOrder,
   submitCertificateOrder,
   type CertificateOrderDetails,
-  type CertificateOwner,
 } from '@portal/core/ordering';
 import { Conflict } from '@portal/core/platform';
 import type { Schemas } from '@portal/openapi';
 import { defineHandlers } from '../openapi/handlers.ts';
 import { orderSubmitted, presentPrice } from './orders.ts';
 
-type OwnerFields = Pick<CertificateOwner, 'id' | 'company' | 'street' | 'zip' | 'city' | 'country' | 'email' | 'phone'> &
-  Partial<Pick<CertificateOwner, 'department' | 'duns' | 'federalState'>>;
-
-/** An owner (R3.044); the copy in an order made before department, DUNS and federal state existed has none of them. */
-const presentOwner = (o: OwnerFields): Schemas['CertificateOwner'] => ({
-  id: o.id,
-  company: o.company,
-  department: o.department ?? null,
-  duns: o.duns ?? null,
-  street: o.street,
-  zip: o.zip,
-  city: o.city,
-  federalState: o.federalState ?? null,
-  country: o.country,
-  email: o.email,
-  phone: o.phone,
-});
+/** An owner (R3.044) as the API shows it. */
+const presentOwner = (o: Parameters<typeof ownerSnapshot>[0]): Schemas['CertificateOwner'] => ownerSnapshot(o);
 
 /** What a certificate order ordered (the private key is never part of it). */
 export const presentCertificateDetails = (d: CertificateOrderDetails): Schemas['CertificateOrderDetails'] => ({
