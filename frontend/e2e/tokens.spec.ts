@@ -99,7 +99,12 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByRole('button', { name: t.create }).first().click();
     const dialog = page.getByRole('dialog', { name: t.dialog });
     // §4/§9 defaults: until a day one month ahead, limited access.
-    await expect(dialog.getByLabel(t.date)).toHaveValue(oneMonthAhead(new Date()));
+    // "Today" as the browser sees it (Europe/Berlin): between 23:00 and 24:00 UTC the test process is a day behind.
+    const [year, month, day] = await page.evaluate(() => {
+      const now = new Date();
+      return [now.getFullYear(), now.getMonth(), now.getDate()];
+    });
+    await expect(dialog.getByLabel(t.date)).toHaveValue(oneMonthAhead(new Date(year, month, day)));
     await expect(dialog.getByRole('radio', { name: t.until })).toBeChecked();
     await expect(dialog.getByRole('radio', { name: t.limited })).toBeChecked();
     // Only active clusters of the user are offered.
