@@ -14,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { LocalGateway, findTool, stopLocalPrograms } from './gateways/local.ts';
 import { JobRunner, type ManagedPluginRef } from './jobs.ts';
 import { ManagedConfigVersion, ManagedJob } from './entities/index.ts';
+import { jobFinished } from './jobFinished.testing.ts';
 
 const hasNginx = !!(await findTool('nginx'));
 let db: TestDatabase;
@@ -39,14 +40,7 @@ const plugins = new Map([
   ['alone', { id: 'alone', server: { handlers: () => ({}), render: async () => [] } }],
 ]);
 
-async function finished(jobId: number): Promise<ManagedJob> {
-  for (let i = 0; i < 600; i++) {
-    const job = await db.orm.em.fork().findOneOrFail(ManagedJob, { id: jobId });
-    if (job.status === 'succeeded' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${jobId} did not finish`);
-}
+const finished = (jobId: number): Promise<ManagedJob> => jobFinished(db.orm, jobId);
 
 async function reached(jobId: number, step: ManagedJob['step']): Promise<void> {
   for (let i = 0; i < 600; i++) {

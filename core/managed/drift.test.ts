@@ -13,7 +13,8 @@ import { seedDemo } from '../seed/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { LocalGateway } from './gateways/local.ts';
 import { JobRunner, type ManagedPluginRef } from './jobs.ts';
-import { ManagedChange, ManagedJob } from './entities/index.ts';
+import { ManagedChange, type ManagedJob } from './entities/index.ts';
+import { jobFinished } from './jobFinished.testing.ts';
 
 let db: TestDatabase;
 let runner: JobRunner;
@@ -38,14 +39,7 @@ const plugin: ManagedPluginRef = {
 };
 
 const onServer = () => path.join(dir, String(serverId), 'etc/drifty.conf');
-async function finished(jobId: number): Promise<ManagedJob> {
-  for (let i = 0; i < 600; i++) {
-    const job = await db.orm.em.fork().findOneOrFail(ManagedJob, { id: jobId });
-    if (job.status === 'succeeded' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${jobId} did not finish`);
-}
+const finished = (jobId: number): Promise<ManagedJob> => jobFinished(db.orm, jobId);
 const apply = async () => finished((await runner.apply(plugin.id, { serverId, userId }, { key: 'drifty:changes.applied' })).id);
 const change = async (id: number) => db.orm.em.fork().findOneOrFail(ManagedChange, { id });
 
