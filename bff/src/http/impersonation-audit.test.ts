@@ -2,12 +2,12 @@
  * Issue 8, defect 10: a change made while impersonating is recorded with the staff member too — the
  * audit log carries the acting user and, in `details.impersonator`, the staff member behind them.
  */
-import { Secret, TOTP } from 'otpauth';
 import { twoFactorSecretBox } from '@portal/core/accounts';
 import { AuditLogEntry } from '@portal/core/platform';
-import { demoLogins, demoPassword, demoStaff, resealDemoStaffSecret } from '@portal/core/seed';
+import { demoLogins, demoStaff, resealDemoStaffSecret } from '@portal/core/seed';
 import { brokenPlugin, contractWithFixtures, examplePlugin } from '../managed/__fixtures__/index.ts';
 import { createTestServer, type TestClient, type TestServer } from '../testing.ts';
+import { impersonating as impersonatingAs } from '../testing/impersonation.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,21 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const code = () => {
-  server.clock.advance(30_000);
-  return new TOTP({ secret: Secret.fromBase32(demoStaff.totpSecret), digits: 6, period: 30 }).generate({ timestamp: server.clock.now().getTime() });
-};
-
-async function impersonating(email: string): Promise<TestClient> {
-  const c = server.client();
-  const first = await c.login(demoStaff.email, demoPassword);
-  expect((await c.request('POST', '/api/v1/session/two-factor', { challenge: first.body.challenge, code: code() })).status).toBe(200);
-  const link = await c.request('POST', '/api/v1/impersonation/links', { email });
-  expect(link.status).toBe(201);
-  const [, , , userId, token] = (link.body.path as string).split('/');
-  expect((await c.request('POST', '/api/v1/impersonation/start', { userId: Number(userId), token, code: code() })).status).toBe(200);
-  return c;
-}
+const impersonating = (email: string): Promise<TestClient> => impersonatingAs(server, email);
 
 describe('issue 8 defect 10: impersonated changes name the staff member', () => {
   it('a Managed Center change made while impersonating is in the audit log with the user and the staff member', async () => {

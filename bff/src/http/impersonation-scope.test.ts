@@ -3,13 +3,13 @@
  * (`x-impersonation: deny`) and refused by the router; every write they make is in the audit log with the
  * staff member's name.
  */
-import { Secret, TOTP } from 'otpauth';
 import { twoFactorSecretBox } from '@portal/core/accounts';
 import { Invoice } from '@portal/core/billing';
 import { Customer } from '@portal/core/customers';
 import { AuditLogEntry } from '@portal/core/platform';
-import { demoLogins, demoPassword, demoStaff, resealDemoStaffSecret } from '@portal/core/seed';
+import { demoLogins, demoStaff, resealDemoStaffSecret } from '@portal/core/seed';
 import { createTestServer, type TestClient, type TestServer } from '../testing.ts';
+import { impersonating as impersonatingAs } from '../testing/impersonation.ts';
 
 let server: TestServer;
 let staff: TestClient;
@@ -20,21 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const code = () => {
-  server.clock.advance(30_000);
-  return new TOTP({ secret: Secret.fromBase32(demoStaff.totpSecret), digits: 6, period: 30 }).generate({ timestamp: server.clock.now().getTime() });
-};
-
-async function impersonating(email: string): Promise<TestClient> {
-  const c = server.client();
-  const first = await c.login(demoStaff.email, demoPassword);
-  expect((await c.request('POST', '/api/v1/session/two-factor', { challenge: first.body.challenge, code: code() })).status).toBe(200);
-  const link = await c.request('POST', '/api/v1/impersonation/links', { email });
-  expect(link.status).toBe(201);
-  const [, , , userId, token] = (link.body.path as string).split('/');
-  expect((await c.request('POST', '/api/v1/impersonation/start', { userId: Number(userId), token, code: code() })).status).toBe(200);
-  return c;
-}
+const impersonating = (email: string): Promise<TestClient> => impersonatingAs(server, email);
 
 const refusal = (r: { status: number; body: { error?: { message?: string } } }) => [r.status, r.body?.error?.message];
 
