@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,20 +14,11 @@ import { findTool } from '@portal/core/managed';
 import { demoLogins, seedDemo } from '@portal/core/seed';
 import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
 import { TestClient } from '../testing.ts';
+import { freePort } from '../testing/cluster.ts';
 
 const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const hasNginx = !!(await findTool('nginx'));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 let db: TestDatabase | undefined;
 let dataDir: string;
