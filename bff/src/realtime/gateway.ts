@@ -90,11 +90,14 @@ export async function attachRealtime(
    * absolute) nor been removed. Checked when a socket subscribes to a server, before every server event,
    * on every revocation of sessions, and every SOCKET_SESSION_CHECK_SECONDS for this instance's sockets.
    */
-  const sessionLive = async (sessionId: unknown): Promise<boolean> => {
-    if (typeof sessionId !== 'string') return false;
-    const session = await deps.orm.em.fork().findOne(Session, { id: sessionId }, { fields: ['expiresAt'] });
-    return !!session && session.expiresAt > deps.clock.now();
+  /** The ids among these whose sessions still live: one query for any number of sockets. */
+  const liveSessionIds = async (ids: Iterable<string>): Promise<Set<string>> => {
+    const wanted = [...new Set(ids)];
+    if (!wanted.length) return new Set();
+    const live = await deps.orm.em.fork().find(Session, { id: { $in: wanted }, expiresAt: { $gt: deps.clock.now() } }, { fields: ['id'] });
+    return new Set(live.map((x) => x.id));
   };
+  const sessionLive = async (sessionId: unknown): Promise<boolean> => typeof sessionId === 'string' && (await liveSessionIds([sessionId])).has(sessionId);
   /** Disconnects this instance's sockets whose session ended; each instance sweeps its own. */
   const sweepSessions = async (): Promise<void> => {
     const bySession = new Map<string, { disconnect(close: boolean): unknown }[]>();
@@ -103,10 +106,7 @@ export async function attachRealtime(
       bySession.set(id, [...(bySession.get(id) ?? []), socket]);
     }
     if (!bySession.size) return;
-    // One query for all of them: the sessions still live.
-    const live = new Set(
-      (await deps.orm.em.fork().find(Session, { id: { $in: [...bySession.keys()] }, expiresAt: { $gt: deps.clock.now() } }, { fields: ['id'] })).map((x) => x.id),
-    );
+    const live = await liveSessionIds(bySession.keys());
     for (const [id, sockets] of bySession) if (!live.has(id)) for (const socket of sockets) socket.disconnect(true);
   };
   let sweeping = false;
@@ -178,14 +178,13 @@ export async function attachRealtime(
     const sockets = await io.in(rooms).fetchSockets();
     const verdicts = new Map<string, Promise<boolean>>();
     const message = { payload: event.payload, occurredAt: event.occurredAt };
-    const sessions = new Map<string, Promise<boolean>>();
+    // One query for the sessions of every receiving socket (metrics reach every follower every few seconds).
+    const live = await liveSessionIds(sockets.map((socket) => String(socket.data.sessionId)));
     for (const socket of sockets) {
       const userId = Number(socket.data.userId);
       const room = rooms.find((r) => socket.rooms.has(r));
       if (!room) continue;
-      const sessionId = String(socket.data.sessionId);
-      if (!sessions.has(sessionId)) sessions.set(sessionId, sessionLive(socket.data.sessionId));
-      if (!(await sessions.get(sessionId))) {
+      if (!live.has(String(socket.data.sessionId))) {
         socket.disconnect(true);
         continue;
       }
