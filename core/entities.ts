@@ -6,7 +6,6 @@ import {
   TwoFactorChallenge,
   TwoFactorRecoveryCode,
   Migration20261122110000Security,
-  User,
   Impersonation,
   Invitation,
   Migration20261122120100Invitations,
@@ -15,10 +14,9 @@ import {
   PasswordResetToken,
   Migration20261122100000Profile,
 } from './accounts/index.ts';
-import { Cluster, ClusterAdministrator, ClusterFavourite, Migration20261122000300Clusters, Migration20261124064500ClusterFavourites, Server } from './clusters/index.ts';
+import { ClusterFavourite, Migration20261122000300Clusters, Migration20261124064500ClusterFavourites } from './clusters/index.ts';
+import { Cluster, ClusterAdministrator, Customer, CustomerManager, Server, User } from './tenancy/index.ts';
 import {
-  Customer,
-  CustomerManager,
   DomainHandle,
   DomainHandleUsage,
   LocalCardToken,

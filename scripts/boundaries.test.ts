@@ -33,7 +33,8 @@ const violating: Sample[] = [
   { name: 'the frontend imports a plugin\'s server code', filePath: 'frontend/src/managed/sample.ts', code: "import plugin from '../../../plugins/ssh/server/index.ts';\nexport default plugin;\n" },
   { name: 'the frontend imports the SDK\'s server part', filePath: 'frontend/src/managed/sample.ts', code: "import { defineServerPlugin } from '@portal/plugin-sdk/server';\nexport { defineServerPlugin };\n" },
   { name: 'a plugin\'s web code imports its server code', filePath: 'plugins/ssh/web/sample.tsx', code: "import { renderAuthorizedKeys } from '../server/render.ts';\nexport { renderAuthorizedKeys };\n" },
-  { name: 'a core module deep-imports another core module', filePath: 'core/customers/sample.ts', code: "import { User } from '../accounts/users/User.ts';\nexport { User };\n" },
+  { name: 'a core module deep-imports another core module', filePath: 'core/customers/sample.ts', code: "import { Session } from '../accounts/sessions/Session.ts';\nexport { Session };\n" },
+  { name: 'a core module deep-imports the tenancy model', filePath: 'core/accounts/sessions/sample.ts', code: "import { User } from '../../tenancy/User.ts';\nexport { User };\n" },
   { name: 'a core module deep-imports platform', filePath: 'core/accounts/sessions/sample.ts', code: "import { NotFound } from '../../platform/errors.ts';\nexport { NotFound };\n" },
   { name: 'core wiring deep-imports a core module', filePath: 'core/sample.ts', code: "import { Session } from './accounts/sessions/Session.ts';\nexport { Session };\n" },
 ];
@@ -45,7 +46,7 @@ const allowed: Sample[] = [
   { name: 'the frontend uses a plugin\'s web part and the SDK\'s web kit', filePath: 'frontend/src/managed/sample.ts', code: "import web from '../../../plugins/ssh/web/index.tsx';\nimport { installHostBridge } from '@portal/plugin-sdk/web';\nexport { web, installHostBridge };\n" },
   { name: 'web code may name a server type (erased, not bundled)', filePath: 'plugins/ssh/web/sample.tsx', code: "import type { SshKey } from '../server/SshKey.ts';\nexport type { SshKey };\n" },
   { name: 'a plugin\'s story host renders its server fixtures', filePath: 'plugins/ssh/web/storyHost.tsx', code: "import { demoKeys } from '../server/fixtures.ts';\nexport { demoKeys };\n" },
-  { name: 'a core module uses another through its index.ts', filePath: 'core/customers/sample.ts', code: "import { User } from '../accounts/index.ts';\nimport { NotFound } from '../platform/index.ts';\nexport { User, NotFound };\n" },
+  { name: 'a core module uses another through its index.ts', filePath: 'core/customers/sample.ts', code: "import { createInvitation } from '../accounts/index.ts';\nimport { User } from '../tenancy/index.ts';\nimport { NotFound } from '../platform/index.ts';\nexport { createInvitation, User, NotFound };\n" },
   { name: 'a core module uses its own files', filePath: 'core/accounts/sessions/sample.ts', code: "import { User } from '../users/User.ts';\nimport { Session } from './Session.ts';\nexport { User, Session };\n" },
   { name: 'the BFF uses core through package entries', filePath: 'bff/src/sample.ts', code: "import { User } from '@portal/core/accounts';\nexport { User };\n" },
 ];

@@ -1,4 +1,5 @@
-export { User, genders, languages, type Language } from './users/User.ts';
+/** The user entity lives in core/tenancy (shared with customers and clusters); accounts' public face keeps it. */
+export { User, genders, languages, type Language, isValidPhone, phoneDefaultRegion } from '../tenancy/index.ts';
 export { Session } from './sessions/Session.ts';
 export { authenticate, normalizeEmail } from './users/authenticate.ts';
 export { startSession, findLiveSession, refreshSession, endSession, csrfMatches, type SessionPolicy, type IssuedSession } from './sessions/sessions.ts';
@@ -79,7 +80,7 @@ export {
 export { actsAsStaff, atStaffDomain, parseStaffDomains, type StaffDomains } from './impersonation/staffDomain.ts';
 export { EmailVerificationCode } from './profile/EmailVerificationCode.ts';
 export { PasswordResetToken } from './password/PasswordResetToken.ts';
-export { updateProfile, validateContactData, isValidPhone, testErrorDepartment, DeliberateTestError, phoneDefaultRegion, type ContactData, type Gender } from './profile/profile.ts';
+export { updateProfile, validateContactData, testErrorDepartment, DeliberateTestError, type ContactData, type Gender } from './profile/profile.ts';
 export { requestEmailChange, sendEmailCode, verifyEmailCode, emailUnverified, emailCodeDigits, emailCodeValidMinutes, emailCodeMaxAttempts } from './profile/emailVerification.ts';
 export { requestPasswordReset, findPasswordResetToken, resetPassword, passwordResetValidMinutes } from './password/passwordReset.ts';
 export { setTechnicalNotifications } from './profile/notifications.ts';

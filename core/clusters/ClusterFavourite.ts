@@ -1,6 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../accounts/index.ts';
-import { Cluster } from './Cluster.ts';
+import { User, Cluster } from '../tenancy/index.ts';
 
 /** A cluster a user starred on the cluster overview (§2 filter favourites; §3 favourite flag, per user). */
 export const ClusterFavourite = defineEntity({

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ValidationFailed } from '../platform/index.ts';
-import type { Cluster } from './Cluster.ts';
+import type { Cluster } from '../tenancy/index.ts';
 import { ClusterFavourite } from './ClusterFavourite.ts';
 
 /** Ids of the clusters a user starred. */

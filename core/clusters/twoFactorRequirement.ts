@@ -1,9 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { User } from '../accounts/index.ts';
-import { CustomerManager } from '../customers/index.ts';
+import { type User, CustomerManager, type Cluster, ClusterAdministrator } from '../tenancy/index.ts';
 import { afterCommit, recordAudit, ValidationFailed, type Clock, type Mailer } from '../platform/index.ts';
-import type { Cluster } from './Cluster.ts';
-import { ClusterAdministrator } from './ClusterAdministrator.ts';
 
 /** A configured and confirmed second factor. */
 export const hasOwnTwoFactor = (user: Pick<User, 'twoFactorEnabled' | 'twoFactorConfirmed'>): boolean => user.twoFactorEnabled && user.twoFactorConfirmed;

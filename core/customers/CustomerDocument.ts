@@ -1,6 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../accounts/index.ts';
-import { Customer } from './Customer.ts';
+import { User, Customer } from '../tenancy/index.ts';
 
 /** What a document is (§2 Documents); the screen names each kind in both languages. */
 export const documentKinds = ['contract', 'order_confirmation', 'dpa', 'toms', 'terms', 'price_list', 'service_description', 'other'] as const;

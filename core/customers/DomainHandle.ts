@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Customer } from './Customer.ts';
+import { Customer } from '../tenancy/index.ts';
 
 /** A domain contact of a customer (spec §3 Domain handle): owner or ADMIN-C of domains. */
 export const DomainHandle = defineEntity({

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { NotFound } from '../platform/index.ts';
-import { type Customer } from './Customer.ts';
-import { CustomerManager } from './CustomerManager.ts';
+import { type Customer, CustomerManager } from '../tenancy/index.ts';
 
 /** §8 "No customers available": the customer does not exist or the caller does not manage it. */
 export const customerNotFound = () => NotFound('errors.customer_not_found');

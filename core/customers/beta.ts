@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { User } from '../accounts/index.ts';
+import { type User, Customer } from '../tenancy/index.ts';
 import { NotAllowed, recordAudit, type Clock } from '../platform/index.ts';
 import { customerNotFound } from './access.ts';
-import { Customer } from './Customer.ts';
 
 /**
  * Staff register a customer for the beta phase (§8, R8.004) or take it back: the customer's clusters

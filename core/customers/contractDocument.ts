@@ -1,5 +1,4 @@
-import type { Cluster, contractModes } from '../clusters/index.ts';
-import type { Customer } from './Customer.ts';
+import type { Cluster, contractModes, Customer } from '../tenancy/index.ts';
 
 type Language = 'de' | 'en';
 type ContractHardware = Pick<

@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { isValidPhone } from '../accounts/index.ts';
+import { isValidPhone, type Customer, CustomerManager } from '../tenancy/index.ts';
 import { ValidationFailed, type FieldErrors } from '../platform/index.ts';
-import { type Customer } from './Customer.ts';
-import { CustomerManager } from './CustomerManager.ts';
 import { compactVatId, vatIdError } from './vatId.ts';
 
 /** The editable company data of a customer (§3 Customer); number and new-customer date are not editable. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Customer } from './Customer.ts';
+import type { Customer } from '../tenancy/index.ts';
 import { DomainHandle, DomainHandleUsage } from './DomainHandle.ts';
 
 /**

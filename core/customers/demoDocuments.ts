@@ -1,7 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { User } from '../accounts/index.ts';
-import { Cluster } from '../clusters/index.ts';
-import { Customer } from './Customer.ts';
+import { User, Cluster, Customer } from '../tenancy/index.ts';
 import { CustomerDocument, DpaConclusion, type DocumentKind } from './CustomerDocument.ts';
 import { dpaVersions, renderDpaPdf, renderTomsPdf, storeDpaDocument } from './dpa.ts';
 import { storageKeyFor, type DocumentStorage } from './documentStorage.ts';

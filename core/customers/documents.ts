@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { NotFound } from '../platform/index.ts';
-import type { Customer } from './Customer.ts';
+import type { Customer } from '../tenancy/index.ts';
 import { CustomerDocument } from './CustomerDocument.ts';
 import type { DocumentStorage, StoredFile } from './documentStorage.ts';
 

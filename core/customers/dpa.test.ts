@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { contentDisposition } from './documents.ts';
 import { currentDpaVersion, dpaConclusionErrors, dpaState, dpaVersions, renderDpaPdf, renderTomsPdf } from './dpa.ts';
-import type { Customer } from './Customer.ts';
+import type { Customer } from '../tenancy/index.ts';
 
 const current = currentDpaVersion();
 const older = dpaVersions[0].version;

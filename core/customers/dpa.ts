@@ -1,9 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Conflict, recordAudit, ValidationFailed, type Clock, type Mailer } from '../platform/index.ts';
-import type { User } from '../accounts/index.ts';
-import { Customer } from './Customer.ts';
+import { type User, Customer, CustomerManager } from '../tenancy/index.ts';
 import { CustomerDocument, DpaConclusion } from './CustomerDocument.ts';
-import { CustomerManager } from './CustomerManager.ts';
 import { storageKeyFor, type DocumentStorage } from './documentStorage.ts';
 import { dpaClauses, processor, tomSections } from './dpaTexts.ts';
 import { renderTextPdf } from './textPdf.ts';

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { isValidPhone } from '../accounts/index.ts';
+import { isValidPhone, type Customer } from '../tenancy/index.ts';
 import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../platform/index.ts';
-import type { Customer } from './Customer.ts';
 import { DomainHandle, DomainHandleUsage } from './DomainHandle.ts';
 
 /** Every field of a handle (§3 Domain handle) as a form sends it. */

@@ -1,5 +1,5 @@
-export { Customer, paymentMethods } from './Customer.ts';
-export { CustomerManager } from './CustomerManager.ts';
+/** The customer and manager entities live in core/tenancy (shared with accounts and clusters); customers' public face keeps them. */
+export { Customer, paymentMethods, CustomerManager } from '../tenancy/index.ts';
 export { Migration20261122000200Customers } from './migrations/Migration20261122000200Customers.ts';
 export { vatIdError, vatIdRequired, compactVatId, euCountries } from './vatId.ts';
 export { customerNotFound, findManagedCustomer, listManagedCustomersOf } from './access.ts';

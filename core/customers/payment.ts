@@ -4,8 +4,7 @@ import { recordAudit } from '../platform/index.ts';
 import type { Clock } from '../platform/index.ts';
 import { ValidationFailed, type FieldErrors } from '../platform/index.ts';
 import { randomToken } from '../platform/index.ts';
-import type { User } from '../accounts/index.ts';
-import { Customer } from './Customer.ts';
+import { type User, Customer } from '../tenancy/index.ts';
 import type { PaymentProvider } from './paymentProvider.ts';
 
 /** The euro area (ISO codes of IBANs): SEPA direct debit in euro is offered for these only (§5). */

@@ -6,19 +6,15 @@ import {
   Invitation,
   INVITATION_VALID_DAYS,
   normalizeEmail,
-  User,
   type InvitationRole,
 } from '../accounts/index.ts';
-import { Cluster } from '../clusters/index.ts';
-import { ClusterAdministrator } from '../clusters/index.ts';
+import { Cluster, ClusterAdministrator, Customer, CustomerManager, User } from '../tenancy/index.ts';
 import { recordAudit } from '../platform/index.ts';
 import type { Clock } from '../platform/index.ts';
 import { Conflict, NotFound } from '../platform/index.ts';
 import type { EventBus } from '../platform/index.ts';
 import type { Mailer } from '../platform/index.ts';
 import { randomToken, sha256 } from '../platform/index.ts';
-import { Customer } from './Customer.ts';
-import { CustomerManager } from './CustomerManager.ts';
 
 /** What team changes need: time, mail, events, and the portal's public address for links. */
 export interface TeamContext {

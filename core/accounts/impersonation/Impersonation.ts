@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 
 /**
  * `pending`: a staff member created the challenge link; `active`: they passed the two-factor challenge

@@ -5,7 +5,7 @@ import { normalizeEmail } from '../users/authenticate.ts';
 import { Impersonation } from './Impersonation.ts';
 import { Session } from '../sessions/Session.ts';
 import { startSession, type IssuedSession, type SessionPolicy } from '../sessions/sessions.ts';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 import { actsAsStaff, atStaffDomain, type StaffDomains } from './staffDomain.ts';
 
 /** How long a challenge link can be used. */

@@ -1,4 +1,4 @@
-import type { User } from '../users/User.ts';
+import type { User } from '../../tenancy/index.ts';
 
 /**
  * The staff e-mail domain setting (§6, R6.010; `STAFF_EMAIL_DOMAIN`, comma-separated). Its effect, decided in

@@ -1,7 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Cluster } from '../../clusters/index.ts';
-import { Customer } from '../../customers/index.ts';
-import { User } from '../users/User.ts';
+import { Cluster, Customer, User } from '../../tenancy/index.ts';
 
 /** `manager` of a customer account or `administrator` of a cluster (spec §3 Invitation); also the `{type}` of the links. */
 export const invitationRoles = ['manager', 'administrator'] as const;

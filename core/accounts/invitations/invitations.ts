@@ -1,11 +1,9 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { ClusterAdministrator } from '../../clusters/index.ts';
-import { CustomerManager } from '../../customers/index.ts';
+import { ClusterAdministrator, CustomerManager, User, type genders } from '../../tenancy/index.ts';
 import { type Clock, NotFound, ValidationFailed, hashPassword, randomToken, sha256 } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import { Invitation, type InvitationRole } from './Invitation.ts';
 import { checkPassword } from '../password/passwordPolicy.ts';
-import { User, type genders } from '../users/User.ts';
 
 /** How long an invitation link stays valid. */
 export const INVITATION_VALID_DAYS = 14;

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 
 /**
  * A forgotten-password link. The mail carries a random token (256 bits); we store only its SHA-256 as

@@ -6,7 +6,7 @@ import { PersonalAccessToken } from '../tokens/PersonalAccessToken.ts';
 import { PasswordResetToken } from './PasswordResetToken.ts';
 import { endOtherSessions } from '../sessions/sessions.ts';
 import { credentialsRevoked } from '../sessions/revocations.ts';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 
 export interface PasswordChange {
   passwordOld: string;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ValidationFailed, verifyPassword } from '../../platform/index.ts';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 
 /**
  * Re-checks the signed-in user's password before a sensitive change (change password, two-factor

@@ -6,7 +6,7 @@ import { checkPassword } from './passwordPolicy.ts';
 import { PasswordResetToken } from './PasswordResetToken.ts';
 import { PersonalAccessToken } from '../tokens/PersonalAccessToken.ts';
 import { Session } from '../sessions/Session.ts';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 
 /** A reset link works for 60 minutes. */
 export const passwordResetValidMinutes = 60;

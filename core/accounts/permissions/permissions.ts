@@ -1,9 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { Cluster, ClusterAdministrator } from '../../clusters/index.ts';
-import { Customer, CustomerManager } from '../../customers/index.ts';
+import { Cluster, ClusterAdministrator, Customer, CustomerManager, type User } from '../../tenancy/index.ts';
 import { recordAudit, type Clock, Conflict, NotAllowed, NotFound, type EventBus } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
-import type { User } from '../users/User.ts';
 
 /**
  * The signed-in user's own permissions (spec §2 "My data" → permissions, §3 Permission entry): the

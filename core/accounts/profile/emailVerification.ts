@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { type Clock, keepEvenIfRefused, Conflict, ValidationFailed, type EventBus, type Mailer, hashPassword, verifyPassword } from '../../platform/index.ts';
 import { normalizeEmail } from '../users/authenticate.ts';
 import { EmailVerificationCode } from './EmailVerificationCode.ts';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 
 /** Codes have 8 digits from the CSPRNG (10^8 possibilities; with 5 tries a guess succeeds once in 20 million). */
 export const emailCodeDigits = 8;

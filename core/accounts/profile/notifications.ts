@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { User } from '../users/User.ts';
+import type { User } from '../../tenancy/index.ts';
 
 /** Subscribes to or unsubscribes from technical notifications (§3, §4); returns the new state. */
 export async function setTechnicalNotifications(em: EntityManager, user: User, subscribed: boolean): Promise<boolean> {

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { DomainError, ValidationFailed, type FieldErrors, type EventBus } from '../../platform/index.ts';
-import { genders, type Language, type User } from '../users/User.ts';
+import { genders, isValidPhone, type Language, type User } from '../../tenancy/index.ts';
 
 export type Gender = (typeof genders)[number];
 
@@ -21,9 +20,6 @@ export interface ContactData {
   language?: Language;
 }
 
-/** National numbers without a country prefix are read as German ones. */
-export const phoneDefaultRegion = 'DE';
-
 /** §5 R5.042: this department value raises a deliberate error, to test error reporting end to end. */
 export const testErrorDepartment = 'TEST_SENTRY';
 
@@ -36,9 +32,6 @@ export class DeliberateTestError extends DomainError {
 }
 
 const blankToNull = (v: string | null | undefined): string | null | undefined => (v === undefined ? undefined : v === null || !v.trim() ? null : v.trim());
-
-/** A phone number is valid when libphonenumber knows it as a possible, valid number (region DE by default). */
-export const isValidPhone = (value: string): boolean => isValidPhoneNumber(value, phoneDefaultRegion);
 
 /**
  * Checks and normalises contact data: names may not be blank, gender must be one of male, female,

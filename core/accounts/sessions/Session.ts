@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 
 /**
  * A server-side sign-in session. The browser holds the random session token in an httpOnly cookie;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { type Clock, randomToken, sha256 } from '../../platform/index.ts';
 import { Session } from './Session.ts';
 import { credentialsRevoked } from './revocations.ts';
-import type { User } from '../users/User.ts';
+import type { User } from '../../tenancy/index.ts';
 
 export interface SessionPolicy {
   idleMinutes: number;

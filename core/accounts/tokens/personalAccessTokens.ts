@@ -1,10 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { raw, type EntityManager } from '@mikro-orm/core';
-import { Cluster, visibleClusterIds } from '../../clusters/index.ts';
+import { Cluster, visibleClusterIds, type User } from '../../tenancy/index.ts';
 import { type Clock, NotFound, ValidationFailed, type FieldErrors, randomToken, sha256 } from '../../platform/index.ts';
 import { PersonalAccessToken } from './PersonalAccessToken.ts';
 import { credentialsRevoked } from '../sessions/revocations.ts';
-import type { User } from '../users/User.ts';
 
 /** Areas a limited token may reach besides clusters (§3 restrictions). */
 export const tokenAreas = ['profile', 'accounting'] as const;

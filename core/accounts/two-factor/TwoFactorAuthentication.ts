@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 
 /**
  * A user's authenticator app (TOTP, RFC 6238) and recovery phone number. The row exists from the

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 
 /** One single-use recovery code; only its SHA-256 is stored. */
 export const TwoFactorRecoveryCode = defineEntity({

@@ -8,7 +8,7 @@ import { TwoFactorAuthentication } from './TwoFactorAuthentication.ts';
 import { TwoFactorChallenge } from './TwoFactorChallenge.ts';
 import { TwoFactorRecoveryCode } from './TwoFactorRecoveryCode.ts';
 import type { SecretBox } from './twoFactorSecretBox.ts';
-import { User } from '../users/User.ts';
+import { User } from '../../tenancy/index.ts';
 
 /** TOTP as every authenticator app understands it: SHA-1, 6 digits, 30 seconds (RFC 6238). */
 const totpParams = { algorithm: 'SHA1', digits: 6, period: 30 } as const;

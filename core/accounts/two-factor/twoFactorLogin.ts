@@ -3,7 +3,7 @@ import { type Clock, ValidationFailed, randomToken, sha256 } from '../../platfor
 import { verifySecondFactor, type SecondFactor } from './twoFactor.ts';
 import { TwoFactorChallenge } from './TwoFactorChallenge.ts';
 import type { SecretBox } from './twoFactorSecretBox.ts';
-import type { User } from '../users/User.ts';
+import type { User } from '../../tenancy/index.ts';
 
 /** How long the second step of a sign-in may take. */
 export const challengeLifetimeMinutes = 5;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ValidationFailed, dummyPasswordHash, verifyPassword } from '../../platform/index.ts';
-import { User } from './User.ts';
+import { User } from '../../tenancy/index.ts';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 

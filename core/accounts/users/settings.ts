@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EventBus } from '../../platform/index.ts';
-import type { Language, User } from './User.ts';
+import type { Language, User } from '../../tenancy/index.ts';
 
 export interface UiSettings {
   language?: Language;

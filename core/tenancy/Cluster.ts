@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Customer } from '../customers/index.ts';
+import { Customer } from './Customer.ts';
 
 export const architectures = ['web_cluster', 'extended_web_cluster', 'cloud_web_cluster'] as const;
 export const serviceLevels = ['basic', 'business', 'enterprise', 'dev'] as const;

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../accounts/index.ts';
+import { User } from './User.ts';
 import { Cluster } from './Cluster.ts';
 
 /** The administrator role of a user for one cluster (spec §6). */

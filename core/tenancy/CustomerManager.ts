@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../accounts/index.ts';
+import { User } from './User.ts';
 import { Customer } from './Customer.ts';
 
 /** The manager role of a user for one customer (spec §6). */

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../accounts/index.ts';
+import { User } from './User.ts';
 
 export const paymentMethods = ['transfer', 'debit', 'credit_card'] as const;
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { CustomerManager } from '../customers/index.ts';
+import { CustomerManager } from './CustomerManager.ts';
 import { Cluster } from './Cluster.ts';
 import { ClusterAdministrator } from './ClusterAdministrator.ts';
 import { Server } from './Server.ts';
