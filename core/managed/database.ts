@@ -3,10 +3,29 @@
  * methods for the plugin's own entities — any other entity is refused — plus read-only facts of the
  * servers. The EntityManager behind it is never handed out.
  */
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { ManagedServer, PluginDatabase } from '@portal/plugin-sdk/server';
 import { Server } from '../clusters/index.ts';
-import { lockPluginState, serverOf } from './jobs.ts';
+
+/** Where servers' clocks are (one zone for every server for now; a column of `servers` later). */
+export const serverTimeZone = 'Europe/Berlin';
+
+/** The server as a plugin sees it; its cluster and the cluster's customer must be loaded (`populate: ['cluster.customer']`). */
+export function serverOf(s: Server): ManagedServer {
+  const customer = s.cluster.customer;
+  if (customer?.number === undefined) throw new Error(`server ${s.id}: its cluster's customer is not loaded`);
+  return { id: s.id, name: s.name, role: s.role, services: [...s.services], clusterId: s.cluster.id, customer: { id: customer.id, number: customer.number }, timeZone: serverTimeZone };
+}
+
+/** 32-bit key of a plugin id for `pg_advisory_xact_lock(serverId, key)`. */
+const pluginKey = (pluginId: string) => createHash('sha256').update(pluginId).digest().readInt32BE(0);
+
+/** Takes the lock of a server's plugin state for the current transaction. */
+export async function lockPluginState(em: EntityManager, serverId: number, pluginId: string): Promise<void> {
+  await (em as SqlEntityManager).execute('select pg_advisory_xact_lock(?, ?)', [serverId, pluginKey(pluginId)]);
+}
 
 const unwrapped = new WeakMap<PluginDatabase, EntityManager>();
 

@@ -37,7 +37,7 @@ import { Server } from '../clusters/index.ts';
 import { Conflict, NotFound, ValidationFailed, afterCommit, currentAuditScope, requestEntityManager, isDomainError, recordAudit, type Clock, type Logger, type Orm } from '../platform/index.ts';
 import type { AnyServerPlugin, AppliedVersion, ApplySteps, CheckOutcome, ConfigFile, ManagedServer, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
 import { ManagedChange, ManagedConfigVersion, ManagedJob, type ChangeSummary, type CheckOutcomeRecord, type DriftedFile, type StoredFile } from './entities/index.ts';
-import { pluginDatabase } from './database.ts';
+import { lockPluginState, pluginDatabase, serverOf } from './database.ts';
 import { isRowsSnapshot, restoreRows, snapshotRows, tablesOf } from './snapshot.ts';
 
 export interface ManagedPluginRef {
@@ -82,16 +82,6 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const fullName = (u: User) => `${u.firstname} ${u.surname}`.trim();
 
-/** Where servers' clocks are (one zone for every server for now; a column of `servers` later). */
-export const serverTimeZone = 'Europe/Berlin';
-
-/** The server as a plugin sees it; its cluster and the cluster's customer must be loaded (`populate: ['cluster.customer']`). */
-export function serverOf(s: Server): ManagedServer {
-  const customer = s.cluster.customer;
-  if (customer?.number === undefined) throw new Error(`server ${s.id}: its cluster's customer is not loaded`);
-  return { id: s.id, name: s.name, role: s.role, services: [...s.services], clusterId: s.cluster.id, customer: { id: customer.id, number: customer.number }, timeZone: serverTimeZone };
-}
-
 /** A secret file's content as diffs show it. */
 const shown = (f: StoredFile | undefined) => (f ? (f.secret ? `(secret, sha256 ${createHash('sha256').update(f.content).digest('hex').slice(0, 12)})\n` : f.content) : '');
 
@@ -104,14 +94,6 @@ export function diffFiles(before: readonly StoredFile[], after: readonly StoredF
     .filter((p) => old.get(p)?.content !== now.get(p)?.content || old.get(p)?.mode !== now.get(p)?.mode)
     .map((p) => createTwoFilesPatch(old.has(p) ? p : '/dev/null', now.has(p) ? p : '/dev/null', shown(old.get(p)), shown(now.get(p)), '', '', { context: 3 }).replace(/^=+\n/, ''))
     .join('');
-}
-
-/** 32-bit key of a plugin id for `pg_advisory_xact_lock(serverId, key)`. */
-const pluginKey = (pluginId: string) => createHash('sha256').update(pluginId).digest().readInt32BE(0);
-
-/** Takes the lock of a server's plugin state for the current transaction. */
-export async function lockPluginState(em: EntityManager, serverId: number, pluginId: string): Promise<void> {
-  await (em as SqlEntityManager).execute('select pg_advisory_xact_lock(?, ?)', [serverId, pluginKey(pluginId)]);
 }
 
 /** A deterministic queue id per job row, so queueing a job again (recovery) is a no-op. */

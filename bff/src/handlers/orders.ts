@@ -20,7 +20,7 @@ import { defineAuthorizers, defineHandlers, type PreAuthorizer } from '../openap
 import { presentAmounts } from './billingPresenters.ts';
 import { orderProvisioningOf } from './ordersProvisioning.ts';
 import { presentDomainOrderDetails } from './ordersDomainPresenters.ts';
-import { presentCertificateDetails } from './ordersCertificate.ts';
+import { presentCertificateDetails } from './ordersCertificatePresenters.ts';
 
 export const presentPrice = (p: OrderPrice): Schemas['OrderPrice'] => ({
   lines: p.lines.map((l) => ({

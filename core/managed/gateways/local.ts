@@ -9,10 +9,8 @@
  * at shutdown a portal stops the programs it owns (`stopLocalPrograms(baseDir, 'mine')`), and at start the
  * programs whose owner is gone — a portal that was killed — are stopped (`'orphaned'`).
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { constants as fsConstants } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,60 +26,10 @@ import type {
   ToolCheck,
 } from '@portal/plugin-sdk/gateway';
 import { localNginx } from './localNginx.ts';
+import { findTool, MAX_OUTPUT, runProgram, SandboxViolation, toolName } from './programs.ts';
 
-/** Thrown for a path or tool the sandbox refuses; never reaches a user as is. */
-export class SandboxViolation extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SandboxViolation';
-  }
-}
-
-const toolName = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
-// Service tools live in sbin on Debian; an unprivileged PATH often lacks it.
-const extraToolDirs = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
-const MAX_OUTPUT = 1024 * 1024;
-
-/** Finds an executable on PATH (and the sbin directories). */
-export async function findTool(tool: string): Promise<string | undefined> {
-  if (!toolName.test(tool)) throw new SandboxViolation(`not a tool name: ${JSON.stringify(tool)}`);
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), ...extraToolDirs];
-  for (const dir of new Set(dirs)) {
-    const candidate = path.join(dir, tool);
-    try {
-      await fs.access(candidate, fsConstants.X_OK);
-      return candidate;
-    } catch {
-      /* next */
-    }
-  }
-  return undefined;
-}
-
-/** Runs a program without a shell; output capped, killed after the time-out. */
-export function runProgram(file: string, args: string[], options: { input?: string; timeoutMs?: number; cwd?: string } = {}): Promise<RunResult> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = execFile(
-      file,
-      args,
-      { timeout: options.timeoutMs ?? 10_000, maxBuffer: MAX_OUTPUT, cwd: options.cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' }, windowsHide: true },
-      (error, stdout, stderr) => {
-        const e = error as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
-        const timedOut = !!e?.killed;
-        resolve({
-          exitCode: e ? (typeof e.code === 'number' ? e.code : timedOut ? null : 127) : 0,
-          stdout: String(stdout),
-          stderr: String(stderr) || (e && typeof e.code === 'string' ? e.message : ''),
-          timedOut,
-          durationMs: Math.round(performance.now() - started),
-        });
-      },
-    );
-    if (options.input !== undefined) child.stdin?.end(options.input);
-    else child.stdin?.end();
-  });
-}
+/** Re-exported: what `@portal/core/managed` and the tests always took from here. */
+export { findTool, runProgram, SandboxViolation };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs/promises';
 import type { CheckOutcome, ServiceControl, ServiceStatus } from '@portal/plugin-sdk/gateway';
-import { findTool, runProgram, type LocalGateway } from './local.ts';
+import type { LocalGateway } from './local.ts';
+import { findTool, runProgram } from './programs.ts';
 
 const mainConfPath = '/etc/nginx/nginx.conf';
 const errorLogPath = '/var/log/nginx/error.log';

@@ -1,0 +1,63 @@
+/**
+ * Finding and running a program on the machine the portal runs on, for the `local` gateway and the service
+ * programs it starts (localNginx.ts): without a shell, with a time-out and capped output.
+ */
+import { execFile } from 'node:child_process';
+import { constants as fsConstants } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { RunResult } from '@portal/plugin-sdk/gateway';
+
+/** Thrown for a path or tool the sandbox refuses; never reaches a user as is. */
+export class SandboxViolation extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SandboxViolation';
+  }
+}
+
+export const toolName = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
+// Service tools live in sbin on Debian; an unprivileged PATH often lacks it.
+const extraToolDirs = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+export const MAX_OUTPUT = 1024 * 1024;
+
+/** Finds an executable on PATH (and the sbin directories). */
+export async function findTool(tool: string): Promise<string | undefined> {
+  if (!toolName.test(tool)) throw new SandboxViolation(`not a tool name: ${JSON.stringify(tool)}`);
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), ...extraToolDirs];
+  for (const dir of new Set(dirs)) {
+    const candidate = path.join(dir, tool);
+    try {
+      await fs.access(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      /* next */
+    }
+  }
+  return undefined;
+}
+
+/** Runs a program without a shell; output capped, killed after the time-out. */
+export function runProgram(file: string, args: string[], options: { input?: string; timeoutMs?: number; cwd?: string } = {}): Promise<RunResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = execFile(
+      file,
+      args,
+      { timeout: options.timeoutMs ?? 10_000, maxBuffer: MAX_OUTPUT, cwd: options.cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' }, windowsHide: true },
+      (error, stdout, stderr) => {
+        const e = error as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
+        const timedOut = !!e?.killed;
+        resolve({
+          exitCode: e ? (typeof e.code === 'number' ? e.code : timedOut ? null : 127) : 0,
+          stdout: String(stdout),
+          stderr: String(stderr) || (e && typeof e.code === 'string' ? e.message : ''),
+          timedOut,
+          durationMs: Math.round(performance.now() - started),
+        });
+      },
+    );
+    if (options.input !== undefined) child.stdin?.end(options.input);
+    else child.stdin?.end();
+  });
+}
