@@ -14,7 +14,6 @@ import {
   submitCertificateOrder,
 } from '@portal/core/ordering';
 import { Conflict } from '@portal/core/platform';
-import type { Schemas } from '@portal/openapi';
 import { defineHandlers } from '../openapi/handlers.ts';
 import { orderSubmitted, presentPrice } from './orders.ts';
 import { presentOwner } from './ordersCertificatePresenters.ts';
