@@ -75,7 +75,7 @@ describe('module boundaries (lint)', () => {
   });
 
   it('the violations are reported as module boundaries with a reason', () => {
-    expect(boundaryErrors('a core module deep-imports another core module')[0].message).toBe('core/customers may use core/accounts only through its index.ts, not users/User.ts.');
+    expect(boundaryErrors('a core module deep-imports another core module')[0].message).toBe('core/customers may use core/accounts only through its index.ts, not sessions/Session.ts.');
     expect(boundaryErrors('a plugin imports another plugin by a relative path')[0].message).toContain('Plugin ssh must not import plugin dns');
   });
 
