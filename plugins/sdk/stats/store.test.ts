@@ -7,7 +7,7 @@ import { defineStatsEntity, statsTableSql, StatsStore } from './store.ts';
 import { rollupOfSample } from './rollup.ts';
 
 const StatsTest = defineStatsEntity('stats-test');
-class MigrationStatsTest extends Migration {
+class Migration20260101000000StatsTest extends Migration {
   override up(): void {
     for (const sql of statsTableSql('stats-test')) this.addSql(sql);
   }
@@ -20,7 +20,7 @@ describe('stats family: store', () => {
   const em = () => pluginDatabase(db.orm.em.fork(), 'stats-test', [StatsTest]);
 
   beforeAll(async () => {
-    db = await createTestDatabase({ entities: [StatsTest], migrations: [MigrationStatsTest] });
+    db = await createTestDatabase({ entities: [StatsTest], migrations: [Migration20260101000000StatsTest] });
   });
   afterAll(async () => {
     await db.close();

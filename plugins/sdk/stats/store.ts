@@ -106,7 +106,7 @@ export class StatsStore<F extends string> {
   }
 
   /** The rows of one resolution in [from, to), oldest first (tests, exports). */
-  rows(em: PluginDatabase, serverId: number, resolution: keyof typeof resolutions, from = new Date(0), to = new Date(8.64e15)): Promise<Rollup<F>[]> {
+  rows(em: PluginDatabase, serverId: number, resolution: keyof typeof resolutions, from = new Date(0), to = new Date('9999-12-31T00:00:00Z')): Promise<Rollup<F>[]> {
     return this.#between(em, serverId, resolutions[resolution], from, to);
   }
 
