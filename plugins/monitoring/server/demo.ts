@@ -4,7 +4,16 @@
  * resolutions the portal keeps (10 s for the last hour, 1 min for a day, 10 min for a week).
  * Deterministic per server id, so screenshots and tests see the same curves.
  */
-import { bucketOf, MINUTE_SECONDS, RAW_SECONDS, rollup, rollupOfSample, TEN_MINUTES_SECONDS, type Rollup, type StatsHistory } from '@portal/plugin-sdk/server';
+import {
+  bucketOf,
+  MINUTE_SECONDS,
+  RAW_SECONDS,
+  rollup,
+  rollupOfSample,
+  TEN_MINUTES_SECONDS,
+  type Rollup,
+  type StatsHistory,
+} from '@portal/plugin-sdk/server';
 import type { Figure } from './stats.ts';
 
 type Sample = { bucket: Date; figures: Record<Figure, number> };

@@ -8,7 +8,19 @@ import { MonitoringStats, monitoringStats, presentSeries } from './stats.ts';
 
 const GiB = 1024 ** 3;
 const t = (iso: string) => new Date(iso);
-const sample = { cpu: 10, load1: 1, load5: 0.5, load15: 0.25, cpuCount: 4, memoryUsed: 4 * GiB, memoryTotal: 16 * GiB, diskUsed: 40e9, diskTotal: 100e9, rx: 1000, tx: 2000 };
+const sample = {
+  cpu: 10,
+  load1: 1,
+  load5: 0.5,
+  load15: 0.25,
+  cpuCount: 4,
+  memoryUsed: 4 * GiB,
+  memoryTotal: 16 * GiB,
+  diskUsed: 40e9,
+  diskTotal: 100e9,
+  rx: 1000,
+  tx: 2000,
+};
 
 describe('monitoring history', () => {
   let db: TestDatabase;
@@ -29,7 +41,14 @@ describe('monitoring history', () => {
     await monitoringStats.record(em(), 7, t('2026-11-22T12:00:10Z'), { ...sample, load1: 1, cpu: null, rx: null, tx: null });
     await monitoringStats.record(em(), 7, t('2026-11-22T12:00:30Z'), { ...sample, load1: 3, memoryTotal: 32 * GiB });
     const day = presentSeries('24h', await monitoringStats.read(em(), 7, '24h', now));
-    expect(day).toMatchObject({ range: '24h', resolutionSeconds: 60, cpuCount: 4, memoryTotalBytes: 32 * GiB, diskTotalBytes: 100e9, filled: 1 });
+    expect(day).toMatchObject({
+      range: '24h',
+      resolutionSeconds: 60,
+      cpuCount: 4,
+      memoryTotalBytes: 32 * GiB,
+      diskTotalBytes: 100e9,
+      filled: 1,
+    });
     expect([day.load.avg.at(-1), day.load.max.at(-1), day.cpu.avg.at(-1), day.networkRx.max.at(-1)]).toEqual([2, 3, 10, 1000]);
     expect(Date.parse(day.end) - Date.parse(day.start)).toBe(1439 * 60_000);
     const hour = presentSeries('1h', await monitoringStats.read(em(), 7, '1h', now));

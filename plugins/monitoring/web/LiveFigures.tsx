@@ -1,5 +1,13 @@
 import Box from '@mui/material/Box';
-import { formatBitRate, formatBytes, formatDecimal, formatPercent, LiveFigures as StatsLiveFigures, SrOnly, type LiveFigure } from '@portal/plugin-sdk/web';
+import {
+  formatBitRate,
+  formatBytes,
+  formatDecimal,
+  formatPercent,
+  LiveFigures as StatsLiveFigures,
+  SrOnly,
+  type LiveFigure,
+} from '@portal/plugin-sdk/web';
 import { useTranslation } from 'react-i18next';
 import type { LiveSample } from './model.ts';
 
@@ -23,7 +31,11 @@ export function LiveFigures({ sample, live, failed }: { sample?: LiveSample; liv
           id: 'load',
           label: t('metric.load'),
           value: formatDecimal(sample.load[0], lang),
-          detail: t('live.loadDetail', { five: formatDecimal(sample.load[1], lang), fifteen: formatDecimal(sample.load[2], lang), count: sample.cpuCount }),
+          detail: t('live.loadDetail', {
+            five: formatDecimal(sample.load[1], lang),
+            fifteen: formatDecimal(sample.load[2], lang),
+            count: sample.cpuCount,
+          }),
         },
         ...(['memory', 'disk'] as const).map((key) => ({
           id: key,

@@ -123,13 +123,19 @@ export function MonitoringPage() {
     const r = await watch(args);
     return 'data' in r && r.data ? r.data : null;
   });
-  const metrics = monitoringApi.useGetMonitoringMetricsQuery({ ...args, query: { range } }, { pollingInterval: statsRefreshMs[range], skipPollingIfUnfocused: true });
+  const metrics = monitoringApi.useGetMonitoringMetricsQuery(
+    { ...args, query: { range } },
+    { pollingInterval: statsRefreshMs[range], skipPollingIfUnfocused: true },
+  );
   const services = monitoringApi.useListMonitoringServicesQuery(args, { pollingInterval: 60_000, skipPollingIfUnfocused: true });
   const { refetch } = metrics;
   useRefetchWhenVisible(refetch);
 
   const current = metrics.currentData;
-  const series = useMemo(() => (current ? mergeLive(current, range === '1h' ? live.samples : []) : undefined), [current, live.samples, range]);
+  const series = useMemo(
+    () => (current ? mergeLive(current, range === '1h' ? live.samples : []) : undefined),
+    [current, live.samples, range],
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="monitoring-page">

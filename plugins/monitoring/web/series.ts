@@ -1,5 +1,10 @@
 /** Monitoring's figures in the stats family's series helpers (`@portal/plugin-sdk/web`). */
-import { mergeLive as mergeLiveSamples, slotTimes as statsSlotTimes, tableRows as statsTableRows, type LiveSpec } from '@portal/plugin-sdk/web';
+import {
+  mergeLive as mergeLiveSamples,
+  slotTimes as statsSlotTimes,
+  tableRows as statsTableRows,
+  type LiveSpec,
+} from '@portal/plugin-sdk/web';
 import type { LiveSample, Series } from './model.ts';
 
 export { summarize } from '@portal/plugin-sdk/web';

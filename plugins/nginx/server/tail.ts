@@ -30,7 +30,12 @@ export class LogTails {
         const lines = await ports.gateway(t.serverId).tail(t.path, WINDOW);
         const fresh = linesAfter(state.previous, lines).slice(-MAX_EVENT_LINES);
         state.previous = lines;
-        if (fresh.length) await events.publish(t.serverId, 'log', { vhostId: t.vhostId, kind: t.kind, entries: fresh.map((raw) => parseLine(t.kind, raw)) });
+        if (fresh.length)
+          await events.publish(t.serverId, 'log', {
+            vhostId: t.vhostId,
+            kind: t.kind,
+            entries: fresh.map((raw) => parseLine(t.kind, raw)),
+          });
       },
       intervalMs: options.intervalMs ?? 1000,
       leaseMs: options.leaseMs ?? 90_000,
@@ -44,7 +49,13 @@ export class LogTails {
   }
 
   /** Starts a tail, or renews the lease `tailId` when it is one of this tail's. */
-  async start(serverId: number, vhostId: number, kind: LogKind, path: string, tailId?: string): Promise<{ tailId: string; expiresAt: Date }> {
+  async start(
+    serverId: number,
+    vhostId: number,
+    kind: LogKind,
+    path: string,
+    tailId?: string,
+  ): Promise<{ tailId: string; expiresAt: Date }> {
     const lease = await this.#feeds.lease({ serverId, vhostId, kind, path }, tailId);
     return { tailId: lease.leaseId, expiresAt: lease.expiresAt };
   }

@@ -15,7 +15,11 @@ export interface CounterReading<C extends string = string> {
  * Per-second rates between two readings. `null` where a counter is missing in either, where it went
  * back (restart, wrap) or when no time passed.
  */
-export function counterRates<C extends string>(previous: CounterReading<C> | undefined, current: CounterReading<C>, names: readonly C[]): Record<C, number | null> {
+export function counterRates<C extends string>(
+  previous: CounterReading<C> | undefined,
+  current: CounterReading<C>,
+  names: readonly C[],
+): Record<C, number | null> {
   const out = {} as Record<C, number | null>;
   const seconds = previous ? (current.atMs - previous.atMs) / 1000 : 0;
   for (const name of names) {
@@ -33,4 +37,5 @@ export function share(part: number | null, whole: number | null): number | null 
 }
 
 /** Rounds to `digits` places, keeping `null`. */
-export const roundTo = (value: number | null, digits: number): number | null => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+export const roundTo = (value: number | null, digits: number): number | null =>
+  value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;

@@ -2,7 +2,8 @@ import { bucketOf, combine, densify, pruneBefore, rangeWindow, rollup, rollupOfS
 import { counterRates, share } from './rates.ts';
 
 type F = 'load' | 'cpu' | 'memory' | 'memoryTotal';
-const sample = (iso: string, over: Figures<F> = {}) => rollupOfSample<F>(new Date(iso), { load: 1, cpu: 10, memory: 4, memoryTotal: 16, ...over });
+const sample = (iso: string, over: Figures<F> = {}) =>
+  rollupOfSample<F>(new Date(iso), { load: 1, cpu: 10, memory: 4, memoryTotal: 16, ...over });
 const specs = { load: { digits: 3 }, cpu: { digits: 2 }, memory: {}, memoryTotal: {} };
 
 describe('stats family: rollups', () => {
@@ -14,7 +15,9 @@ describe('stats family: rollups', () => {
   });
 
   it('R2.026 a minute averages its six samples exactly and keeps their maximum', () => {
-    const samples = [1, 2, 3, 4, 5, 6].map((v, i) => sample(`2026-11-22T12:00:${String(i * 10).padStart(2, '0')}Z`, { cpu: v * 10, load: v }));
+    const samples = [1, 2, 3, 4, 5, 6].map((v, i) =>
+      sample(`2026-11-22T12:00:${String(i * 10).padStart(2, '0')}Z`, { cpu: v * 10, load: v }),
+    );
     const [m] = rollup(samples, 60);
     expect(m.bucket.toISOString()).toBe('2026-11-22T12:00:00.000Z');
     expect(m.samples).toBe(6);
@@ -23,7 +26,14 @@ describe('stats family: rollups', () => {
   });
 
   it('R2.026 samples on both sides of a minute boundary land in two minutes', () => {
-    const minutes = rollup([sample('2026-11-22T12:00:50Z', { load: 2 }), sample('2026-11-22T12:01:00Z', { load: 4 }), sample('2026-11-22T12:01:10Z', { load: 8 })], 60);
+    const minutes = rollup(
+      [
+        sample('2026-11-22T12:00:50Z', { load: 2 }),
+        sample('2026-11-22T12:01:00Z', { load: 4 }),
+        sample('2026-11-22T12:01:10Z', { load: 8 }),
+      ],
+      60,
+    );
     expect(minutes.map((m) => [m.bucket.toISOString(), m.samples, m.stats.load?.avg, m.stats.load?.max])).toEqual([
       ['2026-11-22T12:00:00.000Z', 1, 2, 2],
       ['2026-11-22T12:01:00.000Z', 2, 6, 8],
@@ -44,22 +54,44 @@ describe('stats family: rollups', () => {
   });
 
   it('R2.026 samples without a figure do not count into its average', () => {
-    const r = combine(new Date('2026-11-22T12:00:00Z'), [sample('2026-11-22T12:00:00Z', { cpu: null }), sample('2026-11-22T12:00:10Z', { cpu: 40 }), sample('2026-11-22T12:00:20Z', { cpu: 20 })]);
+    const r = combine(new Date('2026-11-22T12:00:00Z'), [
+      sample('2026-11-22T12:00:00Z', { cpu: null }),
+      sample('2026-11-22T12:00:10Z', { cpu: 40 }),
+      sample('2026-11-22T12:00:20Z', { cpu: 20 }),
+    ]);
     expect(r.samples).toBe(3);
     expect(r.stats.cpu).toEqual({ avg: 30, max: 40, n: 2, last: 20 });
     expect(combine(new Date('2026-11-22T12:00:00Z'), [sample('2026-11-22T12:00:00Z', { cpu: null })]).stats.cpu).toBeUndefined();
   });
 
   it('R2.026 capacities read as the newest part (a resized server shows its new size)', () => {
-    const r = combine(new Date('2026-11-22T12:00:00Z'), [sample('2026-11-22T12:00:20Z', { memoryTotal: 32 }), sample('2026-11-22T12:00:10Z', { memoryTotal: 16 })]);
+    const r = combine(new Date('2026-11-22T12:00:00Z'), [
+      sample('2026-11-22T12:00:20Z', { memoryTotal: 32 }),
+      sample('2026-11-22T12:00:10Z', { memoryTotal: 16 }),
+    ]);
     expect(r.stats.memoryTotal?.last).toBe(32);
   });
 
   it('R2.026 a range window ends with the current bucket and has the documented number of buckets', () => {
     const now = new Date('2026-11-22T12:34:56.789Z');
-    expect(rangeWindow('1h', now)).toEqual({ start: new Date('2026-11-22T11:35:00.000Z'), end: new Date('2026-11-22T12:34:50.000Z'), resolutionSeconds: 10, buckets: 360 });
-    expect(rangeWindow('24h', now)).toEqual({ start: new Date('2026-11-21T12:35:00.000Z'), end: new Date('2026-11-22T12:34:00.000Z'), resolutionSeconds: 60, buckets: 1440 });
-    expect(rangeWindow('7d', now)).toEqual({ start: new Date('2026-11-15T12:40:00.000Z'), end: new Date('2026-11-22T12:30:00.000Z'), resolutionSeconds: 600, buckets: 1008 });
+    expect(rangeWindow('1h', now)).toEqual({
+      start: new Date('2026-11-22T11:35:00.000Z'),
+      end: new Date('2026-11-22T12:34:50.000Z'),
+      resolutionSeconds: 10,
+      buckets: 360,
+    });
+    expect(rangeWindow('24h', now)).toEqual({
+      start: new Date('2026-11-21T12:35:00.000Z'),
+      end: new Date('2026-11-22T12:34:00.000Z'),
+      resolutionSeconds: 60,
+      buckets: 1440,
+    });
+    expect(rangeWindow('7d', now)).toEqual({
+      start: new Date('2026-11-15T12:40:00.000Z'),
+      end: new Date('2026-11-22T12:30:00.000Z'),
+      resolutionSeconds: 600,
+      buckets: 1008,
+    });
   });
 
   it('R2.026 a dense series has a slot per bucket, null where nothing was measured, rounded per figure, and ignores rows outside the window', () => {

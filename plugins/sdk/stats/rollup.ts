@@ -51,7 +51,12 @@ export function combine<F extends string>(bucket: Date, parts: readonly Rollup<F
     for (const [name, s] of Object.entries(part.stats) as [F, FigureStat][]) {
       const before = stats[name];
       stats[name] = before
-        ? { avg: (before.avg * before.n + s.avg * s.n) / (before.n + s.n), max: Math.max(before.max, s.max), n: before.n + s.n, last: s.last }
+        ? {
+            avg: (before.avg * before.n + s.avg * s.n) / (before.n + s.n),
+            max: Math.max(before.max, s.max),
+            n: before.n + s.n,
+            last: s.last,
+          }
         : { ...s };
     }
   return { bucket, samples: parts.reduce((n, r) => n + r.samples, 0), stats };
@@ -113,7 +118,8 @@ export function densify<F extends string>(
 ): DenseSeries<F> {
   const n = window.buckets;
   const names = Object.keys(figures) as F[];
-  const slots = () => Object.fromEntries(names.map((f) => [f, Array.from<number | null>({ length: n }).fill(null)])) as Record<F, (number | null)[]>;
+  const slots = () =>
+    Object.fromEntries(names.map((f) => [f, Array.from<number | null>({ length: n }).fill(null)])) as Record<F, (number | null)[]>;
   const out: DenseSeries<F> = {
     start: window.start,
     end: new Date(window.start.getTime() + (n - 1) * window.resolutionSeconds * 1000),

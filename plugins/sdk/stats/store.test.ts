@@ -1,8 +1,6 @@
 /** The history table of the stats family over a real database: the entity a plugin instantiates and the migration SQL it runs. */
 import { Migration } from '@mikro-orm/migrations';
-// eslint-disable-next-line no-restricted-imports -- test files may use the host's test helpers (docs/plugins.md, Tests)
-import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
-import { pluginDatabase } from '../testing/index.ts';
+import { createTestDatabase, pluginDatabase, type TestDatabase } from '../testing/index.ts';
 import { defineStatsEntity, statsTableSql, StatsStore } from './store.ts';
 import { rollupOfSample } from './rollup.ts';
 
@@ -39,12 +37,19 @@ describe('stats family: store', () => {
       await store.record(em(), 7, t(`2026-11-22T12:00:${String(i * 10).padStart(2, '0')}.400Z`), { load, hits: load * 10 });
     await store.record(em(), 7, t('2026-11-22T12:01:00Z'), { load: 12, hits: null });
     const minutes = await store.rows(em(), 7, 'minute');
-    expect(minutes.map((m) => [m.bucket.toISOString(), m.samples, m.stats.load?.avg, m.stats.load?.max, m.stats.hits?.avg, m.stats.hits?.n])).toEqual([
+    expect(
+      minutes.map((m) => [m.bucket.toISOString(), m.samples, m.stats.load?.avg, m.stats.load?.max, m.stats.hits?.avg, m.stats.hits?.n]),
+    ).toEqual([
       ['2026-11-22T12:00:00.000Z', 6, 3.5, 6, 35, 6],
       ['2026-11-22T12:01:00.000Z', 1, 12, 12, undefined, undefined],
     ]);
     const [ten] = await store.rows(em(), 7, 'tenMinutes');
-    expect([ten.samples, ten.stats.load?.avg, ten.stats.load?.max, ten.stats.hits?.avg]).toEqual([7, (1 + 2 + 3 + 4 + 5 + 6 + 12) / 7, 12, 35]);
+    expect([ten.samples, ten.stats.load?.avg, ten.stats.load?.max, ten.stats.hits?.avg]).toEqual([
+      7,
+      (1 + 2 + 3 + 4 + 5 + 6 + 12) / 7,
+      12,
+      35,
+    ]);
   });
 
   it('R2.026 a second sample for a stored bucket (another portal instance) changes nothing', async () => {
@@ -76,7 +81,11 @@ describe('stats family: store', () => {
     const now = t('2026-11-22T12:00:00Z');
     const h = 3_600_000;
     const at = (msAgo: number) => rollupOfSample(new Date(now.getTime() - msAgo), { load: 1 });
-    await store.replace(em(), 7, { raw: [at(1.2 * h), at(0.5 * h)], minute: [at(25 * h), at(23 * h)], tenMinutes: [at(7.2 * 24 * h), at(6 * 24 * h)] });
+    await store.replace(em(), 7, {
+      raw: [at(1.2 * h), at(0.5 * h)],
+      minute: [at(25 * h), at(23 * h)],
+      tenMinutes: [at(7.2 * 24 * h), at(6 * 24 * h)],
+    });
     await store.replace(em(), 8, { raw: [at(2 * h)], minute: [], tenMinutes: [] });
     expect(await store.prune(em(), now, 7)).toEqual({ raw: 1, minute: 1, tenMinutes: 1 });
     expect(await store.rows(em(), 8, 'raw')).toHaveLength(1);

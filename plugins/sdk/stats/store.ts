@@ -8,7 +8,19 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { PluginDatabase } from '../server.ts';
 import { MINUTE_SECONDS, RAW_SECONDS, TEN_MINUTES_SECONDS, type StatsRange } from './ranges.ts';
-import { bucketOf, combine, densify, pruneBefore, rangeWindow, rollupOfSample, type DenseSeries, type FigureSpecs, type FigureStat, type Figures, type Rollup } from './rollup.ts';
+import {
+  bucketOf,
+  combine,
+  densify,
+  pruneBefore,
+  rangeWindow,
+  rollupOfSample,
+  type DenseSeries,
+  type FigureSpecs,
+  type FigureStat,
+  type Figures,
+  type Rollup,
+} from './rollup.ts';
 
 const tableOf = (pluginId: string) => `${pluginId.replace(/-/g, '_')}_stats`;
 const pascal = (pluginId: string) => pluginId.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -91,9 +103,21 @@ export class StatsStore<F extends string> {
         { onConflictFields: ['serverId', 'resolution', 'bucket'], onConflictAction: 'ignore' },
       );
     const minute = bucketOf(bucket, MINUTE_SECONDS);
-    await this.#refresh(em, serverId, MINUTE_SECONDS, minute, await this.#between(em, serverId, RAW_SECONDS, minute, new Date(minute.getTime() + MINUTE_SECONDS * 1000)));
+    await this.#refresh(
+      em,
+      serverId,
+      MINUTE_SECONDS,
+      minute,
+      await this.#between(em, serverId, RAW_SECONDS, minute, new Date(minute.getTime() + MINUTE_SECONDS * 1000)),
+    );
     const ten = bucketOf(bucket, TEN_MINUTES_SECONDS);
-    await this.#refresh(em, serverId, TEN_MINUTES_SECONDS, ten, await this.#between(em, serverId, MINUTE_SECONDS, ten, new Date(ten.getTime() + TEN_MINUTES_SECONDS * 1000)));
+    await this.#refresh(
+      em,
+      serverId,
+      TEN_MINUTES_SECONDS,
+      ten,
+      await this.#between(em, serverId, MINUTE_SECONDS, ten, new Date(ten.getTime() + TEN_MINUTES_SECONDS * 1000)),
+    );
     em.clear();
     return fresh;
   }
@@ -106,7 +130,13 @@ export class StatsStore<F extends string> {
   }
 
   /** The rows of one resolution in [from, to), oldest first (tests, exports). */
-  rows(em: PluginDatabase, serverId: number, resolution: keyof typeof resolutions, from = new Date(0), to = new Date('9999-12-31T00:00:00Z')): Promise<Rollup<F>[]> {
+  rows(
+    em: PluginDatabase,
+    serverId: number,
+    resolution: keyof typeof resolutions,
+    from = new Date(0),
+    to = new Date('9999-12-31T00:00:00Z'),
+  ): Promise<Rollup<F>[]> {
     return this.#between(em, serverId, resolutions[resolution], from, to);
   }
 

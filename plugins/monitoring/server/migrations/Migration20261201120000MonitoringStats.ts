@@ -44,12 +44,16 @@ const rollupStats = `jsonb_strip_nulls(jsonb_build_object(${[
 export class Migration20261201120000MonitoringStats extends Migration {
   override up(): void {
     for (const sql of statsTableSql('monitoring')) this.addSql(sql);
-    this.addSql(`insert into "monitoring_stats" ("server_id", "resolution", "bucket", "samples", "stats") select "server_id", 10, "bucket", 1, ${rawStats} from "monitoring_samples";`);
+    this.addSql(
+      `insert into "monitoring_stats" ("server_id", "resolution", "bucket", "samples", "stats") select "server_id", 10, "bucket", 1, ${rawStats} from "monitoring_samples";`,
+    );
     for (const [table, resolution] of [
       ['monitoring_rollups_1m', 60],
       ['monitoring_rollups_10m', 600],
     ] as const)
-      this.addSql(`insert into "monitoring_stats" ("server_id", "resolution", "bucket", "samples", "stats") select "server_id", ${resolution}, "bucket", "samples", ${rollupStats} from "${table}";`);
+      this.addSql(
+        `insert into "monitoring_stats" ("server_id", "resolution", "bucket", "samples", "stats") select "server_id", ${resolution}, "bucket", "samples", ${rollupStats} from "${table}";`,
+      );
     this.addSql(`drop table "monitoring_rollups_10m";`);
     this.addSql(`drop table "monitoring_rollups_1m";`);
     this.addSql(`drop table "monitoring_samples";`);

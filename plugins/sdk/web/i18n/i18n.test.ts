@@ -25,8 +25,13 @@ describe('SDK translations (namespace sdk)', () => {
   it('R1.001 German and English have the same keys, none empty', () => {
     const deKeys = keysOf(de);
     const enKeys = keysOf(en);
-    expect({ onlyGerman: deKeys.filter((k) => !enKeys.includes(k)), onlyEnglish: enKeys.filter((k) => !deKeys.includes(k)) }).toEqual({ onlyGerman: [], onlyEnglish: [] });
-    for (const lang of [de, en]) for (const k of keysOf(lang)) expect([k, k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], lang)]).not.toEqual([k, '']);
+    expect({ onlyGerman: deKeys.filter((k) => !enKeys.includes(k)), onlyEnglish: enKeys.filter((k) => !deKeys.includes(k)) }).toEqual({
+      onlyGerman: [],
+      onlyEnglish: [],
+    });
+    for (const lang of [de, en])
+      for (const k of keysOf(lang))
+        expect([k, k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], lang)]).not.toEqual([k, '']);
   });
 
   it('R1.001 every key the web kit uses exists in both languages', () => {

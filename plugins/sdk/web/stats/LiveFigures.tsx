@@ -119,7 +119,11 @@ export function LiveFigures({
   const grid = {
     display: 'grid',
     gap: 1.5,
-    gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: `repeat(${Math.min(5, Math.max(placeholders, figures.length))}, minmax(0, 1fr))` },
+    gridTemplateColumns: {
+      xs: 'repeat(2, minmax(0, 1fr))',
+      md: 'repeat(3, minmax(0, 1fr))',
+      lg: `repeat(${Math.min(5, Math.max(placeholders, figures.length))}, minmax(0, 1fr))`,
+    },
   };
 
   return (

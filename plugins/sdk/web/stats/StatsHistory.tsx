@@ -106,7 +106,10 @@ export function StatsHistory({
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <FormControlLabel control={<Switch checked={asTable} onChange={(e) => chooseTable(e.target.checked)} />} label={t('stats.history.asTable')} />
+        <FormControlLabel
+          control={<Switch checked={asTable} onChange={(e) => chooseTable(e.target.checked)} />}
+          label={t('stats.history.asTable')}
+        />
       </Box>
       <Typography variant="body2" color="text.secondary">
         {t(`stats.history.hint.${range}`)}

@@ -5,6 +5,16 @@ export { LiveFigures, SrOnly, type LiveFigure } from './LiveFigures.tsx';
 export { MetricChart, type ChartLine, type MetricChartProps } from './MetricChart.tsx';
 export { StatsHistory, statsRefreshMs, useRefetchWhenVisible, useStatsView } from './StatsHistory.tsx';
 export { StatsTable, type StatsColumn } from './StatsTable.tsx';
-export { mergeLive, slotTimes, summarize, tableRows, type AvgMax, type LiveSpec, type SeriesFrame, type Summary, type TableRow } from './series.ts';
+export {
+  mergeLive,
+  slotTimes,
+  summarize,
+  tableRows,
+  type AvgMax,
+  type LiveSpec,
+  type SeriesFrame,
+  type Summary,
+  type TableRow,
+} from './series.ts';
 export { formatBitRate, formatBytes, formatClock, formatCount, formatDecimal, formatGiB, formatPercent, timeFormat } from './format.ts';
 export { statsRangeIds, statsRanges, type StatsRange } from '../../stats/ranges.ts';

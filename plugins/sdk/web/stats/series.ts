@@ -42,7 +42,11 @@ const shifted = (values: (number | null)[], by: number) =>
  * the window's end, the window moves on (old slots fall out at the start). Other resolutions and
  * samples outside the window are left alone. Returns a new series.
  */
-export function mergeLive<S extends SeriesFrame & Record<K, AvgMax>, L extends { at: string }, K extends string>(series: S, samples: readonly L[], spec: LiveSpec<S, L, K>): S {
+export function mergeLive<S extends SeriesFrame & Record<K, AvgMax>, L extends { at: string }, K extends string>(
+  series: S,
+  samples: readonly L[],
+  spec: LiveSpec<S, L, K>,
+): S {
   if (series.resolutionSeconds !== 10 || samples.length === 0) return series;
   const step = series.resolutionSeconds * 1000;
   const newest = samples.reduce((a, b) => (Date.parse(b.at) > Date.parse(a.at) ? b : a));
