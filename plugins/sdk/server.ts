@@ -5,12 +5,15 @@
 import type { EntityManager, Options } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import type { BodyOf, OperationId, PathOf, QueryOf, ResponseOf, Schemas } from '@portal/openapi';
+import type { PluginEvents } from './events.ts';
 import type { CheckOutcome, ConfigFile, ServerGateway } from './gateway.ts';
 
 export * from './errors.ts';
 export type * from './gateway.ts';
 export { ServerUnreachable, isServerUnreachable } from './gateway.ts';
 export { checkEachFile, type FileCheck } from './checkFiles.ts';
+export type { PluginEvents, ServerEventsOf } from './events.ts';
+export * from './stats/index.ts';
 
 /** The server a Managed Center request is about; the host has checked the caller may manage it. */
 export interface ManagedServer {
@@ -170,13 +173,20 @@ export interface PluginPorts {
      */
     lastApplied(serverId: number, em?: PluginDatabase): Promise<AppliedVersion | null>;
   };
+  /**
+   * `publish(serverId, type, payload)` sends `<pluginId>.<type>` with the payload to the browsers in room
+   * `server:<serverId>`. Untyped here; `eventsOf<MyEvents>(ports)` is the same port typed by the plugin's
+   * event map (`shared/events.ts`), which its web side listens with.
+   */
   events: {
-    /** Sends `<pluginId>.<type>` with the payload to the browsers in room `server:<serverId>`. */
     publish(serverId: number, type: string, payload: unknown): Promise<void>;
   };
   logger: PluginLogger;
   clock: { now(): Date };
 }
+
+/** The plugin's events port typed by its event map (declared once in `shared/events.ts`; the web listens with `ServerEventsOf`). */
+export const eventsOf = <E extends object>(ports: Pick<PluginPorts, 'events'>): PluginEvents<E> => ports.events;
 
 /** What `render`, `snapshot`, `restore` and `fixtures` get. */
 export interface StateContext {

@@ -1,5 +1,20 @@
 import type { RunRequest, ServerGateway } from '@portal/plugin-sdk/server';
-import { parseNetDev, parseProcStat, rates, readCounters } from './counters.ts';
+import { counterRates, roundTo } from '@portal/plugin-sdk/server';
+import { parseNetDev, parseProcStat, readCounters } from './counters.ts';
+import { monitoringSource } from './sampler.ts';
+
+/** The CPU share and network rates monitoring stores for two readings of `/proc`. */
+const rates = (
+  previous: { atMs: number; cpu?: { busy: number; total: number }; net?: { rx: number; tx: number } } | undefined,
+  current: NonNullable<typeof previous>,
+) => {
+  const values = (c: NonNullable<typeof previous>) => ({
+    atMs: c.atMs,
+    values: { ...(c.cpu && { cpuBusy: c.cpu.busy, cpuTotal: c.cpu.total }), ...(c.net && { rx: c.net.rx, tx: c.net.tx }) },
+  });
+  const f = monitoringSource.figures({}, counterRates(previous && values(previous), values(current), monitoringSource.counters));
+  return { cpuPercent: f.cpu, rx: roundTo(f.rx ?? null, 0), tx: roundTo(f.tx ?? null, 0) };
+};
 
 const procStat = `cpu  4705 356 584 3699176 23060 0 277 0 0 0
 cpu0 1393 280 228 924718 5914 0 228 0 0 0

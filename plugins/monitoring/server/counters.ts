@@ -2,8 +2,8 @@
  * CPU and network counters of a Linux server. The SDK's `ServerMetrics` has load, memory and disk
  * but neither CPU time nor network bytes, so the sampler reads `/proc/stat` and `/proc/net/dev`
  * through the gateway (`run({ tool: 'cat' })` — on the server, never on the portal's file system
- * directly) and turns two readings into rates. A server without them (not Linux, `cat` refused)
- * simply has no CPU and network figures; everything else still works.
+ * directly); the stats family turns two readings into rates. A server without them (not Linux, `cat`
+ * refused) simply has no CPU and network figures; everything else still works.
  */
 import type { ServerGateway } from '@portal/plugin-sdk/server';
 
@@ -56,29 +56,4 @@ export async function readCounters(gateway: ServerGateway, atMs: () => number): 
   } catch {
     return { atMs: atMs() };
   }
-}
-
-/** Rates between two readings: CPU busy share in percent, network bytes per second. `null` where a figure is missing or a counter went back (reboot, wrap). */
-export function rates(
-  previous: Counters | undefined,
-  current: Counters,
-): { cpuPercent: number | null; rx: number | null; tx: number | null } {
-  let cpuPercent: number | null = null;
-  let rx: number | null = null;
-  let tx: number | null = null;
-  if (previous?.cpu && current.cpu) {
-    const busy = current.cpu.busy - previous.cpu.busy;
-    const total = current.cpu.total - previous.cpu.total;
-    if (total > 0 && busy >= 0) cpuPercent = Math.min(100, Math.max(0, (busy / total) * 100));
-  }
-  const seconds = previous ? (current.atMs - previous.atMs) / 1000 : 0;
-  if (previous?.net && current.net && seconds > 0) {
-    const dRx = current.net.rx - previous.net.rx;
-    const dTx = current.net.tx - previous.net.tx;
-    if (dRx >= 0 && dTx >= 0) {
-      rx = dRx / seconds;
-      tx = dTx / seconds;
-    }
-  }
-  return { cpuPercent, rx, tx };
 }

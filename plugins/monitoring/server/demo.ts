@@ -4,7 +4,19 @@
  * resolutions the portal keeps (10 s for the last hour, 1 min for a day, 10 min for a week).
  * Deterministic per server id, so screenshots and tests see the same curves.
  */
-import { bucketOf, MINUTE_SECONDS, RAW_SECONDS, rollup, rollupOfSample, TEN_MINUTES_SECONDS, type Rollup, type Sample } from './rollup.ts';
+import {
+  bucketOf,
+  MINUTE_SECONDS,
+  RAW_SECONDS,
+  rollup,
+  rollupOfSample,
+  TEN_MINUTES_SECONDS,
+  type Rollup,
+  type StatsHistory,
+} from '@portal/plugin-sdk/server';
+import type { Figure } from './stats.ts';
+
+type Sample = { bucket: Date; figures: Record<Figure, number> };
 
 const GiB = 1024 ** 3;
 const GB = 1000 ** 3;
@@ -89,34 +101,43 @@ function sampleAt(p: Profile, at: number, weekStart: number, rnd: () => number, 
   const traffic = 0.04 + 0.96 * a;
   return {
     bucket: new Date(at),
-    cpuPercent: Math.round(cpu * 10) / 10,
-    load1: Math.round(load1 * 100) / 100,
-    load5: Math.round(load1 * 0.93 * 100) / 100,
-    load15: Math.round(load1 * 0.88 * 100) / 100,
-    cpuCount: p.cpuCount,
-    memoryUsedBytes: Math.round(p.memoryTotal * memoryShare),
-    memoryTotalBytes: p.memoryTotal,
-    diskUsedBytes: Math.round(p.diskTotal * diskShare),
-    diskTotalBytes: p.diskTotal,
-    netRxBytesPerSecond: Math.round(p.net[0] * traffic * (1 + noise() * 0.5)),
-    netTxBytesPerSecond: Math.round(p.net[1] * traffic * (1 + noise() * 0.5)),
+    figures: {
+      cpu: Math.round(cpu * 10) / 10,
+      load1: Math.round(load1 * 100) / 100,
+      load5: Math.round(load1 * 0.93 * 100) / 100,
+      load15: Math.round(load1 * 0.88 * 100) / 100,
+      cpuCount: p.cpuCount,
+      memoryUsed: Math.round(p.memoryTotal * memoryShare),
+      memoryTotal: p.memoryTotal,
+      diskUsed: Math.round(p.diskTotal * diskShare),
+      diskTotal: p.diskTotal,
+      rx: Math.round(p.net[0] * traffic * (1 + noise() * 0.5)),
+      tx: Math.round(p.net[1] * traffic * (1 + noise() * 0.5)),
+    },
   };
 }
 
 /** A bucket of `samples` 10-second samples: its average, and a maximum somewhat above it. */
-function bucketAt(p: Profile, at: number, weekStart: number, rnd: () => number, samples: number): Rollup {
-  const s = rollupOfSample(sampleAt(p, at, weekStart, rnd, 0.3));
+function bucketAt(p: Profile, at: number, weekStart: number, rnd: () => number, samples: number): Rollup<Figure> {
+  const { bucket, figures: f } = sampleAt(p, at, weekStart, rnd, 0.3);
   const spike = () => 1 + rnd() * 0.25;
+  const stat = (avg: number, max = avg) => ({ avg, max, n: samples, last: avg });
   return {
-    ...s,
+    bucket,
     samples,
-    cpuSamples: samples,
-    netSamples: samples,
-    cpuMax: Math.min(100, Math.round(s.cpuAvg! * spike() * 10) / 10),
-    loadMax: Math.round(s.loadAvg * spike() * 100) / 100,
-    memoryMax: Math.min(p.memoryTotal, Math.round(s.memoryAvg * (1 + rnd() * 0.01))),
-    rxMax: Math.round(s.rxAvg! * spike()),
-    txMax: Math.round(s.txAvg! * spike()),
+    stats: {
+      cpu: stat(f.cpu, Math.min(100, Math.round(f.cpu * spike() * 10) / 10)),
+      load1: stat(f.load1, Math.round(f.load1 * spike() * 100) / 100),
+      load5: stat(f.load5),
+      load15: stat(f.load15),
+      cpuCount: stat(f.cpuCount),
+      memoryUsed: stat(f.memoryUsed, Math.min(p.memoryTotal, Math.round(f.memoryUsed * (1 + rnd() * 0.01)))),
+      memoryTotal: stat(f.memoryTotal),
+      diskUsed: stat(f.diskUsed),
+      diskTotal: stat(f.diskTotal),
+      rx: stat(f.rx, Math.round(f.rx * spike())),
+      tx: stat(f.tx, Math.round(f.tx * spike())),
+    },
   };
 }
 
@@ -129,24 +150,27 @@ function bucketAt(p: Profile, at: number, weekStart: number, rnd: () => number, 
 export const hasDemoHistory = (server: { name: string }): boolean => /\.c20011\.managed-hosting\.example$/.test(server.name);
 
 /** The history a demo server starts with, up to (not including) the bucket of `now`. */
-export function demoHistory(server: { id: number; role: string }, now: Date): { raw: Sample[]; minute: Rollup[]; tenMinutes: Rollup[] } {
+export function demoHistory(server: { id: number; role: string }, now: Date): StatsHistory<Figure> {
   const p = profiles[server.role] ?? profiles.web;
   const rnd = random(server.id * 7919 + 17);
   const current = bucketOf(now, RAW_SECONDS).getTime();
   const hourAgo = current - 3600 * 1000;
   const weekStart = bucketOf(current - 7 * 86_400 * 1000, TEN_MINUTES_SECONDS).getTime();
 
-  const raw: Sample[] = [];
-  for (let t = hourAgo; t < current; t += RAW_SECONDS * 1000) raw.push(sampleAt(p, t, weekStart, rnd, 0.5));
+  const raw: Rollup<Figure>[] = [];
+  for (let t = hourAgo; t < current; t += RAW_SECONDS * 1000) {
+    const s = sampleAt(p, t, weekStart, rnd, 0.5);
+    raw.push(rollupOfSample(s.bucket, s.figures));
+  }
 
   // Ten-minute buckets before the last day, minutes of the last day, raw samples of the last hour;
   // each coarser level of the recent part is rolled up from the finer one, as the sampler does.
   const firstRawMinute = bucketOf(hourAgo, MINUTE_SECONDS).getTime();
   const firstMinute = bucketOf(current - 24 * 3600 * 1000, TEN_MINUTES_SECONDS).getTime();
-  const minute: Rollup[] = [];
+  const minute: Rollup<Figure>[] = [];
   for (let t = firstMinute; t < firstRawMinute; t += MINUTE_SECONDS * 1000) minute.push(bucketAt(p, t, weekStart, rnd, 6));
-  minute.push(...rollup(raw.map(rollupOfSample), MINUTE_SECONDS));
-  const tenMinutes: Rollup[] = [];
+  minute.push(...rollup(raw, MINUTE_SECONDS));
+  const tenMinutes: Rollup<Figure>[] = [];
   for (let t = weekStart; t < firstMinute; t += TEN_MINUTES_SECONDS * 1000) tenMinutes.push(bucketAt(p, t, weekStart, rnd, 60));
   tenMinutes.push(...rollup(minute, TEN_MINUTES_SECONDS));
   return { raw, minute, tenMinutes };

@@ -1,45 +1,26 @@
 /**
- * Monitoring of a server: live figures while someone watches (see `sampler.ts`), the stored history
- * of 1 h / 24 h / 7 d (see `store.ts`, `rollup.ts`) and the state of its services. Read-only: it
- * never changes the server, so there is nothing to apply or roll back.
+ * Monitoring of a server, a member of the stats family: live figures while someone watches (see
+ * `sampler.ts`), the stored history of 1 h / 24 h / 7 d (see `stats.ts`) and the state of its
+ * services. Read-only: it never changes the server, so there is nothing to apply or roll back.
  */
 import { defineServerPlugin, unavailable } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { demoHistory, hasDemoHistory } from './demo.ts';
-import { MonitoringMinuteRollup, MonitoringTenMinuteRollup } from './MonitoringRollup.ts';
-import { MonitoringSample } from './MonitoringSample.ts';
 import { Migration20261122144000Monitoring } from './migrations/Migration20261122144000Monitoring.ts';
-import type { DenseSeries, RangeId } from './rollup.ts';
+import { Migration20261201120000MonitoringStats } from './migrations/Migration20261201120000MonitoringStats.ts';
 import { Sampler, stopAllSamplers } from './sampler.ts';
 import { serviceStates } from './services.ts';
-import { readSeries, replaceHistory } from './store.ts';
-
-const presentSeries = (range: RangeId, s: DenseSeries) => ({
-  range,
-  resolutionSeconds: s.resolutionSeconds as 10 | 60 | 600,
-  start: s.start.toISOString(),
-  end: new Date(s.start.getTime() + (s.cpuAvg.length - 1) * s.resolutionSeconds * 1000).toISOString(),
-  cpuCount: s.cpuCount,
-  memoryTotalBytes: s.memoryTotalBytes,
-  diskTotalBytes: s.diskTotalBytes,
-  filled: s.filled,
-  cpu: { avg: s.cpuAvg, max: s.cpuMax },
-  load: { avg: s.loadAvg, max: s.loadMax },
-  memory: { avg: s.memoryAvg, max: s.memoryMax },
-  disk: { avg: s.diskAvg, max: s.diskMax },
-  networkRx: { avg: s.rxAvg, max: s.rxMax },
-  networkTx: { avg: s.txAvg, max: s.txMax },
-});
+import { MonitoringStats, monitoringStats, presentSeries } from './stats.ts';
 
 export default defineServerPlugin<Operations>({
-  entities: [MonitoringSample, MonitoringMinuteRollup, MonitoringTenMinuteRollup],
-  migrations: [Migration20261122144000Monitoring],
+  entities: [MonitoringStats],
+  migrations: [Migration20261122144000Monitoring, Migration20261201120000MonitoringStats],
   handlers: (ports) => {
     const sampler = new Sampler({ ports });
     return {
       getMonitoringMetrics: async (c) => {
         const range = c.query.range ?? '1h';
-        return presentSeries(range, await readSeries(c.em, c.server.id, range, ports.clock.now()));
+        return presentSeries(range, await monitoringStats.read(c.em, c.server.id, range, ports.clock.now()));
       },
       watchMonitoring: async (c) => {
         try {
@@ -59,6 +40,6 @@ export default defineServerPlugin<Operations>({
   // Sampling runs only while someone watches (a lease per server); the dispose hook ends the leases at shutdown.
   stop: () => stopAllSamplers(),
   fixtures: async ({ em, server, clock }) => {
-    if (hasDemoHistory(server)) await replaceHistory(em, server.id, demoHistory(server, clock.now()));
+    if (hasDemoHistory(server)) await monitoringStats.replace(em, server.id, demoHistory(server, clock.now()));
   },
 });

@@ -3,9 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
 import type { PluginPorts, RunRequest, ServerGateway, ServerMetrics } from '@portal/plugin-sdk/server';
 import { pluginDatabase } from '@portal/plugin-sdk/testing';
 import plugin from './index.ts';
-import { MonitoringMinuteRollup, MonitoringTenMinuteRollup } from './MonitoringRollup.ts';
-import { MonitoringSample } from './MonitoringSample.ts';
 import { Sampler, type LiveSample } from './sampler.ts';
+import { MonitoringStats } from './stats.ts';
 
 const GiB = 1024 ** 3;
 
@@ -68,9 +67,7 @@ describe('monitoring sampler', () => {
     started = performance.now();
     published.length = 0;
     const em = db.orm.em.fork();
-    await em.nativeDelete(MonitoringSample, {});
-    await em.nativeDelete(MonitoringMinuteRollup, {});
-    await em.nativeDelete(MonitoringTenMinuteRollup, {});
+    await em.nativeDelete(MonitoringStats, {});
   });
 
   it('R2.026 a watch answers a first sample at once, with CPU and network rates from two readings, stored and published', async () => {
@@ -90,8 +87,8 @@ describe('monitoring sampler', () => {
       });
       expect(Date.parse(sample.at) % 10_000).toBe(0);
       expect(published).toEqual([{ serverId: 7, type: 'sample', payload: sample }]);
-      expect(await db.orm.em.fork().count(MonitoringSample, { serverId: 7 })).toBe(1);
-      expect(await db.orm.em.fork().count(MonitoringMinuteRollup, { serverId: 7 })).toBe(1);
+      expect(await db.orm.em.fork().count(MonitoringStats, { serverId: 7, resolution: 10 })).toBe(1);
+      expect(await db.orm.em.fork().count(MonitoringStats, { serverId: 7, resolution: 60 })).toBe(1);
       expect(sampler.watched).toEqual([7]);
     } finally {
       sampler.stop();
@@ -114,7 +111,7 @@ describe('monitoring sampler', () => {
       expect(published.length).toBe(after);
       // One stored sample per 10-second bucket, however often it was measured.
       const buckets = new Set(published.map((p) => p.payload.at));
-      expect(await db.orm.em.fork().count(MonitoringSample, { serverId: 7 })).toBe(buckets.size);
+      expect(await db.orm.em.fork().count(MonitoringStats, { serverId: 7, resolution: 10 })).toBe(buckets.size);
     } finally {
       sampler.stop();
     }

@@ -1,187 +1,86 @@
 /**
- * Measures servers that someone is watching. Sampling is on demand (the plugin's `stop` hook ends it at shutdown): `watch(serverId)` (the live panel calls it when it opens and every 30 s
- * while it stays open and visible) starts or extends a lease of a minute; while the lease lasts the
- * server is measured every 10 seconds, each sample is stored (raw + rollups) and published as
- * `monitoring.sample` to room `server:<id>`. When nobody renews, the lease runs out and sampling
- * stops: a server nobody looks at costs nothing.
+ * What monitoring samples, as a source of the stats family: the gateway's figures (load, memory,
+ * disk, uptime) and the CPU and network counters of `/proc` (see `counters.ts`). The family measures a
+ * server only while someone watches (a lease renewed by the live panel), stores each sample (raw +
+ * rollups) and publishes it as `monitoring.sample` to room `server:<id>`.
  */
-import type { PluginPorts, ServerGateway, ServerMetrics } from '@portal/plugin-sdk/server';
-import type { Schemas } from '@portal/openapi';
-import { readCounters, rates, type Counters } from './counters.ts';
-import { bucketOf, RAW_SECONDS, type Sample } from './rollup.ts';
-import { prune, recordSample } from './store.ts';
+import { bucketOf, RAW_SECONDS, roundTo, share, StatsSampler, type StatsSamplerOptions, type StatsSource } from '@portal/plugin-sdk/server';
+import type { MonitoringEvents } from '../shared/events.ts';
+import { readCounters } from './counters.ts';
+import { monitoringStats, type Figure } from './stats.ts';
 
-export type LiveSample = Schemas['MonitoringSample'];
+/** The payload of `monitoring.sample` (declared once, in `shared/events.ts`). */
+export type LiveSample = MonitoringEvents['sample'];
+type Gauge = 'load1' | 'load5' | 'load15' | 'cpuCount' | 'memoryUsed' | 'memoryTotal' | 'diskUsed' | 'diskTotal' | 'uptime';
+type Counter = 'cpuBusy' | 'cpuTotal' | 'rx' | 'tx';
 
-export interface SamplerOptions {
-  ports: Pick<PluginPorts, 'database' | 'gateway' | 'events' | 'logger' | 'clock'>;
-  /** Between two samples of a watched server (default 10 s, the raw resolution). */
-  intervalMs?: number;
-  /** How long a watch lasts after the last `watch()` (default 60 s). */
-  leaseMs?: number;
-  /** Gap between two counter readings when there is no recent earlier one, for the first CPU and network rates (default 1 s). */
-  primeMs?: number;
-  /** How often old history is pruned, at most (default 5 min). */
-  pruneEveryMs?: number;
-  /** Monotonic milliseconds (rates). */
-  monotonic?: () => number;
-}
+const zero = (v: number | null | undefined) => v ?? 0;
 
-interface Watch {
-  /** The lease ends at this clock time (ms). */
-  until: number;
-  timer?: ReturnType<typeof setTimeout>;
-  counters?: Counters;
-  last?: LiveSample;
-  running?: Promise<LiveSample>;
-}
+export const monitoringSource: StatsSource<Gauge, Counter, Figure, LiveSample> = {
+  counters: ['cpuBusy', 'cpuTotal', 'rx', 'tx'],
+  async read(gateway) {
+    // The figures first: on `local` they also create the server's sandbox, which `run` needs as its directory.
+    const m = await gateway.metrics();
+    const c = await readCounters(gateway, () => 0);
+    return {
+      gauges: {
+        load1: m.load[0],
+        load5: m.load[1],
+        load15: m.load[2],
+        cpuCount: m.cpuCount,
+        memoryUsed: m.memory.usedBytes,
+        memoryTotal: m.memory.totalBytes,
+        diskUsed: m.disk.usedBytes,
+        diskTotal: m.disk.totalBytes,
+        uptime: m.uptimeSeconds,
+      },
+      counters: { ...(c.cpu && { cpuBusy: c.cpu.busy, cpuTotal: c.cpu.total }), ...(c.net && { rx: c.net.rx, tx: c.net.tx }) },
+    };
+  },
+  figures: (g, r) => {
+    const network = r.rx !== null && r.tx !== null;
+    return {
+      cpu: roundTo(share(r.cpuBusy, r.cpuTotal), 1),
+      load1: roundTo(zero(g.load1), 2),
+      load5: roundTo(zero(g.load5), 2),
+      load15: roundTo(zero(g.load15), 2),
+      cpuCount: zero(g.cpuCount),
+      memoryUsed: zero(g.memoryUsed),
+      memoryTotal: zero(g.memoryTotal),
+      diskUsed: zero(g.diskUsed),
+      diskTotal: zero(g.diskTotal),
+      rx: network ? roundTo(r.rx, 0) : null,
+      tx: network ? roundTo(r.tx, 0) : null,
+    };
+  },
+  present: ({ at, gauges, figures: f }) => ({
+    at: bucketOf(at, RAW_SECONDS).toISOString(),
+    cpuPercent: f.cpu ?? null,
+    load: [zero(f.load1), zero(f.load5), zero(f.load15)],
+    cpuCount: zero(f.cpuCount),
+    memory: { usedBytes: zero(f.memoryUsed), totalBytes: zero(f.memoryTotal) },
+    disk: { usedBytes: zero(f.diskUsed), totalBytes: zero(f.diskTotal) },
+    network: f.rx != null && f.tx != null ? { rxBytesPerSecond: f.rx, txBytesPerSecond: f.tx } : null,
+    uptimeSeconds: zero(gauges.uptime),
+  }),
+};
 
 const samplers = new Set<Sampler>();
 
-/** Stops every sampler of this process (tests). */
+/** Stops every monitoring sampler of this process (the plugin's `stop` hook; tests). */
 export function stopAllSamplers(): void {
   for (const s of samplers) s.stop();
 }
 
-const round = (v: number | null, digits: number) => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
-
-/** A stored sample as the contract's live figures. */
-export function presentSample(s: Sample, uptimeSeconds: number): LiveSample {
-  return {
-    at: s.bucket.toISOString(),
-    cpuPercent: s.cpuPercent,
-    load: [s.load1, s.load5, s.load15],
-    cpuCount: s.cpuCount,
-    memory: { usedBytes: s.memoryUsedBytes, totalBytes: s.memoryTotalBytes },
-    disk: { usedBytes: s.diskUsedBytes, totalBytes: s.diskTotalBytes },
-    network:
-      s.netRxBytesPerSecond === null || s.netTxBytesPerSecond === null
-        ? null
-        : { rxBytesPerSecond: s.netRxBytesPerSecond, txBytesPerSecond: s.netTxBytesPerSecond },
-    uptimeSeconds,
-  };
-}
-
-/** One sample from the gateway's figures and the CPU and network rates. */
-export function sampleOf(at: Date, m: ServerMetrics, r: ReturnType<typeof rates>): Sample {
-  return {
-    bucket: bucketOf(at, RAW_SECONDS),
-    cpuPercent: round(r.cpuPercent, 1),
-    load1: round(m.load[0], 2)!,
-    load5: round(m.load[1], 2)!,
-    load15: round(m.load[2], 2)!,
-    cpuCount: m.cpuCount,
-    memoryUsedBytes: m.memory.usedBytes,
-    memoryTotalBytes: m.memory.totalBytes,
-    diskUsedBytes: m.disk.usedBytes,
-    diskTotalBytes: m.disk.totalBytes,
-    netRxBytesPerSecond: round(r.rx, 0),
-    netTxBytesPerSecond: round(r.tx, 0),
-  };
-}
-
-export class Sampler {
-  readonly intervalMs: number;
-  readonly leaseMs: number;
-  readonly #ports: SamplerOptions['ports'];
-  readonly #primeMs: number;
-  readonly #pruneEveryMs: number;
-  readonly #monotonic: () => number;
-  readonly #watches = new Map<number, Watch>();
-  #lastPrune = -Infinity;
-
-  constructor(options: SamplerOptions) {
-    this.#ports = options.ports;
-    this.intervalMs = options.intervalMs ?? RAW_SECONDS * 1000;
-    this.leaseMs = options.leaseMs ?? 60_000;
-    this.#primeMs = options.primeMs ?? 1000;
-    this.#pruneEveryMs = options.pruneEveryMs ?? 5 * 60_000;
-    this.#monotonic = options.monotonic ?? (() => performance.now());
+/** Monitoring's sampler: the family's, with monitoring's source and history. */
+export class Sampler extends StatsSampler<Gauge, Counter, Figure, LiveSample> {
+  constructor(options: Omit<StatsSamplerOptions<Gauge, Counter, Figure, LiveSample>, 'source' | 'store' | 'eventType'>) {
+    super({ ...options, source: monitoringSource, store: monitoringStats, eventType: 'sample' satisfies keyof MonitoringEvents });
     samplers.add(this);
   }
 
-  /** The servers being sampled now. */
-  get watched(): number[] {
-    return [...this.#watches.keys()];
-  }
-
-  /**
-   * Starts or extends the watch of a server and answers its newest sample: the last one when it is
-   * younger than the interval, otherwise a new measurement.
-   */
-  async watch(serverId: number): Promise<LiveSample> {
-    const now = this.#ports.clock.now().getTime();
-    let w = this.#watches.get(serverId);
-    if (!w) {
-      w = { until: 0 };
-      this.#watches.set(serverId, w);
-    }
-    w.until = now + this.leaseMs;
-    if (!w.timer) this.#schedule(serverId, w);
-    if (w.last && now - Date.parse(w.last.at) < this.intervalMs) return w.last;
-    return this.#measure(serverId, w);
-  }
-
-  /** Ends every watch (tests; a stop hook of the SDK would call it on shutdown). */
-  stop(): void {
-    for (const w of this.#watches.values()) clearTimeout(w.timer);
-    this.#watches.clear();
+  override stop(): void {
+    super.stop();
     samplers.delete(this);
-  }
-
-  /** The next tick at the start of the next 10-second bucket (plus a little), so samples land one per bucket. */
-  #schedule(serverId: number, w: Watch): void {
-    const delay = this.intervalMs - (Date.now() % this.intervalMs) + Math.min(250, this.intervalMs / 10);
-    w.timer = setTimeout(() => void this.#tick(serverId, w), delay);
-    w.timer.unref?.();
-  }
-
-  async #tick(serverId: number, w: Watch): Promise<void> {
-    w.timer = undefined;
-    if (this.#watches.get(serverId) !== w) return;
-    if (this.#ports.clock.now().getTime() > w.until) {
-      this.#watches.delete(serverId);
-      return;
-    }
-    try {
-      await this.#measure(serverId, w);
-    } catch (e) {
-      this.#ports.logger.warn({ err: e, serverId }, 'monitoring sample failed');
-    }
-    if (this.#watches.get(serverId) === w) this.#schedule(serverId, w);
-  }
-
-  /** One measurement, at most one at a time per server. */
-  #measure(serverId: number, w: Watch): Promise<LiveSample> {
-    w.running ??= this.#take(serverId, w).finally(() => {
-      w.running = undefined;
-    });
-    return w.running;
-  }
-
-  async #take(serverId: number, w: Watch): Promise<LiveSample> {
-    const gateway: ServerGateway = this.#ports.gateway(serverId);
-    // The figures first: on `local` they also create the server's sandbox, which `run` needs as its directory.
-    const metrics = await gateway.metrics();
-    let previous = w.counters;
-    if (!previous || this.#monotonic() - previous.atMs > 3 * this.intervalMs) {
-      previous = await readCounters(gateway, this.#monotonic);
-      await new Promise((resolve) => setTimeout(resolve, this.#primeMs));
-    }
-    const counters = await readCounters(gateway, this.#monotonic);
-    w.counters = counters;
-    const now = this.#ports.clock.now();
-    const sample = sampleOf(now, metrics, rates(previous, counters));
-    const em = this.#ports.database.fork();
-    await recordSample(em, serverId, sample);
-    if (now.getTime() - this.#lastPrune >= this.#pruneEveryMs) {
-      this.#lastPrune = now.getTime();
-      const removed = await prune(em, now);
-      this.#ports.logger.debug({ removed }, 'monitoring history pruned');
-    }
-    const live = presentSample(sample, metrics.uptimeSeconds);
-    w.last = live;
-    await this.#ports.events.publish(serverId, 'sample', live);
-    return live;
   }
 }

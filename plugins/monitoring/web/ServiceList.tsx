@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ServiceState } from './model.ts';
-import { formatClock } from './format.ts';
+import { formatClock } from '@portal/plugin-sdk/web';
 
 export const serviceStates = ['running', 'stopped', 'not_installed', 'unknown'] as const;
 const color = { running: 'success', stopped: 'error', not_installed: 'default', unknown: 'default' } as const;

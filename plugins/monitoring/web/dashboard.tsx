@@ -9,12 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
-import { defineDashboardCard, useManagedHost } from '@portal/plugin-sdk/web';
+import { defineDashboardCard, formatBytes, formatPercent, useManagedHost } from '@portal/plugin-sdk/web';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { monitoringApi } from '../generated/client.ts';
 import type { Series } from './model.ts';
-import { formatBytes, formatPercent } from './format.ts';
 import { summarize } from './series.ts';
 
 function Trend({
@@ -62,8 +61,9 @@ function Trend({
 /** The card's content (presentational): CPU and memory over the last hour. */
 export function MonitoringSummary({ series }: { series: Series }) {
   const { t, i18n } = useTranslation('monitoring');
+  const { t: ts } = useTranslation('sdk');
   const theme = useTheme();
-  if (series.filled === 0) return <Typography color="text.secondary">{t('empty.title')}</Typography>;
+  if (series.filled === 0) return <Typography color="text.secondary">{ts('stats.empty.title')}</Typography>;
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Trend
@@ -87,6 +87,7 @@ export function MonitoringSummary({ series }: { series: Series }) {
 /** The monitoring card on the server's dashboard: the last hour at a glance. */
 function DashboardPanel() {
   const { t } = useTranslation('monitoring');
+  const { t: ts } = useTranslation('sdk');
   const host = useManagedHost();
   const metrics = monitoringApi.useGetMonitoringMetricsQuery(
     { clusterId: host.cluster.id, serverId: host.server.id, query: { range: '1h' } },
@@ -104,7 +105,7 @@ function DashboardPanel() {
         {metrics.data ? (
           <MonitoringSummary series={metrics.data} />
         ) : metrics.isError ? (
-          <Typography color="error">{t('history.failed')}</Typography>
+          <Typography color="error">{ts('stats.history.failed')}</Typography>
         ) : (
           <Skeleton variant="rounded" height={96} />
         )}

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { registerSdkTranslations } from '@portal/plugin-sdk/web';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from '../i18n/de.json' with { type: 'json' };
@@ -16,6 +17,8 @@ beforeAll(async () => {
     defaultNS: 'monitoring',
     interpolation: { escapeValue: false },
   });
+  // The live figures and the table are the stats family's: their texts are the SDK's.
+  registerSdkTranslations(i18next);
 });
 afterEach(async () => {
   await i18next.changeLanguage('en');

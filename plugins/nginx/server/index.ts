@@ -18,7 +18,7 @@ export default defineServerPlugin<Operations>({
   migrations: [Migration20261122140000NginxDomains],
   steps: { service: 'nginx' },
   handlers(ports) {
-    const tails = new LogTails({ gateway: (id) => ports.gateway(id), publish: (id, type, payload) => ports.events.publish(id, type, payload), logger: ports.logger });
+    const tails = new LogTails(ports);
     return nginxHandlers(ports, tails);
   },
   render: async ({ em, server, gateway, logger }) => {

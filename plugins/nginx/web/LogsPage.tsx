@@ -14,7 +14,7 @@ import Tabs from '@mui/material/Tabs';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useManagedHost, useServerEvent, ReadOnlyHint, useReadOnly } from '@portal/plugin-sdk/web';
+import { useLiveLease, useManagedHost, useServerEvent, ReadOnlyHint, useReadOnly } from '@portal/plugin-sdk/web';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -35,41 +35,28 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** While `enabled`, holds a tail lease on the server (renewed) and collects the entries it pushes. */
+/** While `enabled`, holds a tail lease on the server (the stats family's `useLiveLease`) and collects the entries it pushes. */
 function useLiveTail(enabled: boolean, vhostId: number, kind: LogKind) {
   const host = useManagedHost();
   const [start] = nginxApi.useStartNginxLogTailMutation();
   const [stop] = nginxApi.useStopNginxLogTailMutation();
   const [entries, setEntries] = useState<LogEntry[]>([]);
-  const [failed, setFailed] = useState(false);
-  const clusterId = host.cluster.id;
-  const serverId = host.server.id;
+  const args = { clusterId: host.cluster.id, serverId: host.server.id, vhostId, kind };
 
   useServerEvent('nginx.log', (e) => {
     if (enabled && e.vhostId === vhostId && e.kind === kind) setEntries((old) => [...[...e.entries].reverse(), ...old].slice(0, MAX_LIVE));
   });
-
   useEffect(() => {
-    if (!enabled) return;
-    setEntries([]);
-    setFailed(false);
-    let tailId: string | undefined;
-    let over = false;
-    const lease = async () => {
-      const r = await start({ clusterId, serverId, vhostId, kind, query: tailId ? { tailId } : undefined });
-      if ('error' in r) return setFailed(true);
-      tailId = r.data.tailId;
-      // The page was left while the lease was being granted.
-      if (over) void stop({ clusterId, serverId, vhostId, kind, tailId });
-    };
-    void lease();
-    const timer = setInterval(() => void lease(), RENEW_MS);
-    return () => {
-      over = true;
-      clearInterval(timer);
-      if (tailId) void stop({ clusterId, serverId, vhostId, kind, tailId });
-    };
-  }, [enabled, clusterId, serverId, vhostId, kind, start, stop]);
+    if (enabled) setEntries([]);
+  }, [enabled, args.serverId, vhostId, kind]);
+  const { failed } = useLiveLease<string>(`${args.serverId}:${vhostId}:${kind}`, {
+    enabled,
+    take: async (tailId) => {
+      const r = await start({ ...args, query: tailId ? { tailId } : undefined });
+      return { lease: 'data' in r && r.data ? r.data.tailId : null, renewInMs: RENEW_MS };
+    },
+    release: (tailId) => void stop({ ...args, tailId }),
+  });
 
   return { entries: enabled ? entries : [], failed };
 }

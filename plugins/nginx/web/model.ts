@@ -1,5 +1,7 @@
 /** The nginx section's data types (from the contract) and its real-time event. */
 import type { BodyOf, QueryOf, ResponseOf } from '@portal/openapi';
+import type { ServerEventsOf } from '@portal/plugin-sdk/web';
+import type { NginxEvents } from '../shared/events.ts';
 
 export type Vhost = ResponseOf<'getNginxVhost'>;
 export type VhostInput = BodyOf<'createNginxVhost'>;
@@ -15,16 +17,11 @@ export type LogEntry = LogPage['data'][number];
 export type LogKind = 'access' | 'error';
 export type LogQuery = QueryOf<'listNginxLogEntries'>;
 
-/** The payload of `nginx.log` (see server/tail.ts). */
-export interface LogTailEvent {
-  vhostId: number;
-  kind: LogKind;
-  entries: LogEntry[];
-}
+/** The payload of `nginx.log` (declared once, in `shared/events.ts`). */
+export type LogTailEvent = NginxEvents['log'];
 
 declare module '@portal/plugin-sdk/web' {
-  interface ServerEvents {
-    /** New lines of a followed log (while someone follows it). */
-    'nginx.log': LogTailEvent;
-  }
+  // The events of `shared/events.ts` under their published names (`nginx.log`), typed for `useServerEvent`.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members come from the shared event map
+  interface ServerEvents extends ServerEventsOf<'nginx', NginxEvents> {}
 }

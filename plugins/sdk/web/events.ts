@@ -1,14 +1,18 @@
 /**
- * Typed real-time events of room `server:<id>`. Platform events are listed here; a plugin declares
- * its own (published as `<id>.<type>`) by augmenting the interface in its web code:
+ * Typed real-time events of room `server:<id>`. Platform events are listed here; a plugin adds its
+ * own (published as `<id>.<type>`) from the one event map its server publishes with
+ * (`shared/events.ts`, see `../events.ts`), by augmenting the interface in its web code:
  *
  * ```ts
  * declare module '@portal/plugin-sdk/web' {
- *   interface ServerEvents { 'monitoring.sample': LiveSample }
+ *   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members come from the shared event map
+ *   interface ServerEvents extends ServerEventsOf<'monitoring', MonitoringEvents> {}
  * }
  * ```
  */
 import type { ResponseOf } from '@portal/openapi';
+
+export type { ServerEventsOf } from '../events.ts';
 
 export type ManagedJob = ResponseOf<'getManagedJob'>;
 export type ManagedChange = ResponseOf<'listManagedChanges'>['data'][number];

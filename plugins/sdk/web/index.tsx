@@ -6,7 +6,7 @@
 import type { WebPlugin } from './types.ts';
 
 export type * from './types.ts';
-export type { ServerEvents, ServerEventType, ManagedChange, ServerMetricsView } from './events.ts';
+export type { ServerEvents, ServerEventType, ServerEventsOf, ManagedChange, ServerMetricsView } from './events.ts';
 export {
   installHostBridge,
   managedApi,
@@ -49,6 +49,7 @@ export {
   type RenderedFilesPanelProps,
   type RollBackButtonProps,
 } from './kit/RenderedFiles.tsx';
+export * from './stats/index.ts';
 
 /** Declares a plugin's web part. */
 export const defineWebPlugin = (plugin: WebPlugin): WebPlugin => plugin;

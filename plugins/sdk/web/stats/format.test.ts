@@ -1,11 +1,11 @@
-import { formatBitRate, formatBytes, formatGiB, formatLoad, formatPercent, timeFormat } from './format.ts';
+import { formatBitRate, formatBytes, formatGiB, formatDecimal, formatPercent, timeFormat } from './format.ts';
 
-describe('monitoring number and time formats', () => {
+describe('stats family: number and time formats', () => {
   it('R2.026 numbers follow the language', () => {
     expect(formatPercent(12.34, 'de')).toBe('12,3\u00a0%');
     expect(formatPercent(12.34, 'en')).toBe('12.3%');
-    expect(formatLoad(1.5, 'de')).toBe('1,50');
-    expect(formatLoad(1.5, 'en')).toBe('1.50');
+    expect(formatDecimal(1.5, 'de')).toBe('1,50');
+    expect(formatDecimal(1.5, 'en')).toBe('1.50');
   });
 
   it('R2.026 memory and disk in binary units, network in bits per second', () => {

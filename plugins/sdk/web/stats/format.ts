@@ -1,8 +1,8 @@
 /**
- * Numbers and times in the user's language (Intl). Memory and disk in binary units (GiB: what the
- * server's tools show), network in bits per second (what links are sold in).
+ * Figures and times of the stats family in the user's language (Intl). Memory and disk in binary
+ * units (GiB: what the server's tools show), network in bits per second (what links are sold in).
  */
-import type { RangeId } from './model.ts';
+import type { StatsRange } from '../../stats/ranges.ts';
 
 const nf = (language: string, digits: number, min = 0) =>
   new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: min });
@@ -42,11 +42,14 @@ export function formatBitRate(bytesPerSecond: number, language: string): string 
   return `${nf(language, unit === 0 ? 0 : value < 10 ? 1 : 0).format(value)} ${bits[unit]}`;
 }
 
-/** A load average: `1,25`. */
-export const formatLoad = (value: number, language: string): string => nf(language, 2, 2).format(value);
+/** A number with fixed decimals, e.g. a load average: `1,25`. */
+export const formatDecimal = (value: number, language: string, digits = 2): string => nf(language, digits, digits).format(value);
+
+/** A count: `12.345` / `12,345`. */
+export const formatCount = (value: number, language: string): string => nf(language, 0).format(value);
 
 /** How the time axis labels its ticks for a range, and the tooltip its points. */
-export function timeFormat(range: RangeId, language: string, where: 'tick' | 'full'): (d: Date) => string {
+export function timeFormat(range: StatsRange, language: string, where: 'tick' | 'full'): (d: Date) => string {
   const options: Intl.DateTimeFormatOptions =
     where === 'full'
       ? range === '1h'

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RangeId } from './model.ts';
+import type { StatsRange } from '../../stats/ranges.ts';
 import { timeFormat } from './format.ts';
 import { summarize } from './series.ts';
 
@@ -21,7 +21,7 @@ export interface ChartLine {
 export interface MetricChartProps {
   id: string;
   title: string;
-  range: RangeId;
+  range: StatsRange;
   times: Date[];
   lines: ChartLine[];
   /** How a value reads (axis, tooltip, summary). */
@@ -39,12 +39,12 @@ export interface MetricChartProps {
 const HEIGHT = 220;
 
 /**
- * One metric over the chosen range. The lines break where nothing was measured. For screen readers
+ * One figure of a stats service over the chosen range (the stats family's chart). The lines break where nothing was measured. For screen readers
  * the chart carries a title and a description (latest, average and highest value over the range);
  * the page's table view lists every value.
  */
 export function MetricChart({ id, title, range, times, lines, format, max, loading, emptyText, height = HEIGHT, wide }: MetricChartProps) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t, i18n } = useTranslation('sdk');
   const lang = i18n.language;
   const main = lines[0];
   const peakLine = lines.find((l) => l.dashed) ?? main;
@@ -54,8 +54,8 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
   const description =
     summary.count === 0
       ? emptyText
-      : t('chart.summary', {
-          range: t(`range.long.${range}`),
+      : t('stats.chart.summary', {
+          range: t(`stats.range.long.${range}`),
           latest: format(summary.latest!),
           average: format(summary.average!),
           peak: format(summary.peak!),
@@ -96,12 +96,12 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
             sx={{ fontVariantNumeric: 'tabular-nums' }}
             data-testid={`chart-${id}-summary`}
           >
-            {t('chart.short', { average: format(summary.average!), peak: format(summary.peak!) })}
+            {t('stats.chart.short', { average: format(summary.average!), peak: format(summary.peak!) })}
           </Typography>
         )}
       </Box>
       {loading ? (
-        <Skeleton variant="rounded" height={height} aria-label={t('chart.loading')} />
+        <Skeleton variant="rounded" height={height} aria-label={t('stats.chart.loading')} />
       ) : summary.count === 0 ? (
         <Box
           sx={{
@@ -150,7 +150,7 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
               yAxis={[{ min: 0, max, valueFormatter: (v: number) => format(v), width: 72, tickNumber: 4 }]}
               grid={{ horizontal: true }}
               margin={{ left: 4, right: 28, top: 8, bottom: 4 }}
-              localeText={{ loading: t('chart.loading'), noData: emptyText }}
+              localeText={{ loading: t('stats.chart.loading'), noData: emptyText }}
               hideLegend={lines.length === 1}
               slotProps={{ legend: { position: { vertical: 'top', horizontal: 'end' } } }}
             />
