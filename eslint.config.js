@@ -74,7 +74,7 @@ const sdkTestingPolicies = [
 const webPolicies = [
   {
     from: { element: [{ type: 'frontend' }, { type: 'plugin', fileInternalPath: 'web/**' }] },
-    disallow: to([{ type: 'plugin', fileInternalPath: ['server/**', 'bench/**'] }, { type: 'sdk', fileInternalPath: ['server.ts', 'gateway.ts', 'testing/**'] }]),
+    disallow: to([{ type: 'plugin', fileInternalPath: ['server/**', 'bench/**'] }, { type: 'sdk', fileInternalPath: ['server.ts', 'gateway.ts', 'testing/**', 'webserver/index.ts', 'webserver/server/**'] }]),
     dependency: { kind: 'value' },
     message: 'Web code must not import server code ({{ to.element.filePath }}): put what both sides need into the plugin\'s shared/ folder or the contract.',
   },

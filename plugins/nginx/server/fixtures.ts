@@ -4,23 +4,11 @@
  * They form the desired state; the first apply writes them to the server.
  */
 import type { StateContext } from '@portal/plugin-sdk/server';
-import type { Backend, CertificateId, DirectiveName, PhpVersion } from '../shared/options.ts';
-import { NginxAuthentication } from './NginxAuthentication.ts';
-import { NginxRedirect } from './NginxRedirect.ts';
-import { NginxVhost } from './NginxVhost.ts';
-import { hashPassword } from './passwords.ts';
+import { seedDemoSites, type DemoSite } from '@portal/plugin-sdk/webserver';
+import type { CertificateId, DirectiveName } from '../shared/options.ts';
+import { nginx } from './dialect.ts';
 
-interface DemoVhost {
-  names: string[];
-  root: string;
-  backend: Backend;
-  php?: PhpVersion;
-  upstream?: string;
-  certificate?: CertificateId;
-  directives?: [DirectiveName, string][];
-  redirects?: [source: string, target: string, code: 301 | 302 | 307 | 308][];
-  auth?: { path: string; realm: string; users: string[] };
-}
+type DemoVhost = DemoSite<DirectiveName> & { certificate?: CertificateId };
 
 /** The basic-authentication password of every demo user (not shown anywhere; the hashes are stored). */
 export const demoBasicAuthPassword = 'Vorschau-2026!';
@@ -144,32 +132,4 @@ export function demoVhostsFor(server: { name: string; role: string }): DemoVhost
 }
 
 /** Stores the demo domains of a server unless it has domains already. */
-export async function seedDemoVhosts({ em, server, clock }: StateContext): Promise<void> {
-  if ((await em.count(NginxVhost, { serverId: server.id })) > 0) return;
-  const now = clock.now();
-  const at = { createdAt: now, updatedAt: now };
-  for (const d of demoVhostsFor(server)) {
-    const vhost = em.create(NginxVhost, {
-      serverId: server.id,
-      serverNames: d.names,
-      documentRoot: d.root,
-      backend: d.backend,
-      phpVersion: d.php ?? null,
-      upstream: d.upstream ?? null,
-      certificate: d.certificate ?? null,
-      directives: (d.directives ?? []).map(([name, value]) => ({ name, value })),
-      ...at,
-    });
-    for (const [source, target, code] of d.redirects ?? []) em.create(NginxRedirect, { serverId: server.id, vhost, source, target, code, ...at });
-    if (d.auth)
-      em.create(NginxAuthentication, {
-        serverId: server.id,
-        vhost,
-        path: d.auth.path,
-        realm: d.auth.realm,
-        users: d.auth.users.map((name) => ({ name, hash: hashPassword(demoBasicAuthPassword) })),
-        ...at,
-      });
-  }
-  await em.flush();
-}
+export const seedDemoVhosts = (c: StateContext): Promise<void> => seedDemoSites(c, nginx.entities, demoVhostsFor(c.server), demoBasicAuthPassword);

@@ -1,16 +1,13 @@
 import { defineServerPlugin } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { seedDemoVhosts } from './fixtures.ts';
-import { applySummary, nginxHandlers } from './handlers.ts';
+import { webServerHandlers } from '@portal/plugin-sdk/webserver';
+import { nginx } from './dialect.ts';
 import { Migration20261122140000NginxDomains } from './migrations/Migration20261122140000NginxDomains.ts';
-import { NginxAuthentication } from './NginxAuthentication.ts';
-import { NginxRedirect } from './NginxRedirect.ts';
-import { NginxVhost } from './NginxVhost.ts';
-import { loadState, restoreState } from './state.ts';
+import { loadState, NginxAuthentication, NginxRedirect, NginxVhost, restoreState } from './state.ts';
 import { generateCertificates } from './certificates.ts';
 import { desiredFiles } from './config.ts';
 import { htpasswdFiles } from './render.ts';
-import { LogTails } from './tail.ts';
 
 /** nginx: domains, redirects, basic authentication and directives as desired state; rendered, checked with `nginx -t` and applied as a job. */
 export default defineServerPlugin<Operations>({
@@ -18,8 +15,29 @@ export default defineServerPlugin<Operations>({
   migrations: [Migration20261122140000NginxDomains],
   steps: { service: 'nginx' },
   handlers(ports) {
-    const tails = new LogTails(ports);
-    return nginxHandlers(ports, tails);
+    // The web server family's handlers, one file per resource in @portal/plugin-sdk/webserver.
+    const { config, vhosts, redirects, authentications, certificates, logs } = webServerHandlers(nginx.kit(ports));
+    return {
+      getNginxStatus: config.status,
+      getNginxConfig: config.config,
+      listNginxVhosts: vhosts.list,
+      getNginxVhost: vhosts.get,
+      createNginxVhost: vhosts.create,
+      updateNginxVhost: vhosts.update,
+      deleteNginxVhost: vhosts.remove,
+      listNginxRedirects: redirects.list,
+      createNginxRedirect: redirects.create,
+      updateNginxRedirect: redirects.update,
+      deleteNginxRedirect: redirects.remove,
+      listNginxAuthentications: authentications.list,
+      createNginxAuthentication: authentications.create,
+      updateNginxAuthentication: authentications.update,
+      deleteNginxAuthentication: authentications.remove,
+      listNginxCertificates: certificates.list,
+      listNginxLogEntries: logs.entries,
+      startNginxLogTail: logs.startTail,
+      stopNginxLogTail: logs.stopTail,
+    };
   },
   render: async ({ em, server, gateway, logger }) => {
     const state = await loadState(em, server.id);
@@ -40,6 +58,6 @@ export default defineServerPlugin<Operations>({
     await restoreState(c.em, c.server.id, snapshot);
     if (snapshot === null) await seedDemoVhosts(c);
   },
-  applySummary,
+  applySummary: nginx.applySummary,
   fixtures: (c) => seedDemoVhosts(c),
 });

@@ -11,9 +11,9 @@ import { certificateStatuses, generateCertificates } from './certificates.ts';
 import { renderEnvFor } from './config.ts';
 import { demoVhostsFor } from './fixtures.ts';
 import { certificatesOf } from '../shared/options.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '@portal/plugin-sdk/webserver';
 import { htpasswdFiles, renderConfig } from './render.ts';
-import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost } from './rules.ts';
+import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost } from './dialect.ts';
 import type { NginxState, VhostState } from './state.ts';
 import { buildAuthentication, buildRedirect, buildVhost } from './testing.ts';
 

@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { Cluster, ClusterAdministrator, createTestServer, demoLogins, type TestClient, type TestServer, User } from '@portal/plugin-sdk/testing';
-import { passwordMatches } from './passwords.ts';
+import { passwordMatches } from '@portal/plugin-sdk/webserver';
 
 let server: TestServer;
 let admin: TestClient;
@@ -202,7 +202,7 @@ describe('nginx section', () => {
       const changed = await admin.request('PUT', api(`/authentications/${r.body.id}`), { vhostId: media, path: '/intern/', realm: 'Intern', users: [{ name: 'lisa' }, { name: 'neu', password: 'ganz-neu-123' }] });
       expect(changed.status).toBe(200);
       expect(changed.body.users).toEqual([{ name: 'lisa' }, { name: 'neu' }]);
-      const { NginxAuthentication } = await import('./NginxAuthentication.ts');
+      const { NginxAuthentication } = await import('./state.ts');
       const stored = await server.db.orm.em.fork().findOneOrFail(NginxAuthentication, { id: r.body.id });
       expect(stored.users.map((u) => u.hash.slice(0, 3))).toEqual(['$6$', '$6$']);
       expect(passwordMatches('sehr-geheim-1', stored.users[0].hash)).toBe(true);

@@ -1,6 +1,7 @@
 /** The plugin's rules: what the contract cannot know (duplicates on the server, loops, directive grammars). */
-import { findLoops, resolveTarget } from './loops.ts';
-import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost, type VhostInput } from './rules.ts';
+import { findLoops, resolveTarget } from '@portal/plugin-sdk/webserver/shared';
+import type { VhostInput } from '@portal/plugin-sdk/webserver/shared';
+import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost } from './dialect.ts';
 import { buildAuthentication, buildRedirect, buildVhost } from './testing.ts';
 
 const input = (over: Partial<VhostInput> = {}) => normalizeVhost({ serverNames: ['new.example.com'], documentRoot: 'new/public', backend: 'static', ...over });

@@ -1,69 +1,11 @@
 /**
- * What an nginx domain may be made of — shared by the server's rules and the web forms, so the form
- * checks exactly what the server checks. No Node or browser APIs here.
+ * The nginx dialect's options: its whitelist of additional directives. What a site may be made of
+ * otherwise is the web server family's (`@portal/plugin-sdk/webserver/shared`), re-exported here for the
+ * section's forms. No Node or browser APIs here.
  */
+import type { DirectiveSpec, DirectiveWhitelist } from '@portal/plugin-sdk/webserver/shared';
 
-/** Document roots live below this directory on the server; users type the part after it. */
-export const webRoot = '/var/www';
-
-/** PHP-FPM versions a server can run (Debian packages `php<v>-fpm`, socket `/run/php/php<v>-fpm.sock`). */
-export const phpVersions = ['7.4', '8.1', '8.2', '8.3', '8.4'] as const;
-export type PhpVersion = (typeof phpVersions)[number];
-
-export const backends = ['static', 'php', 'upstream'] as const;
-export type Backend = (typeof backends)[number];
-
-export const redirectCodes = [301, 302, 307, 308] as const;
-export type RedirectCode = (typeof redirectCodes)[number];
-
-/**
- * The TLS certificates a domain can refer to (the demo's certificate inventory), each owned by one
- * customer (its number): a server may only use the certificates of its own cluster's customer — a
- * certificate carries that customer's private key. The files live at `/etc/ssl/portal/<id>.pem` and
- * `.key` on the server; the `local` gateway can create a self-signed pair for them with `openssl`.
- */
-export const certificates = [
-  { id: 'mueller-schmidt-shop-2026', customer: 10001, commonName: 'www.mueller-schmidt-shop.example', altNames: ['mueller-schmidt-shop.example'], issuer: "Let's Encrypt R11", validUntil: '2027-02-14' },
-  { id: 'wildcard-mueller-schmidt-2026', customer: 10001, commonName: '*.mueller-schmidt.example', altNames: ['mueller-schmidt.example'], issuer: 'Sectigo RSA Domain Validation', validUntil: '2027-06-30' },
-  { id: 'nordlicht-medien-2026', customer: 10002, commonName: 'www.nordlicht-medien.example', altNames: ['nordlicht-medien.example'], issuer: "Let's Encrypt R10", validUntil: '2027-01-09' },
-  { id: 'baeckerei-sonnenschein-2026', customer: 10003, commonName: 'www.baeckerei-sonnenschein.example', altNames: ['baeckerei-sonnenschein.example'], issuer: "Let's Encrypt R11", validUntil: '2027-03-21' },
-] as const;
-export type Certificate = (typeof certificates)[number];
-export type CertificateId = Certificate['id'];
-export const certificateIds = certificates.map((c) => c.id) as CertificateId[];
-
-/** The certificates of one customer (by customer number): the only ones its servers may offer, render or create. */
-export const certificatesOf = (customerNumber: number): Certificate[] => certificates.filter((c) => c.customer === customerNumber);
-
-/** A host name of `server_name`: lowercase labels, optionally one leading wildcard label (`*.example.com`). */
-export const serverNamePattern = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
-export const maxServerNames = 20;
-
-/** A path below the web root: plain segments, no `.` or `..`. */
-export const documentRootPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
-const dotSegment = /(^|\/)\.\.?(\/|$)/;
-
-/** `host:port` of an upstream: a host name, an IPv4 address or a bracketed IPv6 address. */
-export const upstreamPattern = /^(\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?):[0-9]{1,5}$/;
-
-/** A URL path of a location (redirect source, protected path): letters, digits and `/ . _ ~ - @ ! * + , = :`. */
-export const locationPathPattern = /^\/[\p{L}\p{N}._~@!*+,=:/-]*$/u;
-
-/** A redirect target: a path (with query) on the same host — not `//host`, which browsers read as another host — or an http(s) URL. Never quotes, `$`, `;`, braces, backslashes or spaces. */
-export const redirectTargetPattern = /^(\/(?!\/)|https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?(\/|$))[^\s"'\\$;{}<>`]*$/;
-
-export const realmPattern = /^[\p{L}\p{N} ._,:()/-]{1,64}$/u;
-export const userNamePattern = /^[A-Za-z0-9._@-]{1,64}$/;
-export const passwordLength = { min: 8, max: 128 } as const;
-
-/** One additional directive of the whitelist: its value grammar, and an example for the form. */
-export interface DirectiveSpec {
-  /** The whole value must match. */
-  pattern: RegExp;
-  /** May appear more than once in a server block. */
-  repeatable?: boolean;
-  example: string;
-}
+export * from '@portal/plugin-sdk/webserver/shared';
 
 const onOff = /^(on|off)$/;
 const size = /^[0-9]{1,5}[kKmMgG]?$/;
@@ -96,10 +38,6 @@ export type DirectiveName = keyof typeof directiveSpecs;
 export const directiveNames = Object.keys(directiveSpecs) as DirectiveName[];
 export const maxDirectives = 30;
 
-/** Characters that never reach a rendered file, whatever the field: they could end or open a directive or block, or start a variable. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-export const unsafeCharacters = /[\u0000-\u001f\u007f"\\$;{}`]/;
-
 /** Whether a directive value is allowed (its grammar, and for `add_header` the quoted part is safe). */
 export function directiveValueValid(name: string, value: string): boolean {
   const spec = (directiveSpecs as Record<string, DirectiveSpec>)[name];
@@ -113,34 +51,6 @@ export function directiveValueValid(name: string, value: string): boolean {
   return true;
 }
 
-/** Whether a document root (relative to the web root) is allowed. */
-export const documentRootValid = (root: string): boolean => root.length <= 200 && documentRootPattern.test(root) && !dotSegment.test(root);
 
-/** Whether `host:port` names a plausible upstream (port 1–65535, host labels of at most 63 characters). */
-export function upstreamValid(upstream: string): boolean {
-  if (!upstreamPattern.test(upstream)) return false;
-  const colon = upstream.lastIndexOf(':');
-  const port = Number(upstream.slice(colon + 1));
-  if (!Number.isInteger(port) || port < 1 || port > 65535) return false;
-  const host = upstream.slice(0, colon);
-  if (host.startsWith('[')) return /^\[[0-9A-Fa-f:.]+\]$/.test(host) && host.includes(':');
-  return host.split('.').every((label) => label.length >= 1 && label.length <= 63 && !label.startsWith('-') && !label.endsWith('-'));
-}
-
-/** Whether a location path (redirect source, protected path) is allowed: no `.`/`..` segments, no `//`. */
-export const locationPathValid = (p: string): boolean => p.length <= 512 && locationPathPattern.test(p) && !dotSegment.test(p) && !p.includes('//');
-
-export const redirectTargetValid = (t: string): boolean => t.length <= 2048 && redirectTargetPattern.test(t);
-
-/** Lowercases and trims a typed server name (the form and the server do the same). */
-export const normalizeServerName = (name: string): string => name.trim().toLowerCase().replace(/\.$/, '');
-
-/** Whether a server name matches a host (exactly, or through a leading wildcard). */
-export function serverNameMatches(serverName: string, host: string): boolean {
-  if (serverName === host) return true;
-  if (serverName.startsWith('*.')) {
-    const suffix = serverName.slice(1); // ".example.com"
-    return host.endsWith(suffix) && host.length > suffix.length;
-  }
-  return false;
-}
+/** nginx's whitelist, as the web server family takes it. */
+export const nginxDirectives: DirectiveWhitelist<DirectiveName> = { specs: directiveSpecs, names: directiveNames, valid: directiveValueValid, max: maxDirectives };

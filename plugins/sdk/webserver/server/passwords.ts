@@ -1,6 +1,6 @@
 /**
- * Basic-authentication passwords as SHA-512-crypt (`$6$`, 5000 rounds): nginx hands hashes it does
- * not know itself to crypt(3), and glibc/libxcrypt on Debian verify them. Chosen over bcrypt because
+ * Basic-authentication passwords as SHA-512-crypt (`$6$`, 5000 rounds): nginx and apache (crypt(3) on Linux) hand hashes they do
+ * not know themselves to crypt(3), and glibc/libxcrypt on Debian verify them. Chosen over bcrypt because
  * nginx verifies on every request inside its worker (bcrypt would block it for tens of milliseconds),
  * and over apr1/`{SSHA}` because those are single fast digests.
  */

@@ -1,9 +1,9 @@
 /**
  * Redirect loops: a redirect whose target leads back to its own source — directly (`/a` → `/a`, or
  * `https://<a name of the same domain>/a`), or through other redirects of the server (`/a` → `/b` → `/a`,
- * across domains too). The scheme does not matter: one server block answers http and https alike.
+ * across domains too). The scheme does not matter: one site (server block, vhost) answers http and https alike.
  */
-import { serverNameMatches } from '../shared/options.ts';
+import { serverNameMatches } from './options.ts';
 
 export interface LoopVhost {
   id: number;
