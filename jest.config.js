@@ -35,7 +35,7 @@ export default {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{core,bff,openapi,plugins,frontend,scripts}/**/*.test.ts'],
+      testMatch: ['<rootDir>/{core,bff,openapi,client,plugins,frontend,scripts}/**/*.test.ts'],
     },
     {
       ...common,
