@@ -81,11 +81,11 @@ export function defineResource<const D extends ResourceDeclaration, E extends Re
   const byServer = (serverId: number) => ({ serverId }) as FilterQuery<E>;
   const one = (id: number, serverId: number) => ({ id, serverId }) as FilterQuery<E>;
   const all = (em: PluginDatabase, serverId: number) => em.find(entity, byServer(serverId), { orderBy }) as Promise<E[]>;
-  const valuesOf =
+  const valuesOf: NonNullable<ResourceSpec<D, E>['values']> =
     spec.values ??
-    ((input: object) =>
+    ((input) =>
       Object.fromEntries(
-        Object.entries(input)
+        Object.entries(input as object)
           .filter(([k]) => fields.includes(k))
           .map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
       ) as Partial<E>);
