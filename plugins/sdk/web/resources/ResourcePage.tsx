@@ -1,8 +1,11 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TOptions } from 'i18next';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { ResourceDeclaration } from '../../resources/index.ts';
 import type { PluginClient } from '../client.ts';
 import { ApplyJobBanner } from '../kit/ApplyBanner.tsx';
@@ -60,14 +63,28 @@ export function ResourcePage<R extends Row, L extends { data: readonly R[]; tota
   const section = resource.pluginId;
   const values = (row: R): TOptions => ({ ...row, ...describe?.(row) });
   const editPath = (row: R) => host.sectionPath(section, String(row.id));
-  const empty = <EmptyState title={text('list.empty')} hint={text('list.emptyHint')} testId={`${section}-empty`} />;
+  const createPath = resource.operations.create ? host.sectionPath(section, 'create') : undefined;
+  const empty = (
+    <EmptyState
+      title={text('list.empty')}
+      hint={text('list.emptyHint')}
+      testId={`${section}-empty`}
+      action={
+        createPath && (
+          <Button variant="outlined" startIcon={<AddIcon />} component={RouterLink} to={createPath}>
+            {text('list.create')}
+          </Button>
+        )
+      }
+    />
+  );
   return (
     <Stack spacing={3}>
       <SectionHeader
         apply={apply}
         intro={text('list.intro')}
         rollBackText={text('rollback.text')}
-        create={resource.operations.create ? { label: text('list.create'), to: host.sectionPath(section, 'create') } : undefined}
+        create={createPath ? { label: text('list.create'), to: createPath } : undefined}
       />
       <ApplyJobBanner apply={apply} />
       <QueryState query={query as { data?: L; isLoading: boolean; isError: boolean; refetch: () => unknown }}>
