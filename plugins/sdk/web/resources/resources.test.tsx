@@ -8,6 +8,8 @@ import { ResourceForm } from './ResourceForm.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
 
 // A declaration as `generated/resources.ts` holds it (the operation ids are this test's endpoints).
+// i18next keeps a namespace once registered: each test has a plugin id (and namespace) of its own.
+const declare = (pluginId: string) => ({ ...things, pluginId }) as ResourceDeclaration;
 const things = {
   pluginId: 'things',
   name: 'thing',
@@ -72,8 +74,8 @@ describe('ResourcePage', () => {
   });
 
   it("uses the plugin's own text where it has one", async () => {
-    await renderWithHost(<ResourcePage<Thing, { data: Thing[]; total: number }> resource={things} api={api} client={client} />, {
-      pluginId: 'things',
+    await renderWithHost(<ResourcePage<Thing, { data: Thing[]; total: number }> resource={declare('own-things')} api={api} client={client} />, {
+      pluginId: 'own-things',
       translations: { de: { title: 'Dinge' }, en: { title: 'Things', list: { create: 'New thing', delete: 'Delete {{name}}' } } },
       language: 'en',
       route,
@@ -88,7 +90,7 @@ describe('ResourceForm', () => {
     const sent: unknown[] = [];
     await renderWithHost(
       <ResourceForm
-        resource={things}
+        resource={declare('form-things')}
         mode="create"
         initialValues={{ name: '', size: 'small', active: true }}
         onCancel={() => undefined}
@@ -97,9 +99,9 @@ describe('ResourceForm', () => {
           return undefined;
         }}
       />,
-      { pluginId: 'things', translations: { de: { title: 'Dinge' }, en: { title: 'Things' } }, language: 'en', route },
+      { pluginId: 'form-things', translations: { de: { title: 'Dinge' }, en: { title: 'Things' } }, language: 'en', route },
     );
-    const name = screen.getByRole('textbox', { name: /name/ });
+    const name = screen.getByRole('textbox', { name: /^name/ });
     fireEvent.change(name, { target: { value: 'Not Allowed' } });
     fireEvent.blur(name);
     expect(await screen.findByText('Contains characters that are not allowed here.')).toBeTruthy();
