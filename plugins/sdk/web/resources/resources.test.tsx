@@ -108,6 +108,6 @@ describe('ResourceForm', () => {
     fireEvent.change(name, { target: { value: ' gamma ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add and apply' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'gamma', size: 'small', active: true }]));
-    expect(screen.getByRole('checkbox', { name: 'active' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'active' })).toBeTruthy();
   });
 });
