@@ -60,7 +60,7 @@ describe('ResourcePage', () => {
     });
     expect(await screen.findByText('Die Einträge dieses Servers. Jede Änderung wird als Auftrag auf den Server geschrieben.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Hinzufügen' }).getAttribute('href')).toBe(`${route}/create`);
-    const table = screen.getByRole('table', { name: 'Einträge' });
+    const table = await screen.findByRole('table', { name: 'Einträge' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(expect.arrayContaining(['Name', 'size', 'active', 'Aktionen']));
     const beta = screen.getByTestId('thing-6');
     expect(beta.textContent).toContain('nein');
@@ -81,7 +81,7 @@ describe('ResourcePage', () => {
       route,
     });
     expect(await screen.findByRole('link', { name: 'New thing' })).toBeTruthy();
-    expect(within(screen.getByTestId('thing-5')).getByRole('button', { name: 'Delete alpha' })).toBeTruthy();
+    expect(within(await screen.findByTestId('thing-5')).getByRole('button', { name: 'Delete alpha' })).toBeTruthy();
   });
 });
 
