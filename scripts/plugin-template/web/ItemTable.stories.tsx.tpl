@@ -1,5 +1,5 @@
 import Paper from '@mui/material/Paper';
-import { ResourceTable } from '@portal/plugin-sdk/web';
+import { ResourceTable, type ResultOf } from '@portal/plugin-sdk/web';
 import { storyHostFor } from '@portal/plugin-sdk/web/story';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { __camel__ItemResource } from '../generated/resources.ts';
@@ -7,6 +7,7 @@ import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
 const at = '2026-11-24T08:00:00.000Z';
+type Item = ResultOf<'list__Pascal__Items'>['data'][number];
 
 /** The entries of a server (the SDK's resource table with the plugin's declaration and texts). */
 const meta = {
@@ -26,10 +27,10 @@ const meta = {
       { id: 1, name: 'max_memory', value: '256M', createdAt: at, updatedAt: at },
       { id: 2, name: 'workers', value: '4', createdAt: at, updatedAt: at },
     ],
-    editPath: (row: { id: number }) => `/clusters/1/servers/2/managed/__id__/${row.id}`,
+    editPath: (row: Item) => `/clusters/1/servers/2/managed/__id__/${row.id}`,
     onDelete: () => undefined,
   },
-} satisfies Meta<typeof ResourceTable<{ id: number }>>;
+} satisfies Meta<typeof ResourceTable<Item>>;
 export default meta;
 
 export const Default: StoryObj<typeof meta> = {};
