@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
+import { expandResources, resourceDeclarations, type ResourceSpec } from '../openapi/scripts/resources.ts';
 
 const repoDefault = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -42,6 +43,8 @@ export interface DiscoveredPlugin {
   translationKeys: string[];
   /** `./web/dashboard.tsx` when the plugin has a dashboard card of its own. */
   dashboardModule?: string;
+  /** Its `x-resources` (written to `generated/resources.ts`). */
+  resources: ResourceSpec[];
 }
 
 export interface EndpointSpec {
@@ -70,10 +73,17 @@ function loaderTarget(source: string, name: 'server' | 'web', dir: string): stri
   return m[1];
 }
 
-function operationsOf(dir: string, id: string): string[] {
+/** A plugin's `openapi.yaml` with its `x-resources` expanded into operations (as the bundler does). */
+function fragmentOf(dir: string, id: string): Json {
   const file = path.join(dir, 'openapi.yaml');
-  if (!fs.existsSync(file)) return [];
-  const doc = (parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json;
+  const doc = fs.existsSync(file) ? ((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json) : {};
+  expandResources(doc, id);
+  return doc;
+}
+
+function operationsOf(dir: string, id: string): string[] {
+  if (!fs.existsSync(path.join(dir, 'openapi.yaml'))) return [];
+  const doc = fragmentOf(dir, id);
   const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
   const ops: string[] = [];
   for (const [p, item] of Object.entries<Json>(doc.paths ?? {})) {
@@ -110,8 +120,7 @@ function bundledPaths(repo: string): Record<string, Json> {
  * something this plugin also reads (the path or its parent has a GET).
  */
 function endpointsOf(dir: string, id: string, bundled: Record<string, Json>): EndpointSpec[] {
-  const file = path.join(dir, 'openapi.yaml');
-  const own = fs.existsSync(file) ? (((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json).paths ?? {}) : {};
+  const own = fragmentOf(dir, id).paths ?? {};
   const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
   const paths: Record<string, Json> = { ...Object.fromEntries(Object.entries(bundled).filter(([p]) => p === prefix || p.startsWith(`${prefix}/`))), ...own };
   const readable = new Set(Object.entries(paths).filter(([, item]) => item.get).map(([p]) => p));
@@ -214,6 +223,7 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       titles: readTranslations(dir, manifest.titleKey),
       translationKeys: translationKeys(dir),
       dashboardModule: fs.existsSync(path.join(dir, 'web/dashboard.tsx')) ? './web/dashboard.tsx' : undefined,
+      resources: fs.existsSync(path.join(dir, 'openapi.yaml')) ? resourceDeclarations((parse(fs.readFileSync(path.join(dir, 'openapi.yaml'), 'utf8')) ?? {}) as Json, id) : [],
     });
   }
   return found.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
@@ -255,6 +265,15 @@ export const ${name}Client: PluginClient = {
   invalidate: () => ${name}Api.util.invalidateTags([${tag}]),${apply ? `\n  apply: (dispatch, args) => dispatch(${name}Api.endpoints.${apply.operationId}.initiate(args)),` : ''}
 };
 `;
+}
+
+/** `plugins/<id>/generated/resources.ts`: its `x-resources` for `defineResource` and the SDK's resource pages (fields written once, in the contract). */
+function renderResources(p: DiscoveredPlugin): string {
+  const decls = p.resources.map((r) => {
+    const name = `${camel(r.name.replace(/_/g, '-'))}Resource`;
+    return `/** \`x-resources.${r.name}\` of plugins/${p.dir}/openapi.yaml. */\nexport const ${name} = ${JSON.stringify(r, null, 2)} as const satisfies ResourceDeclaration;\n`;
+  });
+  return `${header}import type { ResourceDeclaration } from '@portal/plugin-sdk/resources';\n\n${decls.join('\n')}`;
 }
 
 /** The generated files, by path relative to the repository. */
@@ -328,6 +347,7 @@ export type ApiOperations = ${['Operations', ...p.hostOperations.map(q)].join(' 
 `,
     );
     out.set(`plugins/${p.dir}/generated/client.ts`, renderClient(p));
+    if (p.resources.length) out.set(`plugins/${p.dir}/generated/resources.ts`, renderResources(p));
     out.set(
       `plugins/${p.dir}/generated/i18n.ts`,
       `${header}import { usePluginTranslation } from '@portal/plugin-sdk/web';

@@ -1,9 +1,10 @@
 /**
  * `npm run plugin:new <id> [-- --service <name>] [--title "<Title>"] [--no-install]`: scaffolds a working
  * Managed Center plugin in `plugins/<id>/` from `scripts/plugin-template/` — manifest, contract with one
- * list/create/delete resource (and the apply operation), entity + migration, rules, renderer, server
- * handlers on `ports.jobs.store` + `render` + `state: { entities }`, a web panel on the SDK kit, a dashboard
- * card, de/en, unit/integration/component tests, a story and an e2e spec — then links the workspace
+ * resource (`x-resources`: list/get/create/update/delete, its fields written once) and the apply
+ * operation, entity + migration, rules, renderer, the server's `defineResource` + `render` + `state`,
+ * the SDK's resource pages (no page of its own), a dashboard card, de/en, unit/integration/component
+ * tests, a story and an e2e spec — then links the workspace
  * (`npm install`) and runs `npm run generate` so the contract and registries include it.
  *
  * Template files end in `.tpl` (so the repository's tsc, ESLint and Jest leave them alone); in their

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
+import { expandResources } from './resources.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -213,10 +214,12 @@ const renderedFilesSchema: Doc = {
  *   `ManagedRenderedFiles`: the files `render` returns now, a secret's content left out, and whether they
  *   are the ones last applied), answered by the host and shown by the SDK's `RenderedFilesPanel`. It comes
  *   first, since the router tries paths in the document's order and it must win over a plugin's `…/{id}`;
- * - a path parameter `{<name>Id}` the operation does not declare: an id (integer 1–2³¹−1).
+ * - a path parameter `{<name>Id}` the operation does not declare: an id (integer 1–2³¹−1);
+ * - with `x-resources`: each resource's list/get/create/update/delete and schemas (`scripts/resources.ts`).
  */
 function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
   const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
+  expandResources(fragment, id);
   fragment.paths ??= {};
   const apply = fragment['x-apply'] as Doc | undefined;
   delete fragment['x-apply'];

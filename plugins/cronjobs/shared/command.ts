@@ -5,12 +5,13 @@
  * cannot be expressed in cron at all (cron would swallow one or cut the line), so it is refused with a
  * clear message instead of silently meaning something else.
  */
+import { cronjobResource } from '../generated/resources.ts';
 
-/** The server users a job may run as (no root). */
-export const cronUsers = ['www-data', 'deploy'] as const;
+/** The server users a job may run as (no root), and the command's length: the contract's (`x-resources.cronjob.fields`). */
+export const cronUsers = cronjobResource.fields.user.enum;
 export type CronUser = (typeof cronUsers)[number];
 
-export const commandMaxLength = 900;
+export const commandMaxLength = cronjobResource.fields.command.maxLength;
 /** Vixie cron reads at most 1000 bytes of a command. */
 export const commandMaxBytes = 999;
 

@@ -8,6 +8,8 @@
  * Time zone: cron runs jobs in the server's local time. Managed servers run in `serverTimeZone`; the next
  * run times are instants (ISO, UTC) that the browser shows in the user's own time zone.
  */
+import { fieldPattern } from '@portal/plugin-sdk/resources';
+import { cronjobResource } from '../generated/resources.ts';
 import { CronExpressionParser } from 'cron-parser';
 
 /** The time zone cron uses on the managed servers. */
@@ -51,9 +53,9 @@ const specs: readonly FieldSpec[] = [
   { name: 'dayOfWeek', min: 0, max: 7, names: dayNames },
 ];
 
-/** Characters a schedule may contain at all (the contract's pattern says the same). */
-export const scheduleCharacters = /^[0-9A-Za-z*/,@ -]+$/;
-export const scheduleMaxLength = 100;
+/** Characters a schedule may contain at all, and its length: the contract's (`x-resources.cronjob.fields.schedule`). */
+export const scheduleCharacters = fieldPattern(cronjobResource.fields.schedule)!;
+export const scheduleMaxLength = cronjobResource.fields.schedule.maxLength;
 
 /** Why a schedule is refused: not cron syntax, a value outside its field, or it never runs. */
 export type ScheduleProblem = 'format' | 'range' | 'never';

@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataTable, formatDateTime, RowActions, type Column, type ResultOf } from '@portal/plugin-sdk/web';
+import { formatDateTime, ResourceTable, type Column, type ResultOf } from '@portal/plugin-sdk/web';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cronjobResource } from '../generated/resources.ts';
 import { describeSchedule } from './SchedulePreview.tsx';
 
 export type Cronjob = ResultOf<'getCronjob'>;
@@ -22,7 +23,7 @@ interface Props {
 
 const mono = { fontFamily: 'monospace', fontSize: '0.875rem' } as const;
 
-/** The jobs of a server (SDK table: sort, search, pages): schedule in words, next run (the next five on demand), command, user, state, last run. */
+/** The jobs of a server (the SDK's resource table: sort, search, pages, edit, delete): schedule in words, next run (the next five on demand), command, user, state, last run. */
 export function CronjobTable({ jobs, caption, timeZone, editPath, onDelete, empty }: Props) {
   const { t, i18n } = useTranslation('cronjobs');
   const columns: Column<Cronjob>[] = [
@@ -92,24 +93,17 @@ export function CronjobTable({ jobs, caption, timeZone, editPath, onDelete, empt
           </Tooltip>
         ),
     },
-    {
-      id: 'actions',
-      label: t('list.columns.actions'),
-      align: 'right',
-      nowrap: true,
-      render: (job) => <RowActions edit={{ label: t('list.edit', { id: job.id }), to: editPath(job) }} remove={{ label: t('list.delete', { id: job.id }), onClick: () => onDelete(job) }} />,
-    },
   ];
   return (
-    <DataTable
+    <ResourceTable
+      resource={cronjobResource}
       rows={jobs}
       columns={columns}
-      rowKey={(job) => job.id}
       caption={caption}
       empty={empty}
-      size="small"
-      searchText={jobs.length > 5 ? (job) => `${job.command} ${job.schedule} ${job.user}` : undefined}
-      rowProps={(job) => ({ 'data-testid': `cronjob-${job.id}`, sx: { verticalAlign: 'top' } })}
+      editPath={editPath}
+      onDelete={onDelete}
+      searchText={(job) => `${job.command} ${job.schedule} ${job.user}`}
       details={{
         label: (job, open) => t(open ? 'list.hideRuns' : 'list.showRuns', { id: job.id }),
         content: (job) => (

@@ -38,6 +38,8 @@ export { dateFormats, formatDate, formatDateTime, formatLocale, numberFormats, u
 export { SummaryCard, type SummaryCardProps } from './kit/SummaryCard.tsx';
 export { FormActions, FormError, FormPage, useSectionForm, type FormActionsProps, type FormPageProps } from './kit/FormPage.tsx';
 export { RowActions, type RowActionsProps } from './kit/RowActions.tsx';
+export * from './resources/index.ts';
+export { checkField, checkFields, fieldPattern, type FieldProblem, type ResourceDeclaration, type ResourceField } from '../resources/index.ts';
 export { TextFieldDialog, type TextFieldDialogProps } from './kit/TextFieldDialog.tsx';
 export {
   RenderedFilesPanel,

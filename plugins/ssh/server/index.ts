@@ -4,8 +4,9 @@
  * with `ssh-keygen -l`. sshd reads the files on every login, so there is nothing to reload.
  */
 import type { Schemas } from '@portal/openapi';
-import { defineServerPlugin, found, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { defineResource, defineServerPlugin, validationFailed, type PluginHandlers } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
+import { sshKeyResource } from '../generated/resources.ts';
 import { labelFromComment, sshUsers, type SshUser } from '../shared/users.ts';
 import { demoKeys } from './fixtures.ts';
 import { parseKey, validateAuthorizedKeys } from './keys.ts';
@@ -14,9 +15,7 @@ import { renderAuthorizedKeys } from './render.ts';
 import { checkLabelField, checkNewKey, key } from './rules.ts';
 import { SshKey } from './SshKey.ts';
 
-type SshKeyView = Schemas['SshKey'];
-
-export const present = (k: SshKey): SshKeyView => ({
+export const present = (k: SshKey): Schemas['SshKey'] => ({
   id: k.id,
   user: k.user as SshUser,
   label: k.label,
@@ -28,11 +27,29 @@ export const present = (k: SshKey): SshKeyView => ({
   updatedAt: k.updatedAt.toISOString(),
 });
 
-const keysOf = (em: PluginDatabase, serverId: number) => em.find(SshKey, { serverId }, { orderBy: { user: 'asc', id: 'asc' } });
-
-const filesOf = (keys: readonly SshKey[]) => renderAuthorizedKeys(keys).map(({ path, content, mode }) => ({ path, content, mode }));
-
-const forLog = (k: { user: string; label: string; fingerprint: string }) => ({ user: k.user, label: k.label, fingerprint: k.fingerprint });
+/** The keys of a server (a resource of the SDK: `x-resources.sshKey`); a new key is stored as parsed, an update changes the label. */
+export const keys = defineResource(sshKeyResource, {
+  entity: SshKey,
+  orderBy: { user: 'asc', id: 'asc' },
+  present,
+  listExtras: () => ({ users: [...sshUsers] }),
+  // Under the lock of the server's keys: the rules see the keys they are checked against.
+  rules: (input, { existing, current }) => {
+    if (current) return checkLabelField(input.label);
+    const checked = checkNewKey(input as Schemas['SshKeyInput'], existing);
+    return checked.ok ? undefined : checked.errors;
+  },
+  values: (input, { current }) => {
+    if (current) return { label: input.label.trim() };
+    const { user, publicKey } = input as Schemas['SshKeyInput'];
+    const parsed = parseKey(publicKey);
+    if (!parsed.ok) throw new Error('unreachable: checked by the rules');
+    const { type, bits, fingerprint, data } = parsed.key;
+    return { user, label: input.label.trim(), type, bits, fingerprint, data };
+  },
+  summary: (k) => ({ user: k.user, label: k.label, fingerprint: k.fingerprint }),
+  changes: { updated: 'relabelled' },
+});
 
 export default defineServerPlugin<Operations>({
   entities: [SshKey],
@@ -41,9 +58,16 @@ export default defineServerPlugin<Operations>({
     validate: (gateway, files) => validateAuthorizedKeys(gateway, files),
     reload: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'sshd', output: 'sshd reads authorized_keys on every login' }),
   },
-  handlers,
+  handlers: (ports): PluginHandlers<Operations> => ({
+    ...keys.handlers(ports),
+    inspectSshKey: async (c) => {
+      const r = parseKey(c.body.publicKey);
+      if (!r.ok) throw validationFailed({ publicKey: [key(r.problem)] });
+      return { type: r.key.type, bits: r.key.bits, fingerprint: r.key.fingerprint, suggestedLabel: labelFromComment(r.key.comment) };
+    },
+  }),
   state: { entities: [SshKey] },
-  render: async ({ em, server }) => filesOf(await keysOf(em, server.id)),
+  render: async ({ em, server }) => renderAuthorizedKeys(await keys.all(em, server.id)).map(({ path, content, mode }) => ({ path, content, mode })),
   fixtures: async ({ em, server, clock }) => {
     if ((await em.count(SshKey, { serverId: server.id })) > 0) return;
     const now = clock.now();
@@ -56,51 +80,3 @@ export default defineServerPlugin<Operations>({
     await em.flush();
   },
 });
-
-function handlers(ports: PluginPorts): PluginHandlers<Operations> {
-  return {
-    listSshKeys: async (c) => ({ data: (await keysOf(c.em, c.server.id)).map(present), users: [...sshUsers] }),
-
-    inspectSshKey: async (c) => {
-      const r = parseKey(c.body.publicKey);
-      if (!r.ok) throw validationFailed({ publicKey: [key(r.problem)] });
-      return { type: r.key.type, bits: r.key.bits, fingerprint: r.key.fingerprint, suggestedLabel: labelFromComment(r.key.comment) };
-    },
-
-    createSshKey: async (c) => {
-      const now = ports.clock.now();
-      const label = c.body.label.trim();
-      const { job } = await ports.jobs.store(c, async (em) => {
-        // Under the lock of the server's keys: the rules see the keys they are checked against.
-        const checked = checkNewKey(c.body, await keysOf(em, c.server.id));
-        if (!checked.ok) throw validationFailed(checked.errors);
-        const { type, bits, fingerprint, data } = checked.key;
-        em.create(SshKey, { serverId: c.server.id, user: c.body.user, label, type, bits, fingerprint, data, createdAt: now, updatedAt: now });
-        return { key: 'ssh:changes.created', values: forLog({ user: c.body.user, label, fingerprint }) };
-      });
-      return job;
-    },
-
-    updateSshKey: async (c) => {
-      const key = found(await c.em.findOne(SshKey, { id: c.params.keyId, serverId: c.server.id }));
-      const errors = checkLabelField(c.body.label);
-      if (errors) throw validationFailed(errors);
-      const label = c.body.label.trim();
-      const { job } = await ports.jobs.store(c, async (em) => {
-        found(await em.nativeUpdate(SshKey, { id: key.id, serverId: c.server.id }, { label, updatedAt: ports.clock.now() }));
-        return { key: 'ssh:changes.relabelled', values: forLog({ ...key, label }) };
-      });
-      return job;
-    },
-
-    deleteSshKey: async (c) => {
-      const key = found(await c.em.findOne(SshKey, { id: c.params.keyId, serverId: c.server.id }));
-      const values = forLog(key);
-      const { job } = await ports.jobs.store(c, async (em) => {
-        found(await em.nativeDelete(SshKey, { id: key.id, serverId: c.server.id }));
-        return { key: 'ssh:changes.deleted', values };
-      });
-      return job;
-    },
-  };
-}

@@ -3,7 +3,10 @@
  * user (`www-data`) gets no SSH login: its home `/var/www` lies above the web roots, and a login for
  * the process that serves the sites is a risk of its own.
  */
-export const sshUsers = ['deploy', 'developer'] as const;
+import { fieldPattern } from '@portal/plugin-sdk/resources';
+import { sshKeyResource } from '../generated/resources.ts';
+
+export const sshUsers = sshKeyResource.fields.user.enum;
 export type SshUser = (typeof sshUsers)[number];
 
 export const homeOf = (user: SshUser): string => `/home/${user}`;
@@ -11,9 +14,9 @@ export const homeOf = (user: SshUser): string => `/home/${user}`;
 /** Where sshd reads a user's keys. */
 export const authorizedKeysPath = (user: SshUser): string => `${homeOf(user)}/.ssh/authorized_keys`;
 
-export const labelMaxLength = 100;
-/** Letters, digits, spaces and `. _ @ + ( ) -`: nothing a shell, sshd option or config could read as syntax. */
-export const labelPattern = /^[\p{L}\p{N} ._@+()-]+$/u;
+export const labelMaxLength = sshKeyResource.fields.label.maxLength;
+/** Letters, digits, spaces and `. _ @ + ( ) -`: nothing a shell, sshd option or config could read as syntax (the contract's `SshKeyLabel`). */
+export const labelPattern = fieldPattern(sshKeyResource.fields.label)!;
 
 export type LabelProblem = 'required' | 'characters' | 'too_long';
 

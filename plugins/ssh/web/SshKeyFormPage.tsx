@@ -1,7 +1,6 @@
-import { fieldErrorOf, FormPage, useManagedHost } from '@portal/plugin-sdk/web';
+import { fieldErrorOf, FormPage, useManagedHost, useSectionForm } from '@portal/plugin-sdk/web';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { sshUsers } from '../shared/users.ts';
 import type { BodyOf } from '@portal/openapi';
 import { sshApi } from '../generated/client.ts';
@@ -11,12 +10,11 @@ import { SshKeyForm, type Inspection } from './SshKeyForm.tsx';
 export function SshKeyFormPage() {
   const { t } = useTranslation('ssh');
   const host = useManagedHost();
-  const navigate = useNavigate();
+  const form = useSectionForm();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const list = sshApi.useListSshKeysQuery(args);
   const [inspect] = sshApi.useInspectSshKeyMutation();
   const [create] = sshApi.useCreateSshKeyMutation();
-  const listPath = host.sectionPath('ssh');
   const users = list.data?.users ?? [...sshUsers];
   const { clusterId, serverId } = args;
 
@@ -36,17 +34,14 @@ export function SshKeyFormPage() {
           users={users}
           initialValues={{ user: users[0], publicKey: '', label: '' }}
           onInspect={onInspect}
-          onCancel={() => navigate(listPath)}
+          onCancel={form.cancel}
           onSubmit={async (values) => {
             const body = {
               user: values.user as BodyOf<'createSshKey'>['user'],
               label: values.label.trim(),
               publicKey: values.publicKey.trim(),
             };
-            const r = await create({ ...args, body });
-            if ('error' in r) return host.submitErrors(r.error);
-            navigate(`${listPath}?job=${r.data.id}`);
-            return undefined;
+            return form.done(await create({ ...args, body }));
           }}
         />
     </FormPage>

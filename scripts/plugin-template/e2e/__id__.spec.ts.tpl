@@ -55,15 +55,15 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByRole('link', { name: t.list.create }).first().click();
     await page.getByRole('textbox', { name: t.form.name }).fill('Not Allowed');
     await page.getByRole('textbox', { name: t.form.value }).fill('256M');
-    await page.getByRole('button', { name: t.form.submit }).click();
+    await page.getByRole('button', { name: t.form.submitCreate }).click();
     await expect(page.locator('#__id__-name-helper-text')).toHaveText(t.errors.name_format);
     await page.getByRole('textbox', { name: t.form.name }).fill(name);
     await shot(page, `${lang}-form`);
-    await page.getByRole('button', { name: t.form.submit }).click();
+    await page.getByRole('button', { name: t.form.submitCreate }).click();
 
     await expect(page).toHaveURL(/\/managed\/__id__\?job=\d+$/);
     await expect(page.getByTestId('apply-progress')).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
-    const row = page.locator('[data-testid^="__id__-item-"]').filter({ hasText: name });
+    const row = page.locator('[data-testid^="__camel__Item-"]').filter({ hasText: name });
     await expect(row).toContainText('256M');
     await shot(page, `${lang}-list`);
 
@@ -71,7 +71,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByRole('link', { name: t.list.create }).first().click();
     await page.getByRole('textbox', { name: t.form.name }).fill(name);
     await page.getByRole('textbox', { name: t.form.value }).fill('1');
-    await page.getByRole('button', { name: t.form.submit }).click();
+    await page.getByRole('button', { name: t.form.submitCreate }).click();
     await expect(page.locator('#__id__-name-helper-text')).toHaveText(t.errors.duplicate);
     await page.getByRole('button', { name: lang === 'de' ? 'Abbrechen' : 'Cancel' }).click();
 

@@ -10,6 +10,7 @@ export const __Pascal__Item = defineEntity({
     name: p.string().length(64),
     value: p.string().length(255),
     createdAt: p.datetime(),
+    updatedAt: p.datetime(),
   },
 });
 export type __Pascal__Item = InferEntity<typeof __Pascal__Item>;

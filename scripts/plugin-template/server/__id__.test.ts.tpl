@@ -15,7 +15,7 @@ afterAll(() => t?.stop());
 const file = () => t.portal.managed.gateway(t.server.id).readFile(configPath);
 
 describe('__id__', () => {
-  it('creates an entry (202), applies it into the file, lists it, and deletes it again', async () => {
+  it('creates an entry (202), applies it into the file, lists it, changes it, and deletes it again', async () => {
     const created = await t.api.call('create__Pascal__Item', { body: { name: 'max_memory', value: '256M' } });
     expect(created.status).toBe(202);
     expect((await t.waitForJob(created.body.id)).status).toBe('succeeded');
@@ -26,11 +26,18 @@ describe('__id__', () => {
     const item = list.body.data.find((i) => i.name === 'max_memory');
     expect(item).toMatchObject({ value: '256M' });
 
+    expect((await t.api.call('get__Pascal__Item', { path: { itemId: item!.id } })).body).toMatchObject({ name: 'max_memory', value: '256M' });
+    const updated = await t.api.call('update__Pascal__Item', { path: { itemId: item!.id }, body: { name: 'max_memory', value: '512M' } });
+    expect(updated.status).toBe(202);
+    expect((await t.waitForJob(updated.body.id)).status).toBe('succeeded');
+    expect(await file()).toContain('max_memory = 512M\n');
+
     const deleted = await t.api.call('delete__Pascal__Item', { path: { itemId: item!.id } });
     expect(deleted.status).toBe(202);
     expect((await t.waitForJob(deleted.body.id)).status).toBe('succeeded');
     expect(await file()).not.toContain('max_memory');
     expect((await t.api.call('delete__Pascal__Item', { path: { itemId: item!.id } })).status).toBe(404);
+    expect((await t.api.call('get__Pascal__Item', { path: { itemId: item!.id } })).status).toBe(404);
   });
 
   it('refuses bad input and a duplicate with field errors (422), storing nothing', async () => {
@@ -49,4 +56,4 @@ describe('__id__', () => {
 
 // R6.004 for every operation of the section (also the bundler's apply and files): 401, 404, 403, a token
 // for another cluster, and a server without the service.
-describeAccessMatrix(() => t, { create__Pascal__Item: { body: { name: 'access_matrix', value: '1' } } });
+describeAccessMatrix(() => t, { create__Pascal__Item: { body: { name: 'access_matrix', value: '1' } }, update__Pascal__Item: { body: { name: 'access_matrix', value: '1' } } });

@@ -1,9 +1,10 @@
 /**
- * Renders a server's entries as `__configPath__` (`name = value`, one per line, in id order). The rules
- * checked every value; the renderer refuses anything that would still change the file's structure, so
- * a bug in a rule can never become a line of its own.
+ * Renders a server's entries as `__configPath__` (`name = value`, one per line, in id order). The
+ * contract checked every value (its patterns, from `x-resources`); the renderer refuses anything that
+ * would still change the file's structure, so a bug can never become a line of its own.
  */
-import { namePattern, valuePattern } from './rules.ts';
+import { fieldPattern } from '@portal/plugin-sdk/resources';
+import { __camel__ItemResource } from '../generated/resources.ts';
 
 export const configPath = '__configPath__';
 
@@ -13,11 +14,14 @@ export interface RenderableItem {
   value: string;
 }
 
+const name = fieldPattern(__camel__ItemResource.fields.name)!;
+const value = fieldPattern(__camel__ItemResource.fields.value)!;
+
 export function renderConfig(items: readonly RenderableItem[]): string {
   const lines = [...items]
     .sort((a, b) => a.id - b.id)
     .map((i) => {
-      if (!namePattern.test(i.name) || !valuePattern.test(i.value)) throw new Error(`__id__ entry ${i.id}: value not allowed`);
+      if (!name.test(i.name) || !value.test(i.value)) throw new Error(`__id__ entry ${i.id}: value not allowed`);
       return `${i.name} = ${i.value}`;
     });
   return ['# Managed by the customer portal (Managed Center → __Title__). Changes made here are overwritten.', ...lines].join('\n') + '\n';

@@ -1,19 +1,23 @@
+import { checkFields } from '@portal/plugin-sdk/resources';
+import { __camel__ItemResource } from '../generated/resources.ts';
 import { checkItem, maxItemsPerServer } from './rules.ts';
 
 describe('__id__ rules', () => {
   it('accepts a good entry', () => {
+    expect(checkFields(__camel__ItemResource, { name: 'max_memory', value: '256M' })).toEqual({});
     expect(checkItem({ name: 'max_memory', value: '256M' }, [])).toBeUndefined();
   });
 
-  it('refuses what would change the structure of the file', () => {
-    expect(checkItem({ name: 'a=b', value: 'x\ny = 1' }, [])).toEqual({ name: ['__id__:errors.name_format'], value: ['__id__:errors.value_format'] });
-    expect(checkItem({ name: 'ok', value: 'a # comment' }, [])).toEqual({ value: ['__id__:errors.value_format'] });
-    expect(checkItem({ name: 'ok', value: ' padded' }, [])).toEqual({ value: ['__id__:errors.value_format'] });
+  it("the contract's fields (x-resources) refuse what would change the structure of the file", () => {
+    expect(checkFields(__camel__ItemResource, { name: 'a=b', value: 'x\ny = 1' })).toEqual({ name: 'pattern', value: 'pattern' });
+    expect(checkFields(__camel__ItemResource, { name: 'ok', value: 'a # comment' })).toEqual({ value: 'pattern' });
+    expect(checkFields(__camel__ItemResource, { name: '', value: 'x'.repeat(256) })).toEqual({ name: 'required', value: 'maxLength' });
   });
 
-  it('refuses a duplicate name and more than the maximum of entries', () => {
-    expect(checkItem({ name: 'a', value: '1' }, [{ name: 'a' }])).toEqual({ name: ['__id__:errors.duplicate'] });
-    const full = Array.from({ length: maxItemsPerServer }, (_, i) => ({ name: `n${i}` }));
+  it('refuses a duplicate name (but not the entry itself when it is edited) and more than the maximum of entries', () => {
+    expect(checkItem({ name: 'a', value: '1' }, [{ id: 1, name: 'a' }])).toEqual({ name: ['__id__:errors.duplicate'] });
+    expect(checkItem({ name: 'a', value: '2' }, [{ id: 1, name: 'a' }], 1)).toBeUndefined();
+    const full = Array.from({ length: maxItemsPerServer }, (_, i) => ({ id: i + 1, name: `n${i}` }));
     expect(checkItem({ name: 'a', value: '1' }, full)).toEqual({ _: ['__id__:errors.too_many'] });
   });
 });

@@ -1,17 +1,20 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ResourceForm, ResourceTable } from '@portal/plugin-sdk/web';
 import { renderWithHost } from '@portal/plugin-sdk/web/testing';
+import { __camel__ItemResource } from '../generated/resources.ts';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
-import { ItemForm } from './ItemForm.tsx';
-import { ItemTable } from './ItemTable.tsx';
 
 const host = (language: 'de' | 'en' = 'en') => ({ pluginId: '__id__', translations: { de, en }, language });
 
 describe('__id__ web', () => {
-  it('the form refuses a bad name on the client and shows the server\'s field error', async () => {
+  it("the form refuses a bad name on the client (the contract's pattern) and shows the server's field error", async () => {
     const sent: unknown[] = [];
     await renderWithHost(
-      <ItemForm
+      <ResourceForm
+        resource={__camel__ItemResource}
+        mode="create"
+        initialValues={{ name: '', value: '' }}
         onCancel={() => undefined}
         onSubmit={async (v) => {
           sent.push(v);
@@ -25,16 +28,20 @@ describe('__id__ web', () => {
     fireEvent.blur(name);
     await waitFor(() => expect(screen.getByText(en.errors.name_format)).toBeTruthy());
     fireEvent.change(name, { target: { value: 'max_memory' } });
-    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(en.form.value) }), { target: { value: '256M' } });
-    fireEvent.click(screen.getByRole('button', { name: en.form.submit }));
+    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(en.form.value) }), { target: { value: ' 256M ' } });
+    fireEvent.click(screen.getByRole('button', { name: en.form.submitCreate }));
     await waitFor(() => expect(screen.getByText(en.errors.duplicate)).toBeTruthy());
     expect(sent).toEqual([{ name: 'max_memory', value: '256M' }]);
   });
 
   it('the table lists the entries and asks to delete one (German)', async () => {
     const deleted: number[] = [];
-    await renderWithHost(<ItemTable items={[{ id: 7, name: 'workers', value: '4', createdAt: '2026-11-24T08:00:00.000Z' }]} onDelete={(i) => deleted.push(i.id)} />, host('de'));
-    expect(screen.getByTestId('__id__-item-7').textContent).toContain('workers');
+    const at = '2026-11-24T08:00:00.000Z';
+    await renderWithHost(
+      <ResourceTable resource={__camel__ItemResource} rows={[{ id: 7, name: 'workers', value: '4', createdAt: at, updatedAt: at }]} onDelete={(i) => deleted.push(i.id)} />,
+      host('de'),
+    );
+    expect(screen.getByTestId('__camel__Item-7').textContent).toContain('workers');
     fireEvent.click(screen.getByRole('button', { name: de.list.delete.replace('{{name}}', 'workers') }));
     expect(deleted).toEqual([7]);
   });

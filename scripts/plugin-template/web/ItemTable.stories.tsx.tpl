@@ -1,14 +1,18 @@
 import Paper from '@mui/material/Paper';
+import { ResourceTable, type ResultOf } from '@portal/plugin-sdk/web';
 import { storyHostFor } from '@portal/plugin-sdk/web/story';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { __camel__ItemResource } from '../generated/resources.ts';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
-import { ItemTable } from './ItemTable.tsx';
 
-/** The entries of a server. */
+const at = '2026-11-24T08:00:00.000Z';
+type Item = ResultOf<'list__Pascal__Items'>['data'][number];
+
+/** The entries of a server (the SDK's resource table with the plugin's declaration and texts). */
 const meta = {
   title: 'Plugins/__id__/Item table',
-  component: ItemTable,
+  component: ResourceTable,
   decorators: [
     storyHostFor('__id__', { de, en }),
     (Story) => (
@@ -18,13 +22,15 @@ const meta = {
     ),
   ],
   args: {
-    items: [
-      { id: 1, name: 'max_memory', value: '256M', createdAt: '2026-11-24T08:00:00.000Z' },
-      { id: 2, name: 'workers', value: '4', createdAt: '2026-11-24T08:05:00.000Z' },
+    resource: __camel__ItemResource,
+    rows: [
+      { id: 1, name: 'max_memory', value: '256M', createdAt: at, updatedAt: at },
+      { id: 2, name: 'workers', value: '4', createdAt: at, updatedAt: at },
     ],
+    editPath: (row: Item) => `/clusters/1/servers/2/managed/__id__/${row.id}`,
     onDelete: () => undefined,
   },
-} satisfies Meta<typeof ItemTable>;
+} satisfies Meta<typeof ResourceTable<Item>>;
 export default meta;
 
 export const Default: StoryObj<typeof meta> = {};
