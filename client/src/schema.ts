@@ -2745,7 +2745,7 @@ export interface paths {
         };
         /**
          * The server's cron jobs with their next runs
-         * @description Administrators of the cluster only, on servers that run the `cronjobs` service (404 elsewhere). Each job with its schedule, command, user, state and its next runs in the server's time zone.
+         * @description Administrators of the cluster only, on servers that run the `cronjobs` service (404 elsewhere). Each job with its schedule, command, user, state and its next runs in the server's time zone; oldest first, all of a server (at most 200) on one page.
          */
         get: operations["listCronjobs"];
         put?: never;
@@ -2769,7 +2769,7 @@ export interface paths {
         };
         /**
          * One cron job
-         * @description Administrators of the cluster only; a job of another server is a 404.
+         * @description Administrators of the cluster only; one of another server is a 404.
          */
         get: operations["getCronjob"];
         /**
@@ -3317,30 +3317,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The server's authorized keys, per user
-         * @description Administrators of the cluster only, on servers that run the `ssh` service (404 elsewhere).
-         */
-        get: operations["listSshKeys"];
-        put?: never;
-        /**
-         * Adds a public key for a user and applies the user's authorized_keys
-         * @description Administrators of the cluster only. An invalid key or one the user has already is refused (422); applied as a job (202); recorded in the change log.
-         */
-        post: operations["createSshKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/keys/inspect": {
         parameters: {
             query?: never;
@@ -3355,6 +3331,30 @@ export interface paths {
          * @description Administrators of the cluster only. Stores nothing; an invalid key is a 422 on `publicKey`.
          */
         post: operations["inspectSshKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's authorized keys, per user
+         * @description Administrators of the cluster only, on servers that run the `ssh` service (404 elsewhere). Every key of the server (at most 200) on one page, by user and age.
+         */
+        get: operations["listSshKeys"];
+        put?: never;
+        /**
+         * Adds a public key for a user and applies the user's authorized_keys
+         * @description Administrators of the cluster only. An invalid key or one the user has already is refused (422); applied as a job (202); recorded in the change log.
+         */
+        post: operations["createSshKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5262,12 +5262,6 @@ export interface components {
         SshUser: "deploy" | "developer";
         /** @description Written as the key's comment: letters, digits, spaces and `. _ @ + ( ) -`. */
         SshKeyLabel: string;
-        SshKeyInput: {
-            user: components["schemas"]["SshUser"];
-            label: components["schemas"]["SshKeyLabel"];
-            /** @description One OpenSSH public key line (`ssh-ed25519 AAAA… comment`); the comment is replaced by the label. Options (`command=`, `from=`) are refused. */
-            publicKey: string;
-        };
         SshKeyInspection: {
             type: string;
             bits: number;
@@ -5275,17 +5269,23 @@ export interface components {
             /** @description From the key's comment, allowed characters only; may be empty. */
             suggestedLabel: string;
         };
+        SshKeyInput: {
+            user: components["schemas"]["SshUser"];
+            label: components["schemas"]["SshKeyLabel"];
+            /** @description One OpenSSH public key line (`ssh-ed25519 AAAA… comment`); the comment is replaced by the label. Options (`command=`, `from=`) are refused. */
+            publicKey: string;
+        };
         SshKey: {
             id: number;
             user: components["schemas"]["SshUser"];
             label: string;
+            /** @description `<type> <base64>` as written to the file (without the label). */
+            publicKey: string;
             /** @description `ssh-ed25519`, `ecdsa-sha2-nistp256`, `ecdsa-sha2-nistp384`, `ecdsa-sha2-nistp521` or `ssh-rsa`. */
             type: string;
             bits: number;
             /** @description `SHA256:…` as `ssh-keygen -l` shows it. */
             fingerprint: string;
-            /** @description `<type> <base64>` as written to the file (without the label). */
-            publicKey: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -11491,7 +11491,12 @@ export interface operations {
     };
     listCronjobs: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page of the list, from 1. */
+                page?: number;
+                /** @description Entries per page (default and at most 200). */
+                per_page?: number;
+            };
             header?: never;
             path: {
                 clusterId: components["parameters"]["ClusterId"];
@@ -11501,7 +11506,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every job of the server, oldest first. */
+            /** @description One page of the entries of the server. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11509,6 +11514,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CronjobsJob"][];
+                        /** @description All entries of the server. */
+                        total: number;
                         /** @description The time zone cron uses on the server (IANA), e.g. `Europe/Berlin`. */
                         timeZone: string;
                         /** @description The server users a job may run as. */
@@ -11519,6 +11526,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };
@@ -11573,7 +11581,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job. */
+            /** @description The cron job. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12636,7 +12644,7 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    listSshKeys: {
+    inspectSshKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -12646,9 +12654,48 @@ export interface operations {
             };
             cookie?: never;
         };
+        requestBody: {
+            content: {
+                "application/json": {
+                    publicKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key as it would be stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SshKeyInspection"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listSshKeys: {
+        parameters: {
+            query?: {
+                /** @description Page of the list, from 1. */
+                page?: number;
+                /** @description Entries per page (default and at most 200). */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
         requestBody?: never;
         responses: {
-            /** @description Every key of the server, by user and age. */
+            /** @description One page of the entries of the server. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12656,6 +12703,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["SshKey"][];
+                        /** @description All entries of the server. */
+                        total: number;
                         /** @description The server users whose keys are managed here. */
                         users: components["schemas"]["SshUser"][];
                     };
@@ -12664,6 +12713,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };
@@ -12701,40 +12751,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            503: components["responses"]["PluginUnavailable"];
-        };
-    };
-    inspectSshKey: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    publicKey: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The key as it would be stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SshKeyInspection"];
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -12,13 +12,10 @@ export * from './errors.ts';
 export type * from './gateway.ts';
 export { ServerUnreachable, isServerUnreachable } from './gateway.ts';
 export { checkEachFile, type FileCheck } from './checkFiles.ts';
-<<<<<<< HEAD
 export type { PluginEvents, ServerEventsOf } from './events.ts';
 export * from './stats/index.ts';
-=======
 export * from './resources/server.ts';
 export { checkField, checkFields, fieldPattern, type FieldProblem, type ResourceDeclaration, type ResourceField } from './resources/index.ts';
->>>>>>> resources
 
 /** The server a Managed Center request is about; the host has checked the caller may manage it. */
 export interface ManagedServer {
