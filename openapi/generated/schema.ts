@@ -5371,10 +5371,12 @@ export interface components {
                 at: string;
             } | null;
         };
+        /** @description An endpoint and its signing secret, which only this answer shows. */
         WebhookEndpointWithSecret: {
-            /** @description The signing secret (`whsec_` and base64); shown only in this answer. */
+            webhook: components["schemas"]["WebhookEndpoint"];
+            /** @description The signing secret (`whsec_` and base64); store it to verify the `webhook-signature` header. */
             secret: string;
-        } & components["schemas"]["WebhookEndpoint"];
+        };
         /**
          * @description `pending`: not tried yet; `retrying`: failed, another attempt is scheduled; `succeeded`: answered 2xx; `failed`: every attempt failed.
          * @enum {string}
