@@ -353,7 +353,11 @@ export class WebhookService {
       endpoint.disabledAt = at;
     }
     await em.flush();
-    if (next !== null) await this.#enqueue({ deliveryId: delivery.id, expected: delivery.attempts }, next);
+    // Not awaited inside the queue's handler: the retry is queued once this job is settled.
+    if (next !== null) {
+      const retry = { deliveryId: delivery.id, expected: delivery.attempts };
+      void this.#track(this.#enqueue(retry, next)).catch((err: unknown) => this.#deps.logger.error({ err, deliveryId: retry.deliveryId }, 'webhook retry not queued'));
+    }
     if (disable) {
       this.#deps.logger.warn({ endpointId: endpoint.id, deliveryId: delivery.id }, 'webhook endpoint switched off after failing deliveries');
       await this.#deps.events.publish(

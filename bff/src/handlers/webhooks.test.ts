@@ -77,7 +77,7 @@ afterAll(async () => {
   await server?.stop();
   await ok?.close();
   await failing?.close();
-});
+}, 180_000);
 
 describe('outgoing webhooks (issue 30)', () => {
   let clusterSecret = '';
@@ -181,12 +181,12 @@ describe('outgoing webhooks (issue 30)', () => {
     const id = created.body.webhook.id as number;
     await server.deps.events.publish('invoice.issued', { invoiceId: invoice.id + 100000, number: 'RE-WEBHOOK-FAIL' }, { customers: [customerId] });
     // Three attempts: the first and two retries (WEBHOOK_RETRY_SCHEDULE=1,1).
-    await until('three attempts', () => failing.got.length >= 3 || undefined, 60_000);
+    await until('three attempts', () => failing.got.length >= 3 || undefined, 150_000);
     const delivery = await until('the delivery failed', async () => {
       const log = await manager.get(`/api/v1/customers/${customerId}/webhooks/${id}/deliveries`);
       const d = log.body.data[0];
       return d?.status === 'failed' ? d : undefined;
-    });
+    }, 60_000);
     expect(delivery.attempts).toHaveLength(3);
     for (const a of delivery.attempts) expect(a).toMatchObject({ responseStatus: 500, responseBody: 'receiver is down', error: null });
     // Every attempt carries the same webhook-id.
@@ -199,7 +199,7 @@ describe('outgoing webhooks (issue 30)', () => {
     const on = await manager.request('PATCH', `/api/v1/customers/${customerId}/webhooks/${id}`, { enabled: true });
     expect(on.body).toMatchObject({ enabled: true, disabledReason: null });
     expect((await manager.request('DELETE', `/api/v1/customers/${customerId}/webhooks/${id}`)).status).toBe(204);
-  });
+  }, 360_000);
 
   it('test events are rate-limited per endpoint', async () => {
     const base = `/api/v1/clusters/${clusterId}/webhooks/${clusterHook}`;
@@ -207,5 +207,5 @@ describe('outgoing webhooks (issue 30)', () => {
     for (let i = 0; i < 11; i++) statuses.push((await admin.request('POST', `${base}/test`)).status);
     expect(statuses.slice(0, 10).every((s) => s === 202)).toBe(true);
     expect(statuses[10]).toBe(429);
-  });
+  }, 180_000);
 });
