@@ -360,11 +360,12 @@ export class WebhookService {
     }
     if (disable) {
       this.#deps.logger.warn({ endpointId: endpoint.id, deliveryId: delivery.id }, 'webhook endpoint switched off after failing deliveries');
-      await this.#deps.events.publish(
+      // Not awaited inside the queue's handler either (see the retry above).
+      void this.#deps.events.publish(
         WEBHOOK_DISABLED_EVENT,
         { endpointId: endpoint.id, url: endpoint.url, owner: owner.kind, ownerId: owner.id, disabledAt: at.toISOString() },
         owner.kind === 'customer' ? { customers: [owner.id] } : { clusters: [owner.id] },
-      );
+      ).catch((err: unknown) => this.#deps.logger.error({ err, endpointId: endpoint.id }, 'webhook switch-off not announced'));
     }
   }
 }
