@@ -45,6 +45,7 @@ import {
   SalesMaterial,
 } from './partner/index.ts';
 import { Migration20261124090000Ordering, Order, OrderIdempotencyKey, PriceListEntry } from './ordering/index.ts';
+import { Migration20261128000000Webhooks, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhooks/index.ts';
 import { CertificateOrderKey, CertificateOwner, Migration20261124130000CertificateOrders, Migration20261124160000ActiveDomainOrderUnique, Migration20261127210000CertificateOwnerFields } from './ordering/index.ts';
 
 /** Every core entity, for the ORM's metadata discovery. */
@@ -88,6 +89,9 @@ export const coreEntities = [
   PriceListEntry,
   CertificateOwner,
   CertificateOrderKey,
+  WebhookEndpoint,
+  WebhookDelivery,
+  WebhookAttempt,
 ];
 
 /** Every core migration; the ORM runs them ordered by name (timestamp). */
@@ -115,4 +119,5 @@ export const coreMigrations = [
   Migration20261124160000ActiveDomainOrderUnique,
   Migration20261127210000CertificateOwnerFields,
   Migration20261127230000CustomerBeta,
+  Migration20261128000000Webhooks,
 ];

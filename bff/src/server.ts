@@ -18,6 +18,7 @@ import { createErrorReporter } from './http/error-reporting.ts';
 import { ManagedCenter } from './managed/center.ts';
 import { loadPlugins, type PluginSet } from './managed/plugins.ts';
 import { attachOrderProvisioning } from './handlers/ordersProvisioning.ts';
+import { attachWebhooks } from './handlers/webhooksService.ts';
 
 export interface RunningServer {
   url: string;
@@ -113,6 +114,7 @@ export async function startServer(
   const managed = new ManagedCenter(deps, plugins);
   await managed.start();
   await attachOrderProvisioning(deps, managed.jobs.queue);
+  const webhooks = await attachWebhooks(deps, managed.jobs.queue);
   if (seededDemo) await managed.seedFixtures(orm.em.fork());
   const metrics = createMetrics();
   const app = createApp(deps, { ...options.app, managed, shuttingDown: () => shuttingDown, metrics: metrics.middleware });
@@ -151,8 +153,10 @@ export async function startServer(
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       stopNotifications();
+      webhooks.stop();
       await realtime.close();
       await closed;
+      await webhooks.idle();
       await managed.close();
       await principals.close();
       if (metricsServer) await new Promise<void>((resolve) => metricsServer.server.close(() => resolve()));

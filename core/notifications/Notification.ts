@@ -10,6 +10,7 @@ export const notificationKinds = [
   'order_status_changed',
   'invitation_accepted',
   'new_sign_in',
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -19,8 +19,9 @@ import { noticeTexts } from './texts.ts';
  * - `order.changed` `{ type, number, status }` (the ordering module's ORDER_CHANGED, on every status change), audience: the customer.
  * - `invitation.accepted` `{ invitationId, name, target }`, audience: the inviting user.
  * - `session.new_browser` `{ sessionId, browser, ip }`, audience: the signed-in user.
+ * - `webhook.disabled` `{ endpointId, url, owner, ownerId, disabledAt }` (core/webhooks: switched off after failing deliveries), audience: its customer or cluster.
  */
-export const noticeEvents = ['managed.job', 'invoice.issued', 'termination.confirmed', 'order.changed', 'invitation.accepted', 'session.new_browser'] as const;
+export const noticeEvents = ['managed.job', 'invoice.issued', 'termination.confirmed', 'order.changed', 'invitation.accepted', 'session.new_browser', 'webhook.disabled'] as const;
 
 /** Sent to a user's room when they got a notice; the panel reloads. */
 export const NOTICE_CREATED_EVENT = 'notification.created';
@@ -76,6 +77,15 @@ async function draftOf(em: EntityManager, event: DomainEvent): Promise<Draft | n
       return { kind: 'invitation_accepted', values: { name: str(p.name), target: str(p.target) }, link: null, sourceKey: `invitation:${num(p.invitationId)}` };
     case 'session.new_browser':
       return { kind: 'new_sign_in', values: { browser: str(p.browser), ip: str(p.ip) }, link: '/profile/security', sourceKey: `session:${str(p.sessionId)}` };
+    case 'webhook.disabled': {
+      const cluster = p.owner === 'cluster';
+      return {
+        kind: 'webhook_disabled',
+        values: { endpointId: num(p.endpointId), url: str(p.url).slice(0, 200) },
+        link: cluster ? `/clusters/${num(p.ownerId)}/webhooks` : `/customers/${num(p.ownerId)}/edit#webhooks`,
+        sourceKey: `webhook:${num(p.endpointId)}:${str(p.disabledAt)}`.slice(0, 100),
+      };
+    }
     default:
       return null;
   }
@@ -126,7 +136,8 @@ export async function createNoticesFor(deps: NotificationCentreDeps, event: Doma
   );
   const notified = inserted.map((r) => r.user_id);
   if (!notified.length) return [];
-  await deps.events.publish(NOTICE_CREATED_EVENT, { kind: draft.kind }, { users: notified });
+  // `source` and `sourceKey`: whom the fact concerned (webhooks send `notification.created` to those owners' endpoints).
+  await deps.events.publish(NOTICE_CREATED_EVENT, { kind: draft.kind, values: draft.values, link: draft.link, sourceKey: draft.sourceKey, source: event.audience }, { users: notified });
   // The sign-in already sends its own e-mail (newLogin); everything else goes to the subscribers.
   if (draft.kind !== 'new_sign_in') {
     const texts = noticeTexts(draft.kind, draft.values);

@@ -57,6 +57,14 @@ export function noticeTexts(kind: NotificationKind, v: NotificationValues): { ti
         title: { de: `${s('name')} hat Ihre Einladung angenommen`, en: `${s('name')} accepted your invitation` },
         message: { de: `${s('name')} hat die Einladung für ${s('target')} angenommen.`, en: `${s('name')} accepted the invitation for ${s('target')}.` },
       };
+    case 'webhook_disabled':
+      return {
+        title: { de: 'Webhook abgeschaltet', en: 'Webhook switched off' },
+        message: {
+          de: `Zustellungen an ${s('url')} sind einen Tag lang fehlgeschlagen. Der Webhook wurde abgeschaltet; prüfen Sie den Empfänger und schalten Sie ihn im Zustellprotokoll wieder ein.`,
+          en: `Deliveries to ${s('url')} kept failing for a day. The webhook was switched off; check the receiver and switch it on again from its delivery log.`,
+        },
+      };
     case 'new_sign_in':
       return {
         title: { de: 'Anmeldung von einem unbekannten Browser', en: 'Sign-in from an unknown browser' },

@@ -156,6 +156,21 @@ const schema = z.object({
     .max(1000)
     .default('')
     .refine((v) => v.split(',').every((d) => !d.trim() || /^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(d.trim())), 'domain names, comma-separated, e.g. hosting.example'),
+  /**
+   * Outgoing webhooks (issue 30): hosts exempt from the SSRF guard, comma-separated `name` or `name:port`
+   * (e.g. an on-premises receiver, the tests' local receiver). Only these may be reached over plain http.
+   */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .max(2000)
+    .default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  /** Seconds before each retry of a failed webhook delivery, comma-separated; default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about a day). */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5,300,1800,7200,18000,36000,36000')
+    .refine((v) => /^\s*\d+(\s*,\s*\d+){0,19}\s*$/.test(v), 'seconds, comma-separated, e.g. 5,300,1800')
+    .transform((v) => v.split(',').map((s) => Number(s.trim()))),
   SUPPORT_PHONE: z.string().default('+49 30 1234567-0'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   /** `1`: the portal runs as the public demo (issue 13): visitors are signed in as the demo user, every write is refused. */

@@ -20,6 +20,11 @@ export const redactedPaths = [
   '*.secret',
   '*.iban',
   '*.IBAN',
+  // Webhook signing secrets (issue 30), sealed.
+  'secretSealed',
+  'previousSecretSealed',
+  '*.secretSealed',
+  '*.previousSecretSealed',
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-csrf-token"]',

@@ -290,6 +290,8 @@ export function bundle(): Doc {
       mergeInto(doc.components[section], entries as Doc, `components.${section}`, origin);
     }
     if (fragment.tags) doc.tags = [...(doc.tags ?? []), ...fragment.tags];
+    // OpenAPI 3.1 `webhooks` (issue 30): the payloads the portal sends to registered endpoints.
+    if (fragment.webhooks) mergeInto((doc.webhooks ??= {}), fragment.webhooks, 'webhook', origin);
   }
   checkRefs(doc);
   checkAccess(doc);

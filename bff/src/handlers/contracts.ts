@@ -59,6 +59,10 @@ const terminationInput = (body: { endOfTerm: string; reason?: TerminationInput['
   confirmed: body.confirmed,
 });
 
+/** `contract.status_changed` (issue 30: a webhook event) after a termination changed the cluster contract's status; published after the commit. */
+const contractStatusChanged = (deps: AppDeps, cluster: { id: number; status: string; customer: { id: number } }) =>
+  deps.events.publish('contract.status_changed', { contractType: 'cluster', contractId: cluster.id, status: cluster.status }, { customers: [cluster.customer.id], clusters: [cluster.id] });
+
 export const contractHandlers = defineHandlers({
   listContracts: async ({ em, user, query, deps }) => {
     await settleDueDomainTerminations(em, domainPorts(deps), user.id);
@@ -93,6 +97,7 @@ export const contractHandlers = defineHandlers({
   createDomainTermination: async ({ em, user, params, body, deps, koa }) => {
     const contract = await domainContract(em, user.id, params.contractId);
     const changed = await requestDomainTermination(em, domainPorts(deps), user, contract.id, { confirmed: body.confirmed });
+    await deps.events.publish('contract.status_changed', { contractType: 'domain', contractId: changed.id, status: changed.status }, { customers: [changed.customer.id] });
     koa.status = 201;
     return presentDomain(deps, changed);
   },
@@ -147,6 +152,7 @@ export const contractHandlers = defineHandlers({
     const access = await clusterContract(em, user.id, params.contractId);
     assertMayTerminate(access);
     const termination = await createClusterTermination(em, ports(deps), user, access.cluster.id, terminationInput(body));
+    await contractStatusChanged(deps, access.cluster);
     koa.status = 201;
     return presentTermination(termination);
   },
@@ -160,7 +166,9 @@ export const contractHandlers = defineHandlers({
   abortClusterTermination: async ({ em, user, params, deps }) => {
     const access = await clusterContract(em, user.id, params.contractId);
     assertMayTerminate(access);
-    return presentTermination(await changeClusterTermination(em, ports(deps), user, access.cluster.id, params.terminationId, 'abort'));
+    const termination = await changeClusterTermination(em, ports(deps), user, access.cluster.id, params.terminationId, 'abort');
+    await contractStatusChanged(deps, access.cluster);
+    return presentTermination(termination);
   },
 
   confirmClusterTermination: async ({ em, user, params, deps }) => {
@@ -173,6 +181,7 @@ export const contractHandlers = defineHandlers({
       { terminationId: termination.id, clusterId: access.cluster.id, clusterNumber: access.cluster.number, endOfTerm: termination.endOfTerm },
       { customers: [access.cluster.customer.id] },
     );
+    await contractStatusChanged(deps, access.cluster);
     return presentTermination(termination);
   },
 });

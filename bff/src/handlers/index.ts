@@ -22,6 +22,7 @@ import { orderAuthorizers, orderHandlers } from './orders.ts';
 import { domainOrderHandlers } from './ordersDomain.ts';
 import { demoHandlers } from '../demo/index.ts';
 import { certificateOrderHandlers } from './ordersCertificate.ts';
+import { webhookHandlers } from './webhooks.ts';
 
 /** The handlers of every core operation (platform handlers need app state and are added by createApp). */
 export const coreHandlers = {
@@ -49,6 +50,7 @@ export const coreHandlers = {
   ...domainOrderHandlers,
   ...demoHandlers,
   ...certificateOrderHandlers,
+  ...webhookHandlers,
   // What impersonation sessions may not do (the user's own security actions, §6, and more) is declared in the
   // contract (`x-impersonation: deny`) and refused by the router before any handler runs.
 };

@@ -121,6 +121,8 @@ export const invoiceHandlers = defineHandlers({
   createInvoicePublicLink: async ({ em, user, params, deps, koa }) => {
     const { invoice } = await findInvoice(em, await invoiceCustomerIds(em, user.id), params.invoiceId);
     const { token, expiresAt } = await issuePublicLink(em, deps.clock, invoice);
+    // A webhook event (issue 30), after the commit; never the link itself.
+    await deps.events.publish('invoice.public_link.created', { invoiceId: invoice.id, number: invoice.number, expiresAt: expiresAt.toISOString() }, { customers: [invoice.customer.id] });
     koa.status = 201;
     return { url: `${deps.config.publicOrigin}/a/invoice/public/${token}`, expiresAt: expiresAt.toISOString(), state: 'active' as const };
   },

@@ -6,6 +6,7 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -218,6 +219,12 @@ function Frame({ view }: { view: ManagedServerView }) {
               <Chip size="small" variant="outlined" label={t('title')} />
             </Box>
           </Box>
+          {/* The cluster's settings (issue 30: its outgoing webhooks), for its administrators — who alone reach this page. */}
+          {!demo.enabled && (
+            <Button component={RouterLink} to={`/clusters/${view.cluster.id}/webhooks`} size="small" data-testid="cluster-webhooks">
+              {t('clusterWebhooks')}
+            </Button>
+          )}
           <ServerSwitcher view={view} section={current || section === 'dashboard' ? section : 'dashboard'} />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '240px 1fr' } }}>

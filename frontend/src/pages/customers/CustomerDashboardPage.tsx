@@ -15,6 +15,7 @@ import { HandlesSection } from './HandlesSection';
 import { TeamSection } from './TeamSection';
 import { DocumentsSection } from './DocumentsSection';
 import { DpaSection } from './DpaSection';
+import { WebhooksSection } from '../webhooks/WebhooksSection';
 
 const Loading = ({ label }: { label: string }) => (
   <Box role="status" aria-busy="true" aria-label={label}>
@@ -78,6 +79,7 @@ export default function CustomerDashboardPage() {
             <DocumentsSection customerId={customer.data.id} />
             <HandlesSection customerId={customer.data.id} />
             <TeamSection customerId={customer.data.id} />
+            <WebhooksSection owner={{ kind: 'customers', id: customer.data.id }} />
           </>
         )}
       </Stack>
