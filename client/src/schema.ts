@@ -2716,6 +2716,292 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{customerId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook endpoints of the customer
+         * @description Every endpoint registered for the customer: its invoices, orders, contracts and notices, and the Managed Center events of all its clusters, newest first, with its subscribed events, whether it is switched on and its last delivery. Never the secret.
+         *     Managers of the customer only; any other customer is 404 `errors.customer_not_found`. A personal access token needs `*` or `accounting`.
+         */
+        get: operations["listCustomerWebhooks"];
+        put?: never;
+        /**
+         * Registers a webhook endpoint; its signing secret is in this response only
+         * @description The URL must be https and resolve to public addresses only (loopback, private, link-local, CGNAT, multicast and
+         *     IPv6 unique-local addresses are refused with 422 `errors.webhook_url_not_public`; hosts in `WEBHOOK_ALLOWED_HOSTS`
+         *     are exempt). At most 20 endpoints per owner (422 `errors.webhook_limit`). The answer carries the secret
+         *     (`whsec_…`) once; store it to verify the signatures.
+         *     Managers of the customer only; any other customer is 404 `errors.customer_not_found`. A personal access token needs `*` or `accounting`.
+         */
+        post: operations["createCustomerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an endpoint and its delivery log
+         * @description Deliveries still waiting for a retry are dropped.
+         *     Managers of the customer only; any other customer is 404 `errors.customer_not_found`. A personal access token needs `*` or `accounting`.
+         */
+        delete: operations["deleteCustomerWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes the URL, description, events of an endpoint, or switches it on or off
+         * @description Switching a disabled endpoint on again starts over: its failure streak is forgotten. A changed URL is checked like a new one.
+         *     Managers of the customer only; any other customer is 404 `errors.customer_not_found`. A personal access token needs `*` or `accounting`.
+         */
+        patch: operations["updateCustomerWebhook"];
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the signing secret; the new one is in this response only
+         * @description For 24 hours after the rotation every delivery carries two signatures (new and old secret), so the receiver can switch
+         *     without losing events; then only the new secret signs.
+         *     Managers of the customer only; any other customer is 404 `errors.customer_not_found`. A personal access token needs `*` or `accounting`.
+         */
+        post: operations["rotateCustomerWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of an endpoint, newest first
+         * @description One entry per event with its status and attempts (time, response code, the first 500 characters of the answer or the
+         *     reason it failed). The last 100 events.
+         *     Managers of the customer only; any other customer is 404 `errors.customer_not_found`. A personal access token needs `*` or `accounting`.
+         */
+        get: operations["listCustomerWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends one event again
+         * @description Queues a new attempt of the delivery now, with the same `webhook-id` (receivers deduplicate by it) and a fresh
+         *     timestamp and signature. Also for a disabled endpoint (to test it before switching it on).
+         *     Managers of the customer only; any other customer is 404 `errors.customer_not_found`. A personal access token needs `*` or `accounting`.
+         */
+        post: operations["redeliverCustomerWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a test event (`webhook.test`) to the endpoint
+         * @description A signed `webhook.test` event, delivered like any other and shown in the delivery log. At most 10 per endpoint and
+         *     minute (429).
+         *     Managers of the customer only; any other customer is 404 `errors.customer_not_found`. A personal access token needs `*` or `accounting`.
+         */
+        post: operations["sendCustomerWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook endpoints of the cluster
+         * @description Every endpoint registered for the cluster: the Managed Center events of its servers (apply succeeded or failed, drift), its contract and the notices about it, newest first, with its subscribed events, whether it is switched on and its last delivery. Never the secret.
+         *     Administrators of the cluster only (403 `errors.managed_administrators_only` for its other users, 404 `errors.cluster_not_found` for a cluster the caller does not see). A personal access token must reach the cluster.
+         */
+        get: operations["listClusterWebhooks"];
+        put?: never;
+        /**
+         * Registers a webhook endpoint; its signing secret is in this response only
+         * @description The URL must be https and resolve to public addresses only (loopback, private, link-local, CGNAT, multicast and
+         *     IPv6 unique-local addresses are refused with 422 `errors.webhook_url_not_public`; hosts in `WEBHOOK_ALLOWED_HOSTS`
+         *     are exempt). At most 20 endpoints per owner (422 `errors.webhook_limit`). The answer carries the secret
+         *     (`whsec_…`) once; store it to verify the signatures.
+         *     Administrators of the cluster only (403 `errors.managed_administrators_only` for its other users, 404 `errors.cluster_not_found` for a cluster the caller does not see). A personal access token must reach the cluster.
+         */
+        post: operations["createClusterWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an endpoint and its delivery log
+         * @description Deliveries still waiting for a retry are dropped.
+         *     Administrators of the cluster only (403 `errors.managed_administrators_only` for its other users, 404 `errors.cluster_not_found` for a cluster the caller does not see). A personal access token must reach the cluster.
+         */
+        delete: operations["deleteClusterWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes the URL, description, events of an endpoint, or switches it on or off
+         * @description Switching a disabled endpoint on again starts over: its failure streak is forgotten. A changed URL is checked like a new one.
+         *     Administrators of the cluster only (403 `errors.managed_administrators_only` for its other users, 404 `errors.cluster_not_found` for a cluster the caller does not see). A personal access token must reach the cluster.
+         */
+        patch: operations["updateClusterWebhook"];
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the signing secret; the new one is in this response only
+         * @description For 24 hours after the rotation every delivery carries two signatures (new and old secret), so the receiver can switch
+         *     without losing events; then only the new secret signs.
+         *     Administrators of the cluster only (403 `errors.managed_administrators_only` for its other users, 404 `errors.cluster_not_found` for a cluster the caller does not see). A personal access token must reach the cluster.
+         */
+        post: operations["rotateClusterWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of an endpoint, newest first
+         * @description One entry per event with its status and attempts (time, response code, the first 500 characters of the answer or the
+         *     reason it failed). The last 100 events.
+         *     Administrators of the cluster only (403 `errors.managed_administrators_only` for its other users, 404 `errors.cluster_not_found` for a cluster the caller does not see). A personal access token must reach the cluster.
+         */
+        get: operations["listClusterWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends one event again
+         * @description Queues a new attempt of the delivery now, with the same `webhook-id` (receivers deduplicate by it) and a fresh
+         *     timestamp and signature. Also for a disabled endpoint (to test it before switching it on).
+         *     Administrators of the cluster only (403 `errors.managed_administrators_only` for its other users, 404 `errors.cluster_not_found` for a cluster the caller does not see). A personal access token must reach the cluster.
+         */
+        post: operations["redeliverClusterWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a test event (`webhook.test`) to the endpoint
+         * @description A signed `webhook.test` event, delivered like any other and shown in the delivery log. At most 10 per endpoint and
+         *     minute (429).
+         *     Administrators of the cluster only (403 `errors.managed_administrators_only` for its other users, 404 `errors.cluster_not_found` for a cluster the caller does not see). A personal access token must reach the cluster.
+         */
+        post: operations["sendClusterWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/files": {
         parameters: {
             query?: never;
@@ -3406,7 +3692,208 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "invoice.issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.issued
+         * @description Sent to the endpoints subscribed to this event, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        post: operations["webhookInvoiceIssued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.public_link.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.public_link.created
+         * @description Sent to the endpoints subscribed to this event, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        post: operations["webhookInvoicePublicLinkCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.status_changed
+         * @description Sent to the endpoints subscribed to this event, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        post: operations["webhookOrderStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contract.termination.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contract.termination.confirmed
+         * @description Sent to the endpoints subscribed to this event, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        post: operations["webhookContractTerminationConfirmed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contract.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contract.status_changed
+         * @description Sent to the endpoints subscribed to this event, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        post: operations["webhookContractStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "managed.apply.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * managed.apply.succeeded
+         * @description Sent to the endpoints subscribed to this event, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        post: operations["webhookManagedApplySucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "managed.apply.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * managed.apply.failed
+         * @description Sent to the endpoints subscribed to this event, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        post: operations["webhookManagedApplyFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "managed.drift.detected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * managed.drift.detected
+         * @description Sent to the endpoints subscribed to this event, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        post: operations["webhookManagedDriftDetected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "notification.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * notification.created
+         * @description Sent to the endpoints subscribed to this event, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        post: operations["webhookNotificationCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent to the endpoints subscribed to this event, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        post: operations["webhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ErrorResponse: {
@@ -4215,7 +4702,7 @@ export interface components {
             /** @description `0`–`9` built-in, `s<n>` created by the portal. */
             id: string;
             /** @enum {string} */
-            kind: "built_in" | "apply_failed" | "apply_rolled_back" | "invoice_issued" | "termination_confirmed" | "order_status_changed" | "invitation_accepted" | "new_sign_in";
+            kind: "built_in" | "apply_failed" | "apply_rolled_back" | "invoice_issued" | "termination_confirmed" | "order_status_changed" | "invitation_accepted" | "new_sign_in" | "webhook_disabled";
             title: components["schemas"]["LocalizedText"];
             message: components["schemas"]["LocalizedText"];
             /** Format: date-time */
@@ -4833,6 +5320,229 @@ export interface components {
             number: string;
             name: string;
         };
+        /**
+         * @description An event an endpoint can subscribe to; its payload is described in the `webhooks` section.
+         * @enum {string}
+         */
+        WebhookEventType: "invoice.issued" | "invoice.public_link.created" | "order.status_changed" | "contract.termination.confirmed" | "contract.status_changed" | "managed.apply.succeeded" | "managed.apply.failed" | "managed.drift.detected" | "notification.created";
+        WebhookEndpointInput: {
+            /**
+             * Format: uri
+             * @description An https URL that resolves to public addresses only; no user name or password in it.
+             * @example https://erp.mueller-schmidt.example/hooks/portal
+             */
+            url: string;
+            /** @description What the endpoint is for (shown in the list). */
+            description?: string;
+            events: components["schemas"]["WebhookEventType"][];
+        };
+        WebhookEndpointUpdate: {
+            /** Format: uri */
+            url?: string;
+            description?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            enabled?: boolean;
+        };
+        WebhookEndpoint: {
+            id: number;
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEventType"][];
+            enabled: boolean;
+            /**
+             * @description `failing`: switched off by the portal after deliveries kept failing for a day; `manual`: by a user.
+             * @enum {string|null}
+             */
+            disabledReason: "failing" | "manual" | null;
+            /** Format: date-time */
+            disabledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            secretRotatedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the previous secret still signs as well.
+             */
+            previousSecretValidUntil: string | null;
+            lastDelivery: {
+                status: components["schemas"]["WebhookDeliveryStatus"];
+                /** Format: date-time */
+                at: string;
+            } | null;
+        };
+        /** @description An endpoint and its signing secret, which only this answer shows. */
+        WebhookEndpointWithSecret: {
+            webhook: components["schemas"]["WebhookEndpoint"];
+            /** @description The signing secret (`whsec_` and base64); store it to verify the `webhook-signature` header. */
+            secret: string;
+        };
+        /**
+         * @description `pending`: not tried yet; `retrying`: failed, another attempt is scheduled; `succeeded`: answered 2xx; `failed`: every attempt failed.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "retrying" | "succeeded" | "failed";
+        WebhookAttempt: {
+            /** Format: date-time */
+            at: string;
+            responseStatus: number | null;
+            /** @description The first 500 characters of the answer. */
+            responseBody: string;
+            /** @description Why the attempt failed without an answer: `webhook.error.not_public` (the name resolved to a refused address), `webhook.error.redirect` (3xx: redirects are not followed), `webhook.error.timeout`, `webhook.error.connection`. */
+            error: string | null;
+            durationMs: number;
+        };
+        WebhookDelivery: {
+            id: number;
+            /** @description The `webhook-id` header; the same for every attempt and a redelivery. */
+            eventId: string;
+            /** @example invoice.issued */
+            eventType: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /** @description Newest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        LocalizedWebhookText: {
+            de: string;
+            en: string;
+        };
+        /** @description An invoice was issued. */
+        WebhookInvoiceIssued: {
+            /** @constant */
+            type: "invoice.issued";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** @example 77 */
+                invoiceId: number;
+                /** @example RE202611-10077 */
+                number: string;
+                customerId: number;
+            };
+        };
+        /** @description A public link to an invoice was created or renewed (the link itself is never sent). */
+        WebhookInvoicePublicLinkCreated: {
+            /** @constant */
+            type: "invoice.public_link.created";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                invoiceId: number;
+                number: string;
+                customerId: number;
+                /** Format: date-time */
+                expiresAt: string;
+            };
+        };
+        /** @description An order changed its status. */
+        WebhookOrderStatusChanged: {
+            /** @constant */
+            type: "order.status_changed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** @example cluster */
+                orderType: string;
+                number: string;
+                /** @example preparation_completed */
+                status: string;
+                customerId: number;
+            };
+        };
+        /** @description The termination of a cluster contract was confirmed. */
+        WebhookContractTerminationConfirmed: {
+            /** @constant */
+            type: "contract.termination.confirmed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                terminationId: number;
+                clusterId: number;
+                clusterNumber: string;
+                /** Format: date */
+                endOfTerm: string;
+                customerId: number;
+            };
+        };
+        /** @description A contract changed its status (a termination requested, aborted or confirmed). */
+        WebhookContractStatusChanged: {
+            /** @constant */
+            type: "contract.status_changed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** @enum {string} */
+                contractType: "cluster" | "domain";
+                contractId: number;
+                /** @example in_termination */
+                status: string;
+                customerId: number;
+            };
+        };
+        /** @description An apply job of the Managed Center ended (`managed.apply.succeeded` or `managed.apply.failed`). */
+        WebhookManagedApply: {
+            /** @enum {string} */
+            type: "managed.apply.succeeded" | "managed.apply.failed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                jobId: number;
+                /** @enum {string} */
+                kind: "apply" | "rollback";
+                /** @enum {string} */
+                status: "succeeded" | "failed";
+                clusterId: number;
+                serverId: number;
+                /** @example cronjobs */
+                pluginId: string;
+                /** @description Why it failed (a message key such as `job.unreachable`); null when it succeeded. */
+                reason: string | null;
+            };
+        };
+        /** @description Files of a Managed Center section were changed on the server outside the portal. */
+        WebhookManagedDriftDetected: {
+            /** @constant */
+            type: "managed.drift.detected";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                jobId: number;
+                clusterId: number;
+                serverId: number;
+                pluginId: string;
+                paths: string[];
+            };
+        };
+        /** @description The portal created a notice in the notification centre for the owner's users. */
+        WebhookNotificationCreated: {
+            /** @constant */
+            type: "notification.created";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** @example apply_failed */
+                kind: string;
+                title: components["schemas"]["LocalizedWebhookText"];
+                message: components["schemas"]["LocalizedWebhookText"];
+                /** @description A path of the web app under /a. */
+                link: string | null;
+            };
+        };
+        /** @description A test event sent with "send test event". */
+        WebhookTest: {
+            /** @constant */
+            type: "webhook.test";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                webhookId: number;
+                message: string;
+            };
+        };
         /** @description The files a Managed Center plugin renders from its stored state (`GET …/<id>/files`). */
         ManagedRenderedFiles: {
             files: {
@@ -5411,6 +6121,10 @@ export interface components {
         PartnerId: number;
         /** @description Only credits of this referred customer. */
         PartnerCustomerFilter: number;
+        /** @description The id of the webhook endpoint. */
+        WebhookId: number;
+        /** @description The id of the delivery (one event to one endpoint). */
+        WebhookDeliveryId: number;
         DnsZoneId: number;
         DnsRecordId: number;
     };
@@ -11462,6 +12176,501 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listCustomerWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCustomerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://erp.mueller-schmidt.example/hooks/portal",
+                 *       "description": "ERP invoice import",
+                 *       "events": [
+                 *         "invoice.issued",
+                 *         "order.status_changed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Registered; the secret is shown only now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteCustomerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCustomerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "events": [
+                 *         "invoice.issued",
+                 *         "invoice.public_link.created",
+                 *         "managed.apply.failed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    rotateCustomerWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret, shown only now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCustomerWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    redeliverCustomerWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+                /** @description The id of the delivery (one event to one endpoint). */
+                deliveryId: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendCustomerWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listClusterWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createClusterWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://deploy.mueller-schmidt.example/hooks/portal",
+                 *       "description": "Deployment pipeline",
+                 *       "events": [
+                 *         "managed.apply.succeeded",
+                 *         "managed.apply.failed",
+                 *         "managed.drift.detected"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Registered; the secret is shown only now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteClusterWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateClusterWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "events": [
+                 *         "invoice.issued",
+                 *         "invoice.public_link.created",
+                 *         "managed.apply.failed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    rotateClusterWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret, shown only now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listClusterWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    redeliverClusterWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+                /** @description The id of the delivery (one event to one endpoint). */
+                deliveryId: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendClusterWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clusterId: components["parameters"]["ClusterId"];
+                /** @description The id of the webhook endpoint. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     getCronjobsFiles: {
         parameters: {
             query?: never;
@@ -12820,6 +14029,226 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    webhookInvoiceIssued: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInvoiceIssued"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds counts as received; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvoicePublicLinkCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInvoicePublicLinkCreated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds counts as received; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderStatusChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookOrderStatusChanged"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds counts as received; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContractTerminationConfirmed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookContractTerminationConfirmed"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds counts as received; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContractStatusChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookContractStatusChanged"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds counts as received; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookManagedApplySucceeded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookManagedApply"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds counts as received; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookManagedApplyFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookManagedApply"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds counts as received; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookManagedDriftDetected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookManagedDriftDetected"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds counts as received; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookNotificationCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookNotificationCreated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds counts as received; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTest"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds counts as received; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
