@@ -10,6 +10,7 @@ import { cronUsers } from '../shared/command.ts';
 import { nextRuns, parseSchedule, serverTimeZone } from '../shared/schedule.ts';
 import { Cronjob } from './Cronjob.ts';
 import { Migration20261122141000Cronjobs } from './migrations/Migration20261122141000Cronjobs.ts';
+import programs from './program.ts';
 import { cronFilePath, renderCronFile } from './render.ts';
 import { checkCronjob, type CronjobInput } from './rules.ts';
 
@@ -52,6 +53,7 @@ const describeForLog = (input: CronjobInput) => ({ schedule: input.schedule.trim
 export default defineServerPlugin<Operations>({
   entities: [Cronjob],
   migrations: [Migration20261122141000Cronjobs],
+  programs,
   steps: {
     validate: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'cron' }),
     reload: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'cron' }),

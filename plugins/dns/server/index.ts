@@ -6,7 +6,8 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Schemas } from '@portal/openapi';
 import { defineServerPlugin, notFound, validationFailed, type ApplyTarget, type FieldErrors, type PluginContext, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
-import { CHECKER, reloadZones, renderFiles, validateFiles } from './apply.ts';
+import { CHECKER, renderFiles } from './apply.ts';
+import programs from './program.ts';
 import { DnsBaseline } from './DnsBaseline.ts';
 import { DnsRecord } from './DnsRecord.ts';
 import { DnsSerial } from './DnsSerial.ts';
@@ -50,7 +51,7 @@ function alignRrset(records: DnsRecord[], record: RecordData): void {
 export default defineServerPlugin<Operations>({
   entities: [DnsZone, DnsRecord, DnsSerial, DnsBaseline],
   migrations: [Migration20261122143000DnsZones],
-  steps: { validate: validateFiles, reload: reloadZones },
+  programs,
 
   handlers: (ports: PluginPorts) => {
     const now = () => ports.clock.now();
@@ -257,7 +258,7 @@ export default defineServerPlugin<Operations>({
     return handlers;
   },
 
-  render: async ({ em, server, gateway }) => renderFiles(await loadZones(em, server.id), gateway),
+  render: async ({ em, server, hostPath }) => renderFiles(await loadZones(em, server.id), { hostPath }),
   snapshot: async ({ em, server }) => snapshotOf(await loadZones(em, server.id)),
   restore: async ({ em, server, clock }, snapshot) => restoreState(em, server.id, snapshot, clock.now()),
 
