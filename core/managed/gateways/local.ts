@@ -364,6 +364,7 @@ export class LocalGateway implements ServerGateway {
     const file = await findTool(request.tool);
     if (!file) return { exitCode: 127, stdout: '', stderr: `${request.tool}: not installed`, timedOut: false, durationMs: 0 };
     const args: string[] = [];
+    await fs.mkdir(this.root, { recursive: true }); // its working directory
     for (const a of request.args) {
       if (typeof a === 'string') {
         if (a.includes('\0')) throw new SandboxViolation('NUL in argument');
