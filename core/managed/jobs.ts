@@ -4,13 +4,15 @@
  *
  * A request stores the plugin's desired state and records a change (`managed_changes`, pending) and
  * a job (`managed_jobs`, queued) in one transaction, then queues the job (202: "stored, and will be
- * applied"). The job runs on any instance. Jobs of one server and plugin run strictly one after
+ * applied"). The job runs on any instance. Jobs of one server and program run strictly one after
  * another: the queue's `singleton` policy lets only one of them be active per key
- * (`<serverId>:<pluginId>`, a unique index in the queue's table), and every read and write of the
+ * (`<serverId>:program:<program>` — the program of the plugin's descriptor, so plugins writing for one
+ * nginx share it — or `<serverId>:<pluginId>` without one; a unique index in the queue's table), and every read and write of the
  * desired state and the versions happens under `pg_advisory_xact_lock` of that key — requests take
  * the same lock when they store a change. When a job runs it reads the last applied version and the
  * desired state *then*, renders the files (`ServerPlugin.render`), writes, validates and reloads
- * them, and keeps the new version with a snapshot of the desired state. Every change that was
+ * them, and keeps the new version with a snapshot of the desired state. A plugin's `prepare` runs before
+ * that transaction (gateway work); `render` is pure. The job uses the plugin's scoped gateway. Every change that was
  * pending when it read the state is applied by it (coalescing); their own jobs end as "applied with".
  *
  * A failed apply writes back exactly the files of the last applied version (read under the lock),
