@@ -13,6 +13,10 @@ interface PluginSpec {
   paths?: string[];
   web?: string;
   title?: boolean;
+  /** Program descriptors written to `server/program.ts` (and their ids to the manifest's `programs`). */
+  programs?: { id: string; paths: string[]; reads?: string[] }[];
+  /** The manifest's `programs`, when it should differ from those of `server/program.ts`. */
+  manifestPrograms?: string[];
 }
 
 const made: string[] = [];
@@ -31,6 +35,8 @@ function makeRepo(plugins: Record<string, PluginSpec>): string {
     fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: `@portal/plugin-${dir}` }));
     fs.writeFileSync(path.join(root, 'server/index.ts'), 'export default {};\n');
     fs.writeFileSync(path.join(root, 'web/index.tsx'), 'export default {};\n');
+    if (spec.programs) fs.writeFileSync(path.join(root, 'server/program.ts'), `export default ${JSON.stringify(spec.programs)};\n`);
+    const programs = spec.manifestPrograms ?? spec.programs?.map((p) => p.id);
     for (const lang of ['de', 'en']) fs.writeFileSync(path.join(root, `i18n/${lang}.json`), JSON.stringify(spec.title === false ? {} : { title: `${dir} ${lang}` }));
     fs.writeFileSync(
       path.join(root, 'plugin.ts'),
@@ -39,7 +45,7 @@ function makeRepo(plugins: Record<string, PluginSpec>): string {
   titleKey: 'title',
   icon: ${JSON.stringify(spec.icon ?? 'Dns')},
   nav: { order: ${spec.order ?? 10} },
-  services: ['${dir}'],
+  services: ['${dir}'],${programs ? `\n  programs: ${JSON.stringify(programs)},` : ''}
   server: () => import('./server/index.ts'),
   web: () => import(${JSON.stringify(spec.web ?? './web/index.tsx')}),
 };
@@ -140,6 +146,31 @@ describe('plugin registry generator', () => {
     const repo = makeRepo({ alpha: {}, beta: {} });
     fs.writeFileSync(path.join(repo, 'plugins/beta/openapi.yaml'), 'paths:\n  /api/v1/clusters/{clusterId}/servers/{serverId}/beta:\n    get:\n      operationId: listalphaThings0\n');
     await expect(discoverPlugins(repo)).rejects.toThrow(/also used by plugin alpha/);
+  });
+
+  it('refuses two plugins whose programs own the same path (overlapping globs); reads may overlap, and so may the globs of one plugin', async () => {
+    const nginx = { id: 'nginx', paths: ['/etc/nginx/conf.d/portal.conf', '/etc/nginx/portal/**'], reads: ['/var/log/nginx/*'] };
+    await expect(discoverPlugins(makeRepo({ alpha: { programs: [nginx] }, beta: { programs: [{ id: 'nginx', paths: ['/etc/nginx/portal/sites/beta-*.conf'] }] } }))).rejects.toThrow(
+      'plugins/beta: its path /etc/nginx/portal/sites/beta-*.conf overlaps /etc/nginx/portal/** of plugin alpha: two plugins cannot own the same file',
+    );
+    await expect(discoverPlugins(makeRepo({ alpha: { programs: [nginx] }, beta: { programs: [{ id: 'nginx', paths: ['/etc/nginx/conf.d/portal*'] }] } }))).rejects.toThrow(/overlaps \/etc\/nginx\/conf\.d\/portal\.conf of plugin alpha/);
+    // Snippets of one nginx side by side, the same log directory read by both, and one plugin's own nested globs.
+    const ok = await discoverPlugins(
+      makeRepo({
+        alpha: { programs: [{ ...nginx, paths: [...nginx.paths, '/etc/nginx/portal/sites/*.conf'] }] },
+        beta: { programs: [{ id: 'nginx', paths: ['/etc/nginx/conf.d/portal-beta-*.conf'], reads: ['/var/log/nginx/*'] }] },
+      }),
+    );
+    expect(ok.map((p) => [p.id, p.programs])).toEqual([['alpha', ['nginx']], ['beta', ['nginx']]]);
+  });
+
+  it.each([
+    ['manifest programs that differ from server/program.ts', { programs: [{ id: 'nginx', paths: ['/etc/x'] }], manifestPrograms: ['apache'] }, /must be the programs of server\/program\.ts \(nginx\)/],
+    ['a relative path', { programs: [{ id: 'nginx', paths: ['etc/x'] }] }, /"etc\/x" must be an absolute path/],
+    ['a character class', { programs: [{ id: 'nginx', paths: ['/etc/[ab]'] }] }, /may use only \*, \*\* and \? as wildcards/],
+    ['a bad program id', { programs: [{ id: 'Nginx!', paths: [] }], manifestPrograms: ['nginx'] }, /is not a program id/],
+  ] as [string, PluginSpec, RegExp][])('refuses %s', async (_what, spec, message) => {
+    await expect(discoverPlugins(makeRepo({ alpha: spec }))).rejects.toThrow(message);
   });
 
   it('the committed registries of this repository are up to date', async () => {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { expandResources, resourceDeclarations, type ResourceSpec } from '../openapi/scripts/resources.ts';
+import { globsOverlap, programProblems, type ProgramDescriptor } from '../plugins/sdk/program.ts';
 
 const repoDefault = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,6 +32,8 @@ export interface DiscoveredPlugin {
   services: readonly string[] | 'all';
   /** The service programs it needs (`PluginManifest.programs`). */
   programs: readonly string[];
+  /** The paths its programs own (`server/program.ts`: globs it writes), for the overlap check. */
+  ownedPaths: readonly string[];
   serverModule: string;
   webModule: string;
   operations: string[];
@@ -200,6 +203,12 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       fail(dir, "services must be 'all' or a non-empty list of service ids");
     const programs = manifest.programs ?? [];
     if (!(Array.isArray(programs) && programs.every((s) => typeof s === 'string' && /^[a-z0-9-]+$/.test(s)))) fail(dir, 'programs must be a list of service program names');
+    const descriptors = await programsOf(dir);
+    if (descriptors) {
+      for (const d of descriptors) for (const problem of programProblems(d)) fail(dir, `server/program.ts: program ${JSON.stringify(d?.id)}: ${problem}`);
+      const ids = descriptors.map((d) => d.id);
+      if ([...ids].sort().join() !== [...programs].sort().join()) fail(dir, `programs in plugin.ts (${programs.join(', ') || 'none'}) must be the programs of server/program.ts (${ids.join(', ') || 'none'})`);
+    }
     const source = fs.readFileSync(manifestFile, 'utf8');
     const operations = operationsOf(dir, id);
     for (const op of operations) {
@@ -215,6 +224,7 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       order,
       services,
       programs,
+      ownedPaths: (descriptors ?? []).flatMap((d) => [...d.paths]),
       serverModule: loaderTarget(source, 'server', dir),
       webModule: loaderTarget(source, 'web', dir),
       operations,
@@ -226,7 +236,29 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       resources: fs.existsSync(path.join(dir, 'openapi.yaml')) ? resourceDeclarations((parse(fs.readFileSync(path.join(dir, 'openapi.yaml'), 'utf8')) ?? {}) as Json, id) : [],
     });
   }
+  refuseSharedPaths(pluginsDir, found);
   return found.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+}
+
+/**
+ * A plugin's program descriptors: the default export of `server/program.ts` when it has one (data and small
+ * functions, importing only `@portal/plugin-sdk/program`, so reading it loads nothing of the server part).
+ */
+async function programsOf(dir: string): Promise<readonly ProgramDescriptor[] | undefined> {
+  const file = path.join(dir, 'server/program.ts');
+  if (!fs.existsSync(file)) return undefined;
+  const programs = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+  if (!Array.isArray(programs)) fail(dir, 'server/program.ts has no default export (definePrograms([...]))');
+  return programs as ProgramDescriptor[];
+}
+
+/** Two plugins may not own one path: a glob of one overlapping a glob of another is refused (reads may overlap). */
+function refuseSharedPaths(pluginsDir: string, plugins: readonly DiscoveredPlugin[]): void {
+  for (const [i, a] of plugins.entries())
+    for (const b of plugins.slice(i + 1))
+      for (const x of a.ownedPaths)
+        for (const y of b.ownedPaths)
+          if (globsOverlap(x, y)) fail(path.join(pluginsDir, b.dir), `its path ${y} overlaps ${x} of plugin ${a.id}: two plugins cannot own the same file`);
 }
 
 const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

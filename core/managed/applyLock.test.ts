@@ -13,6 +13,7 @@ import { seedDemo } from '../seed/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { LocalGateway, findTool, stopLocalPrograms } from './gateways/local.ts';
 import { JobRunner, type ManagedPluginRef } from './jobs.ts';
+import { testNginx } from './gateways/testProgram.testing.ts';
 import { ManagedConfigVersion, ManagedJob } from './entities/index.ts';
 import { jobFinished } from './jobFinished.testing.ts';
 
@@ -23,7 +24,7 @@ let dir: string;
 let serverId: number;
 let userId: number;
 const gateways = new Map<number, LocalGateway>();
-const gateway = (id: number) => gateways.get(id) ?? gateways.set(id, new LocalGateway({ baseDir: dir, serverId: id, programs: ['nginx'] })).get(id)!;
+const gateway = (id: number) => gateways.get(id) ?? gateways.set(id, new LocalGateway({ baseDir: dir, serverId: id, programs: [testNginx] })).get(id)!;
 
 /** What snippet-a renders next: a directive nginx refuses, or a comment. */
 let aBroken = false;
@@ -31,8 +32,8 @@ let bContent = '# snippet b\n';
 
 const snippet = (id: string, file: () => string): ManagedPluginRef => ({
   id,
-  manifest: { programs: ['nginx'] },
-  server: { handlers: () => ({}), steps: { service: 'nginx' }, render: async () => [{ path: `/etc/nginx/conf.d/${id}.conf`, content: file() }] },
+  // Each its own snippet of one nginx: the lock comes from the program of the descriptor, no `steps` needed.
+  server: { handlers: () => ({}), programs: [{ ...testNginx, paths: [`/etc/nginx/conf.d/${id}.conf`] }], render: async () => [{ path: `/etc/nginx/conf.d/${id}.conf`, content: file() }] },
 });
 const plugins = new Map([
   ['snippet-a', snippet('snippet-a', () => (aBroken ? 'bogus_directive on;\n' : '# snippet a\n'))],

@@ -6,6 +6,6 @@
 export { ManagedChange, ManagedConfigVersion, ManagedJob, managedEntities, managedMigrations } from './entities/index.ts';
 export type { ChangeSummary, CheckOutcomeRecord, DriftRecord, DriftedFile, JobLogEntry, StoredFile } from './entities/index.ts';
 export { JobRunner, diffFiles, APPLY_QUEUE, INTERRUPTED_QUEUE, type JobRunnerDeps, type ManagedPluginRef } from './jobs.ts';
-export { LocalGateway, SandboxViolation, findTool, runProgram, stopLocalPrograms, type LocalGatewayOptions, type ServiceProgram } from './gateways/local.ts';
+export { LocalGateway, SandboxViolation, findTool, runProgram, stopLocalPrograms, type LocalGatewayOptions } from './gateways/local.ts';
 export { snapshotRows, restoreRows, isRowsSnapshot, type RowsSnapshot } from './snapshot.ts';
 export { pluginDatabase, entityManagerOf, lockPluginState, serverOf, serverTimeZone } from './database.ts';

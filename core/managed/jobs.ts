@@ -4,13 +4,15 @@
  *
  * A request stores the plugin's desired state and records a change (`managed_changes`, pending) and
  * a job (`managed_jobs`, queued) in one transaction, then queues the job (202: "stored, and will be
- * applied"). The job runs on any instance. Jobs of one server and plugin run strictly one after
+ * applied"). The job runs on any instance. Jobs of one server and program run strictly one after
  * another: the queue's `singleton` policy lets only one of them be active per key
- * (`<serverId>:<pluginId>`, a unique index in the queue's table), and every read and write of the
+ * (`<serverId>:program:<program>` — the program of the plugin's descriptor, so plugins writing for one
+ * nginx share it — or `<serverId>:<pluginId>` without one; a unique index in the queue's table), and every read and write of the
  * desired state and the versions happens under `pg_advisory_xact_lock` of that key — requests take
  * the same lock when they store a change. When a job runs it reads the last applied version and the
  * desired state *then*, renders the files (`ServerPlugin.render`), writes, validates and reloads
- * them, and keeps the new version with a snapshot of the desired state. Every change that was
+ * them, and keeps the new version with a snapshot of the desired state. A plugin's `prepare` runs before
+ * that transaction (gateway work); `render` is pure. The job uses the plugin's scoped gateway. Every change that was
  * pending when it read the state is applied by it (coalescing); their own jobs end as "applied with".
  *
  * A failed apply writes back exactly the files of the last applied version (read under the lock),
@@ -34,7 +36,7 @@ import { PgBoss, fromPglite, type Job, type PGliteLike } from 'pg-boss';
 import { User } from '../accounts/index.ts';
 import { Server } from '../clusters/index.ts';
 import { Conflict, NotFound, ValidationFailed, afterCommit, currentAuditScope, requestEntityManager, isDomainError, recordAudit, type Clock, type Logger, type Orm } from '../platform/index.ts';
-import type { AnyServerPlugin, AppliedVersion, ApplySteps, CheckOutcome, ConfigFile, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
+import type { AnyServerPlugin, AppliedVersion, ApplySteps, CheckOutcome, ConfigFile, ManagedServer, PrepareContext, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
 import { ManagedChange, ManagedConfigVersion, ManagedJob, type ChangeSummary, type CheckOutcomeRecord, type DriftedFile, type StoredFile } from './entities/index.ts';
 import { lockPluginState, pluginDatabase, serverOf } from './database.ts';
 import { isRowsSnapshot, restoreRows, snapshotRows, tablesOf } from './snapshot.ts';
@@ -50,7 +52,11 @@ export interface JobRunnerDeps {
   orm: Orm;
   clock: Clock;
   logger: Logger;
-  gateway(serverId: number): ServerGateway;
+  /**
+   * The gateway of a server; with `pluginId`, the view that plugin gets (files only inside the paths of its
+   * programs, `PathNotDeclared` otherwise): the job prepares, writes, checks and reloads through it.
+   */
+  gateway(serverId: number, pluginId?: string): ServerGateway;
   plugin(id: string): ManagedPluginRef | undefined;
   /** A job changed (sent to the browsers following the server). */
   onJob?(job: ManagedJob): Promise<void> | void;
@@ -131,6 +137,8 @@ const isUnreachable = (e: unknown) => (e as { name?: unknown } | null)?.name ===
 function errorKey(e: unknown): string {
   if (isDomainError(e)) return e.message;
   const name = (e as { name?: string })?.name ?? '';
+  // The plugin wrote (or rendered) a file outside the paths of its programs (plugins/sdk/program.ts).
+  if (name === 'PathNotDeclared') return 'job.error.undeclared_path';
   if (/Exception$/.test(name) || typeof (e as { code?: unknown })?.code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return 'job.error.database';
   return 'job.error.internal';
 }
@@ -401,8 +409,28 @@ export class JobRunner {
    */
   applyLockKey(serverId: number, pluginId: string): string {
     const plugin = this.#deps.plugin(pluginId);
-    const program = plugin?.server?.steps?.service ?? plugin?.manifest?.programs?.[0];
+    const program = plugin && programOf(plugin);
     return program ? `${serverId}:program:${program}` : `${serverId}:${pluginId}`;
+  }
+
+  /**
+   * `prepare` of a plugin (plugins/sdk/server.ts): before the job's transaction, with the plugin's gateway
+   * and a database port of its own (no lock: `render` reads the state again under it).
+   */
+  async #prepare(job: ManagedJob, plugin: ManagedPluginRef): Promise<unknown> {
+    const prepare = plugin.server?.prepare;
+    if (!prepare) return undefined;
+    const em = this.#deps.orm.em.fork();
+    const server = await em.findOneOrFail(Server, { id: job.server.id }, { populate: ['cluster.customer'] });
+    const previous = await this.lastApplied(em, plugin.id, server.id);
+    const c: PrepareContext = {
+      ...this.#stateContext(em, server, plugin),
+      gateway: this.#deps.gateway(server.id, plugin.id),
+      lastApplied: previous ? { version: previous.version, files: previous.files, snapshot: previous.snapshot, appliedAt: previous.createdAt } : null,
+      logger: this.#deps.logger.child({ plugin: plugin.id }),
+      purpose: 'apply',
+    };
+    return prepare.call(plugin.server, c);
   }
 
   /** What a plugin's `render`, `snapshot`, `restore` get: its database port over the job's transaction. */
@@ -435,6 +463,9 @@ export class JobRunner {
    */
   async #plan(job: ManagedJob, plugin: ManagedPluginRef): Promise<Plan> {
     const serverId = job.server.id;
+    // Gateway work (look-ups, certificates) happens before the transaction; `render` is pure.
+    const prepared = await this.#prepare(job, plugin);
+    const hostPath = (p: string) => this.#deps.gateway(serverId).hostPath(p);
     return this.#deps.orm.em.fork().transactional(async (tx) => {
       await lockPluginState(tx, serverId, plugin.id);
       const server = await tx.findOneOrFail(Server, { id: serverId }, { populate: ['cluster.customer'] });
@@ -457,10 +488,11 @@ export class JobRunner {
       const files = toBaseline
         ? (baseline?.files ?? [])
         : render
-          ? checkFiles(await render({ ...c, gateway: this.#deps.gateway(serverId), lastApplied, logger: this.#deps.logger.child({ plugin: plugin.id }) }))
+          ? checkFiles(await render.call(plugin.server, { ...c, prepared, hostPath, lastApplied, logger: this.#deps.logger.child({ plugin: plugin.id }) }))
           : (previous?.files ?? []);
       const snapshot = await this.#snapshot(plugin, tx, c);
-      const steps: ApplySteps = plugin.server?.steps ?? (previous?.service ? { service: previous.service } : {});
+      const program = programOf(plugin);
+      const steps: ApplySteps = plugin.server ? { ...(program ? { service: program } : {}), ...plugin.server.steps } : previous?.service ? { service: previous.service } : {};
       return { job, plugin, previous, baseline, changeIds, files, snapshot, steps, diff: diffFiles(previous?.files ?? [], files) };
     });
   }
@@ -495,7 +527,7 @@ export class JobRunner {
       return;
     }
 
-    const gw = this.#deps.gateway(job.server.id);
+    const gw = this.#deps.gateway(job.server.id, plugin.id);
     const oldFiles = plan.previous?.files ?? [];
     let reloadTried = false;
     // The paths this job wrote or removed: a failure puts back only those.
@@ -627,7 +659,7 @@ export class JobRunner {
   async keepServerVersion(plugin: ManagedPluginRef, serverId: number, userId: number, jobId: number): Promise<ManagedChange> {
     const em = requestEntityManager() ?? this.#deps.orm.em.fork();
     const seen = await this.#driftedJob(em, plugin.id, serverId, jobId);
-    const gw = this.#deps.gateway(serverId);
+    const gw = this.#deps.gateway(serverId, plugin.id);
     const found = new Map<string, string | null>();
     for (const f of seen.drift.files) {
       const content = await gw.readFile(f.path);
@@ -751,7 +783,7 @@ export class JobRunner {
    */
   async #fail(em: EntityManager, plan: Plan, progress: Progress, reloadTried: boolean, outcome: CheckOutcomeRecord | null, touched?: ReadonlySet<string>): Promise<void> {
     const { job, previous, baseline } = plan;
-    const gw = this.#deps.gateway(job.server.id);
+    const gw = this.#deps.gateway(job.server.id, plan.plugin.id);
     const oldFiles = previous?.files ?? [];
     await progress('restoring', 85, 'job.step.restoring', outcome?.output);
     let restored = previous ? `version ${previous.version}` : baseline ? 'version 0' : 'none';
@@ -821,9 +853,18 @@ async function testPause(point: 'written'): Promise<void> {
   if (point === 'written' && ms > 0 && process.env.NODE_ENV === 'test') await new Promise((r) => setTimeout(r, ms));
 }
 
+/**
+ * The program a plugin's jobs check and reload: its `steps.service`, else its first declared program (its
+ * descriptor, or the manifest's first `programs` entry). The apply lock is per server and this program.
+ */
+function programOf(plugin: ManagedPluginRef): string | undefined {
+  return plugin.server?.steps?.service ?? plugin.server?.programs?.[0]?.id ?? plugin.manifest?.programs?.[0];
+}
+
+/** Own steps of the plugin, else the program's descriptor as the gateway runs it (`gateway.service(id)`). */
 async function validate(gw: ServerGateway, steps: ApplySteps, files: StoredFile[]): Promise<CheckOutcome> {
   if (steps.validate) return steps.validate(gw, files as ConfigFile[]);
-  if (steps.service) return gw.service(steps.service).validate();
+  if (steps.service) return gw.service(steps.service).validate(files as ConfigFile[]);
   return { status: 'skipped', reason: 'not_supported' };
 }
 

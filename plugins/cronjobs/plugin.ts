@@ -6,6 +6,7 @@ export default definePlugin({
   icon: 'Schedule',
   nav: { order: 30 },
   services: ['cronjobs'],
+  programs: ['cron'],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),
 });

@@ -7,6 +7,7 @@ export default definePlugin({
   icon: 'Dns',
   nav: { order: 60 },
   services: ['dns'],
+  programs: ['named'],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),
 });

@@ -71,11 +71,14 @@ export interface ServiceStatus {
   detail?: string;
 }
 
-/** The service-specific steps a gateway knows how to do (nginx: `nginx -t`, start or `-s reload`). */
+/**
+ * The steps of a program the gateway runs from a plugin's descriptor (`ProgramDescriptor`, `./program.ts`):
+ * nginx on the `local` gateway: `nginx -t`, start or `-s reload` of a private instance.
+ */
 export interface ServiceControl {
   readonly name: string;
-  /** Checks the configuration currently written on the server. */
-  validate(): Promise<CheckOutcome>;
+  /** Checks the configuration currently written on the server (`files`: the plugin's files, for descriptors that check file by file). */
+  validate(files?: readonly ConfigFile[]): Promise<CheckOutcome>;
   /** Makes the running service use the written configuration (starts it when it is not running). */
   reload(): Promise<CheckOutcome>;
   status(): Promise<ServiceStatus>;
@@ -121,7 +124,10 @@ export interface ServerGateway {
   listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }>;
   hasTool(tool: string): Promise<ToolCheck>;
   run(request: RunRequest): Promise<RunResult>;
-  /** Validate / reload / status of a service the gateway knows (`nginx`); others report `not_supported`. */
+  /**
+   * Validate / reload / status of a program a plugin declared (its `ProgramDescriptor`); others report
+   * `not_supported` (their status: `unknown`).
+   */
   service(name: string): ServiceControl;
   metrics(): Promise<ServerMetrics>;
 }

@@ -7,6 +7,7 @@ import type { Migration } from '@mikro-orm/migrations';
 import type { BodyOf, OperationId, PathOf, QueryOf, ResponseOf, Schemas } from '@portal/openapi';
 import type { PluginEvents } from './events.ts';
 import type { CheckOutcome, ConfigFile, ServerGateway } from './gateway.ts';
+import type { ProgramDescriptor } from './program.ts';
 
 export * from './errors.ts';
 export type * from './gateway.ts';
@@ -16,6 +17,7 @@ export type { PluginEvents, ServerEventsOf } from './events.ts';
 export * from './stats/index.ts';
 export * from './resources/server.ts';
 export { checkField, checkFields, fieldPattern, type FieldProblem, type ResourceDeclaration, type ResourceField } from './resources/index.ts';
+export * from './program.ts';
 
 /** The server a Managed Center request is about; the host has checked the caller may manage it. */
 export interface ManagedServer {
@@ -110,9 +112,12 @@ export interface ApplyRequest {
   summary: ChangeSummary;
 }
 
-/** How a plugin's files are validated and reloaded. */
+/**
+ * How a plugin's files are validated and reloaded. Without it: the plugin's first program
+ * (`ServerPlugin.programs`), as its descriptor says.
+ */
 export interface ApplySteps {
-  /** A service the gateway knows (`nginx`): validated with `service.validate()`, then `service.reload()`. */
+  /** A program declared by a plugin (`nginx`): validated and reloaded as its descriptor says (`gateway.service(id)`). */
   service?: string;
   /** Own check of the written files (e.g. `named-checkzone`, `ssh-keygen -l`); runs instead of `service.validate()`. */
   validate?: (gateway: ServerGateway, files: ConfigFile[]) => Promise<CheckOutcome>;
@@ -153,7 +158,10 @@ export interface PluginPorts {
   readonly pluginId: string;
   /** A new database port, for work outside a request (handlers use `c.em`). */
   database: { fork(): PluginDatabase };
-  /** The gateway of a server (the `local` gateway by default). */
+  /**
+   * The gateway of a server (the `local` gateway by default), scoped to this plugin: files only inside the
+   * paths its programs declare (`PathNotDeclared` otherwise). Inside a request only for the request's server.
+   */
   gateway(serverId: number): ServerGateway;
   jobs: {
     /**
@@ -198,9 +206,26 @@ export interface StateContext {
   clock: { now(): Date };
 }
 
-/** What `render` gets: the state context, the server's gateway and the version last applied. */
-export interface RenderContext extends StateContext {
+/**
+ * What `prepare` gets: the state context (a database port outside the job's transaction), the server's
+ * gateway (scoped to the plugin's paths) and the version last applied. `purpose: 'preview'` (the files
+ * panel, `x-files`) must change nothing on the server.
+ */
+export interface PrepareContext extends StateContext {
   gateway: ServerGateway;
+  lastApplied: AppliedVersion | null;
+  logger: PluginLogger;
+  purpose: 'apply' | 'preview';
+}
+
+/**
+ * What `render` gets: the state context (inside the job's transaction), what `prepare` returned and the
+ * version last applied — no gateway: rendering is pure. `hostPath` maps a server path to where the
+ * program on the server sees it (the `local` gateway's sandbox), for use inside the rendered files.
+ */
+export interface RenderContext<Prepared = unknown> extends StateContext {
+  prepared: Prepared;
+  hostPath(path: string): string;
   lastApplied: AppliedVersion | null;
   logger: PluginLogger;
 }
@@ -209,22 +234,34 @@ type EntityDefinition = NonNullable<Options['entities']>[number];
 export type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
 /** The server part of a plugin (default export of its `server/index.ts`). */
-export interface ServerPlugin<Ops extends OperationId = OperationId> {
+export interface ServerPlugin<Ops extends OperationId = OperationId, Prepared = unknown> {
   /** Its entities (`defineEntity`); tables are named `<pluginId>_<thing>` (dashes become underscores). */
   entities?: readonly EntityDefinition[];
   /** Its hand-written migrations, named `Migration<yyyymmddhhmmss><Name>`. */
   migrations?: readonly MigrationClass[];
   /** Builds the handlers once at start, with the ports. */
   handlers(ports: PluginPorts): PluginHandlers<Ops>;
-  /** How this plugin's files are validated and reloaded (applies, rollbacks and restores alike). */
+  /**
+   * The programs it runs on a server (`server/program.ts`, default export): the paths it owns, how they
+   * are checked and reloaded. Its gateway refuses files outside them. Without: its gateway is not scoped
+   * (plugins written before descriptors); `[]`: it writes nothing.
+   */
+  programs?: readonly ProgramDescriptor[];
+  /** How this plugin's files are validated and reloaded (applies, rollbacks and restores alike); default: its first program. */
   steps?: ApplySteps;
   /**
-   * Every file this plugin manages on the server, complete, rendered from its desired state. Called
-   * by the apply job when it runs, under the server's and plugin's lock, inside a transaction; may
-   * prepare things on the server through `c.gateway` (e.g. certificates). Files of the previous
-   * version that are not returned any more are removed. Required for a plugin that applies.
+   * Work on the server before rendering (outside the job's transaction, and for the files panel): look-ups
+   * (`listenAddress`, installed tools) and, when `c.purpose === 'apply'`, things to create (self-signed
+   * certificates). Its result is `render`'s `c.prepared`.
    */
-  render?(c: RenderContext): Promise<ConfigFile[]>;
+  prepare?(c: PrepareContext): Promise<Prepared>;
+  /**
+   * Every file this plugin manages on the server, complete, rendered from its desired state and what
+   * `prepare` returned. Pure: no gateway (called by the apply job under the server's and plugin's lock
+   * inside a transaction, and by the files panel). Files of the previous version that are not returned
+   * any more are removed. Required for a plugin that applies.
+   */
+  render?(c: RenderContext<Prepared>): Promise<ConfigFile[]> | ConfigFile[];
   /**
    * The tables holding the plugin's desired state of a server (each with a `server_id` column),
    * parents first. The SDK snapshots their rows with every applied version and puts them back on a
@@ -257,7 +294,7 @@ export interface ServerPlugin<Ops extends OperationId = OperationId> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the host holds plugins of any operation set
-export type AnyServerPlugin = ServerPlugin<any>;
+export type AnyServerPlugin = ServerPlugin<any, any>;
 
 /** Declares a plugin's server part; the compiler checks every handler against the contract. */
-export const defineServerPlugin = <Ops extends OperationId>(plugin: ServerPlugin<Ops>): ServerPlugin<Ops> => plugin;
+export const defineServerPlugin = <Ops extends OperationId, Prepared = unknown>(plugin: ServerPlugin<Ops, Prepared>): ServerPlugin<Ops, Prepared> => plugin;

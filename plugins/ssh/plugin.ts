@@ -6,6 +6,7 @@ export default definePlugin({
   icon: 'Key',
   nav: { order: 40 },
   services: ['ssh'],
+  programs: ['sshd'],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),
 });

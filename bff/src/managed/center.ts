@@ -2,13 +2,26 @@
  * The Managed Center host: builds each plugin's ports, mounts its handlers behind the one access
  * check, runs apply jobs, owns the gateways, answers the platform operations, and reports plugin health.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import { User } from '@portal/core/accounts';
 import { Server } from '@portal/core/clusters';
 import { DomainError, NotFound, Unavailable, requestEntityManager } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
-import { isPluginError, noContent as sdkNoContent, type AnyServerPlugin, type ApplyContext, type ManagedUser, type PluginDatabase, type PluginPorts, type ServerGateway } from '@portal/plugin-sdk/server';
+import {
+  PathNotDeclared,
+  isPluginError,
+  noContent as sdkNoContent,
+  scopedGateway,
+  type AnyServerPlugin,
+  type ApplyContext,
+  type ManagedUser,
+  type PluginDatabase,
+  type PluginPorts,
+  type ProgramDescriptor,
+  type ServerGateway,
+} from '@portal/plugin-sdk/server';
 import type { AppDeps } from '../deps.ts';
 import type { PluginHealth } from '../handlers/platform.ts';
 import { credentialAllowsCluster } from '../http/auth.ts';
@@ -31,6 +44,8 @@ export class ManagedCenter {
   readonly #gateways = new Map<number, ServerGateway>();
   readonly #ports = new Map<string, PluginPorts>();
   readonly #started = new Set<string>();
+  /** The server of the plugin operation being answered: a plugin's `ports.gateway` reaches only that one. */
+  readonly #request = new AsyncLocalStorage<{ serverId: number }>();
 
   constructor(deps: AppDeps, set: PluginSet) {
     this.deps = deps;
@@ -39,7 +54,7 @@ export class ManagedCenter {
       orm: deps.orm,
       clock: deps.clock,
       logger: deps.logger,
-      gateway: (id) => this.gateway(id),
+      gateway: (id, pluginId) => (pluginId ? this.pluginGateway(pluginId, id) : this.gateway(id)),
       plugin: (id) => this.plugin(id),
       onJob: (job) => deps.events.publish('managed.job', presentJob(job), { servers: [job.server.id] }),
       onChange: (change) => deps.events.publish('managed.change', presentChange(change), { servers: [change.server.id] }),
@@ -61,14 +76,24 @@ export class ManagedCenter {
    * running in the sandboxes are stopped (their owner is gone); an apply starts them again.
    */
   async start(): Promise<void> {
-    const left = await stopLocalPrograms(this.#baseDir, 'orphaned');
+    const left = await stopLocalPrograms(this.#baseDir, 'orphaned', this.#programs);
     if (left.length) this.deps.logger.info({ servers: left }, 'stopped programs a previous portal left running');
     await this.jobs.start();
   }
 
-  /** The service programs the plugins declared (the gateway provides them). */
-  get #programs(): string[] {
-    return [...new Set(this.plugins.flatMap((p) => [...(p.manifest?.programs ?? [])]))];
+  /** The programs the plugins declared (their descriptors, `ServerPlugin.programs`): the gateway runs them. */
+  get #programs(): ProgramDescriptor[] {
+    return this.plugins.flatMap((p) => [...(p.server?.programs ?? [])]);
+  }
+
+  /**
+   * The gateway a plugin gets for a server: files only inside the paths of its programs (a plugin that
+   * declares none — written before descriptors — gets the server's gateway as it is).
+   */
+  pluginGateway(pluginId: string, serverId: number): ServerGateway {
+    const gw = this.gateway(serverId);
+    const programs = this.plugin(pluginId)?.server?.programs;
+    return programs ? scopedGateway(gw, { pluginId, programs }) : gw;
   }
 
   /** The gateway of a server (the embedded `local` one). */
@@ -124,7 +149,12 @@ export class ManagedCenter {
       pluginId: plugin.id,
       // Inside a write request a plugin's fork shares the request's transaction (issue 8, defect 5).
       database: { fork: () => this.database(plugin, requestEntityManager()?.fork({ keepTransactionContext: true }) ?? deps.orm.em.fork()) },
-      gateway: (serverId) => this.gateway(serverId),
+      gateway: (serverId) => {
+        // Answering a request about one server, a plugin reaches that server only.
+        const current = this.#request.getStore();
+        if (current && current.serverId !== serverId) throw new PathNotDeclared(`plugin ${plugin.id} may reach only server ${current.serverId} in this request, not ${serverId}`);
+        return this.pluginGateway(plugin.id, serverId);
+      },
       jobs: {
         apply: async (target, request) => {
           const job = presentJob(await this.jobs.apply(plugin.id, { serverId: target.server.id, userId: target.user.id }, request.summary));
@@ -190,13 +220,14 @@ export class ManagedCenter {
     return (await c.ports.jobs.apply(c, { summary })).job;
   }
 
-  /** `GET …/<id>/files` (`x-files`): what `render` returns now, a secret's content left out, and whether it is what was applied last. */
+  /** `GET …/<id>/files` (`x-files`): what `prepare` (a preview: nothing is created) and `render` give now, a secret's content left out, and whether it is what was applied last. */
   async #renderedFiles(plugin: LoadedPlugin, c: ApplyContext) {
-    const render = plugin.server?.render;
-    if (!render) throw NotFound('errors.managed_plugin_not_found');
+    const server = plugin.server;
+    if (!server?.render) throw NotFound('errors.managed_plugin_not_found');
     const lastApplied = await c.ports.jobs.lastApplied(c.server.id);
-    const gateway = this.gateway(c.server.id);
-    const files = await render.call(plugin.server, { em: c.em, server: c.server, clock: this.deps.clock, gateway, lastApplied, logger: c.ports.logger });
+    const base = { em: c.em, server: c.server, clock: this.deps.clock, lastApplied, logger: c.ports.logger };
+    const prepared = server.prepare ? await server.prepare({ ...base, gateway: c.ports.gateway(c.server.id), purpose: 'preview' }) : undefined;
+    const files = await server.render({ ...base, prepared, hostPath: (p) => this.gateway(c.server.id).hostPath(p) });
     const last = new Map((lastApplied?.files ?? []).map((f) => [f.path, f.content]));
     const applied = !!lastApplied && last.size === files.length && files.every((f) => last.get(f.path) === f.content);
     const mode = (m = 0o644) => m.toString(8).padStart(4, '0');
@@ -212,7 +243,9 @@ export class ManagedCenter {
       if (plugin.manifest && !appliesTo(plugin.manifest, access.server.services)) throw NotFound('errors.managed_plugin_not_found');
       if (!handler || plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
       try {
-        const result = await handler({ params: c.params, query: c.query, body: c.body, em: this.database(plugin, c.em), server: serverOf(access.server), user: userOf(c.user), ports: this.ports(plugin) });
+        const result = await this.#request.run({ serverId: access.server.id }, () =>
+          handler({ params: c.params, query: c.query, body: c.body, em: this.database(plugin, c.em), server: serverOf(access.server), user: userOf(c.user), ports: this.ports(plugin) }),
+        );
         if (result === sdkNoContent) return noContent;
         if (status !== 200) c.koa.status = status;
         return result as never;
@@ -256,7 +289,7 @@ export class ManagedCenter {
     );
     await this.jobs.stop();
     // Every program this portal started or last reloaded ends with it (issue 31 §14).
-    await stopLocalPrograms(this.#baseDir, 'mine').catch((e: unknown) => this.deps.logger.error({ err: e }, 'stopping the local programs failed'));
+    await stopLocalPrograms(this.#baseDir, 'mine', this.#programs).catch((e: unknown) => this.deps.logger.error({ err: e }, 'stopping the local programs failed'));
   }
 }
 

@@ -5,7 +5,7 @@ import { demoLogins } from '@portal/core/seed';
 import { socketPath } from '../realtime/gateway.ts';
 import { createTestServer, type TestClient, type TestServer } from '../testing.ts';
 import { brokenPlugin, contractWithFixtures, examplePlugin } from './__fixtures__/index.ts';
-import { exampleLifecycle } from './__fixtures__/example/server.ts';
+import { exampleLifecycle, writeOutside } from './__fixtures__/example/server.ts';
 import { findTool } from '@portal/core/managed';
 
 let server: TestServer;
@@ -119,6 +119,27 @@ describe('Managed Center platform', () => {
     const m = await admin.get(`${base(shop.id, lb)}/managed/metrics`);
     expect(m.status).toBe(200);
     expect(m.body.load).toHaveLength(3);
+  });
+
+  it("a plugin's gateway is bound to the paths its programs declare: reads and writes elsewhere are refused with the path named", async () => {
+    const gw = server.managed.pluginGateway('example', lb);
+    await expect(gw.writeFile({ path: '/etc/nginx/conf.d/portal.conf', content: 'x' })).rejects.toThrow(
+      'plugin example did not declare "/etc/nginx/conf.d/portal.conf" (write); declare it in the paths of its programs (server/program.ts)',
+    );
+    await expect(gw.readFile('/etc/passwd')).rejects.toThrow(/did not declare "\/etc\/passwd" \(read\)/);
+    await expect(gw.removeFile('/var/log/nginx/example.access.log')).rejects.toThrow(/\(write\)/); // declared for reading only
+    await expect(gw.listFiles('/etc/ssl/portal')).rejects.toThrow(/\(list\)/);
+    await expect(gw.run({ tool: 'cat', args: [{ path: '/etc/shadow' }] })).rejects.toThrow(/\/etc\/shadow/);
+    await expect(gw.service('dns').reload()).rejects.toThrow(/\(program\)/);
+    expect(await gw.tail('/var/log/nginx/example.access.log', 1)).toEqual(expect.any(Array));
+    expect(await gw.listFiles('/etc/nginx/conf.d')).toEqual(expect.any(Array));
+  });
+
+  it('a job whose plugin renders a file outside its paths fails before writing anything, and the server keeps its files', async () => {
+    const job = await setGreeting(admin, writeOutside);
+    expect(job).toMatchObject({ status: 'failed', validation: { status: 'failed', output: 'job.error.undeclared_path' } });
+    expect(await server.managed.gateway(lb).readFile('/etc/nginx/conf.d/portal.conf')).toBeNull();
+    expect((await server.managed.gateway(lb).readFile('/etc/nginx/conf.d/example.conf')) ?? '').not.toContain(writeOutside);
   });
 
   it('apply: stores the desired state, writes and validates the configuration, reloads, records who changed what', async () => {

@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalGateway, SandboxViolation, findTool } from './local.ts';
+import { LocalGateway, SandboxViolation, findTool, stopLocalPrograms } from './local.ts';
+import { testNginx } from './testProgram.testing.ts';
 
 let base: string;
 let gw: LocalGateway;
 
 beforeAll(async () => {
   base = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-gw-'));
-  gw = new LocalGateway({ baseDir: base, serverId: 7, programs: ['nginx'] });
+  gw = new LocalGateway({ baseDir: base, serverId: 7, programs: [testNginx] });
 });
 afterAll(async () => {
   await gw.service('nginx').stop();
@@ -88,6 +89,37 @@ describe('local gateway sandbox', () => {
   });
 });
 
+describe('local gateway programs (any descriptor)', () => {
+  it('checks with the command of a descriptor without a private instance; reload is not supported there', async () => {
+    const g = new LocalGateway({ baseDir: base, serverId: 9, programs: [{ id: 'ok', tool: 'true', paths: [], validate: { tool: 'true', args: [] } }, { id: 'refuses', paths: [], validate: { tool: 'false', args: [] } }] });
+    expect(await g.service('ok').validate()).toMatchObject({ status: 'passed', tool: 'true' });
+    expect(await g.service('refuses').validate()).toMatchObject({ status: 'failed', tool: 'false' });
+    expect(await g.service('ok').reload()).toEqual({ status: 'skipped', reason: 'not_supported', tool: 'true' });
+  });
+
+  it("hands a descriptor's own check the plugin's files; a tool that is not installed is skipped", async () => {
+    const seen: string[] = [];
+    const g = new LocalGateway({
+      baseDir: base,
+      serverId: 9,
+      programs: [
+        { id: 'each', paths: ['/etc/x/*'], validate: async (_gw, files) => (seen.push(...files.map((f) => f.path)), { status: 'passed', output: `${files.length} files` }) },
+        { id: 'absent', paths: [], validate: { tool: 'no-such-tool-here', args: [] } },
+      ],
+    });
+    expect(await g.service('each').validate([{ path: '/etc/x/a', content: '' }])).toEqual({ status: 'passed', output: '1 files' });
+    expect(seen).toEqual(['/etc/x/a']);
+    expect(await g.service('absent').validate()).toEqual({ status: 'skipped', reason: 'tool_missing', tool: 'no-such-tool-here' });
+  });
+
+  it('a program no plugin declared is written but neither checked nor reloaded', async () => {
+    const g = new LocalGateway({ baseDir: base, serverId: 9 });
+    expect(await g.service('nginx').validate()).toEqual({ status: 'skipped', reason: 'not_supported' });
+    expect(await g.service('nginx').reload()).toEqual({ status: 'skipped', reason: 'not_supported' });
+    expect(await g.service('nginx').status()).toEqual({ state: 'unknown' });
+  });
+});
+
 const withNginx = (await findTool('nginx')) ? describe : describe.skip;
 
 withNginx('local gateway nginx (installed here)', () => {
@@ -114,5 +146,15 @@ withNginx('local gateway nginx (installed here)', () => {
 
     await nginx.stop();
     expect((await nginx.status()).state).toBe('stopped');
+  });
+
+  it('the program a portal started ends with it, found by its owner file alone (no descriptor needed at shutdown)', async () => {
+    const g = new LocalGateway({ baseDir: base, serverId: 11, programs: [testNginx] });
+    const { port } = await g.listenAddress('nginx', 80);
+    await g.writeFile({ path: '/etc/nginx/conf.d/site.conf', content: `server { listen 127.0.0.1:${port}; }\n` });
+    expect(await g.service('nginx').reload()).toMatchObject({ status: 'passed', output: expect.stringMatching(/started|^$/) });
+    expect((await g.service('nginx').status()).state).toBe('running');
+    expect(await stopLocalPrograms(base, 'mine')).toContain(11);
+    expect((await g.service('nginx').status()).state).toBe('stopped');
   });
 });

@@ -25,7 +25,8 @@ import type {
   ServiceStatus,
   ToolCheck,
 } from '@portal/plugin-sdk/gateway';
-import { localNginx } from './localNginx.ts';
+import type { ProgramDescriptor } from '@portal/plugin-sdk/program';
+import { localProgram, stopPid } from './localProgram.ts';
 import { findTool, MAX_OUTPUT, runProgram, SandboxViolation, toolName } from './programs.ts';
 
 /** Re-exported: what `@portal/core/managed` and the tests always took from here. */
@@ -56,21 +57,17 @@ async function memoryUsed(): Promise<number> {
   return os.totalmem() - os.freemem();
 }
 
-/** A service program the `local` gateway can run for a plugin (a private instance per server). */
-export type ServiceProgram = (gw: LocalGateway) => ServiceControl;
-
-/** The service programs the `local` gateway knows how to run. */
-const catalogue: Partial<Record<string, ServiceProgram>> = { nginx: localNginx };
-
 export interface LocalGatewayOptions {
   /** `DATA_DIR/servers`. */
   baseDir: string;
   serverId: number;
   /**
-   * The service programs the plugins declared (`PluginManifest.programs`); the gateway provides
-   * those it knows, every other service is written but neither checked nor reloaded.
+   * The programs the plugins declared (`ServerPlugin.programs`): the gateway runs them as their descriptors
+   * say (a private instance when a descriptor has `local`). Several plugins may declare one program (each
+   * with its own paths): the first descriptor of an id that says how to run it is used. Every other
+   * program is written but neither checked nor reloaded.
    */
-  programs?: readonly string[];
+  programs?: readonly ProgramDescriptor[];
 }
 
 /** The portal process that runs (owns) a program the gateway started: it ends with it. */
@@ -79,6 +76,9 @@ interface ProgramOwner {
   pid: number;
   /** The process's start time (`/proc/<pid>/stat`, field 22), so a reused pid is not taken for it; null off Linux. */
   since: string | null;
+  /** The program's pid file (sandbox path) and executable, so it can be stopped without its descriptor. */
+  pidFile?: string;
+  tool?: string;
 }
 
 /** When a process started (clock ticks since boot), or null where `/proc` cannot tell. */
@@ -95,7 +95,7 @@ async function processStart(pid: number): Promise<string | null> {
 let selfOwner: Promise<ProgramOwner> | undefined;
 const thisPortal = () => (selfOwner ??= processStart(process.pid).then((since) => ({ host: os.hostname(), pid: process.pid, since })));
 
-const sameOwner = (a: ProgramOwner, b: ProgramOwner) => a.host === b.host && a.pid === b.pid && a.since === b.since;
+const sameOwner = (a: Pick<ProgramOwner, 'host' | 'pid' | 'since'>, b: Pick<ProgramOwner, 'host' | 'pid' | 'since'>) => a.host === b.host && a.pid === b.pid && a.since === b.since;
 
 /** Whether the portal that owns a program still runs (another machine's portal is never judged). */
 async function ownerAlive(owner: ProgramOwner): Promise<boolean> {
@@ -114,10 +114,11 @@ const ownerPath = (program: string) => `/.portal/owner-${program}.json`;
 /**
  * Stops the programs the `local` gateway ran in the sandboxes under `baseDir` (`DATA_DIR/servers`):
  * `mine` — those this portal process owns (its shutdown); `orphaned` — those whose owning portal no
- * longer runs, or that have no recorded owner (its start: a killed portal leaves them behind). Returns the
- * server ids whose programs were stopped.
+ * longer runs, or (for the given descriptors) that run without a recorded owner (its start: a killed portal
+ * leaves them behind). An owner file names the program's pid file, so no descriptor is needed for those.
+ * Returns the server ids whose programs were stopped.
  */
-export async function stopLocalPrograms(baseDir: string, which: 'mine' | 'orphaned'): Promise<number[]> {
+export async function stopLocalPrograms(baseDir: string, which: 'mine' | 'orphaned', programs: readonly ProgramDescriptor[] = []): Promise<number[]> {
   let entries: string[];
   try {
     entries = await fs.readdir(baseDir);
@@ -125,39 +126,44 @@ export async function stopLocalPrograms(baseDir: string, which: 'mine' | 'orphan
     return [];
   }
   const self = await thisPortal();
-  const stopped: number[] = [];
+  const stopped = new Set<number>();
+  const known = new Map(programs.filter((p) => p.local).map((p) => [p.id, p]));
   for (const entry of entries) {
     if (!/^[1-9]\d{0,9}$/.test(entry)) continue;
     const serverId = Number(entry);
-    for (const program of Object.keys(catalogue)) {
-      const gw = new LocalGateway({ baseDir, serverId, programs: [program] });
+    const gw = new LocalGateway({ baseDir, serverId, programs: [...known.values()] });
+    const owned = (await gw.listFiles('/.portal')).flatMap((f) => /^owner-([a-z][a-z0-9-]*)\.json$/.exec(f)?.[1] ?? []);
+    for (const id of new Set([...owned, ...known.keys()])) {
       let owner: ProgramOwner | null = null;
       try {
-        owner = JSON.parse((await gw.readFile(ownerPath(program))) ?? 'null') as ProgramOwner | null;
+        owner = JSON.parse((await gw.readFile(ownerPath(id))) ?? 'null') as ProgramOwner | null;
       } catch {
         /* unreadable: no owner */
       }
       const stop = which === 'mine' ? !!owner && sameOwner(owner, self) : !owner || (!sameOwner(owner, self) && !(await ownerAlive(owner)));
       if (!stop) continue;
-      const control = gw.service(program);
-      if ((await control.status()).state === 'running') stopped.push(serverId);
-      await control.stop();
+      const descriptor = known.get(id);
+      const pidFile = owner?.pidFile ?? (descriptor?.local ? gw.hostPath(descriptor.local.pidFile) : undefined);
+      const tool = owner?.tool ?? descriptor?.tool ?? id;
+      if (pidFile && pidFile.startsWith(gw.root + path.sep) && (await stopPid(pidFile, tool))) stopped.add(serverId);
+      await gw.release(id);
     }
   }
-  return stopped;
+  return [...stopped];
 }
 
-/** The `local` gateway of one server. */
 export class LocalGateway implements ServerGateway {
   readonly kind = 'local' as const;
   readonly serverId: number;
   /** The sandbox directory (absolute). */
   readonly root: string;
   readonly #services = new Map<string, ServiceControl>();
-  readonly #programs: ReadonlySet<string>;
+  readonly #programs = new Map<string, ProgramDescriptor>();
 
   constructor(options: LocalGatewayOptions) {
-    this.#programs = new Set(options.programs ?? []);
+    // Per id the first descriptor that says how to run the program (another plugin may only declare its paths for it).
+    const runs = (p: ProgramDescriptor) => !!(p.local || p.validate);
+    for (const p of options.programs ?? []) if (!this.#programs.has(p.id) || (runs(p) && !runs(this.#programs.get(p.id)!))) this.#programs.set(p.id, p);
     if (!Number.isSafeInteger(options.serverId) || options.serverId < 1) throw new SandboxViolation('bad server id');
     this.serverId = options.serverId;
     this.root = path.resolve(options.baseDir, String(options.serverId));
@@ -255,7 +261,11 @@ export class LocalGateway implements ServerGateway {
   /** Records this portal as the owner of a program it started or reloaded (the program ends with it). */
   async claim(program: string): Promise<void> {
     if (!toolName.test(program)) throw new SandboxViolation('bad program name');
-    const self = await thisPortal();
+    const descriptor = this.#programs.get(program);
+    const self: ProgramOwner = {
+      ...(await thisPortal()),
+      ...(descriptor?.local ? { pidFile: this.hostPath(descriptor.local.pidFile), tool: descriptor.tool ?? descriptor.id } : {}),
+    };
     const current = await this.readFile(ownerPath(program));
     const next = JSON.stringify(self);
     if (current !== next) await this.writeFile({ path: ownerPath(program), content: next });
@@ -302,6 +312,7 @@ export class LocalGateway implements ServerGateway {
     const file = await findTool(request.tool);
     if (!file) return { exitCode: 127, stdout: '', stderr: `${request.tool}: not installed`, timedOut: false, durationMs: 0 };
     const args: string[] = [];
+    await fs.mkdir(this.root, { recursive: true }); // its working directory
     for (const a of request.args) {
       if (typeof a === 'string') {
         if (a.includes('\0')) throw new SandboxViolation('NUL in argument');
@@ -314,9 +325,8 @@ export class LocalGateway implements ServerGateway {
   service(name: string): ServiceControl {
     let control = this.#services.get(name);
     if (!control) {
-      const program = catalogue[name];
-      // A declared program is run, checked and reloaded; any other known one is only observed (status).
-      control = program && this.#programs.has(name) ? program(this) : program ? observedOnly(program(this)) : unsupportedService(name);
+      const program = this.#programs.get(name);
+      control = program ? localProgram(this, program) : unsupportedService(name);
       this.#services.set(name, control);
     }
     return control;
@@ -339,12 +349,7 @@ export class LocalGateway implements ServerGateway {
 
 const notSupported: CheckOutcome = { status: 'skipped', reason: 'not_supported' };
 
-/** A known program no plugin declared: its state is reported, nothing is checked, reloaded or stopped. */
-function observedOnly(program: ServiceControl): ServiceControl {
-  return { ...unsupportedService(program.name), status: () => program.status() };
-}
-
-/** A service this gateway has no steps for: changes are written, nothing is checked or reloaded. */
+/** A program no plugin declared: changes are written, nothing is checked or reloaded. */
 function unsupportedService(name: string): ServiceControl {
   return {
     name,

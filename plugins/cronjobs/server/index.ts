@@ -13,6 +13,7 @@ import { nextRuns, parseSchedule, serverTimeZone } from '../shared/schedule.ts';
 import { Cronjob } from './Cronjob.ts';
 import { demoJobs } from './fixtures.ts';
 import { Migration20261122141000Cronjobs } from './migrations/Migration20261122141000Cronjobs.ts';
+import programs from './program.ts';
 import { cronFilePath, renderCronFile } from './render.ts';
 import { checkCronjob } from './rules.ts';
 
@@ -57,6 +58,7 @@ export const cronjobs = defineResource(cronjobResource, {
 export default defineServerPlugin<Operations>({
   entities: [Cronjob],
   migrations: [Migration20261122141000Cronjobs],
+  programs,
   steps: {
     validate: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'cron' }),
     reload: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'cron' }),

@@ -47,12 +47,3 @@ export async function validateFiles(gateway: ServerGateway, files: readonly Conf
   }
   return { status: failed ? 'failed' : 'passed', tool: CHECKER, output: outputs.join('\n\n') || 'no zones' };
 }
-
-/**
- * Nothing to reload on the `local` gateway (no name server runs there; the files are what a BIND
- * primary would load). A name server on a real server would be reloaded by the `ssh` gateway's
- * service control, which does not exist yet.
- */
-export async function reloadZones(): Promise<CheckOutcome> {
-  return { status: 'skipped', reason: 'not_supported' };
-}

@@ -5,7 +5,8 @@
  */
 import { defineServerPlugin, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
-import { reloadZones, renderFiles, validateFiles } from './apply.ts';
+import { renderFiles } from './apply.ts';
+import programs from './program.ts';
 import { DnsBaseline } from './DnsBaseline.ts';
 import { DnsRecord } from './DnsRecord.ts';
 import { DnsSerial } from './DnsSerial.ts';
@@ -19,11 +20,11 @@ import { zoneHandlers } from './zones.ts';
 export default defineServerPlugin<Operations>({
   entities: [DnsZone, DnsRecord, DnsSerial, DnsBaseline],
   migrations: [Migration20261122143000DnsZones],
-  steps: { validate: validateFiles, reload: reloadZones },
+  programs,
 
   handlers: (ports: PluginPorts): PluginHandlers<Operations> => ({ ...zoneHandlers(ports), ...recordHandlers(ports), ...zoneFileHandlers(ports) }),
 
-  render: async ({ em, server, gateway }) => renderFiles(await loadZones(em, server.id), gateway),
+  render: async ({ em, server, hostPath }) => renderFiles(await loadZones(em, server.id), { hostPath }),
   snapshot: async ({ em, server }) => snapshotOf(await loadZones(em, server.id)),
   restore: async ({ em, server, clock }, snapshot) => restoreState(em, server.id, snapshot, clock.now()),
 

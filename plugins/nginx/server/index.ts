@@ -5,14 +5,14 @@ import { webServerHandlers } from '@portal/plugin-sdk/webserver';
 import { nginx } from './dialect.ts';
 import { Migration20261122140000NginxDomains } from './migrations/Migration20261122140000NginxDomains.ts';
 import { loadState, NginxAuthentication, NginxRedirect, NginxVhost, restoreState } from './state.ts';
-import { generateCertificates } from './certificates.ts';
-import { desiredFiles } from './config.ts';
-import { htpasswdFiles } from './render.ts';
+import { prepareNginx, renderNginx, type NginxPrepared } from './config.ts';
+import programs from './program.ts';
 
 /** nginx: domains, redirects, basic authentication and directives as desired state; rendered, checked with `nginx -t` and applied as a job. */
-export default defineServerPlugin<Operations>({
+export default defineServerPlugin<Operations, NginxPrepared>({
   entities: [NginxVhost, NginxRedirect, NginxAuthentication],
   migrations: [Migration20261122140000NginxDomains],
+  programs,
   steps: { service: 'nginx' },
   handlers(ports) {
     // The web server family's handlers, one file per resource in @portal/plugin-sdk/webserver.
@@ -39,18 +39,9 @@ export default defineServerPlugin<Operations>({
       stopNginxLogTail: logs.stopTail,
     };
   },
-  render: async ({ em, server, gateway, logger }) => {
-    const state = await loadState(em, server.id);
-    try {
-      await generateCertificates(gateway, server.customer.number, state.vhosts.flatMap((v) => (v.certificate ? [v.certificate] : [])));
-    } catch (e) {
-      // HTTPS of those domains is left out (rendered as a comment); the rest applies.
-      logger.warn({ err: e, serverId: server.id }, 'creating self-signed certificates failed');
-    }
-    const { files } = await desiredFiles(gateway, server.customer.number, state);
-    // Password files are part of the version (restored with it), never shown in a diff.
-    return [...files, ...htpasswdFiles(state).map((f) => ({ ...f, mode: 0o640, owner: 'root', group: 'www-data', secret: true }))];
-  },
+  // Before the job's transaction: self-signed certificates (on an apply), listen addresses, certificate statuses.
+  prepare: async ({ em, server, gateway, logger, purpose }) => prepareNginx(gateway, server.customer.number, await loadState(em, server.id), { generate: purpose === 'apply', logger }),
+  render: async ({ em, server, prepared, hostPath }) => renderNginx(await loadState(em, server.id), prepared, hostPath),
   // Its own snapshot format (the state as JSON) since the first version: older versions stay restorable.
   snapshot: ({ em, server }) => loadState(em, server.id),
   // Without a snapshot nothing was applied before: back to the initial state, which for a demo server is its demo domains.

@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalGateway } from '@portal/plugin-sdk/testing';
-import { certificateStatuses, generateCertificates } from './certificates.ts';
-import { renderEnvFor } from './config.ts';
+import { generateCertificates } from './certificates.ts';
+import { prepareNginx, renderNginx } from './config.ts';
 import { demoVhostsFor } from './fixtures.ts';
 import { certificatesOf } from '../shared/options.ts';
 import { hashPassword } from '@portal/plugin-sdk/webserver';
-import { htpasswdFiles, renderConfig } from './render.ts';
+import { nginxProgram } from './program.ts';
 import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost } from './dialect.ts';
 import type { NginxState, VhostState } from './state.ts';
 import { buildAuthentication, buildRedirect, buildVhost } from './testing.ts';
@@ -31,12 +31,12 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let nextServer = 1;
 
-/** Renders a state into a sandbox of its own and runs `nginx -t` on it. */
+/** Renders a state (prepare, then the pure render, as an apply does) into a sandbox of its own and runs `nginx -t` on it through the plugin's descriptor. */
 async function check(state: NginxState, customer: number): Promise<{ status: string; output?: string }> {
-  const gw = new LocalGateway({ baseDir: dir, serverId: nextServer++, programs: ['nginx'] });
+  const gw = new LocalGateway({ baseDir: dir, serverId: nextServer++, programs: [nginxProgram] });
   await generateCertificates(gw, customer, state.vhosts.flatMap((v) => (v.certificate ? [v.certificate] : [])));
-  const env = await renderEnvFor(gw, await certificateStatuses(gw, customer));
-  for (const f of [...renderConfig(state, env), ...htpasswdFiles(state)]) await gw.writeFile(f);
+  const prepared = await prepareNginx(gw, customer, state, { generate: false });
+  for (const f of renderNginx(state, prepared, (p) => gw.hostPath(p))) await gw.writeFile(f);
   return gw.service('nginx').validate();
 }
 

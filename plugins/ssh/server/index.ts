@@ -9,8 +9,9 @@ import type { Operations } from '../generated/operations.ts';
 import { sshKeyResource } from '../generated/resources.ts';
 import { labelFromComment, sshUsers, type SshUser } from '../shared/users.ts';
 import { demoKeys } from './fixtures.ts';
-import { parseKey, validateAuthorizedKeys } from './keys.ts';
+import { parseKey } from './keys.ts';
 import { Migration20261122142000SshKeys } from './migrations/Migration20261122142000SshKeys.ts';
+import programs from './program.ts';
 import { renderAuthorizedKeys } from './render.ts';
 import { checkLabelField, checkNewKey, key } from './rules.ts';
 import { SshKey } from './SshKey.ts';
@@ -54,8 +55,9 @@ export const keys = defineResource(sshKeyResource, {
 export default defineServerPlugin<Operations>({
   entities: [SshKey],
   migrations: [Migration20261122142000SshKeys],
+  // Checked with `ssh-keygen -l` as its program says (program.ts).
+  programs,
   steps: {
-    validate: (gateway, files) => validateAuthorizedKeys(gateway, files),
     reload: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'sshd', output: 'sshd reads authorized_keys on every login' }),
   },
   handlers: (ports): PluginHandlers<Operations> => ({

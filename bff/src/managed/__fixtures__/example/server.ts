@@ -1,5 +1,6 @@
 /** A tiny plugin that only tests use: a greeting per server, served by the server's nginx. */
 import { defineServerPlugin, validationFailed, type PluginContext, type PluginDatabase, type PluginHandlers } from '@portal/plugin-sdk/server';
+import { nginxProgram } from '../../../../../plugins/nginx/server/program.ts';
 import { ExampleGreeting } from './ExampleGreeting.ts';
 import { Migration20261122130100ExampleFixture } from './Migration20261122130100ExampleFixture.ts';
 
@@ -20,13 +21,16 @@ async function setText(em: PluginDatabase, serverId: number, text: string | null
 /** Test switch: this greeting is stored, then the handler fails. */
 export const failAfterStoring = 'Fail after storing';
 
+/** Test switch: this greeting renders a file of another plugin too (outside this plugin's paths). */
+export const writeOutside = 'Write outside';
+
 /** Test switch: the next render of these servers writes an nginx configuration that does not validate. */
 const broken = new Set<number>();
 
 /** What the host did with the plugin's lifecycle hooks (tests read it). */
 export const exampleLifecycle = { startedWith: '', stopped: false };
 
-export default defineServerPlugin<never>({
+export default defineServerPlugin<never, { host: string; port: number }>({
   start: (ports) => {
     exampleLifecycle.startedWith = ports.pluginId;
   },
@@ -35,14 +39,19 @@ export default defineServerPlugin<never>({
   },
   entities: [ExampleGreeting],
   migrations: [Migration20261122130100ExampleFixture],
+  // A second plugin writing for the same nginx: the nginx plugin's descriptor with paths of its own.
+  programs: [{ ...nginxProgram, paths: ['/etc/nginx/conf.d/example.conf'], reads: ['/var/log/nginx/example.*'] }],
   steps: { service: 'nginx' },
   state: { entities: [ExampleGreeting] },
-  render: async ({ em, server, gateway: gw }) => {
+  prepare: ({ gateway }) => gateway.listenAddress('nginx', 80),
+  render: async ({ em, server, prepared: { host, port }, hostPath }) => {
     const text = (await em.findOne(ExampleGreeting, { serverId: server.id }))?.text;
     if (text === undefined) return [];
-    const { host, port } = await gw.listenAddress('nginx', 80);
-    const conf = `server {\n  listen ${host}:${port};\n  access_log ${gw.hostPath('/var/log/nginx/example.access.log')};\n  location / { return 200 "${text}"; }\n${broken.has(server.id) ? '  bogus_directive on;\n' : ''}}\n`;
-    return [{ path: '/etc/nginx/conf.d/example.conf', content: conf }];
+    const conf = `server {\n  listen ${host}:${port};\n  access_log ${hostPath('/var/log/nginx/example.access.log')};\n  location / { return 200 "${text}"; }\n${broken.has(server.id) ? '  bogus_directive on;\n' : ''}}\n`;
+    return [
+      { path: '/etc/nginx/conf.d/example.conf', content: conf },
+      ...(text === writeOutside ? [{ path: '/etc/nginx/conf.d/portal.conf', content: '# not this plugin\'s file\n' }] : []),
+    ];
   },
   handlers: (ports) =>
     ({
