@@ -36,7 +36,7 @@ import { PgBoss, fromPglite, type Job, type PGliteLike } from 'pg-boss';
 import { User } from '../accounts/index.ts';
 import { Server } from '../clusters/index.ts';
 import { Conflict, NotFound, ValidationFailed, afterCommit, currentAuditScope, requestEntityManager, isDomainError, recordAudit, type Clock, type Logger, type Orm } from '../platform/index.ts';
-import type { AnyServerPlugin, AppliedVersion, ApplySteps, CheckOutcome, ConfigFile, ManagedServer, PrepareContext, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
+import type { AnyServerPlugin, AppliedVersion, ApplySteps, CheckOutcome, ConfigFile, PrepareContext, ServerGateway, StateContext } from '@portal/plugin-sdk/server';
 import { ManagedChange, ManagedConfigVersion, ManagedJob, type ChangeSummary, type CheckOutcomeRecord, type DriftedFile, type StoredFile } from './entities/index.ts';
 import { lockPluginState, pluginDatabase, serverOf } from './database.ts';
 import { isRowsSnapshot, restoreRows, snapshotRows, tablesOf } from './snapshot.ts';
