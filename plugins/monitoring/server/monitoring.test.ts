@@ -2,33 +2,10 @@
  * The monitoring section through the API: a real portal over its own database with the demo data
  * and the plugin's fixtures; the `local` gateway measures this machine.
  */
-import fs from 'node:fs';
 import { io as connect, type Socket } from 'socket.io-client';
-import { parse } from 'yaml';
-import { Cluster, ClusterAdministrator, createTestServer, demoLogins, loadContract, Server, type TestClient, type TestServer, User } from '@portal/plugin-sdk/testing';
+import { Cluster, ClusterAdministrator, createTestServer, demoLogins, Server, type TestClient, type TestServer, User } from '@portal/plugin-sdk/testing';
 import { stopAllSamplers } from './sampler.ts';
 
-/** This plugin alone, as the generated registry lists it: other plugins' state and fixtures must not matter here. */
-const ownOperations = Object.values(
-  parse(fs.readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8')).paths as Record<
-    string,
-    Record<string, { operationId: string }>
-  >,
-)
-  .flatMap((item) => Object.values(item).map((op) => op.operationId))
-  .sort();
-const monitoringPlugin = { id: 'monitoring', operations: ownOperations, manifest: () => import('../plugin.ts') };
-
-/** The bundled contract without the other plugins' sections. */
-function ownContract(): Record<string, unknown> {
-  const doc = loadContract() as { paths: Record<string, unknown> };
-  const section = /^\/api\/v1\/clusters\/\{clusterId\}\/servers\/\{serverId\}\/([a-z][a-z0-9-]*)/;
-  for (const p of Object.keys(doc.paths)) {
-    const id = section.exec(p)?.[1];
-    if (id && id !== 'managed' && id !== 'monitoring') delete doc.paths[p];
-  }
-  return doc;
-}
 
 let server: TestServer;
 let admin: TestClient;
@@ -69,7 +46,8 @@ const subscribe = (s: Socket, clusterId: number, serverId: number) =>
   s.emitWithAck('managed:subscribe', { clusterId, serverId }) as Promise<{ ok: boolean; error?: string }>;
 
 beforeAll(async () => {
-  server = await createTestServer({}, { plugins: [monitoringPlugin], contract: ownContract() });
+  // The whole portal: the services' states come from the programs the plugins declare (nginx's descriptor runs nginx).
+  server = await createTestServer();
   admin = await signedIn(demoLogins.admin);
   manager = await signedIn(demoLogins.manager);
   other = await signedIn(demoLogins.other);
