@@ -150,7 +150,13 @@ async function ensureTemplate(root: string, template: DatabaseTemplate, entities
         return openCopy(name, entities, migrations, false);
       }
       let dump = pgliteDumps.get(hash);
-      if (!dump) pgliteDumps.set(hash, (dump = new Blob([fs.readFileSync(path.join(dir, ready.dump!))])));
+      if (!dump) {
+        const bytes = fs.readFileSync(path.join(dir, ready.dump!));
+        // What PGlite reads of a Blob (`arrayBuffer`, `type`): a real Blob made in a Jest test's context fails
+        // PGlite's `arrayBuffer()` call with "Illegal invocation" (another realm's Blob).
+        dump = { type: 'application/x-tar', size: bytes.length, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) } as unknown as Blob;
+        pgliteDumps.set(hash, dump);
+      }
       const orm = await openDatabase({ entities, migrations, pgliteDataDir: 'memory://', pgliteLoadDataDir: dump });
       return { orm, close: () => orm.close(true) };
     },
