@@ -44,19 +44,19 @@ export async function createTestServer(env: Record<string, string> = {}, options
   const fixtures = options.fixtures !== false;
   // A data directory of its own: server sandboxes (and their private nginx) must not collide between test files.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  // Migrations, demo data and the plugins' fixtures are the same for every file with this plugin set: they are
-  // made once per test run in a template that each file gets a copy of (core/testing, `template`).
+  // Migrations and demo data are the same for every file with this plugin set: they are made once per test run in
+  // a template that each file gets a copy of (core/testing, `template`). The plugins' fixtures are not in it: some
+  // are relative to the test's clock (monitoring's history ends "now"), so they are seeded per file as before.
   const db = await createTestDatabase(
     { entities: plugins.entities as NonNullable<Parameters<typeof createTestDatabase>[0]>['entities'], migrations: plugins.migrations },
     {
       dataDir,
       template: {
-        key: JSON.stringify({
-          plugins: plugins.plugins.map((p) => `${p.id}:${p.status}`),
-          migrations: plugins.migrations.map((m) => m.name).sort(),
-          fixtures,
-        }),
-        fill: (template, templateDir) => seedPortal(template, templateDir, plugins, fixtures),
+        // The demo data is the core's: plugin sets with the same migrations share a template.
+        key: JSON.stringify({ migrations: plugins.migrations.map((m) => m.name).sort() }),
+        fill: async (template, templateDir) => {
+          await seedDemo(template.orm.em.fork(), { dataDir: templateDir });
+        },
       },
     },
   );
@@ -72,6 +72,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     app: { validateResponses: true, contract: options.contract, spaDir: options.spaDir },
     plugins,
   });
+  if (fixtures) await running.managed.seedFixtures(db.orm.em.fork());
   return {
     ...running,
     db,
@@ -85,28 +86,6 @@ export async function createTestServer(env: Record<string, string> = {}, options
       await db.close();
     },
   };
-}
-
-/**
- * What a test portal's database holds before its test: the demo data and, unless left out, the plugins' fixtures
- * (seeded by a portal started on it for the purpose, as the first start of a demo portal does).
- */
-async function seedPortal(db: TestDatabase, dataDir: string, plugins: Awaited<ReturnType<typeof loadPlugins>>, fixtures: boolean): Promise<void> {
-  await seedDemo(db.orm.em.fork(), { dataDir });
-  if (!fixtures) return;
-  const running = await startServer({
-    config: loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-    orm: db.orm,
-    clock: new TestClock(new Date()),
-    seed: false,
-    logger: createLogger({ level: 'silent' }),
-    plugins,
-  });
-  try {
-    await running.managed.seedFixtures(db.orm.em.fork());
-  } finally {
-    await running.close();
-  }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary response bodies
