@@ -27,6 +27,10 @@ const common = {
 export default {
   // Generous: a test database per file is created in beforeAll, which is slow on a loaded machine.
   testTimeout: 120000,
+  // A directory for this run's template databases: the portal's test databases are copies of one migrated and
+  // seeded once per run (core/testing, bff/src/testing.ts); the teardown drops them.
+  globalSetup: '<rootDir>/core/testing/jestGlobalSetup.js',
+  globalTeardown: '<rootDir>/core/testing/jestGlobalTeardown.js',
   // Over 100 test files in one ESM (vm modules) process grow past the default heap: the worker is replaced
   // when it holds more than this after a file (this also makes jest use a worker with one core).
   workerIdleMemoryLimit: '1536MB',

@@ -41,13 +41,25 @@ export interface TestServerOptions {
 
 export async function createTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const plugins = await loadPlugins(options.plugins ?? pluginRegistry);
-  const db = await createTestDatabase({
-    entities: plugins.entities as NonNullable<Parameters<typeof createTestDatabase>[0]>['entities'],
-    migrations: plugins.migrations,
-  });
+  const fixtures = options.fixtures !== false;
   // A data directory of its own: server sandboxes (and their private nginx) must not collide between test files.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  await seedDemo(db.orm.em.fork(), { dataDir });
+  // Migrations and demo data are the same for every file with this plugin set: they are made once per test run in
+  // a template that each file gets a copy of (core/testing, `template`). The plugins' fixtures are not in it: some
+  // are relative to the test's clock (monitoring's history ends "now"), so they are seeded per file as before.
+  const db = await createTestDatabase(
+    { entities: plugins.entities as NonNullable<Parameters<typeof createTestDatabase>[0]>['entities'], migrations: plugins.migrations },
+    {
+      dataDir,
+      template: {
+        // The demo data is the core's: plugin sets with the same migrations share a template.
+        key: JSON.stringify({ migrations: plugins.migrations.map((m) => m.name).sort() }),
+        fill: async (template, templateDir) => {
+          await seedDemo(template.orm.em.fork(), { dataDir: templateDir });
+        },
+      },
+    },
+  );
   const mailbox = await startMailbox();
   const config: Config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: mailbox.url, ...env });
   const clock = new TestClock(new Date());
@@ -60,7 +72,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     app: { validateResponses: true, contract: options.contract, spaDir: options.spaDir },
     plugins,
   });
-  if (options.fixtures !== false) await running.managed.seedFixtures(db.orm.em.fork());
+  if (fixtures) await running.managed.seedFixtures(db.orm.em.fork());
   return {
     ...running,
     db,

@@ -12,6 +12,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory, or `memory://` for a throw-away database. */
   pgliteDataDir?: string;
+  /** A PGlite data directory dumped with `dumpDataDir` to start from (test databases copied from a template). */
+  pgliteLoadDataDir?: Blob;
   entities: NonNullable<Options['entities']>;
   migrations: MigrationClass[];
   logger?: Logger;
@@ -47,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
   // pg_trgm and btree_gin: the trigram index of invoice numbers (core/billing, Migration20261124100000InvoiceNumberSearch).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-  const orm = (await MikroORM.init({ ...common, dbName: dataDir, driverOptions: { dataDir, extensions: { pg_trgm, btree_gin } } })) as unknown as Orm;
+  const orm = (await MikroORM.init({ ...common, dbName: dataDir, driverOptions: { dataDir, extensions: { pg_trgm, btree_gin }, ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}) } })) as unknown as Orm;
   serializeTransactions(orm);
   return orm;
 }

@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Options } from '@mikro-orm/core';
 import { coreEntities, coreMigrations } from '../entities.ts';
 import { migrate, openDatabase, type MigrationClass, type Orm } from '../platform/index.ts';
@@ -11,36 +13,186 @@ export interface TestDatabase {
 }
 
 /**
+ * What every copy of a template holds besides the migrations: `fill` seeds a freshly migrated database and
+ * its data directory (documents, sandboxes). Two calls with the same `key` must fill the same content —
+ * the key names everything `fill` depends on (plugin set, migrations, whether fixtures are seeded).
+ */
+export interface DatabaseTemplate {
+  key: string;
+  fill(db: TestDatabase, dataDir: string): Promise<void>;
+}
+
+export interface TestDatabaseOptions {
+  /** Start from a copy of this template (filled once per test run and key) instead of migrating and filling here. */
+  template?: DatabaseTemplate;
+  /** The data directory the template's files are copied to (required with `template`). */
+  dataDir?: string;
+}
+
+/** The environment variable naming the test run's template directory (set by core/testing/jestGlobalSetup.js). */
+export const templatesVariable = 'PORTAL_TEST_TEMPLATES';
+
+type Entities = NonNullable<Options['entities']>;
+
+/**
  * A fresh, migrated database of its own for one test file: a new PostgreSQL database when
  * `DATABASE_URL` is set (dropped on close), an in-memory PGlite otherwise.
+ *
+ * With a `template`, the database and data directory are copies of one filled once per test run and key:
+ * `CREATE DATABASE … TEMPLATE` on PostgreSQL, a dumped data directory (`dumpDataDir` → `loadDataDir`) on PGlite,
+ * so a file pays for a copy instead of migrations and seeding. Every file still gets its own copy (tests write).
+ * Outside a Jest run with the global setup (no template directory) the template is filled in place, as before.
  */
 export async function createTestDatabase(
-  extra: { entities?: NonNullable<Options['entities']>; migrations?: MigrationClass[] } = {},
+  extra: { entities?: Entities; migrations?: MigrationClass[] } = {},
+  options: TestDatabaseOptions = {},
 ): Promise<TestDatabase> {
   const entities = [...coreEntities, ...(extra.entities ?? [])];
   const migrations = [...coreMigrations, ...(extra.migrations ?? [])];
+  const root = process.env[templatesVariable];
+  if (options.template && root) {
+    if (!options.dataDir) throw new Error('createTestDatabase: a template needs the dataDir to copy its files to');
+    const template = await ensureTemplate(root, options.template, entities, migrations);
+    fs.cpSync(path.join(template.dir, 'data'), options.dataDir, { recursive: true });
+    return template.copy();
+  }
+  const db = await freshDatabase(entities, migrations);
+  if (options.template) {
+    if (!options.dataDir) throw new Error('createTestDatabase: a template needs the dataDir to fill');
+    await options.template.fill(db, options.dataDir);
+  }
+  return db;
+}
+
+async function freshDatabase(entities: Entities, migrations: MigrationClass[], name = `portal_test_${randomBytes(6).toString('hex')}`): Promise<TestDatabase> {
   const base = process.env.DATABASE_URL;
   if (!base) {
     const orm = await openDatabase({ entities, migrations, pgliteDataDir: 'memory://' });
     await migrate(orm);
     return { orm, close: () => orm.close(true) };
   }
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = await openDatabase({ databaseUrl: base, entities, migrations: [] });
-  await admin.em.getConnection().execute(`create database "${name}"`);
-  await admin.close(true);
-  const url = new URL(base);
+  await adminExecute(`create database "${name}"`);
+  return openCopy(name, entities, migrations, true);
+}
+
+/** Runs statements on the server's maintenance connection (`DATABASE_URL`'s own database). */
+async function adminExecute(...statements: (string | [sql: string, params: unknown[]])[]): Promise<void> {
+  const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, entities: coreEntities, migrations: [] });
+  try {
+    for (const s of statements) {
+      const [sql, params] = typeof s === 'string' ? [s, []] : s;
+      await admin.em.getConnection().execute(sql, params);
+    }
+  } finally {
+    await admin.close(true);
+  }
+}
+
+async function openCopy(name: string, entities: Entities, migrations: MigrationClass[], runMigrations: boolean): Promise<TestDatabase> {
+  const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const orm = await openDatabase({ databaseUrl: url.toString(), entities, migrations });
-  await migrate(orm);
+  if (runMigrations) await migrate(orm);
   return {
     orm,
     url: url.toString(),
     async close() {
       await orm.close(true);
-      const cleanup = await openDatabase({ databaseUrl: base, entities, migrations: [] });
-      await cleanup.em.getConnection().execute(`drop database if exists "${name}" with (force)`);
-      await cleanup.close(true);
+      await adminExecute(`drop database if exists "${name}" with (force)`);
     },
   };
+}
+
+interface ReadyTemplate {
+  dir: string;
+  copy(): Promise<TestDatabase>;
+}
+
+/** Dumped PGlite templates of this process, read once per key. */
+const pgliteDumps = new Map<string, Blob>();
+
+/**
+ * The template of `key` in this run's template directory, filled by the first worker that asks for it
+ * (the others wait on a lock directory): `<root>/<hash>/data` (its data directory), `<hash>/ready` (JSON: the
+ * PostgreSQL template database or the PGlite dump file) and `<hash>/database` (the template database's name,
+ * written before it is created, so the global teardown drops a half-built one too).
+ */
+async function ensureTemplate(root: string, template: DatabaseTemplate, entities: Entities, migrations: MigrationClass[]): Promise<ReadyTemplate> {
+  const postgres = !!process.env.DATABASE_URL;
+  const hash = createHash('sha256').update(`${postgres ? 'pg' : 'pglite'}\n${template.key}`).digest('hex').slice(0, 16);
+  const dir = path.join(root, hash);
+  const readyFile = path.join(dir, 'ready');
+  const lock = `${dir}.lock`;
+  while (!fs.existsSync(readyFile)) {
+    try {
+      fs.mkdirSync(lock);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      // Another worker fills it; a lock older than ten minutes belongs to a worker that died.
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 600_000) fs.rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    try {
+      if (!fs.existsSync(readyFile)) await fillTemplate(dir, path.basename(root), hash, template, entities, migrations);
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  const ready = JSON.parse(fs.readFileSync(readyFile, 'utf8')) as { database?: string; dump?: string };
+  return {
+    dir,
+    async copy() {
+      if (ready.database) {
+        const name = `portal_test_${randomBytes(6).toString('hex')}`;
+        await adminExecute(`create database "${name}" template "${ready.database}"`);
+        return openCopy(name, entities, migrations, false);
+      }
+      let dump = pgliteDumps.get(hash);
+      if (!dump) {
+        const bytes = fs.readFileSync(path.join(dir, ready.dump!));
+        // What PGlite reads of a Blob (`arrayBuffer`, `type`): a real Blob made in a Jest test's context fails
+        // PGlite's `arrayBuffer()` call with "Illegal invocation" (another realm's Blob).
+        dump = { type: 'application/x-tar', size: bytes.length, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) } as unknown as Blob;
+        pgliteDumps.set(hash, dump);
+      }
+      const orm = await openDatabase({ entities, migrations, pgliteDataDir: 'memory://', pgliteLoadDataDir: dump });
+      return { orm, close: () => orm.close(true) };
+    },
+  };
+}
+
+async function fillTemplate(dir: string, run: string, hash: string, template: DatabaseTemplate, entities: Entities, migrations: MigrationClass[]): Promise<void> {
+  fs.rmSync(dir, { recursive: true, force: true });
+  const dataDir = path.join(dir, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (process.env.DATABASE_URL) {
+    const database = `portal_tpl_${run.replace(/[^a-z0-9]/gi, '').slice(-12)}_${hash}`.toLowerCase();
+    fs.writeFileSync(path.join(dir, 'database'), database);
+    await adminExecute(`drop database if exists "${database}" with (force)`);
+    const db = await freshDatabase(entities, migrations, database);
+    try {
+      await template.fill(db, dataDir);
+    } finally {
+      await db.orm.close(true);
+    }
+    // A template must have no sessions while it is copied; nobody connects to it again.
+    await adminExecute(`alter database "${database}" with allow_connections false`, [
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = ? and pid <> pg_backend_pid()',
+      [database],
+    ]);
+    fs.writeFileSync(path.join(dir, 'ready'), JSON.stringify({ database }));
+    return;
+  }
+  const db = await freshDatabase(entities, migrations);
+  try {
+    await template.fill(db, dataDir);
+    const native = (await (db.orm.em.getConnection() as unknown as { getNativeClient(): Promise<{ dumpDataDir(c: 'none'): Promise<Blob> }> }).getNativeClient());
+    const dump = await native.dumpDataDir('none');
+    fs.writeFileSync(path.join(dir, 'pgdata.tar'), Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+  fs.writeFileSync(path.join(dir, 'ready'), JSON.stringify({ dump: 'pgdata.tar' }));
 }

@@ -7,6 +7,12 @@
  *
  * A persona the policy allows is only sent safe (GET) requests here: the functional tests prove that the
  * allowed writes work; this suite proves that nobody else gets through.
+ *
+ * Plugin operations (issue 24 §4) all pass the same host wrapper (`ManagedCenter#pluginOperation`: the router's
+ * token checks from `x-token-area`, then `authorize` of the cluster and server): the full persona matrix runs
+ * for one exemplar plugin's operations (its own and the host's apply/files), a contract check requires every
+ * other plugin operation to declare exactly what the exemplar's do, and each of them is sent one request by a
+ * persona the wrapper must refuse — so a new module adds one request per operation, not one per persona.
  */
 import { ClusterAdministrator, managedCustomerIds, visibleClusterIds } from '@portal/core/clusters';
 import { User } from '@portal/core/accounts';
@@ -14,7 +20,8 @@ import { demoPartners, Partner, partnersOf } from '@portal/core/partner';
 import { demoStaff } from '@portal/core/seed';
 import type { Socket } from 'socket.io-client';
 import type { TestClient, TestResponse } from '../testing.ts';
-import { contractOperations, fillPath, resolve, sampleValue, satisfies, type ContractOperation, type Json } from './contract.ts';
+import { pluginRegistry } from '../generated/plugins.ts';
+import { contract, contractOperations, fillPath, resolve, sampleValue, satisfies, type ContractOperation, type Json } from './contract.ts';
 import { demoLogins, startSuite, type ClusterInfo, type Suite } from './harness.ts';
 
 
@@ -44,6 +51,17 @@ let suite: Suite;
 const personas: Persona[] = [];
 const relations = new Map<string, Relation>();
 const operations = contractOperations();
+/** The Managed Center section of a plugin operation: `/clusters/{clusterId}/servers/{serverId}/<plugin>/…`. */
+const pluginSection = /^\/api\/v1\/clusters\/\{clusterId\}\/servers\/\{serverId\}\/([a-z][a-z0-9-]*)(\/|$)/;
+const pluginIds = new Set(pluginRegistry.map((p) => p.id));
+const pluginOf = (op: ContractOperation): string | undefined => {
+  const id = pluginSection.exec(op.path)?.[1];
+  return id && pluginIds.has(id) ? id : undefined;
+};
+/** The plugin whose operations stand for all plugin operations in the persona matrix (resources, files, apply). */
+const exemplarPlugin = 'cronjobs';
+const pluginOperations = operations.filter((op) => pluginOf(op));
+const matrixOperations = operations.filter((op) => !pluginOf(op) || pluginOf(op) === exemplarPlugin);
 let shop: ClusterInfo;
 let staging: ClusterInfo;
 let mediathek: ClusterInfo;
@@ -182,13 +200,42 @@ function request(op: ContractOperation, p: Persona, target: ClusterInfo): Promis
 
 const figures = { checked: 0, executed: 0, notExecutedAllowedWrites: 0 };
 
+/** Sends one operation as one persona and records what contradicts the contract (see the file's comment). */
+async function check(op: ContractOperation, p: Persona, target: ClusterInfo, failures: string[]): Promise<TestResponse | undefined> {
+  figures.checked++;
+  const expected = expectation(op, p, target);
+  if (expected.allow && op.method !== 'get') {
+    figures.notExecutedAllowedWrites++;
+    return undefined;
+  }
+  figures.executed++;
+  const res = await request(op, p, target);
+  const where = `${op.id} as ${p.name} on ${target.number}`;
+  const text = JSON.stringify(res.body ?? '');
+  if (res.status >= 500) failures.push(`${where}: ${res.status} ${text.slice(0, 200)}`);
+  if (res.status >= 200 && res.status < 300)
+    for (const marker of forbiddenMarkers(p, op)) if (text.includes(marker)) failures.push(`${where}: answer contains "${marker}" of another customer`);
+  if (expected.allow) {
+    if (res.status === 401 || (res.status === 403 && ['errors.token_not_allowed', 'errors.managed_administrators_only', 'errors.staff_only'].includes(res.body?.error?.message)))
+      failures.push(`${where}: allowed by the contract but refused with ${res.status} ${res.body?.error?.message}`);
+  } else {
+    const bodyValid = !op.body || satisfies(op.body, sampleValue(op.body));
+    const ok = expected.statuses.includes(res.status) || (!bodyValid && res.status === 422 && expected.statuses[0] !== 401);
+    if (!ok) failures.push(`${where}: expected ${expected.statuses.join('/')} (${expected.why}), got ${res.status} ${text.slice(0, 160)}`);
+    else if (expected.message && res.status === expected.statuses[0] && res.body?.error?.message !== expected.message)
+      failures.push(`${where}: expected ${expected.message}, got ${res.body?.error?.message}`);
+  }
+  if (figures.executed % 150 === 0) await suite.resetRateLimits();
+  return res;
+}
+
 describe('authorization matrix (issue 8): every operation of the contract × every persona', () => {
   it('R6.009 every operation declares who may call it', () => {
     expect(operations.length).toBeGreaterThan(50);
     for (const op of operations) expect(['public', 'user', 'cluster', 'cluster-administrator', 'staff', 'partner']).toContain(op.access);
   });
 
-  it('R6.009 nobody gets more than the contract declares; refusals are the declared ones; no 5xx; no foreign data', async () => {
+  it('R6.009 nobody gets more than the contract declares; refusals are the declared ones; no 5xx; no foreign data (plugin operations: the exemplar\'s)', async () => {
     const cases: [Persona, ClusterInfo][] = [];
     for (const p of personas) {
       cases.push([p, shop]);
@@ -196,38 +243,66 @@ describe('authorization matrix (issue 8): every operation of the contract × eve
       if (p.kind === 'session' && (p.email === demoLogins.manager || p.email === demoLogins.admin)) cases.push([p, p.email === demoLogins.manager ? bakery : mediathek]);
       if (p.email === demoLogins.partner) cases.push([p, mediathek]);
     }
+    expect(matrixOperations.filter((op) => pluginOf(op) === exemplarPlugin).length).toBeGreaterThan(4);
     const failures: string[] = [];
-    for (const op of operations) {
-      for (const [p, target] of cases) {
-        figures.checked++;
-        const expected = expectation(op, p, target);
-        if (expected.allow && op.method !== 'get') {
-          figures.notExecutedAllowedWrites++;
-          continue;
-        }
-        figures.executed++;
-        const res = await request(op, p, target);
-        const where = `${op.id} as ${p.name} on ${target.number}`;
-        const text = JSON.stringify(res.body ?? '');
-        if (res.status >= 500) failures.push(`${where}: ${res.status} ${text.slice(0, 200)}`);
-        if (res.status >= 200 && res.status < 300)
-          for (const marker of forbiddenMarkers(p, op)) if (text.includes(marker)) failures.push(`${where}: answer contains "${marker}" of another customer`);
-        if (expected.allow) {
-          if (res.status === 401 || (res.status === 403 && ['errors.token_not_allowed', 'errors.managed_administrators_only', 'errors.staff_only'].includes(res.body?.error?.message)))
-            failures.push(`${where}: allowed by the contract but refused with ${res.status} ${res.body?.error?.message}`);
-        } else {
-          const bodyValid = !op.body || satisfies(op.body, sampleValue(op.body));
-          const ok = expected.statuses.includes(res.status) || (!bodyValid && res.status === 422 && expected.statuses[0] !== 401);
-          if (!ok) failures.push(`${where}: expected ${expected.statuses.join('/')} (${expected.why}), got ${res.status} ${text.slice(0, 160)}`);
-          else if (expected.message && res.status === expected.statuses[0] && res.body?.error?.message !== expected.message)
-            failures.push(`${where}: expected ${expected.message}, got ${res.body?.error?.message}`);
-        }
-        if (figures.executed % 150 === 0) await suite.resetRateLimits();
+    for (const op of matrixOperations) for (const [p, target] of cases) await check(op, p, target, failures);
+    process.stdout.write(
+      `authorization matrix: ${matrixOperations.length} operations × ${cases.length} persona/cluster pairs = ${figures.checked} checks, ${figures.executed} requests sent, ${figures.notExecutedAllowedWrites} allowed writes left to the functional tests\n`,
+    );
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('plugin operations: one host wrapper, declared alike (issue 24)', () => {
+  const declarations = (op: ContractOperation) => ({
+    access: op.access,
+    tokenArea: op.op['x-token-area'],
+    sessionOnly: op.op['x-session-only'] ?? false,
+    security: op.op.security ?? contract.security,
+  });
+
+  it('every plugin operation declares the access of the exemplar\'s (x-access, x-token-area, no x-session-only, not public), so the matrix result carries over', () => {
+    const exemplar = pluginOperations.filter((op) => pluginOf(op) === exemplarPlugin).map(declarations);
+    expect(exemplar.length).toBeGreaterThan(4);
+    // The exemplar's operations are declared alike themselves: one declaration stands for all.
+    expect(exemplar.every((d) => JSON.stringify(d) === JSON.stringify(exemplar[0]))).toBe(true);
+    expect(exemplar[0]).toMatchObject({ access: 'cluster-administrator', tokenArea: 'clusters', sessionOnly: false });
+    const differing = pluginOperations.filter((op) => JSON.stringify(declarations(op)) !== JSON.stringify(exemplar[0])).map((op) => `${op.id}: ${JSON.stringify(declarations(op))}`);
+    expect(differing).toEqual([]);
+    // Every plugin of the registry is covered: its operations are in its own section.
+    for (const plugin of pluginRegistry) for (const id of plugin.operations) expect([id, pluginOf(operations.find((o) => o.id === id)!)]).toEqual([id, plugin.id]);
+  });
+
+  it('every id a plugin operation takes in its body declares where its values come from (x-references: a list operation), so the other-tenant check reaches it', () => {
+    const missing: string[] = [];
+    const byId = new Map(operations.map((o) => [o.id, o]));
+    for (const op of pluginOperations) {
+      for (const [name, propIn] of Object.entries<Json>(resolve(op.body)?.properties ?? {})) {
+        const prop = resolve(propIn);
+        const ref = prop['x-references'];
+        const types: unknown[] = [].concat(prop.type ?? []);
+        if (ref === undefined && types.includes('integer') && /Id$/.test(name)) missing.push(`${op.id} body ${name}: no x-references`);
+        if (ref !== undefined && byId.get(ref)?.method !== 'get') missing.push(`${op.id} body ${name}: x-references ${ref} is not a list operation`);
       }
     }
-    process.stdout.write(
-      `authorization matrix: ${operations.length} operations × ${cases.length} persona/cluster pairs = ${figures.checked} checks, ${figures.executed} requests sent, ${figures.notExecutedAllowedWrites} allowed writes left to the functional tests\n`,
-    );
+    expect(missing).toEqual([]);
+  });
+
+  it('every plugin operation outside the exemplar is refused by the host wrapper to the manager of another customer (one request each)', async () => {
+    // The wrapper's own check (`authorize`): signed in and the token area passed, but the cluster is not the caller's.
+    const outsider = personas.find((p) => p.kind === 'session' && p.email === demoLogins.other)!;
+    expect(relations.get(outsider.email!)!.visibleClusters.has(shop.id)).toBe(false);
+    const failures: string[] = [];
+    const others = pluginOperations.filter((op) => pluginOf(op) !== exemplarPlugin);
+    for (const op of others) {
+      expect([op.id, expectation(op, outsider, shop).allow]).toEqual([op.id, false]);
+      const res = await check(op, outsider, shop, failures);
+      // The wrapper's refusal itself, unless the sample body is refused before any handler runs.
+      const bodyValid = !op.body || satisfies(op.body, sampleValue(op.body));
+      if (bodyValid && (res?.status !== 404 || res.body?.error?.message !== 'errors.cluster_not_found'))
+        failures.push(`${op.id}: expected the wrapper's 404 errors.cluster_not_found, got ${res?.status} ${JSON.stringify(res?.body).slice(0, 160)}`);
+    }
+    process.stdout.write(`plugin operations outside the exemplar: ${others.length} requests as ${outsider.name}\n`);
     expect(failures).toEqual([]);
   });
 });
