@@ -42,6 +42,8 @@ export interface DiscoveredPlugin {
   translationKeys: string[];
   /** `./web/dashboard.tsx` when the plugin has a dashboard card of its own. */
   dashboardModule?: string;
+  /** Its settings when it is a config service (`x-config`): written to `generated/config.ts`. */
+  config?: ConfigFamilySpec;
 }
 
 export interface EndpointSpec {
@@ -85,7 +87,30 @@ function operationsOf(dir: string, id: string): string[] {
       ops.push(op.operationId);
     }
   }
+  const config = configOf(dir, id);
+  if (config) ops.push(config.operations.get, config.operations.update);
   return ops.sort();
+}
+
+/** A config service's settings (`x-config` of its `openapi.yaml`, expanded by the bundler): operations and fields. */
+export interface ConfigFamilySpec {
+  operations: { get: string; update: string };
+  fields: Record<string, Json>;
+}
+
+function configOf(dir: string, id: string): ConfigFamilySpec | undefined {
+  const file = path.join(dir, 'openapi.yaml');
+  const config = fs.existsSync(file) ? (((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json)['x-config'] as Json | undefined) : undefined;
+  if (!config) return undefined;
+  const name = `${id.replace(/(^|-)([a-z0-9])/g, (_: string, __: string, c: string) => c.toUpperCase())}Settings`;
+  const fields: Record<string, Json> = {};
+  for (const [field, schema] of Object.entries<Json>(config.schema?.properties ?? {})) {
+    const keep = ['type', 'default', 'minimum', 'maximum', 'maxLength', 'pattern', 'enum'];
+    fields[field] = Object.fromEntries(keep.filter((k) => schema[k] !== undefined).map((k) => [k, schema[k]]));
+    if (schema['x-unit']) fields[field].unit = schema['x-unit'];
+    if (schema['x-secret']) fields[field].secret = true;
+  }
+  return { operations: { get: config.getOperationId ?? `get${name}`, update: config.updateOperationId ?? `update${name}` }, fields };
 }
 
 /** The operationIds the bundler gives the plugin's `POST …/apply` (`x-apply`) and `GET …/files` (`x-files`). */
@@ -214,6 +239,7 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       titles: readTranslations(dir, manifest.titleKey),
       translationKeys: translationKeys(dir),
       dashboardModule: fs.existsSync(path.join(dir, 'web/dashboard.tsx')) ? './web/dashboard.tsx' : undefined,
+      config: configOf(dir, id),
     });
   }
   return found.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
@@ -254,6 +280,20 @@ export const ${name}Client: PluginClient = {
   pluginId: ${tag},
   invalidate: () => ${name}Api.util.invalidateTags([${tag}]),${apply ? `\n  apply: (dispatch, args) => dispatch(${name}Api.endpoints.${apply.operationId}.initiate(args)),` : ''}
 };
+`;
+}
+
+/** `plugins/<id>/generated/config.ts`: a config service's fields (limits, defaults) from its contract, for its server and its form. */
+function renderConfig(p: DiscoveredPlugin, config: ConfigFamilySpec): string {
+  const name = `${p.id.replace(/(^|-)([a-z0-9])/g, (_: string, __: string, c: string) => c.toUpperCase())}Settings`;
+  return `${header}import type { ConfigSpec } from '@portal/plugin-sdk';
+import type { Schemas } from '@portal/openapi';
+
+/** The settings of \`${p.id}\` on a server (\`x-config\` of its openapi.yaml). */
+export type Settings = Schemas[${q(name)}];
+
+/** Its fields with their limits and defaults, written once in the contract: the family's rules and form use these. */
+export const config: ConfigSpec<Settings> = ${JSON.stringify({ pluginId: p.id, operations: config.operations, fields: config.fields }, null, 2)};
 `;
 }
 
@@ -328,6 +368,7 @@ export type ApiOperations = ${['Operations', ...p.hostOperations.map(q)].join(' 
 `,
     );
     out.set(`plugins/${p.dir}/generated/client.ts`, renderClient(p));
+    if (p.config) out.set(`plugins/${p.dir}/generated/config.ts`, renderConfig(p, p.config));
     out.set(
       `plugins/${p.dir}/generated/i18n.ts`,
       `${header}import { usePluginTranslation } from '@portal/plugin-sdk/web';

@@ -11,6 +11,8 @@ export * from './errors.ts';
 export type * from './gateway.ts';
 export { ServerUnreachable, isServerUnreachable } from './gateway.ts';
 export { checkEachFile, type FileCheck } from './checkFiles.ts';
+export { configEntity, defineConfigService, type ConfigRenderInput, type ConfigServiceDefinition, type ExtraHandlers } from './config/service.ts';
+export * from './config/fields.ts';
 
 /** The server a Managed Center request is about; the host has checked the caller may manage it. */
 export interface ManagedServer {

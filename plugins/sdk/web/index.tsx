@@ -49,6 +49,8 @@ export {
   type RenderedFilesPanelProps,
   type RollBackButtonProps,
 } from './kit/RenderedFiles.tsx';
+export { ConfigSettingsForm, ConfigSettingsPage, configSettingsApi, type ConfigSettingsFormProps, type ConfigSettingsPageProps } from './config/ConfigSettings.tsx';
+export * from '../config/fields.ts';
 
 /** Declares a plugin's web part. */
 export const defineWebPlugin = (plugin: WebPlugin): WebPlugin => plugin;
