@@ -180,13 +180,18 @@ async function main(args: string[]): Promise<void> {
     run('npm', ['install', '--no-audit', '--no-fund']); // links @portal/plugin-<id> into node_modules
     run('npm', ['run', 'generate']); // contract, registries, generated/{operations,client,i18n}.ts
   }
+  const steps = family
+    ? `  - open the Managed Center of a demo server that runs ${names.service} and find "${names.Title}"
+  - then write the service's fields into x-config of openapi.yaml (npm run generate), its renderer and render test,
+    and let the real program check the file (check: { tool, args } or steps in server/index.ts; programs in plugin.ts)`
+    : `  - open the Managed Center of web01.c20011 (services: ['${names.service}']) and find "${names.Title}"
+  - then rename the resource, fields, rules and renderer to what the service needs, and add a
+    service check (steps: { service: '<program>' } and programs: ['<program>'] in plugin.ts)`;
   console.log(`
-Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Next steps (docs/plugins.md, "A new plugin in minutes"):
+Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Next steps (docs/plugins.md, "${family ? 'Config services' : 'A new plugin in minutes'}"):
   - npm run typecheck -w @portal/plugin-${id}
   - DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:unit -- plugins/${id}
-  - open the Managed Center of web01.c20011 (services: ['${names.service}']) and find "${names.Title}"
-  - then rename the resource, fields, rules and renderer to what the service needs, and add a
-    service check (steps: { service: '<program>' } and programs: ['<program>'] in plugin.ts)`);
+${steps}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main(process.argv.slice(2));
