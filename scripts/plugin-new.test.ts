@@ -44,7 +44,8 @@ describe('plugin:new names', () => {
     expect(familyTemplate('config')).toMatch(/plugin-template\/config$/);
     expect(() => familyTemplate('nope')).toThrow('unknown family');
     for (const family of Object.keys(families))
-      if (!fs.existsSync(path.join(repo, 'scripts/plugin-template', family, 'plugin.ts.tpl'))) expect(() => familyTemplate(family)).toThrow('not yet available');
+      if (!fs.existsSync(path.join(repo, 'scripts/plugin-template', family, 'plugin.ts.tpl')))
+        expect(() => familyTemplate(family)).toThrow('not yet available');
   });
 
   it('refuses ids the portal cannot use', () => {
@@ -103,10 +104,21 @@ describe('plugin:new names', () => {
     execFileSync(node, [path.join(repo, 'node_modules/typescript7/bin/tsc'), '-p', dir], { cwd: repo, stdio: 'pipe' });
 
     // Its unit tests, and the SDK's checks of every plugin (schema, translations) for it alone, in a Jest of their own.
-    const tests = [...['server/rules.test.ts', 'server/render.test.ts'].map((f) => `plugins/${id}/${f}`), 'plugins/sdk/testing/plugins.test.ts'];
+    const tests = [
+      ...['server/rules.test.ts', 'server/render.test.ts'].map((f) => `plugins/${id}/${f}`),
+      'plugins/sdk/testing/plugins.test.ts',
+    ];
     const run = spawnSync(
       node,
-      [path.join(repo, 'node_modules/jest/bin/jest.js'), '--runTestsByPath', ...tests, '--selectProjects', 'node', '-t', `^(?!plugin (?!${id} ))`],
+      [
+        path.join(repo, 'node_modules/jest/bin/jest.js'),
+        '--runTestsByPath',
+        ...tests,
+        '--selectProjects',
+        'node',
+        '-t',
+        `^(?!plugin (?!${id} ))`,
+      ],
       {
         cwd: repo,
         env: { ...process.env, PLUGIN_NEW_NESTED: '1', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
@@ -131,7 +143,12 @@ function jest(tests: string[], extra: string[] = []) {
   const names = namesOf(id, { service: 'redis', title: 'Redis' });
   const dir = path.join(repo, 'plugins', id);
   const spa = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-new-spa-'));
-  const generated = ['openapi/dist/portal.openapi.json', 'openapi/generated/schema.ts', 'bff/src/generated/plugins.ts', 'frontend/src/generated/plugins.ts'];
+  const generated = [
+    'openapi/dist/portal.openapi.json',
+    'openapi/generated/schema.ts',
+    'bff/src/generated/plugins.ts',
+    'frontend/src/generated/plugins.ts',
+  ];
   const saved = new Map(generated.map((f) => [f, fs.readFileSync(path.join(repo, f))]));
 
   afterAll(() => {
@@ -146,9 +163,20 @@ function jest(tests: string[], extra: string[] = []) {
     // Its own code (tests, e2e and package/tsconfig left out) is at most 8 files: the family brings the rest.
     const own = files.filter((f) => !/\.test\.tsx?$|^e2e\/|^package\.json$|^tsconfig\.json$/.test(f));
     expect(own.sort()).toEqual(
-      ['i18n/de.json', 'i18n/en.json', 'openapi.yaml', 'plugin.ts', 'server/index.ts', `server/migrations/Migration${names.timestamp}${names.Pascal}.ts`, 'server/render.ts', 'web/index.tsx'].sort(),
+      [
+        'i18n/de.json',
+        'i18n/en.json',
+        'openapi.yaml',
+        'plugin.ts',
+        'server/index.ts',
+        `server/migrations/Migration${names.timestamp}${names.Pascal}.ts`,
+        'server/render.ts',
+        'web/index.tsx',
+      ].sort(),
     );
-    execFileSync(node, [path.join(repo, 'node_modules/prettier/bin/prettier.cjs'), '--log-level', 'warn', '--write', `plugins/${id}`], { cwd: repo });
+    execFileSync(node, [path.join(repo, 'node_modules/prettier/bin/prettier.cjs'), '--log-level', 'warn', '--write', `plugins/${id}`], {
+      cwd: repo,
+    });
     execFileSync(node, ['scripts/bundle.ts'], { cwd: path.join(repo, 'openapi'), stdio: 'pipe' });
     execFileSync(node, ['scripts/generate-plugins.ts'], { cwd: repo, stdio: 'pipe' });
     expect(fs.readFileSync(path.join(dir, 'generated/operations.ts'), 'utf8')).toContain(`'update${names.Pascal}Settings'`);
@@ -157,15 +185,31 @@ function jest(tests: string[], extra: string[] = []) {
     execFileSync(node, [path.join(repo, 'node_modules/eslint/bin/eslint.js'), `plugins/${id}`], { cwd: repo, stdio: 'pipe' });
 
     // Unit and API tests, and the SDK's checks of every plugin (schema from the generated migration, translations) for it alone.
-    const unit = jest([`plugins/${id}/server/render.test.ts`, `plugins/${id}/server/${id}.test.ts`, 'plugins/sdk/testing/plugins.test.ts'], ['--selectProjects', 'node', '-t', `^(?!plugin (?!${id} ))`]);
-    expect([unit.status, unit.summary], unit.report).toEqual([0, 'Test Suites: 3 passed, 3 total']);
+    const unit = jest(
+      [`plugins/${id}/server/render.test.ts`, `plugins/${id}/server/${id}.test.ts`, 'plugins/sdk/testing/plugins.test.ts'],
+      ['--selectProjects', 'node', '-t', `^(?!plugin (?!${id} ))`],
+    );
+    if (unit.status !== 0) console.error(unit.report);
+    expect([unit.status, unit.summary]).toEqual([0, 'Test Suites: 3 passed, 3 total']);
 
     // Its e2e spec, against a private build of the SPA that has it (frontend/dist is left alone).
-    execFileSync(node, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', spa, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(repo, 'frontend'), stdio: 'pipe' });
+    execFileSync(
+      node,
+      [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', spa, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: path.join(repo, 'frontend'), stdio: 'pipe' },
+    );
     const e2e = spawnSync(node, [path.join(repo, 'node_modules/@playwright/test/cli.js'), 'test'], {
       cwd: repo,
-      env: { ...process.env, E2E_SPECS: `${id}.spec.ts`, E2E_SPA_DIR: spa, E2E_WORKERS: '1', E2E_PORT: process.env.SCAFFOLD_E2E_PORT ?? '3190' },
+      // Without Jest's variables (Playwright refuses to run inside a Jest worker) and its NODE_OPTIONS.
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JEST_') && k !== 'NODE_OPTIONS')),
+        E2E_SPECS: `${id}.spec.ts`,
+        E2E_SPA_DIR: spa,
+        E2E_WORKERS: '1',
+        E2E_PORT: process.env.SCAFFOLD_E2E_PORT ?? '3190',
+      },
     });
-    expect([e2e.status, e2e.stdout.toString().match(/\d+ passed/)?.[0]], e2e.stdout.toString()).toEqual([0, '2 passed']);
+    if (e2e.status !== 0) console.error(e2e.stdout.toString(), e2e.stderr.toString());
+    expect([e2e.status, e2e.stdout.toString().match(/\d+ passed/)?.[0]]).toEqual([0, '2 passed']);
   }, 900_000);
 });

@@ -16,6 +16,7 @@
  * `__service__` and `__configPath__` are replaced.
  */
 import { execFileSync } from 'node:child_process';
+import type { Options } from '@mikro-orm/core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,7 +79,7 @@ export const families: Record<string, { entities?: (names: PluginNames) => Promi
   webserver: {},
   stats: {},
 };
-type EntityList = NonNullable<import('@mikro-orm/core').Options['entities']>;
+type EntityList = NonNullable<Options['entities']>;
 
 /** The template directory of a family (`undefined`: the default resource template); throws when it is not there yet. */
 export function familyTemplate(family: string | undefined): string {
@@ -127,7 +128,10 @@ export async function generateMigration(names: PluginNames, entities: EntityList
     if (!result.fileName) throw new Error(`the entities of ${names.id} need no tables`);
     const className = `Migration${names.timestamp}${names.Pascal}`;
     const code = result.code
-      .replace(/export class \w+ extends Migration \{\n/, `/** The tables of plugin \`${names.id}\`, generated from its entities by \`npm run plugin:new\`. */\nexport class ${className} extends Migration {\n`)
+      .replace(
+        /export class \w+ extends Migration \{\n/,
+        `/** The tables of plugin \`${names.id}\`, generated from its entities by \`npm run plugin:new\`. */\nexport class ${className} extends Migration {\n`,
+      )
       .replace(/\n {2}override name = '[^']*';\n/, '');
     const rel = `server/migrations/${className}.ts`;
     const file = path.join(repo, 'plugins', names.id, rel);
@@ -150,7 +154,9 @@ async function main(args: string[]): Promise<void> {
   const valued = ['--service', '--title', '--family'];
   const id = args.find((a, i) => !a.startsWith('--') && !valued.includes(args[i - 1] ?? ''));
   if (!id) {
-    console.error('usage: npm run plugin:new <id> [-- --family config|webserver|stats] [--service <name>] [--title "<Title>"] [--no-install]');
+    console.error(
+      'usage: npm run plugin:new <id> [-- --family config|webserver|stats] [--service <name>] [--title "<Title>"] [--no-install]',
+    );
     process.exit(2);
   }
   const started = Date.now();

@@ -30,7 +30,10 @@ export function defaultsOf<S extends SettingsValues>(spec: Pick<ConfigSpec<S>, '
 }
 
 /** Stored settings with fields added since (their default) and fields no longer declared left out. */
-export function withDefaults<S extends SettingsValues>(spec: Pick<ConfigSpec<S>, 'fields' | 'settingsType'>, stored: Partial<SettingsValues> | null | undefined): S {
+export function withDefaults<S extends SettingsValues>(
+  spec: Pick<ConfigSpec<S>, 'fields' | 'settingsType'>,
+  stored: Partial<SettingsValues> | null | undefined,
+): S {
   const defaults = defaultsOf(spec);
   for (const name of Object.keys(defaults) as (keyof S & string)[]) {
     const value = stored?.[name];
@@ -44,7 +47,8 @@ export type FieldRule = 'required' | 'type' | 'minimum' | 'maximum' | 'maxLength
 
 /** The rule one value breaks, or nothing. A line break or NUL is never part of a setting (config injection). */
 export function checkField(field: ConfigField, value: unknown): FieldRule | undefined {
-  if (value === undefined || value === null || value === '') return field.type === 'string' && field.default === '' && value === '' ? undefined : 'required';
+  if (value === undefined || value === null || value === '')
+    return field.type === 'string' && field.default === '' && value === '' ? undefined : 'required';
   if (field.type === 'boolean') return typeof value === 'boolean' ? undefined : 'type';
   if (field.type === 'integer' || field.type === 'number') {
     if (typeof value !== 'number' || !Number.isFinite(value) || (field.type === 'integer' && !Number.isInteger(value))) return 'type';
@@ -64,7 +68,8 @@ export function checkField(field: ConfigField, value: unknown): FieldRule | unde
 export function coerceSettings(spec: Pick<ConfigSpec, 'fields'>, values: Record<string, unknown>): SettingsValues {
   const out: Record<string, unknown> = { ...values };
   for (const [name, field] of Object.entries(spec.fields))
-    if ((field.type === 'integer' || field.type === 'number') && typeof values[name] === 'string' && values[name] !== '') out[name] = Number(values[name]);
+    if ((field.type === 'integer' || field.type === 'number') && typeof values[name] === 'string' && values[name] !== '')
+      out[name] = Number(values[name]);
   return out as SettingsValues;
 }
 
@@ -80,6 +85,10 @@ export function checkSettings(spec: Pick<ConfigSpec, 'fields'>, values: Partial<
 }
 
 /** The fields whose value differs, in declaration order (the change log line names them). */
-export function changedFields<S extends SettingsValues>(spec: Pick<ConfigSpec<S>, 'fields' | 'settingsType'>, before: S, after: S): (keyof S & string)[] {
+export function changedFields<S extends SettingsValues>(
+  spec: Pick<ConfigSpec<S>, 'fields' | 'settingsType'>,
+  before: S,
+  after: S,
+): (keyof S & string)[] {
   return (Object.keys(spec.fields) as (keyof S & string)[]).filter((name) => before[name] !== after[name]);
 }

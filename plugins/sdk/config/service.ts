@@ -15,7 +15,17 @@ import type { OperationId } from '@portal/openapi';
 import { checkEachFile, type FileCheck } from '../checkFiles.ts';
 import { validationFailed } from '../errors.ts';
 import type { ConfigFile, ServerGateway } from '../gateway.ts';
-import type { ApplySteps, ChangeSummary, ManagedServer, MigrationClass, PluginDatabase, PluginHandlers, PluginPorts, ServerPlugin, StateContext } from '../server.ts';
+import type {
+  ApplySteps,
+  ChangeSummary,
+  ManagedServer,
+  MigrationClass,
+  PluginDatabase,
+  PluginHandlers,
+  PluginPorts,
+  ServerPlugin,
+  StateContext,
+} from '../server.ts';
 import { changedFields, checkSettings, withDefaults, type ConfigSpec, type SettingsValues } from './fields.ts';
 
 const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_m, _d, c: string) => c.toUpperCase());
@@ -104,7 +114,11 @@ export function defineConfigService<Ops extends OperationId, S extends SettingsV
     steps,
     render: async (c) => {
       const prepared = (definition.prepare ? await definition.prepare({ server: c.server, gateway: c.gateway }) : undefined) as Prepared;
-      return definition.render(await settingsOf(c.em, c.server.id), { server: c.server, hostPath: (path) => c.gateway.hostPath(path), prepared });
+      return definition.render(await settingsOf(c.em, c.server.id), {
+        server: c.server,
+        hostPath: (path) => c.gateway.hostPath(path),
+        prepared,
+      });
     },
     fixtures: definition.fixtures
       ? async (c) => {
@@ -116,7 +130,9 @@ export function defineConfigService<Ops extends OperationId, S extends SettingsV
       : undefined,
     handlers: (ports) => {
       const family = {
-        [config.operations.get]: async (c: { em: PluginDatabase; server: ManagedServer }) => ({ settings: await settingsOf(c.em, c.server.id) }),
+        [config.operations.get]: async (c: { em: PluginDatabase; server: ManagedServer }) => ({
+          settings: await settingsOf(c.em, c.server.id),
+        }),
         [config.operations.update]: async (c: Parameters<PluginPorts['jobs']['store']>[0] & { body: S }) =>
           (
             await ports.jobs.store(c, async (em): Promise<ChangeSummary> => {

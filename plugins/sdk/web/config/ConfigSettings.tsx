@@ -54,15 +54,20 @@ export interface ConfigSettingsFormProps {
 /** The settings form: one control per field of the contract, its limits checked before the server sees them. */
 export function ConfigSettingsForm({ config, initial, onSubmit }: ConfigSettingsFormProps) {
   const { t } = useTranslation([config.pluginId, 'sdk']);
-  const label = (name: string, key: string, fallback?: string) => t(`${config.pluginId}:settings.${name}.${key}`, { defaultValue: fallback ?? '' });
+  const label = (name: string, key: string, fallback?: string) =>
+    t(`${config.pluginId}:settings.${name}.${key}`, { defaultValue: fallback ?? '' });
   const shown = (name: string, field: ConfigField, value: unknown) => {
     if (field.type === 'boolean') return t(value ? 'sdk:config.on' : 'sdk:config.off');
-    if (field.type === 'string' && field.enum) return t(`${config.pluginId}:settings.${name}.options.${String(value)}`, { defaultValue: String(value) });
+    if (field.type === 'string' && field.enum)
+      return t(`${config.pluginId}:settings.${name}.options.${String(value)}`, { defaultValue: String(value) });
     return String(value);
   };
   /** The plugin's help text and the default (not for a secret, nor an empty default). */
   const help = (name: string, field: ConfigField) => {
-    const def = (field.type === 'string' && field.secret) || field.default === '' ? '' : t('sdk:config.default', { value: shown(name, field, field.default) });
+    const def =
+      (field.type === 'string' && field.secret) || field.default === ''
+        ? ''
+        : t('sdk:config.default', { value: shown(name, field, field.default) });
     return [label(name, 'help'), def].filter(Boolean).join(' ');
   };
   const validate = (input: SettingsValues) => {
@@ -70,7 +75,12 @@ export function ConfigSettingsForm({ config, initial, onSubmit }: ConfigSettings
     const errors: Record<string, string> = {};
     for (const [name, field] of Object.entries(config.fields)) {
       const rule = checkField(field, values[name]);
-      if (rule) errors[name] = t(`sdk:config.invalid.${rule}`, { min: 'minimum' in field ? field.minimum : '', max: 'maximum' in field ? field.maximum : '', length: 'maxLength' in field ? field.maxLength : '' });
+      if (rule)
+        errors[name] = t(`sdk:config.invalid.${rule}`, {
+          min: 'minimum' in field ? field.minimum : '',
+          max: 'maximum' in field ? field.maximum : '',
+          length: 'maxLength' in field ? field.maxLength : '',
+        });
     }
     return errors;
   };
@@ -88,11 +98,23 @@ export function ConfigSettingsForm({ config, initial, onSubmit }: ConfigSettings
                   name={name}
                   label={text}
                   helperText={help(name, field)}
-                  options={field.enum.map((value) => ({ value, label: t(`${config.pluginId}:settings.${name}.options.${value}`, { defaultValue: value }) }))}
+                  options={field.enum.map((value) => ({
+                    value,
+                    label: t(`${config.pluginId}:settings.${name}.options.${value}`, { defaultValue: value }),
+                  }))}
                 />
               );
             if (field.type === 'string')
-              return <FormTextField key={name} name={name} label={text} helperText={help(name, field)} type={field.secret ? 'password' : 'text'} slotProps={{ htmlInput: { maxLength: field.maxLength } }} />;
+              return (
+                <FormTextField
+                  key={name}
+                  name={name}
+                  label={text}
+                  helperText={help(name, field)}
+                  type={field.secret ? 'password' : 'text'}
+                  slotProps={{ htmlInput: { maxLength: field.maxLength } }}
+                />
+              );
             return (
               <FormTextField
                 key={name}
@@ -100,7 +122,9 @@ export function ConfigSettingsForm({ config, initial, onSubmit }: ConfigSettings
                 label={field.unit ? `${text} (${field.unit})` : text}
                 helperText={help(name, field)}
                 type="number"
-                slotProps={{ htmlInput: { min: field.minimum, max: field.maximum, step: field.type === 'integer' ? 1 : 'any', inputMode: 'numeric' } }}
+                slotProps={{
+                  htmlInput: { min: field.minimum, max: field.maximum, step: field.type === 'integer' ? 1 : 'any', inputMode: 'numeric' },
+                }}
               />
             );
           })}
