@@ -50,10 +50,10 @@ export default defineConfig<object, PortalOptions>({
     name: path.basename(spec, '.spec.ts'),
     testMatch: spec,
     // The portal of the file is started by its worker (@portal/plugin-sdk/testing/e2e) on this port;
-    // demo.spec.ts gets it in demo mode (issue 13), every other spec a normal one.
+    // demo.spec.ts (that file, not a plugin's `<id>-demo.spec.ts`) gets it in demo mode (issue 13), every other spec a normal one.
     use: {
       baseURL: `http://localhost:${basePort + i}`,
-      portalEnv: (spec.endsWith('demo.spec.ts') ? { DEMO: '1', DEMO_SESSION_LIMIT: '1000', DEMO_CONTACT_EMAIL: 'sales@demo-e2e.example' } : {}) as Record<string, string>,
+      portalEnv: (path.basename(spec) === 'demo.spec.ts' ? { DEMO: '1', DEMO_SESSION_LIMIT: '1000', DEMO_CONTACT_EMAIL: 'sales@demo-e2e.example' } : {}) as Record<string, string>,
     },
   })),
 });

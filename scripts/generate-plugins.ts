@@ -48,6 +48,8 @@ export interface DiscoveredPlugin {
   dashboardModule?: string;
   /** Its `x-resources` (written to `generated/resources.ts`). */
   resources: ResourceSpec[];
+  /** Its settings when it is a config service (`x-config`): written to `generated/config.ts`. */
+  config?: ConfigFamilySpec;
 }
 
 export interface EndpointSpec {
@@ -98,7 +100,30 @@ function operationsOf(dir: string, id: string): string[] {
       ops.push(op.operationId);
     }
   }
+  const config = configOf(dir, id);
+  if (config) ops.push(config.operations.get, config.operations.update);
   return ops.sort();
+}
+
+/** A config service's settings (`x-config` of its `openapi.yaml`, expanded by the bundler): operations and fields. */
+export interface ConfigFamilySpec {
+  operations: { get: string; update: string };
+  fields: Record<string, Json>;
+}
+
+function configOf(dir: string, id: string): ConfigFamilySpec | undefined {
+  const file = path.join(dir, 'openapi.yaml');
+  const config = fs.existsSync(file) ? (((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json)['x-config'] as Json | undefined) : undefined;
+  if (!config) return undefined;
+  const name = `${id.replace(/(^|-)([a-z0-9])/g, (_: string, __: string, c: string) => c.toUpperCase())}Settings`;
+  const fields: Record<string, Json> = {};
+  for (const [field, schema] of Object.entries<Json>(config.schema?.properties ?? {})) {
+    const keep = ['type', 'default', 'minimum', 'maximum', 'maxLength', 'pattern', 'enum'];
+    fields[field] = Object.fromEntries(keep.filter((k) => schema[k] !== undefined).map((k) => [k, schema[k]]));
+    if (schema['x-unit']) fields[field].unit = schema['x-unit'];
+    if (schema['x-secret']) fields[field].secret = true;
+  }
+  return { operations: { get: config.getOperationId ?? `get${name}`, update: config.updateOperationId ?? `update${name}` }, fields };
 }
 
 /** The operationIds the bundler gives the plugin's `POST …/apply` (`x-apply`) and `GET …/files` (`x-files`). */
@@ -234,6 +259,7 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       translationKeys: translationKeys(dir),
       dashboardModule: fs.existsSync(path.join(dir, 'web/dashboard.tsx')) ? './web/dashboard.tsx' : undefined,
       resources: fs.existsSync(path.join(dir, 'openapi.yaml')) ? resourceDeclarations((parse(fs.readFileSync(path.join(dir, 'openapi.yaml'), 'utf8')) ?? {}) as Json, id) : [],
+      config: configOf(dir, id),
     });
   }
   refuseSharedPaths(pluginsDir, found);
@@ -308,6 +334,20 @@ function renderResources(p: DiscoveredPlugin): string {
   return `${header}import type { ResourceDeclaration } from '@portal/plugin-sdk/resources';\n\n${decls.join('\n')}`;
 }
 
+/** `plugins/<id>/generated/config.ts`: a config service's fields (limits, defaults) from its contract, for its server and its form. */
+function renderConfig(p: DiscoveredPlugin, config: ConfigFamilySpec): string {
+  const name = `${p.id.replace(/(^|-)([a-z0-9])/g, (_: string, __: string, c: string) => c.toUpperCase())}Settings`;
+  return `${header}import type { ConfigSpec } from '@portal/plugin-sdk';
+import type { Schemas } from '@portal/openapi';
+
+/** The settings of \`${p.id}\` on a server (\`x-config\` of its openapi.yaml). */
+export type Settings = Schemas[${q(name)}];
+
+/** Its fields with their limits and defaults, written once in the contract: the family's rules and form use these. */
+export const config: ConfigSpec<Settings> = ${JSON.stringify({ pluginId: p.id, operations: config.operations, fields: config.fields }, null, 2)};
+`;
+}
+
 /** The generated files, by path relative to the repository. */
 export function renderRegistries(plugins: DiscoveredPlugin[]): Map<string, string> {
   const out = new Map<string, string>();
@@ -380,6 +420,7 @@ export type ApiOperations = ${['Operations', ...p.hostOperations.map(q)].join(' 
     );
     out.set(`plugins/${p.dir}/generated/client.ts`, renderClient(p));
     if (p.resources.length) out.set(`plugins/${p.dir}/generated/resources.ts`, renderResources(p));
+    if (p.config) out.set(`plugins/${p.dir}/generated/config.ts`, renderConfig(p, p.config));
     out.set(
       `plugins/${p.dir}/generated/i18n.ts`,
       `${header}import { usePluginTranslation } from '@portal/plugin-sdk/web';

@@ -5,12 +5,17 @@
  * (the plugin folder removed, the generated files restored byte for byte), so the repository is unchanged.
  * The integration, component and e2e tests of the template are proven when a plugin is generated for real
  * (docs/plugins.md, "A new plugin in minutes").
+ *
+ * A family's template (`--family config`) is proven whole: a config service for a non-web service (`redis`)
+ * is scaffolded (its first migration generated from the entities), and its type check, unit and API tests,
+ * the SDK's checks of every plugin and its e2e spec (a private build of the SPA, `E2E_SPA_DIR`) pass as generated.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { namesOf, scaffold } from './plugin-new.ts';
+import { families, familyTemplate, generateMigration, namesOf, scaffold } from './plugin-new.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const node = process.execPath;
@@ -33,6 +38,14 @@ describe('plugin:new names', () => {
       service: 'redis',
       Title: 'Redis',
     });
+  });
+
+  it('knows the families; one without a template directory is not available yet', () => {
+    expect(familyTemplate('config')).toMatch(/plugin-template\/config$/);
+    expect(() => familyTemplate('nope')).toThrow('unknown family');
+    for (const family of Object.keys(families))
+      if (!fs.existsSync(path.join(repo, 'scripts/plugin-template', family, 'plugin.ts.tpl')))
+        expect(() => familyTemplate(family)).toThrow('not yet available');
   });
 
   it('refuses ids the portal cannot use', () => {
@@ -91,10 +104,21 @@ describe('plugin:new names', () => {
     execFileSync(node, [path.join(repo, 'node_modules/typescript7/bin/tsc'), '-p', dir], { cwd: repo, stdio: 'pipe' });
 
     // Its unit tests, and the SDK's checks of every plugin (schema, translations) for it alone, in a Jest of their own.
-    const tests = [...['server/rules.test.ts', 'server/render.test.ts'].map((f) => `plugins/${id}/${f}`), 'plugins/sdk/testing/plugins.test.ts'];
+    const tests = [
+      ...['server/rules.test.ts', 'server/render.test.ts'].map((f) => `plugins/${id}/${f}`),
+      'plugins/sdk/testing/plugins.test.ts',
+    ];
     const run = spawnSync(
       node,
-      [path.join(repo, 'node_modules/jest/bin/jest.js'), '--runTestsByPath', ...tests, '--selectProjects', 'node', '-t', `^(?!plugin (?!${id} ))`],
+      [
+        path.join(repo, 'node_modules/jest/bin/jest.js'),
+        '--runTestsByPath',
+        ...tests,
+        '--selectProjects',
+        'node',
+        '-t',
+        `^(?!plugin (?!${id} ))`,
+      ],
       {
         cwd: repo,
         env: { ...process.env, PLUGIN_NEW_NESTED: '1', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
@@ -103,4 +127,89 @@ describe('plugin:new names', () => {
     const report = run.stderr.toString();
     expect([run.status, report.match(/Test Suites:.*/)?.[0]]).toEqual([0, 'Test Suites: 3 passed, 3 total']);
   }, 180_000);
+});
+
+/** Jest on some files of the repository, in a process of its own (never inside this one). */
+function jest(tests: string[], extra: string[] = []) {
+  const run = spawnSync(node, [path.join(repo, 'node_modules/jest/bin/jest.js'), '--runTestsByPath', ...tests, ...extra], {
+    cwd: repo,
+    env: { ...process.env, PLUGIN_NEW_NESTED: '1', NODE_OPTIONS: '--experimental-vm-modules --no-warnings --max-old-space-size=4096' },
+  });
+  return { status: run.status, summary: run.stderr.toString().match(/Test Suites:.*/)?.[0], report: run.stderr.toString() };
+}
+
+(process.env.PLUGIN_NEW_NESTED ? describe.skip : describe)('plugin:new --family config', () => {
+  const id = `zz-settings-${process.pid}`;
+  const names = namesOf(id, { service: 'redis', title: 'Redis' });
+  const dir = path.join(repo, 'plugins', id);
+  const spa = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-new-spa-'));
+  const generated = [
+    'openapi/dist/portal.openapi.json',
+    'openapi/generated/schema.ts',
+    'bff/src/generated/plugins.ts',
+    'frontend/src/generated/plugins.ts',
+  ];
+  const saved = new Map(generated.map((f) => [f, fs.readFileSync(path.join(repo, f))]));
+
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(spa, { recursive: true, force: true });
+    for (const [f, content] of saved) fs.writeFileSync(path.join(repo, f), content);
+  });
+
+  it('scaffolds a config service for redis whose type check, unit, API and e2e tests pass as generated', async () => {
+    const files = scaffold(names, repo, 'config');
+    files.push(await generateMigration(names, await families.config!.entities!(names), repo));
+    // Its own code (tests, e2e and package/tsconfig left out) is at most 8 files: the family brings the rest.
+    const own = files.filter((f) => !/\.test\.tsx?$|^e2e\/|^package\.json$|^tsconfig\.json$/.test(f));
+    expect(own.sort()).toEqual(
+      [
+        'i18n/de.json',
+        'i18n/en.json',
+        'openapi.yaml',
+        'plugin.ts',
+        'server/index.ts',
+        `server/migrations/Migration${names.timestamp}${names.Pascal}.ts`,
+        'server/render.ts',
+        'web/index.tsx',
+      ].sort(),
+    );
+    execFileSync(node, [path.join(repo, 'node_modules/prettier/bin/prettier.cjs'), '--log-level', 'warn', '--write', `plugins/${id}`], {
+      cwd: repo,
+    });
+    execFileSync(node, ['scripts/bundle.ts'], { cwd: path.join(repo, 'openapi'), stdio: 'pipe' });
+    execFileSync(node, ['scripts/generate-plugins.ts'], { cwd: repo, stdio: 'pipe' });
+    expect(fs.readFileSync(path.join(dir, 'generated/operations.ts'), 'utf8')).toContain(`'update${names.Pascal}Settings'`);
+
+    execFileSync(node, [path.join(repo, 'node_modules/typescript7/bin/tsc'), '-p', dir], { cwd: repo, stdio: 'pipe' });
+    execFileSync(node, [path.join(repo, 'node_modules/eslint/bin/eslint.js'), `plugins/${id}`], { cwd: repo, stdio: 'pipe' });
+
+    // Unit and API tests, and the SDK's checks of every plugin (schema from the generated migration, translations) for it alone.
+    const unit = jest(
+      [`plugins/${id}/server/render.test.ts`, `plugins/${id}/server/${id}.test.ts`, 'plugins/sdk/testing/plugins.test.ts'],
+      ['--selectProjects', 'node', '-t', `^(?!plugin (?!${id} ))`],
+    );
+    if (unit.status !== 0) console.error(unit.report);
+    expect([unit.status, unit.summary]).toEqual([0, 'Test Suites: 3 passed, 3 total']);
+
+    // Its e2e spec, against a private build of the SPA that has it (frontend/dist is left alone).
+    execFileSync(
+      node,
+      [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', spa, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: path.join(repo, 'frontend'), stdio: 'pipe' },
+    );
+    const e2e = spawnSync(node, [path.join(repo, 'node_modules/@playwright/test/cli.js'), 'test'], {
+      cwd: repo,
+      // Without Jest's variables (Playwright refuses to run inside a Jest worker) and its NODE_OPTIONS.
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JEST_') && k !== 'NODE_OPTIONS')),
+        E2E_SPECS: `${id}.spec.ts`,
+        E2E_SPA_DIR: spa,
+        E2E_WORKERS: '1',
+        E2E_PORT: process.env.SCAFFOLD_E2E_PORT ?? '3190',
+      },
+    });
+    if (e2e.status !== 0) console.error(e2e.stdout.toString(), e2e.stderr.toString());
+    expect([e2e.status, e2e.stdout.toString().match(/\d+ passed/)?.[0]]).toEqual([0, '2 passed']);
+  }, 900_000);
 });

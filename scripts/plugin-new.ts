@@ -1,5 +1,6 @@
 /**
- * `npm run plugin:new <id> [-- --service <name>] [--title "<Title>"] [--no-install]`: scaffolds a working
+ * `npm run plugin:new <id> [-- --family config|webserver|stats] [--service <name>] [--title "<Title>"] [--no-install]`:
+ * scaffolds a working
  * Managed Center plugin in `plugins/<id>/` from `scripts/plugin-template/` — manifest, contract with one
  * resource (`x-resources`: list/get/create/update/delete, its fields written once) and the apply
  * operation, entity + migration, rules, renderer, the server's `defineResource` + `render` + `state`,
@@ -7,12 +8,18 @@
  * tests, a story and an e2e spec — then links the workspace
  * (`npm install`) and runs `npm run generate` so the contract and registries include it.
  *
+ * With `--family <name>` the plugin is a member of an SDK family instead (docs/plugins.md): its template is
+ * `scripts/plugin-template/<name>/` (a family without a template directory is not available yet), and
+ * the first migration is generated from the family's entities with MikroORM's migrator (`families` below).
+ *
  * Template files end in `.tpl` (so the repository's tsc, ESLint and Jest leave them alone); in their
  * names and contents `__id__`, `__camel__`, `__Pascal__`, `__Title__`, `__table__`, `__timestamp__`,
  * `__service__` and `__configPath__` are replaced.
  */
 import { execFileSync } from 'node:child_process';
+import type { Options } from '@mikro-orm/core';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -59,27 +66,83 @@ export function namesOf(
 const substitute = (text: string, names: PluginNames) =>
   text.replace(/__(id|camel|Pascal|Title|table|timestamp|service|configPath)__/g, (_m, k: keyof PluginNames) => names[k]);
 
+/** A top-level folder of the template that holds a family's own template (it has a manifest of its own). */
+const isFamilyDir = (dir: string) => fs.existsSync(path.join(dir, 'plugin.ts.tpl'));
+
+/** The families the scaffolder knows: what their plugins' entities are, for the first migration. */
+export const families: Record<string, { entities?: (names: PluginNames) => Promise<EntityList> }> = {
+  config: {
+    entities: async (names) => {
+      const { configEntity } = await import('../plugins/sdk/config/service.ts');
+      return [configEntity(names.id)];
+    },
+  },
+  webserver: {},
+  stats: {},
+};
+type EntityList = NonNullable<Options['entities']>;
+
+/** The template directory of a family (`undefined`: the default resource template); throws when it is not there yet. */
+export function familyTemplate(family: string | undefined): string {
+  if (!family) return templateDir;
+  if (!(family in families)) throw new Error(`unknown family "${family}" (${Object.keys(families).join(', ')})`);
+  const dir = path.join(templateDir, family);
+  if (!isFamilyDir(dir)) throw new Error(`the ${family} family is not yet available (no scripts/plugin-template/${family}/)`);
+  return dir;
+}
+
 /** Writes the plugin's files into `<repo>/plugins/<id>/`; returns their paths relative to the plugin. */
-export function scaffold(names: PluginNames, repo = repoDefault): string[] {
+export function scaffold(names: PluginNames, repo = repoDefault, family?: string): string[] {
+  const from = familyTemplate(family);
   const target = path.join(repo, 'plugins', names.id);
   if (fs.existsSync(target)) throw new Error(`plugins/${names.id} exists already`);
   const written: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const from = path.join(dir, entry.name);
+      const file = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        walk(from);
+        if (!isFamilyDir(file)) walk(file); // the default template leaves the families' folders out
         continue;
       }
-      const rel = substitute(path.relative(templateDir, from), names).replace(/\.tpl$/, '');
+      const rel = substitute(path.relative(from, file), names).replace(/\.tpl$/, '');
       const to = path.join(target, rel);
       fs.mkdirSync(path.dirname(to), { recursive: true });
-      fs.writeFileSync(to, substitute(fs.readFileSync(from, 'utf8'), names));
+      fs.writeFileSync(to, substitute(fs.readFileSync(file, 'utf8'), names));
       written.push(rel);
     }
   };
-  walk(templateDir);
+  walk(from);
   return written.sort();
+}
+
+/**
+ * The plugin's first migration, generated from its entities by MikroORM's migrator (`migrator.create`:
+ * the difference between the entities and a freshly migrated portal database), written as
+ * `server/migrations/Migration<timestamp><Pascal>.ts`. Returns its path relative to the plugin.
+ */
+export async function generateMigration(names: PluginNames, entities: EntityList, repo = repoDefault): Promise<string> {
+  const { createTestDatabase } = await import('@portal/core/testing');
+  const db = await createTestDatabase({ entities });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-new-'));
+  try {
+    const result = await db.orm.migrator.create(tmp, false, false, names.Pascal);
+    if (!result.fileName) throw new Error(`the entities of ${names.id} need no tables`);
+    const className = `Migration${names.timestamp}${names.Pascal}`;
+    const code = result.code
+      .replace(
+        /export class \w+ extends Migration \{\n/,
+        `/** The tables of plugin \`${names.id}\`, generated from its entities by \`npm run plugin:new\`. */\nexport class ${className} extends Migration {\n`,
+      )
+      .replace(/\n {2}override name = '[^']*';\n/, '');
+    const rel = `server/migrations/${className}.ts`;
+    const file = path.join(repo, 'plugins', names.id, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, code);
+    return rel;
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    await db.close();
+  }
 }
 
 function option(args: string[], name: string): string | undefined {
@@ -88,15 +151,27 @@ function option(args: string[], name: string): string | undefined {
   return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
-function main(args: string[]): void {
-  const id = args.find((a, i) => !a.startsWith('--') && !['--service', '--title'].includes(args[i - 1] ?? ''));
+async function main(args: string[]): Promise<void> {
+  const valued = ['--service', '--title', '--family'];
+  const id = args.find((a, i) => !a.startsWith('--') && !valued.includes(args[i - 1] ?? ''));
   if (!id) {
-    console.error('usage: npm run plugin:new <id> [-- --service <name>] [--title "<Title>"] [--no-install]');
+    console.error(
+      'usage: npm run plugin:new <id> [-- --family config|webserver|stats] [--service <name>] [--title "<Title>"] [--no-install]',
+    );
     process.exit(2);
   }
   const started = Date.now();
+  const family = option(args, 'family');
   const names = namesOf(id, { service: option(args, 'service'), title: option(args, 'title') });
-  const files = scaffold(names);
+  try {
+    familyTemplate(family);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
+  const files = scaffold(names, repoDefault, family);
+  const entities = family ? await families[family]!.entities?.(names) : undefined;
+  if (entities) files.push(await generateMigration(names, entities));
   // The repository's formatting (the templates keep the placeholders readable instead).
   execFileSync(
     process.execPath,
@@ -112,13 +187,18 @@ function main(args: string[]): void {
     run('npm', ['install', '--no-audit', '--no-fund']); // links @portal/plugin-<id> into node_modules
     run('npm', ['run', 'generate']); // contract, registries, generated/{operations,client,i18n}.ts
   }
+  const steps = family
+    ? `  - open the Managed Center of a demo server that runs ${names.service} and find "${names.Title}"
+  - then write the service's fields into x-config of openapi.yaml (npm run generate), its renderer and render test,
+    and let the real program check the file (check: { tool, args } or steps in server/index.ts; programs in plugin.ts)`
+    : `  - open the Managed Center of web01.c20011 (services: ['${names.service}']) and find "${names.Title}"
+  - then rename the resource, fields, rules and renderer to what the service needs, and add a
+    service check (steps: { service: '<program>' } and programs: ['<program>'] in plugin.ts)`;
   console.log(`
-Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Next steps (docs/plugins.md, "A new plugin in minutes"):
+Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Next steps (docs/plugins.md, "${family ? 'Config services' : 'A new plugin in minutes'}"):
   - npm run typecheck -w @portal/plugin-${id}
   - DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:unit -- plugins/${id}
-  - open the Managed Center of web01.c20011 (services: ['${names.service}']) and find "${names.Title}"
-  - then rename the resource, fields, rules and renderer to what the service needs, and add a
-    service check (steps: { service: '<program>' } and programs: ['<program>'] in plugin.ts)`);
+${steps}`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main(process.argv.slice(2));
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main(process.argv.slice(2));

@@ -37,9 +37,28 @@ const demoVatIds: Record<number, string> = { 10001: 'DE079197918', 10002: 'DE079
 
 type ServerSpec = [name: string, role: Server['role'], ipv4: string, services: string[]];
 
-const webServices = ['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring'];
-const dbServices = ['mysql', 'redis', 'cronjobs', 'ssh', 'monitoring'];
-const lbServices = ['nginx', 'varnish', 'dns', 'ssh', 'monitoring'];
+/**
+ * What every server runs besides its role's services: the operations modules of the Managed Center
+ * (backups, package updates, cluster control, firewall), so a module for any of them finds a demo server.
+ */
+const everyServer = ['backups', 'package-updates', 'cluster-control', 'firewall'];
+/**
+ * The services of each role. Every module's service (spec §2, issues 25–27) runs on a demo server of every
+ * cluster, so a module scaffolded for it (`npm run plugin:new <id> -- --service <name>`) shows at once and its
+ * tests find a server: web (apache, supervisor, nodejs, tomcat, profiler, shop checks, mail, ftp), database
+ * (mysql, redis, memcached, rabbitmq, search engines), load balancer (nginx, varnish, dns, protection).
+ */
+const webServices = [
+  ...['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring'],
+  ...['apache', 'supervisor', 'nodejs', 'tomcat', 'profiler', 'shop-security', 'shop-performance', 'email', 'postfix', 'ftp', 'protection'],
+  ...everyServer,
+];
+const dbServices = [
+  ...['mysql', 'redis', 'cronjobs', 'ssh', 'monitoring'],
+  ...['memcached', 'rabbitmq', 'elasticsearch', 'open-search', 'solr', 'sphinx'],
+  ...everyServer,
+];
+const lbServices = [...['nginx', 'varnish', 'dns', 'ssh', 'monitoring'], 'protection', ...everyServer];
 
 const servers = (prefix: string, net: string, web = 2): ServerSpec[] => [
   [`lb01.${prefix}.managed-hosting.example`, 'loadbalancer', `${net}.10`, lbServices],

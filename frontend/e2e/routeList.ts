@@ -62,6 +62,17 @@ function plugins(): { id: string; web: string }[] {
   }));
 }
 
+/** The services each plugin applies to (`'all'` or a list), as the generated registry lists them. */
+export function pluginServices(): Map<string, 'all' | string[]> {
+  const registry = fs.readFileSync(path.join(root, 'frontend/src/generated/plugins.ts'), 'utf8');
+  return new Map(
+    [...registry.matchAll(/id: '([\w-]+)'[\s\S]*?services: ('all'|\[[^\]]*\])/g)].map((m) => [
+      m[1],
+      m[2] === "'all'" ? 'all' : [...m[2].matchAll(/'([^']+)'/g)].map((x) => x[1]),
+    ]),
+  );
+}
+
 /** The Managed Center's own sections (frontend/src/managed/ManagedCenterPage.tsx) next to the plugins'. */
 const managedCoreSections = ['dashboard'];
 

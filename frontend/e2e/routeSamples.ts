@@ -1,11 +1,13 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { csrfHeaders } from './a11y';
+import { pluginServices } from './routeList';
 
 /**
  * A concrete URL (with sample parameters from the demo data) and the demo user for every route pattern
  * of the SPA (frontend/e2e/routeList.ts reads the patterns from the router). A route added to the router
  * or to a Managed Center plugin without an entry here fails the accessibility spec, so each new screen
- * is scanned: add its pattern with the user who may see it.
+ * is scanned: add its pattern with the user who may see it. A plugin's pages without parameters need no
+ * entry: `sampleOf` derives them from the plugin's services.
  */
 
 export type Who = 'guest' | 'manager' | 'admin' | 'partner' | 'staff';
@@ -17,6 +19,8 @@ export interface DemoIds {
   lb: number;
   /** web01 of cluster 20011 (nginx, cronjobs, ssh). */
   web: number;
+  /** Every server of cluster 20011 with its services (a plugin's own sample runs on one that runs its service). */
+  servers: { id: number; name: string; services: string[] }[];
   vhost: number;
   cronjob: number;
   zone: number;
@@ -166,6 +170,30 @@ export const routeSamples: Record<string, RouteSample> = {
   '*': { who: 'manager', url: () => '/a/does/not/exist' },
 };
 
+const managedPlugin = /^clusters\/:clusterId\/servers\/:serverId\/managed\/([a-z][a-z0-9-]*)((?:\/[^:]*)?)$/;
+
+/**
+ * The sample of a route pattern: its entry above, or — for a Managed Center plugin's page without parameters
+ * (a config service's settings, a list) — the page on the first server of cluster 20011 that runs one of the
+ * plugin's services, as the administrator. So a new plugin contributes its pages to the checks without an
+ * entry here; only pages with parameters (`:vhostId`) need one.
+ */
+export function sampleOf(pattern: string): RouteSample | undefined {
+  if (routeSamples[pattern]) return routeSamples[pattern];
+  const m = managedPlugin.exec(pattern);
+  const services = m ? pluginServices().get(m[1]) : undefined;
+  if (!m || !services) return undefined;
+  const [, id, rest] = m;
+  return {
+    who: 'admin',
+    url: (ids) => {
+      const server = ids.servers.find((s) => services === 'all' || s.services.some((x) => services.includes(x)));
+      if (!server) throw new Error(`no server of cluster 20011 runs a service of plugin ${id} (core/seed/demo.ts)`);
+      return managed(ids, server.id, `${id}${rest}`);
+    },
+  };
+}
+
 async function json<T>(context: BrowserContext, url: string, init?: { method: 'POST'; data: unknown }): Promise<T> {
   const res = init
     ? await context.request.post(url, { data: init.data, headers: await csrfHeaders(context) })
@@ -181,7 +209,7 @@ async function json<T>(context: BrowserContext, url: string, init?: { method: 'P
 export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserContext): Promise<DemoIds> {
   type List<T> = { data: T[] };
   const cluster = (await json<List<{ id: number }>>(admin, '/api/v1/clusters?search=20011')).data[0].id;
-  const servers = (await json<{ servers: { id: number; name: string }[] }>(admin, `/api/v1/clusters/${cluster}`)).servers;
+  const servers = (await json<{ servers: { id: number; name: string; services: string[] }[] }>(admin, `/api/v1/clusters/${cluster}`)).servers;
   const server = (prefix: string) => servers.find((s) => s.name.startsWith(prefix))!.id;
   const lb = server('lb01.');
   const web = server('web01.');
@@ -212,6 +240,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
     cluster,
     lb,
     web,
+    servers,
     vhost,
     cronjob,
     zone,

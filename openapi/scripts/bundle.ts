@@ -200,6 +200,58 @@ const renderedFilesSchema: Doc = {
 };
 
 /**
+ * `x-config` (the config family, docs/plugins.md "Config services"): `{ schema: { properties }, summary?,
+ * getOperationId?, updateOperationId? }` becomes the component `<Pascal>Settings` (every property required,
+ * nothing else allowed), `GET …/<id>/settings` (`get<Pascal>Settings`, 200 `{ settings }`) and
+ * `PUT …/<id>/settings` (`update<Pascal>Settings`, 202 `ApplyStarted`, 422 `ValidationFailed`), answered by
+ * the SDK's `defineConfigService`. Each property declares its type, limits and `default` once: the
+ * generator copies them into `plugins/<id>/generated/config.ts` for the server's rules and the form.
+ */
+function addConfigOperations(fragment: Doc, id: string, prefix: string, config: Doc): void {
+  const name = `${pascal(id)}Settings`;
+  const properties = (config.schema?.properties ?? {}) as Doc;
+  if (!Object.keys(properties).length) throw new Error(`plugins/${id}: x-config.schema.properties is empty`);
+  for (const [field, schema] of Object.entries<Doc>(properties)) {
+    const where = `plugins/${id}: x-config field ${field}`;
+    if (!['integer', 'number', 'string', 'boolean'].includes(schema.type)) throw new Error(`${where}: type must be integer, number, string or boolean`);
+    if (schema.default === undefined) throw new Error(`${where} has no default`);
+    if (schema.type === 'string' && (typeof schema.maxLength !== 'number' || !(schema.pattern || schema.enum)))
+      throw new Error(`${where}: a string needs maxLength and a pattern or an enum (nothing a user types may change a file's structure)`);
+  }
+  if (fragment.paths[`${prefix}/settings`]) throw new Error(`plugins/${id}: ${prefix}/settings is added by x-config, do not write it`);
+  fragment.components ??= {};
+  fragment.components.schemas ??= {};
+  fragment.components.schemas[name] = {
+    type: 'object',
+    description: config.schema.description ?? `The settings of ${id} on a server.`,
+    additionalProperties: false,
+    required: Object.keys(properties),
+    properties,
+  };
+  fragment.components.schemas[`${name}View`] = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['settings'],
+    properties: { settings: { $ref: `#/components/schemas/${name}` } },
+  };
+  fragment.paths[`${prefix}/settings`] = {
+    get: {
+      operationId: config.getOperationId ?? `get${name}`,
+      summary: config.summary ?? 'The stored settings (the defaults where none were stored)',
+      description: 'Administrators of the cluster only.',
+      responses: { '200': { description: 'The settings.', content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}View` } } } } },
+    },
+    put: {
+      operationId: config.updateOperationId ?? `update${name}`,
+      summary: config.updateSummary ?? 'Replaces the settings and applies them (the program checks the files first)',
+      description: 'Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.',
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
+      responses: { '202': ref('responses', 'ApplyStarted') },
+    },
+  };
+}
+
+/**
  * What every Managed Center plugin operation shares, added here so a plugin's `openapi.yaml` holds only
  * its own operations and schemas:
  * - the path parameters `ClusterId` and `ServerId` (first), the tag `<id>`;
@@ -216,6 +268,8 @@ const renderedFilesSchema: Doc = {
  *   first, since the router tries paths in the document's order and it must win over a plugin's `…/{id}`;
  * - a path parameter `{<name>Id}` the operation does not declare: an id (integer 1–2³¹−1);
  * - with `x-resources`: each resource's list/get/create/update/delete and schemas (`scripts/resources.ts`).
+ * - with `x-config`: the config family's settings operations (`addConfigOperations`);
+ * - a path parameter `{<name>Id}` the operation does not declare: an id (integer 1–2³¹−1).
  */
 function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
   const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
@@ -248,6 +302,9 @@ function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
     };
     fragment.paths = { [`${prefix}/files`]: { get }, ...fragment.paths };
   }
+  const config = fragment['x-config'] as Doc | undefined;
+  delete fragment['x-config'];
+  if (config) addConfigOperations(fragment, id, prefix, config);
   const resolve = (p: Doc): Doc => {
     const name = String(p.$ref ?? '').split('/').pop()!;
     return p.$ref ? (fragment.components?.parameters?.[name] ?? doc.components.parameters?.[name] ?? {}) : p;

@@ -5,6 +5,8 @@
 import type { AnyServerPlugin } from './server.ts';
 import type { WebPlugin } from './web/types.ts';
 
+export * from './config/fields.ts';
+
 export interface PluginManifest {
   /** `[a-z][a-z0-9-]*`: the URL section (`/managed/<id>`), the i18next namespace, the API path segment, the table prefix. */
   id: string;

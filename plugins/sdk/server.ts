@@ -18,6 +18,8 @@ export * from './stats/index.ts';
 export * from './resources/server.ts';
 export { checkField, checkFields, fieldPattern, type FieldProblem, type ResourceDeclaration, type ResourceField } from './resources/index.ts';
 export * from './program.ts';
+export { configEntity, defineConfigService, type ConfigRenderInput, type ConfigServiceDefinition, type ExtraHandlers } from './config/service.ts';
+export * from './config/fields.ts';
 
 /** The server a Managed Center request is about; the host has checked the caller may manage it. */
 export interface ManagedServer {

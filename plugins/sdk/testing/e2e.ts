@@ -5,6 +5,8 @@
  * texts are the portal's and the SDK's own, in both languages (`@portal/plugin-sdk/testing/e2e`).
  */
 import { expect, type Page } from '@playwright/test';
+import sdkDe from '../web/i18n/de.json' with { type: 'json' };
+import sdkEn from '../web/i18n/en.json' with { type: 'json' };
 
 export type Lang = 'de' | 'en';
 export const languages: readonly Lang[] = ['de', 'en'];
@@ -47,6 +49,9 @@ export function pluginTexts(messages: Record<Lang, object>) {
   };
 }
 
+/** The SDK's own texts (namespace `sdk`, e.g. `sdkText(lang, 'config.save')`), for the pages of the families. */
+export const sdkText = pluginTexts({ de: sdkDe, en: sdkEn });
+
 /** Signs the demo administrator in (the form is German at first) and switches to `lang`; the language is stored with the account. */
 export async function signIn(page: Page, lang: Lang, email = 'admin@demo.example'): Promise<void> {
   await page.goto('/a/login');
@@ -61,14 +66,34 @@ export async function signIn(page: Page, lang: Lang, email = 'admin@demo.example
   await expect(page.getByRole('heading', { level: 1, name: sdkTexts[lang].welcome })).toBeVisible();
 }
 
-/** Opens the Managed Center of web01.c20011 from the dashboard like a user would (then `atDashboard`), and the section titled `title`. */
-export async function openSection(page: Page, pluginId: string, title: string, atDashboard?: () => Promise<void>): Promise<void> {
+/**
+ * Opens the Managed Center of a server of cluster 20011 from the dashboard like a user would (then
+ * `atDashboard`), and the section titled `title`: web01.c20011, or with `service` the first server of the
+ * cluster that runs it (the demo seed has a server for every module's service, core/seed/demo.ts).
+ */
+export async function openSection(
+  page: Page,
+  pluginId: string,
+  title: string,
+  options?: (() => Promise<void>) | { service?: string; atDashboard?: () => Promise<void> },
+): Promise<void> {
+  const { service, atDashboard } = typeof options === 'function' ? { service: undefined, atDashboard: options } : (options ?? {});
+  const server = service ? await demoServerFor(page, service) : 'web01.c20011';
   await page.locator('tr[data-cluster="20011"]').getByTestId('open-managed').click();
-  await page.getByRole('menuitem', { name: /^web01\.c20011/ }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${server.replace(/\./g, '\\.')}`) }).click();
   await expect(page).toHaveURL(/\/managed\/dashboard$/);
   await atDashboard?.();
   await page.getByRole('link', { name: title, exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/managed/${pluginId}$`));
+}
+
+/** The name of the first server of a demo cluster that runs `service` (through the API, as the signed-in user). */
+export async function demoServerFor(page: Page, service: string, cluster = '20011'): Promise<string> {
+  const list = (await (await page.request.get(`/api/v1/clusters?search=${cluster}`)).json()) as { data: { id: number }[] };
+  const detail = (await (await page.request.get(`/api/v1/clusters/${list.data[0]!.id}`)).json()) as { servers: { name: string; services: string[] }[] };
+  const server = detail.servers.find((s) => s.services.includes(service));
+  if (!server) throw new Error(`no server of cluster ${cluster} runs ${service} (add it to the demo seed, core/seed/demo.ts)`);
+  return server.name;
 }
 
 /** Waits until the section's followed job has finished successfully. */

@@ -52,6 +52,8 @@ export {
   type RollBackButtonProps,
 } from './kit/RenderedFiles.tsx';
 export * from './stats/index.ts';
+export { ConfigSettingsForm, ConfigSettingsPage, configSettingsApi, type ConfigSettingsFormProps, type ConfigSettingsPageProps } from './config/ConfigSettings.tsx';
+export * from '../config/fields.ts';
 
 /** Declares a plugin's web part. */
 export const defineWebPlugin = (plugin: WebPlugin): WebPlugin => plugin;

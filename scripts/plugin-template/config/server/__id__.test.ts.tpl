@@ -1,0 +1,52 @@
+/**
+ * The `__id__` config service through the real portal (`startPluginPortal`): the defaults, a change that
+ * is stored, applied and written to the server, the contract's limits refused with nothing stored, the
+ * change log, a rollback, and the authorization of every operation (`describeAccessMatrix`).
+ */
+import { defaultsOf } from '@portal/plugin-sdk';
+import { describeAccessMatrix, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
+import { config } from '../generated/config.ts';
+import type { ApiOperations } from '../generated/operations.ts';
+import { configPath } from './render.ts';
+
+let t: PluginPortal<ApiOperations>;
+beforeAll(async () => {
+  t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'));
+});
+afterAll(() => t?.stop());
+
+const defaults = defaultsOf(config);
+
+describeAccessMatrix(() => t, { update__Pascal__Settings: { body: defaults } });
+
+it('__id__: the defaults, a change applied to the server, the change log, a rollback', async () => {
+  const before = await t.api.call('get__Pascal__Settings');
+  expect([before.status, before.body]).toEqual([200, { settings: defaults }]);
+
+  const r = await t.api.call('update__Pascal__Settings', { body: { ...defaults, maxClients: 42, logLevel: 'debug' } });
+  expect(r.status).toBe(202);
+  expect((await t.waitForJob(r.body.id)).status).toBe('succeeded');
+  expect(await t.file(configPath)).toContain('\nmaxclients 42\n');
+  expect((await t.api.call('get__Pascal__Settings')).body).toEqual({ settings: { ...defaults, maxClients: 42, logLevel: 'debug' } });
+  expect((await t.changes()).data[0]).toMatchObject({ summary: { key: 'sdk:config.changed', values: { fields: 'maxClients, logLevel' } } });
+
+  const files = await t.api.call('get__Pascal__Files');
+  expect(files.body).toMatchObject({ applied: true, files: [{ path: configPath }] });
+
+  // Undo: back to the server before the first change (the baseline), the settings to the defaults.
+  await t.applied('POST', `${t.base()}/managed/plugins/__id__/rollback`);
+  expect((await t.api.call('get__Pascal__Settings')).body).toEqual({ settings: defaults });
+});
+
+it('__id__: values outside the contract are refused (422), nothing is stored', async () => {
+  const stored = (await t.api.call('get__Pascal__Settings')).body;
+  for (const body of [
+    { ...defaults, maxClients: 0 },
+    { ...defaults, logLevel: 'loud' },
+    { ...defaults, bindAddress: '127.0.0.1\nrequirepass x' },
+  ]) {
+    const r = await t.api.call('update__Pascal__Settings', { body: body as typeof defaults });
+    expect(r.status).toBe(422);
+  }
+  expect((await t.api.call('get__Pascal__Settings')).body).toEqual(stored);
+});
