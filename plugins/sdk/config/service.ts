@@ -7,8 +7,8 @@
  * error, a change log line naming the changed fields), `render` for the apply job and the files panel,
  * `state` so snapshots, rollback and the baseline need no code.
  *
- * The seam to program descriptors: `prepare` (gateway I/O, outside the pure part) and `render` (pure)
- * map onto `ServerPlugin.prepare`/`render` once they exist; `check`/`steps` onto the plugin's program.
+ * `prepare` (gateway I/O) and `render` (pure) map onto `ServerPlugin.prepare`/`render`: the job prepares before its
+ * transaction and renders inside it; `check`/`steps` validate the files.
  */
 import { defineEntity, p } from '@mikro-orm/core';
 import type { OperationId } from '@portal/openapi';
@@ -112,14 +112,14 @@ export function defineConfigService<Ops extends OperationId, S extends SettingsV
     migrations: definition.migrations,
     state: { entities: [entity] },
     steps,
-    render: async (c) => {
-      const prepared = (definition.prepare ? await definition.prepare({ server: c.server, gateway: c.gateway }) : undefined) as Prepared;
-      return definition.render(await settingsOf(c.em, c.server.id), {
+    // Gateway I/O before the job's transaction (ServerPlugin.prepare), the rendering itself pure.
+    prepare: definition.prepare ? (c) => definition.prepare!({ server: c.server, gateway: c.gateway }) : undefined,
+    render: async (c) =>
+      definition.render(await settingsOf(c.em, c.server.id), {
         server: c.server,
-        hostPath: (path) => c.gateway.hostPath(path),
-        prepared,
-      });
-    },
+        hostPath: c.hostPath,
+        prepared: c.prepared as Prepared,
+      }),
     fixtures: definition.fixtures
       ? async (c) => {
           const values = definition.fixtures!(c);
