@@ -1,11 +1,10 @@
 /**
  * The rendered configuration against the server: what an apply looks up and creates on the server before
  * rendering (`prepareNginx`: listen addresses, certificates), the pure rendering from that (`renderNginx`),
- * rendering for a gateway in one go (the handlers' views), and comparing with the files on the server (the
- * config view and the "not applied yet" state).
+ * and rendering for a gateway in one go (the handlers' views; the web server family compares it with the server's
+ * files: @portal/plugin-sdk/webserver, compare.ts).
  */
-import { createTwoFilesPatch } from 'diff';
-import type { AppliedVersion, ConfigFile, PluginLogger, ServerGateway } from '@portal/plugin-sdk/server';
+import type { ConfigFile, PluginLogger, ServerGateway } from '@portal/plugin-sdk/server';
 import { certificateStatuses, generateCertificates, usableCertificates, type CertificateStatus } from './certificates.ts';
 import { htpasswdFiles, renderConfig, type ListenAddress, type RenderEnv } from './render.ts';
 import type { NginxState } from './state.ts';
@@ -45,13 +44,6 @@ export function renderNginx(state: NginxState, prepared: NginxPrepared, hostPath
   return [...renderConfig(state, env), ...htpasswdFiles(state).map((f) => ({ ...f, mode: 0o640, owner: 'root', group: 'www-data', secret: true }))];
 }
 
-export interface ComparedFile {
-  path: string;
-  status: 'unchanged' | 'changed' | 'added' | 'removed';
-  desired: string | null;
-  live: string | null;
-}
-
 /** Where and with what the configuration is rendered on this server. */
 export async function renderEnvFor(gw: ServerGateway, statuses: Map<string, CertificateStatus>): Promise<RenderEnv> {
   // One after the other: the local gateway stores both ports in one file, and parallel first calls race on it.
@@ -65,30 +57,3 @@ export async function desiredFiles(gw: ServerGateway, customer: number, state: N
   const certificates = await certificateStatuses(gw, customer);
   return { files: renderConfig(state, await renderEnvFor(gw, certificates)), certificates };
 }
-
-/** Every file of the desired rendering or of the last applied version, next to the file on the server. */
-export async function compareWithServer(gw: ServerGateway, desired: readonly ConfigFile[], last: AppliedVersion | null): Promise<ComparedFile[]> {
-  const wanted = new Map(desired.map((f) => [f.path, f.content]));
-  // Secret files (password files) are never shown.
-  const all = [...new Set([...wanted.keys(), ...(last?.files ?? []).filter((f) => !f.secret).map((f) => f.path)])].sort();
-  const out: ComparedFile[] = [];
-  for (const path of all) {
-    const live = await gw.readFile(path);
-    const want = wanted.get(path) ?? null;
-    if (want === null && live === null) continue;
-    const status = want === live ? 'unchanged' : want === null ? 'removed' : live === null ? 'added' : 'changed';
-    out.push({ path, status, desired: want, live });
-  }
-  return out;
-}
-
-/** Unified diff from the server's files to the rendered ones. */
-export function unifiedDiff(files: readonly ComparedFile[]): string {
-  return files
-    .filter((f) => f.status !== 'unchanged')
-    .map((f) =>
-      createTwoFilesPatch(f.live === null ? '/dev/null' : f.path, f.desired === null ? '/dev/null' : f.path, f.live ?? '', f.desired ?? '', 'server', 'desired', { context: 3 }).replace(/^=+\n/, ''),
-    )
-    .join('');
-}
-
