@@ -12703,7 +12703,7 @@ export interface operations {
             query?: {
                 /** @description Page of the list, from 1. */
                 page?: number;
-                /** @description Entries per page (default and at most 200). */
+                /** @description Entries per page (default and at most 100). */
                 per_page?: number;
             };
             header?: never;
@@ -13892,7 +13892,7 @@ export interface operations {
             query?: {
                 /** @description Page of the list, from 1. */
                 page?: number;
-                /** @description Entries per page (default and at most 200). */
+                /** @description Entries per page (default and at most 100). */
                 per_page?: number;
             };
             header?: never;

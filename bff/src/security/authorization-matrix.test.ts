@@ -70,6 +70,7 @@ let bakery: ClusterInfo;
 let demoPartnerId: number;
 
 beforeAll(async () => {
+  // Starting the suite (portal, personas, their sessions and tokens) takes longer than a test on a loaded machine.
   suite = await startSuite();
   shop = suite.clusters.get('20011')!;
   staging = suite.clusters.get('20012')!;
@@ -118,7 +119,7 @@ beforeAll(async () => {
       tokenState: state ?? 'live',
     });
   await suite.resetRateLimits();
-});
+}, 300_000);
 
 afterAll(async () => {
   await suite?.stop();

@@ -8,7 +8,7 @@ export const cronjobResource = {
   "idParam": "cronjobId",
   "schema": "CronjobsJob",
   "input": "CronjobsJobInput",
-  "perPage": 200,
+  "perPage": 100,
   "update": "put",
   "operations": {
     "list": "listCronjobs",

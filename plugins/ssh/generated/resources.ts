@@ -8,7 +8,7 @@ export const sshKeyResource = {
   "idParam": "keyId",
   "schema": "SshKey",
   "input": "SshKeyInput",
-  "perPage": 200,
+  "perPage": 100,
   "update": "patch",
   "patch": [
     "label"
