@@ -154,6 +154,7 @@ export const routeSamples: Record<string, RouteSample> = {
   'invoices/*': { who: 'manager', url: () => '/a/invoices/payment/settings' },
   'contracts/:contractId/domain/termination': { who: 'manager', url: (ids) => `/a/contracts/${ids.domainContract}/domain/termination` },
   'clusters/:clusterId/servers/:serverId/incidents': { who: 'admin', url: (ids) => `/a/clusters/${ids.cluster}/servers/${ids.web}/incidents` },
+  'clusters/:clusterId/webhooks': { who: 'admin', url: (ids) => `/a/clusters/${ids.cluster}/webhooks` },
   'customers/:customerId/dpa/completed': { who: 'manager', url: (ids) => `/a/customers/${ids.customer}/dpa/completed` },
   orders: { who: 'manager', url: () => '/a/orders', key: true },
   'orders/domain': { who: 'manager', url: () => '/a/orders/domain' },

@@ -32,7 +32,7 @@ describe('cron jobs (R2.029)', () => {
     expect(a).toBeGreaterThan(t.portal.clock.now().getTime());
   });
 
-  it('pages the list (the SDK resource): per_page and page, total of all; a page size above 100 (the portal's limit for every list) is refused', async () => {
+  it('pages the list (the SDK resource): per_page and page, total of all; a page size above 100 (the limit of every list) is refused', async () => {
     const all = await t.api.call('listCronjobs');
     const second = await t.api.call('listCronjobs', { query: { page: 2, per_page: 2 } });
     expect(second.status).toBe(200);
