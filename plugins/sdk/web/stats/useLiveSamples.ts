@@ -35,7 +35,7 @@ export function useLiveSamples<K extends ServerEventType>(
   const [samples, setSamples] = useState<L[]>([]);
   const timing = useRef({ intervalSeconds: 10, leaseSeconds: 60 });
   const serverId = host.server.id;
-  const at = (s: L) => (s as { at: string }).at;
+  const at = (s: L) => (s as unknown as { at: string }).at; // every live sample carries its time (the family's Sample); L is the plugin's payload type
 
   const add = useCallback(
     (sample: L) =>
