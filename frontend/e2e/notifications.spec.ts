@@ -232,7 +232,7 @@ for (const [lang, email, author] of [
 }
 
 /**
- * Seeds a CPU spike into the monitoring history of a server: raw 10-second samples at 95 % from `from`
+ * Seeds a CPU spike into the monitoring history of a server: raw 10-second samples at 95 % from `from` (resolution 10 in `monitoring_stats`)
  * for `minutes` (the 1-hour range reads the raw samples). Straight into the e2e portal's database
  * (`portal_e2e_<port>`, scripts/e2e-server.ts), as the sampler would have stored them.
  */
@@ -240,11 +240,26 @@ function seedCpuSpike(serverId: number, from: Date, minutes: number): void {
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/portal_e2e_${new URL(test.info().project.use.baseURL!).port}`;
   const start = Math.ceil(from.getTime() / 10_000) * 10_000;
+  const figure = (value: number) => ({ avg: value, max: value, n: 1, last: value });
+  const stats = JSON.stringify({
+    cpu: figure(95),
+    load1: figure(3.2),
+    load5: figure(2.1),
+    load15: figure(1.4),
+    cpuCount: figure(8),
+    memoryUsed: figure(8589934592),
+    memoryTotal: figure(17179869184),
+    diskUsed: figure(40000000000),
+    diskTotal: figure(100000000000),
+    rx: figure(1000000),
+    tx: figure(2000000),
+  });
   const rows = Array.from({ length: minutes * 6 }, (_, i) => {
     const bucket = new Date(start + i * 10_000).toISOString();
-    return `(${serverId}, '${bucket}', 95, 3.2, 2.1, 1.4, 8, 8589934592, 17179869184, 40000000000, 100000000000, 1000000, 2000000)`;
+    return `(${serverId}, 10, '${bucket}', 1, '${stats}'::jsonb)`;
   });
-  const sql = `insert into monitoring_samples (server_id, bucket, cpu_percent, load1, load5, load15, cpu_count, memory_used_bytes, memory_total_bytes, disk_used_bytes, disk_total_bytes, net_rx_bytes_per_second, net_tx_bytes_per_second) values ${rows.join(', ')} on conflict (server_id, bucket) do update set cpu_percent = excluded.cpu_percent`;
+  // The stats family's table (plugins/monitoring/server/stats.ts): raw samples have the resolution 10 s.
+  const sql = `insert into monitoring_stats (server_id, resolution, bucket, samples, stats) values ${rows.join(', ')} on conflict (server_id, resolution, bucket) do update set stats = excluded.stats`;
   execFileSync('psql', [url.toString(), '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql]);
 }
 

@@ -23,7 +23,7 @@ const runs = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 4;
  * (failed attempts are audited), monitoring samples (written by the sampler every few seconds) and the
  * migrations table.
  */
-const volatile = new Set(['sessions', 'audit_log', 'monitoring_samples', 'monitoring_rollups_1m', 'monitoring_rollups_10m', 'mikro_orm_migrations']);
+const volatile = new Set(['sessions', 'audit_log', 'monitoring_stats', 'mikro_orm_migrations']);
 
 let suite: Suite;
 let shop: ClusterInfo;

@@ -143,9 +143,9 @@ export function DashboardSection({ panels }: { panels: WebPluginEntry[] }) {
   const metrics = [pushed, polled, data?.metrics].filter((m): m is ServerMetrics => !!m).sort((a, b) => b.at.localeCompare(a.at))[0];
   const server = host.server;
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
       <Card title={t('dashboard.server')} testId="managed-server-card">
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 1, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
           <dt>{t('dashboard.server')}</dt>
           <dd data-testid="server-name">{server.name}</dd>
           <dt>{t('dashboard.role')}</dt>
