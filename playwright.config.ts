@@ -24,6 +24,10 @@ const specs = specDirs.flatMap((d) =>
 
 export default defineConfig<object, PortalOptions>({
   testDir: '.',
+  // A template directory for the run (PORTAL_TEST_TEMPLATES, inherited by the workers and their portals): every
+  // spec file's portal gets a copy of one database migrated and seeded once (scripts/e2e-server.ts), as Jest's files do.
+  globalSetup: './core/testing/jestGlobalSetup.js',
+  globalTeardown: './core/testing/jestGlobalTeardown.js',
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,

@@ -17,11 +17,16 @@ const dbName = `portal_e2e_${port}`;
 // the running spec files' portals exist (one per Playwright worker), and one connection is still all they need.
 const env: Record<string, string> = { PORT: port, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: 'test', JOB_POLL_SECONDS: process.env.JOB_POLL_SECONDS ?? '5', JOB_POOL_MAX: '1' };
 
-if (process.env.DATABASE_URL) {
+const templates = process.env.PORTAL_TEST_TEMPLATES;
+// The server's maintenance database: where template and copies are created (core/testing reads DATABASE_URL).
+const serverUrl = process.env.DATABASE_URL;
+if (process.env.DATABASE_URL && !templates) {
   const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, entities: coreEntities, migrations: [] });
   await admin.em.getConnection().execute(`drop database if exists "${dbName}" with (force)`);
   await admin.em.getConnection().execute(`create database "${dbName}"`);
   await admin.close(true);
+}
+if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${dbName}`;
   env.DATABASE_URL = url.toString();
@@ -52,7 +57,44 @@ const clock = {
     return new Date(Date.now() + offset);
   },
 };
-const running = await startServer({ seed: true, clock, app: process.env.E2E_SPA_DIR ? { spaDir: process.env.E2E_SPA_DIR } : undefined });
+const app = process.env.E2E_SPA_DIR ? { spaDir: process.env.E2E_SPA_DIR } : undefined;
+let running: Awaited<ReturnType<typeof startServer>>;
+if (process.env.DATABASE_URL && templates) {
+  // Under the Playwright run (its global setup names a template directory, core/testing): the database is a
+  // copy (`CREATE DATABASE … TEMPLATE`) of one migrated and seeded once per run, instead of migrating and seeding
+  // the demo data for every spec file. The plugins' fixtures are seeded per portal (some follow the clock).
+  const [{ createTestDatabase }, { seedDemo }, { seedDemoMode }, { loadPlugins }, { pluginRegistry }, { loadConfig }] = await Promise.all([
+    import('@portal/core/testing'),
+    import('@portal/core/seed'),
+    import('@portal/core/demo'),
+    import('../bff/src/managed/plugins.ts'),
+    import('../bff/src/generated/plugins.ts'),
+    import('@portal/core/platform'),
+  ]);
+  const plugins = await loadPlugins(pluginRegistry);
+  const demo = process.env.DEMO === '1';
+  process.env.DATABASE_URL = serverUrl;
+  const db = await createTestDatabase(
+    { entities: plugins.entities as NonNullable<Parameters<typeof createTestDatabase>[0]>['entities'], migrations: plugins.migrations },
+    {
+      name: dbName,
+      dataDir: env.DATA_DIR,
+      template: {
+        key: JSON.stringify({ e2e: true, demo, migrations: plugins.migrations.map((m) => m.name).sort() }),
+        fill: async (template, templateDir) => {
+          // Demo mode's own user and cluster take the first ids (issue 13), as at a demo portal's first start.
+          if (demo) await seedDemoMode(template.orm.em.fork());
+          await seedDemo(template.orm.em.fork(), { dataDir: templateDir });
+        },
+      },
+    },
+  );
+  process.env.DATABASE_URL = env.DATABASE_URL;
+  running = await startServer({ config: loadConfig(), orm: db.orm, plugins, seed: false, clock, app });
+  await running.managed.seedFixtures(db.orm.em.fork());
+} else {
+  running = await startServer({ seed: true, clock, app });
+}
 console.log(`e2e portal at ${running.url}/a/`);
 const stop = async () => {
   await running.close();

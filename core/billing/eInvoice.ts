@@ -1,4 +1,4 @@
-import { FormatFactoryService, InvoiceService, type Invoice as EInvoiceData } from '@e-invoice-eu/core';
+import type { Invoice as EInvoiceData } from '@e-invoice-eu/core';
 import type { Customer } from '../customers/index.ts';
 import type { Invoice, InvoicePosition } from './Invoice.ts';
 import { cachedInvoicePdf, provider, type InvoiceLanguage } from './invoicePdf.ts';
@@ -49,18 +49,28 @@ type CiiNode = { [key: string]: CiiNode | CiiNode[] | string };
  * so after the library's mapping a payee that only repeats the seller's name is dropped. Once per process,
  * on the library's CII formatter that the XRechnung and Factur-X formatters extend.
  */
-const ciiFormatter = Object.getPrototypeOf(new FormatFactoryService().createFormatService('CII', quiet)) as { postProcess(cii: CiiNode): void; portalPayee?: true };
-if (!ciiFormatter.portalPayee) {
-  const original = ciiFormatter.postProcess;
-  ciiFormatter.postProcess = function (this: unknown, cii: CiiNode) {
-    original.call(this, cii);
-    const transaction = (cii['rsm:CrossIndustryInvoice'] as CiiNode | undefined)?.['rsm:SupplyChainTradeTransaction'] as CiiNode | undefined;
-    const settlement = transaction?.['ram:ApplicableHeaderTradeSettlement'] as CiiNode | undefined;
-    const payee = settlement?.['ram:PayeeTradeParty'] as CiiNode | undefined;
-    const seller = (transaction?.['ram:ApplicableHeaderTradeAgreement'] as CiiNode | undefined)?.['ram:SellerTradeParty'] as CiiNode | undefined;
-    if (settlement && payee && settlement['ram:CreditorReferenceID'] && payee['ram:Name'] === seller?.['ram:Name']) delete settlement['ram:PayeeTradeParty'];
-  };
-  ciiFormatter.portalPayee = true;
+let loaded: Promise<typeof import('@e-invoice-eu/core')> | undefined;
+/**
+ * The library, loaded at the first e-invoice (it brings a spreadsheet reader and ~1 s of module loading that
+ * every portal start and test file paid for before), with the payee fix below applied once.
+ */
+function library(): Promise<typeof import('@e-invoice-eu/core')> {
+  return (loaded ??= import('@e-invoice-eu/core').then((lib) => {
+    const ciiFormatter = Object.getPrototypeOf(new lib.FormatFactoryService().createFormatService('CII', quiet)) as { postProcess(cii: CiiNode): void; portalPayee?: true };
+    if (!ciiFormatter.portalPayee) {
+      const original = ciiFormatter.postProcess;
+      ciiFormatter.postProcess = function (this: unknown, cii: CiiNode) {
+        original.call(this, cii);
+        const transaction = (cii['rsm:CrossIndustryInvoice'] as CiiNode | undefined)?.['rsm:SupplyChainTradeTransaction'] as CiiNode | undefined;
+        const settlement = transaction?.['ram:ApplicableHeaderTradeSettlement'] as CiiNode | undefined;
+        const payee = settlement?.['ram:PayeeTradeParty'] as CiiNode | undefined;
+        const seller = (transaction?.['ram:ApplicableHeaderTradeAgreement'] as CiiNode | undefined)?.['ram:SellerTradeParty'] as CiiNode | undefined;
+        if (settlement && payee && settlement['ram:CreditorReferenceID'] && payee['ram:Name'] === seller?.['ram:Name']) delete settlement['ram:PayeeTradeParty'];
+      };
+      ciiFormatter.portalPayee = true;
+    }
+    return lib;
+  }));
 }
 
 /** What the e-invoice needs of the configuration: the provider's SEPA creditor identifier (BT-90, `CREDITOR_ID`). */
@@ -189,6 +199,7 @@ export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], cus
 
 /** The XRechnung XML (CII syntax) of an invoice. */
 export async function renderXRechnung(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage, settings: EInvoiceSettings): Promise<string> {
+  const { InvoiceService } = await library();
   const out = await new InvoiceService(quiet).generate(eInvoiceData(invoice, positions, customer, language, 'xrechnung', settings), { format: 'XRECHNUNG-CII', lang: language === 'de' ? 'de-de' : 'en-gb' });
   return typeof out === 'string' ? out : new TextDecoder().decode(out);
 }
@@ -196,6 +207,7 @@ export async function renderXRechnung(invoice: Invoice, positions: InvoicePositi
 /** The ZUGFeRD/Factur-X PDF (PDF/A-3, EN 16931 profile): the invoice's own PDF with the CII XML embedded. */
 export async function renderFacturX(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage, settings: EInvoiceSettings): Promise<Uint8Array> {
   const pdf = await cachedInvoicePdf(invoice, positions, customer, language);
+  const { InvoiceService } = await library();
   const out = await new InvoiceService(quiet).generate(eInvoiceData(invoice, positions, customer, language, 'factur-x', settings), {
     format: 'Factur-X-EN16931',
     lang: language === 'de' ? 'de-de' : 'en-gb',

@@ -27,6 +27,8 @@ export interface TestDatabaseOptions {
   template?: DatabaseTemplate;
   /** The data directory the template's files are copied to (required with `template`). */
   dataDir?: string;
+  /** The copy's database name on PostgreSQL (default: a random `portal_test_…`); an existing one is dropped first. */
+  name?: string;
 }
 
 /** The environment variable naming the test run's template directory (set by core/testing/jestGlobalSetup.js). */
@@ -54,7 +56,7 @@ export async function createTestDatabase(
     if (!options.dataDir) throw new Error('createTestDatabase: a template needs the dataDir to copy its files to');
     const template = await ensureTemplate(root, options.template, entities, migrations);
     fs.cpSync(path.join(template.dir, 'data'), options.dataDir, { recursive: true });
-    return template.copy();
+    return template.copy(options.name);
   }
   const db = await freshDatabase(entities, migrations);
   if (options.template) {
@@ -105,7 +107,7 @@ async function openCopy(name: string, entities: Entities, migrations: MigrationC
 
 interface ReadyTemplate {
   dir: string;
-  copy(): Promise<TestDatabase>;
+  copy(name?: string): Promise<TestDatabase>;
 }
 
 /** Dumped PGlite templates of this process, read once per key. */
@@ -143,10 +145,10 @@ async function ensureTemplate(root: string, template: DatabaseTemplate, entities
   const ready = JSON.parse(fs.readFileSync(readyFile, 'utf8')) as { database?: string; dump?: string };
   return {
     dir,
-    async copy() {
+    async copy(wanted?: string) {
       if (ready.database) {
-        const name = `portal_test_${randomBytes(6).toString('hex')}`;
-        await adminExecute(`create database "${name}" template "${ready.database}"`);
+        const name = wanted ?? `portal_test_${randomBytes(6).toString('hex')}`;
+        await adminExecute(...(wanted ? [`drop database if exists "${name}" with (force)`] : []), `create database "${name}" template "${ready.database}"`);
         return openCopy(name, entities, migrations, false);
       }
       let dump = pgliteDumps.get(hash);
