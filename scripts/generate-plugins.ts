@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { expandResources, resourceDeclarations, type ResourceSpec } from '../openapi/scripts/resources.ts';
+import { expandWebServer } from '../openapi/scripts/webserver.ts';
 import { globsOverlap, programProblems, type ProgramDescriptor } from '../plugins/sdk/program.ts';
 
 const repoDefault = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,6 +84,7 @@ function fragmentOf(dir: string, id: string): Json {
   const file = path.join(dir, 'openapi.yaml');
   const doc = fs.existsSync(file) ? ((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json) : {};
   expandResources(doc, id);
+  expandWebServer(doc, id);
   return doc;
 }
 
