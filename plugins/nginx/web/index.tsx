@@ -1,12 +1,23 @@
 import { defineWebPlugin, type ServerEventsOf } from '@portal/plugin-sdk/web';
-import { webServerRoutes } from '@portal/plugin-sdk/webserver/web';
+import { webServerPages } from '@portal/plugin-sdk/webserver/web';
 import { nginxApi, nginxClient } from '../generated/client.ts';
-import { nginxDirectives } from '../shared/options.ts';
 import type { NginxEvents } from '../shared/events.ts';
+import { nginxDirectives } from '../shared/options.ts';
 
-/** nginx: the web server family's pages (domains, logs, redirects, authentications, configuration) with nginx's directives. */
+/** The web server family's pages with nginx's operations, directive whitelist and syntax. */
+const pages = webServerPages({ pluginId: 'nginx', api: nginxApi, client: nginxClient, directives: nginxDirectives, syntax: 'nginx' });
+
+/** nginx: domains, their logs, redirects, authentications, the rendered configuration (spec §2 sub-routes). */
 export default defineWebPlugin({
-  routes: webServerRoutes({ pluginId: 'nginx', api: nginxApi, client: nginxClient, directives: nginxDirectives, syntax: 'nginx' }),
+  routes: [
+    { path: '', Component: pages.Vhosts },
+    { path: 'domains/new', Component: pages.VhostForm },
+    { path: 'domains/:vhostId', Component: pages.VhostForm },
+    { path: 'domains/:vhostId/logs/:kind', Component: pages.Logs },
+    { path: 'redirects', Component: pages.Redirects },
+    { path: 'authentications', Component: pages.Authentications },
+    { path: 'config', Component: pages.Config },
+  ],
 });
 
 declare module '@portal/plugin-sdk/web' {

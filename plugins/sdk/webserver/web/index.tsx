@@ -1,12 +1,11 @@
 /**
  * The web server family's pages (`@portal/plugin-sdk/webserver/web`): domains with their form, logs with
  * search and live tail, redirects, basic authentications, the configuration with its diff. A member's
- * `web/index.tsx` is `defineWebPlugin({ routes: webServerRoutes({ pluginId, api, client, directives, syntax }) })`;
+ * `web/index.tsx` lists its routes with `webServerPages({ pluginId, api, client, directives, syntax })`;
  * the texts are the family's (`plugins/sdk/webserver/i18n`, the generator puts them under the member's own
  * namespace, whose keys win: its title, the program's name in the status lines, …).
  */
 import type { ComponentType } from 'react';
-import type { PluginRoute } from '../../web/types.ts';
 import { AuthenticationsPage } from './AuthenticationsPage.tsx';
 import { ConfigPage } from './ConfigPage.tsx';
 import { WebServerProvider, type WebServerWebOptions } from './context.tsx';
@@ -18,8 +17,28 @@ import { VhostsPage } from './VhostsPage.tsx';
 export { useWebServer, useWebServerApi, webServerApi, WebServerProvider, type WebServerApi, type WebServerApiObject, type WebServerWebOptions } from './context.tsx';
 export * from './model.ts';
 
-/** The family's pages below the member's section (the paths every member has: spec §2 sub-routes). */
-export function webServerRoutes(options: WebServerWebOptions): PluginRoute[] {
+/** The family's pages for one member, each inside the member's provider. */
+export interface WebServerPages {
+  /** `''`: the domains. */
+  Vhosts: ComponentType;
+  /** `domains/new` and `domains/:vhostId`. */
+  VhostForm: ComponentType;
+  /** `domains/:vhostId/logs/:kind`. */
+  Logs: ComponentType;
+  /** `redirects`. */
+  Redirects: ComponentType;
+  /** `authentications`. */
+  Authentications: ComponentType;
+  /** `config`. */
+  Config: ComponentType;
+}
+
+/**
+ * The family's pages for a member's routes. The member's `web/index.tsx` keeps its route list literal
+ * (the accessibility pass reads it from the source, frontend/e2e/routeList.ts):
+ * `routes: [{ path: '', Component: pages.Vhosts }, { path: 'domains/new', Component: pages.VhostForm }, …]`.
+ */
+export function webServerPages(options: WebServerWebOptions): WebServerPages {
   const page = (Page: ComponentType): ComponentType =>
     function WebServerPage() {
       return (
@@ -28,13 +47,12 @@ export function webServerRoutes(options: WebServerWebOptions): PluginRoute[] {
         </WebServerProvider>
       );
     };
-  return [
-    { path: '', Component: page(VhostsPage) },
-    { path: 'domains/new', Component: page(VhostFormPage) },
-    { path: 'domains/:vhostId', Component: page(VhostFormPage) },
-    { path: 'domains/:vhostId/logs/:kind', Component: page(LogsPage) },
-    { path: 'redirects', Component: page(RedirectsPage) },
-    { path: 'authentications', Component: page(AuthenticationsPage) },
-    { path: 'config', Component: page(ConfigPage) },
-  ];
+  return {
+    Vhosts: page(VhostsPage),
+    VhostForm: page(VhostFormPage),
+    Logs: page(LogsPage),
+    Redirects: page(RedirectsPage),
+    Authentications: page(AuthenticationsPage),
+    Config: page(ConfigPage),
+  };
 }
