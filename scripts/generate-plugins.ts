@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { expandResources, resourceDeclarations, type ResourceSpec } from '../openapi/scripts/resources.ts';
+import { expandWebServer } from '../openapi/scripts/webserver.ts';
 import { globsOverlap, programProblems, type ProgramDescriptor } from '../plugins/sdk/program.ts';
 
 const repoDefault = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +45,8 @@ export interface DiscoveredPlugin {
   titles: Record<'de' | 'en', string>;
   /** Keys of its namespace (plural suffixes folded), for typed `t`. */
   translationKeys: string[];
+  /** The default texts of its family (a web server: `plugins/sdk/webserver/i18n`), under its own, relative to the repository. */
+  familyTexts?: string;
   /** `./web/dashboard.tsx` when the plugin has a dashboard card of its own. */
   dashboardModule?: string;
   /** Its `x-resources` (written to `generated/resources.ts`). */
@@ -83,6 +86,7 @@ function fragmentOf(dir: string, id: string): Json {
   const file = path.join(dir, 'openapi.yaml');
   const doc = fs.existsSync(file) ? ((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json) : {};
   expandResources(doc, id);
+  expandWebServer(doc, id);
   return doc;
 }
 
@@ -183,9 +187,17 @@ function keysOf(value: unknown, prefix = ''): string[] {
   return [...new Set(Object.entries(value as Json).flatMap(([k, v]) => keysOf(v, (prefix ? `${prefix}.` : '') + (plural(k) ? k.replace(/_[a-z]+$/, '') : k))))];
 }
 
-function translationKeys(dir: string): string[] {
-  const [de, en] = (['de', 'en'] as const).map((lang) => new Set(keysOf(JSON.parse(fs.readFileSync(path.join(dir, 'i18n', `${lang}.json`), 'utf8')))));
+function translationKeys(dir: string, familyDir?: string): string[] {
+  const read = (d: string, lang: string) => keysOf(JSON.parse(fs.readFileSync(path.join(d, `${lang}.json`), 'utf8')));
+  const [de, en] = (['de', 'en'] as const).map((lang) => new Set([...read(path.join(dir, 'i18n'), lang), ...(familyDir ? read(familyDir, lang) : [])]));
   return [...de].filter((k) => en.has(k)).sort();
+}
+
+/** The family whose default texts a plugin's namespace starts from: a web server (`x-webserver`) has the web server family's. */
+export function familyTextsOf(dir: string): string | undefined {
+  const file = path.join(dir, 'openapi.yaml');
+  const doc = fs.existsSync(file) ? ((parse(fs.readFileSync(file, 'utf8')) ?? {}) as Json) : {};
+  return doc['x-webserver'] ? 'plugins/sdk/webserver/i18n' : undefined;
 }
 
 function readTranslations(dir: string, titleKey: string): Record<'de' | 'en', string> {
@@ -199,6 +211,15 @@ function readTranslations(dir: string, titleKey: string): Record<'de' | 'en', st
   }
   return titles;
 }
+
+/** In the web registry when a plugin's namespace starts from its family's texts: the plugin's own win, key by key. */
+const familyTextsHelper = `
+type Texts = { [key: string]: string | Texts };
+const mergeTexts = (base: Texts, own: Texts): Texts =>
+  Object.fromEntries([...Object.entries(base), ...Object.entries(own)].map(([k, v]) => [k, typeof v === 'object' && typeof base[k] === 'object' && typeof own[k] === 'object' ? mergeTexts(base[k], own[k]) : (own[k] ?? v)]));
+/** A family member's namespace: the family's default texts under the plugin's own. */
+const withFamily = (family: Promise<{ default: Texts }>, own: Promise<{ default: Texts }>) => Promise.all([family, own]).then(([f, o]) => ({ default: mergeTexts(f.default, o.default) }));
+`;
 
 /** Reads and checks every plugin of the repository, ordered by navigation order and id. */
 export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlugin[]> {
@@ -256,7 +277,8 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       hostOperations: hostOperationsOf(dir, id),
       endpoints: endpointsOf(dir, id, bundled),
       titles: readTranslations(dir, manifest.titleKey),
-      translationKeys: translationKeys(dir),
+      translationKeys: translationKeys(dir, familyTextsOf(dir) && path.join(repo, familyTextsOf(dir)!)),
+      familyTexts: familyTextsOf(dir),
       dashboardModule: fs.existsSync(path.join(dir, 'web/dashboard.tsx')) ? './web/dashboard.tsx' : undefined,
       resources: fs.existsSync(path.join(dir, 'openapi.yaml')) ? resourceDeclarations((parse(fs.readFileSync(path.join(dir, 'openapi.yaml'), 'utf8')) ?? {}) as Json, id) : [],
       config: configOf(dir, id),
@@ -395,14 +417,16 @@ export const pluginRegistry: PluginRegistryEntry[] = [${block(bffEntries)}];
       `    services: ${p.services === 'all' ? "'all'" : list(p.services)},`,
       `    web: () => import(${q(join(`../../../plugins/${p.dir}`, p.webModule))}),`,
       ...(p.dashboardModule ? [`    dashboard: () => import(${q(join(`../../../plugins/${p.dir}`, p.dashboardModule))}),`] : []),
-      `    translations: { de: () => import(${q(`../../../plugins/${p.dir}/i18n/de.json`)}), en: () => import(${q(`../../../plugins/${p.dir}/i18n/en.json`)}) },`,
+      p.familyTexts
+        ? `    translations: { de: () => withFamily(import(${q(`../../../${p.familyTexts}/de.json`)}), import(${q(`../../../plugins/${p.dir}/i18n/de.json`)})), en: () => withFamily(import(${q(`../../../${p.familyTexts}/en.json`)}), import(${q(`../../../plugins/${p.dir}/i18n/en.json`)})) },`
+        : `    translations: { de: () => import(${q(`../../../plugins/${p.dir}/i18n/de.json`)}), en: () => import(${q(`../../../plugins/${p.dir}/i18n/en.json`)}) },`,
       '  },',
     ].join('\n'),
   );
   out.set(
     'frontend/src/generated/plugins.ts',
     `${header}${icons.map((i) => `import ${i}Icon from '@mui/icons-material/${i}';\n`).join('')}import type { WebPluginEntry } from '../managed/registry';
-
+${plugins.some((p) => p.familyTexts) ? familyTextsHelper : ''}
 /** Every Managed Center plugin's web part, in navigation order. */
 export const webPlugins: WebPluginEntry[] = [${block(webEntries)}];
 `,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { expandResources } from './resources.ts';
+import { expandWebServer } from './webserver.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -269,11 +270,13 @@ function addConfigOperations(fragment: Doc, id: string, prefix: string, config: 
  * - a path parameter `{<name>Id}` the operation does not declare: an id (integer 1–2³¹−1);
  * - with `x-resources`: each resource's list/get/create/update/delete and schemas (`scripts/resources.ts`).
  * - with `x-config`: the config family's settings operations (`addConfigOperations`);
+ * - with `x-webserver`: the web server family's operations and schemas (`scripts/webserver.ts`);
  * - a path parameter `{<name>Id}` the operation does not declare: an id (integer 1–2³¹−1).
  */
 function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
   const prefix = `/api/v1/clusters/{clusterId}/servers/{serverId}/${id}`;
   expandResources(fragment, id);
+  expandWebServer(fragment, id);
   fragment.paths ??= {};
   const apply = fragment['x-apply'] as Doc | undefined;
   delete fragment['x-apply'];

@@ -1,4 +1,4 @@
-import { globMatches, globProblem, globsOverlap } from './program.ts';
+import { globMatches, globProblem, globsOverlap, programProblems, scopeAllows, type ProgramDescriptor } from './program.ts';
 
 describe('program paths (globs)', () => {
   it.each([
@@ -24,4 +24,17 @@ describe('program paths (globs)', () => {
   });
 
   it.each(['etc/x', '/etc/../x', '/etc/[ab]', '/etc/{a,b}', '/etc/a**'])('refuses the glob %j', (g) => expect(globProblem(g)).toBeDefined());
+});
+
+describe('preserved paths (include slots)', () => {
+  const program: ProgramDescriptor = { id: 'nginx', paths: ['/etc/nginx/**'], reads: ['/var/log/nginx/*'], preserved: ['/etc/nginx/portal-slots/**'] };
+  const scope = { pluginId: 'nginx', programs: [program] };
+
+  it('are readable but never written or removed, even inside the owned paths', () => {
+    expect(scopeAllows(scope, '/etc/nginx/portal-slots/shop.example/server-end.conf', 'read')).toBe(true);
+    expect(scopeAllows(scope, '/etc/nginx/portal-slots/shop.example/server-end.conf', 'write')).toBe(false);
+    expect(scopeAllows(scope, '/etc/nginx/portal/sites/shop.example.conf', 'write')).toBe(true);
+  });
+
+  it('are checked like the other globs', () => expect(programProblems({ ...program, preserved: ['relative/**'] })).toEqual(['"relative/**" must be an absolute path']));
 });

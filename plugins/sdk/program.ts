@@ -77,6 +77,12 @@ export interface ProgramDescriptor {
   paths: readonly string[];
   /** Paths the plugin only reads (logs), as globs. */
   reads?: readonly string[];
+  /**
+   * Files the plugin's configuration includes but that belong to the customer or the server's administrator
+   * (a web server's include slots), as globs: readable, and never written or removed through the plugin's
+   * gateway, even where `paths` would cover them — an apply keeps whatever is there.
+   */
+  preserved?: readonly string[];
   /** Whether its commands need root on a real server (the `ssh` gateway runs them through `sudo -n`). */
   privileged?: boolean;
   /** Where it listens by default: the status reports `listenAddress(id, port)`. */
@@ -110,7 +116,7 @@ export function programProblems(p: ProgramDescriptor): string[] {
   if (!p || typeof p !== 'object') return ['is not a program descriptor'];
   if (typeof p.id !== 'string' || !programId.test(p.id)) out.push(`id ${JSON.stringify(p.id)} is not a program id`);
   if (!Array.isArray(p.paths)) out.push('paths must be a list of globs');
-  for (const g of [...(p.paths ?? []), ...(p.reads ?? [])]) {
+  for (const g of [...(p.paths ?? []), ...(p.reads ?? []), ...(p.preserved ?? [])]) {
     const problem = globProblem(g);
     if (problem) out.push(`${JSON.stringify(g)} ${problem}`);
   }
@@ -195,14 +201,15 @@ export interface PathScope {
 
 /** Whether a plugin's declarations let it write (`write`) or read (`read`) a path. */
 export function scopeAllows(scope: PathScope, path: string, access: 'read' | 'write'): boolean {
-  const globs = scope.programs.flatMap((p) => (access === 'write' ? p.paths : [...p.paths, ...(p.reads ?? [])]));
-  return globs.some((g) => globMatches(g, path));
+  const preserved = scope.programs.flatMap((p) => p.preserved ?? []).some((g) => globMatches(g, path));
+  if (access === 'write') return !preserved && scope.programs.flatMap((p) => p.paths).some((g) => globMatches(g, path));
+  return preserved || scope.programs.flatMap((p) => [...p.paths, ...(p.reads ?? [])]).some((g) => globMatches(g, path));
 }
 
 /** Whether a directory may hold a path the plugin may read (listing it). */
 function scopeAllowsDir(scope: PathScope, dir: string): boolean {
   const under = `${dir.replace(/\/+$/, '').replace(/[*?]/g, '')}/*`;
-  return scope.programs.flatMap((p) => [...p.paths, ...(p.reads ?? [])]).some((g) => globsOverlap(g, under));
+  return scope.programs.flatMap((p) => [...p.paths, ...(p.reads ?? []), ...(p.preserved ?? [])]).some((g) => globsOverlap(g, under));
 }
 
 /**

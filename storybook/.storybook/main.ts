@@ -13,7 +13,8 @@ const pluginsWithWeb = existsSync(pluginsDir) && readdirSync(pluginsDir).some((p
  * stories are compiled like the app (React plugin); `base` and the output directory are Storybook's own.
  */
 export default defineMain({
-  stories: ['../../frontend/src/**/*.stories.tsx', ...(pluginsWithWeb ? ['../../plugins/*/web/**/*.stories.tsx'] : [])],
+  // The SDK's families bring their pages' stories too (`plugins/sdk/webserver/web`).
+  stories: ['../../frontend/src/**/*.stories.tsx', ...(pluginsWithWeb ? ['../../plugins/*/web/**/*.stories.tsx', '../../plugins/sdk/*/web/**/*.stories.tsx'] : [])],
   framework: {
     name: '@storybook/react-vite',
     options: {

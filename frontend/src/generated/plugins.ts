@@ -6,6 +6,12 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { WebPluginEntry } from '../managed/registry';
 
+type Texts = { [key: string]: string | Texts };
+const mergeTexts = (base: Texts, own: Texts): Texts =>
+  Object.fromEntries([...Object.entries(base), ...Object.entries(own)].map(([k, v]) => [k, typeof v === 'object' && typeof base[k] === 'object' && typeof own[k] === 'object' ? mergeTexts(base[k], own[k]) : (own[k] ?? v)]));
+/** A family member's namespace: the family's default texts under the plugin's own. */
+const withFamily = (family: Promise<{ default: Texts }>, own: Promise<{ default: Texts }>) => Promise.all([family, own]).then(([f, o]) => ({ default: mergeTexts(f.default, o.default) }));
+
 /** Every Managed Center plugin's web part, in navigation order. */
 export const webPlugins: WebPluginEntry[] = [
   {
@@ -17,7 +23,7 @@ export const webPlugins: WebPluginEntry[] = [
     services: ['nginx'],
     web: () => import('../../../plugins/nginx/web/index.tsx'),
     dashboard: () => import('../../../plugins/nginx/web/dashboard.tsx'),
-    translations: { de: () => import('../../../plugins/nginx/i18n/de.json'), en: () => import('../../../plugins/nginx/i18n/en.json') },
+    translations: { de: () => withFamily(import('../../../plugins/sdk/webserver/i18n/de.json'), import('../../../plugins/nginx/i18n/de.json')), en: () => withFamily(import('../../../plugins/sdk/webserver/i18n/en.json'), import('../../../plugins/nginx/i18n/en.json')) },
   },
   {
     id: 'cronjobs',

@@ -173,7 +173,7 @@ export type TranslationKey =
   | 'redirects.tableLabel'
   | 'status.applied'
   | 'status.apply'
-  | 'status.noNginx'
+  | 'status.notInstalled'
   | 'status.pending'
   | 'status.review'
   | 'status.service.not_installed'

@@ -374,6 +374,40 @@ describe('nginx section', () => {
       expect((await request('www.mueller-schmidt-shop.example', '/impressum.html')).status).toBe(301);
     });
 
+    it("R2.030 include slots: a re-render keeps the customer's slot file and serves it; invalid slot content fails nginx -t and stays untouched", async () => {
+      const gw = server.managed.gateway(web);
+      const slot = '/etc/nginx/portal-slots/www.mueller-schmidt-shop.example/before-locations.conf';
+      const site = await gw.readFile('/etc/nginx/portal/sites/www.mueller-schmidt-shop.example.conf');
+      expect(site).toContain(`include "${gw.hostPath(slot).replace(/f$/, '[f]')}";`);
+      // The customer writes the slot on the server (not through the portal).
+      const own = '# mine\nlocation = /slot-check { return 204; }\n';
+      fs.mkdirSync(path.dirname(gw.hostPath(slot)), { recursive: true });
+      fs.writeFileSync(gw.hostPath(slot), own);
+      const job = await apply();
+      expect(job.status).toBe('succeeded');
+      expect(fs.readFileSync(gw.hostPath(slot), 'utf8')).toBe(own);
+      if (hasNginx) expect((await request('www.mueller-schmidt-shop.example', '/slot-check')).status).toBe(204);
+      // The plugin itself may read the slot but never write or remove it.
+      const { scopedGateway } = await import('@portal/plugin-sdk/program');
+      const { nginxProgram } = await import('./program.ts');
+      const scoped = scopedGateway(gw, { pluginId: 'nginx', programs: [nginxProgram] });
+      expect(await scoped.readFile(slot)).toBe(own);
+      await expect(scoped.writeFile({ path: slot, content: '' })).rejects.toThrow(/did not declare/);
+      await expect(scoped.removeFile(slot)).rejects.toThrow(/did not declare/);
+
+      if (!hasNginx) return fs.rmSync(gw.hostPath(slot));
+      const invalid = 'this is not a directive nginx knows;\n';
+      fs.writeFileSync(gw.hostPath(slot), invalid);
+      const refused = await apply();
+      expect(refused.status).toBe('failed');
+      expect(refused.validation.output).toMatch(/unknown directive "this"/);
+      expect(refused.validation.output).toContain('before-locations.conf');
+      expect(fs.readFileSync(gw.hostPath(slot), 'utf8')).toBe(invalid);
+      fs.rmSync(gw.hostPath(slot));
+      expect((await apply()).status).toBe('succeeded');
+      expect((await request('www.mueller-schmidt-shop.example', '/slot-check')).status).toBe(404);
+    });
+
     it('R2.030 a first apply nginx refuses returns to the initial state: the demo domains, without the new one', async () => {
       if (!hasNginx) return;
       const web02 = shop.servers.find((s) => s.name.startsWith('web02'))!.id;

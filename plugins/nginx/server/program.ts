@@ -45,6 +45,8 @@ export const nginxProgram: ProgramDescriptor = {
   paths: ['/etc/nginx/conf.d/portal.conf', '/etc/nginx/portal/**', '/etc/ssl/portal/*'],
   // The logs (search, live tail).
   reads: ['/var/log/nginx/*'],
+  // The sites' include slots: the customer's files, included by the sites and never written by an apply.
+  preserved: ['/etc/nginx/portal-slots/**'],
   privileged: true,
   port: 80,
   // On a real server: the whole configuration from the main file (a staging gateway maps it to the staged copy).

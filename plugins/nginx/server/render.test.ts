@@ -19,6 +19,9 @@ server {
     access_log "/srv/sb1/var/log/nginx/static.example.com.access.log" portal_json;
     error_log "/srv/sb1/var/log/nginx/static.example.com.error.log";
 
+    # Include slot before-locations: your own directives in /etc/nginx/portal-slots/static.example.com/before-locations.conf (kept by every apply)
+    include "/srv/sb1/etc/nginx/portal-slots/static.example.com/before-locations.con[f]";
+
     location ~ /\.(?!well-known/) {
         deny all;
     }
@@ -26,6 +29,9 @@ server {
     location / {
         try_files $uri $uri/ =404;
     }
+
+    # Include slot server-end: your own directives in /etc/nginx/portal-slots/static.example.com/server-end.conf (kept by every apply)
+    include "/srv/sb1/etc/nginx/portal-slots/static.example.com/server-end.con[f]";
 }
 `,
     );
@@ -60,6 +66,9 @@ server {
     # Additional directives
     client_max_body_size 64m;
     add_header Content-Security-Policy "default-src 'self'; img-src *" always;
+
+    # Include slot before-locations: your own directives in /etc/nginx/portal-slots/shop.example.com/before-locations.conf (kept by every apply)
+    include "/srv/sb1/etc/nginx/portal-slots/shop.example.com/before-locations.con[f]";
 
     # Redirects
     location = "/old" {
@@ -98,6 +107,9 @@ server {
         fastcgi_pass "unix:/srv/sb1/run/php/php8.3-fpm.sock";
         include "/srv/sb1/etc/nginx/portal/fastcgi.conf";
     }
+
+    # Include slot server-end: your own directives in /etc/nginx/portal-slots/shop.example.com/server-end.conf (kept by every apply)
+    include "/srv/sb1/etc/nginx/portal-slots/shop.example.com/server-end.con[f]";
 }
 `,
     );
@@ -130,6 +142,9 @@ server {
     auth_basic "Staging";
     auth_basic_user_file "/srv/sb1/etc/nginx/portal/htpasswd/7-fb65f0232c9a02d3";
 
+    # Include slot before-locations: your own directives in /etc/nginx/portal-slots/_.api.example.com/before-locations.conf (kept by every apply)
+    include "/srv/sb1/etc/nginx/portal-slots/_.api.example.com/before-locations.con[f]";
+
     location ~ /\.(?!well-known/) {
         deny all;
     }
@@ -138,6 +153,9 @@ server {
         proxy_pass http://10.0.0.5:8080;
         include "/srv/sb1/etc/nginx/portal/proxy.conf";
     }
+
+    # Include slot server-end: your own directives in /etc/nginx/portal-slots/_.api.example.com/server-end.conf (kept by every apply)
+    include "/srv/sb1/etc/nginx/portal-slots/_.api.example.com/server-end.con[f]";
 }
 `,
     );

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ConfigFile } from '@portal/plugin-sdk/server';
-import { directiveValueValid, documentRootValid, locationPathValid, realmPattern, redirectTargetValid, serverNamePattern, upstreamValid, webRoot } from '../shared/options.ts';
+import { directiveValueValid, documentRootValid, locationPathValid, realmPattern, redirectTargetValid, serverNamePattern, slotPath, upstreamValid, webRoot, type IncludeSlot } from '../shared/options.ts';
 import type { AuthenticationState, NginxState, VhostState } from './state.ts';
 
 /** A value that would change the structure of the configuration; never written. */
@@ -40,6 +40,8 @@ export const paths = {
   proxy: '/etc/nginx/portal/proxy.conf',
   sitesDir: '/etc/nginx/portal/sites',
   htpasswdDir: '/etc/nginx/portal/htpasswd',
+  /** The include slots of the sites: the customer's files, never written by an apply (`preserved` in program.ts). */
+  slotsDir: '/etc/nginx/portal-slots',
   certificatesDir: '/etc/ssl/portal',
   logDir: '/var/log/nginx',
 } as const;
@@ -66,6 +68,15 @@ export const sitePath = (vhost: Pick<VhostState, 'serverNames'>) => `${paths.sit
 export const logPath = (vhost: Pick<VhostState, 'serverNames'>, kind: 'access' | 'error') => `${paths.logDir}/${siteName(vhost)}.${kind}.log`;
 export const certificatePaths = (id: string) => ({ cert: `${paths.certificatesDir}/${id}.pem`, key: `${paths.certificatesDir}/${id}.key` });
 export const phpSocket = (version: string) => `/run/php/php${version}-fpm.sock`;
+
+/**
+ * An include slot of a site: `include` of the slot's file, written as a pattern (`….con[f]`) so nginx
+ * accepts a slot nobody has filled yet (a pattern may match nothing; a plain file name must exist).
+ */
+function slotLines(env: RenderEnv, vhost: VhostState, slot: IncludeSlot): string[] {
+  const file = slotPath(paths.slotsDir, siteName(vhost), slot);
+  return [`# Include slot ${slot}: your own directives in ${file} (kept by every apply)`, `include ${quote(env.hostPath(file).replace(/f$/, '[f]'), 'path')};`];
+}
 
 /** The password file of an authentication: `name:hash` lines. */
 export function renderHtpasswd(auth: Pick<AuthenticationState, 'users'>): string {
@@ -214,6 +225,7 @@ export function renderVhost(vhost: VhostState, env: RenderEnv): string {
   }
   if (vhost.directives.length) lines.push('', '# Additional directives', ...vhost.directives.map(directiveLine));
   if (rootAuth) lines.push('', '# Basic authentication for the whole domain', ...authLines(env, rootAuth));
+  lines.push('', ...slotLines(env, vhost, 'before-locations'));
 
   if (vhost.redirects.length) {
     lines.push('', '# Redirects');
@@ -237,6 +249,7 @@ export function renderVhost(vhost: VhostState, env: RenderEnv): string {
   lines.push('', ...denyHidden);
   lines.push('', 'location / {', ...indent(backendLines(env, vhost, false), 1), '}');
   if (vhost.backend === 'php') lines.push('', ...phpLocation(env, vhost));
+  lines.push('', ...slotLines(env, vhost, 'server-end'));
 
   return `${header}# Domain ${vhost.id}: ${vhost.serverNames[0]}\nserver {\n${indent(lines, 1).join('\n')}\n}\n`;
 }

@@ -1,20 +1,27 @@
-import { defineWebPlugin } from '@portal/plugin-sdk/web';
-import { AuthenticationsPage } from './AuthenticationsPage.tsx';
-import { ConfigPage } from './ConfigPage.tsx';
-import { LogsPage } from './LogsPage.tsx';
-import { RedirectsPage } from './RedirectsPage.tsx';
-import { VhostFormPage } from './VhostFormPage.tsx';
-import { VhostsPage } from './VhostsPage.tsx';
+import { defineWebPlugin, type ServerEventsOf } from '@portal/plugin-sdk/web';
+import { webServerPages } from '@portal/plugin-sdk/webserver/web';
+import { nginxApi, nginxClient } from '../generated/client.ts';
+import type { NginxEvents } from '../shared/events.ts';
+import { nginxDirectives } from '../shared/options.ts';
+
+/** The web server family's pages with nginx's operations, directive whitelist and syntax. */
+const pages = webServerPages({ pluginId: 'nginx', api: nginxApi, client: nginxClient, directives: nginxDirectives, syntax: 'nginx' });
 
 /** nginx: domains, their logs, redirects, authentications, the rendered configuration (spec §2 sub-routes). */
 export default defineWebPlugin({
   routes: [
-    { path: '', Component: VhostsPage },
-    { path: 'domains/new', Component: VhostFormPage },
-    { path: 'domains/:vhostId', Component: VhostFormPage },
-    { path: 'domains/:vhostId/logs/:kind', Component: LogsPage },
-    { path: 'redirects', Component: RedirectsPage },
-    { path: 'authentications', Component: AuthenticationsPage },
-    { path: 'config', Component: ConfigPage },
+    { path: '', Component: pages.Vhosts },
+    { path: 'domains/new', Component: pages.VhostForm },
+    { path: 'domains/:vhostId', Component: pages.VhostForm },
+    { path: 'domains/:vhostId/logs/:kind', Component: pages.Logs },
+    { path: 'redirects', Component: pages.Redirects },
+    { path: 'authentications', Component: pages.Authentications },
+    { path: 'config', Component: pages.Config },
   ],
 });
+
+declare module '@portal/plugin-sdk/web' {
+  // `nginx.log` (its live log tail, declared once in shared/events.ts), typed for `useServerEvent`.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members come from the shared event map
+  interface ServerEvents extends ServerEventsOf<'nginx', NginxEvents> {}
+}

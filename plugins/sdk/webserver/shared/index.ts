@@ -8,3 +8,4 @@ export * from './loops.ts';
 export * from './rules.ts';
 export * from './logs.ts';
 export * from './state.ts';
+export * from './slots.ts';

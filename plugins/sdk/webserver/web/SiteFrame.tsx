@@ -7,19 +7,19 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { ApplyJobBanner, useApply, useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, useApply, useManagedHost, WriteButton } from '../../web/index.tsx';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { nginxApi, nginxClient } from '../generated/client.ts';
-import { type NginxStatus } from './model.ts';
+import { useWebServer, useWebServerApi } from './context.tsx';
+import { type WebServerStatus } from './model.ts';
 import { formatDateTime } from './format.ts';
 
-export type NginxTab = 'domains' | 'redirects' | 'authentications' | 'config';
+export type SiteTab = 'domains' | 'redirects' | 'authentications' | 'config';
 
 /** The section's apply: the SDK's `useApply` with a busy flag for the buttons that start it. */
-export function useNginxApply() {
-  const apply = useApply(nginxClient);
+export function useSiteApply() {
+  const apply = useApply(useWebServer().client);
   const [busy, setBusy] = useState<'apply' | 'rollback'>();
   const run = async <T,>(kind: 'apply' | 'rollback', step: () => Promise<T>) => {
     setBusy(kind);
@@ -55,13 +55,14 @@ const pendingAlertLayout = {
   },
 } as const;
 
-/** nginx's state and whether the desired configuration is on the server. */
-export function StatusBar({ status, onApply, applying }: { status: NginxStatus; onApply: () => void; applying: boolean }) {
-  const { t, i18n } = useTranslation('nginx');
+/** The web server's state and whether the desired configuration is on the server. */
+export function StatusBar({ status, onApply, applying }: { status: WebServerStatus; onApply: () => void; applying: boolean }) {
+  const { pluginId } = useWebServer();
+  const { t, i18n } = useTranslation(pluginId);
   const host = useManagedHost();
   const { service, tools } = status;
   return (
-    <Stack spacing={1} data-testid="nginx-status">
+    <Stack spacing={1} data-testid={`${pluginId}-status`}>
       {status.pending ? (
         <Alert
           severity="warning"
@@ -72,7 +73,7 @@ export function StatusBar({ status, onApply, applying }: { status: NginxStatus; 
                 color="inherit"
                 size="small"
                 component={RouterLink}
-                to={host.sectionPath('nginx', 'config')}
+                to={host.sectionPath(pluginId, 'config')}
                 sx={{ whiteSpace: 'nowrap' }}
               >
                 {t('status.review')}
@@ -107,9 +108,9 @@ export function StatusBar({ status, onApply, applying }: { status: NginxStatus; 
               : t(`status.service.${service.state}`)
           }
         />
-        {!tools.nginx && (
+        {Object.entries(tools).some(([tool, found]) => tool !== 'openssl' && !found) && (
           <Typography variant="body2" color="text.secondary">
-            {t('status.noNginx')}
+            {t('status.notInstalled')}
           </Typography>
         )}
       </Stack>
@@ -118,13 +119,15 @@ export function StatusBar({ status, onApply, applying }: { status: NginxStatus; 
 }
 
 /** Every page of the section: status and apply, the running job, the tabs. */
-export function NginxFrame({ tab, children }: { tab: NginxTab; children: ReactNode }) {
-  const { t } = useTranslation('nginx');
+export function SiteFrame({ tab, children }: { tab: SiteTab; children: ReactNode }) {
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
-  const status = nginxApi.useGetNginxStatusQuery(args);
-  const { apply, applying, applyNow } = useNginxApply();
-  const tabs: [NginxTab, string][] = [
+  const api = useWebServerApi();
+  const status = api.useStatus(args);
+  const { apply, applying, applyNow } = useSiteApply();
+  const tabs: [SiteTab, string][] = [
     ['domains', ''],
     ['redirects', 'redirects'],
     ['authentications', 'authentications'],
@@ -145,7 +148,7 @@ export function NginxFrame({ tab, children }: { tab: NginxTab; children: ReactNo
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs value={tab} variant="scrollable" scrollButtons="auto" aria-label={t('tabs.label')}>
           {tabs.map(([id, sub]) => (
-            <Tab key={id} value={id} label={t(`tabs.${id}`)} component={RouterLink} to={host.sectionPath('nginx', sub || undefined)} />
+            <Tab key={id} value={id} label={t(`tabs.${id}`)} component={RouterLink} to={host.sectionPath(pluginId, sub || undefined)} />
           ))}
         </Tabs>
       </Box>

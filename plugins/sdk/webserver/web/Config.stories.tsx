@@ -2,10 +2,8 @@ import Stack from '@mui/material/Stack';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ConfigFiles } from './ConfigPage.tsx';
 import { DiffView } from './DiffView.tsx';
-import { StatusBar } from './NginxFrame.tsx';
-import { storyHostFor } from '@portal/plugin-sdk/web/story';
-import de from '../i18n/de.json' with { type: 'json' };
-import en from '../i18n/en.json' with { type: 'json' };
+import { StatusBar } from './SiteFrame.tsx';
+import { webServerStory } from './storyData.tsx';
 
 const diff = `--- /etc/nginx/portal/sites/www.mueller-schmidt-shop.example.conf\tserver
 +++ /etc/nginx/portal/sites/www.mueller-schmidt-shop.example.conf\tdesired
@@ -25,9 +23,9 @@ const diff = `--- /etc/nginx/portal/sites/www.mueller-schmidt-shop.example.conf\
 
 /** The configuration view: status bar, diff against the server, generated files. */
 const meta = {
-  title: 'Plugins/nginx/Configuration',
+  title: 'SDK/Web server/Configuration',
   component: DiffView,
-  decorators: [storyHostFor('nginx', { de, en })],
+  decorators: webServerStory,
   args: { diff },
 } satisfies Meta<typeof DiffView>;
 

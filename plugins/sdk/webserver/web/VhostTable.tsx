@@ -15,13 +15,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useWebServer } from './context.tsx';
 import { Link as RouterLink } from 'react-router';
-import { webRoot } from '../shared/options.ts';
+import { webRoot } from '../shared/index.ts';
 import type { Vhost } from './model.ts';
-import { WriteIconButton } from '@portal/plugin-sdk/web';
+import { WriteIconButton } from '../../web/index.tsx';
 
 /** "PHP 8.3", "Upstream 127.0.0.1:8080", "Static files". */
-export const backendLabel = (v: Pick<Vhost, 'backend' | 'phpVersion' | 'upstream'>, t: TFunction<'nginx'>) =>
+export const backendLabel = (v: Pick<Vhost, 'backend' | 'phpVersion' | 'upstream'>, t: TFunction) =>
   v.backend === 'php'
     ? t('backend.phpVersion', { version: v.phpVersion })
     : v.backend === 'upstream'
@@ -29,7 +30,8 @@ export const backendLabel = (v: Pick<Vhost, 'backend' | 'phpVersion' | 'upstream
       : t('backend.static');
 
 export function TlsChip({ vhost }: { vhost: Pick<Vhost, 'tls' | 'certificate'> }) {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   if (vhost.tls === 'none')
     return (
       <Typography variant="body2" color="text.secondary">
@@ -53,7 +55,8 @@ interface Props {
 
 /** The domains of a server: names (with their redirects and protected paths), backend and document root, HTTPS, actions. */
 export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   return (
     <TableContainer>
       <Table size="small" aria-label={t('vhosts.tableLabel')}>
@@ -67,7 +70,7 @@ export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
         </TableHead>
         <TableBody>
           {vhosts.map((v) => (
-            <TableRow key={v.id} hover data-testid="nginx-vhost-row">
+            <TableRow key={v.id} hover data-testid={`${pluginId}-vhost-row`}>
               <TableCell sx={{ minWidth: 200 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {v.serverNames[0]}

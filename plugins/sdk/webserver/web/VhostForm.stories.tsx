@@ -1,9 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SubmissionErrors } from 'final-form';
 import type { Certificate } from './model.ts';
-import { storyHostFor } from '@portal/plugin-sdk/web/story';
-import de from '../i18n/de.json' with { type: 'json' };
-import en from '../i18n/en.json' with { type: 'json' };
+import { webServerStory } from './storyData.tsx';
 import { emptyVhost, VhostForm } from './VhostForm.tsx';
 
 const certificates: Certificate[] = [
@@ -27,9 +25,9 @@ const certificates: Certificate[] = [
 
 /** Adding or editing a domain; the form checks what the server checks (except names of other domains). */
 const meta = {
-  title: 'Plugins/nginx/VhostForm',
+  title: 'SDK/Web server/VhostForm',
   component: VhostForm,
-  decorators: [storyHostFor('nginx', { de, en })],
+  decorators: webServerStory,
   args: {
     certificates,
     submitLabel: 'Speichern',

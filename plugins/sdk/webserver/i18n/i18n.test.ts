@@ -1,8 +1,9 @@
-/** The nginx namespace: German and English have the same keys, and every key the code uses exists. */
+/** The web server family's texts: German and English have the same keys, and every key its pages and its server use exists. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redirectCodes } from '../shared/options.ts';
+import { includeSlots } from '../shared/slots.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const read = (lang: string) => JSON.parse(fs.readFileSync(path.join(here, `${lang}.json`), 'utf8')) as Record<string, unknown>;
@@ -14,6 +15,7 @@ const sources = (dir: string) =>
     .filter((f) => /\.tsx?$/.test(f) && !/\.(test|stories)\.tsx?$/.test(f))
     .map((f) => fs.readFileSync(path.join(here, '..', dir, f), 'utf8'))
     .join('\n');
+const readMember = (lang: string) => JSON.parse(fs.readFileSync(path.join(here, `../../../nginx/i18n/${lang}.json`), 'utf8')) as Record<string, unknown>;
 /** Every source file under a directory (the family's server and shared code), tests left out. */
 const familySources = (dir: string): string =>
   fs
@@ -22,7 +24,7 @@ const familySources = (dir: string): string =>
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
     .join('\n');
 
-describe('nginx translations', () => {
+describe('web server family texts', () => {
   const de = read('de');
   const en = read('en');
   const keys = new Set(keysOf(de));
@@ -52,15 +54,20 @@ describe('nginx translations', () => {
   });
 
   it('R1.001 every message key the server answers with exists', () => {
-    // nginx's own server code and the web server family's (which answers in the member's namespace:
-    // `${pluginId}:errors.x`, or `key('x')` for `<namespace>:errors.x`).
-    const family = familySources(path.join(here, '../../sdk/webserver'));
+    // The family's server code answers in the member's namespace (`${pluginId}:errors.x`, or `key('x')`
+    // for `<namespace>:errors.x`); the member's namespace starts from these texts.
+    const family = familySources(path.join(here, '..'));
     const used = [
-      ...[...sources('server').matchAll(/'nginx:([\w.]+)'/g)].map((m) => m[1]),
       ...[...family.matchAll(/\$\{(?:dialect\.)?pluginId\}:([\w.]+)/g)].map((m) => m[1]),
       ...[...family.matchAll(/\bkey\('([\w.]+)'\)/g)].map((m) => `errors.${m[1]}`),
     ];
     expect(used.length).toBeGreaterThan(20);
     expect(used.filter((k) => !has(k))).toEqual([]);
+  });
+
+  it('R1.001 a member (nginx) overrides only keys the family has, in both languages', () => {
+    for (const lang of ['de', 'en']) expect(keysOf(readMember(lang)).filter((k) => !has(k))).toEqual([]);
+    expect(keysOf(readMember('de')).sort()).toEqual(keysOf(readMember('en')).sort());
+    expect(includeSlots.length).toBeGreaterThan(0);
   });
 });

@@ -14,21 +14,22 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
+import { useManagedHost, WriteButton } from '../../web/index.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nginxApi } from '../generated/client.ts';
+import { useWebServer, useWebServerApi } from './context.tsx';
 import { type ConfigView } from './model.ts';
-import { ConfirmDialog } from '@portal/plugin-sdk/web';
+import { ConfirmDialog } from '../../web/index.tsx';
 import { DiffView } from './DiffView.tsx';
 import { formatDateTime } from './format.ts';
-import { NginxFrame, useNginxApply } from './NginxFrame.tsx';
+import { SiteFrame, useSiteApply } from './SiteFrame.tsx';
 
 const statusColor = { unchanged: 'default', changed: 'warning', added: 'success', removed: 'error' } as const;
 
 /** The rendered files with their state against the server (presentational). */
 export function ConfigFiles({ files }: { files: ConfigView['files'] }) {
-  const { t } = useTranslation('nginx');
+  const { pluginId, syntax } = useWebServer();
+  const { t } = useTranslation(pluginId);
   return (
     <Box>
       {files.map((f) => (
@@ -44,6 +45,7 @@ export function ConfigFiles({ files }: { files: ConfigView['files'] }) {
           <AccordionDetails>
             <Box
               component="pre"
+              data-syntax={syntax}
               tabIndex={0}
               sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 13, fontFamily: 'monospace', bgcolor: 'action.hover', borderRadius: 1 }}
             >
@@ -58,17 +60,19 @@ export function ConfigFiles({ files }: { files: ConfigView['files'] }) {
 
 /** The rendered configuration of the desired state, the diff against the server, apply and rollback. */
 export function ConfigPage() {
-  const { t, i18n } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t, i18n } = useTranslation(pluginId);
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
-  const view = nginxApi.useGetNginxConfigQuery(args);
-  const { applyNow, applying, rollBack, rollingBack } = useNginxApply();
+  const api = useWebServerApi();
+  const view = api.useConfig(args);
+  const { applyNow, applying, rollBack, rollingBack } = useSiteApply();
   const [tab, setTab] = useState<'diff' | 'files'>('diff');
   const [confirmRollback, setConfirmRollback] = useState(false);
   const data = view.data;
 
   return (
-    <NginxFrame tab="config">
+    <SiteFrame tab="config">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Box>
           <Typography color="text.secondary">{t('config.intro')}</Typography>
@@ -129,7 +133,7 @@ export function ConfigPage() {
                   <DiffView diff={data.diff} />
                 </Stack>
               ) : (
-                <Alert severity="success" data-testid="nginx-config-in-sync">
+                <Alert severity="success" data-testid={`${pluginId}-config-in-sync`}>
                   {t('config.inSync')}
                 </Alert>
               ))}
@@ -150,6 +154,6 @@ export function ConfigPage() {
           if (outcome === 'nothing') host.notify('info', t('config.noPreviousVersion'));
         }}
       />
-    </NginxFrame>
+    </SiteFrame>
   );
 }

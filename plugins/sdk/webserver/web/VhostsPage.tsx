@@ -4,32 +4,34 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { EmptyState, QueryState, useManagedHost } from '@portal/plugin-sdk/web';
+import { EmptyState, QueryState, useManagedHost } from '../../web/index.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { nginxApi } from '../generated/client.ts';
+import { useWebServer, useWebServerApi } from './context.tsx';
 import { type Vhost } from './model.ts';
-import { ConfirmDialog } from '@portal/plugin-sdk/web';
-import { NginxFrame } from './NginxFrame.tsx';
+import { ConfirmDialog } from '../../web/index.tsx';
+import { SiteFrame } from './SiteFrame.tsx';
 import { VhostTable } from './VhostTable.tsx';
 
 /** The section's start page: the server's domains. */
 export function VhostsPage() {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
-  const list = nginxApi.useListNginxVhostsQuery(args);
-  const [remove] = nginxApi.useDeleteNginxVhostMutation();
+  const api = useWebServerApi();
+  const list = api.useVhosts(args);
+  const [remove] = api.useDeleteVhost();
   const [toDelete, setToDelete] = useState<Vhost>();
   const addButton = (variant: 'contained' | 'outlined') => (
-    <Button variant={variant} startIcon={<AddIcon />} component={RouterLink} to={host.sectionPath('nginx', 'domains/new')}>
+    <Button variant={variant} startIcon={<AddIcon />} component={RouterLink} to={host.sectionPath(pluginId, 'domains/new')}>
       {t('vhosts.add')}
     </Button>
   );
 
   return (
-    <NginxFrame tab="domains">
+    <SiteFrame tab="domains">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Typography color="text.secondary">{t('vhosts.intro')}</Typography>
         <Box sx={{ flexShrink: 0 }}>{addButton('contained')}</Box>
@@ -38,9 +40,9 @@ export function VhostsPage() {
         {(data) => (
           <Paper variant="outlined">
             {data.data.length === 0 ? (
-              <EmptyState title={t('vhosts.empty')} hint={t('vhosts.emptyHint')} action={addButton('outlined')} testId="nginx-vhosts-empty" />
+              <EmptyState title={t('vhosts.empty')} hint={t('vhosts.emptyHint')} action={addButton('outlined')} testId={`${pluginId}-vhosts-empty`} />
             ) : (
-              <VhostTable vhosts={data.data} pathOf={(sub) => host.sectionPath('nginx', sub)} onDelete={setToDelete} />
+              <VhostTable vhosts={data.data} pathOf={(sub) => host.sectionPath(pluginId, sub)} onDelete={setToDelete} />
             )}
           </Paper>
         )}
@@ -62,6 +64,6 @@ export function VhostsPage() {
           else host.notify('success', t('vhosts.delete.done', { name: toDelete!.serverNames[0] }));
         }}
       />
-    </NginxFrame>
+    </SiteFrame>
   );
 }

@@ -1,9 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { LogEntry } from './model.ts';
 import { LogTable } from './LogTable.tsx';
-import { storyHostFor } from '@portal/plugin-sdk/web/story';
-import de from '../i18n/de.json' with { type: 'json' };
-import en from '../i18n/en.json' with { type: 'json' };
+import { webServerStory } from './storyData.tsx';
 
 const entry = (over: Partial<LogEntry>): LogEntry => ({
   line: 1,
@@ -24,9 +22,9 @@ const entry = (over: Partial<LogEntry>): LogEntry => ({
 
 /** A domain's access and error log, newest first; entries that arrived live are highlighted. */
 const meta = {
-  title: 'Plugins/nginx/LogTable',
+  title: 'SDK/Web server/LogTable',
   component: LogTable,
-  decorators: [storyHostFor('nginx', { de, en })],
+  decorators: webServerStory,
   args: { kind: 'access', entries: [] },
 } satisfies Meta<typeof LogTable>;
 

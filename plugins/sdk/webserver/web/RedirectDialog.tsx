@@ -10,9 +10,10 @@ import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import { locationPathValid, redirectCodes, redirectTargetValid } from '../shared/options.ts';
+import { useWebServer } from './context.tsx';
+import { locationPathValid, redirectCodes, redirectTargetValid } from '../shared/index.ts';
 import type { Redirect, RedirectInput, Vhost } from './model.ts';
-import { FormSelect, FormTextField, WriteButton } from '@portal/plugin-sdk/web';
+import { FormSelect, FormTextField, WriteButton } from '../../web/index.tsx';
 
 interface Values {
   vhostId: number | '';
@@ -21,7 +22,7 @@ interface Values {
   code: number;
 }
 
-export function validateRedirect(v: Values, t: TFunction<'nginx'>) {
+export function validateRedirect(v: Values, t: TFunction) {
   const errors: Partial<Record<keyof Values, string>> = {};
   if (!v.vhostId) errors.vhostId = t('validation.required');
   if (!v.source.trim()) errors.source = t('validation.required');
@@ -44,7 +45,8 @@ interface Props {
 
 /** Adds or changes a redirect: domain, exact source path, target path or URL, status code. */
 export function RedirectDialog({ open, vhosts, redirect, vhostId, onSubmit, onClose }: Props) {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   const id = useId();
   const initialValues: Values = redirect
     ? { vhostId: redirect.vhostId, source: redirect.source, target: redirect.target, code: redirect.code }

@@ -1,8 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Vhost } from './model.ts';
-import { storyHostFor } from '@portal/plugin-sdk/web/story';
-import de from '../i18n/de.json' with { type: 'json' };
-import en from '../i18n/en.json' with { type: 'json' };
+import { webServerStory } from './storyData.tsx';
 import { VhostTable } from './VhostTable.tsx';
 
 const at = '2026-11-20T09:30:00.000Z';
@@ -25,9 +23,9 @@ const vhost = (over: Partial<Vhost>): Vhost => ({
 
 /** The domains of a server: names, backend, document root, HTTPS state, counts and the row actions. */
 const meta = {
-  title: 'Plugins/nginx/VhostTable',
+  title: 'SDK/Web server/VhostTable',
   component: VhostTable,
-  decorators: [storyHostFor('nginx', { de, en })],
+  decorators: webServerStory,
   args: { pathOf: (sub: string) => `/nginx/${sub}`, onDelete: () => undefined, vhosts: [] },
 } satisfies Meta<typeof VhostTable>;
 

@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { useWebServer } from './context.tsx';
 import type { LogEntry, LogKind } from './model.ts';
 import { formatBytes, formatDateTime } from './format.ts';
 
@@ -25,7 +26,8 @@ interface Props {
 
 /** Log entries, newest first: requests (access log) or messages (error log). */
 export function LogTable({ kind, entries, fresh = 0 }: Props) {
-  const { t, i18n } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t, i18n } = useTranslation(pluginId);
   const highlight = (i: number) =>
     i < fresh ? { bgcolor: (theme: { palette: { info: { main: string } } }) => alpha(theme.palette.info.main, 0.1) } : {};
   const mono = { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' } as const;
@@ -54,7 +56,7 @@ export function LogTable({ kind, entries, fresh = 0 }: Props) {
         <TableBody>
           {entries.map((e, i) =>
             kind === 'access' ? (
-              <TableRow key={`${i}-${e.line}-${e.raw.length}`} data-testid="nginx-log-row" sx={highlight(i)}>
+              <TableRow key={`${i}-${e.line}-${e.raw.length}`} data-testid={`${pluginId}-log-row`} sx={highlight(i)}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.time, i18n.language)}</TableCell>
                 <TableCell sx={mono}>{e.client ?? '–'}</TableCell>
                 <TableCell sx={mono}>{e.method ? `${e.method} ${e.uri ?? ''}` : e.raw}</TableCell>
@@ -78,7 +80,7 @@ export function LogTable({ kind, entries, fresh = 0 }: Props) {
                 </TableCell>
               </TableRow>
             ) : (
-              <TableRow key={`${i}-${e.line}-${e.raw.length}`} data-testid="nginx-log-row" sx={highlight(i)}>
+              <TableRow key={`${i}-${e.line}-${e.raw.length}`} data-testid={`${pluginId}-log-row`} sx={highlight(i)}>
                 <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatDateTime(e.time, i18n.language)}</TableCell>
                 <TableCell sx={{ verticalAlign: 'top' }}>
                   {e.level && <Chip size="small" variant="outlined" color={levelColor(e.level)} label={e.level} />}

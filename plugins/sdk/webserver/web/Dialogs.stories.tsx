@@ -1,9 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AuthenticationDialog } from './AuthenticationDialog.tsx';
 import { RedirectDialog } from './RedirectDialog.tsx';
-import { storyHostFor } from '@portal/plugin-sdk/web/story';
-import de from '../i18n/de.json' with { type: 'json' };
-import en from '../i18n/en.json' with { type: 'json' };
+import { webServerStory } from './storyData.tsx';
 
 const vhosts = [
   { id: 1, serverNames: ['www.mueller-schmidt-shop.example'] },
@@ -13,9 +11,9 @@ const at = '2026-11-20T09:30:00.000Z';
 
 /** The redirect and basic-authentication dialogs of the section. */
 const meta = {
-  title: 'Plugins/nginx/Dialogs',
+  title: 'SDK/Web server/Dialogs',
   component: RedirectDialog,
-  decorators: [storyHostFor('nginx', { de, en })],
+  decorators: webServerStory,
   args: { open: true, vhosts, onSubmit: async () => undefined, onClose: () => undefined },
 } satisfies Meta<typeof RedirectDialog>;
 

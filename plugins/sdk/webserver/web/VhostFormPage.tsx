@@ -2,30 +2,32 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { useManagedHost } from '../../web/index.tsx';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { nginxApi } from '../generated/client.ts';
-import { nestErrors } from '@portal/plugin-sdk/web';
-import { NginxFrame } from './NginxFrame.tsx';
+import { useWebServer, useWebServerApi } from './context.tsx';
+import { nestErrors } from '../../web/index.tsx';
+import { SiteFrame } from './SiteFrame.tsx';
 import { emptyVhost, valuesOf, VhostForm } from './VhostForm.tsx';
 
 /** Adds a domain (`domains/new`) or changes one (`domains/:vhostId`). */
 export function VhostFormPage() {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   const host = useManagedHost();
   const navigate = useNavigate();
   const vhostId = Number(useParams().vhostId) || undefined;
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
-  const vhost = nginxApi.useGetNginxVhostQuery({ ...args, vhostId: vhostId ?? 0 }, { skip: !vhostId });
-  const certificates = nginxApi.useListNginxCertificatesQuery(args);
-  const [create] = nginxApi.useCreateNginxVhostMutation();
-  const [update] = nginxApi.useUpdateNginxVhostMutation();
-  const back = () => navigate(host.sectionPath('nginx'));
+  const api = useWebServerApi();
+  const vhost = api.useVhost({ ...args, vhostId: vhostId ?? 0 }, { skip: !vhostId });
+  const certificates = api.useCertificates(args);
+  const [create] = api.useCreateVhost();
+  const [update] = api.useUpdateVhost();
+  const back = () => navigate(host.sectionPath(pluginId));
   const loading = (vhostId && vhost.isLoading) || certificates.isLoading;
 
   return (
-    <NginxFrame tab="domains">
+    <SiteFrame tab="domains">
       <Typography variant="h6" component="h2">
         {vhostId ? t('vhostForm.editTitle', { name: vhost.data?.serverNames[0] ?? '' }) : t('vhostForm.createTitle')}
       </Typography>
@@ -48,6 +50,6 @@ export function VhostFormPage() {
           />
         </Paper>
       )}
-    </NginxFrame>
+    </SiteFrame>
   );
 }

@@ -15,15 +15,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { EmptyState, QueryState, useManagedHost, WriteIconButton } from '@portal/plugin-sdk/web';
+import { EmptyState, QueryState, useManagedHost, WriteIconButton } from '../../web/index.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nginxApi } from '../generated/client.ts';
+import { useWebServer, useWebServerApi } from './context.tsx';
 import { type Authentication } from './model.ts';
 import { AuthenticationDialog } from './AuthenticationDialog.tsx';
-import { ConfirmDialog } from '@portal/plugin-sdk/web';
-import { nestErrors } from '@portal/plugin-sdk/web';
-import { NginxFrame } from './NginxFrame.tsx';
+import { ConfirmDialog } from '../../web/index.tsx';
+import { nestErrors } from '../../web/index.tsx';
+import { SiteFrame } from './SiteFrame.tsx';
 
 export function AuthenticationTable({
   items,
@@ -34,7 +34,8 @@ export function AuthenticationTable({
   onEdit: (a: Authentication) => void;
   onDelete: (a: Authentication) => void;
 }) {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   return (
     <TableContainer>
       <Table size="small" aria-label={t('authentications.tableLabel')}>
@@ -49,7 +50,7 @@ export function AuthenticationTable({
         </TableHead>
         <TableBody>
           {items.map((a) => (
-            <TableRow key={a.id} hover data-testid="nginx-authentication-row">
+            <TableRow key={a.id} hover data-testid={`${pluginId}-authentication-row`}>
               <TableCell sx={{ overflowWrap: 'break-word' }}>{a.vhostName}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{a.path === '/' ? t('authentications.wholeDomain') : a.path}</TableCell>
               <TableCell>{a.realm}</TableCell>
@@ -93,20 +94,22 @@ export function AuthenticationTable({
 
 /** Basic authentication of every domain of the server. */
 export function AuthenticationsPage() {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
-  const vhosts = nginxApi.useListNginxVhostsQuery(args);
-  const list = nginxApi.useListNginxAuthenticationsQuery(args);
-  const [create] = nginxApi.useCreateNginxAuthenticationMutation();
-  const [update] = nginxApi.useUpdateNginxAuthenticationMutation();
-  const [remove] = nginxApi.useDeleteNginxAuthenticationMutation();
+  const api = useWebServerApi();
+  const vhosts = api.useVhosts(args);
+  const list = api.useAuthentications(args);
+  const [create] = api.useCreateAuthentication();
+  const [update] = api.useUpdateAuthentication();
+  const [remove] = api.useDeleteAuthentication();
   const [editing, setEditing] = useState<Authentication | 'new'>();
   const [toDelete, setToDelete] = useState<Authentication>();
   const domains = vhosts.data?.data ?? [];
 
   return (
-    <NginxFrame tab="authentications">
+    <SiteFrame tab="authentications">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Typography color="text.secondary">{t('authentications.intro')}</Typography>
         <Box sx={{ flexShrink: 0 }}>
@@ -156,6 +159,6 @@ export function AuthenticationsPage() {
           if ('error' in r) host.notifyFailure(r.error);
         }}
       />
-    </NginxFrame>
+    </SiteFrame>
   );
 }

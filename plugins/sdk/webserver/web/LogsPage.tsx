@@ -14,14 +14,14 @@ import Tabs from '@mui/material/Tabs';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLiveLease, useManagedHost, useServerEvent, ReadOnlyHint, useReadOnly } from '@portal/plugin-sdk/web';
-import { useEffect, useState } from 'react';
+import { useLiveLease, useManagedHost, ReadOnlyHint, useReadOnly } from '../../web/index.tsx';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { nginxApi } from '../generated/client.ts';
-import { type LogEntry, type LogKind } from './model.ts';
+import { useWebServer, useWebServerApi } from './context.tsx';
+import { type LogEntry, type LogKind, type LogTailEvent } from './model.ts';
 import { LogTable } from './LogTable.tsx';
-import { NginxFrame } from './NginxFrame.tsx';
+import { SiteFrame } from './SiteFrame.tsx';
 
 const RENEW_MS = 30_000;
 const MAX_LIVE = 500;
@@ -38,14 +38,26 @@ function useDebounced<T>(value: T, ms: number): T {
 /** While `enabled`, holds a tail lease on the server (the stats family's `useLiveLease`) and collects the entries it pushes. */
 function useLiveTail(enabled: boolean, vhostId: number, kind: LogKind) {
   const host = useManagedHost();
-  const [start] = nginxApi.useStartNginxLogTailMutation();
-  const [stop] = nginxApi.useStopNginxLogTailMutation();
+  const { pluginId } = useWebServer();
+  const api = useWebServerApi();
+  const [start] = api.useStartLogTail();
+  const [stop] = api.useStopLogTail();
   const [entries, setEntries] = useState<LogEntry[]>([]);
   const args = { clusterId: host.cluster.id, serverId: host.server.id, vhostId, kind };
 
-  useServerEvent('nginx.log', (e) => {
-    if (enabled && e.vhostId === vhostId && e.kind === kind) setEntries((old) => [...[...e.entries].reverse(), ...old].slice(0, MAX_LIVE));
-  });
+  // The member's `<id>.log` event (its live tail publishes it).
+  const latest = useRef({ enabled, vhostId, kind });
+  latest.current = { enabled, vhostId, kind };
+  const subscribe = host.subscribe;
+  useEffect(
+    () =>
+      subscribe(`${pluginId}.log`, (payload) => {
+        const e = payload as LogTailEvent;
+        const now = latest.current;
+        if (now.enabled && e.vhostId === now.vhostId && e.kind === now.kind) setEntries((old) => [...[...e.entries].reverse(), ...old].slice(0, MAX_LIVE));
+      }),
+    [subscribe, pluginId],
+  );
   useEffect(() => {
     if (enabled) setEntries([]);
   }, [enabled, args.serverId, vhostId, kind]);
@@ -63,20 +75,22 @@ function useLiveTail(enabled: boolean, vhostId: number, kind: LogKind) {
 
 /** A domain's access or error log: search on the server, pages, newest first, and a live tail. */
 export function LogsPage() {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   const host = useManagedHost();
   const readOnly = useReadOnly();
   const params = useParams();
   const vhostId = Number(params.vhostId);
   const kind: LogKind = params.kind === 'error' ? 'error' : 'access';
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
-  const vhost = nginxApi.useGetNginxVhostQuery({ ...args, vhostId });
+  const api = useWebServerApi();
+  const vhost = api.useVhost({ ...args, vhostId });
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim(), 300);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(25);
   const [live, setLive] = useState(false);
-  const list = nginxApi.useListNginxLogEntriesQuery({
+  const list = api.useLogEntries({
     ...args,
     vhostId,
     kind,
@@ -95,11 +109,11 @@ export function LogsPage() {
 
   const name = vhost.data?.serverNames[0] ?? '';
   return (
-    <NginxFrame tab="domains">
+    <SiteFrame tab="domains">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         {/* On phones the title goes under the back link: beside it, a long domain would wrap into a narrow column. */}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, minWidth: 0 }}>
-          <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={host.sectionPath('nginx')} sx={{ flexShrink: 0 }}>
+          <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={host.sectionPath(pluginId)} sx={{ flexShrink: 0 }}>
             {t('logs.back')}
           </Button>
           <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
@@ -114,9 +128,9 @@ export function LogsPage() {
               value={k}
               label={t(`logs.kind.${k}`)}
               component={RouterLink}
-              to={host.sectionPath('nginx', `domains/${vhostId}/logs/${k}`)}
-              id={`nginx-log-tab-${k}`}
-              aria-controls={k === kind && list.data ? 'nginx-log-panel' : undefined}
+              to={host.sectionPath(pluginId, `domains/${vhostId}/logs/${k}`)}
+              id={`${pluginId}-log-tab-${k}`}
+              aria-controls={k === kind && list.data ? `${pluginId}-log-panel` : undefined}
             />
           ))}
         </Tabs>
@@ -174,9 +188,9 @@ export function LogsPage() {
         </Alert>
       )}
       {list.data && (
-        <Paper variant="outlined" role="tabpanel" id="nginx-log-panel" aria-labelledby={`nginx-log-tab-${kind}`}>
+        <Paper variant="outlined" role="tabpanel" id={`${pluginId}-log-panel`} aria-labelledby={`${pluginId}-log-tab-${kind}`}>
           {list.data.data.length + fresh.length === 0 ? (
-            <Box sx={{ p: 4, textAlign: 'center' }} data-testid="nginx-log-empty">
+            <Box sx={{ p: 4, textAlign: 'center' }} data-testid={`${pluginId}-log-empty`}>
               <Typography variant="h6" component="p">
                 {debounced ? t('logs.noMatch') : t('logs.empty')}
               </Typography>
@@ -204,6 +218,6 @@ export function LogsPage() {
           )}
         </Paper>
       )}
-    </NginxFrame>
+    </SiteFrame>
   );
 }

@@ -16,12 +16,9 @@ import type { SubmissionErrors } from 'final-form';
 import type { TFunction } from 'i18next';
 import { Field, Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
+import { useWebServer } from './context.tsx';
 import {
-  directiveNames,
-  directiveSpecs,
-  directiveValueValid,
   documentRootValid,
-  maxDirectives,
   maxServerNames,
   normalizeServerName,
   phpVersions,
@@ -29,10 +26,11 @@ import {
   upstreamValid,
   webRoot,
   type Backend,
-  type DirectiveName,
-} from '../shared/options.ts';
+  type DirectiveSpec,
+  type DirectiveWhitelist,
+} from '../shared/index.ts';
 import type { Certificate, Vhost, VhostInput } from './model.ts';
-import { FormSelect, FormTextField, WriteButton } from '@portal/plugin-sdk/web';
+import { FormSelect, FormTextField, WriteButton } from '../../web/index.tsx';
 
 export interface VhostFormValues {
   serverNames: string[];
@@ -72,11 +70,11 @@ export const bodyOf = (v: VhostFormValues): VhostInput => ({
   phpVersion: v.backend === 'php' ? (v.phpVersion as VhostInput['phpVersion']) : null,
   upstream: v.backend === 'upstream' ? v.upstream.trim() : null,
   certificate: (v.certificate || null) as VhostInput['certificate'],
-  directives: v.directives.map((d) => ({ name: d.name as DirectiveName, value: d.value.trim() })),
+  directives: v.directives.map((d) => ({ name: d.name, value: d.value.trim() })),
 });
 
 /** The same checks as the server's rules (except what needs the other domains), in the user's language. */
-export function validateVhost(v: VhostFormValues, t: TFunction<'nginx'>) {
+export function validateVhost(v: VhostFormValues, t: TFunction, directives: DirectiveWhitelist) {
   const errors: Record<string, unknown> = {};
   const names = v.serverNames.map(normalizeServerName);
   const nameErrors = names.map((n, i) =>
@@ -98,12 +96,12 @@ export function validateVhost(v: VhostFormValues, t: TFunction<'nginx'>) {
   const seen = new Set<string>();
   const directiveErrors = v.directives.map((d) => {
     const e: Record<string, string> = {};
-    const spec = directiveSpecs[d.name as DirectiveName];
+    const spec = (directives.specs as Record<string, DirectiveSpec>)[d.name];
     if (!spec) e.name = t('validation.required');
-    else if (!('repeatable' in spec) && seen.has(d.name)) e.name = t('errors.directive_duplicate');
+    else if (!spec.repeatable && seen.has(d.name)) e.name = t('errors.directive_duplicate');
     seen.add(d.name);
     if (!d.value.trim()) e.value = t('validation.required');
-    else if (spec && !directiveValueValid(d.name, d.value.trim())) e.value = t('errors.directive_value_invalid');
+    else if (spec && !directives.valid(d.name, d.value.trim())) e.value = t('errors.directive_value_invalid');
     return Object.keys(e).length ? e : undefined;
   });
   if (directiveErrors.some(Boolean)) errors.directives = directiveErrors;
@@ -120,9 +118,11 @@ interface Props {
 
 /** A domain: server names, document root, backend, TLS certificate, additional directives. */
 export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, onCancel }: Props) {
-  const { t } = useTranslation('nginx');
+  const { pluginId, directives } = useWebServer();
+  const specs = directives.specs as Record<string, DirectiveSpec>;
+  const { t } = useTranslation(pluginId);
   return (
-    <Form<VhostFormValues> initialValues={initialValues} validate={(v) => validateVhost(v, t)} onSubmit={(v) => onSubmit(bodyOf(v))}>
+    <Form<VhostFormValues> initialValues={initialValues} validate={(v) => validateVhost(v, t, directives)} onSubmit={(v) => onSubmit(bodyOf(v))}>
       {({ handleSubmit, submitting, submitError, values, form }) => (
         <Stack component="form" onSubmit={handleSubmit} noValidate spacing={3} aria-label={t('vhostForm.label')}>
           {submitError && (
@@ -249,16 +249,16 @@ export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, 
                   <FormSelect
                     name={`directives[${i}].name`}
                     label={t('vhostForm.directive')}
-                    options={directiveNames.map((n) => ({ value: n, label: n }))}
+                    options={directives.names.map((n) => ({ value: n, label: n }))}
                     sx={{ minWidth: 240, maxWidth: { sm: 280 } }}
                   />
                   <FormTextField
                     name={`directives[${i}].value`}
                     label={t('vhostForm.value')}
-                    placeholder={directiveSpecs[d.name as DirectiveName]?.example}
+                    placeholder={specs[d.name]?.example}
                     helperText={
-                      directiveSpecs[d.name as DirectiveName]
-                        ? t('vhostForm.example', { example: directiveSpecs[d.name as DirectiveName].example })
+                      specs[d.name]
+                        ? t('vhostForm.example', { example: specs[d.name].example })
                         : undefined
                     }
                     slotProps={{ htmlInput: { spellCheck: false } }}
@@ -283,7 +283,7 @@ export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, 
             <Button
               startIcon={<AddIcon />}
               sx={{ alignSelf: 'flex-start', mt: 1 }}
-              disabled={values.directives.length >= maxDirectives}
+              disabled={values.directives.length >= directives.max}
               onClick={() => form.change('directives', [...values.directives, { name: 'client_max_body_size', value: '' }])}
             >
               {t('vhostForm.addDirective')}

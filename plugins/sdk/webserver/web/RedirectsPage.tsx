@@ -16,14 +16,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { EmptyState, QueryState, useManagedHost, WriteIconButton } from '@portal/plugin-sdk/web';
+import { EmptyState, QueryState, useManagedHost, WriteIconButton } from '../../web/index.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nginxApi } from '../generated/client.ts';
+import { useWebServer, useWebServerApi } from './context.tsx';
 import { type Redirect } from './model.ts';
-import { ConfirmDialog } from '@portal/plugin-sdk/web';
-import { nestErrors } from '@portal/plugin-sdk/web';
-import { NginxFrame } from './NginxFrame.tsx';
+import { ConfirmDialog } from '../../web/index.tsx';
+import { nestErrors } from '../../web/index.tsx';
+import { SiteFrame } from './SiteFrame.tsx';
 import { RedirectDialog } from './RedirectDialog.tsx';
 
 /** The redirects of one list of redirects (any domains). */
@@ -36,7 +36,8 @@ export function RedirectTable({
   onEdit: (r: Redirect) => void;
   onDelete: (r: Redirect) => void;
 }) {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   return (
     <TableContainer>
       <Table size="small" aria-label={t('redirects.tableLabel')}>
@@ -51,7 +52,7 @@ export function RedirectTable({
         </TableHead>
         <TableBody>
           {redirects.map((r) => (
-            <TableRow key={r.id} hover data-testid="nginx-redirect-row">
+            <TableRow key={r.id} hover data-testid={`${pluginId}-redirect-row`}>
               <TableCell sx={{ overflowWrap: 'break-word' }}>{r.vhostName}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>{r.source}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>{r.target}</TableCell>
@@ -95,14 +96,16 @@ export function RedirectTable({
 
 /** Redirects of every domain of the server, filterable by domain. */
 export function RedirectsPage() {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
-  const vhosts = nginxApi.useListNginxVhostsQuery(args);
-  const list = nginxApi.useListNginxRedirectsQuery(args);
-  const [create] = nginxApi.useCreateNginxRedirectMutation();
-  const [update] = nginxApi.useUpdateNginxRedirectMutation();
-  const [remove] = nginxApi.useDeleteNginxRedirectMutation();
+  const api = useWebServerApi();
+  const vhosts = api.useVhosts(args);
+  const list = api.useRedirects(args);
+  const [create] = api.useCreateRedirect();
+  const [update] = api.useUpdateRedirect();
+  const [remove] = api.useDeleteRedirect();
   const [filter, setFilter] = useState<number | ''>('');
   const [editing, setEditing] = useState<Redirect | 'new'>();
   const [toDelete, setToDelete] = useState<Redirect>();
@@ -110,7 +113,7 @@ export function RedirectsPage() {
   const domains = vhosts.data?.data ?? [];
 
   return (
-    <NginxFrame tab="redirects">
+    <SiteFrame tab="redirects">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Typography color="text.secondary">{t('redirects.intro')}</Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -179,6 +182,6 @@ export function RedirectsPage() {
           if ('error' in r) host.notifyFailure(r.error);
         }}
       />
-    </NginxFrame>
+    </SiteFrame>
   );
 }

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { useWebServer } from './context.tsx';
 
 /** A unified diff, line by line: additions green, removals red, hunk headers blue. Read-only, scrolls sideways. */
 export function DiffView({ diff }: { diff: string }) {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   const theme = useTheme();
   const lines = diff.replace(/\n$/, '').split('\n');
   const style = (line: string) => {
@@ -19,7 +21,7 @@ export function DiffView({ diff }: { diff: string }) {
       component="pre"
       aria-label={t('config.diffLabel')}
       tabIndex={0}
-      data-testid="nginx-diff"
+      data-testid={`${pluginId}-diff`}
       sx={{
         m: 0,
         p: 1.5,

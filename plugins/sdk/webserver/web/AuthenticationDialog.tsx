@@ -15,9 +15,10 @@ import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
-import { locationPathValid, passwordLength, realmPattern, userNamePattern } from '../shared/options.ts';
+import { useWebServer } from './context.tsx';
+import { locationPathValid, passwordLength, realmPattern, userNamePattern } from '../shared/index.ts';
 import type { Authentication, AuthenticationInput, Vhost } from './model.ts';
-import { FormSelect, FormTextField, WriteButton } from '@portal/plugin-sdk/web';
+import { FormSelect, FormTextField, WriteButton } from '../../web/index.tsx';
 
 interface Values {
   vhostId: number | '';
@@ -26,7 +27,7 @@ interface Values {
   users: { name: string; password: string; stored: boolean }[];
 }
 
-export function validateAuthentication(v: Values, t: TFunction<'nginx'>) {
+export function validateAuthentication(v: Values, t: TFunction) {
   const errors: Record<string, unknown> = {};
   if (!v.vhostId) errors.vhostId = t('validation.required');
   if (!v.path.trim()) errors.path = t('validation.required');
@@ -59,7 +60,8 @@ interface Props {
 
 /** Adds or changes basic authentication for a path: the realm browsers show and the users with their passwords. */
 export function AuthenticationDialog({ open, vhosts, authentication, vhostId, onSubmit, onClose }: Props) {
-  const { t } = useTranslation('nginx');
+  const { pluginId } = useWebServer();
+  const { t } = useTranslation(pluginId);
   const id = useId();
   const initialValues: Values = authentication
     ? {
