@@ -211,9 +211,14 @@ for (const lang of ['de', 'en'] as const) {
     await expect(page.getByTestId('nginx-log-empty')).toBeVisible();
     await page.getByRole('searchbox', { name: t.search }).fill('');
     await page.getByLabel(t.live).check();
-    await page.waitForTimeout(300);
-    expect(await request(port, name, `/live-${lang}`)).toBe(404);
-    await expect(rows.filter({ hasText: `GET /live-${lang}` })).toBeVisible({ timeout: 10_000 });
+    // The tail starts once the server has taken the panel's lease: a request sent before that is not pushed, so
+    // the next one is sent until one shows up live (a loaded machine takes longer than any fixed wait).
+    let attempt = 0;
+    await expect(async () => {
+      attempt += 1;
+      expect(await request(port, name, `/live-${lang}-${attempt}`)).toBe(404);
+      await expect(rows.filter({ hasText: `GET /live-${lang}-${attempt}` })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await shot(page, `${lang}-access-log`);
     await page.getByLabel(t.live).uncheck();
 
