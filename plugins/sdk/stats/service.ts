@@ -35,8 +35,6 @@ export interface StatsServiceDefinition<Ops extends OperationId, G extends strin
   intervalMs?: number;
 }
 
-const samplers = new Set<StatsSampler<string, string, string, unknown>>();
-
 /**
  * The server part of a stats service: `export default defineStatsService<Operations, Gauge, Counter, Figure>({ id, figures, source, migrations, operations })`.
  */
@@ -48,6 +46,7 @@ export function defineStatsService<Ops extends OperationId, G extends string, C 
   const names = Object.keys(definition.figures) as F[];
   const store = new StatsStore<F>(entity, definition.figures);
   const all = (f: Figures<F>) => Object.fromEntries(names.map((n) => [n, f[n] ?? null])) as Record<F, number | null>;
+  const samplers = new Set<StatsSampler<G, C, F, StatsSampleView<F>>>();
   const source: StatsSource<G, C, F, StatsSampleView<F>> = {
     ...definition.source,
     present: ({ at, figures }) => ({ at: bucketOf(at, RAW_SECONDS).toISOString(), figures: all(figures) }),
@@ -59,7 +58,7 @@ export function defineStatsService<Ops extends OperationId, G extends string, C 
     programs: [],
     handlers: (ports) => {
       const sampler = new StatsSampler<G, C, F, StatsSampleView<F>>({ ports, source, store, intervalMs: definition.intervalMs });
-      samplers.add(sampler as unknown as StatsSampler<string, string, string, unknown>);
+      samplers.add(sampler);
       const handlers = {
         [operations.watch]: async (c: { server: ManagedServer }): Promise<StatsWatchView<F>> => {
           try {
@@ -90,7 +89,9 @@ export function defineStatsService<Ops extends OperationId, G extends string, C 
       // The two operations are the plugin's contract; their answers are the family's shapes (checked by the router's response validation in tests).
       return handlers as unknown as PluginHandlers<Ops>;
     },
-    // Sampling runs only while someone watches; the leases end at shutdown.
+    // Sampling runs only while someone watches (the sampler is built with the handlers). `start` has nothing to
+    // do, but the host calls `stop` only for plugins it started: the leases must end before the database closes.
+    start: () => undefined,
     stop: () => {
       for (const s of samplers) s.stop();
       samplers.clear();

@@ -21,7 +21,7 @@ export interface StatsPanelFigure<F extends string> {
   id: F;
   label: string;
   format: StatsFormat;
-  /** Upper end of the chart's axis (`percent`: 100). */
+  /** Upper end of the chart's axis (e.g. 100 for a share of the whole machine); otherwise the data decides. */
   max?: number;
 }
 
@@ -139,7 +139,7 @@ export function StatsPanel<F extends string>({
                 range={range}
                 times={times}
                 format={formats[f.id]}
-                max={f.max ?? (f.format === 'percent' ? 100 : undefined)}
+                max={f.max}
                 loading={!series}
                 emptyText={empty}
                 lines={
