@@ -55,7 +55,7 @@ type Flat<F extends string> = SeriesFrame & Record<F, AvgMax>;
  * ```tsx
  * const view = useStatsView();
  * const history = api.useGetXStatsQuery({ ...args, query: { range: view.range } }, { pollingInterval: statsRefreshMs[view.range] });
- * <StatsPanel view={view} history={history} watch={…} figures={[{ id: 'processes', label: t('figures.processes'), format: 'count' }]} />
+ * <StatsPanel view={view} history={history} watch={…} figures={[{ id: 'processes', label: processesLabel, format: 'count' }]} />
  * ```
  */
 export function StatsPanel<F extends string>({
