@@ -6,9 +6,10 @@
  * The integration, component and e2e tests of the template are proven when a plugin is generated for real
  * (docs/plugins.md, "A new plugin in minutes").
  *
- * A family's template (`--family config`) is proven whole: a config service for a non-web service (`redis`)
- * is scaffolded (its first migration generated from the entities), and its type check, unit and API tests,
- * the SDK's checks of every plugin and its e2e spec (a private build of the SPA, `E2E_SPA_DIR`) pass as generated.
+ * The families' templates are proven whole, each for a non-web service: a config service for `redis` (its
+ * first migration generated from the entities) and a stats service for `memcached` are scaffolded side by
+ * side, and their type checks, lint, unit and API tests, the SDK's checks of every plugin and their e2e specs
+ * (one private build of the SPA, `E2E_SPA_DIR`; the demo seed has a server running each service) pass as generated.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,21 +28,26 @@ describe('plugin:new names', () => {
       camel: 'exampleCache',
       Pascal: 'ExampleCache',
       Title: 'Example cache',
+      snake: 'example_cache',
       table: 'example_cache_items',
       timestamp: '20261124073005',
       service: 'nginx',
+      process: 'nginx',
       configPath: '/etc/portal/example-cache.conf',
     });
     expect(namesOf('redis', { service: 'redis', title: 'Redis' })).toMatchObject({
       Pascal: 'Redis',
       table: 'redis_items',
       service: 'redis',
+      process: 'redis-server',
       Title: 'Redis',
     });
+    expect(namesOf('mc', { service: 'memcached' }).process).toBe('memcached');
   });
 
   it('knows the families; one without a template directory is not available yet', () => {
     expect(familyTemplate('config')).toMatch(/plugin-template\/config$/);
+    expect(familyTemplate('stats')).toMatch(/plugin-template\/stats$/);
     expect(() => familyTemplate('nope')).toThrow('unknown family');
     for (const family of Object.keys(families))
       if (!fs.existsSync(path.join(repo, 'scripts/plugin-template', family, 'plugin.ts.tpl')))
@@ -138,10 +144,42 @@ function jest(tests: string[], extra: string[] = []) {
   return { status: run.status, summary: run.stderr.toString().match(/Test Suites:.*/)?.[0], report: run.stderr.toString() };
 }
 
-(process.env.PLUGIN_NEW_NESTED ? describe.skip : describe)('plugin:new --family config', () => {
-  const id = `zz-settings-${process.pid}`;
-  const names = namesOf(id, { service: 'redis', title: 'Redis' });
-  const dir = path.join(repo, 'plugins', id);
+(process.env.PLUGIN_NEW_NESTED ? describe.skip : describe)('plugin:new --family config|stats', () => {
+  /** The families proven, each for a non-web service; their own code (tests, e2e, package/tsconfig left out) is at most 8 files. */
+  const members = [
+    {
+      family: 'config',
+      names: namesOf(`zz-settings-${process.pid}`, { service: 'redis', title: 'Redis' }),
+      own: (id: string, migration: string) => [
+        'plugin.ts',
+        'openapi.yaml',
+        'server/index.ts',
+        'server/program.ts',
+        migration,
+        'web/index.tsx',
+        'i18n/de.json',
+        'i18n/en.json',
+      ],
+      tests: (id: string) => ['server/program.test.ts', `server/${id}.test.ts`],
+      operation: (pascal: string) => `update${pascal}Settings`,
+    },
+    {
+      family: 'stats',
+      names: namesOf(`zz-figures-${process.pid}`, { service: 'memcached', title: 'Memcached' }),
+      own: (id: string, migration: string) => [
+        'plugin.ts',
+        'openapi.yaml',
+        'server/index.ts',
+        'server/sampler.ts',
+        migration,
+        'web/index.tsx',
+        'i18n/de.json',
+        'i18n/en.json',
+      ],
+      tests: (id: string) => ['server/sampler.test.ts', `server/${id}.test.ts`],
+      operation: (pascal: string) => `watch${pascal}`,
+    },
+  ];
   const spa = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-new-spa-'));
   const generated = [
     'openapi/dist/portal.openapi.json',
@@ -152,47 +190,50 @@ function jest(tests: string[], extra: string[] = []) {
   const saved = new Map(generated.map((f) => [f, fs.readFileSync(path.join(repo, f))]));
 
   afterAll(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
+    for (const { names } of members) fs.rmSync(path.join(repo, 'plugins', names.id), { recursive: true, force: true });
     fs.rmSync(spa, { recursive: true, force: true });
     for (const [f, content] of saved) fs.writeFileSync(path.join(repo, f), content);
   });
 
-  it('scaffolds a config service for redis whose type check, unit, API and e2e tests pass as generated', async () => {
-    const files = scaffold(names, repo, 'config');
-    files.push(await generateMigration(names, await families.config!.entities!(names), repo));
-    // Its own code (tests, e2e and package/tsconfig left out) is at most 8 files: the family brings the rest.
-    const own = files.filter((f) => !/\.test\.tsx?$|^e2e\/|^package\.json$|^tsconfig\.json$/.test(f));
-    expect(own.sort()).toEqual(
-      [
-        'i18n/de.json',
-        'i18n/en.json',
-        'openapi.yaml',
-        'plugin.ts',
-        'server/index.ts',
-        `server/migrations/Migration${names.timestamp}${names.Pascal}.ts`,
-        'server/render.ts',
-        'web/index.tsx',
-      ].sort(),
-    );
-    execFileSync(node, [path.join(repo, 'node_modules/prettier/bin/prettier.cjs'), '--log-level', 'warn', '--write', `plugins/${id}`], {
+  it('scaffolds a config service for redis and a stats service for memcached whose lint, types, unit, API and e2e tests pass as generated', async () => {
+    for (const { family, names, own } of members) {
+      const files = scaffold(names, repo, family);
+      const entities = await families[family]!.entities?.(names);
+      if (entities) files.push(await generateMigration(names, entities, repo));
+      const migration = `server/migrations/Migration${names.timestamp}${names.Pascal}.ts`;
+      expect([family, files.filter((f) => !/\.test\.tsx?$|^e2e\/|^package\.json$|^tsconfig\.json$/.test(f)).sort()]).toEqual([
+        family,
+        own(names.id, migration).sort(),
+      ]);
+    }
+    const dirs = members.map(({ names }) => `plugins/${names.id}`);
+    execFileSync(node, [path.join(repo, 'node_modules/prettier/bin/prettier.cjs'), '--log-level', 'warn', '--write', ...dirs], {
       cwd: repo,
     });
     execFileSync(node, ['scripts/bundle.ts'], { cwd: path.join(repo, 'openapi'), stdio: 'pipe' });
     execFileSync(node, ['scripts/generate-plugins.ts'], { cwd: repo, stdio: 'pipe' });
-    expect(fs.readFileSync(path.join(dir, 'generated/operations.ts'), 'utf8')).toContain(`'update${names.Pascal}Settings'`);
+    for (const { names, operation } of members)
+      expect(fs.readFileSync(path.join(repo, 'plugins', names.id, 'generated/operations.ts'), 'utf8')).toContain(
+        `'${operation(names.Pascal)}'`,
+      );
 
-    execFileSync(node, [path.join(repo, 'node_modules/typescript7/bin/tsc'), '-p', dir], { cwd: repo, stdio: 'pipe' });
-    execFileSync(node, [path.join(repo, 'node_modules/eslint/bin/eslint.js'), `plugins/${id}`], { cwd: repo, stdio: 'pipe' });
+    for (const dir of dirs)
+      execFileSync(node, [path.join(repo, 'node_modules/typescript7/bin/tsc'), '-p', dir], { cwd: repo, stdio: 'pipe' });
+    execFileSync(node, [path.join(repo, 'node_modules/eslint/bin/eslint.js'), ...dirs], { cwd: repo, stdio: 'pipe' });
 
-    // Unit and API tests, and the SDK's checks of every plugin (schema from the generated migration, translations) for it alone.
+    // Unit and API tests, and the SDK's checks of every plugin (schema from the migration, translations) for them alone.
+    const ids = members.map(({ names }) => names.id);
     const unit = jest(
-      [`plugins/${id}/server/render.test.ts`, `plugins/${id}/server/${id}.test.ts`, 'plugins/sdk/testing/plugins.test.ts'],
-      ['--selectProjects', 'node', '-t', `^(?!plugin (?!${id} ))`],
+      [
+        ...members.flatMap(({ names, tests }) => tests(names.id).map((f) => `plugins/${names.id}/${f}`)),
+        'plugins/sdk/testing/plugins.test.ts',
+      ],
+      ['--selectProjects', 'node', '-t', `^(?!plugin (?!(${ids.join('|')}) ))`],
     );
     if (unit.status !== 0) console.error(unit.report);
-    expect([unit.status, unit.summary]).toEqual([0, 'Test Suites: 3 passed, 3 total']);
+    expect([unit.status, unit.summary]).toEqual([0, `Test Suites: ${members.length * 2 + 1} passed, ${members.length * 2 + 1} total`]);
 
-    // Its e2e spec, against a private build of the SPA that has it (frontend/dist is left alone).
+    // Their e2e specs, against one private build of the SPA that has both (frontend/dist is left alone).
     execFileSync(
       node,
       [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', spa, '--emptyOutDir', '--logLevel', 'warn'],
@@ -203,13 +244,13 @@ function jest(tests: string[], extra: string[] = []) {
       // Without Jest's variables (Playwright refuses to run inside a Jest worker) and its NODE_OPTIONS.
       env: {
         ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JEST_') && k !== 'NODE_OPTIONS')),
-        E2E_SPECS: `${id}.spec.ts`,
+        E2E_SPECS: ids.map((id) => `${id}.spec.ts`).join(','),
         E2E_SPA_DIR: spa,
         E2E_WORKERS: '1',
         E2E_PORT: process.env.SCAFFOLD_E2E_PORT ?? '3190',
       },
     });
     if (e2e.status !== 0) console.error(e2e.stdout.toString(), e2e.stderr.toString());
-    expect([e2e.status, e2e.stdout.toString().match(/\d+ passed/)?.[0]]).toEqual([0, '2 passed']);
-  }, 900_000);
+    expect([e2e.status, e2e.stdout.toString().match(/\d+ passed/)?.[0]]).toEqual([0, `${members.length * 2} passed`]);
+  }, 1_200_000);
 });

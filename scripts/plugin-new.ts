@@ -13,8 +13,8 @@
  * the first migration is generated from the family's entities with MikroORM's migrator (`families` below).
  *
  * Template files end in `.tpl` (so the repository's tsc, ESLint and Jest leave them alone); in their
- * names and contents `__id__`, `__camel__`, `__Pascal__`, `__Title__`, `__table__`, `__timestamp__`,
- * `__service__` and `__configPath__` are replaced.
+ * names and contents `__id__`, `__camel__`, `__Pascal__`, `__Title__`, `__snake__`, `__table__`, `__timestamp__`,
+ * `__service__`, `__process__` and `__configPath__` are replaced.
  */
 import { execFileSync } from 'node:child_process';
 import type { Options } from '@mikro-orm/core';
@@ -34,11 +34,33 @@ export interface PluginNames {
   camel: string;
   Pascal: string;
   Title: string;
+  /** The id with underscores (table names). */
+  snake: string;
   table: string;
   timestamp: string;
   service: string;
+  /** The service's process name as `ps -C` matches it (the stats template's sampler). */
+  process: string;
   configPath: string;
 }
+
+/** Services whose process is called otherwise (`ps -C <name>`); any other runs as its own name. */
+const processNames: Record<string, string> = {
+  redis: 'redis-server',
+  mysql: 'mysqld',
+  rabbitmq: 'beam.smp',
+  elasticsearch: 'java',
+  'open-search': 'java',
+  solr: 'java',
+  sphinx: 'searchd',
+  apache: 'apache2',
+  tomcat: 'java',
+  nodejs: 'node',
+  postfix: 'master',
+  ssh: 'sshd',
+  dns: 'named',
+  cronjobs: 'cron',
+};
 
 /** Every spelling of a plugin id the template needs (`example-cache` → `exampleCache`, `ExampleCache`, `example_cache_items`, …). */
 export function namesOf(
@@ -51,25 +73,32 @@ export function namesOf(
   if (!/^[a-z0-9-]+$/.test(service)) throw new Error(`"${service}" is not a service name`);
   const camel = id.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
   const words = id.split('-').join(' ');
+  const snake = id.replace(/-/g, '_');
   return {
     id,
     camel,
     Pascal: camel[0]!.toUpperCase() + camel.slice(1),
     Title: title ?? words[0]!.toUpperCase() + words.slice(1),
-    table: `${id.replace(/-/g, '_')}_items`,
+    snake,
+    table: `${snake}_items`,
     timestamp: now.toISOString().replace(/\D/g, '').slice(0, 14),
     service,
+    process: processNames[service] ?? service,
     configPath: `/etc/portal/${id}.conf`,
   };
 }
 
 const substitute = (text: string, names: PluginNames) =>
-  text.replace(/__(id|camel|Pascal|Title|table|timestamp|service|configPath)__/g, (_m, k: keyof PluginNames) => names[k]);
+  text.replace(/__(id|camel|Pascal|Title|snake|table|timestamp|service|process|configPath)__/g, (_m, k: keyof PluginNames) => names[k]);
 
 /** A top-level folder of the template that holds a family's own template (it has a manifest of its own). */
 const isFamilyDir = (dir: string) => fs.existsSync(path.join(dir, 'plugin.ts.tpl'));
 
-/** The families the scaffolder knows: what their plugins' entities are, for the first migration. */
+/**
+ * The families the scaffolder knows: what their plugins' entities are, for the first migration generated
+ * with MikroORM's migrator. The stats family has none here: its template's migration is the family's own
+ * `statsTableSql(id)` (the SQL of `defineStatsEntity(id)`, which the SDK's plugin check compares with the entity).
+ */
 export const families: Record<string, { entities?: (names: PluginNames) => Promise<EntityList> }> = {
   config: {
     entities: async (names) => {
@@ -77,6 +106,7 @@ export const families: Record<string, { entities?: (names: PluginNames) => Promi
       return [configEntity(names.id)];
     },
   },
+  // Reworked on another branch (plugins/sdk/webserver); its template comes with it.
   webserver: {},
   stats: {},
 };
@@ -187,15 +217,23 @@ async function main(args: string[]): Promise<void> {
     run('npm', ['install', '--no-audit', '--no-fund']); // links @portal/plugin-<id> into node_modules
     run('npm', ['run', 'generate']); // contract, registries, generated/{operations,client,i18n}.ts
   }
-  const steps = family
-    ? `  - open the Managed Center of a demo server that runs ${names.service} and find "${names.Title}"
-  - then write the service's fields into x-config of openapi.yaml (npm run generate), its renderer and render test,
-    and let the real program check the file (check: { tool, args } or steps in server/index.ts; programs in plugin.ts)`
-    : `  - open the Managed Center of web01.c20011 (services: ['${names.service}']) and find "${names.Title}"
+  const steps =
+    family === 'config'
+      ? `  - open the Managed Center of a demo server that runs ${names.service} and find "${names.Title}"
+  - then write the service's fields into x-config of openapi.yaml (npm run generate), its renderer in
+    server/program.ts and its test, and when it writes the service's own format let the service check it
+    (check in server/program.ts: one line, examples there)`
+      : family === 'stats'
+        ? `  - open the Managed Center of a demo server that runs ${names.service} and find "${names.Title}"
+  - then read what the service itself reports in server/sampler.ts (its figures: the names in \`figures\`,
+    the properties of ${names.Pascal}Figures/${names.Pascal}SeriesFigures in openapi.yaml, labels in i18n, the
+    list in web/index.tsx)`
+        : `  - open the Managed Center of web01.c20011 (services: ['${names.service}']) and find "${names.Title}"
   - then rename the resource, fields, rules and renderer to what the service needs, and add a
     service check (steps: { service: '<program>' } and programs: ['<program>'] in plugin.ts)`;
+  const guide = family === 'config' ? 'Config services' : family === 'stats' ? 'Stats services (family)' : 'A new plugin in minutes';
   console.log(`
-Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Next steps (docs/plugins.md, "${family ? 'Config services' : 'A new plugin in minutes'}"):
+Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Next steps (docs/plugins.md, "${guide}"):
   - npm run typecheck -w @portal/plugin-${id}
   - DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:unit -- plugins/${id}
 ${steps}`);

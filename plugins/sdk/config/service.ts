@@ -15,6 +15,7 @@ import type { OperationId } from '@portal/openapi';
 import { checkEachFile, type FileCheck } from '../checkFiles.ts';
 import { validationFailed } from '../errors.ts';
 import type { ConfigFile, ServerGateway } from '../gateway.ts';
+import type { ProgramDescriptor } from '../program.ts';
 import type {
   ApplySteps,
   ChangeSummary,
@@ -77,6 +78,11 @@ export interface ConfigServiceDefinition<S extends SettingsValues, Prepared = un
   prepare?(c: { server: ManagedServer; gateway: ServerGateway }): Promise<Prepared>;
   /** Rules across fields (the limits of each field are the contract's and checked already): `{ field: ['<id>:errors.<key>'] }`. */
   rules?(settings: S, c: { server: ManagedServer }): Record<string, string[]> | undefined;
+  /**
+   * The programs it runs (the default export of its `server/program.ts`): the paths it owns, how the
+   * program checks and reloads the files. The apply validates and reloads the first unless `steps` says otherwise.
+   */
+  programs?: readonly ProgramDescriptor[];
   /** The program checks the rendered files, one by one (`checkEachFile`): missing program → skipped. */
   check?: FileCheck;
   /** Or the steps themselves (a service the gateway knows, own validate/reload); `check` fills `steps.validate`. */
@@ -111,6 +117,7 @@ export function defineConfigService<Ops extends OperationId, S extends SettingsV
     entities: [entity],
     migrations: definition.migrations,
     state: { entities: [entity] },
+    ...(definition.programs ? { programs: definition.programs } : {}),
     steps,
     // Gateway I/O before the job's transaction (ServerPlugin.prepare), the rendering itself pure.
     prepare: definition.prepare ? (c) => definition.prepare!({ server: c.server, gateway: c.gateway }) : undefined,

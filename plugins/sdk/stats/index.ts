@@ -29,3 +29,10 @@ export {
 } from './rollup.ts';
 export { defineStatsEntity, statsTableSql, StatsStore, type StatsEntity, type StatsHistory } from './store.ts';
 export { StatsSampler, type StatsReading, type StatsSamplerOptions, type StatsSource } from './sampler.ts';
+export {
+  defineStatsService,
+  type StatsSampleView,
+  type StatsSeriesView,
+  type StatsServiceDefinition,
+  type StatsWatchView,
+} from './service.ts';

@@ -6,8 +6,8 @@ export default definePlugin({
   icon: 'Tune',
   nav: { order: 100 },
   services: ['__service__'],
-  // The service programs the plugin needs (e.g. ['__service__']): the gateway runs, checks and reloads them.
-  programs: [],
+  // The programs of server/program.ts: the gateway checks and reloads them as their descriptors say.
+  programs: ['__service__'],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),
 });

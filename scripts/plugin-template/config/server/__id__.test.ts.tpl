@@ -1,13 +1,13 @@
 /**
  * The `__id__` config service through the real portal (`startPluginPortal`): the defaults, a change that
  * is stored, applied and written to the server, the contract's limits refused with nothing stored, the
- * change log, a rollback, and the authorization of every operation (`describeAccessMatrix`).
+ * change log, a rollback, the program's check on the file, and the authorization of every operation (`describeAccessMatrix`).
  */
 import { defaultsOf } from '@portal/plugin-sdk';
 import { describeAccessMatrix, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
 import { config } from '../generated/config.ts';
 import type { ApiOperations } from '../generated/operations.ts';
-import { configPath } from './render.ts';
+import { configPath } from './program.ts';
 
 let t: PluginPortal<ApiOperations>;
 beforeAll(async () => {
@@ -25,7 +25,8 @@ it('__id__: the defaults, a change applied to the server, the change log, a roll
 
   const r = await t.api.call('update__Pascal__Settings', { body: { ...defaults, maxClients: 42, logLevel: 'debug' } });
   expect(r.status).toBe(202);
-  expect((await t.waitForJob(r.body.id)).status).toBe('succeeded');
+  // The program's check (server/program.ts) ran on the written file before it was used.
+  expect(await t.waitForJob(r.body.id)).toMatchObject({ status: 'succeeded', validation: { status: 'passed', tool: 'awk' } });
   expect(await t.file(configPath)).toContain('\nmaxclients 42\n');
   expect((await t.api.call('get__Pascal__Settings')).body).toEqual({ settings: { ...defaults, maxClients: 42, logLevel: 'debug' } });
   expect((await t.changes()).data[0]).toMatchObject({ summary: { key: 'sdk:config.changed', values: { fields: 'maxClients, logLevel' } } });

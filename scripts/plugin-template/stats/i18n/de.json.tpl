@@ -1,0 +1,8 @@
+{
+  "title": "__Title__",
+  "figures": {
+    "processes": "Prozesse",
+    "memoryBytes": "Arbeitsspeicher",
+    "cpuPercent": "CPU (eines Kerns)"
+  }
+}

@@ -1,0 +1,8 @@
+{
+  "title": "__Title__",
+  "figures": {
+    "processes": "Processes",
+    "memoryBytes": "Memory",
+    "cpuPercent": "CPU (of one core)"
+  }
+}
