@@ -11,7 +11,11 @@ describe('requests built from the contract', () => {
   });
 
   it('passes the query as parameters and the body as it is', () => {
-    expect(request('listInvoices', { query: { per_page: 20 } })).toEqual({ url: 'api/v1/invoices', method: 'GET', params: { per_page: 20 } });
+    expect(request('listInvoices', { query: { per_page: 20 } })).toEqual({
+      url: 'api/v1/invoices',
+      method: 'GET',
+      params: { per_page: 20 },
+    });
     expect(request('login', { body: { email: 'a@example.com', password: 'x' } })).toEqual({
       url: 'api/v1/session',
       method: 'POST',
