@@ -20,7 +20,10 @@ type Step = [name: string, command: string];
 
 const chains: Step[][] = [
   [
-    ["contract (and the client package's copy of its types) is generated from its sources, breaks nothing unrecorded against the released one, passes redocly lint", 'npm run --silent -w @portal/openapi check && node client/scripts/generate.ts --check'],
+    [
+      "contract (and the client package's copy of its types, the web app's operation table) is generated from its sources, breaks nothing unrecorded against the released one, passes redocly lint",
+      'npm run --silent -w @portal/openapi check && node client/scripts/generate.ts --check && npm run --silent -w @portal/frontend check',
+    ],
     ['plugin registries are generated from plugins/*', 'npm run --silent -w @portal/plugin-sdk check'],
     ['type check', 'npm run --silent typecheck'],
     ['lint', 'npm run --silent lint'],

@@ -5,22 +5,27 @@
  * (`managed.job`), changes land (`managed.change`) and live figures arrive (`managed.metrics`, every
  * few seconds while anyone follows the server).
  */
-import type { Server as SocketServer, Socket } from 'socket.io';
+import type { Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerRef, ServerToClientEvents, SocketData, SubscribeReply } from '@portal/openapi/realtime';
 import { isDomainError } from '@portal/core/platform';
 import type { ManagedCenter } from './center.ts';
+import type { RealtimeServer } from '../realtime/gateway.ts';
+
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const METRICS_INTERVAL_MS = 5000;
 
-type Ack = (reply: { ok: boolean; error?: string }) => void;
+type Ack = (reply: SubscribeReply) => void;
 
-const ids = (msg: unknown): { clusterId: number; serverId: number } | undefined => {
+/** The event map types what a browser should send; what arrives is checked all the same. */
+const ids = (msg: unknown): ServerRef | undefined => {
   const { clusterId, serverId } = (msg ?? {}) as { clusterId?: unknown; serverId?: unknown };
   return Number.isSafeInteger(clusterId) && Number.isSafeInteger(serverId) ? { clusterId: clusterId as number, serverId: serverId as number } : undefined;
 };
 
 /** Wires subscribe/unsubscribe on every socket and the metrics push; returns the stop function. */
-export function attachManagedRealtime(io: SocketServer, center: ManagedCenter, session: { sessionLive(socket: Socket): Promise<boolean> }): () => void {
-  io.on('connection', (socket: Socket) => {
+export function attachManagedRealtime(io: RealtimeServer, center: ManagedCenter, session: { sessionLive(socket: RealtimeSocket): Promise<boolean> }): () => void {
+  io.on('connection', (socket) => {
     socket.on('managed:subscribe', async (msg: unknown, ack?: Ack) => {
       const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
       const target = ids(msg);
@@ -32,7 +37,7 @@ export function attachManagedRealtime(io: SocketServer, center: ManagedCenter, s
           socket.disconnect(true);
           return;
         }
-        await center.authorizeRoom(socket.data.userId as number, target.clusterId, target.serverId);
+        await center.authorizeRoom(socket.data.userId, target.clusterId, target.serverId);
         await socket.join(`server:${target.serverId}`);
         reply({ ok: true });
       } catch (e) {

@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
+import type { ClientToServerEvents, DomainEventPayloads, RealtimeMessage, ServerToClientEvents, SocketData } from '@portal/openapi/realtime';
 import { findLiveSession, onCredentialsRevoked, Session } from '@portal/core/accounts';
 import { managedCustomerIds, Server, visibleClusterIds } from '@portal/core/clusters';
 import type { DomainEvent } from '@portal/core/platform';
@@ -10,6 +11,18 @@ import type { ManagedCenter } from '../managed/center.ts';
 import { attachManagedRealtime } from '../managed/realtime.ts';
 
 export const socketPath = '/a/ws';
+
+/** The socket.io server of the real-time channel, typed by the one event map (`@portal/openapi/realtime`). */
+export type RealtimeServer = SocketServer<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * A domain event under its own type: the event bus carries any type (a plugin's `<id>.<type>` too), so this
+ * is the one emit the event map cannot check; the payloads the web app reads are declared in the map.
+ */
+const forward = (target: { emit: RealtimeServer['emit'] }, event: DomainEvent): void => {
+  const message: RealtimeMessage = { payload: event.payload, occurredAt: event.occurredAt };
+  target.emit(event.type as keyof DomainEventPayloads, message as RealtimeMessage<never>);
+};
 
 const parseCookies = (header = ''): Record<string, string> =>
   Object.fromEntries(
@@ -37,9 +50,9 @@ export async function attachRealtime(
   httpServer: HttpServer,
   deps: AppDeps,
   options: { managed?: ManagedCenter } = {},
-): Promise<{ io: SocketServer; close(): Promise<void> }> {
+): Promise<{ io: RealtimeServer; close(): Promise<void> }> {
   const { config } = deps;
-  const io = new SocketServer(httpServer, {
+  const io: RealtimeServer = new SocketServer(httpServer, {
     path: socketPath,
     serveClient: false,
     allowRequest: (req, callback) => {
@@ -97,12 +110,12 @@ export async function attachRealtime(
     const live = await deps.orm.em.fork().find(Session, { id: { $in: wanted }, expiresAt: { $gt: deps.clock.now() } }, { fields: ['id'] });
     return new Set(live.map((x) => x.id));
   };
-  const sessionLive = async (sessionId: unknown): Promise<boolean> => typeof sessionId === 'string' && (await liveSessionIds([sessionId])).has(sessionId);
+  const sessionLive = async (sessionId: string | undefined): Promise<boolean> => typeof sessionId === 'string' && (await liveSessionIds([sessionId])).has(sessionId);
   /** Disconnects this instance's sockets whose session ended; each instance sweeps its own. */
   const sweepSessions = async (): Promise<void> => {
     const bySession = new Map<string, { disconnect(close: boolean): unknown }[]>();
     for (const socket of io.of('/').sockets.values()) {
-      const id = String(socket.data.sessionId);
+      const id = socket.data.sessionId;
       bySession.set(id, [...(bySession.get(id) ?? []), socket]);
     }
     if (!bySession.size) return;
@@ -177,20 +190,19 @@ export async function attachRealtime(
     const rooms = serverIds.map((id) => `server:${id}`);
     const sockets = await io.in(rooms).fetchSockets();
     const verdicts = new Map<string, Promise<boolean>>();
-    const message = { payload: event.payload, occurredAt: event.occurredAt };
     // One query for the sessions of every receiving socket (metrics reach every follower every few seconds).
-    const live = await liveSessionIds(sockets.map((socket) => String(socket.data.sessionId)));
+    const live = await liveSessionIds(sockets.map((socket) => socket.data.sessionId));
     for (const socket of sockets) {
-      const userId = Number(socket.data.userId);
+      const userId = socket.data.userId;
       const room = rooms.find((r) => socket.rooms.has(r));
       if (!room) continue;
-      if (!live.has(String(socket.data.sessionId))) {
+      if (!live.has(socket.data.sessionId)) {
         socket.disconnect(true);
         continue;
       }
       const key = `${userId}:${room}`;
       if (!verdicts.has(key)) verdicts.set(key, mayFollowServer(userId, Number(room.slice('server:'.length))));
-      if (await verdicts.get(key)) socket.emit(event.type, message);
+      if (await verdicts.get(key)) forward(socket, event);
       else for (const r of rooms) if (socket.rooms.has(r)) socket.leave(r);
     }
   };
@@ -206,7 +218,7 @@ export async function attachRealtime(
       const rooms = roomsOf({ ...event, audience: { ...event.audience, servers: [] } });
       if (rooms.length) {
         const op = io.to(rooms);
-        (servers.length ? op.except(servers.map((id) => `server:${id}`)) : op).emit(event.type, { payload: event.payload, occurredAt: event.occurredAt });
+        forward(servers.length ? op.except(servers.map((id) => `server:${id}`)) : op, event);
       }
       if (servers.length) await emitToServerRooms(event, servers);
     } catch (e) {

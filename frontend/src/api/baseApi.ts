@@ -4,6 +4,7 @@ import { sessionLost } from '../auth/authSlice';
 import { clientId } from '../realtime/clientId';
 import { reportError } from '../monitoring/errorReporting';
 import { maintenanceStarted } from '../ui/uiSlice';
+import { coreOperations } from '../generated/coreOperations';
 
 /** Reads a cookie that the server made readable for scripts (`portal_logged_in`, `portal_csrf`). */
 export function readCookie(name: string): string | undefined {
@@ -38,7 +39,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   const error = result.error;
   if (error?.status === 503 && apiError(error)?.code === 'maintenance') api.dispatch(maintenanceStarted());
   const url = typeof args === 'string' ? args : args.url;
-  if (error?.status === 401 && !url.startsWith('api/v1/session')) api.dispatch(sessionLost());
+  // The sign-in calls (under the path of `login`) answer 401 for a wrong password or code: not a lost session.
+  if (error?.status === 401 && !url.startsWith(coreOperations.login.path)) api.dispatch(sessionLost());
   // Issue 31 (§8 R8.034): a failed call is reported with its status — never 422, 404, 403, 401 (the reporter
   // refuses them) — except the states of operation (maintenance, 503) and a browser without network.
   if (typeof error?.status === 'number' && error.status !== 503)

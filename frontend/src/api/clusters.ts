@@ -1,5 +1,6 @@
 import type { QueryOf, ResponseOf } from '@portal/openapi';
 import { api } from './baseApi';
+import { request } from './request';
 
 export type ClusterPage = ResponseOf<'listClusters'>;
 export type ClusterSummary = ClusterPage['data'][number];
@@ -7,7 +8,7 @@ export type ClusterSummary = ClusterPage['data'][number];
 export const clustersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listClusters: build.query<ClusterPage, QueryOf<'listClusters'>>({
-      query: (params) => ({ url: 'api/v1/clusters', params }),
+      query: (query) => request('listClusters', { query }),
       providesTags: ['Clusters'],
     }),
   }),

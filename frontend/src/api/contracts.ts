@@ -1,5 +1,6 @@
 import type { BodyOf, QueryOf, ResponseOf } from '@portal/openapi';
 import { api } from './baseApi';
+import { request } from './request';
 
 export type ContractPage = ResponseOf<'listContracts'>;
 export type ContractSummary = ContractPage['data'][number];
@@ -15,44 +16,44 @@ export type DomainAuthCode = NonNullable<DomainContract['authCode']>;
 const contractsApi = api.enhanceEndpoints({ addTagTypes: ['Contracts'] }).injectEndpoints({
   endpoints: (build) => ({
     listContracts: build.query<ContractPage, QueryOf<'listContracts'>>({
-      query: (params) => ({ url: 'api/v1/contracts', params }),
+      query: (query) => request('listContracts', { query }),
       providesTags: ['Contracts'],
     }),
     getClusterContract: build.query<ClusterContract, number>({
-      query: (id) => `api/v1/contracts/cluster/${id}`,
+      query: (contractId) => request('getClusterContract', { contractId }),
       providesTags: ['Contracts'],
     }),
     getDomainContract: build.query<DomainContract, number>({
-      query: (id) => `api/v1/contracts/domain/${id}`,
+      query: (contractId) => request('getDomainContract', { contractId }),
       providesTags: ['Contracts'],
     }),
     getClusterTermination: build.query<ClusterTerminationState, number>({
-      query: (id) => `api/v1/contracts/cluster/${id}/termination`,
+      query: (contractId) => request('getClusterTermination', { contractId }),
       providesTags: ['Contracts'],
     }),
     createClusterTermination: build.mutation<ClusterTermination, { contractId: number; body: TerminationInput }>({
-      query: ({ contractId, body }) => ({ url: `api/v1/contracts/cluster/${contractId}/termination`, method: 'POST', body }),
+      query: (args) => request('createClusterTermination', args),
       invalidatesTags: ['Contracts', 'Clusters'],
     }),
     updateClusterTermination: build.mutation<ClusterTermination, { contractId: number; terminationId: number; body: TerminationInput }>({
-      query: ({ contractId, terminationId, body }) => ({ url: `api/v1/contracts/cluster/${contractId}/termination/${terminationId}`, method: 'PUT', body }),
+      query: (args) => request('updateClusterTermination', args),
       invalidatesTags: ['Contracts'],
     }),
     changeClusterTermination: build.mutation<ClusterTermination, { contractId: number; terminationId: number; action: 'abort' | 'confirm' }>({
-      query: ({ contractId, terminationId, action }) => ({ url: `api/v1/contracts/cluster/${contractId}/termination/${terminationId}/${action}`, method: 'POST' }),
+      query: ({ action, ...args }) => request(action === 'abort' ? 'abortClusterTermination' : 'confirmClusterTermination', args),
       invalidatesTags: ['Contracts', 'Clusters'],
     }),
     // A preview changes nothing: a query (cached per input) even though it is a POST.
     previewClusterCosts: build.query<CostPreview, { contractId: number; body: CostPreviewInput }>({
-      query: ({ contractId, body }) => ({ url: `api/v1/contracts/cluster/${contractId}/cost-preview`, method: 'POST', body }),
+      query: (args) => request('previewClusterCosts', args),
       providesTags: ['Contracts'],
     }),
     createDomainTermination: build.mutation<DomainContract, { contractId: number; confirmed: boolean }>({
-      query: ({ contractId, confirmed }) => ({ url: `api/v1/contracts/domain/${contractId}/termination`, method: 'POST', body: { confirmed } }),
+      query: ({ contractId, confirmed }) => request('createDomainTermination', { contractId, body: { confirmed } }),
       invalidatesTags: ['Contracts'],
     }),
     renewDomainAuthCode: build.mutation<DomainContract, number>({
-      query: (contractId) => ({ url: `api/v1/contracts/domain/${contractId}/auth-code`, method: 'POST' }),
+      query: (contractId) => request('renewDomainAuthCode', { contractId }),
       invalidatesTags: ['Contracts'],
     }),
   }),

@@ -1,5 +1,6 @@
 import type { BodyOf, ResponseOf } from '@portal/openapi';
 import { api } from './baseApi';
+import { request } from './request';
 
 export type InvitationDetails = ResponseOf<'showInvitation'>;
 export type InvitationLink = BodyOf<'showInvitation'>;
@@ -10,18 +11,18 @@ export const invitationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     // A POST so the token stays out of URLs and logs; still a query (loaded with the page, cached per link).
     showInvitation: build.query<InvitationDetails, InvitationLink>({
-      query: (body) => ({ url: 'api/v1/invitations/lookup', method: 'POST', body }),
+      query: (body) => request('showInvitation', { body }),
       providesTags: ['Invitation'],
     }),
     acceptInvitation: build.mutation<InvitationDetails, InvitationLink>({
-      query: (body) => ({ url: 'api/v1/invitations/accept', method: 'POST', body }),
+      query: (body) => request('acceptInvitation', { body }),
       invalidatesTags: ['Permissions', 'Clusters'],
     }),
     declineInvitation: build.mutation<void, InvitationLink>({
-      query: (body) => ({ url: 'api/v1/invitations/decline', method: 'POST', body }),
+      query: (body) => request('declineInvitation', { body }),
     }),
     registerWithInvitation: build.mutation<ResponseOf<'registerWithInvitation'>, BodyOf<'registerWithInvitation'>>({
-      query: (body) => ({ url: 'api/v1/invitations/register', method: 'POST', body }),
+      query: (body) => request('registerWithInvitation', { body }),
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import type { QueryOf, ResponseOf } from '@portal/openapi';
 import { api } from './baseApi';
+import { pathOf, request } from './request';
 
 export type InvoicePage = ResponseOf<'listInvoices'>;
 export type InvoiceSummary = InvoicePage['data'][number];
@@ -9,19 +10,19 @@ export type PublicLink = ResponseOf<'createInvoicePublicLink'>;
 const invoicesApi = api.enhanceEndpoints({ addTagTypes: ['Invoices'] }).injectEndpoints({
   endpoints: (build) => ({
     listInvoices: build.query<InvoicePage, QueryOf<'listInvoices'>>({
-      query: (params) => ({ url: 'api/v1/invoices', params }),
+      query: (query) => request('listInvoices', { query }),
       providesTags: ['Invoices'],
     }),
     getInvoice: build.query<InvoiceDetail, number>({
-      query: (id) => `api/v1/invoices/${id}`,
+      query: (invoiceId) => request('getInvoice', { invoiceId }),
       providesTags: ['Invoices'],
     }),
     createInvoicePublicLink: build.mutation<PublicLink, number>({
-      query: (id) => ({ url: `api/v1/invoices/${id}/public-link`, method: 'POST' }),
+      query: (invoiceId) => request('createInvoicePublicLink', { invoiceId }),
       invalidatesTags: ['Invoices'],
     }),
     getPublicInvoice: build.query<InvoiceDetail, string>({
-      query: (token) => `api/v1/public/invoices/${encodeURIComponent(token)}`,
+      query: (token) => request('getPublicInvoice', { token }),
     }),
   }),
 });
@@ -29,6 +30,6 @@ const invoicesApi = api.enhanceEndpoints({ addTagTypes: ['Invoices'] }).injectEn
 export const { useListInvoicesQuery, useGetInvoiceQuery, useCreateInvoicePublicLinkMutation, useGetPublicInvoiceQuery } = invoicesApi;
 
 /** The PDF download address (a plain link: the browser sends the session cookie). */
-export const invoicePdfUrl = (id: number, language: 'de' | 'en') => `/api/v1/invoices/${id}/pdf?language=${language}`;
-export const invoiceEInvoiceUrl = (id: number, format: 'factur-x' | 'xrechnung') => `/api/v1/invoices/${id}/e-invoice?format=${format}`;
-export const publicInvoicePdfUrl = (token: string, language: 'de' | 'en') => `/api/v1/public/invoices/${encodeURIComponent(token)}/pdf?language=${language}`;
+export const invoicePdfUrl = (invoiceId: number, language: 'de' | 'en') => pathOf('getInvoicePdf', { invoiceId, query: { language } });
+export const invoiceEInvoiceUrl = (invoiceId: number, format: 'factur-x' | 'xrechnung') => pathOf('getInvoiceEInvoice', { invoiceId, query: { format } });
+export const publicInvoicePdfUrl = (token: string, language: 'de' | 'en') => pathOf('getPublicInvoicePdf', { token, query: { language } });

@@ -1,5 +1,6 @@
 import type { BodyOf, ResponseOf } from '@portal/openapi';
 import { api } from './baseApi';
+import { request } from './request';
 
 export type ManagedCustomer = ResponseOf<'listManagedCustomers'>['data'][number];
 export type AdministratedContract = ResponseOf<'listAdministratedContracts'>['data'][number];
@@ -8,21 +9,21 @@ export type AdministratedContract = ResponseOf<'listAdministratedContracts'>['da
 export const permissionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listManagedCustomers: build.query<ManagedCustomer[], void>({
-      query: () => 'api/v1/me/permissions/customers',
+      query: () => request('listManagedCustomers'),
       transformResponse: (r: ResponseOf<'listManagedCustomers'>) => r.data,
       providesTags: ['Permissions'],
     }),
     listAdministratedContracts: build.query<AdministratedContract[], void>({
-      query: () => 'api/v1/me/permissions/contracts',
+      query: () => request('listAdministratedContracts'),
       transformResponse: (r: ResponseOf<'listAdministratedContracts'>) => r.data,
       providesTags: ['Permissions'],
     }),
     revokeManagedCustomer: build.mutation<void, BodyOf<'revokeManagedCustomer'>>({
-      query: (body) => ({ url: 'api/v1/me/permissions/customers/revoke', method: 'POST', body }),
+      query: (body) => request('revokeManagedCustomer', { body }),
       invalidatesTags: ['Permissions', 'Clusters'],
     }),
     revokeAdministratedContract: build.mutation<void, BodyOf<'revokeAdministratedContract'>>({
-      query: (body) => ({ url: 'api/v1/me/permissions/contracts/revoke', method: 'POST', body }),
+      query: (body) => request('revokeAdministratedContract', { body }),
       invalidatesTags: ['Permissions', 'Clusters'],
     }),
   }),

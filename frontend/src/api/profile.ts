@@ -1,5 +1,6 @@
 import type { BodyOf, ResponseOf } from '@portal/openapi';
 import { api } from './baseApi';
+import { request } from './request';
 import { sessionApi } from './session';
 
 export type Profile = ResponseOf<'getProfile'>;
@@ -17,9 +18,9 @@ const settled = <T>(fulfilled: Promise<{ data: T }>): Promise<T | undefined> => 
 /** My data: contact data, e-mail change and confirmation, technical notifications; forgotten password. */
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProfile: build.query<Profile, void>({ query: () => 'api/v1/profile', providesTags: ['Profile'] }),
+    getProfile: build.query<Profile, void>({ query: () => request('getProfile'), providesTags: ['Profile'] }),
     updateProfile: build.mutation<Profile, BodyOf<'updateProfile'>>({
-      query: (body) => ({ url: 'api/v1/profile', method: 'PATCH', body }),
+      query: (body) => request('updateProfile', { body }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         const data = await settled(queryFulfilled);
         if (!data) return;
@@ -28,17 +29,17 @@ export const profileApi = api.injectEndpoints({
       },
     }),
     requestEmailChange: build.mutation<Profile, BodyOf<'requestEmailChange'>>({
-      query: (body) => ({ url: 'api/v1/profile/email', method: 'POST', body }),
+      query: (body) => request('requestEmailChange', { body }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         const data = await settled(queryFulfilled);
         if (data) dispatch(profileApi.util.upsertQueryData('getProfile', undefined, data));
       },
     }),
     requestEmailVerification: build.mutation<void, void>({
-      query: () => ({ url: 'api/v1/profile/email/verification', method: 'POST' }),
+      query: () => request('requestEmailVerification'),
     }),
     verifyEmail: build.mutation<Profile, BodyOf<'verifyEmail'>>({
-      query: (body) => ({ url: 'api/v1/profile/email/verify', method: 'POST', body }),
+      query: (body) => request('verifyEmail', { body }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         const data = await settled(queryFulfilled);
         if (!data) return;
@@ -47,25 +48,25 @@ export const profileApi = api.injectEndpoints({
       },
     }),
     getTechnicalNotifications: build.query<TechnicalNotifications, void>({
-      query: () => 'api/v1/profile/notifications/technical',
+      query: () => request('getTechnicalNotifications'),
       providesTags: ['TechnicalNotifications'],
     }),
     setTechnicalNotifications: build.mutation<TechnicalNotifications, boolean>({
-      query: (subscribed) => ({ url: 'api/v1/profile/notifications/technical', method: subscribed ? 'PUT' : 'DELETE' }),
+      query: (subscribed) => request(subscribed ? 'subscribeTechnicalNotifications' : 'unsubscribeTechnicalNotifications'),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         const data = await settled(queryFulfilled);
         if (data) dispatch(profileApi.util.upsertQueryData('getTechnicalNotifications', undefined, data));
       },
     }),
     requestPasswordReset: build.mutation<void, BodyOf<'requestPasswordReset'>>({
-      query: (body) => ({ url: 'api/v1/password/forgot', method: 'POST', body }),
+      query: (body) => request('requestPasswordReset', { body }),
     }),
     checkPasswordResetToken: build.query<true, string>({
-      query: (token) => ({ url: 'api/v1/password/reset/validation', method: 'POST', body: { token } }),
+      query: (token) => request('checkPasswordResetToken', { body: { token } }),
       transformResponse: () => true,
     }),
     resetPassword: build.mutation<void, BodyOf<'resetPassword'>>({
-      query: (body) => ({ url: 'api/v1/password/reset', method: 'POST', body }),
+      query: (body) => request('resetPassword', { body }),
     }),
   }),
 });

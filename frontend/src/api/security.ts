@@ -1,5 +1,6 @@
 import type { BodyOf, ResponseOf } from '@portal/openapi';
 import { api } from './baseApi';
+import { request } from './request';
 
 export type TwoFactorStatus = ResponseOf<'getTwoFactorStatus'>;
 export type TwoFactorActivation = ResponseOf<'enableTwoFactor'>;
@@ -9,33 +10,33 @@ export type SessionSummary = ResponseOf<'listSessions'>['data'][number];
 export const securityApi = api.injectEndpoints({
   endpoints: (build) => ({
     completeTwoFactorLogin: build.mutation<ResponseOf<'completeTwoFactorLogin'>, BodyOf<'completeTwoFactorLogin'>>({
-      query: (body) => ({ url: 'api/v1/session/two-factor', method: 'POST', body }),
+      query: (body) => request('completeTwoFactorLogin', { body }),
     }),
     updatePassword: build.mutation<ResponseOf<'updatePassword'>, BodyOf<'updatePassword'>>({
-      query: (body) => ({ url: 'api/v1/me/password', method: 'PUT', body }),
+      query: (body) => request('updatePassword', { body }),
       invalidatesTags: ['Sessions'],
     }),
-    getTwoFactorStatus: build.query<TwoFactorStatus, void>({ query: () => 'api/v1/me/two-factor', providesTags: ['TwoFactor'] }),
+    getTwoFactorStatus: build.query<TwoFactorStatus, void>({ query: () => request('getTwoFactorStatus'), providesTags: ['TwoFactor'] }),
     enableTwoFactor: build.mutation<TwoFactorActivation, BodyOf<'enableTwoFactor'>>({
-      query: (body) => ({ url: 'api/v1/me/two-factor', method: 'POST', body }),
+      query: (body) => request('enableTwoFactor', { body }),
       invalidatesTags: ['TwoFactor', 'Me', 'RecoveryPhone'],
     }),
     confirmTwoFactor: build.mutation<ResponseOf<'confirmTwoFactor'>, BodyOf<'confirmTwoFactor'>>({
-      query: (body) => ({ url: 'api/v1/me/two-factor/confirm', method: 'POST', body }),
+      query: (body) => request('confirmTwoFactor', { body }),
       invalidatesTags: ['TwoFactor', 'Me'],
     }),
     renewTwoFactorRecoveryCodes: build.mutation<ResponseOf<'renewTwoFactorRecoveryCodes'>, BodyOf<'renewTwoFactorRecoveryCodes'>>({
-      query: (body) => ({ url: 'api/v1/me/two-factor/recovery-codes', method: 'POST', body }),
+      query: (body) => request('renewTwoFactorRecoveryCodes', { body }),
       invalidatesTags: ['TwoFactor'],
     }),
     disableTwoFactor: build.mutation<void, BodyOf<'disableTwoFactor'>>({
-      query: (body) => ({ url: 'api/v1/me/two-factor/deactivate', method: 'POST', body }),
+      query: (body) => request('disableTwoFactor', { body }),
       invalidatesTags: ['TwoFactor', 'Me', 'RecoveryPhone'],
     }),
     /** §7/§8: a 409 means "no number", not an error. */
     getTwoFactorRecoveryPhone: build.query<string | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const result = await baseQuery('api/v1/me/two-factor/phone');
+        const result = await baseQuery(request('getTwoFactorRecoveryPhone'));
         if (result.error?.status === 409) return { data: null };
         if (result.error) return { error: result.error };
         return { data: (result.data as ResponseOf<'getTwoFactorRecoveryPhone'>).phone_number };
@@ -43,20 +44,20 @@ export const securityApi = api.injectEndpoints({
       providesTags: ['RecoveryPhone'],
     }),
     updateTwoFactorRecoveryPhone: build.mutation<ResponseOf<'updateTwoFactorRecoveryPhone'>, BodyOf<'updateTwoFactorRecoveryPhone'>>({
-      query: (body) => ({ url: 'api/v1/me/two-factor/phone', method: 'PUT', body }),
+      query: (body) => request('updateTwoFactorRecoveryPhone', { body }),
       invalidatesTags: ['RecoveryPhone', 'TwoFactor'],
     }),
     deleteTwoFactorRecoveryPhone: build.mutation<void, void>({
-      query: () => ({ url: 'api/v1/me/two-factor/phone', method: 'DELETE' }),
+      query: () => request('deleteTwoFactorRecoveryPhone'),
       invalidatesTags: ['RecoveryPhone', 'TwoFactor'],
     }),
     listSessions: build.query<SessionSummary[], void>({
-      query: () => 'api/v1/me/sessions',
+      query: () => request('listSessions'),
       transformResponse: (r: ResponseOf<'listSessions'>) => r.data,
       providesTags: ['Sessions'],
     }),
     endOtherSessions: build.mutation<ResponseOf<'endOtherSessions'>, void>({
-      query: () => ({ url: 'api/v1/me/sessions/others', method: 'DELETE' }),
+      query: () => request('endOtherSessions'),
       invalidatesTags: ['Sessions'],
     }),
   }),

@@ -1,21 +1,22 @@
 import type { BodyOf, ResponseOf } from '@portal/openapi';
 import { api } from './baseApi';
+import { request } from './request';
 
 export type Me = ResponseOf<'getMe'>;
 
 /** Sign-in, sign-out, refresh and the current user. */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMe: build.query<Me, void>({ query: () => 'api/v1/me', providesTags: ['Me'] }),
+    getMe: build.query<Me, void>({ query: () => request('getMe'), providesTags: ['Me'] }),
     login: build.mutation<ResponseOf<'login'>, BodyOf<'login'>>({
-      query: (body) => ({ url: 'api/v1/session', method: 'POST', body }),
+      query: (body) => request('login', { body }),
     }),
-    logout: build.mutation<void, void>({ query: () => ({ url: 'api/v1/session', method: 'DELETE' }) }),
+    logout: build.mutation<void, void>({ query: () => request('logout') }),
     refreshSession: build.mutation<ResponseOf<'refreshSession'>, void>({
-      query: () => ({ url: 'api/v1/session/refresh', method: 'POST' }),
+      query: () => request('refreshSession'),
     }),
     updateUiSettings: build.mutation<Me, BodyOf<'updateUiSettings'>>({
-      query: (body) => ({ url: 'api/v1/me/settings', method: 'PATCH', body }),
+      query: (body) => request('updateUiSettings', { body }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
         dispatch(sessionApi.util.upsertQueryData('getMe', undefined, data));

@@ -1,5 +1,6 @@
 import type { BodyOf, QueryOf, ResponseOf } from '@portal/openapi';
 import { api } from './baseApi';
+import { request } from './request';
 
 export type TokenPage = ResponseOf<'listPersonalAccessTokens'>;
 export type PersonalAccessToken = TokenPage['data'][number];
@@ -10,15 +11,15 @@ export type NewToken = BodyOf<'createPersonalAccessToken'>;
 export const tokensApi = api.injectEndpoints({
   endpoints: (build) => ({
     listPersonalAccessTokens: build.query<TokenPage, TokenQuery>({
-      query: (params) => ({ url: 'api/v1/me/personal-access-tokens', params }),
+      query: (query) => request('listPersonalAccessTokens', { query }),
       providesTags: ['PersonalAccessTokens'],
     }),
     createPersonalAccessToken: build.mutation<ResponseOf<'createPersonalAccessToken'>, NewToken>({
-      query: (body) => ({ url: 'api/v1/me/personal-access-tokens', method: 'POST', body }),
+      query: (body) => request('createPersonalAccessToken', { body }),
       invalidatesTags: ['PersonalAccessTokens'],
     }),
     deletePersonalAccessToken: build.mutation<void, number>({
-      query: (id) => ({ url: `api/v1/me/personal-access-tokens/${id}`, method: 'DELETE' }),
+      query: (tokenId) => request('deletePersonalAccessToken', { tokenId }),
       invalidatesTags: ['PersonalAccessTokens'],
     }),
   }),

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import { socketOptions, type RealtimeSocket } from '../realtime/socket';
 
 type Listener = (payload: unknown) => void;
 
@@ -10,13 +11,13 @@ type Listener = (payload: unknown) => void;
 export function useManagedSocket(clusterId: number, serverId: number): { subscribe(type: string, listener: Listener): () => void; connected: boolean } {
   const [connected, setConnected] = useState(false);
   const listeners = useRef(new Map<string, Set<Listener>>());
-  const socketRef = useRef<Socket | null>(null);
+  const socketRef = useRef<RealtimeSocket | null>(null);
 
   useEffect(() => {
-    const socket = io({ path: '/a/ws', transports: ['websocket', 'polling'], withCredentials: true });
+    const socket: RealtimeSocket = io(socketOptions);
     socketRef.current = socket;
     const join = () => {
-      socket.emit('managed:subscribe', { clusterId, serverId }, (reply: { ok: boolean }) => setConnected(reply.ok));
+      socket.emit('managed:subscribe', { clusterId, serverId }, (reply) => setConnected(reply.ok));
     };
     socket.on('connect', join);
     socket.on('disconnect', () => setConnected(false));

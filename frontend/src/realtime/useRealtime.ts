@@ -7,6 +7,7 @@ import { alertAdded } from '../ui/uiSlice';
 import { loadChunk } from '../shell/chunks';
 import { whenIdle } from '../shell/idle';
 import { clientId } from './clientId';
+import { socketOptions, type RealtimeSocket } from './socket';
 import { notificationsApi } from '../notifications/api';
 
 /** The real-time channel (§7: websocket at /a/ws), open while signed in. */
@@ -25,10 +26,10 @@ export function useRealtime(): void {
         void loadChunk(() => import('socket.io-client')).then(
           ({ io }) => {
             if (closed) return;
-            const socket = io({ path: '/a/ws', transports: ['websocket', 'polling'], withCredentials: true });
+            const socket: RealtimeSocket = io(socketOptions);
             disconnect = () => socket.disconnect();
             // Settings changed in another tab or window of the same user.
-            socket.on('user.updated', async (event: { payload: { origin?: string } }) => {
+            socket.on('user.updated', async (event) => {
               if (event.payload.origin === clientId) return;
               const me = await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }))
                 .unwrap()
@@ -40,7 +41,7 @@ export function useRealtime(): void {
             // A notice for this user (notification centre): the bell's count and list reload at once.
             socket.on('notification.created', () => dispatch(notificationsApi.util.invalidateTags(['Notifications'])));
             // The instance is shutting down (graceful restart): come back after the delay it names, then as usual.
-            socket.on('server.restarting', ({ reconnectInMs }: { reconnectInMs: number }) => {
+            socket.on('server.restarting', ({ reconnectInMs }) => {
               socket.io.reconnectionDelay(reconnectInMs);
               socket.io.reconnectionDelayMax(Math.max(reconnectInMs, 5_000));
             });

@@ -11,6 +11,7 @@
  * ```
  */
 import type { ResponseOf } from '@portal/openapi';
+import type { ManagedServerEvents } from '@portal/openapi/realtime';
 
 export type { ServerEventsOf } from '../events.ts';
 
@@ -18,15 +19,8 @@ export type ManagedJob = ResponseOf<'getManagedJob'>;
 export type ManagedChange = ResponseOf<'listManagedChanges'>['data'][number];
 export type ServerMetricsView = ResponseOf<'getServerMetrics'>;
 
-export interface ServerEvents {
-  /** An apply or rollback job changed (queued, a step, finished). */
-  'managed.job': ManagedJob;
-  /** A change of the server's change log was recorded or changed its status. */
-  'managed.change': ManagedChange;
-  /** A job found files someone changed on the server and stopped before writing (`job.drift`; issue 30: a webhook). */
-  'managed.drift.detected': { jobId: number; pluginId: string; serverId: number; paths: string[] };
-  /** Current load, memory and disk of the server. */
-  'managed.metrics': { serverId: number; metrics: ServerMetricsView };
-}
+/** The platform's events (declared once, in the real-time channel's event map); plugins add theirs by augmenting. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members come from the channel's event map
+export interface ServerEvents extends ManagedServerEvents {}
 
 export type ServerEventType = keyof ServerEvents & string;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { io } from 'socket.io-client';
 import { useAppDispatch } from '../../store';
 import { ordersApi } from './ordersApi';
+import { socketOptions, type RealtimeSocket } from '../../realtime/socket';
 
 /**
  * Follows `order.changed` on the real-time channel (§7, /a/ws) while an orders screen is open: the
@@ -10,7 +11,7 @@ import { ordersApi } from './ordersApi';
 export function useOrderUpdates(): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    const socket = io({ path: '/a/ws', transports: ['websocket', 'polling'], withCredentials: true });
+    const socket: RealtimeSocket = io(socketOptions);
     socket.on('order.changed', () => dispatch(ordersApi.util.invalidateTags(['Orders'])));
     socket.on('connect', () => {
       // Changes between the first fetch and the (re)connection were not heard: fetch again once connected.
