@@ -284,8 +284,9 @@ export class ManagedCenter {
   }
 
   async close(): Promise<void> {
+    // Every plugin's `stop`, started or not: work may begin without `start` (a live feed opened by a panel).
     await Promise.allSettled(
-      this.plugins.filter((p) => this.#started.has(p.id) && p.server?.stop).map((p) => Promise.resolve().then(() => p.server!.stop!.call(p.server))),
+      this.plugins.filter((p) => p.server?.stop).map((p) => Promise.resolve().then(() => p.server!.stop!.call(p.server))),
     );
     await this.jobs.stop();
     // Every program this portal started or last reloaded ends with it (issue 31 §14).

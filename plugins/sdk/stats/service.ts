@@ -89,9 +89,8 @@ export function defineStatsService<Ops extends OperationId, G extends string, C 
       // The two operations are the plugin's contract; their answers are the family's shapes (checked by the router's response validation in tests).
       return handlers as unknown as PluginHandlers<Ops>;
     },
-    // Sampling runs only while someone watches (the sampler is built with the handlers). `start` has nothing to
-    // do, but the host calls `stop` only for plugins it started: the leases must end before the database closes.
-    start: () => undefined,
+    // Sampling runs only while someone watches (the sampler is built with the handlers); the host calls `stop`
+    // on close, so the leases end before the database closes.
     stop: () => {
       for (const s of samplers) s.stop();
       samplers.clear();
