@@ -71,6 +71,10 @@ if (process.env.DATABASE_URL && templates) {
     import('../bff/src/generated/plugins.ts'),
     import('@portal/core/platform'),
   ]);
+  // The seeded staff member's two-factor secret is sealed once, in the template, with the environment's key
+  // (core/seed/impersonationsDemo.ts): every portal of the run opens it with the same key instead of a key file
+  // of its own data directory (which the first portal's seed wrote elsewhere). A test-only key.
+  process.env.TWO_FACTOR_KEY ??= `e2e-two-factor-key:${templates}`;
   const plugins = await loadPlugins(pluginRegistry);
   const demo = process.env.DEMO === '1';
   process.env.DATABASE_URL = serverUrl;
