@@ -9198,7 +9198,7 @@ export interface operations {
                 clusterId: components["parameters"]["ClusterId"];
                 /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
-                /** @example nginx */
+                /** @example cronjobs */
                 pluginId: string;
             };
             cookie?: never;
@@ -9238,7 +9238,7 @@ export interface operations {
                 clusterId: components["parameters"]["ClusterId"];
                 /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
-                /** @example nginx */
+                /** @example cronjobs */
                 pluginId: string;
             };
             cookie?: never;
