@@ -13,6 +13,7 @@ import { PrincipalCache, type RedisPubSub } from './http/principal-cache.ts';
 import { createMetrics, serveMetrics } from './http/metrics.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 import { startNotificationCentre } from '@portal/core/notifications';
+import type { Resolver } from '@portal/core/webhooks';
 import { pluginRegistry } from './generated/plugins.ts';
 import { createErrorReporter } from './http/error-reporting.ts';
 import { ManagedCenter } from './managed/center.ts';
@@ -57,6 +58,8 @@ export async function startServer(
     mailer?: Mailer;
     /** Graceful shutdown's drain phase (see `drainConnections`); none by default (tests), `cli.ts start` sets it. */
     drain?: DrainOptions;
+    /** How webhook target names are resolved: the system's DNS unless a test gives its own. */
+    webhookResolver?: Resolver;
   } = {},
 ): Promise<RunningServer> {
   const config = options.config ?? loadConfig();
@@ -114,7 +117,7 @@ export async function startServer(
   const managed = new ManagedCenter(deps, plugins);
   await managed.start();
   await attachOrderProvisioning(deps, managed.jobs.queue);
-  const webhooks = await attachWebhooks(deps, managed.jobs.queue);
+  const webhooks = await attachWebhooks(deps, managed.jobs.queue, options.webhookResolver);
   if (seededDemo) await managed.seedFixtures(orm.em.fork());
   const metrics = createMetrics();
   const app = createApp(deps, { ...options.app, managed, shuttingDown: () => shuttingDown, metrics: metrics.middleware });

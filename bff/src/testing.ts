@@ -1,6 +1,7 @@
 import { loadConfig, createLogger, TestClock, type Config, type Logger } from '@portal/core/platform';
 import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
 import { demoPassword, seedDemo } from '@portal/core/seed';
+import type { Resolver } from '@portal/core/webhooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,8 @@ export interface TestServerOptions {
   logger?: Logger;
   /** Where the server's log lines go (default: nowhere); the secrets-in-logs checks read them. */
   log?: { level: string; destination: NonNullable<NonNullable<Parameters<typeof createLogger>[0]>['destination']> };
+  /** How webhook target names are resolved (default: the system's DNS). */
+  webhookResolver?: Resolver;
 }
 
 export async function createTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -71,6 +74,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     logger: options.logger ?? (options.log ? createLogger(options.log) : createLogger({ level: 'silent' })),
     app: { validateResponses: true, contract: options.contract, spaDir: options.spaDir },
     plugins,
+    webhookResolver: options.webhookResolver,
   });
   if (fixtures) await running.managed.seedFixtures(db.orm.em.fork());
   return {

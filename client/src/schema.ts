@@ -6096,20 +6096,36 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The page to show (1-based); at most 10000. */
+        /**
+         * @description The page to show (1-based); at most 10000.
+         * @example 1
+         */
         Page: number;
+        /** @example 25 */
         PerPage: number;
+        /** @example Onlineshop */
         Search: string;
+        /** @example 1 */
         ClusterId: number;
+        /** @example 2 */
         ServerId: number;
+        /** @example 1 */
         ContractId: number;
+        /** @example 1 */
         TerminationId: number;
+        /** @example 5 */
         DocumentId: number;
+        /** @example 2 */
         HandleId: number;
+        /** @example 1 */
         CustomerId: number;
+        /** @example 1 */
         InvitationId: number;
+        /** @example 5 */
         UserId: number;
+        /** @example 12 */
         InvoiceId: number;
+        /** @example pXb7Qz2LmN9rT4vW8yK1cD5fG3hJ6sA0 */
         PublicInvoiceToken: string;
         /** @example nginx */
         ManagedPluginId: string;
@@ -6118,14 +6134,26 @@ export interface components {
          * @example 12
          */
         DriftJobId: number;
+        /** @example 1 */
         PartnerId: number;
-        /** @description Only credits of this referred customer. */
+        /**
+         * @description Only credits of this referred customer.
+         * @example 5
+         */
         PartnerCustomerFilter: number;
-        /** @description The id of the webhook endpoint. */
+        /**
+         * @description The id of the webhook endpoint.
+         * @example 1
+         */
         WebhookId: number;
-        /** @description The id of the delivery (one event to one endpoint). */
+        /**
+         * @description The id of the delivery (one event to one endpoint).
+         * @example 1
+         */
         WebhookDeliveryId: number;
+        /** @example 1 */
         DnsZoneId: number;
+        /** @example 6 */
         DnsRecordId: number;
     };
     requestBodies: never;
@@ -6165,6 +6193,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "language": "en",
+                 *       "darkMode": true,
+                 *       "container": "fluid"
+                 *     }
+                 */
                 "application/json": {
                     language?: components["schemas"]["Language"];
                     forcedMode?: boolean;
@@ -6192,13 +6227,21 @@ export interface operations {
     listClusters: {
         parameters: {
             query?: {
-                /** @description `1`: only clusters with an active contract. */
+                /**
+                 * @description `1`: only clusters with an active contract.
+                 * @example 1
+                 */
                 active?: 0 | 1;
                 /** @description `1`: only the clusters the caller starred (cluster overview filter). */
                 favourites?: 0 | 1;
-                /** @description The page to show (1-based); at most 10000. */
+                /**
+                 * @description The page to show (1-based); at most 10000.
+                 * @example 1
+                 */
                 page?: components["parameters"]["Page"];
+                /** @example 25 */
                 per_page?: components["parameters"]["PerPage"];
+                /** @example Onlineshop */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -6229,6 +6272,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
             };
             cookie?: never;
@@ -6252,13 +6296,23 @@ export interface operations {
     listContracts: {
         parameters: {
             query?: {
-                /** @description The page to show (1-based); at most 10000. */
+                /**
+                 * @description The page to show (1-based); at most 10000.
+                 * @example 1
+                 */
                 page?: components["parameters"]["Page"];
+                /** @example 25 */
                 per_page?: components["parameters"]["PerPage"];
+                /** @example Onlineshop */
                 search?: components["parameters"]["Search"];
+                /** @example cluster */
                 type?: "cluster" | "domain";
+                /** @example active */
                 status?: components["schemas"]["ContractStatus"];
-                /** @description Sort field; `-` in front sorts descending. */
+                /**
+                 * @description Sort field; `-` in front sorts descending.
+                 * @example -start
+                 */
                 sort?: "number" | "-number" | "name" | "-name" | "type" | "-type" | "status" | "-status" | "start" | "-start";
             };
             header?: never;
@@ -6330,6 +6384,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 contractId: components["parameters"]["ContractId"];
             };
             cookie?: never;
@@ -6423,6 +6478,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 contractId: components["parameters"]["ContractId"];
             };
             cookie?: never;
@@ -6492,7 +6548,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractId: components["parameters"]["ContractId"];
+                /** @example 2 */
+                contractId: number;
             };
             cookie?: never;
         };
@@ -6532,7 +6589,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractId: components["parameters"]["ContractId"];
+                /** @example 2 */
+                contractId: number;
             };
             cookie?: never;
         };
@@ -6540,9 +6598,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endOfTerm": "2026-12-31",
-                 *       "reason": "price",
-                 *       "reasonText": "Wir ziehen um.",
+                 *       "endOfTerm": "2027-06-30",
+                 *       "reason": "project_ended",
+                 *       "reasonText": "The staging system moves into the production cluster.",
                  *       "confirmed": true
                  *     }
                  */
@@ -6585,7 +6643,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractId: components["parameters"]["ContractId"];
+                /** @example 2 */
+                contractId: number;
+                /** @example 1 */
                 terminationId: components["parameters"]["TerminationId"];
             };
             cookie?: never;
@@ -6594,9 +6654,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endOfTerm": "2027-01-31",
-                 *       "reason": null,
-                 *       "reasonText": null,
+                 *       "endOfTerm": "2027-09-30",
+                 *       "reason": "migration",
+                 *       "reasonText": "Staging moves to a container platform.",
                  *       "confirmed": true
                  *     }
                  */
@@ -6639,8 +6699,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 contractId: components["parameters"]["ContractId"];
-                terminationId: components["parameters"]["TerminationId"];
+                /** @example 2 */
+                terminationId: number;
             };
             cookie?: never;
         };
@@ -6680,7 +6742,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractId: components["parameters"]["ContractId"];
+                /** @example 2 */
+                contractId: number;
+                /** @example 1 */
                 terminationId: components["parameters"]["TerminationId"];
             };
             cookie?: never;
@@ -6721,7 +6785,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractId: components["parameters"]["ContractId"];
+                /** @example 2 */
+                contractId: number;
             };
             cookie?: never;
         };
@@ -6803,7 +6868,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractId: components["parameters"]["ContractId"];
+                /** @example 6 */
+                contractId: number;
             };
             cookie?: never;
         };
@@ -6878,6 +6944,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 contractId: components["parameters"]["ContractId"];
             };
             cookie?: never;
@@ -6887,8 +6954,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "kind": "change",
-                 *       "cpu": 20,
-                 *       "vpn": true
+                 *       "cpu": 24,
+                 *       "ramGb": 96,
+                 *       "sla": "business"
                  *     }
                  */
                 "application/json": {
@@ -6995,6 +7063,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
             };
             cookie?: never;
@@ -7029,6 +7098,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
             };
             cookie?: never;
@@ -7038,7 +7108,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Onlineshop Produktion",
-                 *       "description": "Shopware 6, Go-live 03/2024"
+                 *       "description": "Shopware 6 shop with ERP connection; maintenance window Tuesdays 6–7 am."
                  *     }
                  */
                 "application/json": {
@@ -7088,6 +7158,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7144,7 +7215,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
+                /** @example 5 */
                 documentId: components["parameters"]["DocumentId"];
             };
             cookie?: never;
@@ -7173,6 +7246,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7216,7 +7290,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                customerId: components["parameters"]["CustomerId"];
+                /** @example 3 */
+                customerId: number;
             };
             cookie?: never;
         };
@@ -7272,6 +7347,7 @@ export interface operations {
     downloadDpaToms: {
         parameters: {
             query?: {
+                /** @example en */
                 language?: "de" | "en";
             };
             header?: never;
@@ -7299,6 +7375,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
             };
             cookie?: never;
@@ -7342,7 +7419,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 5 */
                 documentId: components["parameters"]["DocumentId"];
             };
             cookie?: never;
@@ -7371,6 +7450,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
             };
             cookie?: never;
@@ -7379,7 +7459,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "required": true
+                 *       "required": false
                  *     }
                  */
                 "application/json": {
@@ -7417,6 +7497,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7477,6 +7558,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7486,21 +7568,21 @@ export interface operations {
                 /**
                  * @example {
                  *       "kind": "person",
-                 *       "seOwner": true,
+                 *       "seOwner": false,
                  *       "company": null,
-                 *       "firstname": "Astrid",
-                 *       "surname": "Lindqvist",
-                 *       "street": "Drottninggatan 1",
-                 *       "postalCode": "111 51",
-                 *       "city": "Stockholm",
-                 *       "country": "se",
-                 *       "email": "astrid@example.se",
-                 *       "phone": "+46 8 123 456 78",
+                 *       "firstname": "Anna",
+                 *       "surname": "Berger",
+                 *       "street": "Friedrichstraße 123",
+                 *       "postalCode": "10117",
+                 *       "city": "Berlin",
+                 *       "country": "de",
+                 *       "email": "anna.berger@mueller-schmidt.example",
+                 *       "phone": "+49 30 2345678-10",
                  *       "fax": null,
                  *       "idCardNumber": null,
-                 *       "birthday": "1981-12-18",
+                 *       "birthday": null,
                  *       "companyRegistrationNumber": null,
-                 *       "taxId": "19811218-9876"
+                 *       "taxId": null
                  *     }
                  */
                 "application/json": components["schemas"]["DomainHandleInput"];
@@ -7527,7 +7609,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
+                /** @example 2 */
                 handleId: components["parameters"]["HandleId"];
             };
             cookie?: never;
@@ -7536,21 +7620,21 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "kind": "company",
+                 *       "kind": "person",
                  *       "seOwner": false,
-                 *       "company": "Müller & Schmidt Online GmbH",
-                 *       "firstname": "Anna",
-                 *       "surname": "Berger",
+                 *       "company": null,
+                 *       "firstname": "Tobias",
+                 *       "surname": "Schmidt",
                  *       "street": "Friedrichstraße 123",
                  *       "postalCode": "10117",
                  *       "city": "Berlin",
                  *       "country": "de",
-                 *       "email": "domains@mueller-schmidt.example",
-                 *       "phone": "+49 30 2345678-0",
+                 *       "email": "tobias.schmidt@mueller-schmidt.example",
+                 *       "phone": "+49 30 2345678-14",
                  *       "fax": null,
                  *       "idCardNumber": null,
                  *       "birthday": null,
-                 *       "companyRegistrationNumber": "HRB 123456",
+                 *       "companyRegistrationNumber": null,
                  *       "taxId": null
                  *     }
                  */
@@ -7578,7 +7662,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
+                /** @example 2 */
                 handleId: components["parameters"]["HandleId"];
             };
             cookie?: never;
@@ -7603,6 +7689,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7641,6 +7728,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7651,10 +7739,10 @@ export interface operations {
                  * @example {
                  *       "method": "debit",
                  *       "accountHolder": "Müller & Schmidt Online GmbH",
-                 *       "iban": "DE02 1203 0000 0000 2020 51",
+                 *       "iban": "DE02120300000000202051",
                  *       "bic": "BYLADEM1001",
                  *       "mandateAuthorised": true,
-                 *       "applyToOpenInvoices": true
+                 *       "applyToOpenInvoices": false
                  *     }
                  */
                 "application/json": {
@@ -7791,6 +7879,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7854,6 +7943,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7863,18 +7953,18 @@ export interface operations {
                 /**
                  * @example {
                  *       "company": "Müller & Schmidt Online GmbH",
-                 *       "department": "IT",
+                 *       "department": "E-Commerce",
                  *       "street": "Friedrichstraße 123",
                  *       "zip": "10117",
                  *       "city": "Berlin",
-                 *       "country": "at",
-                 *       "phone": "+49 30 1234567",
+                 *       "country": "de",
+                 *       "phone": "+49 30 2345678-0",
                  *       "language": "de",
-                 *       "vatId": "ATU13585627",
-                 *       "referenceSign": "PO-2026-17",
-                 *       "invoiceEmails": "rechnung@mueller-schmidt.example\nbuchhaltung@mueller-schmidt.example",
-                 *       "reminderEmails": "",
-                 *       "contactPersonId": 2
+                 *       "vatId": "DE079197918",
+                 *       "referenceSign": "KST 4711",
+                 *       "invoiceEmails": "rechnung@mueller.example",
+                 *       "reminderEmails": "buchhaltung@mueller-schmidt.example",
+                 *       "contactPersonId": 1
                  *     }
                  */
                 "application/json": components["schemas"]["CustomerDataInput"];
@@ -7901,6 +7991,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7971,6 +8062,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -7979,9 +8071,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "freelancer@agentur.example",
+                 *       "email": "lisa.hartmann@mueller-schmidt.example",
                  *       "role": "administrator",
-                 *       "clusterId": 1
+                 *       "clusterId": 2
                  *     }
                  */
                 "application/json": {
@@ -8034,7 +8126,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
+                /** @example 1 */
                 invitationId: components["parameters"]["InvitationId"];
             };
             cookie?: never;
@@ -8079,7 +8173,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
+                /** @example 1 */
                 invitationId: components["parameters"]["InvitationId"];
             };
             cookie?: never;
@@ -8103,7 +8199,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
+                /** @example 5 */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -8128,9 +8226,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                userId: components["parameters"]["UserId"];
+                /** @example 14 */
+                userId: number;
             };
             cookie?: never;
         };
@@ -8154,7 +8255,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                customerId: components["parameters"]["CustomerId"];
+                /** @example 2 */
+                customerId: number;
             };
             cookie?: never;
         };
@@ -8256,11 +8358,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "contactPerson": "Erika Mustermann",
-                 *       "company": "Mustermann Handels GmbH",
-                 *       "email": "erika@mustermann.example",
-                 *       "phone": "+49 30 1234567",
-                 *       "message": "Wir möchten unseren Shop zu Ihnen umziehen."
+                 *       "contactPerson": "Jonas Weber",
+                 *       "company": "Weber Webentwicklung",
+                 *       "email": "jonas.weber@weber-web.example",
+                 *       "phone": "+49 331 9876543",
+                 *       "message": "We host twelve Shopware shops and would like to see the Managed Center with our team."
                  *     }
                  */
                 "application/json": {
@@ -8318,6 +8420,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "manager@demo.example"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -8359,6 +8466,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": 1,
+                 *       "token": "Jc2H9xQm4LrT7vWz1KpB3nYs",
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": {
                     userId: number;
                     token: string;
@@ -8419,6 +8533,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "demo-invitation-other-20012",
+                 *       "email": "other@demo.example",
+                 *       "type": "administrator",
+                 *       "id": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["InvitationLink"];
             };
         };
@@ -8446,6 +8568,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "demo-invitation-partner-20012",
+                 *       "email": "partner@demo.example",
+                 *       "type": "administrator",
+                 *       "id": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["InvitationLink"];
             };
         };
@@ -8475,6 +8605,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "demo-invitation-other-20012",
+                 *       "email": "other@demo.example",
+                 *       "type": "administrator",
+                 *       "id": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["InvitationLink"];
             };
         };
@@ -8500,6 +8638,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "demo-invitation-freelancer-20011",
+                 *       "email": "freelancer@demo.example",
+                 *       "type": "administrator",
+                 *       "id": 3,
+                 *       "gender": "female",
+                 *       "firstname": "Marie",
+                 *       "surname": "Lange",
+                 *       "language": "de",
+                 *       "password": "Lindenblatt-Kaffee-77",
+                 *       "password_confirmation": "Lindenblatt-Kaffee-77"
+                 *     }
+                 */
                 "application/json": {
                     token: components["schemas"]["InvitationToken"];
                     /** Format: email */
@@ -8534,11 +8686,14 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
+                /** @example 20 */
                 per_page?: number;
                 cursor?: string;
                 /** @description Part of the invoice number. */
                 search?: string;
+                /** @example paid */
                 status?: components["schemas"]["InvoiceStatus"];
+                /** @example -date */
                 sort?: "date" | "-date" | "number" | "-number";
             };
             header?: never;
@@ -8613,6 +8768,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 12 */
                 invoiceId: components["parameters"]["InvoiceId"];
             };
             cookie?: never;
@@ -8685,10 +8841,12 @@ export interface operations {
     getInvoicePdf: {
         parameters: {
             query?: {
+                /** @example de */
                 language?: components["schemas"]["Language"];
             };
             header?: never;
             path: {
+                /** @example 12 */
                 invoiceId: components["parameters"]["InvoiceId"];
             };
             cookie?: never;
@@ -8713,11 +8871,14 @@ export interface operations {
     getInvoiceEInvoice: {
         parameters: {
             query: {
+                /** @example xrechnung */
                 format: "factur-x" | "xrechnung";
+                /** @example de */
                 language?: components["schemas"]["Language"];
             };
             header?: never;
             path: {
+                /** @example 12 */
                 invoiceId: components["parameters"]["InvoiceId"];
             };
             cookie?: never;
@@ -8747,6 +8908,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 12 */
                 invoiceId: components["parameters"]["InvoiceId"];
             };
             cookie?: never;
@@ -8785,6 +8947,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example pXb7Qz2LmN9rT4vW8yK1cD5fG3hJ6sA0 */
                 token: components["parameters"]["PublicInvoiceToken"];
             };
             cookie?: never;
@@ -8841,10 +9004,12 @@ export interface operations {
     getPublicInvoicePdf: {
         parameters: {
             query?: {
+                /** @example de */
                 language?: components["schemas"]["Language"];
             };
             header?: never;
             path: {
+                /** @example pXb7Qz2LmN9rT4vW8yK1cD5fG3hJ6sA0 */
                 token: components["parameters"]["PublicInvoiceToken"];
             };
             cookie?: never;
@@ -8870,7 +9035,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -8896,7 +9063,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -8922,7 +9091,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -8946,15 +9117,24 @@ export interface operations {
     listManagedChanges: {
         parameters: {
             query?: {
-                /** @description Only the changes of this plugin. */
+                /**
+                 * @description Only the changes of this plugin.
+                 * @example cronjobs
+                 */
                 plugin?: string;
-                /** @description The page to show (1-based); at most 10000. */
+                /**
+                 * @description The page to show (1-based); at most 10000.
+                 * @example 1
+                 */
                 page?: components["parameters"]["Page"];
-                per_page?: components["parameters"]["PerPage"];
+                /** @example 20 */
+                per_page?: number;
             };
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -8984,8 +9164,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
                 jobId: number;
             };
             cookie?: never;
@@ -9011,8 +9194,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example cronjobs */
                 pluginId: string;
             };
             cookie?: never;
@@ -9048,8 +9234,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example cronjobs */
                 pluginId: string;
             };
             cookie?: never;
@@ -9085,7 +9274,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
                 /** @example nginx */
                 pluginId: components["parameters"]["ManagedPluginId"];
@@ -9120,7 +9311,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
                 /** @example nginx */
                 pluginId: components["parameters"]["ManagedPluginId"];
@@ -9211,7 +9404,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example s12 */
+                /** @example s1 */
                 notificationId: string;
             };
             cookie?: never;
@@ -9317,6 +9510,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -9363,6 +9557,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -9373,14 +9568,14 @@ export interface operations {
                  * @example {
                  *       "company": "Müller & Schmidt Online GmbH",
                  *       "department": "IT",
-                 *       "duns": "12-345-6789",
-                 *       "street": "Hauptstraße 1",
-                 *       "zip": "10115",
+                 *       "duns": null,
+                 *       "street": "Friedrichstraße 123",
+                 *       "zip": "10117",
                  *       "city": "Berlin",
                  *       "federalState": "Berlin",
                  *       "country": "DE",
                  *       "email": "ssl@mueller-schmidt.example",
-                 *       "phone": "+49 30 1234567"
+                 *       "phone": "+49 30 2345678-0"
                  *     }
                  */
                 "application/json": components["schemas"]["CertificateOwnerInput"];
@@ -9422,7 +9617,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
+                /** @example 1 */
                 ownerId: number;
             };
             cookie?: never;
@@ -9432,15 +9629,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "company": "Müller & Schmidt Online GmbH",
-                 *       "department": null,
+                 *       "department": "IT-Betrieb",
                  *       "duns": null,
-                 *       "street": "Hauptstraße 2",
-                 *       "zip": "10115",
+                 *       "street": "Friedrichstraße 123",
+                 *       "zip": "10117",
                  *       "city": "Berlin",
-                 *       "federalState": null,
+                 *       "federalState": "Berlin",
                  *       "country": "DE",
                  *       "email": "ssl@mueller-schmidt.example",
-                 *       "phone": "+49 30 1234567"
+                 *       "phone": "+49 30 2345678-0"
                  *     }
                  */
                 "application/json": components["schemas"]["CertificateOwnerInput"];
@@ -9492,7 +9689,7 @@ export interface operations {
                  *       "draft": {
                  *         "customerId": 1,
                  *         "domains": [
-                 *           "shop.example.de"
+                 *           "shop.mueller-schmidt.de"
                  *         ],
                  *         "certificateType": "domain_ssl",
                  *         "termMonths": 12
@@ -9576,6 +9773,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @example 6f1c2a0e-8d4b-4e1f-9a3c-2b7d5e8f0a14 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -9587,31 +9785,32 @@ export interface operations {
                  * @example {
                  *       "customerId": 1,
                  *       "domains": [
-                 *         "shop.example.de"
+                 *         "shop.mueller-schmidt.de"
                  *       ],
                  *       "certificateType": "domain_ssl",
                  *       "termMonths": 12,
                  *       "ownerId": 1,
                  *       "administrator": {
                  *         "firstname": "Anna",
-                 *         "surname": "Admin",
-                 *         "email": "anna@example.de",
-                 *         "phone": "+49 30 1234567",
-                 *         "fax": "+49 30 1234568",
-                 *         "jobTitle": "IT-Leiterin",
+                 *         "surname": "Berger",
+                 *         "email": "anna.berger@mueller-schmidt.example",
+                 *         "phone": "+49 30 2345678-10",
+                 *         "fax": null,
+                 *         "jobTitle": "Head of E-Commerce",
                  *         "address": {
-                 *           "street": "Hauptstraße 1",
-                 *           "zip": "10115",
+                 *           "street": "Friedrichstraße 123",
+                 *           "zip": "10117",
                  *           "city": "Berlin",
                  *           "country": "DE"
                  *         }
                  *       },
                  *       "verifications": [
                  *         {
-                 *           "domain": "shop.example.de",
+                 *           "domain": "shop.mueller-schmidt.de",
                  *           "method": "dns"
                  *         }
                  *       ],
+                 *       "referenceSign": null,
                  *       "acceptTerms": true
                  *     }
                  */
@@ -9688,6 +9887,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example B-100009 */
                 orderNumber: string;
             };
             cookie?: never;
@@ -9725,6 +9925,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example B-100009 */
                 orderNumber: string;
             };
             cookie?: never;
@@ -9828,7 +10029,7 @@ export interface operations {
                  *       "draft": {
                  *         "customerId": 1,
                  *         "clusterId": 1,
-                 *         "domain": "müller-shop.de",
+                 *         "domain": "mueller-schmidt-b2b.de",
                  *         "mode": "register",
                  *         "keepNameservers": false
                  *       }
@@ -9922,6 +10123,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @example 3b9e7c21-5f0a-4d8e-b6c2-91a4f7d3e605 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -9933,11 +10135,12 @@ export interface operations {
                  * @example {
                  *       "customerId": 1,
                  *       "clusterId": 1,
-                 *       "domain": "müller-shop.de",
+                 *       "domain": "mueller-schmidt-outlet.de",
                  *       "mode": "register",
+                 *       "authCode": null,
                  *       "keepNameservers": false,
                  *       "ownerHandleId": 1,
-                 *       "adminHandleId": 2,
+                 *       "adminHandleId": 1,
                  *       "referenceSign": null,
                  *       "acceptTerms": true
                  *     }
@@ -10047,8 +10250,10 @@ export interface operations {
     listOrders: {
         parameters: {
             query: {
+                /** @example cluster */
                 type: components["schemas"]["OrderType"];
-                search?: components["parameters"]["Search"];
+                /** @example Intranet */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -10160,7 +10365,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example cluster */
                 orderType: components["schemas"]["OrderType"];
+                /** @example B-090002 */
                 orderNumber: string;
             };
             cookie?: never;
@@ -10404,6 +10611,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @example 8a2d4f60-1c3e-4b7a-9e5d-0f6b8c2a4d19 */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -10428,8 +10636,8 @@ export interface operations {
                  *         "phpExtendedSupport": false
                  *       },
                  *       "contractMode": "production",
-                 *       "clusterName": "Neuer Shop",
-                 *       "referenceSign": null,
+                 *       "clusterName": "B2B-Portal",
+                 *       "referenceSign": "KST 4711",
                  *       "acceptTerms": true
                  *     }
                  */
@@ -10559,10 +10767,12 @@ export interface operations {
     getPartnerOverview: {
         parameters: {
             query?: {
+                /** @example 2025 */
                 year?: number;
             };
             header?: never;
             path: {
+                /** @example 1 */
                 partnerId: components["parameters"]["PartnerId"];
             };
             cookie?: never;
@@ -10638,11 +10848,15 @@ export interface operations {
     listCommissionCredits: {
         parameters: {
             query?: {
-                /** @description Only credits of this referred customer. */
+                /**
+                 * @description Only credits of this referred customer.
+                 * @example 5
+                 */
                 customerId?: components["parameters"]["PartnerCustomerFilter"];
             };
             header?: never;
             path: {
+                /** @example 1 */
                 partnerId: components["parameters"]["PartnerId"];
             };
             cookie?: never;
@@ -10720,12 +10934,17 @@ export interface operations {
     exportCommissionCredits: {
         parameters: {
             query?: {
-                /** @description Only credits of this referred customer. */
+                /**
+                 * @description Only credits of this referred customer.
+                 * @example 5
+                 */
                 customerId?: components["parameters"]["PartnerCustomerFilter"];
+                /** @example de */
                 language?: components["schemas"]["Language"];
             };
             header?: never;
             path: {
+                /** @example 1 */
                 partnerId: components["parameters"]["PartnerId"];
             };
             cookie?: never;
@@ -10751,11 +10970,14 @@ export interface operations {
     getCreditNotePdf: {
         parameters: {
             query?: {
+                /** @example de */
                 language?: components["schemas"]["Language"];
             };
             header?: never;
             path: {
+                /** @example 1 */
                 partnerId: components["parameters"]["PartnerId"];
+                /** @example 1 */
                 creditId: number;
             };
             cookie?: never;
@@ -10780,15 +11002,24 @@ export interface operations {
     listPartnerContracts: {
         parameters: {
             query?: {
-                /** @description The page to show (1-based); at most 10000. */
+                /**
+                 * @description The page to show (1-based); at most 10000.
+                 * @example 1
+                 */
                 page?: components["parameters"]["Page"];
+                /** @example 25 */
                 per_page?: components["parameters"]["PerPage"];
-                search?: components["parameters"]["Search"];
-                /** @description Sort field; `-` in front sorts descending. */
+                /** @example 10005 */
+                search?: string;
+                /**
+                 * @description Sort field; `-` in front sorts descending.
+                 * @example -from
+                 */
                 sort?: "number" | "-number" | "customer" | "-customer" | "from" | "-from" | "to" | "-to" | "status" | "-status";
             };
             header?: never;
             path: {
+                /** @example 1 */
                 partnerId: components["parameters"]["PartnerId"];
             };
             cookie?: never;
@@ -10853,6 +11084,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 partnerId: components["parameters"]["PartnerId"];
             };
             cookie?: never;
@@ -10910,6 +11142,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 partnerId: components["parameters"]["PartnerId"];
             };
             cookie?: never;
@@ -10958,7 +11191,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 partnerId: components["parameters"]["PartnerId"];
+                /** @example 11 */
                 userId: number;
             };
             cookie?: never;
@@ -10981,6 +11216,7 @@ export interface operations {
     listSalesMaterial: {
         parameters: {
             query?: {
+                /** @example de */
                 language?: components["schemas"]["Language"];
             };
             header?: never;
@@ -11028,6 +11264,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 materialId: number;
             };
             cookie?: never;
@@ -11058,6 +11295,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "manager@demo.example"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -11085,6 +11327,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "4f8a1c2e9b7d3f6a0e5c8b2d7f1a4e9c"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -11111,6 +11358,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "4f8a1c2e9b7d3f6a0e5c8b2d7f1a4e9c",
+                 *       "password": "Kiefernweg-Laterne-58",
+                 *       "password_confirmation": "Kiefernweg-Laterne-58"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                     password: string;
@@ -11187,6 +11441,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jana.richter@mueller-schmidt.example",
+                 *       "customer_id": 1
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -11218,6 +11478,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "partner@demo.example",
+                 *       "contract_id": 2
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -11381,6 +11647,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "gender": "female",
+                 *       "firstname": "Anna",
+                 *       "surname": "Berger",
+                 *       "company": "Müller & Schmidt Online GmbH",
+                 *       "department": "E-Commerce",
+                 *       "street": "Friedrichstraße 123",
+                 *       "postcode": "10117",
+                 *       "city": "Berlin",
+                 *       "country": "de"
+                 *     }
+                 */
                 "application/json": {
                     /** @description `male`, `female` or `diverse`. */
                     gender?: string;
@@ -11434,6 +11713,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "j.miller@mueller-schmidt.example",
+                 *       "password": "Demo-Portal-2026"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -11496,6 +11781,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "482913"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The code from the e-mail. */
                     token: string;
@@ -11595,9 +11885,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "password_old": "Old-Password-2025",
-                 *       "password": "Kaffee-Tasse-Berg-42",
-                 *       "password_confirmation": "Kaffee-Tasse-Berg-42",
+                 *       "password_old": "Demo-Portal-2026",
+                 *       "password": "Nordsee-Leuchtturm-2027",
+                 *       "password_confirmation": "Nordsee-Leuchtturm-2027",
                  *       "revoke_tokens": true
                  *     }
                  */
@@ -11670,6 +11960,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "Demo-Portal-2026"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                 };
@@ -11708,6 +12003,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": {
                     code: string;
                 };
@@ -11739,6 +12039,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "Demo-Portal-2026"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                 };
@@ -11773,7 +12078,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "password": "Demo-Portal-2026",
-                 *       "code": "123456"
+                 *       "code": "492039"
                  *     }
                  */
                 "application/json": {
@@ -11830,6 +12135,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone_number": "+49 170 1234567"
+                 *     }
+                 */
                 "application/json": {
                     phone_number: string;
                 };
@@ -11929,6 +12239,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "manager@demo.example",
+                 *       "password": "Demo-Portal-2026"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -11977,6 +12293,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "challenge": "tfc_Q2x8Lm4Np7Rs1Tv5Wy9Zb3Cd6Fg0Hj",
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": {
                     challenge: string;
                     code?: string;
@@ -12023,8 +12345,9 @@ export interface operations {
     searchSpotlight: {
         parameters: {
             query: {
-                /** @example 20011 */
+                /** @example onlineshop */
                 q: string;
+                /** @example 5 */
                 limit?: number;
             };
             header?: never;
@@ -12080,11 +12403,18 @@ export interface operations {
     listPersonalAccessTokens: {
         parameters: {
             query?: {
+                /** @example Onlineshop */
                 search?: components["parameters"]["Search"];
+                /** @example lastUsedAt */
                 sort?: "id" | "name" | "expiresAt" | "lastUsedAt" | "createdAt";
+                /** @example desc */
                 order?: "asc" | "desc";
-                /** @description The page to show (1-based); at most 10000. */
+                /**
+                 * @description The page to show (1-based); at most 10000.
+                 * @example 1
+                 */
                 page?: components["parameters"]["Page"];
+                /** @example 25 */
                 per_page?: components["parameters"]["PerPage"];
             };
             header?: never;
@@ -12119,6 +12449,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Deployment pipeline",
+                 *       "expires": 1,
+                 *       "expires_at": "2027-06-30",
+                 *       "abilities": {
+                 *         "global": false,
+                 *         "clusters": [
+                 *           1
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @enum {integer} */
@@ -12158,6 +12501,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 tokenId: number;
             };
             cookie?: never;
@@ -12181,6 +12525,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -12208,6 +12553,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
             };
             cookie?: never;
@@ -12220,7 +12566,7 @@ export interface operations {
                  *       "description": "ERP invoice import",
                  *       "events": [
                  *         "invoice.issued",
-                 *         "order.status_changed"
+                 *         "invoice.public_link.created"
                  *       ]
                  *     }
                  */
@@ -12248,8 +12594,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
-                /** @description The id of the webhook endpoint. */
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 1
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -12273,8 +12623,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
-                /** @description The id of the webhook endpoint. */
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 1
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -12283,12 +12637,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "enabled": true,
+                 *       "description": "ERP invoice and order import",
                  *       "events": [
                  *         "invoice.issued",
-                 *         "invoice.public_link.created",
-                 *         "managed.apply.failed"
-                 *       ]
+                 *         "order.status_changed"
+                 *       ],
+                 *       "enabled": true
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookEndpointUpdate"];
@@ -12315,8 +12669,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
-                /** @description The id of the webhook endpoint. */
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 1
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -12342,8 +12700,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
-                /** @description The id of the webhook endpoint. */
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 1
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -12371,10 +12733,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
-                /** @description The id of the webhook endpoint. */
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 1
+                 */
                 webhookId: components["parameters"]["WebhookId"];
-                /** @description The id of the delivery (one event to one endpoint). */
+                /**
+                 * @description The id of the delivery (one event to one endpoint).
+                 * @example 1
+                 */
                 deliveryId: components["parameters"]["WebhookDeliveryId"];
             };
             cookie?: never;
@@ -12400,8 +12769,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 customerId: components["parameters"]["CustomerId"];
-                /** @description The id of the webhook endpoint. */
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 1
+                 */
                 webhookId: components["parameters"]["WebhookId"];
             };
             cookie?: never;
@@ -12428,6 +12801,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
             };
             cookie?: never;
@@ -12455,6 +12829,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
             };
             cookie?: never;
@@ -12463,12 +12838,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "https://deploy.mueller-schmidt.example/hooks/portal",
+                 *       "url": "https://ci.weber-web.example/hooks/portal",
                  *       "description": "Deployment pipeline",
                  *       "events": [
                  *         "managed.apply.succeeded",
-                 *         "managed.apply.failed",
-                 *         "managed.drift.detected"
+                 *         "managed.apply.failed"
                  *       ]
                  *     }
                  */
@@ -12496,9 +12870,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @description The id of the webhook endpoint. */
-                webhookId: components["parameters"]["WebhookId"];
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 2
+                 */
+                webhookId: number;
             };
             cookie?: never;
         };
@@ -12521,9 +12899,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @description The id of the webhook endpoint. */
-                webhookId: components["parameters"]["WebhookId"];
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 2
+                 */
+                webhookId: number;
             };
             cookie?: never;
         };
@@ -12531,11 +12913,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "enabled": true,
                  *       "events": [
-                 *         "invoice.issued",
-                 *         "invoice.public_link.created",
-                 *         "managed.apply.failed"
+                 *         "managed.apply.succeeded",
+                 *         "managed.apply.failed",
+                 *         "managed.drift.detected"
                  *       ]
                  *     }
                  */
@@ -12563,9 +12944,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @description The id of the webhook endpoint. */
-                webhookId: components["parameters"]["WebhookId"];
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 2
+                 */
+                webhookId: number;
             };
             cookie?: never;
         };
@@ -12590,9 +12975,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @description The id of the webhook endpoint. */
-                webhookId: components["parameters"]["WebhookId"];
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 2
+                 */
+                webhookId: number;
             };
             cookie?: never;
         };
@@ -12619,11 +13008,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @description The id of the webhook endpoint. */
-                webhookId: components["parameters"]["WebhookId"];
-                /** @description The id of the delivery (one event to one endpoint). */
-                deliveryId: components["parameters"]["WebhookDeliveryId"];
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 2
+                 */
+                webhookId: number;
+                /**
+                 * @description The id of the delivery (one event to one endpoint).
+                 * @example 2
+                 */
+                deliveryId: number;
             };
             cookie?: never;
         };
@@ -12648,9 +13044,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @description The id of the webhook endpoint. */
-                webhookId: components["parameters"]["WebhookId"];
+                /**
+                 * @description The id of the webhook endpoint.
+                 * @example 2
+                 */
+                webhookId: number;
             };
             cookie?: never;
         };
@@ -12676,7 +13076,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -12701,14 +13103,22 @@ export interface operations {
     listCronjobs: {
         parameters: {
             query?: {
-                /** @description Page of the list, from 1. */
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Entries per page (default and at most 100). */
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
                 per_page?: number;
             };
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -12744,13 +13154,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "schedule": "0 2 * * *",
+                 *       "command": "php /var/www/shop/current/bin/console sitemap:generate --no-interaction",
+                 *       "user": "www-data",
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["CronjobsJobInput"];
             };
         };
@@ -12781,9 +13201,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
-                /** @description The id of the cronjob. */
+                /**
+                 * @description The id of the cronjob.
+                 * @example 1
+                 */
                 cronjobId: number;
             };
             cookie?: never;
@@ -12810,15 +13235,28 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
-                /** @description The id of the cronjob. */
+                /**
+                 * @description The id of the cronjob.
+                 * @example 1
+                 */
                 cronjobId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "schedule": "*\/5 * * * *",
+                 *       "command": "cd /var/www/shop/current && php bin/console scheduled-task:run --time-limit=295 --no-interaction",
+                 *       "user": "www-data",
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["CronjobsJobInput"];
             };
         };
@@ -12836,9 +13274,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
-                /** @description The id of the cronjob. */
+                /**
+                 * @description The id of the cronjob.
+                 * @example 3
+                 */
                 cronjobId: number;
             };
             cookie?: never;
@@ -12857,7 +13300,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -12876,8 +13321,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -12906,13 +13353,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "origin": "mueller-schmidt-outlet.example",
+                 *       "defaultTtl": 3600,
+                 *       "primaryNs": "ns1.managed-hosting.example",
+                 *       "hostmaster": "hostmaster@managed-hosting.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnsZoneCreate"];
             };
         };
@@ -12930,8 +13387,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
+                /** @example 1 */
                 zoneId: components["parameters"]["DnsZoneId"];
             };
             cookie?: never;
@@ -12958,14 +13418,28 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
+                /** @example 1 */
                 zoneId: components["parameters"]["DnsZoneId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultTtl": 1800,
+                 *       "primaryNs": "ns1.managed-hosting.example",
+                 *       "hostmaster": "hostmaster@managed-hosting.example",
+                 *       "refresh": 7200,
+                 *       "retry": 900,
+                 *       "expire": 1209600,
+                 *       "minimum": 300
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnsZoneSettings"];
             };
         };
@@ -12983,9 +13457,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
-                zoneId: components["parameters"]["DnsZoneId"];
+                /** @example 1 */
+                serverId: number;
+                /** @example 8 */
+                zoneId: number;
             };
             cookie?: never;
         };
@@ -13003,14 +13480,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
+                /** @example 1 */
                 zoneId: components["parameters"]["DnsZoneId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "outlet",
+                 *       "type": "CNAME",
+                 *       "ttl": 3600,
+                 *       "value": "shop"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnsRecordInput"];
             };
         };
@@ -13028,15 +13516,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
+                /** @example 1 */
                 zoneId: components["parameters"]["DnsZoneId"];
+                /** @example 6 */
                 recordId: components["parameters"]["DnsRecordId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "shop",
+                 *       "type": "A",
+                 *       "ttl": 300,
+                 *       "value": "203.0.113.11"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnsRecordInput"];
             };
         };
@@ -13054,9 +13554,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
+                /** @example 1 */
                 zoneId: components["parameters"]["DnsZoneId"];
+                /** @example 6 */
                 recordId: components["parameters"]["DnsRecordId"];
             };
             cookie?: never;
@@ -13084,14 +13588,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
-                zoneId: components["parameters"]["DnsZoneId"];
+                /** @example 1 */
+                serverId: number;
+                /** @example 8 */
+                zoneId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "$ORIGIN mueller-schmidt-outlet.example.\n$TTL 3600\n@ IN SOA ns1.managed-hosting.example. hostmaster.managed-hosting.example. ( 2026112801 7200 900 1209600 300 )\n@ IN NS ns1.managed-hosting.example.\n@ IN NS ns2.managed-hosting.example.\n@ IN A 203.0.113.10\nwww IN CNAME @\n"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnsZoneFileInput"];
             };
         };
@@ -13109,14 +13621,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                serverId: components["parameters"]["ServerId"];
-                zoneId: components["parameters"]["DnsZoneId"];
+                /** @example 1 */
+                serverId: number;
+                /** @example 8 */
+                zoneId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "$ORIGIN mueller-schmidt-outlet.example.\n$TTL 3600\n@ IN SOA ns1.managed-hosting.example. hostmaster.managed-hosting.example. ( 2026112801 7200 900 1209600 300 )\n@ IN NS ns1.managed-hosting.example.\n@ IN NS ns2.managed-hosting.example.\n@ IN A 203.0.113.10\nwww IN CNAME @\nshop IN CNAME @\n"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnsZoneFileInput"];
             };
         };
@@ -13140,12 +13660,17 @@ export interface operations {
     getMonitoringMetrics: {
         parameters: {
             query?: {
-                /** @description `1h`: 10-second samples; `24h`: 1-minute buckets; `7d`: 10-minute buckets. */
+                /**
+                 * @description `1h`: 10-second samples; `24h`: 1-minute buckets; `7d`: 10-minute buckets.
+                 * @example 24h
+                 */
                 range?: "1h" | "24h" | "7d";
             };
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13173,7 +13698,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13200,7 +13727,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13231,7 +13760,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13258,7 +13789,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13287,13 +13820,33 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "serverNames": [
+                 *         "outlet.mueller-schmidt-shop.example"
+                 *       ],
+                 *       "documentRoot": "outlet/public",
+                 *       "backend": "php",
+                 *       "phpVersion": "8.3",
+                 *       "upstream": null,
+                 *       "certificate": "mueller-schmidt-shop-2026",
+                 *       "directives": [
+                 *         {
+                 *           "name": "client_max_body_size",
+                 *           "value": "64m"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["NginxVhostInput"];
             };
         };
@@ -13319,8 +13872,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
                 vhostId: number;
             };
             cookie?: never;
@@ -13347,14 +13903,35 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
                 vhostId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "serverNames": [
+                 *         "api.mueller-schmidt-shop.example"
+                 *       ],
+                 *       "documentRoot": "api/public",
+                 *       "backend": "php",
+                 *       "phpVersion": "8.3",
+                 *       "upstream": null,
+                 *       "certificate": "mueller-schmidt-shop-2026",
+                 *       "directives": [
+                 *         {
+                 *           "name": "fastcgi_read_timeout",
+                 *           "value": "120s"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["NginxVhostInput"];
             };
         };
@@ -13380,8 +13957,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 3 */
                 vhostId: number;
             };
             cookie?: never;
@@ -13404,17 +13984,28 @@ export interface operations {
     listNginxLogEntries: {
         parameters: {
             query?: {
-                search?: components["parameters"]["Search"];
-                /** @description The page to show (1-based); at most 10000. */
+                /** @example checkout */
+                search?: string;
+                /**
+                 * @description The page to show (1-based); at most 10000.
+                 * @example 1
+                 */
                 page?: components["parameters"]["Page"];
-                per_page?: components["parameters"]["PerPage"];
+                /** @example 50 */
+                per_page?: number;
             };
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
                 vhostId: number;
-                /** @description The access or the error log of the domain. */
+                /**
+                 * @description The access or the error log of the domain.
+                 * @example access
+                 */
                 kind: "access" | "error";
             };
             cookie?: never;
@@ -13443,15 +14034,24 @@ export interface operations {
     startNginxLogTail: {
         parameters: {
             query?: {
-                /** @description Renew this lease instead of starting a new one. */
+                /**
+                 * @description Renew this lease instead of starting a new one.
+                 * @example tail-7Hq2Lx9Pw4Rz
+                 */
                 tailId?: string;
             };
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
                 vhostId: number;
-                /** @description The access or the error log of the domain. */
+                /**
+                 * @description The access or the error log of the domain.
+                 * @example error
+                 */
                 kind: "access" | "error";
             };
             cookie?: never;
@@ -13479,11 +14079,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
                 vhostId: number;
-                /** @description The access or the error log of the domain. */
+                /**
+                 * @description The access or the error log of the domain.
+                 * @example error
+                 */
                 kind: "access" | "error";
+                /** @example tail-7Hq2Lx9Pw4Rz */
                 tailId: string;
             };
             cookie?: never;
@@ -13506,12 +14113,17 @@ export interface operations {
     listNginxRedirects: {
         parameters: {
             query?: {
-                /** @description Only the redirects of this domain. */
+                /**
+                 * @description Only the redirects of this domain.
+                 * @example 2
+                 */
                 vhostId?: number;
             };
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13541,13 +14153,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vhostId": 2,
+                 *       "source": "/versandkosten.html",
+                 *       "target": "/service/versand",
+                 *       "code": 301
+                 *     }
+                 */
                 "application/json": components["schemas"]["NginxRedirectInput"];
             };
         };
@@ -13573,14 +14195,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
                 redirectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vhostId": 2,
+                 *       "source": "/sale",
+                 *       "target": "/aktionen/sommerschlussverkauf",
+                 *       "code": 302
+                 *     }
+                 */
                 "application/json": components["schemas"]["NginxRedirectInput"];
             };
         };
@@ -13606,8 +14239,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
                 redirectId: number;
             };
             cookie?: never;
@@ -13630,12 +14266,17 @@ export interface operations {
     listNginxAuthentications: {
         parameters: {
             query?: {
-                /** @description Only those of this domain. */
+                /**
+                 * @description Only those of this domain.
+                 * @example 2
+                 */
                 vhostId?: number;
             };
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13665,13 +14306,28 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vhostId": 4,
+                 *       "path": "/internal/",
+                 *       "realm": "API intern",
+                 *       "users": [
+                 *         {
+                 *           "name": "monitoring",
+                 *           "password": "Wetterfahne-Kompass-31"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["NginxAuthenticationInput"];
             };
         };
@@ -13697,14 +14353,36 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
                 authenticationId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vhostId": 2,
+                 *       "path": "/admin/",
+                 *       "realm": "Shop-Administration",
+                 *       "users": [
+                 *         {
+                 *           "name": "shopbetrieb"
+                 *         },
+                 *         {
+                 *           "name": "agentur.weber"
+                 *         },
+                 *         {
+                 *           "name": "marie.lange",
+                 *           "password": "Lindenblatt-Kaffee-77"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["NginxAuthenticationInput"];
             };
         };
@@ -13730,8 +14408,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
                 authenticationId: number;
             };
             cookie?: never;
@@ -13756,7 +14437,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13785,7 +14468,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13812,7 +14497,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13831,7 +14518,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13858,13 +14547,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "publicKey": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDOBSNFbX4NZuhbWVtuNHQF3FmZGFOydHn9QxNlB9w/O marie.lange@weber-web.example"
+                 *     }
+                 */
                 "application/json": {
                     publicKey: string;
                 };
@@ -13890,14 +14586,22 @@ export interface operations {
     listSshKeys: {
         parameters: {
             query?: {
-                /** @description Page of the list, from 1. */
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Entries per page (default and at most 100). */
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
                 per_page?: number;
             };
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
@@ -13931,13 +14635,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user": "developer",
+                 *       "label": "Marie Lange (Weber Webentwicklung)",
+                 *       "publicKey": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDOBSNFbX4NZuhbWVtuNHQF3FmZGFOydHn9QxNlB9w/O marie.lange@weber-web.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SshKeyInput"];
             };
         };
@@ -13968,9 +14681,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
-                /** @description The id of the key. */
+                /**
+                 * @description The id of the key.
+                 * @example 6
+                 */
                 keyId: number;
             };
             cookie?: never;
@@ -13989,15 +14707,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
-                /** @description The id of the key. */
+                /**
+                 * @description The id of the key.
+                 * @example 5
+                 */
                 keyId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "Anna Berger (Laptop 2026)"
+                 *     }
+                 */
                 "application/json": {
                     label: components["schemas"]["SshKeyLabel"];
                 };
@@ -14017,7 +14745,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;

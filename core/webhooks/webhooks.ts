@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { PgBoss } from 'pg-boss';
 import type { SecretBox, User } from '../accounts/index.ts';
-import { afterCommit, NotFound, RateLimited, ValidationFailed, type Clock, type DomainEvent, type EventBus, type Logger, type Orm } from '../platform/index.ts';
+import {
+  afterCommit,
+  NotFound,
+  RateLimited,
+  ValidationFailed,
+  type Clock,
+  type DomainEvent,
+  type EventBus,
+  type Logger,
+  type Orm,
+} from '../platform/index.ts';
 import { eventIdOf, webhookFactOf, type WebhookFact } from './events.ts';
 import { guardedPost, resolveTarget, systemResolver, TargetRefused, urlFormError, type Resolver, type TargetPolicy } from './ssrf.ts';
 import { newWebhookSecret, nextAttemptDelay, signWebhook } from './signing.ts';
@@ -51,7 +62,8 @@ interface AttemptJob {
 }
 
 const contextOf = (owner: WebhookOwner) => `webhook:${owner.kind}:${owner.id}`;
-const ownerOf = (e: WebhookEndpoint): WebhookOwner => (e.customer ? { kind: 'customer', id: e.customer.id } : { kind: 'cluster', id: e.cluster!.id });
+const ownerOf = (e: WebhookEndpoint): WebhookOwner =>
+  e.customer ? { kind: 'customer', id: e.customer.id } : { kind: 'cluster', id: e.cluster!.id };
 const ownerWhere = (owner: WebhookOwner) => (owner.kind === 'customer' ? { customer: owner.id } : { cluster: owner.id });
 
 /**
@@ -79,12 +91,16 @@ export class WebhookService {
   async start(boss: PgBoss): Promise<void> {
     this.#boss = boss;
     await boss.createQueue(WEBHOOK_QUEUE, { policy: 'standard', retryLimit: 1, retryDelay: 5, expireInSeconds: 120 });
-    this.#workerId = await boss.work<AttemptJob>(WEBHOOK_QUEUE, { localConcurrency: 4, pollingIntervalSeconds: this.#deps.pollSeconds ?? 1 }, async ([job]) =>
-      this.#track(this.attempt(job.data)),
+    this.#workerId = await boss.work<AttemptJob>(
+      WEBHOOK_QUEUE,
+      { localConcurrency: 4, pollingIntervalSeconds: this.#deps.pollSeconds ?? 1 },
+      async ([job]) => this.#track(this.attempt(job.data)),
     );
     this.#unsubscribe = this.#deps.events.subscribe((event) => {
       // Not awaited: a publisher (a job's progress, a request) never waits for webhooks.
-      void this.#track(this.dispatch(event)).catch((err: unknown) => this.#deps.logger.error({ err, event: event.type }, 'webhook dispatch failed'));
+      void this.#track(this.dispatch(event)).catch((err: unknown) =>
+        this.#deps.logger.error({ err, event: event.type }, 'webhook dispatch failed'),
+      );
     });
   }
 
@@ -117,14 +133,15 @@ export class WebhookService {
     const endpoints = await em.find(WebhookEndpoint, ownerWhere(owner), { orderBy: { id: 'desc' } });
     const last = new Map<number, { status: string; at: Date }>();
     if (endpoints.length) {
-      const rows = await em
-        .getConnection()
-        .execute<{ endpoint_id: number; status: string; at: Date | string }[]>(
-          `select distinct on (d.endpoint_id) d.endpoint_id, d.status, coalesce(a.at, d.created_at) as at from webhook_deliveries d ` +
-            `left join lateral (select max(at) as at from webhook_attempts where delivery_id = d.id) a on true ` +
-            `where d.endpoint_id in (${endpoints.map(() => '?').join(', ')}) order by d.endpoint_id, d.id desc`,
-          endpoints.map((e) => e.id),
-        );
+      // Through the EntityManager, not its connection: inside a request's transaction (update answers with the
+      // list's last delivery) the connection's own execute runs outside it, and on PGlite (one connection) it
+      // waited for that very transaction for ever.
+      const rows = await (em as SqlEntityManager).execute<{ endpoint_id: number; status: string; at: Date | string }[]>(
+        `select distinct on (d.endpoint_id) d.endpoint_id, d.status, coalesce(a.at, d.created_at) as at from webhook_deliveries d ` +
+          `left join lateral (select max(at) as at from webhook_attempts where delivery_id = d.id) a on true ` +
+          `where d.endpoint_id in (${endpoints.map(() => '?').join(', ')}) order by d.endpoint_id, d.id desc`,
+        endpoints.map((e) => e.id),
+      );
       for (const r of rows) last.set(Number(r.endpoint_id), { status: r.status, at: new Date(r.at) });
     }
     return endpoints.map((endpoint) => ({ endpoint, last: last.get(endpoint.id) ?? null }));
@@ -143,13 +160,22 @@ export class WebhookService {
     try {
       await resolveTarget(new URL(raw), this.#policy, this.#deps.resolve ?? systemResolver);
     } catch (e) {
-      if (e instanceof TargetRefused) throw ValidationFailed({ url: [e.key === 'webhook.error.unresolved' ? 'errors.webhook_url_unresolved' : 'errors.webhook_url_not_public'] });
+      if (e instanceof TargetRefused)
+        throw ValidationFailed({
+          url: [e.key === 'webhook.error.unresolved' ? 'errors.webhook_url_unresolved' : 'errors.webhook_url_not_public'],
+        });
       throw e;
     }
   }
 
-  async create(em: EntityManager, owner: WebhookOwner, input: Required<Pick<WebhookInput, 'url' | 'events'>> & WebhookInput, user: User): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-    if ((await em.count(WebhookEndpoint, ownerWhere(owner))) >= WEBHOOK_ENDPOINT_LIMIT) throw ValidationFailed({ url: ['errors.webhook_limit'] }, 'errors.webhook_limit');
+  async create(
+    em: EntityManager,
+    owner: WebhookOwner,
+    input: Required<Pick<WebhookInput, 'url' | 'events'>> & WebhookInput,
+    user: User,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    if ((await em.count(WebhookEndpoint, ownerWhere(owner))) >= WEBHOOK_ENDPOINT_LIMIT)
+      throw ValidationFailed({ url: ['errors.webhook_limit'] }, 'errors.webhook_limit');
     await this.#checkUrl(input.url);
     const secret = newWebhookSecret();
     const endpoint = em.create(WebhookEndpoint, {
@@ -208,10 +234,20 @@ export class WebhookService {
   }
 
   /** The delivery log: the latest deliveries with their attempts, newest first. */
-  async deliveries(em: EntityManager, owner: WebhookOwner, id: number): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] }[]> {
+  async deliveries(
+    em: EntityManager,
+    owner: WebhookOwner,
+    id: number,
+  ): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] }[]> {
     const endpoint = await this.#find(em, owner, id);
-    const deliveries = await em.find(WebhookDelivery, { endpoint: endpoint.id }, { orderBy: { id: 'desc' }, limit: WEBHOOK_LOG_LIMIT, exclude: ['body'] as never });
-    const attempts = deliveries.length ? await em.find(WebhookAttempt, { delivery: { $in: deliveries.map((d) => d.id) } }, { orderBy: { id: 'desc' } }) : [];
+    const deliveries = await em.find(
+      WebhookDelivery,
+      { endpoint: endpoint.id },
+      { orderBy: { id: 'desc' }, limit: WEBHOOK_LOG_LIMIT, exclude: ['body'] as never },
+    );
+    const attempts = deliveries.length
+      ? await em.find(WebhookAttempt, { delivery: { $in: deliveries.map((d) => d.id) } }, { orderBy: { id: 'desc' } })
+      : [];
     return deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.delivery.id === delivery.id).slice(0, 50) }));
   }
 
@@ -220,7 +256,12 @@ export class WebhookService {
   }
 
   /** Sends one delivery again now: one attempt, same event id, fresh timestamp and signature. */
-  async redeliver(em: EntityManager, owner: WebhookOwner, id: number, deliveryId: number): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] }> {
+  async redeliver(
+    em: EntityManager,
+    owner: WebhookOwner,
+    id: number,
+    deliveryId: number,
+  ): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] }> {
     const endpoint = await this.#find(em, owner, id);
     const delivery = await em.findOne(WebhookDelivery, { id: deliveryId, endpoint: endpoint.id });
     if (!delivery) throw NotFound('errors.webhook_delivery_not_found');
@@ -236,9 +277,17 @@ export class WebhookService {
   async sendTest(em: EntityManager, owner: WebhookOwner, id: number): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] }> {
     const endpoint = await this.#find(em, owner, id);
     const now = this.#deps.clock.now();
-    const recent = await em.count(WebhookDelivery, { endpoint: endpoint.id, eventType: WEBHOOK_TEST_EVENT, createdAt: { $gt: new Date(now.getTime() - 60_000) } });
+    const recent = await em.count(WebhookDelivery, {
+      endpoint: endpoint.id,
+      eventType: WEBHOOK_TEST_EVENT,
+      createdAt: { $gt: new Date(now.getTime() - 60_000) },
+    });
     if (recent >= WEBHOOK_TESTS_PER_MINUTE) throw RateLimited(60, 'errors.webhook_test_rate_limited');
-    const body = JSON.stringify({ type: WEBHOOK_TEST_EVENT, timestamp: now.toISOString(), data: { webhookId: endpoint.id, message: 'Test event from the customer portal' } });
+    const body = JSON.stringify({
+      type: WEBHOOK_TEST_EVENT,
+      timestamp: now.toISOString(),
+      data: { webhookId: endpoint.id, message: 'Test event from the customer portal' },
+    });
     const delivery = em.create(WebhookDelivery, {
       endpoint: endpoint.id,
       eventId: `msg_test_${randomBytes(12).toString('hex')}`,
@@ -266,11 +315,22 @@ export class WebhookService {
     const conn = em.getConnection();
     const clusters = new Set(fact.clusters);
     if (fact.servers.length)
-      for (const r of await conn.execute<{ cluster_id: number }[]>(`select cluster_id from servers where id in (${fact.servers.map(() => '?').join(', ')})`, fact.servers)) clusters.add(Number(r.cluster_id));
+      for (const r of await conn.execute<{ cluster_id: number }[]>(
+        `select cluster_id from servers where id in (${fact.servers.map(() => '?').join(', ')})`,
+        fact.servers,
+      ))
+        clusters.add(Number(r.cluster_id));
     const customers = new Set(fact.customers);
     if (clusters.size)
-      for (const r of await conn.execute<{ customer_id: number }[]>(`select customer_id from clusters where id in (${[...clusters].map(() => '?').join(', ')})`, [...clusters])) customers.add(Number(r.customer_id));
-    const data = { ...fact.data, ...(clusters.size === 1 && !('clusterId' in fact.data) ? { clusterId: [...clusters][0] } : {}) } as Record<string, unknown>;
+      for (const r of await conn.execute<{ customer_id: number }[]>(
+        `select customer_id from clusters where id in (${[...clusters].map(() => '?').join(', ')})`,
+        [...clusters],
+      ))
+        customers.add(Number(r.customer_id));
+    const data = { ...fact.data, ...(clusters.size === 1 && !('clusterId' in fact.data) ? { clusterId: [...clusters][0] } : {}) } as Record<
+      string,
+      unknown
+    >;
     if ('customerId' in data && data.customerId === null && customers.size === 1) data.customerId = [...customers][0];
     const where = [
       ...(customers.size ? [{ customer: { $in: [...customers] } }] : []),
@@ -282,18 +342,22 @@ export class WebhookService {
     return this.#deliver(em, fact, data, endpoints, new Date(event.occurredAt));
   }
 
-  async #deliver(em: EntityManager, fact: WebhookFact, data: Record<string, unknown>, endpoints: WebhookEndpoint[], occurredAt: Date): Promise<number[]> {
+  async #deliver(
+    em: EntityManager,
+    fact: WebhookFact,
+    data: Record<string, unknown>,
+    endpoints: WebhookEndpoint[],
+    occurredAt: Date,
+  ): Promise<number[]> {
     const eventId = eventIdOf(fact);
     const body = JSON.stringify({ type: fact.type, timestamp: occurredAt.toISOString(), data });
     const now = this.#deps.clock.now();
-    const rows = await em
-      .getConnection()
-      .execute<{ id: number }[]>(
-        `insert into "webhook_deliveries" ("endpoint_id", "event_id", "event_type", "body", "status", "attempts", "series_attempts", "next_attempt_at", "created_at") values ` +
-          `${endpoints.map(() => "(?, ?, ?, ?, 'pending', 0, 0, ?, ?)").join(', ')} on conflict ("endpoint_id", "event_id") do nothing returning "id"`,
-        endpoints.flatMap((e) => [e.id, eventId, fact.type, body, now, now]),
-        'all',
-      );
+    const rows = await em.getConnection().execute<{ id: number }[]>(
+      `insert into "webhook_deliveries" ("endpoint_id", "event_id", "event_type", "body", "status", "attempts", "series_attempts", "next_attempt_at", "created_at") values ` +
+        `${endpoints.map(() => "(?, ?, ?, ?, 'pending', 0, 0, ?, ?)").join(', ')} on conflict ("endpoint_id", "event_id") do nothing returning "id"`,
+      endpoints.flatMap((e) => [e.id, eventId, fact.type, body, now, now]),
+      'all',
+    );
     const ids = (rows as { id: number }[]).map((r) => Number(r.id));
     for (const deliveryId of ids) await this.#enqueue({ deliveryId, expected: 0 });
     return ids;
@@ -323,7 +387,14 @@ export class WebhookService {
     const headers = signWebhook(secrets, delivery.eventId, new Date(), delivery.body);
     const result = await guardedPost(endpoint.url, delivery.body, headers, this.#policy, { resolve: this.#deps.resolve });
     const at = this.#deps.clock.now();
-    em.create(WebhookAttempt, { delivery: delivery.id, at, responseStatus: result.status, responseBody: result.body, error: result.error, durationMs: result.durationMs } as never);
+    em.create(WebhookAttempt, {
+      delivery: delivery.id,
+      at,
+      responseStatus: result.status,
+      responseBody: result.body,
+      error: result.error,
+      durationMs: result.durationMs,
+    } as never);
     delivery.attempts += 1;
     delivery.seriesAttempts = job.single ? 1 : delivery.seriesAttempts + 1;
     const ok = result.error === null && result.status !== null && result.status >= 200 && result.status < 300;
@@ -356,16 +427,23 @@ export class WebhookService {
     // Not awaited inside the queue's handler: the retry is queued once this job is settled.
     if (next !== null) {
       const retry = { deliveryId: delivery.id, expected: delivery.attempts };
-      void this.#track(this.#enqueue(retry, next)).catch((err: unknown) => this.#deps.logger.error({ err, deliveryId: retry.deliveryId }, 'webhook retry not queued'));
+      void this.#track(this.#enqueue(retry, next)).catch((err: unknown) =>
+        this.#deps.logger.error({ err, deliveryId: retry.deliveryId }, 'webhook retry not queued'),
+      );
     }
     if (disable) {
-      this.#deps.logger.warn({ endpointId: endpoint.id, deliveryId: delivery.id }, 'webhook endpoint switched off after failing deliveries');
+      this.#deps.logger.warn(
+        { endpointId: endpoint.id, deliveryId: delivery.id },
+        'webhook endpoint switched off after failing deliveries',
+      );
       // Not awaited inside the queue's handler either (see the retry above).
-      void this.#deps.events.publish(
-        WEBHOOK_DISABLED_EVENT,
-        { endpointId: endpoint.id, url: endpoint.url, owner: owner.kind, ownerId: owner.id, disabledAt: at.toISOString() },
-        owner.kind === 'customer' ? { customers: [owner.id] } : { clusters: [owner.id] },
-      ).catch((err: unknown) => this.#deps.logger.error({ err, endpointId: endpoint.id }, 'webhook switch-off not announced'));
+      void this.#deps.events
+        .publish(
+          WEBHOOK_DISABLED_EVENT,
+          { endpointId: endpoint.id, url: endpoint.url, owner: owner.kind, ownerId: owner.id, disabledAt: at.toISOString() },
+          owner.kind === 'customer' ? { customers: [owner.id] } : { clusters: [owner.id] },
+        )
+        .catch((err: unknown) => this.#deps.logger.error({ err, endpointId: endpoint.id }, 'webhook switch-off not announced'));
     }
   }
 }

@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { expandResources } from './resources.ts';
@@ -16,6 +18,8 @@ const root = path.resolve(here, '..');
 const repo = path.resolve(root, '..');
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- arbitrary YAML
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 const readYaml = (file: string): Doc => parse(fs.readFileSync(file, 'utf8')) as Doc;
 
@@ -79,7 +83,8 @@ function checkAccess(doc: Doc): void {
   for (const [p, item] of Object.entries(doc.paths as Doc))
     for (const [method, op] of Object.entries(item as Doc)) {
       const access = (op as Doc)['x-access'];
-      if (!accessValues.includes(access)) throw new Error(`${method.toUpperCase()} ${p} has no valid x-access (${accessValues.join(', ')})`);
+      if (!accessValues.includes(access))
+        throw new Error(`${method.toUpperCase()} ${p} has no valid x-access (${accessValues.join(', ')})`);
       const isPublic = Array.isArray((op as Doc).security) && (op as Doc).security.length === 0;
       if ((access === 'public') !== isPublic) throw new Error(`${method.toUpperCase()} ${p}: x-access public must go with security: []`);
     }
@@ -98,64 +103,189 @@ export function checkDeprecations(doc: Doc): void {
       const since = o['x-deprecated-since'];
       const sunset = o['x-sunset'];
       if (!o.deprecated) {
-        if (since !== undefined || sunset !== undefined) throw new Error(`${method.toUpperCase()} ${p}: x-deprecated-since/x-sunset without deprecated: true`);
+        if (since !== undefined || sunset !== undefined)
+          throw new Error(`${method.toUpperCase()} ${p}: x-deprecated-since/x-sunset without deprecated: true`);
         continue;
       }
-      for (const [name, value] of [['x-deprecated-since', since], ['x-sunset', sunset]] as const)
+      for (const [name, value] of [
+        ['x-deprecated-since', since],
+        ['x-sunset', sunset],
+      ] as const)
         if (typeof value !== 'string' || !isoDate.test(value) || Number.isNaN(Date.parse(value)))
           throw new Error(`${method.toUpperCase()} ${p} is deprecated: it needs ${name}: YYYY-MM-DD`);
       if (sunset <= since) throw new Error(`${method.toUpperCase()} ${p}: x-sunset must come after x-deprecated-since`);
     }
 }
 
-/** A value for a schema, for examples: its `example`, first enum value or default, else one of its type. */
-function exampleValue(doc: Doc, schemaIn: Doc | undefined, depth = 0): unknown {
-  const deref = (n: Doc | undefined): Doc | undefined =>
-    n?.$ref ? deref(n.$ref.replace(/^#\//, '').split('/').reduce((x: Doc, k: string) => x?.[k], doc)) : n;
-  const schema = deref(schemaIn);
-  if (!schema || depth > 6) return undefined;
-  if (schema.example !== undefined) return schema.example;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  if (schema.default !== undefined) return schema.default;
-  if (schema.oneOf || schema.anyOf) return exampleValue(doc, (schema.oneOf ?? schema.anyOf).find((b: Doc) => deref(b)?.type !== 'null'), depth + 1);
-  const type = ([] as string[]).concat(schema.type ?? (schema.properties ? 'object' : 'string')).find((t) => t !== 'null');
-  if (type === 'object') {
-    const required: string[] = schema.required ?? Object.keys(schema.properties ?? {}).slice(0, schema.minProperties ?? 1);
-    return Object.fromEntries(required.map((name) => [name, exampleValue(doc, schema.properties?.[name], depth + 1)]));
-  }
-  if (type === 'array') return [exampleValue(doc, schema.items, depth + 1)];
-  if (type === 'integer' || type === 'number') return Math.max(1, schema.minimum ?? 1);
-  if (type === 'boolean') return true;
-  if (schema.format === 'email') return 'anna.berger@example.com';
-  if (schema.format === 'date') return '2030-12-31';
-  if (schema.format === 'date-time') return '2030-12-31T12:00:00Z';
-  return 'text';
+/**
+ * One operation's example (issue 30), written per contract source: `openapi/examples/<paths file>.yaml` for the
+ * core, `plugins/<id>/examples.yaml` for a plugin, keyed by operationId. `as` is the demo login that sends it
+ * (`anonymous` for a public operation); `parameters` the path and query values; `body` the JSON request body.
+ */
+interface OperationExample {
+  as: string;
+  parameters?: Record<string, unknown>;
+  body?: unknown;
 }
+
+/** Every examples file, in the order of the contract sources. */
+export function exampleFiles(): string[] {
+  const dir = path.join(root, 'examples');
+  const core = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml'))
+        .sort()
+        .map((f) => path.join(dir, f))
+    : [];
+  const plugins = fragmentFiles()
+    .filter((f) => f.startsWith(path.join(repo, 'plugins')))
+    .map((f) => path.join(path.dirname(f), 'examples.yaml'))
+    .filter((f) => fs.existsSync(f));
+  return [...core, ...plugins];
+}
+
+function readExamples(): Map<string, { example: OperationExample; origin: string }> {
+  const all = new Map<string, { example: OperationExample; origin: string }>();
+  for (const file of exampleFiles()) {
+    const origin = path.relative(repo, file);
+    for (const [id, example] of Object.entries(
+      (parse(fs.readFileSync(file, 'utf8'), { merge: true }) ?? {}) as Record<string, OperationExample>,
+    )) {
+      if (all.has(id)) throw new Error(`the example of ${id} is in ${all.get(id)!.origin} and ${origin}`);
+      all.set(id, { example, origin });
+    }
+  }
+  return all;
+}
+
+const deref = (doc: Doc, node: Doc): Doc =>
+  node?.$ref
+    ? deref(
+        doc,
+        node.$ref
+          .replace(/^#\//, '')
+          .split('/')
+          .reduce((x: Doc, k: string) => x?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc),
+      )
+    : node;
+
+const exampleUser = /^(anonymous|[a-z0-9.-]+@[a-z0-9.-]+\.example)$/;
+
+/**
+ * Merges the examples into the document (issue 30): the body as the JSON request body's `example`, each
+ * parameter value as the parameter's `example` (a shared parameter is written out for it), the sender as
+ * `x-example-user`. Refuses an operation with a body or parameters but no example, an example of an unknown
+ * operation, and any value that does not pass its own schema — the API must accept every example as it stands.
+ */
+function addExamples(doc: Doc): void {
+  const examples = readExamples();
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv);
+  ajv.addSchema({ ...doc, $id: 'doc' });
+  const rebase = (node: unknown): unknown =>
+    Array.isArray(node)
+      ? node.map(rebase)
+      : node && typeof node === 'object'
+        ? Object.fromEntries(
+            Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `doc${v}` : rebase(v)]),
+          )
+        : node;
+  const check = (what: string, schema: Doc, value: unknown): void => {
+    const validate = ajv.compile(rebase(schema) as Doc);
+    if (!validate(value)) problems.push(`${what} does not pass its schema: ${ajv.errorsText(validate.errors)}`);
+  };
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const [p, item] of Object.entries(doc.paths as Doc))
+    for (const [method, op] of Object.entries(item as Doc)) {
+      const id = (op as Doc).operationId as string;
+      const where = `${id} (${method.toUpperCase()} ${p})`;
+      const entry = examples.get(id);
+      const declared = ((op as Doc).parameters ?? []) as Doc[];
+      const body = (op as Doc).requestBody ? deref(doc, (op as Doc).requestBody) : undefined;
+      if (!entry) {
+        if (declared.length || body)
+          throw new Error(
+            `${where} has a request body or parameters but no example (openapi/examples/*.yaml or plugins/<id>/examples.yaml)`,
+          );
+        continue;
+      }
+      seen.add(id);
+      const { example, origin } = entry;
+      const at = `${origin}: ${id}`;
+      if (typeof example.as !== 'string' || !exampleUser.test(example.as))
+        throw new Error(`${at}: as must be a demo login (…@….example) or anonymous`);
+      const isPublic = Array.isArray((op as Doc).security) && (op as Doc).security.length === 0;
+      if (!isPublic && example.as === 'anonymous') throw new Error(`${at}: the operation needs a signed-in user`);
+      const values = { ...(example.parameters ?? {}) };
+      (op as Doc).parameters = declared.map((prmIn) => {
+        const prm = deref(doc, prmIn);
+        if (!(prm.name in values)) {
+          if (prm.required) problems.push(`${at}: no value for the required parameter ${prm.name}`);
+          return prmIn;
+        }
+        const value = values[prm.name];
+        delete values[prm.name];
+        check(`${at}: parameter ${prm.name}`, prm.schema, value);
+        // A shared parameter keeps its reference while the value is the one it shows (the first example
+        // that names it sets it); another value is written out for this operation.
+        if (prmIn.$ref) {
+          if (prm.example === undefined) prm.example = value;
+          if (JSON.stringify(prm.example) === JSON.stringify(value)) return prmIn;
+        }
+        return { ...prm, example: value };
+      });
+      if (!(op as Doc).parameters.length) delete (op as Doc).parameters;
+      if (Object.keys(values).length)
+        throw new Error(
+          `${at}: ${Object.keys(values).join(', ')} ${Object.keys(values).length > 1 ? 'are' : 'is'} no parameter of the operation`,
+        );
+      const media = body?.content?.['application/json'];
+      if (example.body !== undefined) {
+        if (!media) throw new Error(`${at}: a body for an operation without a JSON request body`);
+        check(`${at}: body`, media.schema, example.body);
+        (op as Doc).requestBody = { ...body, content: { ...body!.content, 'application/json': { ...media, example: example.body } } };
+      } else if (body?.required) throw new Error(`${at}: the operation requires a body`);
+      (op as Doc)['x-example-user'] = example.as;
+    }
+  const unknown = [...examples.keys()].filter((id) => !seen.has(id));
+  if (unknown.length)
+    problems.push(`examples of unknown operations: ${unknown.map((id) => `${id} (${examples.get(id)!.origin})`).join(', ')}`);
+  if (problems.length) throw new Error(`The examples do not fit the contract:\n  ${problems.join('\n  ')}`);
+}
+
+/** The example's value as it goes into a URL. */
+const urlValue = (v: unknown): string => encodeURIComponent(String(v));
 
 /**
  * Every operation gets an example call (`x-codeSamples`, shown by API reference renderers) unless its
- * fragment brings one: curl with the credential the operation accepts and an example body built from the
- * schema's examples, enums and types.
+ * fragment brings one: curl with the credential the operation accepts and the operation's example (its
+ * parameter values and JSON body, `addExamples`).
  */
 function addCodeSamples(doc: Doc): void {
   for (const [p, item] of Object.entries(doc.paths as Doc))
     for (const [method, op] of Object.entries(item as Doc)) {
       if ((op as Doc)['x-codeSamples']) continue;
-      const params = [...((item as Doc).parameters ?? []), ...((op as Doc).parameters ?? [])].map((prm: Doc) =>
-        prm.$ref ? prm.$ref.replace(/^#\//, '').split('/').reduce((x: Doc, k: string) => x?.[k], doc) : prm,
+      const params = ((op as Doc).parameters ?? []).map((prm: Doc) => deref(doc, prm));
+      const path = p.replace(/\{(\w+)\}/g, (_, name: string) =>
+        urlValue(params.find((x: Doc) => x.name === name && x.in === 'path')?.example),
       );
-      const path = p.replace(/\{(\w+)\}/g, (_, name: string) => String(exampleValue(doc, params.find((x: Doc) => x.name === name)?.schema) ?? 1));
-      const lines = [`curl -X ${method.toUpperCase()} 'https://portal.example.com${path}'`];
+      const query = params
+        .filter((x: Doc) => x.in === 'query' && x.example !== undefined)
+        .map((x: Doc) => `${urlValue(x.name)}=${urlValue(x.example)}`)
+        .join('&');
+      const lines = [`curl -X ${method.toUpperCase()} 'https://portal.example.com${path}${query ? `?${query}` : ''}'`];
       const isPublic = Array.isArray((op as Doc).security) && (op as Doc).security.length === 0;
       const tokens = (op as Doc)['x-token-area'] && !(op as Doc)['x-session-only'];
+      for (const x of params) if (x.in === 'header' && x.example !== undefined) lines.push(`  -H '${x.name}: ${String(x.example)}'`);
       if (!isPublic && tokens) lines.push(`  -H 'Authorization: Bearer 12|<secret>'`);
       else if (!isPublic || (op as Doc)['x-session-only']) {
         lines.push(`  -b 'portal_session=<session>; portal_csrf=<csrf>'`);
         if (method !== 'get') lines.push(`  -H 'X-CSRF-Token: <csrf>'`);
       }
-      const body = (op as Doc).requestBody?.content?.['application/json']?.schema;
-      if (body) lines.push(`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(exampleValue(doc, body)).replace(/'/g, "'\\''")}'`);
+      const body = (op as Doc).requestBody?.content?.['application/json']?.example;
+      if (body !== undefined) lines.push(`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(body).replace(/'/g, "'\\''")}'`);
       (op as Doc)['x-codeSamples'] = [{ lang: 'curl', label: 'curl', source: lines.join(' \\\n') }];
     }
 }
@@ -214,7 +344,8 @@ function addConfigOperations(fragment: Doc, id: string, prefix: string, config: 
   if (!Object.keys(properties).length) throw new Error(`plugins/${id}: x-config.schema.properties is empty`);
   for (const [field, schema] of Object.entries<Doc>(properties)) {
     const where = `plugins/${id}: x-config field ${field}`;
-    if (!['integer', 'number', 'string', 'boolean'].includes(schema.type)) throw new Error(`${where}: type must be integer, number, string or boolean`);
+    if (!['integer', 'number', 'string', 'boolean'].includes(schema.type))
+      throw new Error(`${where}: type must be integer, number, string or boolean`);
     if (schema.default === undefined) throw new Error(`${where} has no default`);
     if (schema.type === 'string' && (typeof schema.maxLength !== 'number' || !(schema.pattern || schema.enum)))
       throw new Error(`${where}: a string needs maxLength and a pattern or an enum (nothing a user types may change a file's structure)`);
@@ -240,12 +371,15 @@ function addConfigOperations(fragment: Doc, id: string, prefix: string, config: 
       operationId: config.getOperationId ?? `get${name}`,
       summary: config.summary ?? 'The stored settings (the defaults where none were stored)',
       description: 'Administrators of the cluster only.',
-      responses: { '200': { description: 'The settings.', content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}View` } } } } },
+      responses: {
+        '200': { description: 'The settings.', content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}View` } } } },
+      },
     },
     put: {
       operationId: config.updateOperationId ?? `update${name}`,
       summary: config.updateSummary ?? 'Replaces the settings and applies them (the program checks the files first)',
-      description: 'Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.',
+      description:
+        'Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.',
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
       responses: { '202': ref('responses', 'ApplyStarted') },
     },
@@ -301,7 +435,12 @@ function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
       operationId: files.operationId ?? `get${pascal(id)}Files`,
       summary: files.summary ?? 'The files as rendered from the stored state now, and whether they are the ones last applied',
       description: files.description ?? 'Administrators of the cluster only. Read-only; the content of a secret file is never shown.',
-      responses: { '200': { description: 'The rendered files.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ManagedRenderedFiles' } } } } },
+      responses: {
+        '200': {
+          description: 'The rendered files.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ManagedRenderedFiles' } } },
+        },
+      },
     };
     fragment.paths = { [`${prefix}/files`]: { get }, ...fragment.paths };
   }
@@ -309,16 +448,26 @@ function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
   delete fragment['x-config'];
   if (config) addConfigOperations(fragment, id, prefix, config);
   const resolve = (p: Doc): Doc => {
-    const name = String(p.$ref ?? '').split('/').pop()!;
+    const name = String(p.$ref ?? '')
+      .split('/')
+      .pop()!;
     return p.$ref ? (fragment.components?.parameters?.[name] ?? doc.components.parameters?.[name] ?? {}) : p;
   };
   for (const [pathName, item] of Object.entries<Doc>(fragment.paths))
     for (const [method, op] of Object.entries<Doc>(item)) {
       if (!op?.operationId) continue;
-      const own = ((op.parameters ?? []) as Doc[]).filter((p) => !['#/components/parameters/ClusterId', '#/components/parameters/ServerId'].includes(p.$ref));
+      const own = ((op.parameters ?? []) as Doc[]).filter(
+        (p) => !['#/components/parameters/ClusterId', '#/components/parameters/ServerId'].includes(p.$ref),
+      );
       for (const [, name] of pathName.slice(prefix.length).matchAll(/\{(\w+Id)\}/g))
         if (!own.some((p) => resolve(p).name === name && resolve(p).in === 'path'))
-          own.push({ name, in: 'path', required: true, description: `The id of the ${name.slice(0, -2)}.`, schema: { type: 'integer', minimum: 1, maximum: 2147483647 } });
+          own.push({
+            name,
+            in: 'path',
+            required: true,
+            description: `The id of the ${name.slice(0, -2)}.`,
+            schema: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          });
       const validates = !!op.requestBody || own.some((p) => ['query', 'header'].includes(resolve(p).in));
       const responses: Doc = { ...op.responses };
       for (const [code, name] of pluginResponses) responses[code] ??= ref('responses', name);
@@ -356,6 +505,7 @@ export function bundle(): Doc {
   checkRefs(doc);
   checkAccess(doc);
   checkDeprecations(doc);
+  addExamples(doc);
   addCodeSamples(doc);
   return doc;
 }

@@ -47,7 +47,13 @@ export function presentWebhook(e: WebhookEndpoint, last: { status: string; at: D
   };
 }
 
-export function presentDelivery({ delivery, attempts }: { delivery: WebhookDelivery; attempts: WebhookAttempt[] }): Schemas['WebhookDelivery'] {
+export function presentDelivery({
+  delivery,
+  attempts,
+}: {
+  delivery: WebhookDelivery;
+  attempts: WebhookAttempt[];
+}): Schemas['WebhookDelivery'] {
   return {
     id: delivery.id,
     eventId: delivery.eventId,
@@ -55,78 +61,91 @@ export function presentDelivery({ delivery, attempts }: { delivery: WebhookDeliv
     status: delivery.status,
     createdAt: delivery.createdAt.toISOString(),
     nextAttemptAt: iso(delivery.nextAttemptAt),
-    attempts: attempts.map((a) => ({ at: a.at.toISOString(), responseStatus: a.responseStatus ?? null, responseBody: a.responseBody, error: a.error ?? null, durationMs: a.durationMs })),
+    attempts: attempts.map((a) => ({
+      at: a.at.toISOString(),
+      responseStatus: a.responseStatus ?? null,
+      responseBody: a.responseBody,
+      error: a.error ?? null,
+      durationMs: a.durationMs,
+    })),
   };
 }
 
-type Owned = { em: EntityManager; user: User; deps: AppDeps; owner: WebhookOwner };
+type Context<P> = { em: EntityManager; user: User; deps: AppDeps; params: P; koa: { status: number } };
+type Item = { webhookId: number };
 
-/** The operations of one owner kind; the customer and the cluster families share them. */
-const operations = {
-  list: async ({ em, deps, owner }: Owned) => ({ data: (await service(deps).list(em, owner)).map(({ endpoint, last }) => presentWebhook(endpoint, last)) }),
-  create: async ({ em, deps, owner, user }: Owned, body: Schemas['WebhookEndpointInput']) => {
-    const { endpoint, secret } = await service(deps).create(em, owner, body, user);
-    return { webhook: presentWebhook(endpoint, null), secret };
-  },
-  update: async ({ em, deps, owner }: Owned, id: number, body: Schemas['WebhookEndpointUpdate']) => {
-    const endpoint = await service(deps).update(em, owner, id, body);
-    const last = (await service(deps).list(em, owner)).find((x) => x.endpoint.id === endpoint.id)?.last ?? null;
-    return presentWebhook(endpoint, last);
-  },
-  remove: async ({ em, deps, owner }: Owned, id: number) => {
-    await service(deps).remove(em, owner, id);
-    return noContent;
-  },
-  rotate: async ({ em, deps, owner }: Owned, id: number) => {
-    const { endpoint, secret } = await service(deps).rotate(em, owner, id);
-    return { webhook: presentWebhook(endpoint, null), secret };
-  },
-  deliveries: async ({ em, deps, owner }: Owned, id: number) => ({ data: (await service(deps).deliveries(em, owner, id)).map(presentDelivery) }),
-  redeliver: async ({ em, deps, owner }: Owned, id: number, deliveryId: number) => presentDelivery(await service(deps).redeliver(em, owner, id, deliveryId)),
-  test: async ({ em, deps, owner }: Owned, id: number) => presentDelivery(await service(deps).sendTest(em, owner, id)),
-};
+/**
+ * The eight operations of one owner kind (list, create, update, delete, rotate, deliveries, redeliver, test):
+ * the customer and the cluster families differ only in how the path names the owner and who may act for it.
+ */
+function webhookOperations<P>(ownerOf: (em: EntityManager, user: User, params: P) => Promise<WebhookOwner>) {
+  const owned = async ({ em, user, deps, params }: Context<P>) => ({ em, webhooks: service(deps), owner: await ownerOf(em, user, params) });
+  return {
+    list: async (c: Context<P>) => {
+      const { em, webhooks, owner } = await owned(c);
+      return { data: (await webhooks.list(em, owner)).map(({ endpoint, last }) => presentWebhook(endpoint, last)) };
+    },
+    create: async (c: Context<P> & { body: Schemas['WebhookEndpointInput'] }) => {
+      const { em, webhooks, owner } = await owned(c);
+      const { endpoint, secret } = await webhooks.create(em, owner, c.body, c.user);
+      c.koa.status = 201;
+      return { webhook: presentWebhook(endpoint, null), secret };
+    },
+    update: async (c: Context<P & Item> & { body: Schemas['WebhookEndpointUpdate'] }) => {
+      const { em, webhooks, owner } = await owned(c);
+      const endpoint = await webhooks.update(em, owner, c.params.webhookId, c.body);
+      const last = (await webhooks.list(em, owner)).find((x) => x.endpoint.id === endpoint.id)?.last ?? null;
+      return presentWebhook(endpoint, last);
+    },
+    remove: async (c: Context<P & Item>) => {
+      const { em, webhooks, owner } = await owned(c);
+      await webhooks.remove(em, owner, c.params.webhookId);
+      return noContent;
+    },
+    rotate: async (c: Context<P & Item>) => {
+      const { em, webhooks, owner } = await owned(c);
+      const { endpoint, secret } = await webhooks.rotate(em, owner, c.params.webhookId);
+      return { webhook: presentWebhook(endpoint, null), secret };
+    },
+    deliveries: async (c: Context<P & Item>) => {
+      const { em, webhooks, owner } = await owned(c);
+      return { data: (await webhooks.deliveries(em, owner, c.params.webhookId)).map(presentDelivery) };
+    },
+    redeliver: async (c: Context<P & Item & { deliveryId: number }>) => {
+      const { em, webhooks, owner } = await owned(c);
+      const result = presentDelivery(await webhooks.redeliver(em, owner, c.params.webhookId, c.params.deliveryId));
+      c.koa.status = 202;
+      return result;
+    },
+    test: async (c: Context<P & Item>) => {
+      const { em, webhooks, owner } = await owned(c);
+      const result = presentDelivery(await webhooks.sendTest(em, owner, c.params.webhookId));
+      c.koa.status = 202;
+      return result;
+    },
+  };
+}
+
+const customer = webhookOperations((em, user, params: { customerId: number }) => customerOwner(em, user, params.customerId));
+const cluster = webhookOperations((em, user, params: { clusterId: number }) => clusterOwner(em, user, params.clusterId));
 
 /** Outgoing webhooks of customers (managers) and clusters (administrators), issue 30. */
 export const webhookHandlers = defineHandlers({
-  listCustomerWebhooks: async ({ em, user, deps, params }) => operations.list({ em, user, deps, owner: await customerOwner(em, user, params.customerId) }),
-  createCustomerWebhook: async ({ em, user, deps, params, body, koa }) => {
-    const result = await operations.create({ em, user, deps, owner: await customerOwner(em, user, params.customerId) }, body);
-    koa.status = 201;
-    return result;
-  },
-  updateCustomerWebhook: async ({ em, user, deps, params, body }) => operations.update({ em, user, deps, owner: await customerOwner(em, user, params.customerId) }, params.webhookId, body),
-  deleteCustomerWebhook: async ({ em, user, deps, params }) => operations.remove({ em, user, deps, owner: await customerOwner(em, user, params.customerId) }, params.webhookId),
-  rotateCustomerWebhookSecret: async ({ em, user, deps, params }) => operations.rotate({ em, user, deps, owner: await customerOwner(em, user, params.customerId) }, params.webhookId),
-  listCustomerWebhookDeliveries: async ({ em, user, deps, params }) => operations.deliveries({ em, user, deps, owner: await customerOwner(em, user, params.customerId) }, params.webhookId),
-  redeliverCustomerWebhookDelivery: async ({ em, user, deps, params, koa }) => {
-    const result = await operations.redeliver({ em, user, deps, owner: await customerOwner(em, user, params.customerId) }, params.webhookId, params.deliveryId);
-    koa.status = 202;
-    return result;
-  },
-  sendCustomerWebhookTest: async ({ em, user, deps, params, koa }) => {
-    const result = await operations.test({ em, user, deps, owner: await customerOwner(em, user, params.customerId) }, params.webhookId);
-    koa.status = 202;
-    return result;
-  },
+  listCustomerWebhooks: customer.list,
+  createCustomerWebhook: customer.create,
+  updateCustomerWebhook: customer.update,
+  deleteCustomerWebhook: customer.remove,
+  rotateCustomerWebhookSecret: customer.rotate,
+  listCustomerWebhookDeliveries: customer.deliveries,
+  redeliverCustomerWebhookDelivery: customer.redeliver,
+  sendCustomerWebhookTest: customer.test,
 
-  listClusterWebhooks: async ({ em, user, deps, params }) => operations.list({ em, user, deps, owner: await clusterOwner(em, user, params.clusterId) }),
-  createClusterWebhook: async ({ em, user, deps, params, body, koa }) => {
-    const result = await operations.create({ em, user, deps, owner: await clusterOwner(em, user, params.clusterId) }, body);
-    koa.status = 201;
-    return result;
-  },
-  updateClusterWebhook: async ({ em, user, deps, params, body }) => operations.update({ em, user, deps, owner: await clusterOwner(em, user, params.clusterId) }, params.webhookId, body),
-  deleteClusterWebhook: async ({ em, user, deps, params }) => operations.remove({ em, user, deps, owner: await clusterOwner(em, user, params.clusterId) }, params.webhookId),
-  rotateClusterWebhookSecret: async ({ em, user, deps, params }) => operations.rotate({ em, user, deps, owner: await clusterOwner(em, user, params.clusterId) }, params.webhookId),
-  listClusterWebhookDeliveries: async ({ em, user, deps, params }) => operations.deliveries({ em, user, deps, owner: await clusterOwner(em, user, params.clusterId) }, params.webhookId),
-  redeliverClusterWebhookDelivery: async ({ em, user, deps, params, koa }) => {
-    const result = await operations.redeliver({ em, user, deps, owner: await clusterOwner(em, user, params.clusterId) }, params.webhookId, params.deliveryId);
-    koa.status = 202;
-    return result;
-  },
-  sendClusterWebhookTest: async ({ em, user, deps, params, koa }) => {
-    const result = await operations.test({ em, user, deps, owner: await clusterOwner(em, user, params.clusterId) }, params.webhookId);
-    koa.status = 202;
-    return result;
-  },
+  listClusterWebhooks: cluster.list,
+  createClusterWebhook: cluster.create,
+  updateClusterWebhook: cluster.update,
+  deleteClusterWebhook: cluster.remove,
+  rotateClusterWebhookSecret: cluster.rotate,
+  listClusterWebhookDeliveries: cluster.deliveries,
+  redeliverClusterWebhookDelivery: cluster.redeliver,
+  sendClusterWebhookTest: cluster.test,
 });

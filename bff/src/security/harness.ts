@@ -15,7 +15,7 @@ import {
 import { Cluster, Server } from '@portal/core/clusters';
 import { demoLogins, demoPassword, demoStaff, resealDemoStaffSecret } from '@portal/core/seed';
 import { socketPath } from '../realtime/gateway.ts';
-import { createTestServer, type TestClient, type TestResponse, type TestServer } from '../testing.ts';
+import { createTestServer, type TestClient, type TestResponse, type TestServer, type TestServerOptions } from '../testing.ts';
 
 /** Every log line a suite's server wrote, and every secret the suite used (none may appear in a line). */
 export class LogCapture {
@@ -73,11 +73,11 @@ export interface Suite {
 }
 
 /** Starts the suite's portal (logging at `debug` into the capture) over its own seeded database. */
-export async function startSuite(env: Record<string, string> = {}): Promise<Suite> {
+export async function startSuite(env: Record<string, string> = {}, options: Pick<TestServerOptions, 'webhookResolver'> = {}): Promise<Suite> {
   const logs = new LogCapture();
   logs.secret(demoPassword);
   logs.secret(demoStaff.totpSecret);
-  const server = await createTestServer({ LOGIN_RATE_LIMIT: '10000', INVITATION_LIMIT: '10000', ...env }, { log: { level: 'debug', destination: logs.destination } });
+  const server = await createTestServer({ LOGIN_RATE_LIMIT: '10000', INVITATION_LIMIT: '10000', ...env }, { ...options, log: { level: 'debug', destination: logs.destination } });
   try {
     return await prepare(server, logs);
   } catch (e) {
