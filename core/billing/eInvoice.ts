@@ -1,3 +1,4 @@
+import type * as EInvoiceLibrary from '@e-invoice-eu/core';
 import type { Invoice as EInvoiceData } from '@e-invoice-eu/core';
 import type { Customer } from '../customers/index.ts';
 import type { Invoice, InvoicePosition } from './Invoice.ts';
@@ -49,12 +50,12 @@ type CiiNode = { [key: string]: CiiNode | CiiNode[] | string };
  * so after the library's mapping a payee that only repeats the seller's name is dropped. Once per process,
  * on the library's CII formatter that the XRechnung and Factur-X formatters extend.
  */
-let loaded: Promise<typeof import('@e-invoice-eu/core')> | undefined;
+let loaded: Promise<typeof EInvoiceLibrary> | undefined;
 /**
  * The library, loaded at the first e-invoice (it brings a spreadsheet reader and ~1 s of module loading that
  * every portal start and test file paid for before), with the payee fix below applied once.
  */
-function library(): Promise<typeof import('@e-invoice-eu/core')> {
+function library(): Promise<typeof EInvoiceLibrary> {
   return (loaded ??= import('@e-invoice-eu/core').then((lib) => {
     const ciiFormatter = Object.getPrototypeOf(new lib.FormatFactoryService().createFormatService('CII', quiet)) as { postProcess(cii: CiiNode): void; portalPayee?: true };
     if (!ciiFormatter.portalPayee) {
