@@ -90,6 +90,7 @@ describe('plugin:new names', () => {
       expect.arrayContaining([
         'plugin.ts',
         'openapi.yaml',
+        'examples.yaml',
         `server/${id}.test.ts`,
         'server/index.ts',
         'server/rules.test.ts',
@@ -145,7 +146,7 @@ function jest(tests: string[], extra: string[] = []) {
 }
 
 (process.env.PLUGIN_NEW_NESTED ? describe.skip : describe)('plugin:new --family config|stats', () => {
-  /** The families proven, each for a non-web service; their own code (tests, e2e, package/tsconfig left out) is at most 8 files. */
+  /** The families proven, each for a non-web service; their own code (tests, e2e, package/tsconfig and the contract's examples left out) is at most 8 files. */
   const members = [
     {
       family: 'config',
@@ -201,7 +202,7 @@ function jest(tests: string[], extra: string[] = []) {
       const entities = await families[family]!.entities?.(names);
       if (entities) files.push(await generateMigration(names, entities, repo));
       const migration = `server/migrations/Migration${names.timestamp}${names.Pascal}.ts`;
-      expect([family, files.filter((f) => !/\.test\.tsx?$|^e2e\/|^package\.json$|^tsconfig\.json$/.test(f)).sort()]).toEqual([
+      expect([family, files.filter((f) => !/\.test\.tsx?$|^e2e\/|^package\.json$|^tsconfig\.json$|^examples\.yaml$/.test(f)).sort()]).toEqual([
         family,
         own(names.id, migration).sort(),
       ]);
