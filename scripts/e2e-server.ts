@@ -63,10 +63,9 @@ if (process.env.DATABASE_URL && templates) {
   // Under the Playwright run (its global setup names a template directory, core/testing): the database is a
   // copy (`CREATE DATABASE … TEMPLATE`) of one migrated and seeded once per run, instead of migrating and seeding
   // the demo data for every spec file. The plugins' fixtures are seeded per portal (some follow the clock).
-  const [{ createTestDatabase }, { seedDemo }, { seedDemoMode }, { loadPlugins }, { pluginRegistry }, { loadConfig }] = await Promise.all([
+  const [{ createTestDatabase }, { demoTemplate }, { loadPlugins }, { pluginRegistry }, { loadConfig }] = await Promise.all([
     import('@portal/core/testing'),
-    import('@portal/core/seed'),
-    import('@portal/core/demo'),
+    import('../bff/src/testing/demoTemplate.ts'),
     import('../bff/src/managed/plugins.ts'),
     import('../bff/src/generated/plugins.ts'),
     import('@portal/core/platform'),
@@ -83,14 +82,7 @@ if (process.env.DATABASE_URL && templates) {
     {
       name: dbName,
       dataDir: env.DATA_DIR,
-      template: {
-        key: JSON.stringify({ e2e: true, demo, migrations: plugins.migrations.map((m) => m.name).sort() }),
-        fill: async (template, templateDir) => {
-          // Demo mode's own user and cluster take the first ids (issue 13), as at a demo portal's first start.
-          if (demo) await seedDemoMode(template.orm.em.fork());
-          await seedDemo(template.orm.em.fork(), { dataDir: templateDir });
-        },
-      },
+      template: demoTemplate(plugins.migrations, { demo }),
     },
   );
   process.env.DATABASE_URL = env.DATABASE_URL;

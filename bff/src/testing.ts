@@ -1,6 +1,6 @@
 import { loadConfig, createLogger, TestClock, type Config, type Logger } from '@portal/core/platform';
 import { createTestDatabase, type TestDatabase } from '@portal/core/testing';
-import { demoPassword, seedDemo } from '@portal/core/seed';
+import { demoPassword } from '@portal/core/seed';
 import type { Resolver } from '@portal/core/webhooks';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { pluginRegistry } from './generated/plugins.ts';
 import { loadPlugins } from './managed/plugins.ts';
 import type { PluginRegistryEntry } from './managed/registry.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { demoTemplate } from './testing/demoTemplate.ts';
 import { startMailbox, type Mailbox } from './testing/mailbox.ts';
 
 export interface TestServer extends RunningServer {
@@ -54,13 +55,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     { entities: plugins.entities as NonNullable<Parameters<typeof createTestDatabase>[0]>['entities'], migrations: plugins.migrations },
     {
       dataDir,
-      template: {
-        // The demo data is the core's: plugin sets with the same migrations share a template.
-        key: JSON.stringify({ migrations: plugins.migrations.map((m) => m.name).sort() }),
-        fill: async (template, templateDir) => {
-          await seedDemo(template.orm.em.fork(), { dataDir: templateDir });
-        },
-      },
+      template: demoTemplate(plugins.migrations),
     },
   );
   const mailbox = await startMailbox();
