@@ -24,14 +24,24 @@ export interface AxeOptions {
   include?: string;
   /** Parts to leave out (CSS selectors), each with a reason in the caller. */
   exclude?: string[];
+  /** Only these axe rules (default: every rule of the WCAG 2.x A/AA tags and the best practices). */
+  rules?: readonly string[];
 }
+
+/**
+ * The axe rules whose outcome depends on the colour mode or the language of a screen — what a second pass over
+ * the same screens in the other theme and language can find that the first pass did not (docs/decisions.md,
+ * "Accessibility checks"): contrast, links told apart by colour, and the document's language and title.
+ */
+export const themeAndLanguageRules = ['color-contrast', 'link-in-text-block', 'html-has-lang', 'html-lang-valid', 'valid-lang', 'document-title'] as const;
 
 /** Every violation axe-core finds on the page as it is now. */
 export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<Violation[]> {
   // Legacy mode: axe runs in the page itself. The default (runPartial per frame, then finishRun) opens a blank
   // page for every analysis to combine the frames' results — 1.3–2 s per scan instead of 0.4–0.8 s, most of
   // the accessibility passes' time; the portal's pages have no frames whose results need combining.
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).setLegacyMode(true);
+  let builder = new AxeBuilder({ page }).setLegacyMode(true);
+  builder = options.rules ? builder.withRules([...options.rules]) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();

@@ -5,7 +5,7 @@
  * the services. Read-only: there is nothing to create, apply or roll back here.
  */
 import { type Page } from '@playwright/test';
-import { expect, test } from '@portal/plugin-sdk/testing/e2e';
+import { expect, test, journeyLanguages } from '@portal/plugin-sdk/testing/e2e';
 
 const password = 'Demo-Portal-2026';
 const shots = process.env.MONITORING_SHOTS; // a directory: screenshots of the section (light and dark) for review
@@ -96,7 +96,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${shots}/monitoring-${name}.png`, fullPage: true });
 }
 
-for (const lang of ['de', 'en'] as const) {
+for (const lang of journeyLanguages('en')) {
   test(`R2.026 monitoring (${lang}): live figures of the real host arrive, history charts, 1 h / 24 h / 7 d, table view, services`, async ({
     page,
   }) => {

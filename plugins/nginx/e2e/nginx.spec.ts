@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { type Page } from '@playwright/test';
-import { expect, test } from '@portal/plugin-sdk/testing/e2e';
+import { expect, test, journeyLanguages } from '@portal/plugin-sdk/testing/e2e';
 
 const password = 'Demo-Portal-2026';
 const shots = process.env.NGINX_SHOTS; // a directory: screenshots of every screen (light and dark) for review
@@ -130,7 +130,7 @@ async function jobSucceeded(page: Page): Promise<void> {
 // One after the other: both change the same server.
 test.describe.configure({ mode: 'serial' });
 
-for (const lang of ['de', 'en'] as const) {
+for (const lang of journeyLanguages('en')) {
   test(`R2.030 R2.024 nginx (${lang}): create a domain, a duplicate name refused, apply with progress, the request in the access log, roll back`, async ({ page }) => {
     test.setTimeout(180_000);
     const t = texts[lang];

@@ -11,6 +11,16 @@ import sdkEn from '../web/i18n/en.json' with { type: 'json' };
 export type Lang = 'de' | 'en';
 export const languages: readonly Lang[] = ['de', 'en'];
 
+/**
+ * The languages a module's browser journey runs in: the one its spec names, both with `E2E_ALL_LANGUAGES=1`.
+ * Every screen of every module is opened in both languages by the accessibility passes (de + light, en + dark)
+ * and every text key exists in both (i18n tests); running each journey twice cost the suite one journey per
+ * module and language, so the modules split the two languages between them (docs/plugins.md, suite layout).
+ */
+export function journeyLanguages(language: Lang): readonly Lang[] {
+  return process.env.E2E_ALL_LANGUAGES === '1' ? languages : [language];
+}
+
 /** The portal's and the SDK's texts a plugin's spec needs (sdk namespace, managed namespace, login). */
 export const sdkTexts = {
   de: {

@@ -4,7 +4,7 @@
  * with progress (checked with ssh-keygen -l where installed), the result in the list and in
  * authorized_keys, roll back.
  */
-import { expect, test, ensureApplied, hasProgram, jobSucceeded, languages, openSection, rollBack, sdkTexts, shot, signIn, type Lang } from '@portal/plugin-sdk/testing/e2e';
+import { expect, test, ensureApplied, hasProgram, jobSucceeded, openSection, rollBack, sdkTexts, shot, signIn, type Lang, journeyLanguages } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
@@ -26,7 +26,7 @@ const texts = Object.fromEntries(
   ]),
 ) as Record<Lang, { section: string; add: string; user: string; publicKey: string; label: string; submit: string; tooShort: string; bits: string; skipped: string; files: string }>;
 
-for (const lang of languages) {
+for (const lang of journeyLanguages('en')) {
   test(`R2.031 R2.024 ssh keys (${lang}): a short RSA key refused, type, length and fingerprint before saving, apply with progress, authorized_keys, roll back`, async ({ page }) => {
     test.setTimeout(150_000);
     const t = texts[lang];

@@ -3,13 +3,13 @@
  * a value outside its limits refused by the form, a change saved and applied with progress, the rendered
  * file showing it, and the change undone. Helpers and texts are the SDK's (`@portal/plugin-sdk/testing/e2e`).
  */
-import { expect, jobSucceeded, languages, openSection, pluginTexts, rollBack, sdkText, sdkTexts, signIn, test } from '@portal/plugin-sdk/testing/e2e';
+import { expect, jobSucceeded, journeyLanguages, openSection, pluginTexts, rollBack, sdkText, sdkTexts, signIn, test } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
 const text = pluginTexts({ de, en });
 
-for (const lang of languages) {
+for (const lang of journeyLanguages('de')) {
   test(`__id__ (${lang}): change a setting, see it in the file, undo it`, async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, lang);

@@ -3,13 +3,13 @@
  * figures measured on the server arrive live, the history of another range, and the same values as a table.
  * Read-only: nothing to apply or undo. Helpers and texts are the SDK's (`@portal/plugin-sdk/testing/e2e`).
  */
-import { expect, languages, openSection, pluginTexts, sdkText, signIn, test } from '@portal/plugin-sdk/testing/e2e';
+import { expect, journeyLanguages, openSection, pluginTexts, sdkText, signIn, test } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
 const text = pluginTexts({ de, en });
 
-for (const lang of languages) {
+for (const lang of journeyLanguages('de')) {
   test(`__id__ (${lang}): live figures of the server, the history as charts and as a table`, async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, lang);
