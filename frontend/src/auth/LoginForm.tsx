@@ -1,3 +1,4 @@
+import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
@@ -71,7 +72,7 @@ export function LoginForm({
   return (
     <Form<Values>
       initialValues={{ email, password: '' }}
-      validate={required(t)}
+      validate={required((k) => runtimeT(t, k))}
       onSubmit={async (values) => {
         setNotice(null);
         const result = await login({ email: values.email.trim(), password: values.password });

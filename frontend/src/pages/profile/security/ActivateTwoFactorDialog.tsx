@@ -1,3 +1,4 @@
+import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,7 +35,7 @@ function ActivateTwoFactorFlow({ onClose }: { onClose: () => void }) {
   const [confirm] = useConfirmTwoFactorMutation();
   const [activation, setActivation] = useState<TwoFactorActivation | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const need = required(t);
+  const need = required((k) => runtimeT(t, k));
 
   if (codes)
     return (

@@ -1,3 +1,4 @@
+import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -57,7 +58,7 @@ function CreateTokenForm({ onClose, onCreated }: { onClose: () => void; onCreate
   return (
     <Form<TokenFormValues>
       initialValues={initialValues}
-      validate={(v) => validateToken(v, new Date(), t)}
+      validate={(v) => validateToken(v, new Date(), (k) => runtimeT(t, k))}
       onSubmit={async (values) => {
         const result = await create(toRequest(values));
         if ('error' in result) {
@@ -149,7 +150,7 @@ function CreateTokenForm({ onClose, onCreated }: { onClose: () => void; onCreate
               </Stack>
             </DialogContent>
             <DialogActions>
-              <Button onClick={onClose}>{t('common:cancel')}</Button>
+              <Button onClick={onClose}>{t('cancel', { ns: 'common' })}</Button>
               <Button type="submit" variant="contained" disabled={submitting}>
                 {t('form.submit')}
               </Button>

@@ -1,3 +1,4 @@
+import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
@@ -135,7 +136,7 @@ export function TokenTable({
                   <TableCell sx={{ fontWeight: 500 }}>{token.name}</TableCell>
                   <TableCell>
                     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      {restrictionLabels(token, t).map((label) => (
+                      {restrictionLabels(token, (k, o) => runtimeT(t, k, o)).map((label) => (
                         <Chip key={label} size="small" variant="outlined" label={label} color={token.abilities.includes('*') ? 'warning' : 'default'} />
                       ))}
                     </Stack>
