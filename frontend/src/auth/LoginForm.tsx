@@ -1,4 +1,3 @@
-import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
@@ -23,7 +22,7 @@ interface Values {
   password: string;
 }
 
-const required = (t: (k: string) => string) => (values: Partial<Values>) => {
+const required = (t: (k: 'errors:validationField.required' | 'errors:validationField.format.email') => string) => (values: Partial<Values>) => {
   const errors: Partial<Record<keyof Values, string>> = {};
   if (!values.email?.trim()) errors.email = t('errors:validationField.required');
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = t('errors:validationField.format.email');
@@ -72,7 +71,7 @@ export function LoginForm({
   return (
     <Form<Values>
       initialValues={{ email, password: '' }}
-      validate={required((k) => runtimeT(t, k))}
+      validate={required(t)}
       onSubmit={async (values) => {
         setNotice(null);
         const result = await login({ email: values.email.trim(), password: values.password });

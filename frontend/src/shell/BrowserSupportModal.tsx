@@ -1,4 +1,3 @@
-import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import BrowserSupportDialog from './BrowserSupportDialog';
@@ -12,5 +11,5 @@ export function BrowserSupportModal({ userAgent = navigator.userAgent }: { userA
     dismissBrowserWarning();
     setOpen(false);
   };
-  return <BrowserSupportDialog t={(k) => runtimeT(t, k)} open={open} onClose={close} />;
+  return <BrowserSupportDialog t={t} open={open} onClose={close} />;
 }

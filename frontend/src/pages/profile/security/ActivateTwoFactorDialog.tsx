@@ -1,4 +1,3 @@
-import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +17,7 @@ import { PasswordField } from './PasswordField';
 import { RecoveryCodesList } from './RecoveryCodesList';
 import { dialogFormSx } from './dialogForm';
 
-const required = (t: (k: string) => string) => (field: string) => (values: Record<string, string | undefined>) =>
+const required = (t: (k: 'errors:validationField.required') => string) => (field: string) => (values: Record<string, string | undefined>) =>
   values[field]?.trim() ? {} : { [field]: t('errors:validationField.required') };
 
 /** The key in groups of four, easier to type into an app. */
@@ -35,7 +34,7 @@ function ActivateTwoFactorFlow({ onClose }: { onClose: () => void }) {
   const [confirm] = useConfirmTwoFactorMutation();
   const [activation, setActivation] = useState<TwoFactorActivation | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const need = required((k) => runtimeT(t, k));
+  const need = required(t);
 
   if (codes)
     return (

@@ -1,4 +1,3 @@
-import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -58,7 +57,7 @@ function CreateTokenForm({ onClose, onCreated }: { onClose: () => void; onCreate
   return (
     <Form<TokenFormValues>
       initialValues={initialValues}
-      validate={(v) => validateToken(v, new Date(), (k) => runtimeT(t, k))}
+      validate={(v) => validateToken(v, new Date(), t)}
       onSubmit={async (values) => {
         const result = await create(toRequest(values));
         if ('error' in result) {

@@ -1,4 +1,3 @@
-import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { PersonalAccessToken } from '../../../api/tokens';
 import { isoDay } from './tokenForm';
 import { usePaginationLabels } from '../../../ui/paginationLabels';
+import type tokens from '../../../i18n/locales/de/tokens.json';
 
 export type TokenSortField = 'id' | 'name' | 'expiresAt' | 'lastUsedAt';
 export interface TokenSort {
@@ -33,7 +33,7 @@ export const pageSizes = [10, 25, 50];
 const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: 1, width: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap' } as const;
 
 /** The restriction of a token in words (§3): full access, or its clusters and areas. */
-export function restrictionLabels(token: PersonalAccessToken, t: (key: string, o?: Record<string, unknown>) => string): string[] {
+export function restrictionLabels(token: PersonalAccessToken, t: (key: `restriction.${keyof typeof tokens.restriction}`, o?: { number: string }) => string): string[] {
   if (token.abilities.includes('*')) return [t('restriction.full')];
   const labels: string[] = [];
   if (token.abilities.includes('clusters:*')) labels.push(t('restriction.allClusters'));
@@ -136,7 +136,7 @@ export function TokenTable({
                   <TableCell sx={{ fontWeight: 500 }}>{token.name}</TableCell>
                   <TableCell>
                     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      {restrictionLabels(token, (k, o) => runtimeT(t, k, o)).map((label) => (
+                      {restrictionLabels(token, t).map((label) => (
                         <Chip key={label} size="small" variant="outlined" label={label} color={token.abilities.includes('*') ? 'warning' : 'default'} />
                       ))}
                     </Stack>
