@@ -6,4 +6,8 @@ import type { HttpMethod, OperationPath } from '@portal/plugin-sdk/web';
  * bundle, the monitoring start-up): the path is written out but checked against the contract at compile
  * time, so a renamed path or operation breaks the type check. Everything else uses `request`/`pathOf`.
  */
-export const contractPath = <Op extends OperationId, M extends HttpMethod>(_operationId: Op, _method: M, path: OperationPath<Op, M>): string => `/${path}`;
+export const contractPath = <Op extends OperationId, M extends HttpMethod>(
+  _operationId: Op,
+  _method: M,
+  path: OperationPath<Op, M>,
+): string => `/${path}`;

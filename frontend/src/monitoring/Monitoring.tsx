@@ -16,7 +16,9 @@ interface ClientConfig {
 /** Asks the server's run-time configuration once per page load, when the browser is idle. */
 let configRequest: Promise<ClientConfig> | undefined;
 export function clientConfig(): Promise<ClientConfig> {
-  configRequest ??= fetch(new URL(contractPath('getClientConfig', 'GET', 'api/v1/client-config'), window.location.origin), { headers: { Accept: 'application/json' } })
+  configRequest ??= fetch(new URL(contractPath('getClientConfig', 'GET', 'api/v1/client-config'), window.location.origin), {
+    headers: { Accept: 'application/json' },
+  })
     .then((r) => (r.ok ? (r.json() as Promise<ClientConfig>) : {}))
     .catch(() => ({}));
   return configRequest;

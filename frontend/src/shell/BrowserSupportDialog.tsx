@@ -13,7 +13,15 @@ import { minimumVersions } from './browserSupport';
  * The outdated-browser dialog (§2, §9) without i18next: the SPA's shell hands in `useTranslation`'s `t`, the lean
  * sign-in page its own translator (keys of the `common` namespace), so both pages show the same dialog.
  */
-export default function BrowserSupportDialog({ t, open, onClose }: { t: (key: `browserSupport.${keyof typeof common.browserSupport}`) => string; open: boolean; onClose: () => void }) {
+export default function BrowserSupportDialog({
+  t,
+  open,
+  onClose,
+}: {
+  t: (key: `browserSupport.${keyof typeof common.browserSupport}`) => string;
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="browser-support-title" data-testid="browser-support">
       <DialogTitle id="browser-support-title">{t('browserSupport.title')}</DialogTitle>

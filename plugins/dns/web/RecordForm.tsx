@@ -202,7 +202,10 @@ export function RecordDialog({ open, origin, defaultTtl, record, onSubmit, onClo
                     <FormSelect
                       name="tag"
                       label={t('record.tag')}
-                      options={(['issue', 'issuewild', 'iodef'] as const).map((tag) => ({ value: tag, label: t(`recordForm.tags.${tag}`) }))}
+                      options={(['issue', 'issuewild', 'iodef'] as const).map((tag) => ({
+                        value: tag,
+                        label: t(`recordForm.tags.${tag}`),
+                      }))}
                     />
                   </Stack>
                 )}

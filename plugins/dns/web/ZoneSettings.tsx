@@ -193,7 +193,9 @@ export function CreateZoneDialog({
     <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="md">
       <Form<CreateValues>
         initialValues={{ origin: '', ...defaultSettings }}
-        validate={(v) => translated((k) => runtimeT(t, k), { ...validateSettings(v), origin: v.origin?.trim() ? undefined : 'form.required' })}
+        validate={(v) =>
+          translated((k) => runtimeT(t, k), { ...validateSettings(v), origin: v.origin?.trim() ? undefined : 'form.required' })
+        }
         onSubmit={(v) => onSubmit({ origin: v.origin.trim(), ...settingsBody(v) })}
       >
         {({ handleSubmit, submitting, submitError, errors, submitFailed }) => (

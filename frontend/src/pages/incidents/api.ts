@@ -20,7 +20,11 @@ const incidentsApi = api.enhanceEndpoints({ addTagTypes: ['ManagedChanges'] }).i
     getServerMonitoring: build.query<MonitoringSeries, ServerArgs & { range: '1h' | '24h' }>({
       // The monitoring plugin's operation (not in the core table): its path is checked against the contract.
       query: ({ range, clusterId, serverId }) =>
-        operationRequest('getMonitoringMetrics', 'GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/monitoring/metrics', { clusterId, serverId, query: { range } }),
+        operationRequest('getMonitoringMetrics', 'GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/monitoring/metrics', {
+          clusterId,
+          serverId,
+          query: { range },
+        }),
     }),
     rollBackSection: build.mutation<ResponseOf<'rollBackManagedPlugin'>, ServerArgs & { pluginId: string }>({
       query: ({ pluginId, clusterId, serverId }) => request('rollBackManagedPlugin', { clusterId, serverId, pluginId }),
