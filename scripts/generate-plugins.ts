@@ -47,6 +47,8 @@ export interface DiscoveredPlugin {
   translationKeys: string[];
   /** The default texts of its family (a web server: `plugins/sdk/webserver/i18n`), under its own, relative to the repository. */
   familyTexts?: string;
+  /** The keys of the family texts alone (in both files): what the family's pages may ask of any member. */
+  familyTranslationKeys?: string[];
   /** `./web/dashboard.tsx` when the plugin has a dashboard card of its own. */
   dashboardModule?: string;
   /** Its `x-resources` (written to `generated/resources.ts`). */
@@ -193,6 +195,12 @@ function translationKeys(dir: string, familyDir?: string): string[] {
   return [...de].filter((k) => en.has(k)).sort();
 }
 
+function familyTranslationKeys(familyDir: string): string[] {
+  const read = (lang: string) => new Set(keysOf(JSON.parse(fs.readFileSync(path.join(familyDir, `${lang}.json`), 'utf8'))));
+  const en = read('en');
+  return [...read('de')].filter((k) => en.has(k)).sort();
+}
+
 /** The family whose default texts a plugin's namespace starts from: a web server (`x-webserver`) has the web server family's. */
 export function familyTextsOf(dir: string): string | undefined {
   const file = path.join(dir, 'openapi.yaml');
@@ -279,6 +287,7 @@ export async function discoverPlugins(repo = repoDefault): Promise<DiscoveredPlu
       titles: readTranslations(dir, manifest.titleKey),
       translationKeys: translationKeys(dir, familyTextsOf(dir) && path.join(repo, familyTextsOf(dir)!)),
       familyTexts: familyTextsOf(dir),
+      familyTranslationKeys: familyTextsOf(dir) ? familyTranslationKeys(path.join(repo, familyTextsOf(dir)!)) : undefined,
       dashboardModule: fs.existsSync(path.join(dir, 'web/dashboard.tsx')) ? './web/dashboard.tsx' : undefined,
       resources: fs.existsSync(path.join(dir, 'openapi.yaml')) ? resourceDeclarations((parse(fs.readFileSync(path.join(dir, 'openapi.yaml'), 'utf8')) ?? {}) as Json, id) : [],
       config: configOf(dir, id),
@@ -454,6 +463,15 @@ export type TranslationKey =${p.translationKeys.length ? p.translationKeys.map((
 
 /** \`t\` of namespace \`${p.id}\` that refuses unknown keys at compile time. */
 export const useT = () => usePluginTranslation<TranslationKey>(${q(p.id)});
+`,
+    );
+  }
+  // A family's pages serve members whose namespace is known at run time: their keys are the family texts'.
+  for (const [family, keys] of new Map(plugins.flatMap((p) => (p.familyTexts ? [[p.familyTexts, p.familyTranslationKeys ?? []] as const] : [])))) {
+    out.set(
+      `${path.posix.dirname(family)}/generated/i18n.ts`,
+      `${header}/** Every key of the family texts \`${family}\` (in both files; plural keys without \`_one\`/\`_other\`): what the family's pages may ask of a member's namespace. */
+export type FamilyTranslationKey =${keys.length ? keys.map((k) => `\n  | ${q(k)}`).join('') : ' never'};
 `,
     );
   }

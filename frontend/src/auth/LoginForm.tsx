@@ -22,13 +22,14 @@ interface Values {
   password: string;
 }
 
-const required = (t: (k: string) => string) => (values: Partial<Values>) => {
-  const errors: Partial<Record<keyof Values, string>> = {};
-  if (!values.email?.trim()) errors.email = t('errors:validationField.required');
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = t('errors:validationField.format.email');
-  if (!values.password) errors.password = t('errors:validationField.required');
-  return errors;
-};
+const required =
+  (t: (k: 'errors:validationField.required' | 'errors:validationField.format.email') => string) => (values: Partial<Values>) => {
+    const errors: Partial<Record<keyof Values, string>> = {};
+    if (!values.email?.trim()) errors.email = t('errors:validationField.required');
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = t('errors:validationField.format.email');
+    if (!values.password) errors.password = t('errors:validationField.required');
+    return errors;
+  };
 
 export type LoginStep = 'password' | 'twoFactor';
 

@@ -1,15 +1,16 @@
 import type { BodyOf, ResponseOf } from '@portal/openapi';
 import { api } from '../api/baseApi';
+import { request } from '../api/request';
 
 /** Demo mode (issue 13): whether the portal is the public demo, the demo session and the contact form. */
 export const demoApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDemo: build.query<ResponseOf<'getDemo'>, void>({ query: () => 'api/v1/demo' }),
+    getDemo: build.query<ResponseOf<'getDemo'>, void>({ query: () => request('getDemo') }),
     startDemoSession: build.mutation<ResponseOf<'startDemoSession'>, void>({
-      query: () => ({ url: 'api/v1/demo/session', method: 'POST' }),
+      query: () => request('startDemoSession'),
     }),
     sendDemoContact: build.mutation<void, BodyOf<'sendDemoContact'>>({
-      query: (body) => ({ url: 'api/v1/demo/contact', method: 'POST', body }),
+      query: (body) => request('sendDemoContact', { body }),
     }),
   }),
 });

@@ -1,3 +1,4 @@
+import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import i18next from 'i18next';
 
 /** Remembers that this browser saw the introduction tour (first visit only, R2.095). */
@@ -64,7 +65,7 @@ async function drive(navigate: (to: string) => void, dashboard: string | undefin
   const load = Promise.all([import('driver.js'), import('driver.js/dist/driver.css'), import('./tour.css')]);
   if (dashboard && !document.querySelector('[data-testid="managed-server-card"]')) navigate(dashboard);
   const [[{ driver }]] = await Promise.all([load, whenReady(15_000)]);
-  const t = (k: string, o?: Record<string, unknown>) => i18next.t(`demo:${k}`, o);
+  const t = (k: string, o?: Record<string, unknown>) => runtimeT(i18next.t, `demo:${k}`, o);
   const steps = tourStops.flatMap((stop) => {
     const element = elementOf(stop);
     return element ? [{ element, popover: { title: t(`tour.${stop.key}.title`), description: t(`tour.${stop.key}.text`) } }] : [];

@@ -33,7 +33,7 @@ export function PasswordStrength({ password, userInputs = [] }: { password: stri
     <Box aria-live="polite" data-password-score={shown}>
       <LinearProgress variant="determinate" value={(shown + 1) * 20} color={colors[shown]} aria-label={t('strength.label')} sx={{ height: 6, borderRadius: 3 }} />
       <Typography variant="caption" color="text.secondary">
-        {t('strength.label')}: {t(`strength.score${shown}`)}
+        {t('strength.label')}: {t(`strength.score${shown as 0 | 1 | 2 | 3 | 4}`)}
         {tooShort ? ` – ${t('strength.tooShort')}` : ''}
       </Typography>
     </Box>

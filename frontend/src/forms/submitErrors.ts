@@ -1,3 +1,4 @@
+import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import i18next from 'i18next';
 import { apiError } from '../api/baseApi';
@@ -22,10 +23,10 @@ export function fieldMessageKey(message: string): string | undefined {
 /** A field message key from the server (`validation.maxLength`, `errors.invalid_credentials`) in the user's language. */
 export function translateFieldMessage(key: string): string {
   const mapped = fieldMessageKey(key);
-  if (mapped) return i18next.t(mapped);
+  if (mapped) return runtimeT(i18next.t, mapped);
   if (key.startsWith('validation.')) {
     const k = `errors:validationField.${key.slice('validation.'.length)}`;
-    return i18next.exists(k) ? i18next.t(k) : i18next.t('errors:validationField.unknown');
+    return i18next.exists(k) ? runtimeT(i18next.t, k) : i18next.t('errors:validationField.unknown');
   }
   return translateServerMessage(key);
 }

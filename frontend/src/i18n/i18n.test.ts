@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TFunction } from 'i18next';
+import type { TypedT } from '@portal/plugin-sdk/web';
+import type { TranslationKey as CronjobsKey } from '../../../plugins/cronjobs/generated/i18n.ts';
+import type { FamilyTranslationKey } from '../../../plugins/sdk/webserver/generated/i18n.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -42,4 +46,34 @@ describe('translations', () => {
       });
     }
   }
+});
+
+/**
+ * Typed keys (issue 30): never called, but type-checked by `npm run typecheck` (tsconfig.web.json). Each
+ * `@ts-expect-error` line must be an error — a wrong key that compiled would make the directive unused, itself an error.
+ */
+export function typedKeysRefuseWrongOnes(billing: TFunction<'billing'>, plugin: TypedT<CronjobsKey>, family: TypedT<FamilyTranslationKey>): string[] {
+  return [
+    billing('contracts.title'),
+    billing('contracts.count', { count: 2 }),
+    billing('loading', { ns: 'common' }),
+    // @ts-expect-error a misspelt key of a core namespace
+    billing('contracts.titel'),
+    // @ts-expect-error a key of another namespace without naming it
+    billing('loading'),
+    plugin('list.caption'),
+    // @ts-expect-error a key the plugin's i18n files do not have
+    plugin('list.captions'),
+    family('logs.title.access'),
+    // @ts-expect-error a key the web server family's texts do not have
+    family('logs.title.debug'),
+  ];
+}
+
+describe('typed translation keys', () => {
+  it('R1.001 every namespace of the web app is in the typed resources (resources.d.ts), so its keys are checked', () => {
+    const declared = fs.readFileSync(path.join(repo, 'frontend/src/i18n/resources.d.ts'), 'utf8');
+    const namespaces = fs.readdirSync(path.join(repo, 'frontend/src/i18n/locales/de')).map((f) => f.replace(/\.json$/, ''));
+    expect(namespaces.filter((ns) => !declared.includes(`  ${ns}: typeof ${ns};`))).toEqual([]);
+  });
 });

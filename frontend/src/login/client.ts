@@ -1,4 +1,5 @@
 import type { BodyOf, ErrorResponse, ResponseOf } from '@portal/openapi';
+import { contractPath } from '../api/contractPath';
 import { support } from '../ui/support';
 import type { Translator } from './i18n';
 
@@ -55,11 +56,11 @@ async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Pro
 }
 
 export const client = {
-  login: (body: BodyOf<'login'>) => signInCall<LoginAnswer>('/api/v1/session', body),
-  completeTwoFactorLogin: (body: BodyOf<'completeTwoFactorLogin'>) => signInCall<ResponseOf<'completeTwoFactorLogin'>>('/api/v1/session/two-factor', body),
-  getMe: () => call<Me>('GET', '/api/v1/me'),
-  getDemo: () => call<ResponseOf<'getDemo'>>('GET', '/api/v1/demo'),
-  /** The server's readiness: 503 `maintenance` while the portal is being maintained. */
+  login: (body: BodyOf<'login'>) => signInCall<LoginAnswer>(contractPath('login', 'POST', 'api/v1/session'), body),
+  completeTwoFactorLogin: (body: BodyOf<'completeTwoFactorLogin'>) => signInCall<ResponseOf<'completeTwoFactorLogin'>>(contractPath('completeTwoFactorLogin', 'POST', 'api/v1/session/two-factor'), body),
+  getMe: () => call<Me>('GET', contractPath('getMe', 'GET', 'api/v1/me')),
+  getDemo: () => call<ResponseOf<'getDemo'>>('GET', contractPath('getDemo', 'GET', 'api/v1/demo')),
+  /** The server's readiness: 503 `maintenance` while the portal is being maintained (a probe outside the API contract). */
   ready: () => call<unknown>('GET', '/api/ready'),
 };
 

@@ -23,6 +23,6 @@ export function BetaSectionGate({
 }) {
   const { t } = useTranslation();
   if (notRegisteredForBeta(view, section))
-    return <Navigate to="/not-allowed" replace state={{ message: t('errors:beta_not_registered') }} />;
+    return <Navigate to="/not-allowed" replace state={{ message: t('beta_not_registered', { ns: 'errors' }) }} />;
   return children;
 }

@@ -173,7 +173,7 @@ export function DashboardSection({ panels }: { panels: WebPluginEntry[] }) {
           {t('dashboard.gatewayLocal')}
         </Typography>
         <Button component={RouterLink} to={`/clusters/${host.cluster.id}/servers/${server.id}/incidents`} size="small" sx={{ mt: 1 }} data-testid="open-incident-timeline">
-          {t('incidents:openTimeline')}
+          {t('openTimeline', { ns: 'incidents' })}
         </Button>
       </Card>
       {isError ? (

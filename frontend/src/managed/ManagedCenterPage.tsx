@@ -166,6 +166,7 @@ function Frame({ view }: { view: ManagedServerView }) {
       cluster: view.cluster,
       server: view.server,
       sectionPath: (s, sub) => `${base}/${s}${sub ? `/${sub}` : ''}`,
+      // The server's prefix for a plugin's own paths (ManagedHost.apiPath), not one operation: plugins call theirs through their generated clients.
       apiPath: (sub) => `api/v1/clusters/${view.cluster.id}/servers/${view.server.id}/${sub}`,
       submitErrors: (error) => submitErrors(error) as Record<string, string> | undefined,
       notify: (severity, message) => dispatch(alertAdded({ type: severityToAlert[severity], message })),
@@ -247,7 +248,7 @@ function Frame({ view }: { view: ManagedServerView }) {
                     ) : isDemoModule(section) ? (
                       // A module of §2 the portal does not offer yet (R8.005).
                       <Alert severity="info" data-testid="section-not-yet-available">
-                        {t('common:notYetAvailable.text')}
+                        {t('notYetAvailable.text', { ns: 'common' })}
                       </Alert>
                     ) : (
                       <Alert severity="info" data-testid="section-not-found">

@@ -1,5 +1,6 @@
 import type { ResponseOf } from '@portal/openapi';
 import { api } from '../api/baseApi';
+import { request } from '../api/request';
 
 export type ManagedServerView = ResponseOf<'getManagedServer'>;
 export type ManagedDashboard = ResponseOf<'getManagedDashboard'>;
@@ -11,15 +12,14 @@ interface ServerArgs {
   clusterId: number;
   serverId: number;
 }
-const serverPath = ({ clusterId, serverId }: ServerArgs) => `api/v1/clusters/${clusterId}/servers/${serverId}`;
 
 /** The Managed Center's platform calls (plugins bring theirs through the SDK's `managedApi`). */
 export const managedCenterApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getManagedServer: build.query<ManagedServerView, ServerArgs>({ query: (a) => `${serverPath(a)}/managed` }),
-    getManagedDashboard: build.query<ManagedDashboard, ServerArgs>({ query: (a) => `${serverPath(a)}/managed/dashboard` }),
-    getServerMetrics: build.query<ServerMetrics, ServerArgs>({ query: (a) => `${serverPath(a)}/managed/metrics` }),
-    getClusterServers: build.query<ClusterDetail, number>({ query: (clusterId) => `api/v1/clusters/${clusterId}` }),
+    getManagedServer: build.query<ManagedServerView, ServerArgs>({ query: ({ clusterId, serverId }) => request('getManagedServer', { clusterId, serverId }) }),
+    getManagedDashboard: build.query<ManagedDashboard, ServerArgs>({ query: ({ clusterId, serverId }) => request('getManagedDashboard', { clusterId, serverId }) }),
+    getServerMetrics: build.query<ServerMetrics, ServerArgs>({ query: ({ clusterId, serverId }) => request('getServerMetrics', { clusterId, serverId }) }),
+    getClusterServers: build.query<ClusterDetail, number>({ query: (clusterId) => request('getCluster', { clusterId }) }),
   }),
 });
 

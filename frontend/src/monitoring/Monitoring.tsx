@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { contractPath } from '../api/contractPath';
 import { sessionApi } from '../api/session';
 import { whenIdle } from '../shell/idle';
 import { useAppSelector } from '../store';
@@ -15,7 +16,9 @@ interface ClientConfig {
 /** Asks the server's run-time configuration once per page load, when the browser is idle. */
 let configRequest: Promise<ClientConfig> | undefined;
 export function clientConfig(): Promise<ClientConfig> {
-  configRequest ??= fetch(new URL('/api/v1/client-config', window.location.origin), { headers: { Accept: 'application/json' } })
+  configRequest ??= fetch(new URL(contractPath('getClientConfig', 'GET', 'api/v1/client-config'), window.location.origin), {
+    headers: { Accept: 'application/json' },
+  })
     .then((r) => (r.ok ? (r.json() as Promise<ClientConfig>) : {}))
     .catch(() => ({}));
   return configRequest;

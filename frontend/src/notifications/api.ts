@@ -1,5 +1,6 @@
 import type { ResponseOf } from '@portal/openapi';
 import { api } from '../api/baseApi';
+import { request } from '../api/request';
 
 export type NoticeList = ResponseOf<'listNotifications'>;
 export type Notice = NoticeList['data'][number];
@@ -19,18 +20,18 @@ const markInCache = (ids: 'all' | string[]) =>
 export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ['Notifications'] }).injectEndpoints({
   endpoints: (build) => ({
     listNotifications: build.query<NoticeList, void>({
-      query: () => 'api/v1/notifications',
+      query: () => request('listNotifications'),
       providesTags: ['Notifications'],
     }),
     markNotificationRead: build.mutation<void, string>({
-      query: (id) => ({ url: `api/v1/notifications/${encodeURIComponent(id)}/read`, method: 'POST' }),
+      query: (notificationId) => request('markNotificationRead', { notificationId }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const patch = dispatch(markInCache([id]));
         await queryFulfilled.catch(() => patch.undo());
       },
     }),
     markAllNotificationsRead: build.mutation<void, void>({
-      query: () => ({ url: 'api/v1/notifications/read-all', method: 'POST' }),
+      query: () => request('markAllNotificationsRead'),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         const patch = dispatch(markInCache('all'));
         await queryFulfilled.catch(() => patch.undo());

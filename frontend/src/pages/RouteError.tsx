@@ -21,8 +21,8 @@ export default function RouteError() {
   if (chunk) return <ChunkLoadFailure />;
   return (
     <StatusPage
-      title={t('errors:internal')}
-      text={t('errors:withSupport', { message: '', phone: '+49 30 1234567-0', email: 'support@example.com' })}
+      title={t('internal', { ns: 'errors' })}
+      text={t('withSupport', { ns: 'errors', message: '', phone: '+49 30 1234567-0', email: 'support@example.com' })}
       action={
         <Button variant="contained" onClick={() => window.location.reload()}>
           {t('reload')}

@@ -6,13 +6,22 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
+import type common from '../i18n/locales/de/common.json';
 import { minimumVersions } from './browserSupport';
 
 /**
  * The outdated-browser dialog (§2, §9) without i18next: the SPA's shell hands in `useTranslation`'s `t`, the lean
  * sign-in page its own translator (keys of the `common` namespace), so both pages show the same dialog.
  */
-export default function BrowserSupportDialog({ t, open, onClose }: { t: (key: string) => string; open: boolean; onClose: () => void }) {
+export default function BrowserSupportDialog({
+  t,
+  open,
+  onClose,
+}: {
+  t: (key: `browserSupport.${keyof typeof common.browserSupport}`) => string;
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="browser-support-title" data-testid="browser-support">
       <DialogTitle id="browser-support-title">{t('browserSupport.title')}</DialogTitle>

@@ -18,10 +18,11 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 import { DemoTopBarHook } from '../demo/DemoShell';
 import { useOffersRoute } from '../demo/api';
+import type common from '../i18n/locales/de/common.json';
 
 export interface NavEntry {
   to: string;
-  key: string;
+  key: keyof typeof common.nav;
   end?: boolean;
 }
 
@@ -32,7 +33,7 @@ export function navEntries(isPartner: boolean): NavEntry[] {
     { to: '/contracts', key: 'contracts' },
     { to: '/invoices', key: 'invoices' },
     { to: '/orders', key: 'orders' },
-    ...(isPartner ? [{ to: '/partner', key: 'partner' }] : []),
+    ...(isPartner ? [{ to: '/partner', key: 'partner' } as const] : []),
   ];
 }
 

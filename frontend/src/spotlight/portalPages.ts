@@ -1,6 +1,8 @@
 /** The portal's pages and actions the spotlight offers (searched in the browser, in the user's language). */
+import type spotlight from '../i18n/locales/de/spotlight.json';
+
 export interface PortalPage {
-  id: string;
+  id: keyof typeof spotlight.pages & keyof typeof spotlight.hints;
   /** Key in the `spotlight` namespace (`pages.<id>`); `keywords.<id>` holds further words to match. */
   path: string;
   group: 'pages' | 'actions';

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import { apiError } from '../api/baseApi';
 import { alertAdded } from './uiSlice';
 
@@ -26,7 +27,8 @@ export function translateServerMessage(key: string | undefined, service?: string
   const [ns, ...rest] = key.split('.');
   const k = ns === 'errors' ? `errors:${rest.join('.')}` : key;
   if (!i18next.exists(k)) return i18next.t('errors:internal');
-  return service ? i18next.t(k, { service: i18next.exists(`errors:services.${service}`) ? i18next.t(`errors:services.${service}`) : service }) : i18next.t(k);
+  const serviceName = service && (i18next.exists(`errors:services.${service}`) ? runtimeT(i18next.t, `errors:services.${service}`) : service);
+  return runtimeT(i18next.t, k, serviceName ? { service: serviceName } : undefined);
 }
 
 /** Seconds from a 429's `Retry-After`, if the server sent one. */
@@ -60,10 +62,10 @@ export function callFailed(error: unknown) {
 
 /** §8 success notice: `notifySuccess('profile:notices.contactDataUpdated')`. Closes by itself (§9). */
 export function notifySuccess(key: string, options?: Record<string, unknown>) {
-  return alertAdded({ type: 'success', message: i18next.t(key, options) });
+  return alertAdded({ type: 'success', message: runtimeT(i18next.t, key, options) });
 }
 
 /** An info notice (e.g. §8 "e-mail change requested"). Closes by itself (§9). */
 export function notifyInfo(key: string, options?: Record<string, unknown>) {
-  return alertAdded({ type: 'info', message: i18next.t(key, options) });
+  return alertAdded({ type: 'info', message: runtimeT(i18next.t, key, options) });
 }

@@ -4,9 +4,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, ResourceTable, type Column, type ResultOf } from '@portal/plugin-sdk/web';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cronjobResource } from '../generated/resources.ts';
 import { describeSchedule } from './SchedulePreview.tsx';
+import { useT } from '../generated/i18n.ts';
 
 export type Cronjob = ResultOf<'getCronjob'>;
 
@@ -25,7 +25,7 @@ const mono = { fontFamily: 'monospace', fontSize: '0.875rem' } as const;
 
 /** The jobs of a server (the SDK's resource table: sort, search, pages, edit, delete): schedule in words, next run (the next five on demand), command, user, state, last run. */
 export function CronjobTable({ jobs, caption, timeZone, editPath, onDelete, empty }: Props) {
-  const { t, i18n } = useTranslation('cronjobs');
+  const { t, i18n } = useT();
   const columns: Column<Cronjob>[] = [
     {
       id: 'command',

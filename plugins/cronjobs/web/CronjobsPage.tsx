@@ -1,14 +1,16 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ResourcePage, useManagedHost, userTimeZone } from '@portal/plugin-sdk/web';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { cronjobsApi, cronjobsClient } from '../generated/client.ts';
 import { cronjobResource } from '../generated/resources.ts';
 import { CronjobTable, type Cronjob } from './CronjobTable.tsx';
+import { useT, type TranslationKey } from '../generated/i18n.ts';
 
 /** The section's start page: the SDK's resource page with the jobs' own table (schedule in words, next runs) and the time zones. */
 export function CronjobsPage() {
-  const { t } = useTranslation('cronjobs');
+  const { t } = useT();
+  const timeZoneKey: TranslationKey = 'list.timeZone';
   const host = useManagedHost();
   const timeZone = userTimeZone();
   return (
@@ -23,7 +25,8 @@ export function CronjobsPage() {
       )}
       footer={(data) => (
         <Typography variant="body2" color="text.secondary">
-          <Trans t={t} i18nKey="list.timeZone" values={{ server: data.timeZone, user: timeZone }} components={{ strong: <strong /> }} />
+          {/* Trans types its key by the web app's namespaces, not the plugin's: the key is checked as this plugin's above. */}
+          <Trans t={t as never} i18nKey={timeZoneKey as never} values={{ server: data.timeZone, user: timeZone }} components={{ strong: <strong /> }} />
         </Typography>
       )}
     />

@@ -5,8 +5,8 @@ import { formatDateTime, userTimeZone } from '@portal/plugin-sdk/web';
 import cronstrue from 'cronstrue';
 import 'cronstrue/locales/de.js';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkSchedule, parseSchedule } from '../shared/schedule.ts';
+import { useT } from '../generated/i18n.ts';
 
 /**
  * "At 03:00, Monday through Friday" / "Um 03:00, Montag bis Freitag" (cronstrue; only its German locale
@@ -28,7 +28,7 @@ export function describeSchedule(schedule: string, language: string): string | u
  * user's time zone, computed in the browser with the same rules the server applies.
  */
 export function SchedulePreview({ schedule, now }: { schedule: string; now?: Date }) {
-  const { t, i18n } = useTranslation('cronjobs');
+  const { t, i18n } = useT();
   const timeZone = userTimeZone();
   const result = useMemo(() => (schedule.trim() ? checkSchedule(schedule, now ?? new Date()) : undefined), [schedule, now]);
   const description = result?.ok ? describeSchedule(schedule, i18n.language) : undefined;

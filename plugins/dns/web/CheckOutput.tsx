@@ -3,11 +3,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ManagedJob } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../generated/i18n.ts';
 
 /** What the check said about the applied zone files (named-checkzone's output), folded (presentational). */
 export function CheckOutput({ validation }: { validation: ManagedJob['validation'] }) {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   if (validation?.status !== 'passed' || !validation.output) return null;
   return (

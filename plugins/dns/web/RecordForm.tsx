@@ -10,11 +10,11 @@ import Typography from '@mui/material/Typography';
 import type { SubmissionErrors } from 'final-form';
 import { useId } from 'react';
 import { Form, FormSpy } from 'react-final-form';
-import { useTranslation } from 'react-i18next';
 import { recordTypes, type DnsRecord, type RecordInput, type RecordType } from './model.ts';
-import { FormSelect, FormTextField, WriteButton } from '@portal/plugin-sdk/web';
+import { FormSelect, FormTextField, runtimeT, WriteButton } from '@portal/plugin-sdk/web';
 import { intError } from './format.ts';
 import { duration, rdataText } from './format.ts';
+import { useT } from '../generated/i18n.ts';
 
 export interface RecordValues {
   name: string;
@@ -97,7 +97,7 @@ export function validateRecord(v: RecordValues): Partial<Record<keyof RecordValu
 
 /** The line the record will have in the zone file. */
 function Preview({ origin, defaultTtl }: { origin: string; defaultTtl: number }) {
-  const { t, i18n } = useTranslation('dns');
+  const { t, i18n } = useT();
   return (
     <FormSpy<RecordValues> subscription={{ values: true }}>
       {({ values }) => {
@@ -151,9 +151,9 @@ interface Props {
 
 /** Adds or changes a record: the fields of its type, checked here and by the server (422 on the fields). */
 export function RecordDialog({ open, origin, defaultTtl, record, onSubmit, onClose }: Props) {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const id = useId();
-  const tr = (key?: string) => (key ? t(key) : undefined);
+  const tr = (key?: string) => (key ? runtimeT(t, key) : undefined);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
       <Form<RecordValues>
@@ -202,7 +202,10 @@ export function RecordDialog({ open, origin, defaultTtl, record, onSubmit, onClo
                     <FormSelect
                       name="tag"
                       label={t('record.tag')}
-                      options={['issue', 'issuewild', 'iodef'].map((tag) => ({ value: tag, label: t(`recordForm.tags.${tag}`) }))}
+                      options={(['issue', 'issuewild', 'iodef'] as const).map((tag) => ({
+                        value: tag,
+                        label: t(`recordForm.tags.${tag}`),
+                      }))}
                     />
                   </Stack>
                 )}

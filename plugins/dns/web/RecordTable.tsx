@@ -11,10 +11,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import type { DnsRecord, RecordType } from './model.ts';
 import { duration, fullName, rdataText } from './format.ts';
 import { WriteIconButton } from '@portal/plugin-sdk/web';
+import { useT } from '../generated/i18n.ts';
 
 const typeColor: Record<RecordType, 'primary' | 'secondary' | 'success' | 'warning' | 'info' | 'default'> = {
   A: 'primary',
@@ -37,7 +37,7 @@ interface Props {
 
 /** The records of a zone in zone-file order (presentational). */
 export function RecordTable({ records, origin, defaultTtl, onEdit, onDelete }: Props) {
-  const { t, i18n } = useTranslation('dns');
+  const { t, i18n } = useT();
   return (
     <TableContainer>
       <Table size="small" aria-label={t('records.tableLabel', { origin })} sx={{ tableLayout: 'fixed', minWidth: 640 }}>

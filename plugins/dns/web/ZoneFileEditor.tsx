@@ -8,9 +8,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type ChangeEvent, type UIEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorBody, lineErrors, type ZoneFileCheck } from './model.ts';
-import { WriteButton } from '@portal/plugin-sdk/web';
+import { runtimeT, WriteButton } from '@portal/plugin-sdk/web';
+import { useT } from '../generated/i18n.ts';
 
 interface Props {
   /** The zone file as the portal renders it (the starting text). */
@@ -42,7 +42,7 @@ const lineStart = (text: string, line: number) => {
  * their lines; a click on one puts the cursor on that line.
  */
 export function ZoneFileEditor({ text: initial, origin, onCheck, onSave, onFailure, busy }: Props) {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const id = useId();
   const [text, setText] = useState(initial);
   const [errors, setErrors] = useState<{ line: number; keys: string[] }[]>([]);
@@ -117,7 +117,7 @@ export function ZoneFileEditor({ text: initial, origin, onCheck, onSave, onFailu
                     {t('expert.line', { line: e.line })}
                   </Link>
                   {': '}
-                  {t(key)}
+                  {runtimeT(t, key)}
                 </li>
               )),
             )}

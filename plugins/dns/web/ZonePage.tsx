@@ -14,9 +14,8 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { ApplyJobBanner, ConfirmDialog, useApply, useManagedHost, type ManagedJob, WriteButton } from '@portal/plugin-sdk/web';
+import { ApplyJobBanner, ConfirmDialog, useApply, useManagedHost, type ManagedJob, runtimeT, WriteButton } from '@portal/plugin-sdk/web';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { dnsApi, dnsClient } from '../generated/client.ts';
 import { errorBody, type DnsRecord, type Zone } from './model.ts';
@@ -27,6 +26,7 @@ import { RecordTable } from './RecordTable.tsx';
 import { ZoneFileEditor } from './ZoneFileEditor.tsx';
 import { ZoneSettingsDialog } from './ZoneSettings.tsx';
 import { AppliedChip } from './ZoneTable.tsx';
+import { useT } from '../generated/i18n.ts';
 
 /** The two ways to edit a zone (`zones/:zoneId/modus/:mode`). */
 export const modes = ['form', 'expert'] as const;
@@ -38,7 +38,7 @@ export function ZoneHeader({
 }: {
   zone: Pick<Zone, 'origin' | 'serial' | 'appliedSerial' | 'defaultTtl' | 'primaryNs' | 'hostmaster'>;
 }) {
-  const { t, i18n } = useTranslation('dns');
+  const { t, i18n } = useT();
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -62,7 +62,7 @@ export function ZoneHeader({
 
 /** The zone's records in form mode: search, add, change, delete. */
 function FormMode({ zone, onJob }: { zone: Zone; onJob: (job: ManagedJob) => void }) {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id, zoneId: zone.id };
   const [createRecord] = dnsApi.useCreateDnsRecordMutation();
@@ -139,7 +139,7 @@ function FormMode({ zone, onJob }: { zone: Zone; onJob: (job: ManagedJob) => voi
           const r = await deleteRecord({ ...args, recordId: toDelete!.id });
           if ('error' in r) {
             const message = errorBody(r.error)?.message;
-            if (message?.startsWith('dns:')) return t(message);
+            if (message?.startsWith('dns:')) return runtimeT(t, message);
             host.notifyFailure(r.error);
             return undefined;
           }
@@ -154,7 +154,7 @@ function FormMode({ zone, onJob }: { zone: Zone; onJob: (job: ManagedJob) => voi
 
 /** A zone (`zones/:zoneId/modus/:mode`): its records as a form (`form`) or as a zone file (`expert`). */
 export function ZonePage() {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const host = useManagedHost();
   const params = useParams();
   const zoneId = Number(params.zoneId);

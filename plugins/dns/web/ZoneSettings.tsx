@@ -14,11 +14,11 @@ import Typography from '@mui/material/Typography';
 import type { SubmissionErrors } from 'final-form';
 import { useEffect, useId, useState } from 'react';
 import { Form, useFormState } from 'react-final-form';
-import { useTranslation } from 'react-i18next';
 import type { ZoneCreate, ZoneSettings } from './model.ts';
-import { FormTextField, WriteButton } from '@portal/plugin-sdk/web';
+import { FormTextField, runtimeT, WriteButton } from '@portal/plugin-sdk/web';
 import { intError } from './format.ts';
 import { duration } from './format.ts';
+import { useT } from '../generated/i18n.ts';
 
 /** The SOA timers and default TTL with their ranges (the contract's). */
 const timers = [
@@ -77,7 +77,7 @@ export function validateSettings(v: SettingsValues): Partial<Record<keyof Settin
 
 /** The SOA fields and the default TTL; each timer also in words (`3 hours`). */
 export function SettingsFields() {
-  const { t, i18n } = useTranslation('dns');
+  const { t, i18n } = useT();
   const { values } = useFormState<SettingsValues>({ subscription: { values: true } });
   const inWords = (v: string | undefined) =>
     v && /^\d+$/.test(v.trim()) && Number(v) > 0 ? `${duration(Number(v), i18n.language)} · ` : '';
@@ -120,13 +120,13 @@ export function ZoneSettingsDialog({
   onSubmit: (body: ZoneSettings) => Promise<SubmissionErrors | undefined>;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const id = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="md">
       <Form<SettingsValues>
         initialValues={settingsValuesOf(settings)}
-        validate={(v) => translated(t, validateSettings(v))}
+        validate={(v) => translated((k) => runtimeT(t, k), validateSettings(v))}
         onSubmit={(v) => onSubmit(settingsBody(v))}
       >
         {({ handleSubmit, submitting, submitError }) => (
@@ -160,7 +160,7 @@ type CreateValues = SettingsValues & { origin: string };
 
 /** The SOA fields of a new zone, folded away (the defaults fit most zones); opened when one of them is wrong. */
 function Advanced({ forceOpen }: { forceOpen: boolean }) {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (forceOpen) setOpen(true);
@@ -187,13 +187,15 @@ export function CreateZoneDialog({
   onSubmit: (body: ZoneCreate) => Promise<SubmissionErrors | undefined>;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const id = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="md">
       <Form<CreateValues>
         initialValues={{ origin: '', ...defaultSettings }}
-        validate={(v) => translated(t, { ...validateSettings(v), origin: v.origin?.trim() ? undefined : 'form.required' })}
+        validate={(v) =>
+          translated((k) => runtimeT(t, k), { ...validateSettings(v), origin: v.origin?.trim() ? undefined : 'form.required' })
+        }
         onSubmit={(v) => onSubmit({ origin: v.origin.trim(), ...settingsBody(v) })}
       >
         {({ handleSubmit, submitting, submitError, errors, submitFailed }) => (

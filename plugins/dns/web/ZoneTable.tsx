@@ -9,13 +9,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { formatDateTime, WriteIconButton } from '@portal/plugin-sdk/web';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ZoneSummary } from './model.ts';
+import { useT } from '../generated/i18n.ts';
 
 /** Whether the stored zone is what the server has (presentational). */
 export function AppliedChip({ serial, appliedSerial }: { serial: number; appliedSerial: number | null }) {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   if (appliedSerial === serial) return <Chip size="small" color="success" variant="outlined" label={t('zones.applied')} />;
   return (
     <Chip size="small" color="warning" variant="outlined" label={appliedSerial === null ? t('zones.neverApplied') : t('zones.pending')} />
@@ -32,7 +32,7 @@ export function ZoneTable({
   linkTo: (z: ZoneSummary) => string;
   onDelete: (z: ZoneSummary) => void;
 }) {
-  const { t, i18n } = useTranslation('dns');
+  const { t, i18n } = useT();
   return (
     <TableContainer>
       <Table aria-label={t('zones.tableLabel')}>

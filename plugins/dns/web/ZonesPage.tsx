@@ -7,16 +7,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApplyJobBanner, ConfirmDialog, EmptyState, QueryState, useApply, useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { dnsApi, dnsClient } from '../generated/client.ts';
 import { type ZoneList, type ZoneSummary } from './model.ts';
 import { CheckOutput } from './CheckOutput.tsx';
 import { CreateZoneDialog } from './ZoneSettings.tsx';
 import { ZoneTable } from './ZoneTable.tsx';
+import { useT } from '../generated/i18n.ts';
 
 /** Says that zone files are not checked on this server, and why (presentational). */
 export function CheckerNotice({ checker }: { checker: ZoneList['checker'] }) {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   if (checker.available) return null;
   return (
     <Alert severity="info" data-testid="dns-checker-missing">
@@ -27,7 +27,7 @@ export function CheckerNotice({ checker }: { checker: ZoneList['checker'] }) {
 
 /** The section's start page (`dns`): the server's zones, create, delete, undo. */
 export function ZonesPage() {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const list = dnsApi.useListDnsZonesQuery(args);

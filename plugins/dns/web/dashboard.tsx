@@ -7,14 +7,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { defineDashboardCard, useManagedHost } from '@portal/plugin-sdk/web';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { dnsApi } from '../generated/client.ts';
 import type { ZoneList } from './model.ts';
+import { useT } from '../generated/i18n.ts';
 
 /** The card's content (presentational). */
 export function DnsSummaryContent({ data }: { data: ZoneList }) {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const zones = data.data;
   if (!zones.length) return <Typography color="text.secondary">{t('summary.none')}</Typography>;
   const records = zones.reduce((n, z) => n + z.recordCount, 0);
@@ -36,7 +36,7 @@ export function DnsSummaryContent({ data }: { data: ZoneList }) {
 
 /** The server dashboard's card: zones, records, whether everything is applied. */
 function DnsSummary() {
-  const { t } = useTranslation('dns');
+  const { t } = useT();
   const host = useManagedHost();
   const { data, isLoading, isError } = dnsApi.useListDnsZonesQuery({ clusterId: host.cluster.id, serverId: host.server.id });
   return (

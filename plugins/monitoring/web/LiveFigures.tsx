@@ -8,14 +8,14 @@ import {
   SrOnly,
   type LiveFigure,
 } from '@portal/plugin-sdk/web';
-import { useTranslation } from 'react-i18next';
 import type { LiveSample } from './model.ts';
+import { useT } from '../generated/i18n.ts';
 
 const share = (used: number, total: number) => (total > 0 ? (used / total) * 100 : 0);
 
 /** The server's figures of the newest sample (the stats family's live figures with monitoring's five). */
 export function LiveFigures({ sample, live, failed }: { sample?: LiveSample; live: boolean; failed?: boolean }) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t, i18n } = useT();
   const lang = i18n.language;
   const figures: LiveFigure[] = !sample
     ? []

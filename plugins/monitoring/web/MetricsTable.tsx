@@ -1,12 +1,12 @@
 import { formatBitRate, formatBytes, formatDecimal, formatPercent, StatsTable, type StatsColumn } from '@portal/plugin-sdk/web';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { RangeId, Series } from './model.ts';
 import { metricKeys, type MetricKey } from './series.ts';
+import { useT } from '../generated/i18n.ts';
 
 /** The charts' values as a table (the stats family's table with monitoring's columns). */
 export function MetricsTable({ series, range }: { series: Series; range: RangeId }) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t, i18n } = useT();
   const lang = i18n.language;
   const columns = useMemo(() => {
     const formats: Record<MetricKey, (v: number) => string> = {

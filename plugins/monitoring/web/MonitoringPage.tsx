@@ -22,12 +22,13 @@ import { LiveFigures } from './LiveFigures.tsx';
 import { MetricsTable } from './MetricsTable.tsx';
 import { mergeLive, slotTimes } from './series.ts';
 import { ServiceList } from './ServiceList.tsx';
+import { useT } from '../generated/i18n.ts';
 
 const GiB = 1024 ** 3;
 
 /** The charts of one range (presentational: the page and the stories feed it). */
 export function MetricCharts({ series, range, loading }: { series?: Series; range: RangeId; loading?: boolean }) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t, i18n } = useT();
   const { t: ts } = useTranslation('sdk');
   const theme = useTheme();
   const lang = i18n.language;

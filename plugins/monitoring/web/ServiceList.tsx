@@ -11,9 +11,9 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import type { ServiceState } from './model.ts';
 import { formatClock } from '@portal/plugin-sdk/web';
+import { useT } from '../generated/i18n.ts';
 
 export const serviceStates = ['running', 'stopped', 'not_installed', 'unknown'] as const;
 const color = { running: 'success', stopped: 'error', not_installed: 'default', unknown: 'default' } as const;
@@ -29,7 +29,7 @@ export interface ServiceListProps {
 
 /** The server's services and what its gateway knows about their state. */
 export function ServiceList({ services, checkedAt, loading, failed, refreshing, onRefresh }: ServiceListProps) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t, i18n } = useT();
   return (
     <Paper variant="outlined" component="section" aria-labelledby="monitoring-services" sx={{ p: 2 }} data-testid="service-list">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { monitoringApi } from '../generated/client.ts';
 import type { Series } from './model.ts';
 import { summarize } from './series.ts';
+import { useT } from '../generated/i18n.ts';
 
 function Trend({
   label,
@@ -60,7 +61,7 @@ function Trend({
 
 /** The card's content (presentational): CPU and memory over the last hour. */
 export function MonitoringSummary({ series }: { series: Series }) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t, i18n } = useT();
   const { t: ts } = useTranslation('sdk');
   const theme = useTheme();
   if (series.filled === 0) return <Typography color="text.secondary">{ts('stats.empty.title')}</Typography>;
@@ -86,7 +87,7 @@ export function MonitoringSummary({ series }: { series: Series }) {
 
 /** The monitoring card on the server's dashboard: the last hour at a glance. */
 function DashboardPanel() {
-  const { t } = useTranslation('monitoring');
+  const { t } = useT();
   const { t: ts } = useTranslation('sdk');
   const host = useManagedHost();
   const metrics = monitoringApi.useGetMonitoringMetricsQuery(

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ResponseOf } from '@portal/openapi';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toRequest, type ArgsOf } from './client.ts';
+import { operationRequest, type ArgsOf } from './client.ts';
 import type { ManagedJob } from './events.ts';
 import { managedApi, useManagedHost, useServerEvent } from './runtime.tsx';
 
@@ -15,24 +15,24 @@ export type { ManagedJob };
 export const jobsApi = managedApi.injectEndpoints({
   endpoints: (build) => ({
     getManagedJob: build.query<ManagedJob, { clusterId: number; serverId: number; jobId: number }>({
-      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/jobs/{jobId}', a),
+      query: (a) => operationRequest('getManagedJob', 'GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/jobs/{jobId}', a),
       providesTags: (_r, _e, a) => [{ type: 'ManagedJob', id: a.jobId }],
     }),
     /** The platform's rollback of one plugin (use `useApply(client).rollBack()`). */
     rollBackManagedPlugin: build.mutation<ResponseOf<'rollBackManagedPlugin'>, ArgsOf<'rollBackManagedPlugin'>>({
-      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/rollback', a),
+      query: (a) => operationRequest('rollBackManagedPlugin', 'POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/rollback', a),
     }),
     /** Applies a plugin's pending changes again after the server could not be reached (use `useApply(client).retry()`). */
     retryManagedPlugin: build.mutation<ResponseOf<'retryManagedPlugin'>, ArgsOf<'retryManagedPlugin'>>({
-      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/retry', a),
+      query: (a) => operationRequest('retryManagedPlugin', 'POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/retry', a),
     }),
     /** Applies anyway after `job.drift`, replacing the server's edits (use `useApply(client).overwrite()`). */
     overwriteManagedDrift: build.mutation<ResponseOf<'overwriteManagedDrift'>, ArgsOf<'overwriteManagedDrift'>>({
-      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/drift/{jobId}/overwrite', a),
+      query: (a) => operationRequest('overwriteManagedDrift', 'POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/drift/{jobId}/overwrite', a),
     }),
     /** Keeps the server's files after `job.drift` as the applied version (use `useApply(client).keep()`). */
     keepManagedDrift: build.mutation<ResponseOf<'keepManagedDrift'>, ArgsOf<'keepManagedDrift'>>({
-      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/drift/{jobId}/keep', a),
+      query: (a) => operationRequest('keepManagedDrift', 'POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/plugins/{pluginId}/drift/{jobId}/keep', a),
       invalidatesTags: (_r, _e, a) => [{ type: 'ManagedJob', id: a.jobId }, 'ManagedChanges'],
     }),
   }),

@@ -3,7 +3,7 @@
  * `scripts/generate-plugins.ts` from the bundled contract) are made of: argument and result types of
  * an operation and the request it becomes. Plugin code never writes an `api/v1/...` URL.
  */
-import type { BodyOf, OperationId, PathOf, QueryOf, ResponseOf } from '@portal/openapi';
+import type { BodyOf, OperationId, operations, PathOf, paths, QueryOf, ResponseOf } from '@portal/openapi';
 import type { FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { ManagedJob } from './events.ts';
 
@@ -39,6 +39,35 @@ export function toRequest(method: HttpMethod, template: string, args: Record<str
   const query = args.query as Record<string, unknown> | undefined;
   const params = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
   return { url, method, ...(params && Object.keys(params).length ? { params } : {}), ...('body' in args ? { body: args.body } : {}) };
+}
+
+/** The contract's path templates (without the leading `/`) at which `method` is operation `Op`. */
+export type OperationPath<Op extends OperationId, M extends HttpMethod> = {
+  [P in keyof paths & string]: paths[P] extends Record<Lowercase<M>, operations[Op]> ? (P extends `/${infer R}` ? R : never) : never;
+}[keyof paths & string];
+
+/**
+ * The request of an operation that no generated client of the SDK's has (the platform's own, e.g. the apply
+ * job): the path template is checked against the contract, so a renamed path breaks the type check.
+ */
+export function operationRequest<Op extends OperationId, M extends HttpMethod>(_operationId: Op, method: M, template: OperationPath<Op, M>, args: ArgsOf<Op>): FetchArgs {
+  return toRequest(method, template, args as Record<string, unknown>);
+}
+
+/** The contract's paths of the operation the bundler adds to every plugin of a kind (`…/<pluginId>/settings`). */
+type PluginOperationPaths<Suffix extends string> = Extract<keyof paths, `/api/v1/clusters/{clusterId}/servers/{serverId}/${string}/${Suffix}`>;
+
+/**
+ * The request of an operation the bundler adds to each plugin of a kind (`x-config`'s settings, `x-files`'
+ * rendered files), the plugin's id filled at run time. The template must have the shape of such paths of the
+ * contract (none left: a type error), so a renamed suffix breaks the type check.
+ */
+export function pluginOperationRequest<Suffix extends string>(
+  method: HttpMethod,
+  template: `api/v1/clusters/{clusterId}/servers/{serverId}/{pluginId}/${Suffix}` & ([PluginOperationPaths<Suffix>] extends [never] ? never : unknown),
+  args: ServerArgs & { pluginId: string; body?: unknown },
+): FetchArgs {
+  return toRequest(method, template, args as unknown as Record<string, unknown>);
 }
 
 /** What an endpoint call answers once dispatched (RTK Query's mutation result). */

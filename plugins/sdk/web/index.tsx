@@ -21,7 +21,7 @@ export {
   type HostBridge,
 } from './runtime.tsx';
 export { ApplyProgress, useManagedJob, jobsApi, type ManagedJob } from './ApplyProgress.tsx';
-export { toRequest, type ArgsOf, type ResultOf, type ServerArgs, type PluginClient, type CallResult, type HttpMethod } from './client.ts';
+export { toRequest, operationRequest, pluginOperationRequest, type OperationPath, type ArgsOf, type ResultOf, type ServerArgs, type PluginClient, type CallResult, type HttpMethod } from './client.ts';
 export { registerSdkTranslations, sdkNamespace } from './i18n/index.ts';
 export { ConfirmDialog, useConfirm, type ConfirmDialogProps } from './kit/ConfirmDialog.tsx';
 export { WriteButton } from './kit/WriteButton.tsx';
@@ -34,6 +34,7 @@ export { FormTextField, FormSelect, FormSwitch, nestErrors, fieldId, type FormTe
 export { DataTable, type Column, type DataTableProps, type RowDetails } from './kit/DataTable.tsx';
 export { LoadingState, ErrorState, EmptyState, QueryState, type QueryLike } from './kit/States.tsx';
 export { usePluginTranslation, type TypedT } from './kit/usePluginTranslation.ts';
+export { runtimeT } from './kit/runtimeT.ts';
 export { dateFormats, formatDate, formatDateTime, formatLocale, numberFormats, userTimeZone } from './kit/format.ts';
 export { SummaryCard, type SummaryCardProps } from './kit/SummaryCard.tsx';
 export { FormActions, FormError, FormPage, useSectionForm, type FormActionsProps, type FormPageProps } from './kit/FormPage.tsx';

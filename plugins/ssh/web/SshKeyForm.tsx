@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import { useEffect, useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
-import { useTranslation } from 'react-i18next';
 import { checkLabel } from '../shared/users.ts';
 import { FormActions, FormError, FormTextField, type ResultOf } from '@portal/plugin-sdk/web';
+import { useT } from '../generated/i18n.ts';
 
 export interface SshKeyValues {
   user: string;
@@ -31,7 +31,7 @@ interface Props {
 
 /** Reads the pasted key (debounced) and fills the label from its comment while the label is untouched. */
 function KeyInspector({ publicKey, onInspect, form }: { publicKey: string; onInspect: Props['onInspect']; form: FormApi<SshKeyValues> }) {
-  const { t } = useTranslation('ssh');
+  const { t } = useT();
   const [state, setState] = useState<{ for: string; done: boolean; result?: Inspection }>();
   const suggested = useRef('');
   // The latest callbacks, so a parent's re-render (a new function) does not restart a running check.
@@ -104,7 +104,7 @@ function KeyInspector({ publicKey, onInspect, form }: { publicKey: string; onIns
 
 /** User, the public key with what the server reads from it, and the label. */
 export function SshKeyForm({ users, initialValues, onInspect, onSubmit, onCancel }: Props) {
-  const { t } = useTranslation('ssh');
+  const { t } = useT();
   return (
     <Form<SshKeyValues>
       initialValues={initialValues}

@@ -1,14 +1,14 @@
-import { fieldErrorOf, FormPage, useManagedHost, useSectionForm } from '@portal/plugin-sdk/web';
+import { fieldErrorOf, FormPage, runtimeT, useManagedHost, useSectionForm } from '@portal/plugin-sdk/web';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { sshUsers } from '../shared/users.ts';
 import type { BodyOf } from '@portal/openapi';
 import { sshApi } from '../generated/client.ts';
 import { SshKeyForm, type Inspection } from './SshKeyForm.tsx';
+import { useT } from '../generated/i18n.ts';
 
 /** `create`: the form; after saving, back to the list, which follows the apply job. */
 export function SshKeyFormPage() {
-  const { t } = useTranslation('ssh');
+  const { t } = useT();
   const host = useManagedHost();
   const form = useSectionForm();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
@@ -23,7 +23,7 @@ export function SshKeyFormPage() {
       const r = await inspect({ clusterId, serverId, body: { publicKey } });
       if (!('error' in r)) return { ok: true, key: r.data };
       const key = fieldErrorOf(r.error, 'publicKey');
-      return key ? { ok: false, message: t(key) } : undefined;
+      return key ? { ok: false, message: runtimeT(t, key) } : undefined;
     },
     [inspect, clusterId, serverId, t],
   );

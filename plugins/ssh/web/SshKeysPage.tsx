@@ -2,17 +2,17 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { ResourcePage, TextFieldDialog, useManagedHost, type ResourceListContext } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { sshApi, sshClient } from '../generated/client.ts';
 import { sshKeyResource } from '../generated/resources.ts';
 import { authorizedKeysPath, checkLabel, type SshUser } from '../shared/users.ts';
 import { UserKeys, type SshKey } from './UserKeys.tsx';
+import { useT } from '../generated/i18n.ts';
 
 type KeyList = { data: SshKey[]; total: number; users: SshUser[] };
 
 /** The keys per user (one table each), copy a fingerprint, relabel in a dialog; delete is the resource page's. */
 function KeysByUser({ answer, rows, remove, apply, empty }: ResourceListContext<SshKey, KeyList>) {
-  const { t } = useTranslation('ssh');
+  const { t } = useT();
   const host = useManagedHost();
   const [updateKey] = sshApi.useUpdateSshKeyMutation();
   const [toRename, setToRename] = useState<SshKey>();

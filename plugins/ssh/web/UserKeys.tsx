@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DataTable, formatDate, RowActions, type Column, type ResultOf } from '@portal/plugin-sdk/web';
 import { typeName } from './SshKeyForm.tsx';
+import { useT } from '../generated/i18n.ts';
 
 export type SshKey = ResultOf<'listSshKeys'>['data'][number];
 
@@ -26,7 +26,7 @@ const mono = { fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'an
 
 /** The keys of one server user, with type, length and fingerprint. */
 export function UserKeys({ user, path, keys, onRename, onDelete, onCopy }: Props) {
-  const { t, i18n } = useTranslation('ssh');
+  const { t, i18n } = useT();
   const headingId = useId();
   const columns: Column<SshKey>[] = [
     {

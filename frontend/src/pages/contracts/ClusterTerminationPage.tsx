@@ -57,7 +57,7 @@ export default function ClusterTerminationPage({ mode }: { mode: Mode }) {
   if (!Number.isInteger(id) || id < 1) return <NotFoundPage />;
   if (contract.isLoading || state.isLoading)
     return (
-      <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+      <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
         <Skeleton height={48} width="40%" />
         <Skeleton height={200} />
       </Box>
@@ -72,7 +72,7 @@ export default function ClusterTerminationPage({ mode }: { mode: Mode }) {
   }
   // A termination that is not the current one (aborted, or an old link): §8 "termination not found: reload".
   if (!termination || (terminationId && Number(terminationId) !== termination.id))
-    return <Refusal contract={c} message={termination ? t('errors:termination_not_found') : t('termination.none')} severity={termination ? 'error' : 'info'} />;
+    return <Refusal contract={c} message={termination ? t('termination_not_found', { ns: 'errors' }) : t('termination.none')} severity={termination ? 'error' : 'info'} />;
   if (mode === 'edit') {
     if (termination.status !== 'in_termination') return <Navigate to={`/contracts/${id}/cluster/termination/${termination.id}`} replace />;
     return <TerminationForm contract={c} options={state.data.options} termination={termination} />;
@@ -118,7 +118,7 @@ function TerminationForm({ contract: c, options, termination }: { contract: Clus
     setFields({});
     setFormError(undefined);
     if (!confirmed) {
-      setFields({ confirmed: t('errors:termination_confirmation_required') });
+      setFields({ confirmed: t('termination_confirmation_required', { ns: 'errors' }) });
       return;
     }
     const body: TerminationInput = { endOfTerm, reason: (reason || null) as TerminationInput['reason'], reasonText: reasonText.trim() || null, confirmed };

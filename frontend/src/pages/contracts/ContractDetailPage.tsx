@@ -44,7 +44,7 @@ export function BackToContracts() {
 function Loading() {
   const { t } = useTranslation();
   return (
-    <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+    <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
       <Skeleton height={48} width="40%" />
       <Skeleton height={160} />
     </Box>

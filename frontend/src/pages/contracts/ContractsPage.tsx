@@ -102,7 +102,7 @@ export default function ContractsPage() {
           </TextField>
         </Box>
         {isLoading ? (
-          <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+          <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} height={40} />
             ))}

@@ -38,7 +38,7 @@ export default function DomainTerminationPage() {
   if (!valid) return <NotFoundPage />;
   if (isLoading)
     return (
-      <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+      <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
         <Skeleton height={48} width="40%" />
         <Skeleton height={200} />
       </Box>
@@ -99,7 +99,7 @@ function TerminationForm({ contract: d }: { contract: DomainContract }) {
     setFieldError(undefined);
     setFormError(undefined);
     if (!confirmed) {
-      setFieldError(t('errors:domain_termination_confirmation_required'));
+      setFieldError(t('domain_termination_confirmation_required', { ns: 'errors' }));
       return;
     }
     const result = await create({ contractId: d.id, confirmed });

@@ -10,7 +10,7 @@ import { CostPreviewBox } from './CostPreviewBox';
 
 type Field = 'cpu' | 'ramGb' | 'nvmeSsdGb' | 'nvmeStorageGb';
 const fields: Field[] = ['cpu', 'ramGb', 'nvmeSsdGb', 'nvmeStorageGb'];
-const labels: Record<Field, string> = { cpu: 'cluster.cpu', ramGb: 'cluster.ram', nvmeSsdGb: 'cluster.nvmeSsd', nvmeStorageGb: 'cluster.nvmeStorage' };
+const labels = { cpu: 'cluster.cpu', ramGb: 'cluster.ram', nvmeSsdGb: 'cluster.nvmeSsd', nvmeStorageGb: 'cluster.nvmeStorage' } as const satisfies Record<Field, string>;
 
 /** Before a hardware change costs money: the prorated cost for the rest of the billing period (net, gross). */
 export function HardwarePreview({ contract: c }: { contract: ClusterContract }) {

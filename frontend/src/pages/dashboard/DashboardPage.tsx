@@ -51,7 +51,7 @@ export default function DashboardPage() {
       {/* Until both lists are there, one placeholder stands for both cards: the customers card would otherwise
           appear above the clusters and push them down (layout shift, issue 14). */}
       {isLoading || customers.isLoading ? (
-        <Box role="status" aria-busy="true" aria-label={t('common:loading')} data-testid="dashboard-loading">
+        <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })} data-testid="dashboard-loading">
           <Skeleton variant="rounded" height={56} sx={{ mb: 3 }} />
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} height={48} />

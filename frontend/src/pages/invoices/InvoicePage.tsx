@@ -34,7 +34,7 @@ export default function InvoicePage({ details = false }: { details?: boolean }) 
   );
   if (isLoading)
     return (
-      <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+      <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
         <Skeleton height={48} width="40%" />
         <Skeleton height={200} />
       </Box>

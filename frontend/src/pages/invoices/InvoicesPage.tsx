@@ -125,7 +125,7 @@ export default function InvoicesPage() {
           </TextField>
         </Box>
         {isLoading ? (
-          <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+          <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} height={40} />
             ))}

@@ -16,7 +16,7 @@ export default function PublicInvoicePage() {
   useDocumentTitle(useInvoiceTitle(data));
   if (isLoading)
     return (
-      <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+      <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
         <Skeleton height={48} width="40%" />
         <Skeleton height={200} />
       </Box>

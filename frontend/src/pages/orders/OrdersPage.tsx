@@ -85,7 +85,7 @@ export default function OrdersPage() {
             slotProps={{ htmlInput: { maxLength: 200, 'aria-description': t(`search.${tab}`) }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
           />
           {isLoading ? (
-            <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+            <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} height={40} />
               ))}

@@ -1,3 +1,4 @@
+import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -15,9 +16,9 @@ function useLineLabel() {
   return (code: string) => {
     const [, kind, choice] = code.split('.');
     if (kind === 'tld') return t('ordersDomain:priceLine', { tld: choice });
-    if (kind === 'base') return t('price.line.base', { name: t(`architecture.${choice}`) });
-    if (kind === 'setup') return t('price.line.setup', { name: t(`architecture.${choice}`) });
-    if (kind === 'sla') return t('price.line.sla', { name: t(`sla.${choice}`) });
+    if (kind === 'base') return t('price.line.base', { name: runtimeT(t, `architecture.${choice}`) });
+    if (kind === 'setup') return t('price.line.setup', { name: runtimeT(t, `architecture.${choice}`) });
+    if (kind === 'sla') return t('price.line.sla', { name: runtimeT(t, `sla.${choice}`) });
     return t(`price.line.${code.replace(/^cluster\./, '').replaceAll('.', '_')}`, { defaultValue: code });
   };
 }

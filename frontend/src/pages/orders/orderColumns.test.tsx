@@ -72,7 +72,7 @@ describe('order table columns (§3 Order)', () => {
   beforeAll(() => loadTranslations(['orders', 'ordersDomain']));
 
   it('R3.052 the three tabs together show every column of §3, each labelled in German and English', async () => {
-    const shown = new Set(Object.values(orderColumns).flat());
+    const shown = new Set<string>(Object.values(orderColumns).flat());
     expect(specColumns.filter((c) => !shown.has(c))).toEqual([]);
     for (const lang of ['de', 'en']) {
       await i18next.changeLanguage(lang);

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { useBillingFormat } from '../contracts/format';
 import { OrderStatusChip } from './OrderStatusChip';
 import type { Order, OrderType } from './ordersApi';
+import type orders from '../../i18n/locales/de/orders.json';
 
 type CertificateType = NonNullable<Order['certificate']>['certificateType'];
 
@@ -19,7 +20,7 @@ export function certificateValidation(type: CertificateType): 'domain' | 'organi
 }
 
 /** The §3 columns of each tab. */
-export const orderColumns: Record<OrderType, string[]> = {
+export const orderColumns: Record<OrderType, (keyof typeof orders.columns)[]> = {
   cluster: ['order_number', 'order_date', 'customer_number', 'customer', 'cluster_number', 'architecture', 'sla', 'hardware', 'nvme_storage', 'addons', 'basic_charge', 'monthly_fee', 'one_time_fee', 'status'],
   domain: ['order_number', 'order_date', 'domain', 'customer', 'registration', 'runtime', 'regular_annual_fee', 'one_time_purchase', 'status'],
   certificate: ['order_number', 'order_date', 'domain', 'certificate', 'type', 'authentication', 'duration', 'verification', 'valid_until', 'total', 'status'],

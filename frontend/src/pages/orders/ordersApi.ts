@@ -1,5 +1,6 @@
 import type { BodyOf, QueryOf, ResponseOf, Schemas } from '@portal/openapi';
 import { api } from '../../api/baseApi';
+import { request } from '../../api/request';
 
 export type Order = Schemas['Order'];
 export type OrderType = Schemas['OrderType'];
@@ -13,23 +14,23 @@ export type ClusterOrderCatalog = ResponseOf<'getClusterOrderCatalog'>;
 export const ordersApi = api.enhanceEndpoints({ addTagTypes: ['Orders'] }).injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<Order[], QueryOf<'listOrders'>>({
-      query: (params) => ({ url: 'api/v1/orders', params }),
+      query: (query) => request('listOrders', { query }),
       transformResponse: (r: ResponseOf<'listOrders'>) => r.data,
       providesTags: ['Orders'],
     }),
     getOrder: build.query<Order, { type: OrderType; number: string }>({
-      query: ({ type, number }) => `api/v1/orders/${type}/${encodeURIComponent(number)}`,
+      query: ({ type, number }) => request('getOrder', { orderType: type, orderNumber: number }),
       providesTags: ['Orders'],
     }),
     getClusterOrderCatalog: build.query<ClusterOrderCatalog, void>({
-      query: () => 'api/v1/order-catalog/cluster',
+      query: () => request('getClusterOrderCatalog'),
     }),
     quoteClusterOrder: build.mutation<OrderPrice, BodyOf<'quoteClusterOrder'>>({
-      query: (body) => ({ url: 'api/v1/orders/cluster/quote', method: 'POST', body }),
+      query: (body) => request('quoteClusterOrder', { body }),
       transformResponse: (r: ResponseOf<'quoteClusterOrder'>) => r.price,
     }),
     createClusterOrder: build.mutation<Order, { idempotencyKey: string; body: ClusterOrderDraft }>({
-      query: ({ idempotencyKey, body }) => ({ url: 'api/v1/orders/cluster', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      query: ({ idempotencyKey, body }) => ({ ...request('createClusterOrder', { body }), headers: { 'Idempotency-Key': idempotencyKey } }),
       invalidatesTags: (_r, error) => (error ? [] : ['Orders', 'Clusters']),
     }),
   }),

@@ -68,7 +68,7 @@ function AuthorizedUsers({ partnerId }: { partnerId: number }) {
     }
     dispatch(notifySuccess('partner:users.removed', { name: `${m.firstname} ${m.surname}` }));
   };
-  if (isLoading) return <Skeleton variant="rounded" height={200} aria-label={t('common:loading')} />;
+  if (isLoading) return <Skeleton variant="rounded" height={200} aria-label={t('loading', { ns: 'common' })} />;
   if (isError || !data) return <Alert severity="error">{t('loadError')}</Alert>;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -140,7 +140,7 @@ function AuthorizedUsers({ partnerId }: { partnerId: number }) {
           <DialogContentText id="remove-partner-user-text">{removal && t('users.confirmText', { name: `${removal.firstname} ${removal.surname}`, email: removal.email })}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setRemoval(null)}>{t('common:cancel')}</Button>
+          <Button onClick={() => setRemoval(null)}>{t('cancel', { ns: 'common' })}</Button>
           <Button color="error" variant="contained" disabled={removeState.isLoading} onClick={() => removal && void confirmRemoval(removal)}>
             {t('users.remove')}
           </Button>
@@ -186,7 +186,7 @@ function AddDialog({ partnerId, candidates, onClose }: { partnerId: number; cand
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose} disabled={submitting}>
-                {t('common:cancel')}
+                {t('cancel', { ns: 'common' })}
               </Button>
               <Button type="submit" variant="contained" disabled={submitting}>
                 {t('users.addSubmit')}

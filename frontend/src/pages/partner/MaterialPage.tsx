@@ -48,11 +48,11 @@ function Material() {
       </Box>
       {data && !data.downloadAllowed && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="material-inactive">
-          {t('errors:partnership_inactive')}
+          {t('partnership_inactive', { ns: 'errors' })}
         </Alert>
       )}
       {isLoading ? (
-        <Skeleton variant="rounded" height={200} aria-label={t('common:loading')} />
+        <Skeleton variant="rounded" height={200} aria-label={t('loading', { ns: 'common' })} />
       ) : isError || !data ? (
         <Alert severity="error">{t('loadError')}</Alert>
       ) : data.data.length === 0 ? (

@@ -92,7 +92,7 @@ export function PartnerFrame({ screen, title, selection, switchTo, actions, chil
         </Tabs>
       </Box>
       {loading ? (
-        <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+        <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
           <Skeleton height={48} />
           <Skeleton height={200} />
         </Box>

@@ -1,5 +1,6 @@
 import type { BodyOf, QueryOf, ResponseOf } from '@portal/openapi';
 import { api } from '../../api/baseApi';
+import { pathOf, request } from '../../api/request';
 
 export type PartnerSummary = ResponseOf<'listPartners'>['data'][number];
 export type PartnerOverview = ResponseOf<'getPartnerOverview'>;
@@ -10,30 +11,30 @@ export type SalesMaterialList = ResponseOf<'listSalesMaterial'>;
 
 const partnerApi = api.enhanceEndpoints({ addTagTypes: ['PartnerUsers'] }).injectEndpoints({
   endpoints: (build) => ({
-    listPartners: build.query<ResponseOf<'listPartners'>, void>({ query: () => 'api/v1/partners' }),
+    listPartners: build.query<ResponseOf<'listPartners'>, void>({ query: () => request('listPartners') }),
     getPartnerOverview: build.query<PartnerOverview, { partnerId: number } & QueryOf<'getPartnerOverview'>>({
-      query: ({ partnerId, ...params }) => ({ url: `api/v1/partners/${partnerId}/overview`, params }),
+      query: ({ partnerId, ...query }) => request('getPartnerOverview', { partnerId, query }),
     }),
     listCommissionCredits: build.query<CreditList, { partnerId: number } & QueryOf<'listCommissionCredits'>>({
-      query: ({ partnerId, ...params }) => ({ url: `api/v1/partners/${partnerId}/credits`, params }),
+      query: ({ partnerId, ...query }) => request('listCommissionCredits', { partnerId, query }),
     }),
     listPartnerContracts: build.query<PartnerContractPage, { partnerId: number } & QueryOf<'listPartnerContracts'>>({
-      query: ({ partnerId, ...params }) => ({ url: `api/v1/partners/${partnerId}/contracts`, params }),
+      query: ({ partnerId, ...query }) => request('listPartnerContracts', { partnerId, query }),
     }),
     listPartnerUsers: build.query<PartnerUsers, number>({
-      query: (partnerId) => `api/v1/partners/${partnerId}/users`,
+      query: (partnerId) => request('listPartnerUsers', { partnerId }),
       providesTags: ['PartnerUsers'],
     }),
     addPartnerUser: build.mutation<ResponseOf<'addPartnerUser'>, { partnerId: number } & BodyOf<'addPartnerUser'>>({
-      query: ({ partnerId, ...body }) => ({ url: `api/v1/partners/${partnerId}/users`, method: 'POST', body }),
+      query: ({ partnerId, ...body }) => request('addPartnerUser', { partnerId, body }),
       invalidatesTags: ['PartnerUsers'],
     }),
     removePartnerUser: build.mutation<void, { partnerId: number; userId: number }>({
-      query: ({ partnerId, userId }) => ({ url: `api/v1/partners/${partnerId}/users/${userId}`, method: 'DELETE' }),
+      query: ({ partnerId, userId }) => request('removePartnerUser', { partnerId, userId }),
       invalidatesTags: ['PartnerUsers'],
     }),
     listSalesMaterial: build.query<SalesMaterialList, QueryOf<'listSalesMaterial'>>({
-      query: (params) => ({ url: 'api/v1/partner-material', params }),
+      query: (query) => request('listSalesMaterial', { query }),
     }),
   }),
 });
@@ -52,7 +53,7 @@ export const {
 /** Download addresses (plain links: the browser sends the session cookie and saves the attachment). */
 export const partnerDownloads = {
   creditsCsv: (partnerId: number, language: 'de' | 'en', customerId?: number) =>
-    `/api/v1/partners/${partnerId}/credits/export?language=${language}${customerId ? `&customerId=${customerId}` : ''}`,
-  creditNote: (partnerId: number, creditId: number, language: 'de' | 'en') => `/api/v1/partners/${partnerId}/credits/${creditId}/pdf?language=${language}`,
-  material: (materialId: number) => `/api/v1/partner-material/${materialId}/download`,
+    pathOf('exportCommissionCredits', { partnerId, query: { language, ...(customerId ? { customerId } : {}) } }),
+  creditNote: (partnerId: number, creditId: number, language: 'de' | 'en') => pathOf('getCreditNotePdf', { partnerId, creditId, query: { language } }),
+  material: (materialId: number) => pathOf('downloadSalesMaterial', { materialId }),
 };

@@ -1,3 +1,4 @@
+import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -159,7 +160,7 @@ function CreateDialog({ owner, open, onClose, onCreated }: { owner: WebhookOwner
                           {e}
                         </Typography>
                         <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }} id={`webhook-event-${e.replace(/\W/g, '-')}`}>
-                          {t(`events.${e.replace(/\./g, '_')}`)}
+                          {runtimeT(t, `events.${e.replace(/\./g, '_')}`)}
                         </Typography>
                       </Box>
                     }

@@ -1,5 +1,7 @@
+import type { FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { Schemas } from '@portal/openapi';
 import { api } from '../../api/baseApi';
+import { request } from '../../api/request';
 
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
@@ -26,7 +28,8 @@ export const webhookEventTypes: WebhookEventType[] = [
   'notification.created',
 ];
 
-const base = (o: WebhookOwnerRef) => `api/v1/${o.kind}/${o.id}/webhooks`;
+/** The request of the customer's or the cluster's operation (two operation families with alike arguments). */
+const byOwner = (o: WebhookOwnerRef, customer: () => FetchArgs, cluster: () => FetchArgs): FetchArgs => (o.kind === 'customers' ? customer() : cluster());
 const ownerTag = (o: WebhookOwnerRef) => ({ type: 'Webhooks' as const, id: `${o.kind}:${o.id}` });
 const hookTag = (o: WebhookOwnerRef, webhookId: number) => ({ type: 'WebhookDeliveries' as const, id: `${o.kind}:${o.id}:${webhookId}` });
 
@@ -34,37 +37,69 @@ const hookTag = (o: WebhookOwnerRef, webhookId: number) => ({ type: 'WebhookDeli
 export const webhooksApi = api.enhanceEndpoints({ addTagTypes: ['Webhooks', 'WebhookDeliveries'] }).injectEndpoints({
   endpoints: (build) => ({
     listWebhooks: build.query<WebhookEndpoint[], WebhookOwnerRef>({
-      query: (o) => base(o),
+      query: (o) =>
+        byOwner(o, () => request('listCustomerWebhooks', { customerId: o.id }), () => request('listClusterWebhooks', { clusterId: o.id })),
       transformResponse: (r: { data: WebhookEndpoint[] }) => r.data,
       providesTags: (_r, _e, o) => [ownerTag(o)],
     }),
     createWebhook: build.mutation<WebhookEndpointWithSecret, { owner: WebhookOwnerRef; body: WebhookEndpointInput }>({
-      query: ({ owner, body }) => ({ url: base(owner), method: 'POST', body }),
+      query: ({ owner, body }) =>
+        byOwner(owner, () => request('createCustomerWebhook', { customerId: owner.id, body }), () => request('createClusterWebhook', { clusterId: owner.id, body })),
       invalidatesTags: (_r, error, { owner }) => (error ? [] : [ownerTag(owner)]),
     }),
     updateWebhook: build.mutation<WebhookEndpoint, { owner: WebhookOwnerRef; webhookId: number; body: WebhookEndpointUpdate }>({
-      query: ({ owner, webhookId, body }) => ({ url: `${base(owner)}/${webhookId}`, method: 'PATCH', body }),
+      query: ({ owner, webhookId, body }) =>
+        byOwner(
+          owner,
+          () => request('updateCustomerWebhook', { customerId: owner.id, webhookId, body }),
+          () => request('updateClusterWebhook', { clusterId: owner.id, webhookId, body }),
+        ),
       invalidatesTags: (_r, error, { owner }) => (error ? [] : [ownerTag(owner)]),
     }),
     deleteWebhook: build.mutation<void, { owner: WebhookOwnerRef; webhookId: number }>({
-      query: ({ owner, webhookId }) => ({ url: `${base(owner)}/${webhookId}`, method: 'DELETE' }),
+      query: ({ owner, webhookId }) =>
+        byOwner(
+          owner,
+          () => request('deleteCustomerWebhook', { customerId: owner.id, webhookId }),
+          () => request('deleteClusterWebhook', { clusterId: owner.id, webhookId }),
+        ),
       invalidatesTags: (_r, error, { owner }) => (error ? [] : [ownerTag(owner)]),
     }),
     rotateWebhookSecret: build.mutation<WebhookEndpointWithSecret, { owner: WebhookOwnerRef; webhookId: number }>({
-      query: ({ owner, webhookId }) => ({ url: `${base(owner)}/${webhookId}/rotate-secret`, method: 'POST' }),
+      query: ({ owner, webhookId }) =>
+        byOwner(
+          owner,
+          () => request('rotateCustomerWebhookSecret', { customerId: owner.id, webhookId }),
+          () => request('rotateClusterWebhookSecret', { clusterId: owner.id, webhookId }),
+        ),
       invalidatesTags: (_r, error, { owner }) => (error ? [] : [ownerTag(owner)]),
     }),
     listWebhookDeliveries: build.query<WebhookDelivery[], { owner: WebhookOwnerRef; webhookId: number }>({
-      query: ({ owner, webhookId }) => `${base(owner)}/${webhookId}/deliveries`,
+      query: ({ owner, webhookId }) =>
+        byOwner(
+          owner,
+          () => request('listCustomerWebhookDeliveries', { customerId: owner.id, webhookId }),
+          () => request('listClusterWebhookDeliveries', { clusterId: owner.id, webhookId }),
+        ),
       transformResponse: (r: { data: WebhookDelivery[] }) => r.data,
       providesTags: (_r, _e, { owner, webhookId }) => [hookTag(owner, webhookId)],
     }),
     redeliverWebhook: build.mutation<WebhookDelivery, { owner: WebhookOwnerRef; webhookId: number; deliveryId: number }>({
-      query: ({ owner, webhookId, deliveryId }) => ({ url: `${base(owner)}/${webhookId}/deliveries/${deliveryId}/redeliver`, method: 'POST' }),
+      query: ({ owner, webhookId, deliveryId }) =>
+        byOwner(
+          owner,
+          () => request('redeliverCustomerWebhookDelivery', { customerId: owner.id, webhookId, deliveryId }),
+          () => request('redeliverClusterWebhookDelivery', { clusterId: owner.id, webhookId, deliveryId }),
+        ),
       invalidatesTags: (_r, error, { owner, webhookId }) => (error ? [] : [hookTag(owner, webhookId), ownerTag(owner)]),
     }),
     sendWebhookTest: build.mutation<WebhookDelivery, { owner: WebhookOwnerRef; webhookId: number }>({
-      query: ({ owner, webhookId }) => ({ url: `${base(owner)}/${webhookId}/test`, method: 'POST' }),
+      query: ({ owner, webhookId }) =>
+        byOwner(
+          owner,
+          () => request('sendCustomerWebhookTest', { customerId: owner.id, webhookId }),
+          () => request('sendClusterWebhookTest', { clusterId: owner.id, webhookId }),
+        ),
       invalidatesTags: (_r, error, { owner, webhookId }) => (error ? [] : [hookTag(owner, webhookId), ownerTag(owner)]),
     }),
   }),

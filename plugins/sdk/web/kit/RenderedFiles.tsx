@@ -14,7 +14,7 @@ import type { Schemas } from '@portal/openapi';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { toRequest } from '../client.ts';
+import { pluginOperationRequest } from '../client.ts';
 import { managedApi, useManagedHost } from '../runtime.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { WriteButton } from './WriteButton.tsx';
@@ -26,7 +26,7 @@ export type RenderedFiles = Schemas['ManagedRenderedFiles'];
 export const renderedFilesApi = managedApi.injectEndpoints({
   endpoints: (build) => ({
     getRenderedFiles: build.query<RenderedFiles, { clusterId: number; serverId: number; pluginId: string }>({
-      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/{pluginId}/files', a),
+      query: (a) => pluginOperationRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/{pluginId}/files', a),
       providesTags: (_r, _e, a) => [a.pluginId as never],
     }),
   }),

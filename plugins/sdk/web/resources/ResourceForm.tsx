@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
-import { useTranslation } from 'react-i18next';
+import { useRuntimeTranslation } from '../kit/usePluginTranslation.ts';
 import { useParams } from 'react-router';
 import { checkField, type ResourceDeclaration } from '../../resources/index.ts';
 import { FormSelect, FormSwitch, FormTextField, type FormTextFieldProps } from '../kit/FormFields.tsx';
@@ -49,7 +49,7 @@ export interface ResourceFormProps<V extends Values = Values> extends ResourceFo
 export function ResourceForm<V extends Values = Values>({ resource, mode, initialValues, onSubmit, onCancel, fields, validate, fieldProps, options, after, maxWidth = 760 }: ResourceFormProps<V>) {
   const ns = resource.pluginId;
   const { text, own } = useResourceTexts(ns);
-  const { t } = useTranslation(ns);
+  const { t } = useRuntimeTranslation(ns);
   const shown = fields ?? (mode === 'edit' && resource.patch ? resource.patch : Object.keys(resource.fields));
   const check = (values: Partial<V>) => {
     const own = validate?.(values) ?? {};

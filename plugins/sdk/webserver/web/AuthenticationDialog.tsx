@@ -11,11 +11,9 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { SubmissionErrors } from 'final-form';
-import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { Form } from 'react-final-form';
-import { useTranslation } from 'react-i18next';
-import { useWebServer } from './context.tsx';
+import { useWebServer, useFamilyT, type FamilyT } from './context.tsx';
 import { locationPathValid, passwordLength, realmPattern, userNamePattern } from '../shared/index.ts';
 import type { Authentication, AuthenticationInput, Vhost } from './model.ts';
 import { FormSelect, FormTextField, WriteButton } from '../../web/index.tsx';
@@ -27,7 +25,7 @@ interface Values {
   users: { name: string; password: string; stored: boolean }[];
 }
 
-export function validateAuthentication(v: Values, t: TFunction) {
+export function validateAuthentication(v: Values, t: FamilyT) {
   const errors: Record<string, unknown> = {};
   if (!v.vhostId) errors.vhostId = t('validation.required');
   if (!v.path.trim()) errors.path = t('validation.required');
@@ -61,7 +59,7 @@ interface Props {
 /** Adds or changes basic authentication for a path: the realm browsers show and the users with their passwords. */
 export function AuthenticationDialog({ open, vhosts, authentication, vhostId, onSubmit, onClose }: Props) {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const id = useId();
   const initialValues: Values = authentication
     ? {

@@ -17,8 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { EmptyState, QueryState, useManagedHost, WriteIconButton } from '../../web/index.tsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useWebServer, useWebServerApi } from './context.tsx';
+import { useWebServer, useWebServerApi, useFamilyT } from './context.tsx';
 import { type Authentication } from './model.ts';
 import { AuthenticationDialog } from './AuthenticationDialog.tsx';
 import { ConfirmDialog } from '../../web/index.tsx';
@@ -35,7 +34,7 @@ export function AuthenticationTable({
   onDelete: (a: Authentication) => void;
 }) {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   return (
     <TableContainer>
       <Table size="small" aria-label={t('authentications.tableLabel')}>
@@ -95,7 +94,7 @@ export function AuthenticationTable({
 /** Basic authentication of every domain of the server. */
 export function AuthenticationsPage() {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const api = useWebServerApi();

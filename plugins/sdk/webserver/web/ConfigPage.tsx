@@ -16,8 +16,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useManagedHost, WriteButton } from '../../web/index.tsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useWebServer, useWebServerApi } from './context.tsx';
+import { useWebServer, useWebServerApi, useFamilyT } from './context.tsx';
 import { type ConfigView } from './model.ts';
 import { ConfirmDialog } from '../../web/index.tsx';
 import { DiffView } from './DiffView.tsx';
@@ -29,7 +28,7 @@ const statusColor = { unchanged: 'default', changed: 'warning', added: 'success'
 /** The rendered files with their state against the server (presentational). */
 export function ConfigFiles({ files }: { files: ConfigView['files'] }) {
   const { pluginId, syntax } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   return (
     <Box>
       {files.map((f) => (
@@ -61,7 +60,7 @@ export function ConfigFiles({ files }: { files: ConfigView['files'] }) {
 /** The rendered configuration of the desired state, the diff against the server, apply and rollback. */
 export function ConfigPage() {
   const { pluginId } = useWebServer();
-  const { t, i18n } = useTranslation(pluginId);
+  const { t, i18n } = useFamilyT(pluginId);
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const api = useWebServerApi();

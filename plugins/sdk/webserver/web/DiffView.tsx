@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
-import { useTranslation } from 'react-i18next';
-import { useWebServer } from './context.tsx';
+import { useWebServer, useFamilyT } from './context.tsx';
 
 /** A unified diff, line by line: additions green, removals red, hunk headers blue. Read-only, scrolls sideways. */
 export function DiffView({ diff }: { diff: string }) {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const theme = useTheme();
   const lines = diff.replace(/\n$/, '').split('\n');
   const style = (line: string) => {

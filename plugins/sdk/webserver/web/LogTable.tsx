@@ -7,8 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { useTranslation } from 'react-i18next';
-import { useWebServer } from './context.tsx';
+import { useWebServer, useFamilyT } from './context.tsx';
 import type { LogEntry, LogKind } from './model.ts';
 import { formatBytes, formatDateTime } from './format.ts';
 
@@ -27,7 +26,7 @@ interface Props {
 /** Log entries, newest first: requests (access log) or messages (error log). */
 export function LogTable({ kind, entries, fresh = 0 }: Props) {
   const { pluginId } = useWebServer();
-  const { t, i18n } = useTranslation(pluginId);
+  const { t, i18n } = useFamilyT(pluginId);
   const highlight = (i: number) =>
     i < fresh ? { bgcolor: (theme: { palette: { info: { main: string } } }) => alpha(theme.palette.info.main, 0.1) } : {};
   const mono = { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' } as const;

@@ -16,9 +16,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLiveLease, useManagedHost, ReadOnlyHint, useReadOnly } from '../../web/index.tsx';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useWebServer, useWebServerApi } from './context.tsx';
+import { useWebServer, useWebServerApi, useFamilyT } from './context.tsx';
 import { type LogEntry, type LogKind, type LogTailEvent } from './model.ts';
 import { LogTable } from './LogTable.tsx';
 import { SiteFrame } from './SiteFrame.tsx';
@@ -76,7 +75,7 @@ function useLiveTail(enabled: boolean, vhostId: number, kind: LogKind) {
 /** A domain's access or error log: search on the server, pages, newest first, and a live tail. */
 export function LogsPage() {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const host = useManagedHost();
   const readOnly = useReadOnly();
   const params = useParams();

@@ -6,11 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { SubmissionErrors } from 'final-form';
-import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { Form } from 'react-final-form';
-import { useTranslation } from 'react-i18next';
-import { useWebServer } from './context.tsx';
+import { useWebServer, useFamilyT, type FamilyT } from './context.tsx';
 import { locationPathValid, redirectCodes, redirectTargetValid } from '../shared/index.ts';
 import type { Redirect, RedirectInput, Vhost } from './model.ts';
 import { FormSelect, FormTextField, WriteButton } from '../../web/index.tsx';
@@ -22,7 +20,7 @@ interface Values {
   code: number;
 }
 
-export function validateRedirect(v: Values, t: TFunction) {
+export function validateRedirect(v: Values, t: FamilyT) {
   const errors: Partial<Record<keyof Values, string>> = {};
   if (!v.vhostId) errors.vhostId = t('validation.required');
   if (!v.source.trim()) errors.source = t('validation.required');
@@ -46,7 +44,7 @@ interface Props {
 /** Adds or changes a redirect: domain, exact source path, target path or URL, status code. */
 export function RedirectDialog({ open, vhosts, redirect, vhostId, onSubmit, onClose }: Props) {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const id = useId();
   const initialValues: Values = redirect
     ? { vhostId: redirect.vhostId, source: redirect.source, target: redirect.target, code: redirect.code }

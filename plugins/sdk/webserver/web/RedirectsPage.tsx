@@ -18,8 +18,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { EmptyState, QueryState, useManagedHost, WriteIconButton } from '../../web/index.tsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useWebServer, useWebServerApi } from './context.tsx';
+import { useWebServer, useWebServerApi, useFamilyT } from './context.tsx';
 import { type Redirect } from './model.ts';
 import { ConfirmDialog } from '../../web/index.tsx';
 import { nestErrors } from '../../web/index.tsx';
@@ -37,7 +36,7 @@ export function RedirectTable({
   onDelete: (r: Redirect) => void;
 }) {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   return (
     <TableContainer>
       <Table size="small" aria-label={t('redirects.tableLabel')}>
@@ -97,7 +96,7 @@ export function RedirectTable({
 /** Redirects of every domain of the server, filterable by domain. */
 export function RedirectsPage() {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const api = useWebServerApi();

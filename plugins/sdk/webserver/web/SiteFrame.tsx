@@ -9,9 +9,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { ApplyJobBanner, useApply, useManagedHost, WriteButton } from '../../web/index.tsx';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useWebServer, useWebServerApi } from './context.tsx';
+import { useWebServer, useWebServerApi, useFamilyT } from './context.tsx';
 import { type WebServerStatus } from './model.ts';
 import { formatDateTime } from './format.ts';
 
@@ -58,7 +57,7 @@ const pendingAlertLayout = {
 /** The web server's state and whether the desired configuration is on the server. */
 export function StatusBar({ status, onApply, applying }: { status: WebServerStatus; onApply: () => void; applying: boolean }) {
   const { pluginId } = useWebServer();
-  const { t, i18n } = useTranslation(pluginId);
+  const { t, i18n } = useFamilyT(pluginId);
   const host = useManagedHost();
   const { service, tools } = status;
   return (
@@ -121,7 +120,7 @@ export function StatusBar({ status, onApply, applying }: { status: WebServerStat
 /** Every page of the section: status and apply, the running job, the tabs. */
 export function SiteFrame({ tab, children }: { tab: SiteTab; children: ReactNode }) {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const api = useWebServerApi();

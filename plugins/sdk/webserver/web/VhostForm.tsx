@@ -13,10 +13,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { SubmissionErrors } from 'final-form';
-import type { TFunction } from 'i18next';
 import { Field, Form } from 'react-final-form';
-import { useTranslation } from 'react-i18next';
-import { useWebServer } from './context.tsx';
+import { useWebServer, useFamilyT, type FamilyT } from './context.tsx';
 import {
   documentRootValid,
   maxServerNames,
@@ -74,7 +72,7 @@ export const bodyOf = (v: VhostFormValues): VhostInput => ({
 });
 
 /** The same checks as the server's rules (except what needs the other domains), in the user's language. */
-export function validateVhost(v: VhostFormValues, t: TFunction, directives: DirectiveWhitelist) {
+export function validateVhost(v: VhostFormValues, t: FamilyT, directives: DirectiveWhitelist) {
   const errors: Record<string, unknown> = {};
   const names = v.serverNames.map(normalizeServerName);
   const nameErrors = names.map((n, i) =>
@@ -120,7 +118,7 @@ interface Props {
 export function VhostForm({ initialValues, certificates, submitLabel, onSubmit, onCancel }: Props) {
   const { pluginId, directives } = useWebServer();
   const specs = directives.specs as Record<string, DirectiveSpec>;
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   return (
     <Form<VhostFormValues> initialValues={initialValues} validate={(v) => validateVhost(v, t, directives)} onSubmit={(v) => onSubmit(bodyOf(v))}>
       {({ handleSubmit, submitting, submitError, values, form }) => (

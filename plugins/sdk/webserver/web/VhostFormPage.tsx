@@ -3,9 +3,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useManagedHost } from '../../web/index.tsx';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useWebServer, useWebServerApi } from './context.tsx';
+import { useWebServer, useWebServerApi, useFamilyT } from './context.tsx';
 import { nestErrors } from '../../web/index.tsx';
 import { SiteFrame } from './SiteFrame.tsx';
 import { emptyVhost, valuesOf, VhostForm } from './VhostForm.tsx';
@@ -13,7 +12,7 @@ import { emptyVhost, valuesOf, VhostForm } from './VhostForm.tsx';
 /** Adds a domain (`domains/new`) or changes one (`domains/:vhostId`). */
 export function VhostFormPage() {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const host = useManagedHost();
   const navigate = useNavigate();
   const vhostId = Number(useParams().vhostId) || undefined;

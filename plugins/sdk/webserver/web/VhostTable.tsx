@@ -13,16 +13,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { useWebServer } from './context.tsx';
+import { useWebServer, useFamilyT, type FamilyT } from './context.tsx';
 import { Link as RouterLink } from 'react-router';
 import { webRoot } from '../shared/index.ts';
 import type { Vhost } from './model.ts';
 import { WriteIconButton } from '../../web/index.tsx';
 
 /** "PHP 8.3", "Upstream 127.0.0.1:8080", "Static files". */
-export const backendLabel = (v: Pick<Vhost, 'backend' | 'phpVersion' | 'upstream'>, t: TFunction) =>
+export const backendLabel = (v: Pick<Vhost, 'backend' | 'phpVersion' | 'upstream'>, t: FamilyT) =>
   v.backend === 'php'
     ? t('backend.phpVersion', { version: v.phpVersion })
     : v.backend === 'upstream'
@@ -31,7 +29,7 @@ export const backendLabel = (v: Pick<Vhost, 'backend' | 'phpVersion' | 'upstream
 
 export function TlsChip({ vhost }: { vhost: Pick<Vhost, 'tls' | 'certificate'> }) {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   if (vhost.tls === 'none')
     return (
       <Typography variant="body2" color="text.secondary">
@@ -56,7 +54,7 @@ interface Props {
 /** The domains of a server: names (with their redirects and protected paths), backend and document root, HTTPS, actions. */
 export function VhostTable({ vhosts, pathOf, onDelete }: Props) {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   return (
     <TableContainer>
       <Table size="small" aria-label={t('vhosts.tableLabel')}>

@@ -6,9 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EmptyState, QueryState, useManagedHost } from '../../web/index.tsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useWebServer, useWebServerApi } from './context.tsx';
+import { useWebServer, useWebServerApi, useFamilyT } from './context.tsx';
 import { type Vhost } from './model.ts';
 import { ConfirmDialog } from '../../web/index.tsx';
 import { SiteFrame } from './SiteFrame.tsx';
@@ -17,7 +16,7 @@ import { VhostTable } from './VhostTable.tsx';
 /** The section's start page: the server's domains. */
 export function VhostsPage() {
   const { pluginId } = useWebServer();
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const api = useWebServerApi();

@@ -6,6 +6,8 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { CallResult, PluginClient } from '../../web/client.ts';
+import { usePluginTranslation, type TypedT } from '../../web/kit/usePluginTranslation.ts';
+import type { FamilyTranslationKey } from '../generated/i18n.ts';
 import type { QueryLike } from '../../web/kit/States.tsx';
 import type { DirectiveWhitelist } from '../shared/index.ts';
 import type { AuthenticationView, CertificateView, ConfigView, LogPageView, RedirectView, SiteView, StatusView } from '../server/views.ts';
@@ -107,3 +109,9 @@ export function useWebServerApi(): WebServerApi {
   const { api, pluginId } = useWebServer();
   return webServerApi(api, pluginId);
 }
+
+/** `t` of a member's namespace with the family texts' keys (the member's own texts only override them). */
+export type FamilyT = TypedT<FamilyTranslationKey>;
+
+/** The translation hook of the family's pages: the member's namespace is known at run time, its keys are the family's. */
+export const useFamilyT = (pluginId: string) => usePluginTranslation<FamilyTranslationKey>(pluginId);

@@ -3,15 +3,14 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SummaryCard } from '../../web/kit/SummaryCard.tsx';
 import { useManagedHost } from '../../web/runtime.tsx';
-import { webServerApi, type WebServerApiObject } from './context.tsx';
+import { webServerApi, type WebServerApiObject, useFamilyT } from './context.tsx';
 import type { WebServerStatus } from './model.ts';
 
 /** The card's content (presentational). */
 export function WebServerSummary({ pluginId, status }: { pluginId: string; status: WebServerStatus }) {
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const { vhosts, redirects, authentications } = status.counts;
   return (
     <Stack spacing={1}>
@@ -46,7 +45,7 @@ export function WebServerSummary({ pluginId, status }: { pluginId: string; statu
  * `defineDashboardCard(() => <WebServerCard pluginId="nginx" api={nginxApi} />)`.
  */
 export function WebServerCard({ pluginId, api, icon = <LanguageIcon color="action" /> }: { pluginId: string; api: WebServerApiObject; icon?: ReactNode }) {
-  const { t } = useTranslation(pluginId);
+  const { t } = useFamilyT(pluginId);
   const host = useManagedHost();
   const status = webServerApi(api, pluginId).useStatus({ clusterId: host.cluster.id, serverId: host.server.id });
   // The status always answers with data, so "nothing to show" only happens when it failed to load.

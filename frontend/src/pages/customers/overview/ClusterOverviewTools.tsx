@@ -1,3 +1,4 @@
+import { runtimeT } from '@portal/plugin-sdk/web/runtime-t';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -15,7 +16,7 @@ export function ClusterOverviewTools({ clusters, favouritesOnly, onFavouritesOnl
   const stamp = new Date().toISOString().slice(0, 10);
   const exportAs = async (format: 'csv' | 'xlsx') => {
     try {
-      const table = clusterExportTable(clusters, (k) => t(k));
+      const table = clusterExportTable(clusters, (k) => runtimeT(t, k));
       if (format === 'csv') download(new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }), `clusters-${stamp}.csv`);
       else download(await toXlsx(table, t('dashboard:clusters.title')), `clusters-${stamp}.xlsx`);
     } catch (e) {

@@ -1,5 +1,6 @@
 import type { BodyOf, ResponseOf, Schemas } from '@portal/openapi';
 import { api } from '../../../api/baseApi';
+import { request } from '../../../api/request';
 import type { Order, OrderPrice } from '../ordersApi';
 
 export type CertificateOrderDraft = Schemas['CertificateOrderDraft'];
@@ -13,33 +14,33 @@ export type CertificateOrderCatalog = ResponseOf<'getCertificateOrderCatalog'>;
 export const certificateApi = api.enhanceEndpoints({ addTagTypes: ['Orders', 'CertificateOwners'] }).injectEndpoints({
   endpoints: (build) => ({
     getCertificateOrderCatalog: build.query<CertificateOrderCatalog, void>({
-      query: () => 'api/v1/order-catalog/certificate',
+      query: () => request('getCertificateOrderCatalog'),
     }),
     listCertificateOwners: build.query<CertificateOwner[], number>({
-      query: (customerId) => `api/v1/customers/${customerId}/certificate-owners`,
+      query: (customerId) => request('listCertificateOwners', { customerId }),
       transformResponse: (r: ResponseOf<'listCertificateOwners'>) => r.data,
       providesTags: ['CertificateOwners'],
     }),
     saveCertificateOwner: build.mutation<CertificateOwner, { customerId: number; ownerId?: number; body: CertificateOwnerInput }>({
       query: ({ customerId, ownerId, body }) =>
-        ownerId ? { url: `api/v1/customers/${customerId}/certificate-owners/${ownerId}`, method: 'PUT', body } : { url: `api/v1/customers/${customerId}/certificate-owners`, method: 'POST', body },
+        ownerId ? request('editCertificateOwner', { customerId, ownerId, body }) : request('createCertificateOwner', { customerId, body }),
       invalidatesTags: (_r, error) => (error ? [] : ['CertificateOwners']),
     }),
     quoteCertificateOrder: build.mutation<OrderPrice, BodyOf<'quoteCertificateOrder'>>({
-      query: (body) => ({ url: 'api/v1/orders/certificate/quote', method: 'POST', body }),
+      query: (body) => request('quoteCertificateOrder', { body }),
       transformResponse: (r: ResponseOf<'quoteCertificateOrder'>) => r.price,
     }),
     createCertificateOrder: build.mutation<Order, { idempotencyKey: string; body: CertificateOrderDraft }>({
-      query: ({ idempotencyKey, body }) => ({ url: 'api/v1/orders/certificate', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      query: ({ idempotencyKey, body }) => ({ ...request('createCertificateOrder', { body }), headers: { 'Idempotency-Key': idempotencyKey } }),
       invalidatesTags: (_r, error) => (error ? [] : ['Orders']),
     }),
     getCertificateOrderFiles: build.query<ResponseOf<'getCertificateOrderFiles'>, { number: string; status: string }>({
       // The status is part of the cache key: a completed order has its certificate files.
-      query: ({ number }) => `api/v1/orders/certificate/${encodeURIComponent(number)}/files`,
+      query: ({ number }) => request('getCertificateOrderFiles', { orderNumber: number }),
     }),
     /** The private key: only on an explicit request, never cached. */
     getCertificateOrderKey: build.mutation<ResponseOf<'getCertificateOrderKey'>, string>({
-      query: (number) => ({ url: `api/v1/orders/certificate/${encodeURIComponent(number)}/key`, method: 'GET' }),
+      query: (number) => request('getCertificateOrderKey', { orderNumber: number }),
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import type { BodyOf, ResponseOf, Schemas } from '@portal/openapi';
+import { request } from '../../../api/request';
 import { ordersApi } from '../ordersApi';
 
 export type DomainOrderDraft = Schemas['DomainOrderDraft'];
@@ -11,13 +12,13 @@ export type DomainOrderDetails = Schemas['DomainOrderDetails'];
 export const domainOrderApi = ordersApi.injectEndpoints({
   endpoints: (build) => ({
     getDomainOrderCatalog: build.query<DomainOrderCatalog, void>({
-      query: () => 'api/v1/order-catalog/domain',
+      query: () => request('getDomainOrderCatalog'),
     }),
     quoteDomainOrder: build.mutation<DomainQuote, BodyOf<'quoteDomainOrder'>>({
-      query: (body) => ({ url: 'api/v1/orders/domain/quote', method: 'POST', body }),
+      query: (body) => request('quoteDomainOrder', { body }),
     }),
     createDomainOrder: build.mutation<Schemas['Order'], { idempotencyKey: string; body: DomainOrderDraft }>({
-      query: ({ idempotencyKey, body }) => ({ url: 'api/v1/orders/domain', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      query: ({ idempotencyKey, body }) => ({ ...request('createDomainOrder', { body }), headers: { 'Idempotency-Key': idempotencyKey } }),
       invalidatesTags: (_r, error) => (error ? [] : ['Orders']),
     }),
   }),

@@ -95,7 +95,7 @@ export default function PermissionsPage() {
           {t('description')}
         </Typography>
         {loading ? (
-          <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+          <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} height={40} />
             ))}

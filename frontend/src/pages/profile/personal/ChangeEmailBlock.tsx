@@ -62,7 +62,7 @@ function ChangeEmailDialog({ open, onClose }: { open: boolean; onClose: () => vo
               </Stack>
             </DialogContent>
             <DialogActions>
-              <Button onClick={onClose}>{t('common:cancel')}</Button>
+              <Button onClick={onClose}>{t('cancel', { ns: 'common' })}</Button>
               <Button type="submit" variant="contained" disabled={submitting}>
                 {t('email.submit')}
               </Button>

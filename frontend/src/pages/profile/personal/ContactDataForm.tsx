@@ -41,7 +41,7 @@ export function ContactDataForm({ profile }: { profile: Profile }) {
       // §8 R8.033: a failed merge of the user update shows the generic error and is reported.
       console.error('profile update could not be applied', e);
       reportError(e, { tags: { context: 'profile.update.merge' } });
-      dispatch(alertAdded({ type: 'danger', message: t('errors:internal') }));
+      dispatch(alertAdded({ type: 'danger', message: t('internal', { ns: 'errors' }) }));
     }
     return undefined;
   };

@@ -17,7 +17,7 @@ import { PasswordField } from './PasswordField';
 import { RecoveryCodesList } from './RecoveryCodesList';
 import { dialogFormSx } from './dialogForm';
 
-const required = (t: (k: string) => string) => (field: string) => (values: Record<string, string | undefined>) =>
+const required = (t: (k: 'errors:validationField.required') => string) => (field: string) => (values: Record<string, string | undefined>) =>
   values[field]?.trim() ? {} : { [field]: t('errors:validationField.required') };
 
 /** The key in groups of four, easier to type into an app. */

@@ -149,7 +149,7 @@ function CreateTokenForm({ onClose, onCreated }: { onClose: () => void; onCreate
               </Stack>
             </DialogContent>
             <DialogActions>
-              <Button onClick={onClose}>{t('common:cancel')}</Button>
+              <Button onClick={onClose}>{t('cancel', { ns: 'common' })}</Button>
               <Button type="submit" variant="contained" disabled={submitting}>
                 {t('form.submit')}
               </Button>

@@ -137,7 +137,7 @@ export default function PersonalAccessTokensPage() {
           {t('apiKeys')}
         </Alert>
         {list.isLoading ? (
-          <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
+          <Box role="status" aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} height={40} />
             ))}
@@ -192,7 +192,7 @@ export default function PersonalAccessTokensPage() {
           <Typography>{t('deleteDialog.text')}</Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{t('common:cancel')}</Button>
+          <Button onClick={() => setDeleting(null)}>{t('cancel', { ns: 'common' })}</Button>
           <Button color="error" variant="contained" disabled={removal.isLoading} onClick={() => deleting && void confirmDelete(deleting)}>
             {t('deleteDialog.confirm')}
           </Button>

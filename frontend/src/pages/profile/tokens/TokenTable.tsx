@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { PersonalAccessToken } from '../../../api/tokens';
 import { isoDay } from './tokenForm';
 import { usePaginationLabels } from '../../../ui/paginationLabels';
+import type tokens from '../../../i18n/locales/de/tokens.json';
 
 export type TokenSortField = 'id' | 'name' | 'expiresAt' | 'lastUsedAt';
 export interface TokenSort {
@@ -32,7 +33,7 @@ export const pageSizes = [10, 25, 50];
 const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: 1, width: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap' } as const;
 
 /** The restriction of a token in words (§3): full access, or its clusters and areas. */
-export function restrictionLabels(token: PersonalAccessToken, t: (key: string, o?: Record<string, unknown>) => string): string[] {
+export function restrictionLabels(token: PersonalAccessToken, t: (key: `restriction.${keyof typeof tokens.restriction}`, o?: { number: string }) => string): string[] {
   if (token.abilities.includes('*')) return [t('restriction.full')];
   const labels: string[] = [];
   if (token.abilities.includes('clusters:*')) labels.push(t('restriction.allClusters'));

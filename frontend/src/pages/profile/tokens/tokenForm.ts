@@ -1,5 +1,13 @@
 import type { NewToken } from '../../../api/tokens';
 
+/** The messages `validateToken` gives (typed, so the caller's `t` is checked against them). */
+export type TokenFormMessageKey =
+  | 'errors:validationField.required'
+  | 'errors:validationField.maxLength'
+  | 'errors:validationField.format.date'
+  | 'tokens:form.dateInPast'
+  | 'tokens:form.clusterRequired';
+
 /** The create-token form (§4 token creation): expiry mode, access mode, clusters and areas. */
 export interface TokenFormValues {
   name?: string;
@@ -38,7 +46,7 @@ export const initialTokenValues = (today: Date): TokenFormValues => ({
 });
 
 /** §5 token creation: name required; a day not before today unless unlimited; limited access needs a cluster. */
-export function validateToken(values: TokenFormValues, today: Date, t: (key: string) => string): Record<string, string> {
+export function validateToken(values: TokenFormValues, today: Date, t: (key: TokenFormMessageKey) => string): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!values.name?.trim()) errors.name = t('errors:validationField.required');
   else if (values.name.trim().length > 255) errors.name = t('errors:validationField.maxLength');
