@@ -66,7 +66,10 @@ export async function checkStaged(gw: ServerGateway, files: readonly ConfigFile[
   if (!(await gw.hasTool('apache2')).available) return { status: 'skipped', reason: 'tool_missing', tool: 'apache2' };
   const live = `${gw.hostPath(portalDir)}/`;
   const staged = `${gw.hostPath(`${stageDir}${portalDir}`)}/`;
-  const restage = (content: string) => content.split(live).join(staged);
+  // The plugin's tree points into the stage; so do the runtime and log directories (the check only needs them to
+  // exist, and creates nothing in the live ones — a first check runs before the instance ever started).
+  const restage = (content: string) =>
+    content.split(live).join(staged).replaceAll(gw.hostPath('/run/apache2'), gw.hostPath(stageDir)).replaceAll(gw.hostPath('/var/log/apache2'), gw.hostPath(stageDir));
   // The local gateway writes its instance's main file when it starts it: the check uses the same text before that.
   const main = gw.kind === 'local' ? renderMainConf(gw) : await gw.readFile(mainConfPath);
   if (main === null) return { status: 'failed', tool: 'apache2', output: `${mainConfPath} is missing` };
@@ -106,7 +109,7 @@ export const apacheProgram: ProgramDescriptor = {
     start: ['-k', 'start'],
     reload: ['-k', 'graceful'],
     // A graceful restart is asynchronous: the parent logs the signal, re-reads the configuration and resumes.
-    reloadLog: { path: errorLogPath, failed: /AH00526|AH00016|Syntax error|AH00015/, done: /AH00493[\s\S]*AH00489/, waitMs: 5000 },
+    reloadLog: { path: errorLogPath, failed: /AH00526|AH00016|AH00015|AH00019|Syntax error|no listening sockets/, done: /AH00493[\s\S]*AH00489/, waitMs: 5000 },
   },
 };
 

@@ -32,6 +32,7 @@ describe('apache renderer', () => {
     expect(out).toContain('    RedirectMatch 308 ^/alt[.]html$ "https://shop.example.com/neu"\n');
     expect(out).toContain('    <Location "/admin/">\n        AuthType Basic\n        AuthName "Admin area"\n');
     expect(out).toContain('    ProxyPass "/" "http://10.0.0.5:8080/"\n');
+    expect(renderVhost(buildVhost({ directives: [{ name: 'ExpiresDefault', value: 'access plus 7 days' }] }), testEnv())).toContain('    ExpiresDefault "access plus 7 days"\n');
   });
 
   describe('config injection is impossible', () => {

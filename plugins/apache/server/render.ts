@@ -80,7 +80,8 @@ function directiveLine(d: { name: string; value: string }): string {
     const space = d.value.indexOf(' ');
     return `Header always set ${d.value.slice(0, space)} ${quote(d.value.slice(space + 1).trim(), 'header value')}`;
   }
-  return `${d.name} ${d.value}`;
+  // A value of several words is one argument: quoted (the grammar leaves nothing that could end the string).
+  return d.name === 'ExpiresDefault' ? `${d.name} ${quote(d.value)}` : `${d.name} ${d.value}`;
 }
 
 function authLines(env: RenderEnv, auth: AuthenticationState): string[] {
