@@ -135,7 +135,7 @@ describe('apache section', () => {
         expect(r.status).toBe(202);
         const job = await t.waitForJob(r.body.id);
         expect(job).toMatchObject({ status: 'failed', validation: { status: 'failed', tool: 'apache2' } });
-        expect(job.validation.output).toContain('NoSuchDirective');
+        expect(job.validation?.output).toContain('NoSuchDirective');
         expect((await t.api.call('getApacheStatus')).body.service.state).toBe('running');
       } finally {
         fs.rmSync(slot);

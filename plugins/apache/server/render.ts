@@ -18,7 +18,7 @@ import {
   type RenderEnv,
   type WebServerState,
 } from '@portal/plugin-sdk/webserver';
-import { directiveValueValid, documentRootValid, includeSlots, locationPathValid, realmPattern, redirectTargetValid, serverNamePattern, slotPath, upstreamValid, webRoot } from '../shared/options.ts';
+import { directiveValueValid, documentRootValid, locationPathValid, realmPattern, redirectTargetValid, serverNamePattern, slotPath, upstreamValid, webRoot, type IncludeSlot } from '../shared/options.ts';
 import type { AuthenticationState, VhostState } from '@portal/plugin-sdk/webserver';
 import { portalConfPath, portalDir } from './program.ts';
 
@@ -109,7 +109,7 @@ function backendLines(env: RenderEnv, vhost: VhostState): string[] {
 /** The part of a site both its HTTP and HTTPS virtual host have. */
 function siteBody(vhost: VhostState, env: RenderEnv): string[] {
   const root = `${webRoot}/${vhost.documentRoot}`;
-  const slot = (name: (typeof includeSlots)[number]) => {
+  const slot = (name: IncludeSlot) => {
     const file = slotPath(paths.slotsDir, siteName(vhost), name);
     return [`# Include slot ${name}: your own directives in ${file} (kept by every apply)`, `IncludeOptional ${serverPath(env, file)}`];
   };
