@@ -42,7 +42,7 @@ const after: Step[] = [
 ];
 
 /**
- * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test),
+ * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test), apache2 (apache plugin),
  * named-checkzone (DNS plugin) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
  * run stops at once, naming the packages.
  */
@@ -51,6 +51,7 @@ function ensurePrograms(): void {
     program.startsWith('/') ? fs.existsSync(program) : ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].some((dir) => fs.existsSync(`${dir}/${program}`));
   const needed: [program: string, pkg: string][] = [
     ['nginx', 'nginx-light'],
+    ['apache2', 'apache2'],
     ['named-checkzone', 'bind9-utils'],
     ['java', 'default-jre-headless'],
     ['/usr/share/java/Saxon-HE.jar', 'libsaxonhe-java'],

@@ -98,7 +98,7 @@ test.describe('Managed Center', () => {
     const cluster = list.data[0].id as number;
     const detail = await (await page.request.get(`/api/v1/clusters/${cluster}`)).json();
     const base = `/a/clusters/${cluster}/servers/${detail.servers[0].id}/managed`;
-    await page.goto(`${base}/apache`);
+    await page.goto(`${base}/tomcat`);
     await expect(page.getByTestId('section-not-yet-available')).toHaveText('Diese Funktion ist noch nicht verfügbar.');
     await page.goto(`${base}/no-such-module`);
     await expect(page.getByTestId('section-not-found')).toBeVisible();

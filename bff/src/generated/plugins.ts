@@ -20,6 +20,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'apache',
+    operations: ['createApacheAuthentication', 'createApacheRedirect', 'createApacheVhost', 'deleteApacheAuthentication', 'deleteApacheRedirect', 'deleteApacheVhost', 'getApacheConfig', 'getApacheStatus', 'getApacheVhost', 'listApacheAuthentications', 'listApacheCertificates', 'listApacheLogEntries', 'listApacheRedirects', 'listApacheVhosts', 'startApacheLogTail', 'stopApacheLogTail', 'updateApacheAuthentication', 'updateApacheRedirect', 'updateApacheVhost'],
+    manifest: async () => ({
+      default: {
+        id: 'apache',
+        titleKey: 'title',
+        icon: 'Dns',
+        nav: { order: 11 },
+        services: ['apache'],
+        programs: ['apache'],
+        server: () => import('../../../plugins/apache/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'cronjobs',
     operations: ['createCronjob', 'deleteCronjob', 'getCronjob', 'listCronjobs', 'updateCronjob'],
     manifest: async () => ({

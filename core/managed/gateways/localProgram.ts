@@ -93,8 +93,17 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
   }
 
   async function start(l: LocalInstance, file: string): Promise<CheckOutcome> {
+    // A pid file left by an instance that is gone: its number may be another process (or an unreaped zombie)
+    // now, and a program that checks its own pid file (`apache2 -k start`) would refuse to start.
+    await fs.rm(pidFile(), { force: true });
     const r = await runProgram(file, [...l.start, ...l.args(env)], { timeoutMs: TIMEOUT });
-    const ok = r.exitCode === 0 && !!(await runningPid(pidFile(), tool));
+    // The daemon may write its pid file after the starting command returned (`apache2 -k start`): wait for it a while.
+    let ok = r.exitCode === 0 && !!(await runningPid(pidFile(), tool));
+    const deadline = Date.now() + 5000;
+    while (r.exitCode === 0 && !ok && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ok = !!(await runningPid(pidFile(), tool));
+    }
     if (ok) await gw.claim(program.id);
     return { status: ok ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) || (ok ? 'started' : `${tool} did not start`) };
   }

@@ -26,6 +26,17 @@ export const webPlugins: WebPluginEntry[] = [
     translations: { de: () => withFamily(import('../../../plugins/sdk/webserver/i18n/de.json'), import('../../../plugins/nginx/i18n/de.json')), en: () => withFamily(import('../../../plugins/sdk/webserver/i18n/en.json'), import('../../../plugins/nginx/i18n/en.json')) },
   },
   {
+    id: 'apache',
+    titleKey: 'title',
+    titles: { de: 'apache', en: 'apache' },
+    icon: DnsIcon,
+    order: 11,
+    services: ['apache'],
+    web: () => import('../../../plugins/apache/web/index.tsx'),
+    dashboard: () => import('../../../plugins/apache/web/dashboard.tsx'),
+    translations: { de: () => withFamily(import('../../../plugins/sdk/webserver/i18n/de.json'), import('../../../plugins/apache/i18n/de.json')), en: () => withFamily(import('../../../plugins/sdk/webserver/i18n/en.json'), import('../../../plugins/apache/i18n/en.json')) },
+  },
+  {
     id: 'cronjobs',
     titleKey: 'title',
     titles: { de: 'Cronjobs', en: 'Cron jobs' },

@@ -3,13 +3,11 @@
  * the program, the log format, the live tails) and the family made from it — entities on `nginx_*`, the
  * state, the rules and the handlers of every resource.
  */
-import { webServerFamily, type WebServerDialect } from '@portal/plugin-sdk/webserver';
+import { canGenerateCertificates, LogTails, webServerFamily, type WebServerDialect } from '@portal/plugin-sdk/webserver';
 import { nginxDirectives, type DirectiveName } from '../shared/options.ts';
-import { canGenerateCertificates, certificateStatuses } from './certificates.ts';
-import { desiredFiles } from './config.ts';
+import { certificateStatuses, desiredFiles } from './config.ts';
 import { parseLine } from './logs.ts';
 import { logPath, UnsafeValueError } from './render.ts';
-import { LogTails } from './tail.ts';
 
 export const nginxDialect: WebServerDialect<DirectiveName, 'nginx'> = {
   pluginId: 'nginx',
@@ -21,7 +19,7 @@ export const nginxDialect: WebServerDialect<DirectiveName, 'nginx'> = {
   logPath,
   parseLine,
   isUnsafeValue: (e) => e instanceof UnsafeValueError,
-  tails: (ports) => new LogTails(ports),
+  tails: (ports) => new LogTails(ports, parseLine),
 };
 
 /** nginx on the web server family. */

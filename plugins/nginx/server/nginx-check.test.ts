@@ -7,15 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalGateway } from '@portal/plugin-sdk/testing';
-import { generateCertificates } from './certificates.ts';
-import { prepareNginx, renderNginx } from './config.ts';
+import { generateCertificates, prepareNginx, renderNginx } from './config.ts';
 import { demoVhostsFor } from './fixtures.ts';
 import { certificatesOf } from '../shared/options.ts';
 import { hashPassword } from '@portal/plugin-sdk/webserver';
 import { nginxProgram } from './program.ts';
 import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost } from './dialect.ts';
 import type { NginxState, VhostState } from './state.ts';
-import { buildAuthentication, buildRedirect, buildVhost } from './testing.ts';
+import { buildAuthentication, buildRedirect, buildVhost } from '@portal/plugin-sdk/webserver';
 
 const at = '2026-11-22T10:00:00.000Z';
 let dir: string;

@@ -3,7 +3,7 @@
  * directive, open a block or start a variable — such a value makes it throw instead of writing.
  */
 import { htpasswdFiles, htpasswdPath, quote, renderConfig, renderHtpasswd, renderMain, renderVhost, UnsafeValueError } from './render.ts';
-import { buildAuthentication, buildRedirect, buildVhost, testEnv } from './testing.ts';
+import { buildAuthentication, buildRedirect, buildVhost, testEnv } from '@portal/plugin-sdk/webserver';
 
 describe('nginx renderer', () => {
   it('R2.030 renders a static domain', () => {

@@ -4,35 +4,24 @@
  * again (defence in depth) and quotes strings, so nothing typed can end a directive or open a block —
  * it throws {@link UnsafeValueError} instead of writing such a file.
  */
-import { createHash } from 'node:crypto';
 import type { ConfigFile } from '@portal/plugin-sdk/server';
+import {
+  htpasswdFiles as familyHtpasswdFiles,
+  htpasswdPath as familyHtpasswdPath,
+  hostPort,
+  indent,
+  phpSocket,
+  quote,
+  siteName,
+  UnsafeValueError,
+  certificatePaths as familyCertificatePaths,
+  type ListenAddress,
+  type RenderEnv,
+} from '@portal/plugin-sdk/webserver';
 import { directiveValueValid, documentRootValid, locationPathValid, realmPattern, redirectTargetValid, serverNamePattern, slotPath, upstreamValid, webRoot, type IncludeSlot } from '../shared/options.ts';
 import type { AuthenticationState, NginxState, VhostState } from './state.ts';
 
-/** A value that would change the structure of the configuration; never written. */
-export class UnsafeValueError extends Error {
-  constructor(what: string, value: string) {
-    super(`unsafe ${what}: ${JSON.stringify(value)}`);
-    this.name = 'UnsafeValueError';
-  }
-}
-
-export interface ListenAddress {
-  host: string;
-  port: number;
-}
-
-/** Where the configuration goes and what the server has. */
-export interface RenderEnv {
-  /** A server path as nginx on the server sees it (`gateway.hostPath`). */
-  hostPath(path: string): string;
-  /** HTTP (`listenAddress('nginx', 80)`). */
-  listen: ListenAddress;
-  /** HTTPS (`listenAddress('nginx-https', 443)`). */
-  tlsListen: ListenAddress;
-  /** Certificates whose files are on the server (or are created before the apply writes the files). */
-  certificates: ReadonlySet<string>;
-}
+export { quote, renderHtpasswd, siteName, UnsafeValueError, type ListenAddress, type RenderEnv } from '@portal/plugin-sdk/webserver';
 
 export const paths = {
   main: '/etc/nginx/conf.d/portal.conf',
@@ -48,26 +37,12 @@ export const paths = {
 
 const header = '# Managed by the customer portal (Managed Center, nginx). Changes made here are overwritten by the next apply.\n';
 
-// Printable characters that cannot end a quoted string or start a variable.
-// eslint-disable-next-line no-control-regex -- control characters are refused
-const unsafeInQuotes = /[\u0000-\u001f\u007f"\\$`{}]/;
-
-/** A double-quoted nginx string. */
-export function quote(value: string, what = 'value'): string {
-  if (unsafeInQuotes.test(value)) throw new UnsafeValueError(what, value);
-  return `"${value}"`;
-}
-
 /** A path of the server, as nginx there sees it, quoted. */
 const serverPath = (env: RenderEnv, path: string) => quote(env.hostPath(path), 'path');
 
-/** `shop.example.com` → `shop.example.com`, `*.example.com` → `_.example.com` (`_` is never part of a host name here). */
-export const siteName = (vhost: Pick<VhostState, 'serverNames'>): string => vhost.serverNames[0].replace(/^\*\./, '_.');
-
 export const sitePath = (vhost: Pick<VhostState, 'serverNames'>) => `${paths.sitesDir}/${siteName(vhost)}.conf`;
 export const logPath = (vhost: Pick<VhostState, 'serverNames'>, kind: 'access' | 'error') => `${paths.logDir}/${siteName(vhost)}.${kind}.log`;
-export const certificatePaths = (id: string) => ({ cert: `${paths.certificatesDir}/${id}.pem`, key: `${paths.certificatesDir}/${id}.key` });
-export const phpSocket = (version: string) => `/run/php/php${version}-fpm.sock`;
+export const certificatePaths = (id: string) => familyCertificatePaths(paths.certificatesDir, id);
 
 /**
  * An include slot of a site: `include` of the slot's file, written as a pattern (`….con[f]`) so nginx
@@ -78,31 +53,10 @@ function slotLines(env: RenderEnv, vhost: VhostState, slot: IncludeSlot): string
   return [`# Include slot ${slot}: your own directives in ${file} (kept by every apply)`, `include ${quote(env.hostPath(file).replace(/f$/, '[f]'), 'path')};`];
 }
 
-/** The password file of an authentication: `name:hash` lines. */
-export function renderHtpasswd(auth: Pick<AuthenticationState, 'users'>): string {
-  return auth.users
-    .map((u) => {
-      if (!/^[A-Za-z0-9._@-]{1,64}$/.test(u.name)) throw new UnsafeValueError('user name', u.name);
-      if (!/^\$6\$[A-Za-z0-9./$=]+$/.test(u.hash)) throw new UnsafeValueError('password hash', '(hidden)');
-      return `${u.name}:${u.hash}\n`;
-    })
-    .join('');
-}
+/** Where an authentication's password file lives (named after its content: the family's `htpasswdPath`). */
+export const htpasswdPath = (auth: Pick<AuthenticationState, 'id' | 'users'>): string => familyHtpasswdPath(paths.htpasswdDir, auth);
 
-/**
- * Where an authentication's password file lives: named after its content, so the file of an earlier
- * version stays valid for a rollback and the hashes never enter the versioned files (or their diffs).
- */
-export function htpasswdPath(auth: Pick<AuthenticationState, 'id' | 'users'>): string {
-  const digest = createHash('sha256').update(renderHtpasswd(auth)).digest('hex').slice(0, 16);
-  return `${paths.htpasswdDir}/${auth.id}-${digest}`;
-}
-
-function listen(address: ListenAddress, extra = ''): string {
-  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
-  if (!/^[A-Za-z0-9.:[\]*]+$/.test(host) || !Number.isInteger(address.port)) throw new UnsafeValueError('listen address', `${host}:${address.port}`);
-  return `listen ${host}:${address.port}${extra};`;
-}
+const listen = (address: ListenAddress, extra = ''): string => `listen ${hostPort(address)}${extra};`;
 
 /** The file of the whole http level: the log format, the default server, the sites. */
 export function renderMain(env: RenderEnv): string {
@@ -161,10 +115,8 @@ proxy_set_header Connection "";
 `;
 }
 
-const indent = (lines: string[], depth: number) => lines.map((l) => (l ? '    '.repeat(depth) + l : l));
-
 function phpLocation(env: RenderEnv, vhost: VhostState): string[] {
-  if (!vhost.phpVersion || !/^[0-9]\.[0-9]$/.test(vhost.phpVersion)) throw new UnsafeValueError('PHP version', String(vhost.phpVersion));
+  if (!vhost.phpVersion) throw new UnsafeValueError('PHP version', String(vhost.phpVersion));
   return [
     'location ~ \\.php$ {',
     '    try_files $fastcgi_script_name =404;',
@@ -265,7 +217,5 @@ export function renderConfig(state: NginxState, env: RenderEnv): ConfigFile[] {
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }
 
-/** The password files the configuration refers to. Mode 0644: nginx workers run as another user and the gateway cannot set a group (0640 root:www-data would be right on a real server). */
-export function htpasswdFiles(state: NginxState): ConfigFile[] {
-  return state.vhosts.flatMap((v) => v.authentications.map((a) => ({ path: htpasswdPath(a), content: renderHtpasswd(a), mode: 0o644 })));
-}
+/** The password files the configuration refers to (the family's `htpasswdFiles` in nginx's directory). */
+export const htpasswdFiles = (state: NginxState): ConfigFile[] => familyHtpasswdFiles(paths.htpasswdDir, state);

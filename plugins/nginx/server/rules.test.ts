@@ -2,7 +2,7 @@
 import { findLoops, resolveTarget } from '@portal/plugin-sdk/webserver/shared';
 import type { VhostInput } from '@portal/plugin-sdk/webserver/shared';
 import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost } from './dialect.ts';
-import { buildAuthentication, buildRedirect, buildVhost } from './testing.ts';
+import { buildAuthentication, buildRedirect, buildVhost } from '@portal/plugin-sdk/webserver';
 
 const input = (over: Partial<VhostInput> = {}) => normalizeVhost({ serverNames: ['new.example.com'], documentRoot: 'new/public', backend: 'static', ...over });
 

@@ -1,7 +1,7 @@
 import { defineWebPlugin, type ServerEventsOf } from '@portal/plugin-sdk/web';
+import type { WebServerEvents } from '@portal/plugin-sdk/webserver/shared';
 import { webServerPages } from '@portal/plugin-sdk/webserver/web';
 import { nginxApi, nginxClient } from '../generated/client.ts';
-import type { NginxEvents } from '../shared/events.ts';
 import { nginxDirectives } from '../shared/options.ts';
 
 /** The web server family's pages with nginx's operations, directive whitelist and syntax. */
@@ -21,7 +21,7 @@ export default defineWebPlugin({
 });
 
 declare module '@portal/plugin-sdk/web' {
-  // `nginx.log` (its live log tail, declared once in shared/events.ts), typed for `useServerEvent`.
+  // `nginx.log` (its live log tail, the web server family's, @portal/plugin-sdk/webserver/shared), typed for `useServerEvent`.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members come from the shared event map
-  interface ServerEvents extends ServerEventsOf<'nginx', NginxEvents> {}
+  interface ServerEvents extends ServerEventsOf<'nginx', WebServerEvents> {}
 }

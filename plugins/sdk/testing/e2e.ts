@@ -7,6 +7,8 @@
 import { expect, type Page } from '@playwright/test';
 import sdkDe from '../web/i18n/de.json' with { type: 'json' };
 import sdkEn from '../web/i18n/en.json' with { type: 'json' };
+import webServerDe from '../webserver/i18n/de.json' with { type: 'json' };
+import webServerEn from '../webserver/i18n/en.json' with { type: 'json' };
 
 export type Lang = 'de' | 'en';
 export const languages: readonly Lang[] = ['de', 'en'];
@@ -61,6 +63,17 @@ export function pluginTexts(messages: Record<Lang, object>) {
 
 /** The SDK's own texts (namespace `sdk`, e.g. `sdkText(lang, 'config.save')`), for the pages of the families. */
 export const sdkText = pluginTexts({ de: sdkDe, en: sdkEn });
+
+/**
+ * The texts of a member of the web server family (nginx, apache): its own where its `i18n/*.json` has the key,
+ * else the family's (`plugins/sdk/webserver/i18n`) — the generator merges the namespace the same way.
+ */
+export function webServerTexts(messages: Record<Lang, object>) {
+  const own = pluginTexts(messages);
+  const family = pluginTexts({ de: webServerDe, en: webServerEn });
+  const has = (lang: Lang, key: string) => typeof key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages[lang]) === 'string';
+  return (lang: Lang, key: string, values: Record<string, string | number> = {}): string => (has(lang, key) ? own(lang, key, values) : family(lang, key, values));
+}
 
 /** Signs the demo administrator in (the form is German at first) and switches to `lang`; the language is stored with the account. */
 export async function signIn(page: Page, lang: Lang, email = 'admin@demo.example'): Promise<void> {

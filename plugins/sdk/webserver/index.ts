@@ -16,3 +16,8 @@ export * from './server/passwords.ts';
 export * from './server/dialect.ts';
 export { webServerHandlers } from './server/handlers/index.ts';
 export type { SiteContext } from './server/handlers/context.ts';
+export * from './server/render.ts';
+export * from './server/certificates.ts';
+export * from './server/config.ts';
+export * from './server/tail.ts';
+export * from './server/testing.ts';

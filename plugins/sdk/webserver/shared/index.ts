@@ -9,3 +9,4 @@ export * from './rules.ts';
 export * from './logs.ts';
 export * from './state.ts';
 export * from './slots.ts';
+export * from './events.ts';

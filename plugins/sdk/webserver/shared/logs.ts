@@ -56,7 +56,9 @@ export function parseAccessLine(raw: string, line = 0): LogEntry {
   if (!raw.startsWith('{')) return entry;
   try {
     const j = JSON.parse(raw) as Record<string, unknown>;
+    // Seconds (nginx `$request_time`) or milliseconds (apache `%{ms}T`).
     const duration = num(j.duration);
+    const ms = num(j.durationMs);
     return {
       ...entry,
       time: isoTime(j.time),
@@ -67,7 +69,7 @@ export function parseAccessLine(raw: string, line = 0): LogEntry {
       bytes: num(j.bytes),
       referer: str(j.referer),
       userAgent: str(j.agent),
-      durationMs: duration === null ? null : Math.round(duration * 1000),
+      durationMs: ms ?? (duration === null ? null : Math.round(duration * 1000)),
     };
   } catch {
     return entry;

@@ -1,12 +1,12 @@
 /**
- * Live tails of domain logs, on the stats family's lease lifecycle (`LiveFeeds`): a browser panel
- * takes a lease and renews it while it is open; one feed per server, domain and log polls the file
- * through the gateway (`tail`) and publishes the new lines as `nginx.log` to room `server:<id>`. A feed
- * ends when its last lease is given back or runs out, so a closed tab cannot keep one alive.
+ * Live tails of site logs, on the stats family's lease lifecycle (`LiveFeeds`): a browser panel takes a lease
+ * and renews it while it is open; one feed per server, site and log polls the file through the gateway
+ * (`tail`) and publishes the new lines as `<id>.log` to room `server:<id>`. A feed ends when its last lease is
+ * given back or runs out, so a closed tab cannot keep one alive.
  */
-import { eventsOf, LiveFeeds, type PluginPorts } from '@portal/plugin-sdk/server';
-import type { NginxEvents } from '../shared/events.ts';
-import { linesAfter, parseLine, type LogKind } from './logs.ts';
+import { eventsOf, LiveFeeds, type PluginPorts } from '../../server.ts';
+import type { WebServerEvents } from '../shared/events.ts';
+import { linesAfter, type LineParser, type LogKind } from '../shared/logs.ts';
 
 interface Tail {
   serverId: number;
@@ -21,8 +21,8 @@ const MAX_EVENT_LINES = 200;
 export class LogTails {
   readonly #feeds: LiveFeeds<Tail, { previous: string[] }>;
 
-  constructor(ports: Pick<PluginPorts, 'gateway' | 'events' | 'logger'>, options: { intervalMs?: number; leaseMs?: number } = {}) {
-    const events = eventsOf<NginxEvents>(ports);
+  constructor(ports: Pick<PluginPorts, 'gateway' | 'events' | 'logger'>, parseLine: LineParser, options: { intervalMs?: number; leaseMs?: number } = {}) {
+    const events = eventsOf<WebServerEvents>(ports);
     this.#feeds = new LiveFeeds({
       id: (t) => `${t.serverId}:${t.vhostId}:${t.kind}`,
       open: async (t) => ({ previous: await ports.gateway(t.serverId).tail(t.path, WINDOW) }),
@@ -30,12 +30,7 @@ export class LogTails {
         const lines = await ports.gateway(t.serverId).tail(t.path, WINDOW);
         const fresh = linesAfter(state.previous, lines).slice(-MAX_EVENT_LINES);
         state.previous = lines;
-        if (fresh.length)
-          await events.publish(t.serverId, 'log', {
-            vhostId: t.vhostId,
-            kind: t.kind,
-            entries: fresh.map((raw) => parseLine(t.kind, raw)),
-          });
+        if (fresh.length) await events.publish(t.serverId, 'log', { vhostId: t.vhostId, kind: t.kind, entries: fresh.map((raw) => parseLine(t.kind, raw)) });
       },
       intervalMs: options.intervalMs ?? 1000,
       leaseMs: options.leaseMs ?? 90_000,
@@ -49,13 +44,7 @@ export class LogTails {
   }
 
   /** Starts a tail, or renews the lease `tailId` when it is one of this tail's. */
-  async start(
-    serverId: number,
-    vhostId: number,
-    kind: LogKind,
-    path: string,
-    tailId?: string,
-  ): Promise<{ tailId: string; expiresAt: Date }> {
+  async start(serverId: number, vhostId: number, kind: LogKind, path: string, tailId?: string): Promise<{ tailId: string; expiresAt: Date }> {
     const lease = await this.#feeds.lease({ serverId, vhostId, kind, path }, tailId);
     return { tailId: lease.leaseId, expiresAt: lease.expiresAt };
   }

@@ -1,6 +1,6 @@
-/** Factories for the plugin's unit tests: a domain of the desired state and a render environment. */
+/** Factories for a member's unit tests: a site of the desired state, a redirect, an authentication, a render environment. */
+import type { AuthenticationState, RedirectState, VhostState } from '../shared/state.ts';
 import type { RenderEnv } from './render.ts';
-import type { AuthenticationState, RedirectState, VhostState } from './state.ts';
 
 const at = '2026-11-22T10:00:00.000Z';
 

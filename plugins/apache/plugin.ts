@@ -1,0 +1,12 @@
+import { definePlugin } from '@portal/plugin-sdk';
+
+export default definePlugin({
+  id: 'apache',
+  titleKey: 'title',
+  icon: 'Dns',
+  nav: { order: 11 },
+  services: ['apache'],
+  programs: ['apache'],
+  server: () => import('./server/index.ts'),
+  web: () => import('./web/index.tsx'),
+});
