@@ -3002,6 +3002,294 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the desired configuration differs from the one on the server, the last applied version, apache's state and the tools found
+         * @description Administrators of the cluster only, on servers that run the `apache` service (404 elsewhere).
+         */
+        get: operations["getApacheStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's domains (vhosts), ordered by their primary server name
+         * @description Administrators of the cluster only.
+         */
+        get: operations["listApacheVhosts"];
+        put?: never;
+        /**
+         * Adds a domain to the desired state (applied with applyApacheConfig)
+         * @description Administrators of the cluster only. A server name that another domain of the server uses is refused (422); nothing reaches the server until `applyApacheConfig`. Recorded in the change log.
+         */
+        post: operations["createApacheVhost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts/{vhostId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One domain
+         * @description Administrators of the cluster only; a domain of another server is a 404.
+         */
+        get: operations["getApacheVhost"];
+        /**
+         * Changes a domain of the desired state
+         * @description Administrators of the cluster only. Checked like `createApacheVhost`; applied with `applyApacheConfig`. Recorded in the change log.
+         */
+        put: operations["updateApacheVhost"];
+        post?: never;
+        /**
+         * Removes a domain with its redirects and authentications from the desired state
+         * @description Administrators of the cluster only. Applied with `applyApacheConfig`; recorded in the change log.
+         */
+        delete: operations["deleteApacheVhost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts/{vhostId}/logs/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a domain's access or error log, newest first, filtered on the server
+         * @description Administrators of the cluster only. Lines are parsed into fields where the format allows; `raw` always holds the line.
+         */
+        get: operations["listApacheLogEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts/{vhostId}/logs/{kind}/tail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts (or renews) a live tail of the log: new lines arrive as `apache.log` events in room `server:<id>` until it is stopped or its lease ends (renew it before `expiresAt`)
+         * @description Administrators of the cluster only; the socket must have joined the server's room (`managed:subscribe`).
+         */
+        post: operations["startApacheLogTail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts/{vhostId}/logs/{kind}/tail/{tailId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends a live tail
+         * @description Administrators of the cluster only. Ending an unknown or expired tail is harmless (204).
+         */
+        delete: operations["stopApacheLogTail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/redirects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The redirects of every domain of the server (or of one)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["listApacheRedirects"];
+        put?: never;
+        /**
+         * Adds a redirect (a loop or a source that exists on the domain is refused)
+         * @description Administrators of the cluster only. Applied with `applyApacheConfig`; recorded in the change log.
+         */
+        post: operations["createApacheRedirect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/redirects/{redirectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a redirect
+         * @description Administrators of the cluster only. Checked like `createApacheRedirect`; applied with `applyApacheConfig`.
+         */
+        put: operations["updateApacheRedirect"];
+        post?: never;
+        /**
+         * Removes a redirect
+         * @description Administrators of the cluster only. Applied with `applyApacheConfig`; recorded in the change log.
+         */
+        delete: operations["deleteApacheRedirect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/authentications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The basic authentications of every domain of the server (users by name only, never hashes)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["listApacheAuthentications"];
+        put?: never;
+        /**
+         * Protects a path of a domain with basic authentication (passwords are stored as SHA-512-crypt hashes)
+         * @description Administrators of the cluster only. Applied with `applyApacheConfig`; recorded in the change log (without passwords).
+         */
+        post: operations["createApacheAuthentication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/authentications/{authenticationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a basic authentication; a user without `password` keeps the one stored
+         * @description Administrators of the cluster only. Applied with `applyApacheConfig`; recorded in the change log (without passwords).
+         */
+        put: operations["updateApacheAuthentication"];
+        post?: never;
+        /**
+         * Removes a basic authentication
+         * @description Administrators of the cluster only. Applied with `applyApacheConfig`; recorded in the change log.
+         */
+        delete: operations["deleteApacheAuthentication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The TLS certificates a domain can use, and whether each is installed on the server
+         * @description Administrators of the cluster only. Only the certificates of the customer the server belongs to: a certificate carries its owner's private key.
+         */
+        get: operations["listApacheCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rendered configuration of the desired state next to the files on the server, with a unified diff (read-only)
+         * @description Administrators of the cluster only. Read-only; shows notices for domains whose certificate is missing.
+         */
+        get: operations["getApacheConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renders the desired state and applies it: write, `apache2 -t` on a staged copy, graceful restart, keep the version; the previous version comes back when a step fails
+         * @description Administrators of the cluster only. Runs as a job (202) whose progress arrives as `managed.job` events; recorded in the change log.
+         */
+        post: operations["applyApacheConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/files": {
         parameters: {
             query?: never;
@@ -5542,6 +5830,195 @@ export interface components {
                 webhookId: number;
                 message: string;
             };
+        };
+        /** @description An additional directive of the whitelist, rendered inside the site's `<VirtualHost>`; the value must match the directive's grammar (422 `apache:errors.directive_value_invalid` otherwise). */
+        ApacheDirective: {
+            /** @enum {string} */
+            name: "LimitRequestBody" | "Timeout" | "KeepAliveTimeout" | "ProxyTimeout" | "Options" | "DirectoryIndex" | "AddDefaultCharset" | "ServerSignature" | "FileETag" | "ExpiresActive" | "ExpiresDefault" | "AddOutputFilterByType" | "Header";
+            value: string;
+        };
+        ApacheVhostInput: {
+            /** @description Host names (`shop.example.com`) or wildcards (`*.example.com`), unique across the server (422 `apache:errors.server_name_taken`). The first is the primary name. */
+            serverNames: string[];
+            /** @description Below the web root `/var/www/` (no `.` or `..` segments). */
+            documentRoot: string;
+            /** @enum {string} */
+            backend: "static" | "php" | "upstream";
+            /**
+             * @description Required for `php`.
+             * @enum {string|null}
+             */
+            phpVersion?: "7.4" | "8.1" | "8.2" | "8.3" | "8.4" | null;
+            /** @description `host:port`, required for `upstream`. */
+            upstream?: string | null;
+            /**
+             * @description A certificate of listApacheCertificates — the server's own customer's; any other (another customer's too) is 422 `apache:errors.certificate_unknown` on this field. `listen … ssl` is rendered only when it is installed on the server.
+             * @enum {string|null}
+             */
+            certificate?: "mueller-schmidt-shop-2026" | "wildcard-mueller-schmidt-2026" | "nordlicht-medien-2026" | "baeckerei-sonnenschein-2026" | null;
+            directives?: components["schemas"]["ApacheDirective"][];
+        };
+        ApacheVhost: {
+            id: number;
+            serverNames: string[];
+            documentRoot: string;
+            /** @enum {string} */
+            backend: "static" | "php" | "upstream";
+            phpVersion: string | null;
+            upstream: string | null;
+            certificate: string | null;
+            /**
+             * @description `none`: no certificate chosen; `installed`: HTTPS is served; `will_generate`: a self-signed pair is created on apply (`local` gateway with openssl); `missing`: the certificate is not on the server, HTTPS is not rendered.
+             * @enum {string}
+             */
+            tls: "none" | "installed" | "will_generate" | "missing";
+            directives: components["schemas"]["ApacheDirective"][];
+            redirectCount: number;
+            authenticationCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ApacheRedirectInput: {
+            /** @description A domain of this server (another server's: 404). */
+            vhostId: number;
+            /** @description An exact path of the domain. */
+            source: string;
+            /** @description A path of the same domain or an http(s) URL. */
+            target: string;
+            /** @enum {integer} */
+            code: 301 | 302 | 307 | 308;
+        };
+        ApacheRedirect: {
+            id: number;
+            vhostId: number;
+            /** @description The primary server name of the domain. */
+            vhostName: string;
+            source: string;
+            target: string;
+            /** @enum {integer} */
+            code: 301 | 302 | 307 | 308;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ApacheAuthUserInput: {
+            name: string;
+            /** @description Required for a new user; without it an existing user keeps the stored password. */
+            password?: string;
+        };
+        ApacheAuthenticationInput: {
+            /** @description A domain of this server (another server's: 404). */
+            vhostId: number;
+            /** @description A path prefix of the domain (`/` protects everything). */
+            path: string;
+            /** @description The text browsers show in the sign-in prompt. */
+            realm: string;
+            users: components["schemas"]["ApacheAuthUserInput"][];
+        };
+        ApacheAuthentication: {
+            id: number;
+            vhostId: number;
+            vhostName: string;
+            path: string;
+            realm: string;
+            users: {
+                name: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ApacheCertificate: {
+            id: string;
+            commonName: string;
+            altNames: string[];
+            issuer: string;
+            /** Format: date */
+            validUntil: string;
+            /** @enum {string} */
+            status: "installed" | "will_generate" | "missing";
+        };
+        ApacheAppliedVersion: {
+            version: number;
+            /** Format: date-time */
+            appliedAt: string;
+        };
+        ApacheStatus: {
+            /** @description The desired configuration differs from the files on the server. */
+            pending: boolean;
+            changedFiles: number;
+            lastApplied: null | components["schemas"]["ApacheAppliedVersion"];
+            service: {
+                /** @enum {string} */
+                state: "running" | "stopped" | "not_installed" | "unknown";
+                endpoint: {
+                    host: string;
+                    port: number;
+                } | null;
+            };
+            tools: {
+                /** @description `apache2 -t` validates applies. */
+                apache: boolean;
+                /** @description Self-signed certificates can be created (local gateway only). */
+                openssl: boolean;
+            };
+            counts: {
+                vhosts: number;
+                redirects: number;
+                authentications: number;
+            };
+        };
+        ApacheConfigFile: {
+            path: string;
+            /** @enum {string} */
+            status: "unchanged" | "changed" | "added" | "removed";
+            /** @description Rendered from the desired state; null when the file goes away. */
+            desired: string | null;
+            /** @description As it is on the server now; null when it does not exist. */
+            live: string | null;
+        };
+        ApacheConfigView: {
+            files: components["schemas"]["ApacheConfigFile"][];
+            /** @description Unified diff from the files on the server to the rendered ones. */
+            diff: string;
+            pending: boolean;
+            lastApplied: null | components["schemas"]["ApacheAppliedVersion"];
+            /** @description Domains whose certificate is not installed (HTTPS is left out) or will be created on apply. */
+            tlsNotices: {
+                vhostId: number;
+                serverName: string;
+                certificate: string;
+                /** @enum {string} */
+                status: "will_generate" | "missing";
+            }[];
+        };
+        /** @description One log line, parsed where its format is known (access: the portal's JSON format; error: apache's error format). */
+        ApacheLogEntry: {
+            /** @description Position from the end of the log (1 = newest). */
+            line: number;
+            /** Format: date-time */
+            time: string | null;
+            client: string | null;
+            method: string | null;
+            uri: string | null;
+            status: number | null;
+            bytes: number | null;
+            referer: string | null;
+            userAgent: string | null;
+            durationMs: number | null;
+            /** @description Error log: emerg, alert, crit, error, warn, notice, info, debug. */
+            level: string | null;
+            message: string | null;
+            raw: string;
+        };
+        ApacheLogTail: {
+            tailId: string;
+            /** Format: date-time */
+            expiresAt: string;
         };
         /** @description The files a Managed Center plugin renders from its stored state (`GET …/<id>/files`). */
         ManagedRenderedFiles: {
@@ -13069,6 +13546,770 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+        };
+    };
+    getApacheStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApacheStatus"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listApacheVhosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApacheVhost"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createApacheVhost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "serverNames": [
+                 *         "partner.mueller-schmidt-shop.example",
+                 *         "partnerportal.mueller-schmidt-shop.example"
+                 *       ],
+                 *       "documentRoot": "partner/public",
+                 *       "backend": "php",
+                 *       "phpVersion": "8.2",
+                 *       "upstream": null,
+                 *       "certificate": "mueller-schmidt-shop-2026",
+                 *       "directives": [
+                 *         {
+                 *           "name": "LimitRequestBody",
+                 *           "value": "33554432"
+                 *         },
+                 *         {
+                 *           "name": "Header",
+                 *           "value": "X-Frame-Options SAMEORIGIN"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApacheVhostInput"];
+            };
+        };
+        responses: {
+            /** @description The stored domain. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApacheVhost"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getApacheVhost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                vhostId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApacheVhost"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateApacheVhost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
+                vhostId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "serverNames": [
+                 *         "downloads.mueller-schmidt.example"
+                 *       ],
+                 *       "documentRoot": "downloads",
+                 *       "backend": "static",
+                 *       "phpVersion": null,
+                 *       "upstream": null,
+                 *       "certificate": "wildcard-mueller-schmidt-2026",
+                 *       "directives": [
+                 *         {
+                 *           "name": "ExpiresActive",
+                 *           "value": "On"
+                 *         },
+                 *         {
+                 *           "name": "ExpiresDefault",
+                 *           "value": "access plus 30 days"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApacheVhostInput"];
+            };
+        };
+        responses: {
+            /** @description The stored domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApacheVhost"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteApacheVhost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
+                vhostId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listApacheLogEntries: {
+        parameters: {
+            query?: {
+                /** @example preisliste */
+                search?: string;
+                /**
+                 * @description The page to show (1-based); at most 10000.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /** @example 50 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                vhostId: number;
+                /**
+                 * @description The access or the error log of the domain.
+                 * @example access
+                 */
+                kind: "access" | "error";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of log entries (of the last 10 000 lines). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApacheLogEntry"][];
+                        meta: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    startApacheLogTail: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Renew this lease instead of starting a new one.
+                 * @example tail-9Kd3Mx7Qa2Vb
+                 */
+                tailId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                vhostId: number;
+                /**
+                 * @description The access or the error log of the domain.
+                 * @example error
+                 */
+                kind: "access" | "error";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lease of this tail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApacheLogTail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    stopApacheLogTail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                vhostId: number;
+                /**
+                 * @description The access or the error log of the domain.
+                 * @example error
+                 */
+                kind: "access" | "error";
+                /** @example tail-9Kd3Mx7Qa2Vb */
+                tailId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped (also when it had ended). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listApacheRedirects: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the redirects of this domain.
+                 * @example 1
+                 */
+                vhostId?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redirects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApacheRedirect"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createApacheRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhostId": 1,
+                 *       "source": "/konditionen.html",
+                 *       "target": "/service/konditionen",
+                 *       "code": 301
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApacheRedirectInput"];
+            };
+        };
+        responses: {
+            /** @description The stored redirect. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApacheRedirect"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateApacheRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                redirectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhostId": 1,
+                 *       "source": "/preisliste.html",
+                 *       "target": "/preisliste-2027",
+                 *       "code": 302
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApacheRedirectInput"];
+            };
+        };
+        responses: {
+            /** @description The stored redirect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApacheRedirect"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteApacheRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                redirectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listApacheAuthentications: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only those of this domain.
+                 * @example 1
+                 */
+                vhostId?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authentications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApacheAuthentication"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createApacheAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhostId": 2,
+                 *       "path": "/intern/",
+                 *       "realm": "Downloads intern",
+                 *       "users": [
+                 *         {
+                 *           "name": "vertrieb",
+                 *           "password": "Lagerhalle-Nordwind-58"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApacheAuthenticationInput"];
+            };
+        };
+        responses: {
+            /** @description The stored authentication. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApacheAuthentication"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateApacheAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                authenticationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhostId": 1,
+                 *       "path": "/admin/",
+                 *       "realm": "B2B-Administration",
+                 *       "users": [
+                 *         {
+                 *           "name": "shopbetrieb"
+                 *         },
+                 *         {
+                 *           "name": "agentur.weber",
+                 *           "password": "Ahornblatt-Kaffee-42"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApacheAuthenticationInput"];
+            };
+        };
+        responses: {
+            /** @description The stored authentication. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApacheAuthentication"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteApacheAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                authenticationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listApacheCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApacheCertificate"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getApacheConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApacheConfigView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyApacheConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
         };
     };
     getCronjobsFiles: {
