@@ -103,10 +103,11 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
     name: program.id,
 
     async validate(files = []) {
+      // Its files and directories first, as for a start (redis checks that its `dir` exists while it reads the file).
+      if (local && (await findTool(tool))) await prepare(local);
       if (!local?.validate) return runValidate(gw, program, files);
       const file = await findTool(tool);
       if (!file) return missing;
-      await prepare(local);
       const r = await runProgram(file, [...local.validate, ...local.args(env)], { timeoutMs: TIMEOUT });
       return { status: r.exitCode === 0 ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) };
     },
