@@ -10,7 +10,7 @@ import { config, type Settings } from '../generated/config.ts';
 import type { Operations } from '../generated/operations.ts';
 import { instanceHandlers } from './instance.ts';
 import { Migration20261128080947Redis } from './migrations/Migration20261128080947Redis.ts';
-import programs, { redisAddress, render, type Prepared } from './program.ts';
+import programs, { redisAddress, reload, render, type Prepared } from './program.ts';
 import { figures, source, type Counter, type Figure, type Gauge } from './sampler.ts';
 
 export default withFamilies(
@@ -22,6 +22,7 @@ export default withFamilies(
       prepare: async ({ gateway }) => ({ port: (await redisAddress(gateway)).port }),
       render,
       programs,
+      steps: { service: 'redis', reload },
     },
     instanceHandlers,
   ),

@@ -75,9 +75,22 @@ export const acceptedMark = 'Configured to not listen anywhere';
 export async function checkConfig(gateway: ServerGateway): Promise<CheckOutcome> {
   const tool = 'redis-server';
   if (!(await gateway.hasTool(tool)).available) return { status: 'skipped', reason: 'tool_missing', tool };
+  // Undoing the first change on a server that had no file: nothing to check, the instance stops (`reload`).
+  if ((await gateway.readFile(configPath)) === null) return { status: 'passed', tool, output: 'no configuration' };
   const r = await gateway.run({ tool, args: [{ path: configPath }, ...checkArgs], timeoutMs: 10_000 });
   const output = `${r.stdout}${r.stderr}`.trim().slice(-20_000);
   return r.stdout.includes(acceptedMark) && !output.includes('FATAL') ? { status: 'passed', tool, output: 'configuration loaded' } : { status: 'failed', tool, output };
+}
+
+/**
+ * The apply's reload: the program's (a restart with the new file; the private instance starts with the first
+ * apply), or, when the file is gone — the first change undone on a server that had none — the instance stops.
+ */
+export async function reload(gateway: ServerGateway): Promise<CheckOutcome> {
+  const control = gateway.service('redis');
+  if ((await gateway.readFile(configPath)) !== null) return control.reload();
+  await control.stop();
+  return { status: 'passed', tool: 'redis-server', output: 'no configuration: stopped' };
 }
 
 export const redisProgram: ProgramDescriptor = {
