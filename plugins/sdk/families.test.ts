@@ -1,7 +1,7 @@
 import type { ServerPlugin } from './server.ts';
 import { withFamilies } from './families.ts';
 
-type Ops = 'getX' | 'watchX';
+type Ops = 'getRedisSettings' | 'watchRedis';
 
 describe('withFamilies', () => {
   const calls: string[] = [];
@@ -10,13 +10,13 @@ describe('withFamilies', () => {
     migrations: [],
     programs: [{ id: 'x', paths: ['/etc/x.conf'] }],
     render: () => [{ path: '/etc/x.conf', content: '' }],
-    handlers: () => ({ getX: async () => ({}) }) as never,
+    handlers: () => ({ getRedisSettings: async () => ({}) }) as never,
     fixtures: async () => void calls.push('config fixtures'),
   };
   const stats: ServerPlugin<Ops> = {
     migrations: [],
     programs: [],
-    handlers: () => ({ watchX: async () => ({}) }) as never,
+    handlers: () => ({ watchRedis: async () => ({}) }) as never,
     fixtures: async () => void calls.push('stats fixtures'),
     stop: () => void calls.push('stats stop'),
   };
@@ -25,7 +25,7 @@ describe('withFamilies', () => {
     const both = withFamilies(config, stats);
     expect(both.programs).toBe(config.programs);
     expect(both.render).toBe(config.render);
-    expect(Object.keys(both.handlers({} as never)).sort()).toEqual(['getX', 'watchX']);
+    expect(Object.keys(both.handlers({} as never)).sort()).toEqual(['getRedisSettings', 'watchRedis']);
     await both.fixtures!({} as never);
     await both.stop!();
     expect(calls).toEqual(['config fixtures', 'stats fixtures', 'stats stop']);
@@ -33,6 +33,6 @@ describe('withFamilies', () => {
 
   it('refuses a second apply and two answers for one operation', () => {
     expect(() => withFamilies(config, config)).toThrow(/only the first plugin applies/);
-    expect(() => withFamilies(config, { ...stats, handlers: config.handlers }).handlers({} as never)).toThrow(/two parts answer getX/);
+    expect(() => withFamilies(config, { ...stats, handlers: config.handlers }).handlers({} as never)).toThrow(/two parts answer getRedisSettings/);
   });
 });
