@@ -94,7 +94,12 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
 
   async function start(l: LocalInstance, file: string): Promise<CheckOutcome> {
     const r = await runProgram(file, [...l.start, ...l.args(env)], { timeoutMs: TIMEOUT });
-    const ok = r.exitCode === 0 && !!(await runningPid(pidFile(), tool));
+    // A daemon's parent may exit before its child writes the pid file (redis writes it after setting up): wait a little.
+    let ok = r.exitCode === 0 && !!(await runningPid(pidFile(), tool));
+    for (const deadline = Date.now() + 5000; r.exitCode === 0 && !ok && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      ok = !!(await runningPid(pidFile(), tool));
+    }
     if (ok) await gw.claim(program.id);
     return { status: ok ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) || (ok ? 'started' : `${tool} did not start`) };
   }
