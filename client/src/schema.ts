@@ -3871,6 +3871,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The configuration as rendered from the stored settings, and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getRedisFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the configuration rendered from the stored settings again
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyRedis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getRedisSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateRedisSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/files": {
         parameters: {
             query?: never;
@@ -6444,6 +6508,38 @@ export interface components {
             tailId: string;
             /** Format: date-time */
             expiresAt: string;
+        };
+        /** @description The settings of redis on a server. */
+        RedisSettings: {
+            /**
+             * @description How many clients may be connected at the same time.
+             * @default 1000
+             */
+            maxClients: number;
+            /**
+             * @description Idle clients are disconnected after this many seconds (0 never).
+             * @default 300
+             */
+            timeoutSeconds: number;
+            /**
+             * @description How much the service logs.
+             * @default notice
+             * @enum {string}
+             */
+            logLevel: "warning" | "notice" | "verbose" | "debug";
+            /**
+             * @description The IPv4 or IPv6 address the service listens on.
+             * @default 127.0.0.1
+             */
+            bindAddress: string;
+            /**
+             * @description Refuses clients from other hosts while no password is set.
+             * @default true
+             */
+            protectedMode: boolean;
+        };
+        RedisSettingsView: {
+            settings: components["schemas"]["RedisSettings"];
         };
         /** @enum {string} */
         SshUser: "deploy" | "developer";
@@ -15751,6 +15847,120 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getRedisFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyRedis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getRedisSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedisSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateRedisSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "maxClients": 2000,
+                 *       "timeoutSeconds": 300,
+                 *       "logLevel": "notice",
+                 *       "bindAddress": "127.0.0.1",
+                 *       "protectedMode": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedisSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -20,6 +20,7 @@ export { checkField, checkFields, fieldPattern, type FieldProblem, type Resource
 export * from './program.ts';
 export { configEntity, defineConfigService, type ConfigRenderInput, type ConfigServiceDefinition, type ExtraHandlers } from './config/service.ts';
 export * from './config/fields.ts';
+export { withFamilies } from './families.ts';
 
 /** The server a Managed Center request is about; the host has checked the caller may manage it. */
 export interface ManagedServer {

@@ -68,6 +68,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'redis',
+    operations: ['flushRedis', 'getRedisInstance', 'getRedisSettings', 'getRedisStats', 'updateRedisSettings', 'watchRedis'],
+    manifest: async () => ({
+      default: {
+        id: 'redis',
+        titleKey: 'title',
+        icon: 'Memory',
+        nav: { order: 50 },
+        services: ['redis'],
+        programs: ['redis'],
+        server: () => import('../../../plugins/redis/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'dns',
     operations: ['checkDnsZoneFile', 'createDnsRecord', 'createDnsZone', 'deleteDnsRecord', 'deleteDnsZone', 'getDnsZone', 'listDnsZones', 'replaceDnsZoneFile', 'updateDnsRecord', 'updateDnsZone'],
     manifest: async () => ({

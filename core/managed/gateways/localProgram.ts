@@ -97,11 +97,10 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
     // now, and a program that checks its own pid file (`apache2 -k start`) would refuse to start.
     await fs.rm(pidFile(), { force: true });
     const r = await runProgram(file, [...l.start, ...l.args(env)], { timeoutMs: TIMEOUT });
-    // The daemon may write its pid file after the starting command returned (`apache2 -k start`): wait for it a while.
+    // A daemon's parent may return before its child writes the pid file (`apache2 -k start`, redis after setting up): wait a little.
     let ok = r.exitCode === 0 && !!(await runningPid(pidFile(), tool));
-    const deadline = Date.now() + 5000;
-    while (r.exitCode === 0 && !ok && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const deadline = Date.now() + 5000; r.exitCode === 0 && !ok && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
       ok = !!(await runningPid(pidFile(), tool));
     }
     if (ok) await gw.claim(program.id);
@@ -112,10 +111,11 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
     name: program.id,
 
     async validate(files = []) {
+      // Its files and directories first, as for a start (redis checks that its `dir` exists while it reads the file).
+      if (local && (await findTool(tool))) await prepare(local);
       if (!local?.validate) return runValidate(gw, program, files);
       const file = await findTool(tool);
       if (!file) return missing;
-      await prepare(local);
       const r = await runProgram(file, [...local.validate, ...local.args(env)], { timeoutMs: TIMEOUT });
       return { status: r.exitCode === 0 ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) };
     },

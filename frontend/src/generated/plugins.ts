@@ -2,6 +2,7 @@
 import DnsIcon from '@mui/icons-material/Dns';
 import KeyIcon from '@mui/icons-material/Key';
 import LanguageIcon from '@mui/icons-material/Language';
+import MemoryIcon from '@mui/icons-material/Memory';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { WebPluginEntry } from '../managed/registry';
@@ -57,6 +58,16 @@ export const webPlugins: WebPluginEntry[] = [
     web: () => import('../../../plugins/ssh/web/index.tsx'),
     dashboard: () => import('../../../plugins/ssh/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/ssh/i18n/de.json'), en: () => import('../../../plugins/ssh/i18n/en.json') },
+  },
+  {
+    id: 'redis',
+    titleKey: 'title',
+    titles: { de: 'Redis', en: 'Redis' },
+    icon: MemoryIcon,
+    order: 50,
+    services: ['redis'],
+    web: () => import('../../../plugins/redis/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/redis/i18n/de.json'), en: () => import('../../../plugins/redis/i18n/en.json') },
   },
   {
     id: 'dns',

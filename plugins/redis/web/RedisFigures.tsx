@@ -1,0 +1,46 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { StatsPanel, statsRefreshMs, useManagedHost, useStatsView } from '@portal/plugin-sdk/web';
+import { redisApi } from '../generated/client.ts';
+import { useT } from '../generated/i18n.ts';
+
+const rate = (v: number, language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(v);
+
+/** The live figures of `INFO` and their history: the stats family's panel with redis's figures (the contract's `RedisFigures`). */
+export function RedisFigures() {
+  const { t } = useT();
+  const host = useManagedHost();
+  const args = { clusterId: host.cluster.id, serverId: host.server.id };
+  const view = useStatsView();
+  const [watch] = redisApi.useWatchRedisMutation();
+  const history = redisApi.useGetRedisStatsQuery(
+    { ...args, query: { range: view.range } },
+    { pollingInterval: statsRefreshMs[view.range], skipPollingIfUnfocused: true },
+  );
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="redis-figures-title">
+      <Stack spacing={2}>
+        <Typography id="redis-figures-title" variant="h2" sx={{ fontSize: '1.375rem' }}>
+          {t('figures.title')}
+        </Typography>
+        <StatsPanel
+          view={view}
+          history={history}
+          figures={[
+            { id: 'memoryBytes', label: t('figures.memoryBytes'), format: 'bytes' },
+            { id: 'opsPerSecond', label: t('figures.opsPerSecond'), format: rate },
+            { id: 'hitRatePercent', label: t('figures.hitRatePercent'), format: 'percent', max: 100 },
+            { id: 'clients', label: t('figures.clients'), format: 'count' },
+            { id: 'keys', label: t('figures.keys'), format: 'count' },
+            { id: 'evictionsPerSecond', label: t('figures.evictionsPerSecond'), format: rate },
+          ]}
+          watch={async () => {
+            const r = await watch(args);
+            return r.data ?? null;
+          }}
+        />
+      </Stack>
+    </Paper>
+  );
+}
