@@ -3891,6 +3891,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of one range (1 h, 24 h or 7 d), one slot per bucket
+         * @description Administrators of the cluster only, on servers with the `redis` service. Samples are kept for 7 days.
+         */
+        get: operations["getRedisStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts or renews the live figures of the server's redis for a minute and answers the current ones
+         * @description Administrators of the cluster only. While a watch is active the portal reads `INFO` of the server's redis
+         *     every `intervalSeconds`, stores the sample (history) and sends it as `redis.sample` (a `RedisSample`) to
+         *     room `server:<id>`. A watch ends `leaseSeconds` after the last call; the panel renews it while it is open
+         *     and visible. Figures are `null` while the instance does not run.
+         */
+        post: operations["watchRedis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/instance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the running instance reports — version, uptime, keys per database and the settings in effect
+         * @description Administrators of the cluster only. Read from the server's redis (`INFO` and `CONFIG GET`) when asked;
+         *     `running: false` (and nothing else) while it does not run, e.g. before the first apply.
+         */
+        get: operations["getRedisInstance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/flush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes every key of one database, or of all databases
+         * @description Administrators of the cluster only. `FLUSHDB` of `database`, or `FLUSHALL` when it is `null`; cannot be
+         *     undone (the web asks for confirmation). A database the instance does not
+         *     have is a 422 on `database`; while the instance does not run nothing is deleted (`running: false`).
+         */
+        post: operations["flushRedis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/apply": {
         parameters: {
             query?: never;
@@ -3901,7 +3987,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Writes the configuration rendered from the stored settings again
+         * Writes the configuration rendered from the stored settings again and restarts the instance with it
          * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
          */
         post: operations["applyRedis"];
@@ -6509,34 +6595,152 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        RedisDatabase: {
+            database: number;
+            keys: number;
+            /** @description Keys with a time to live. */
+            expires: number;
+        };
+        RedisInstance: {
+            running: boolean;
+            version?: string;
+            uptimeSeconds?: number;
+            usedMemoryBytes?: number;
+            /** @description The databases that hold keys (`INFO keyspace`). */
+            databases?: components["schemas"]["RedisDatabase"][];
+            /** @description The settings in effect (`CONFIG GET`), by redis name. */
+            config?: {
+                maxmemory?: string;
+                "maxmemory-policy"?: string;
+                appendonly?: string;
+                appendfsync?: string;
+                save?: string;
+                maxclients?: string;
+                timeout?: string;
+                databases?: string;
+                "slowlog-log-slower-than"?: string;
+                loglevel?: string;
+            };
+        };
+        /** @description The figures of one measurement; `null` where redis could not tell (e.g. it does not run). */
+        RedisFigures: {
+            /** @description Memory used by the data (`used_memory`). */
+            memoryBytes: number | null;
+            /** @description Commands processed per second. */
+            opsPerSecond: number | null;
+            /** @description Reads that found their key, in percent (since the previous measurement). */
+            hitRatePercent: number | null;
+            /** @description Connected clients. */
+            clients: number | null;
+            /** @description Keys of all databases. */
+            keys: number | null;
+            /** @description Keys evicted per second because of the memory limit. */
+            evictionsPerSecond: number | null;
+        };
+        /** @description One measurement (also the payload of `redis.sample` events). */
+        RedisSample: {
+            /**
+             * Format: date-time
+             * @description Start of its 10-second bucket.
+             */
+            at: string;
+            figures: components["schemas"]["RedisFigures"];
+        };
+        RedisWatch: {
+            /** @description How often a sample is taken while the watch lasts. */
+            intervalSeconds: number;
+            /** @description The watch ends this long after the last call. */
+            leaseSeconds: number;
+            sample: components["schemas"]["RedisSample"];
+        };
+        /** @description Average and maximum per slot; `null` where nothing was measured. */
+        RedisAvgMax: {
+            avg: (number | null)[];
+            max: (number | null)[];
+        };
+        RedisSeriesFigures: {
+            memoryBytes: components["schemas"]["RedisAvgMax"];
+            opsPerSecond: components["schemas"]["RedisAvgMax"];
+            hitRatePercent: components["schemas"]["RedisAvgMax"];
+            clients: components["schemas"]["RedisAvgMax"];
+            keys: components["schemas"]["RedisAvgMax"];
+            evictionsPerSecond: components["schemas"]["RedisAvgMax"];
+        };
+        /**
+         * @description A dense series: slot `i` is the bucket starting at `start + i * resolutionSeconds`. Averages are
+         *     weighted by the number of 10-second samples in a bucket; maxima are the highest sample.
+         */
+        RedisSeries: {
+            /** @enum {string} */
+            range: "1h" | "24h" | "7d";
+            /** @enum {integer} */
+            resolutionSeconds: 10 | 60 | 600;
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Start of the last (current) bucket.
+             */
+            end: string;
+            /** @description How many slots have data. */
+            filled: number;
+            figures: components["schemas"]["RedisSeriesFigures"];
+        };
         /** @description The settings of redis on a server. */
         RedisSettings: {
             /**
-             * @description How many clients may be connected at the same time.
-             * @default 1000
+             * @description The most memory the data may use (`maxmemory`); 0 = no limit.
+             * @default 256
+             */
+            maxmemoryMb: number;
+            /**
+             * @description Which keys are evicted when the limit is reached (`maxmemory-policy`); `noeviction` refuses writes instead.
+             * @default allkeys-lru
+             * @enum {string}
+             */
+            maxmemoryPolicy: "noeviction" | "allkeys-lru" | "allkeys-lfu" | "allkeys-random" | "volatile-lru" | "volatile-lfu" | "volatile-random" | "volatile-ttl";
+            /**
+             * @description Every write is also logged to the append-only file (AOF), so at most a second of writes is lost.
+             * @default false
+             */
+            appendonly: boolean;
+            /**
+             * @description How often the append-only file is synced to disk (`appendfsync`).
+             * @default everysec
+             * @enum {string}
+             */
+            appendfsync: "everysec" | "always" | "no";
+            /**
+             * @description RDB snapshots (`save`): pairs of seconds and changes, e.g. `3600 1 300 100` (a snapshot after an hour when one key changed, after 5 minutes when 100 did); empty: none. Redis checks the pairs.
+             * @default 3600 1 300 100 60 10000
+             */
+            saveSchedule: string;
+            /**
+             * @description How many clients may be connected at the same time (`maxclients`).
+             * @default 10000
              */
             maxClients: number;
             /**
-             * @description Idle clients are disconnected after this many seconds (0 never).
-             * @default 300
+             * @description Idle clients are disconnected after this many seconds (`timeout`); 0 never.
+             * @default 0
              */
             timeoutSeconds: number;
+            /**
+             * @description How many numbered databases the instance has (`databases`).
+             * @default 16
+             */
+            databases: number;
+            /**
+             * @description Commands slower than this are kept in the slow log (`slowlog-log-slower-than`); -1 none, 0 every command.
+             * @default 10000
+             */
+            slowlogMicros: number;
             /**
              * @description How much the service logs.
              * @default notice
              * @enum {string}
              */
             logLevel: "warning" | "notice" | "verbose" | "debug";
-            /**
-             * @description The IPv4 or IPv6 address the service listens on.
-             * @default 127.0.0.1
-             */
-            bindAddress: string;
-            /**
-             * @description Refuses clients from other hosts while no password is set.
-             * @default true
-             */
-            protectedMode: boolean;
         };
         RedisSettingsView: {
             settings: components["schemas"]["RedisSettings"];
@@ -15857,8 +16061,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -15879,6 +16083,147 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    getRedisStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `1h`: 10-second samples; `24h`: 1-minute buckets; `7d`: 10-minute buckets.
+                 * @example 24h
+                 */
+                range?: "1h" | "24h" | "7d";
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedisSeries"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    watchRedis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed runs; the newest sample. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedisWatch"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getRedisInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance as it reports itself. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedisInstance"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    flushRedis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "database": 0
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The database; `null`: all of them. */
+                    database: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description What was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether the instance ran (otherwise nothing was deleted). */
+                        running: boolean;
+                        /** @description How many keys the flushed databases held. */
+                        keysRemoved: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     applyRedis: {
         parameters: {
             query?: never;
@@ -15886,8 +16231,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -15907,8 +16252,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -15936,8 +16281,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -15945,11 +16290,16 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "maxmemoryMb": 512,
+                 *       "maxmemoryPolicy": "allkeys-lfu",
+                 *       "appendonly": true,
+                 *       "appendfsync": "everysec",
+                 *       "saveSchedule": "3600 1 300 100",
                  *       "maxClients": 2000,
                  *       "timeoutSeconds": 300,
-                 *       "logLevel": "notice",
-                 *       "bindAddress": "127.0.0.1",
-                 *       "protectedMode": true
+                 *       "databases": 16,
+                 *       "slowlogMicros": 10000,
+                 *       "logLevel": "notice"
                  *     }
                  */
                 "application/json": components["schemas"]["RedisSettings"];
