@@ -73,6 +73,30 @@ export function pluginServices(): Map<string, 'all' | string[]> {
   );
 }
 
+/**
+ * A plugin's route list: the `routes` array literal of its web entry, or — for a family member, whose entry
+ * says `routes: webServerRoutes(pages)` — the array its family's function returns (`families` below).
+ */
+const families: Record<string, string> = { webServerRoutes: 'plugins/sdk/webserver/web/index.tsx' };
+function pluginRouteList(file: string): ts.ArrayLiteralExpression {
+  let call: string | undefined;
+  const web = parse(file);
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAssignment(node) && node.name.getText() === 'routes' && ts.isCallExpression(node.initializer)) call ??= node.initializer.expression.getText();
+    ts.forEachChild(node, visit);
+  };
+  visit(web);
+  if (!call) return findArray(web, (n) => (ts.isPropertyAssignment(n) && n.name.getText() === 'routes' ? n.initializer : undefined));
+  const familyFile = families[call];
+  if (!familyFile) throw new Error(`routeList: ${file} takes its routes from ${call}, which is not a family's routes function`);
+  const family = parse(path.join(root, familyFile));
+  return findArray(family, (n) =>
+    ts.isReturnStatement(n) && n.expression && ts.isArrayLiteralExpression(n.expression) && ts.findAncestor(n, (a) => ts.isFunctionDeclaration(a) && a.name?.text === call)
+      ? n.expression
+      : undefined,
+  );
+}
+
 /** The Managed Center's own sections (frontend/src/managed/ManagedCenterPage.tsx) next to the plugins'. */
 const managedCoreSections = ['dashboard'];
 
@@ -88,10 +112,7 @@ export function routePatterns(): string[] {
       const base = pattern.replace(/\/\*$/, '');
       for (const section of managedCoreSections) result.push(join(base, section));
       for (const plugin of plugins()) {
-        const web = parse(plugin.web);
-        const pluginRoutes = findArray(web, (n) =>
-          ts.isPropertyAssignment(n) && n.name.getText() === 'routes' ? n.initializer : undefined,
-        );
+        const pluginRoutes = pluginRouteList(plugin.web);
         const inner: string[] = [];
         walk(pluginRoutes, '', inner);
         for (const p of inner) result.push(join(join(base, plugin.id), p));

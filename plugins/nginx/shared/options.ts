@@ -3,7 +3,7 @@
  * otherwise is the web server family's (`@portal/plugin-sdk/webserver/shared`), re-exported here for the
  * section's forms. No Node or browser APIs here.
  */
-import type { DirectiveSpec, DirectiveWhitelist } from '@portal/plugin-sdk/webserver/shared';
+import { directiveWhitelist, type DirectiveSpec, type DirectiveWhitelist } from '@portal/plugin-sdk/webserver/shared';
 
 export * from '@portal/plugin-sdk/webserver/shared';
 
@@ -35,22 +35,11 @@ export const directiveSpecs = {
 } as const satisfies Record<string, DirectiveSpec>;
 
 export type DirectiveName = keyof typeof directiveSpecs;
-export const directiveNames = Object.keys(directiveSpecs) as DirectiveName[];
-export const maxDirectives = 30;
-
+/** nginx's whitelist, as the web server family takes it. `;` is allowed inside a header value (HSTS, CSP); it is quoted when rendered. */
+export const nginxDirectives: DirectiveWhitelist<DirectiveName> = directiveWhitelist(directiveSpecs, {
+  name: 'add_header',
+  // eslint-disable-next-line no-control-regex -- control characters are refused
+  forbidden: /[\u0000-\u001f\u007f"\\${}`]/,
+});
 /** Whether a directive value is allowed (its grammar, and for `add_header` the quoted part is safe). */
-export function directiveValueValid(name: string, value: string): boolean {
-  const spec = (directiveSpecs as Record<string, DirectiveSpec>)[name];
-  if (!spec || !spec.pattern.test(value)) return false;
-  if (name === 'add_header') {
-    const headerValue = value.slice(value.indexOf(' ') + 1);
-    // `;` is allowed inside a header value (HSTS, CSP); it is quoted when rendered.
-    // eslint-disable-next-line no-control-regex -- control characters are refused
-    return headerValue.trim().length > 0 && !/[\u0000-\u001f\u007f"\\${}`]/.test(headerValue);
-  }
-  return true;
-}
-
-
-/** nginx's whitelist, as the web server family takes it. */
-export const nginxDirectives: DirectiveWhitelist<DirectiveName> = { specs: directiveSpecs, names: directiveNames, valid: directiveValueValid, max: maxDirectives };
+export const directiveValueValid = (name: string, value: string): boolean => nginxDirectives.valid(name, value);

@@ -1,6 +1,6 @@
 import { defineWebPlugin, type ServerEventsOf } from '@portal/plugin-sdk/web';
 import type { WebServerEvents } from '@portal/plugin-sdk/webserver/shared';
-import { webServerPages } from '@portal/plugin-sdk/webserver/web';
+import { webServerPages, webServerRoutes } from '@portal/plugin-sdk/webserver/web';
 import { nginxApi, nginxClient } from '../generated/client.ts';
 import { nginxDirectives } from '../shared/options.ts';
 
@@ -9,15 +9,7 @@ const pages = webServerPages({ pluginId: 'nginx', api: nginxApi, client: nginxCl
 
 /** nginx: domains, their logs, redirects, authentications, the rendered configuration (spec §2 sub-routes). */
 export default defineWebPlugin({
-  routes: [
-    { path: '', Component: pages.Vhosts },
-    { path: 'domains/new', Component: pages.VhostForm },
-    { path: 'domains/:vhostId', Component: pages.VhostForm },
-    { path: 'domains/:vhostId/logs/:kind', Component: pages.Logs },
-    { path: 'redirects', Component: pages.Redirects },
-    { path: 'authentications', Component: pages.Authentications },
-    { path: 'config', Component: pages.Config },
-  ],
+  routes: webServerRoutes(pages),
 });
 
 declare module '@portal/plugin-sdk/web' {

@@ -81,6 +81,29 @@ export interface DirectiveWhitelist<Name extends string = string> {
   max: number;
 }
 
+/**
+ * A dialect's whitelist from its directive grammar: every value must match its pattern, and the header
+ * directive (`add_header`, `Header`: a name and a value rendered in double quotes) must carry a value without
+ * any of the dialect's forbidden characters. A site may have at most 30 additional directives.
+ */
+export function directiveWhitelist<Name extends string>(
+  specs: Readonly<Record<Name, DirectiveSpec>>,
+  header: { name: NoInfer<Name>; forbidden: RegExp },
+): DirectiveWhitelist<Name> {
+  return {
+    specs,
+    names: Object.keys(specs) as Name[],
+    max: 30,
+    valid(name, value) {
+      const spec = (specs as Record<string, DirectiveSpec>)[name];
+      if (!spec || !spec.pattern.test(value)) return false;
+      if (name !== header.name) return true;
+      const headerValue = value.slice(value.indexOf(' ') + 1);
+      return headerValue.trim().length > 0 && !header.forbidden.test(headerValue);
+    },
+  };
+}
+
 /** Whether a document root (relative to the web root) is allowed. */
 export const documentRootValid = (root: string): boolean => root.length <= 200 && documentRootPattern.test(root) && !dotSegment.test(root);
 

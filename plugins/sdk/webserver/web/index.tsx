@@ -56,3 +56,16 @@ export function webServerPages(options: WebServerWebOptions): WebServerPages {
     Config: page(ConfigPage),
   };
 }
+
+/** The family's routes (spec §2 sub-routes: domains, their logs, redirects, authentications, the configuration) over a member's pages. */
+export function webServerRoutes(pages: WebServerPages): { path: string; Component: ComponentType }[] {
+  return [
+    { path: '', Component: pages.Vhosts },
+    { path: 'domains/new', Component: pages.VhostForm },
+    { path: 'domains/:vhostId', Component: pages.VhostForm },
+    { path: 'domains/:vhostId/logs/:kind', Component: pages.Logs },
+    { path: 'redirects', Component: pages.Redirects },
+    { path: 'authentications', Component: pages.Authentications },
+    { path: 'config', Component: pages.Config },
+  ];
+}
