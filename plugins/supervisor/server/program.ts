@@ -27,7 +27,7 @@ export const stageDir = '/var/lib/supervisor-portal/stage';
 export const programLogPath = (name: string) => `${logDir}/portal-${name}.log`;
 
 /** The main configuration of the private supervisord of the `local` gateway: everything inside the sandbox. */
-export function renderMainConf(env: Pick<LocalEnv, 'hostPath'>, opts: { socket?: string; include?: string; log?: string } = {}): string {
+export function renderMainConf(env: Pick<LocalEnv, 'hostPath'>, opts: { socket?: string; include?: string; log?: string; run?: string } = {}): string {
   const p = (x: string) => env.hostPath(x);
   return `; Written by the portal's local gateway. The plugin's programs are ${programFilePath}.
 [unix_http_server]
@@ -36,8 +36,8 @@ chmod=0700
 
 [supervisord]
 logfile=${opts.log ?? p(`${logDir}/supervisord.log`)}
-pidfile=${p('/run/supervisor/supervisord.pid')}
-childlogdir=${p(logDir)}
+pidfile=${opts.run ?? p('/run/supervisor')}/supervisord.pid
+childlogdir=${opts.run ?? p(logDir)}
 
 [rpcinterface:supervisor]
 supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface
@@ -73,10 +73,13 @@ export async function checkStaged(gw: ServerGateway, files: readonly ConfigFile[
       socket: gw.hostPath(`${stageDir}/absent/check.sock`),
       include: gw.hostPath(stagedProgram),
       log: gw.hostPath(`${stageDir}/check.log`),
+      run: gw.hostPath(stageDir),
     },
   );
   try {
-    await gw.writeFile({ path: stagedProgram, content: file.content });
+    // The logs point into the stage: supervisord wants their directory to exist, and the first check runs before
+    // the instance ever created it.
+    await gw.writeFile({ path: stagedProgram, content: file.content.split(gw.hostPath(logDir)).join(gw.hostPath(stageDir)) });
     await gw.writeFile({ path: stagedMain, content: main });
     const r = await gw.run({ tool: 'supervisord', args: ['-n', '-c', { path: stagedMain }], timeoutMs: 20_000 });
     const output = (r.stderr + r.stdout).split(gw.hostPath(stagedProgram)).join(programFilePath);
