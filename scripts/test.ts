@@ -42,7 +42,7 @@ const after: Step[] = [
 ];
 
 /**
- * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test), apache2 (apache plugin),
+ * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test), apache2 (apache plugin), supervisord (supervisor plugin),
  * named-checkzone (DNS plugin) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
  * run stops at once, naming the packages.
  */
@@ -52,6 +52,7 @@ function ensurePrograms(): void {
   const needed: [program: string, pkg: string][] = [
     ['nginx', 'nginx-light'],
     ['apache2', 'apache2'],
+    ['supervisord', 'supervisor'],
     ['named-checkzone', 'bind9-utils'],
     ['java', 'default-jre-headless'],
     ['/usr/share/java/Saxon-HE.jar', 'libsaxonhe-java'],
