@@ -48,7 +48,9 @@ const after: Step[] = [
  */
 function ensurePrograms(): void {
   const has = (program: string) =>
-    program.startsWith('/') ? fs.existsSync(program) : ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].some((dir) => fs.existsSync(`${dir}/${program}`));
+    program.startsWith('/')
+      ? fs.existsSync(program)
+      : ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].some((dir) => fs.existsSync(`${dir}/${program}`));
   const needed: [program: string, pkg: string][] = [
     ['nginx', 'nginx-light'],
     ['apache2', 'apache2'],

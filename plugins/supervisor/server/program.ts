@@ -27,7 +27,10 @@ export const stageDir = '/var/lib/supervisor-portal/stage';
 export const programLogPath = (name: string) => `${logDir}/portal-${name}.log`;
 
 /** The main configuration of the private supervisord of the `local` gateway: everything inside the sandbox. */
-export function renderMainConf(env: Pick<LocalEnv, 'hostPath'>, opts: { socket?: string; include?: string; log?: string; run?: string } = {}): string {
+export function renderMainConf(
+  env: Pick<LocalEnv, 'hostPath'>,
+  opts: { socket?: string; include?: string; log?: string; run?: string } = {},
+): string {
   const p = (x: string) => env.hostPath(x);
   return `; Written by the portal's local gateway. The plugin's programs are ${programFilePath}.
 [unix_http_server]
