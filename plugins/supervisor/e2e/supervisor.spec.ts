@@ -16,7 +16,7 @@ for (const lang of journeyLanguages('de')) {
     const t = texts[lang];
     await signIn(page, lang);
     await openSection(page, 'supervisor', t.title);
-    await expect(page.getByRole('cell', { name: 'heartbeat' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'heartbeat', exact: true })).toBeVisible();
 
     await page.getByRole('link', { name: t.list.create }).first().click();
     await expect(page).toHaveURL(/\/managed\/supervisor\/create$/);

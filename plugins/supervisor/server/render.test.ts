@@ -27,7 +27,7 @@ describe('supervisor render', () => {
   it('names the processes when there are several', () => {
     expect(renderPrograms([{ ...base, numprocs: 3 }])).toContain('process_name=%(program_name)s_%(process_num)02d\nnumprocs=3\n');
   });
-  it('maps paths into the sandbox and leaves out an empty directory', () => {
+  it('maps the log into the sandbox and leaves out an empty directory', () => {
     const out = renderPrograms([{ ...base, directory: '' }], (p) => `/sandbox${p}`);
     expect(out).not.toContain('directory=');
     expect(out).toContain('stdout_logfile=/sandbox/var/log/supervisor/portal-worker.log');

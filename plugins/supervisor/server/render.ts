@@ -46,7 +46,8 @@ export function renderProgram(p: RenderableProgram, hostPath: (path: string) => 
     `command=${escapeValue(p.command)}`,
     ...(p.numprocs > 1 ? ['process_name=%(program_name)s_%(process_num)02d'] : []),
     `numprocs=${p.numprocs}`,
-    ...(p.directory ? [`directory=${escapeValue(hostPath(p.directory))}`] : []),
+    // The directory is a path like those in the command: the program's own, not mapped into a sandbox.
+    ...(p.directory ? [`directory=${escapeValue(p.directory)}`] : []),
     `user=${p.user}`,
     `autostart=${p.autostart}`,
     `autorestart=${restart[p.autorestart]}`,

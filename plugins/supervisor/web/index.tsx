@@ -33,7 +33,12 @@ function ProgramsPage() {
 
 /** `create` and `:programId`: the SDK's form from the contract's fields; after saving, back to the list, which follows the job. */
 const ProgramFormPage = () => (
-  <ResourceFormPage resource={supervisorProgramResource} api={supervisorApi} form={{ fieldProps: { command: mono } }} />
+  <ResourceFormPage
+    resource={supervisorProgramResource}
+    api={supervisorApi}
+    defaults={{ directory: '/tmp', numprocs: 1, startsecs: 1, stopwaitsecs: 10 }}
+    form={{ fieldProps: { command: mono } }}
+  />
 );
 
 export default defineWebPlugin({
