@@ -42,16 +42,19 @@ const after: Step[] = [
 ];
 
 /**
- * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test), apache2 (apache plugin),
+ * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test), apache2 (apache plugin), supervisord (supervisor plugin),
  * named-checkzone (DNS plugin), redis-server (the redis module's private instances) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
  * run stops at once, naming the packages.
  */
 function ensurePrograms(): void {
   const has = (program: string) =>
-    program.startsWith('/') ? fs.existsSync(program) : ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].some((dir) => fs.existsSync(`${dir}/${program}`));
+    program.startsWith('/')
+      ? fs.existsSync(program)
+      : ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].some((dir) => fs.existsSync(`${dir}/${program}`));
   const needed: [program: string, pkg: string][] = [
     ['nginx', 'nginx-light'],
     ['apache2', 'apache2'],
+    ['supervisord', 'supervisor'],
     ['named-checkzone', 'bind9-utils'],
     ['redis-server', 'redis-server'],
     ['java', 'default-jre-headless'],

@@ -36,6 +36,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'supervisor',
+    operations: ['controlSupervisorProgram', 'createSupervisorProgram', 'deleteSupervisorProgram', 'getSupervisorProgram', 'getSupervisorProgramLog', 'getSupervisorStatus', 'listSupervisorPrograms', 'updateSupervisorProgram'],
+    manifest: async () => ({
+      default: {
+        id: 'supervisor',
+        titleKey: 'title',
+        icon: 'Settings',
+        nav: { order: 20 },
+        services: ['supervisor'],
+        programs: ['supervisor'],
+        server: () => import('../../../plugins/supervisor/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'cronjobs',
     operations: ['createCronjob', 'deleteCronjob', 'getCronjob', 'listCronjobs', 'updateCronjob'],
     manifest: async () => ({

@@ -5,6 +5,7 @@ import LanguageIcon from '@mui/icons-material/Language';
 import MemoryIcon from '@mui/icons-material/Memory';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
+import SettingsIcon from '@mui/icons-material/Settings';
 import type { WebPluginEntry } from '../managed/registry';
 
 type Texts = { [key: string]: string | Texts };
@@ -36,6 +37,17 @@ export const webPlugins: WebPluginEntry[] = [
     web: () => import('../../../plugins/apache/web/index.tsx'),
     dashboard: () => import('../../../plugins/apache/web/dashboard.tsx'),
     translations: { de: () => withFamily(import('../../../plugins/sdk/webserver/i18n/de.json'), import('../../../plugins/apache/i18n/de.json')), en: () => withFamily(import('../../../plugins/sdk/webserver/i18n/en.json'), import('../../../plugins/apache/i18n/en.json')) },
+  },
+  {
+    id: 'supervisor',
+    titleKey: 'title',
+    titles: { de: 'Supervisor', en: 'Supervisor' },
+    icon: SettingsIcon,
+    order: 20,
+    services: ['supervisor'],
+    web: () => import('../../../plugins/supervisor/web/index.tsx'),
+    dashboard: () => import('../../../plugins/supervisor/web/dashboard.tsx'),
+    translations: { de: () => import('../../../plugins/supervisor/i18n/de.json'), en: () => import('../../../plugins/supervisor/i18n/en.json') },
   },
   {
     id: 'cronjobs',

@@ -1,0 +1,12 @@
+import { definePlugin } from '@portal/plugin-sdk';
+
+export default definePlugin({
+  id: 'supervisor',
+  titleKey: 'title',
+  icon: 'Settings',
+  nav: { order: 20 },
+  services: ['supervisor'],
+  programs: ['supervisor'],
+  server: () => import('./server/index.ts'),
+  web: () => import('./web/index.tsx'),
+});
