@@ -4137,7 +4137,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The configuration as rendered from the stored entries, and whether it is the one last applied
+         * The program file as rendered from the stored programs, and whether it is the one last applied
          * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
          */
         get: operations["getSupervisorFiles"];
@@ -4149,7 +4149,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/clusters/{clusterId}/servers/{serverId}/supervisor/items": {
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/supervisor/status": {
         parameters: {
             query?: never;
             header?: never;
@@ -4157,23 +4157,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The server's entry entries
-         * @description Administrators of the cluster only. At most 100 per page, oldest first.
+         * Live status of every process (supervisorctl status)
+         * @description Asks the server's supervisord (`supervisorctl status`) for the state of each process: RUNNING, STARTING,
+         *     BACKOFF, FATAL, EXITED, STOPPED, …, with its pid and uptime text. A program in BACKOFF or FATAL is marked
+         *     `crashLoop` (it exits faster than `startsecs` again and again). `running: false` when supervisord does not run.
          */
-        get: operations["listSupervisorItems"];
+        get: operations["getSupervisorStatus"];
         put?: never;
-        /**
-         * Adds a entry and applies it
-         * @description Administrators of the cluster only. Checked (422 with the fields), stored and applied as a job (202); recorded in the change log.
-         */
-        post: operations["createSupervisorItem"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/clusters/{clusterId}/servers/{serverId}/supervisor/items/{itemId}": {
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/supervisor/programs/{programId}/log": {
         parameters: {
             query?: never;
             header?: never;
@@ -4181,21 +4179,85 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One entry
+         * The last lines of a program's log (stdout and stderr)
+         * @description The tail of the program's log file (`/var/log/supervisor/portal-<name>.log`, stdout and stderr together).
+         */
+        get: operations["getSupervisorProgramLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/supervisor/programs/{programId}/control": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start, stop or restart a program's processes
+         * @description Runs `supervisorctl start|stop|restart <name>:*` on the server and answers the status afterwards. 409 when supervisord does not run or the program is not applied yet.
+         */
+        post: operations["controlSupervisorProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/supervisor/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's program entries
+         * @description Administrators of the cluster only. At most 100 per page, oldest first.
+         */
+        get: operations["listSupervisorPrograms"];
+        put?: never;
+        /**
+         * Adds a program and applies it
+         * @description Administrators of the cluster only. Checked (422 with the fields), stored and applied as a job (202); recorded in the change log.
+         */
+        post: operations["createSupervisorProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/supervisor/programs/{programId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One program
          * @description Administrators of the cluster only; one of another server is a 404.
          */
-        get: operations["getSupervisorItem"];
+        get: operations["getSupervisorProgram"];
         /**
-         * Changes a entry and applies it
+         * Changes a program and applies it
          * @description Administrators of the cluster only. Checked like its creation; stored and applied as a job (202); recorded in the change log.
          */
-        put: operations["updateSupervisorItem"];
+        put: operations["updateSupervisorProgram"];
         post?: never;
         /**
-         * Removes a entry and applies the change
+         * Removes a program and applies the change
          * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
          */
-        delete: operations["deleteSupervisorItem"];
+        delete: operations["deleteSupervisorProgram"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4211,7 +4273,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Writes the configuration rendered from the stored entries again
+         * Writes the program file rendered from the stored programs again and reloads supervisord
          * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
          */
         post: operations["applySupervisor"];
@@ -6870,24 +6932,102 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        SupervisorItemInput: {
-            /**
-             * @description Lower-case letters, digits and `_`, starting with a letter.
-             * @example max_memory
-             */
-            name: string;
-            /**
-             * @description One line: letters, digits, spaces and `. _ / : @ + -` (stored without spaces at the ends).
-             * @example 256M
-             */
-            value: string;
+        SupervisorControl: {
+            /** @enum {string} */
+            action: "start" | "stop" | "restart";
         };
-        SupervisorItem: {
-            id: number;
-            /** @description Lower-case letters, digits and `_`, starting with a letter. */
+        SupervisorProcess: {
+            /** @description The program's name. */
+            program: string;
+            /** @description The process (`name` or `name:name_00`). */
+            process: string;
+            /** @description RUNNING, STARTING, BACKOFF, FATAL, EXITED, STOPPED, STOPPING, UNKNOWN. */
+            state: string;
+            /** @description What supervisorctl says after the state (pid and uptime, or the reason). */
+            detail: string;
+            /** @description BACKOFF or FATAL. */
+            crashLoop: boolean;
+        };
+        SupervisorStatus: {
+            /** @description Whether supervisord runs and answered. */
+            running: boolean;
+            processes: components["schemas"]["SupervisorProcess"][];
+        };
+        SupervisorLog: {
+            path: string;
+            lines: string[];
+        };
+        SupervisorProgramInput: {
+            /**
+             * @description The program name (`[program:<name>]`): lower-case letters, digits, `_` and `-`, starting with a letter.
+             * @example queue-worker
+             */
             name: string;
-            /** @description One line: letters, digits, spaces and `. _ / : @ + -` (stored without spaces at the ends). */
-            value: string;
+            /**
+             * @description The command line, one line, kept exactly (spaces and quotes included; `%` is written as `%%`).
+             * @example php /var/www/app/artisan queue:work --sleep=3
+             */
+            command: string;
+            /**
+             * @description Working directory (absolute path), empty for none.
+             * @example /var/www
+             */
+            directory: string;
+            /**
+             * @description The user the program runs as.
+             * @enum {string}
+             */
+            user: "www-data" | "nobody";
+            /** @description How many processes of the program run. */
+            numprocs: number;
+            /** @description Start with supervisord. */
+            autostart: boolean;
+            /**
+             * @description Restart after an exit — only an unexpected one, always, or never.
+             * @enum {string}
+             */
+            autorestart: "unexpected" | "always" | "never";
+            /** @description Seconds a process must stay up to count as started (a shorter life is a failed start). */
+            startsecs: number;
+            /** @description Seconds to wait after the stop signal before killing. */
+            stopwaitsecs: number;
+            /**
+             * @description The signal that stops a process.
+             * @enum {string}
+             */
+            stopsignal: "TERM" | "INT" | "QUIT" | "HUP" | "KILL" | "USR1" | "USR2";
+        };
+        SupervisorProgram: {
+            id: number;
+            /** @description The program name (`[program:<name>]`): lower-case letters, digits, `_` and `-`, starting with a letter. */
+            name: string;
+            /** @description The command line, one line, kept exactly (spaces and quotes included; `%` is written as `%%`). */
+            command: string;
+            /** @description Working directory (absolute path), empty for none. */
+            directory: string;
+            /**
+             * @description The user the program runs as.
+             * @enum {string}
+             */
+            user: "www-data" | "nobody";
+            /** @description How many processes of the program run. */
+            numprocs: number;
+            /** @description Start with supervisord. */
+            autostart: boolean;
+            /**
+             * @description Restart after an exit — only an unexpected one, always, or never.
+             * @enum {string}
+             */
+            autorestart: "unexpected" | "always" | "never";
+            /** @description Seconds a process must stay up to count as started (a shorter life is a failed start). */
+            startsecs: number;
+            /** @description Seconds to wait after the stop signal before killing. */
+            stopwaitsecs: number;
+            /**
+             * @description The signal that stops a process.
+             * @enum {string}
+             */
+            stopsignal: "TERM" | "INT" | "QUIT" | "HUP" | "KILL" | "USR1" | "USR2";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -16706,7 +16846,116 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    listSupervisorItems: {
+    getSupervisorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The processes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupervisorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getSupervisorProgramLog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many lines (default 200).
+                 * @example 100
+                 */
+                lines?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                programId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log lines, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupervisorLog"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    controlSupervisorProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                programId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "restart"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupervisorControl"];
+            };
+        };
+        responses: {
+            /** @description The status after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupervisorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listSupervisorPrograms: {
         parameters: {
             query?: {
                 /**
@@ -16738,7 +16987,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["SupervisorItem"][];
+                        data: components["schemas"]["SupervisorProgram"][];
                         /** @description All entries of the server. */
                         total: number;
                     };
@@ -16751,7 +17000,7 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    createSupervisorItem: {
+    createSupervisorProgram: {
         parameters: {
             query?: never;
             header?: never;
@@ -16767,11 +17016,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "max_memory",
-                 *       "value": "256M"
+                 *       "name": "mailer",
+                 *       "command": "php /var/www/app/bin/console messenger:consume async --time-limit=3600",
+                 *       "directory": "/var/www",
+                 *       "user": "www-data",
+                 *       "numprocs": 1,
+                 *       "autostart": true,
+                 *       "autorestart": "unexpected",
+                 *       "startsecs": 5,
+                 *       "stopwaitsecs": 30,
+                 *       "stopsignal": "TERM"
                  *     }
                  */
-                "application/json": components["schemas"]["SupervisorItemInput"];
+                "application/json": components["schemas"]["SupervisorProgramInput"];
             };
         };
         responses: {
@@ -16781,7 +17038,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /**
              * @description Invalid input; nothing was stored or applied. `name`: `supervisor:errors.name_format`, `duplicate`;
-             *     `value`: `value_format`; `_`: `too_many`.
+             *     `command`: `command_format`; `directory`: `directory_format`; `_`: `too_many`.
              */
             422: {
                 headers: {
@@ -16794,7 +17051,7 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    getSupervisorItem: {
+    getSupervisorProgram: {
         parameters: {
             query?: never;
             header?: never;
@@ -16804,22 +17061,22 @@ export interface operations {
                 /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
                 /**
-                 * @description The id of the item.
+                 * @description The id of the program.
                  * @example 1
                  */
-                itemId: number;
+                programId: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The entry. */
+            /** @description The program. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SupervisorItem"];
+                    "application/json": components["schemas"]["SupervisorProgram"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -16828,7 +17085,7 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    updateSupervisorItem: {
+    updateSupervisorProgram: {
         parameters: {
             query?: never;
             header?: never;
@@ -16838,10 +17095,10 @@ export interface operations {
                 /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
                 /**
-                 * @description The id of the item.
+                 * @description The id of the program.
                  * @example 1
                  */
-                itemId: number;
+                programId: number;
             };
             cookie?: never;
         };
@@ -16849,11 +17106,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "max_memory",
-                 *       "value": "512M"
+                 *       "name": "queue-worker",
+                 *       "command": "php /var/www/app/artisan queue:work --sleep=3 --tries=3",
+                 *       "directory": "/var/www",
+                 *       "user": "www-data",
+                 *       "numprocs": 2,
+                 *       "autostart": true,
+                 *       "autorestart": "always",
+                 *       "startsecs": 1,
+                 *       "stopwaitsecs": 60,
+                 *       "stopsignal": "TERM"
                  *     }
                  */
-                "application/json": components["schemas"]["SupervisorItemInput"];
+                "application/json": components["schemas"]["SupervisorProgramInput"];
             };
         };
         responses: {
@@ -16865,7 +17130,7 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    deleteSupervisorItem: {
+    deleteSupervisorProgram: {
         parameters: {
             query?: never;
             header?: never;
@@ -16875,10 +17140,10 @@ export interface operations {
                 /** @example 2 */
                 serverId: components["parameters"]["ServerId"];
                 /**
-                 * @description The id of the item.
+                 * @description The id of the program.
                  * @example 1
                  */
-                itemId: number;
+                programId: number;
             };
             cookie?: never;
         };

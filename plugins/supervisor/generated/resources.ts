@@ -3,72 +3,86 @@ import type { ResourceDeclaration } from '@portal/plugin-sdk/resources';
 
 /** `x-resources.supervisorProgram` of plugins/supervisor/openapi.yaml. */
 export const supervisorProgramResource = {
-  pluginId: 'supervisor',
-  name: 'supervisorProgram',
-  idParam: 'programId',
-  schema: 'SupervisorProgram',
-  input: 'SupervisorProgramInput',
-  perPage: 100,
-  update: 'put',
-  operations: {
-    list: 'listSupervisorPrograms',
-    get: 'getSupervisorProgram',
-    create: 'createSupervisorProgram',
-    update: 'updateSupervisorProgram',
-    delete: 'deleteSupervisorProgram',
+  "pluginId": "supervisor",
+  "name": "supervisorProgram",
+  "idParam": "programId",
+  "schema": "SupervisorProgram",
+  "input": "SupervisorProgramInput",
+  "perPage": 100,
+  "update": "put",
+  "operations": {
+    "list": "listSupervisorPrograms",
+    "get": "getSupervisorProgram",
+    "create": "createSupervisorProgram",
+    "update": "updateSupervisorProgram",
+    "delete": "deleteSupervisorProgram"
   },
-  fields: {
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 40,
-      pattern: '^[a-z][a-z0-9_-]*$',
+  "fields": {
+    "name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 40,
+      "pattern": "^[a-z][a-z0-9_-]*$"
     },
-    command: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 900,
-      pattern:
-        '^[^\\s\\u0000-\\u001f\\u007f\\u2028\\u2029]([^\\u0000-\\u001f\\u007f\\u2028\\u2029]*[^\\s\\u0000-\\u001f\\u007f\\u2028\\u2029])?$',
+    "command": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 900,
+      "pattern": "^[^\\s\\u0000-\\u001f\\u007f\\u2028\\u2029]([^\\u0000-\\u001f\\u007f\\u2028\\u2029]*[^\\s\\u0000-\\u001f\\u007f\\u2028\\u2029])?$"
     },
-    directory: {
-      type: 'string',
-      minLength: 0,
-      maxLength: 255,
-      pattern: '^(|/|(/[A-Za-z0-9._@+-]+)+)$',
+    "directory": {
+      "type": "string",
+      "minLength": 0,
+      "maxLength": 255,
+      "pattern": "^(|/|(/[A-Za-z0-9._@+-]+)+)$"
     },
-    user: {
-      type: 'string',
-      enum: ['www-data', 'nobody'],
-      maxLength: 20,
+    "user": {
+      "type": "string",
+      "enum": [
+        "www-data",
+        "nobody"
+      ],
+      "maxLength": 20
     },
-    numprocs: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 16,
+    "numprocs": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 16
     },
-    autostart: {
-      type: 'boolean',
+    "autostart": {
+      "type": "boolean"
     },
-    autorestart: {
-      type: 'string',
-      enum: ['unexpected', 'always', 'never'],
-      maxLength: 12,
+    "autorestart": {
+      "type": "string",
+      "enum": [
+        "unexpected",
+        "always",
+        "never"
+      ],
+      "maxLength": 12
     },
-    startsecs: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 600,
+    "startsecs": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 600
     },
-    stopwaitsecs: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 600,
+    "stopwaitsecs": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 600
     },
-    stopsignal: {
-      type: 'string',
-      enum: ['TERM', 'INT', 'QUIT', 'HUP', 'KILL', 'USR1', 'USR2'],
-      maxLength: 4,
-    },
-  },
+    "stopsignal": {
+      "type": "string",
+      "enum": [
+        "TERM",
+        "INT",
+        "QUIT",
+        "HUP",
+        "KILL",
+        "USR1",
+        "USR2"
+      ],
+      "maxLength": 4
+    }
+  }
 } as const satisfies ResourceDeclaration;
