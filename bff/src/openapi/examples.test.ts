@@ -30,6 +30,11 @@ const refusedAsPublished: Record<string, { status: number; error: string; why: s
     error: 'errors.not_impersonating',
     why: 'only during an impersonation, which startImpersonation begins',
   },
+  controlSupervisorProgram: {
+    status: 409,
+    error: 'supervisor:errors.not_applied',
+    why: 'only once the programs run on the server, after an apply job (applySupervisor queues one) has finished',
+  },
   getPublicInvoice: { status: 404, error: 'errors.invoice_not_found', why: oneTime },
   getPublicInvoicePdf: { status: 404, error: 'errors.invoice_not_found', why: oneTime },
   overwriteManagedDrift: {
