@@ -395,6 +395,8 @@ describe('ids of another tenant (issue 31)', () => {
     updateDnsZone: { defaultTtl: 3600, primaryNs: 'ns1.managed-hosting.example', hostmaster: 'hostmaster@example.com', refresh: 7200, retry: 900, expire: 1209600, minimum: 300 },
     createNginxRedirect: { source: '/issue-31', target: '/', code: 301 },
     createNginxAuthentication: { path: '/issue-31/', realm: 'Issue 31', users: [{ name: 'issue31', password: 'long enough password' }] },
+    createApacheRedirect: { source: '/issue-31', target: '/', code: 301 },
+    createApacheAuthentication: { path: '/issue-31/', realm: 'Issue 31', users: [{ name: 'issue31', password: 'long enough password' }] },
   };
   const listIds = async (t: Tenant, list: ContractOperation, values: Record<string, number>, key: (item: Json) => unknown = (i) => i.id): Promise<unknown[]> => {
     const r = await t.client.get(fillPath(list, { clusterId: t.cluster.id, serverId: serverOf(t, list), ...values }));
