@@ -22,6 +22,9 @@ export interface DemoIds {
   /** Every server of cluster 20011 with its services (a plugin's own sample runs on one that runs its service). */
   servers: { id: number; name: string; services: string[] }[];
   vhost: number;
+  /** The first apache site and supervisor program of web01 (pages with a parameter need an id). */
+  apacheVhost: number;
+  supervisorProgram: number;
   cronjob: number;
   zone: number;
   contract: number;
@@ -103,6 +106,18 @@ export const routeSamples: Record<string, RouteSample> = {
     url: (ids) => managed(ids, ids.web, 'nginx/authentications'),
   },
   'clusters/:clusterId/servers/:serverId/managed/nginx/config': { who: 'admin', url: (ids) => managed(ids, ids.web, 'nginx/config') },
+  'clusters/:clusterId/servers/:serverId/managed/apache/domains/:vhostId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `apache/domains/${ids.apacheVhost}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/apache/domains/:vhostId/logs/:kind': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `apache/domains/${ids.apacheVhost}/logs/access`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/supervisor/:programId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `supervisor/${ids.supervisorProgram}`),
+  },
   'clusters/:clusterId/servers/:serverId/managed/cronjobs': { who: 'admin', url: (ids) => managed(ids, ids.web, 'cronjobs') },
   'clusters/:clusterId/servers/:serverId/managed/cronjobs/create': { who: 'admin', url: (ids) => managed(ids, ids.web, 'cronjobs/create') },
   'clusters/:clusterId/servers/:serverId/managed/cronjobs/:cronjobId': {
@@ -216,6 +231,8 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
   const web = server('web01.');
   const base = `/api/v1/clusters/${cluster}/servers`;
   const vhost = (await json<List<{ id: number }>>(admin, `${base}/${web}/nginx/vhosts`)).data[0].id;
+  const apacheVhost = (await json<List<{ id: number }>>(admin, `${base}/${web}/apache/vhosts`)).data[0].id;
+  const supervisorProgram = (await json<List<{ id: number }>>(admin, `${base}/${web}/supervisor/programs`)).data[0].id;
   const cronjob = (await json<List<{ id: number }>>(admin, `${base}/${web}/cronjobs`)).data[0].id;
   const zone = (await json<List<{ id: number }>>(admin, `${base}/${lb}/dns/zones`)).data[0].id;
 
@@ -243,6 +260,8 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
     web,
     servers,
     vhost,
+    apacheVhost,
+    supervisorProgram,
     cronjob,
     zone,
     contract,
