@@ -4,25 +4,12 @@
  * site has refused by the server), the diff in the configuration view, apply with progress, a request the
  * private apache served appearing in the site's access log, roll back.
  */
-import http from 'node:http';
-import { expect, jobSucceeded, openSection, sdkTexts, shot, signIn, test, webServerTexts, journeyLanguages } from '@portal/plugin-sdk/testing/e2e';
+import { expect, jobSucceeded, openSection, sdkTexts, shot, signIn, test, webServerTexts, journeyLanguages, hostRequest } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
 /** apache's texts, and the web server family's where apache has none of its own. */
 const text = webServerTexts({ de, en });
-
-/** A request to the private apache with a Host header (the browser cannot send one for another host). */
-function request(port: number, host: string, path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path, headers: { Host: host, 'User-Agent': 'e2e-browser-check' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      })
-      .on('error', reject);
-  });
-}
 
 // One after the other: both change the same server.
 test.describe.configure({ mode: 'serial' });
@@ -38,7 +25,11 @@ for (const lang of journeyLanguages('de')) {
     await shot(page, `apache-${lang}-sites`);
 
     // The demo sites are not on the server yet the first time: apply them, so the rollback has a version to go back to.
-    const pending = page.getByTestId('apache-status').getByRole('button', { name: text(lang, 'status.apply') });
+    const status = page.getByTestId('apache-status');
+    const running = new RegExp(text(lang, 'status.service.runningEndpoint', { host: '127\\.0\\.0\\.1', port: '(\\d+)' }));
+    const pending = status.getByRole('button', { name: text(lang, 'status.apply') });
+    // The status arrives after the page: wait for it (pending demo sites, or apache already running) before deciding.
+    await expect(pending.or(status.getByText(running))).toBeVisible();
     if (await pending.isVisible()) {
       await pending.click();
       await jobSucceeded(page);
@@ -65,12 +56,10 @@ for (const lang of journeyLanguages('de')) {
     await expect(page.getByTestId('apache-config-in-sync')).toHaveText(text(lang, 'config.inSync'));
 
     // The private apache serves the site; the request shows in its access log.
-    const status = page.getByTestId('apache-status');
-    const running = new RegExp(text(lang, 'status.service.runningEndpoint', { host: '127\\.0\\.0\\.1', port: '(\\d+)' }));
     await expect(status).toContainText(running);
     const port = Number(running.exec((await status.textContent()) ?? '')?.[1]);
     // Nothing is deployed there: 404, or 403 where apache's workers (www-data) may not enter the test's data directory.
-    const probe = await request(port, name, `/probe-${lang}`);
+    const probe = await hostRequest(port, name, `/probe-${lang}`);
     expect([403, 404]).toContain(probe);
     await page.getByRole('tab', { name: text(lang, 'tabs.domains') }).click();
     await page.getByRole('link', { name: text(lang, 'vhosts.actions.accessLogOf', { name }) }).click();

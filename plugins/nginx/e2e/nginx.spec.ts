@@ -3,9 +3,8 @@
  * server finds (a server name another domain has), apply with progress, the result (the configuration
  * view and a request the private nginx served appearing in the access log, also live), roll back.
  */
-import http from 'node:http';
 import { type Page } from '@playwright/test';
-import { expect, test, journeyLanguages } from '@portal/plugin-sdk/testing/e2e';
+import { expect, test, journeyLanguages, hostRequest } from '@portal/plugin-sdk/testing/e2e';
 
 const password = 'Demo-Portal-2026';
 const shots = process.env.NGINX_SHOTS; // a directory: screenshots of every screen (light and dark) for review
@@ -108,18 +107,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/** A request to the private nginx with a Host header (the browser cannot send one for another host). */
-function request(port: number, host: string, path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path, headers: { Host: host, 'User-Agent': 'e2e-browser-check' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      })
-      .on('error', reject);
-  });
-}
-
 /** Waits until the section's running job has finished successfully. */
 async function jobSucceeded(page: Page): Promise<void> {
   const progress = page.getByTestId('apply-progress');
@@ -201,7 +188,7 @@ for (const lang of journeyLanguages('en')) {
     const status = page.getByTestId('nginx-status');
     await expect(status).toContainText(t.running);
     const port = Number(t.running.exec((await status.textContent()) ?? '')?.[1]);
-    expect(await request(port, name, `/probe-${lang}`)).toBe(404);
+    expect(await hostRequest(port, name, `/probe-${lang}`)).toBe(404);
     await page.getByRole('tab', { name: t.domainsTab }).click();
     await page.getByRole('link', { name: t.accessLogOf(name) }).click();
     const rows = page.getByTestId('nginx-log-row');
@@ -216,7 +203,7 @@ for (const lang of journeyLanguages('en')) {
     let attempt = 0;
     await expect(async () => {
       attempt += 1;
-      expect(await request(port, name, `/live-${lang}-${attempt}`)).toBe(404);
+      expect(await hostRequest(port, name, `/live-${lang}-${attempt}`)).toBe(404);
       await expect(rows.filter({ hasText: `GET /live-${lang}-${attempt}` })).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
     await shot(page, `${lang}-access-log`);
@@ -231,6 +218,6 @@ for (const lang of journeyLanguages('en')) {
     await page.getByRole('tab', { name: t.domainsTab }).click();
     await expect(page.getByTestId('nginx-vhost-row').first()).toBeVisible();
     await expect(page.getByTestId('nginx-vhost-row').filter({ hasText: name })).toHaveCount(0);
-    expect(await request(port, name, `/after-rollback-${lang}`)).toBe(404);
+    expect(await hostRequest(port, name, `/after-rollback-${lang}`)).toBe(404);
   });
 }

@@ -4,6 +4,7 @@
  * following an apply job, writing the demo state once, rolling back, screenshots for review. The
  * texts are the portal's and the SDK's own, in both languages (`@portal/plugin-sdk/testing/e2e`).
  */
+import http from 'node:http';
 import { expect, type Page } from '@playwright/test';
 import sdkDe from '../web/i18n/de.json' with { type: 'json' };
 import sdkEn from '../web/i18n/en.json' with { type: 'json' };
@@ -157,4 +158,19 @@ export async function shot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${dir}/${name}-${colorScheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * A request to a module's private web server on its loopback port with a Host header (the browser cannot send
+ * one for another host): the answer's status code.
+ */
+export function hostRequest(port: number, host: string, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { Host: host, 'User-Agent': 'e2e-browser-check' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
 }
