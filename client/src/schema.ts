@@ -17106,8 +17106,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "queue-worker",
-                 *       "command": "php /var/www/app/artisan queue:work --sleep=3 --tries=3",
+                 *       "name": "heartbeat",
+                 *       "command": "php /var/www/app/artisan schedule:work",
                  *       "directory": "/var/www",
                  *       "user": "www-data",
                  *       "numprocs": 2,
