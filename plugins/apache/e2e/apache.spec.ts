@@ -15,7 +15,7 @@ const text = webServerTexts({ de, en });
 test.describe.configure({ mode: 'serial' });
 
 for (const lang of journeyLanguages('de')) {
-  test(`R2.024 apache (${lang}): create a site, a taken name refused, the diff, apply with progress, the request in the access log, roll back`, async ({ page }) => {
+  test(`R2.030 R2.024 apache (${lang}): create a site, a taken name refused, the diff, apply with progress, the request in the access log, roll back`, async ({ page }) => {
     test.setTimeout(180_000);
     const name = `e2e-${lang}.mueller-schmidt-shop.example`;
     await signIn(page, lang);

@@ -11,7 +11,7 @@ import en from '../i18n/en.json' with { type: 'json' };
 const texts = { de, en } as const;
 
 for (const lang of journeyLanguages('de')) {
-  test(`supervisor (${lang}): create a program, apply, RUNNING in the live status, crash-loop notice, log`, async ({ page }) => {
+  test(`R2.032 R2.024 supervisor (${lang}): create a program, apply, RUNNING in the live status, crash-loop notice, log`, async ({ page }) => {
     test.setTimeout(150_000);
     const t = texts[lang];
     await signIn(page, lang);
