@@ -148,8 +148,12 @@ async function orderDomain(page: Page, l: Texts, label: string, owner: { firstna
   await expect(page).toHaveURL(/step=handle/);
   // The step is on screen, not only in the address (a navigation renders in a transition).
   await expect(page.locator('section[data-step="handle"]')).toBeVisible();
-  await next(page, l);
-  await expect(page.getByText(l.required).first()).toBeVisible();
+  // The step's handle lists load after it shows; on a loaded machine a first "next" can come before the form
+  // takes it. With nothing chosen the wizard stays on the step, so "next" is pressed until the refusal shows.
+  await expect(async () => {
+    await next(page, l);
+    await expect(page.getByText(l.required).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   if (owner) {
     await page.getByRole('button', { name: l.createOwner }).click();
     const dialog = page.getByRole('dialog');
