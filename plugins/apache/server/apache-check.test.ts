@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hasProgram, LocalGateway } from '@portal/plugin-sdk/testing';
-import { buildAuthentication, buildRedirect, buildVhost, type WebServerState } from '@portal/plugin-sdk/webserver';
+import { buildAuthentication, buildVhost, demoSiteStates, type WebServerState } from '@portal/plugin-sdk/webserver';
 import { prepareApache, renderApache } from './config.ts';
 import { demoSitesFor } from './fixtures.ts';
 import { apacheProgram, checkStaged, stageDir } from './program.ts';
@@ -35,22 +35,7 @@ async function check(state: WebServerState, customer = 10001, slot?: string) {
   return outcome;
 }
 
-const demoState = (name: string): WebServerState => ({
-  vhosts: demoSitesFor({ name, role: 'web' }).map((d, i) =>
-    buildVhost({
-      id: i + 1,
-      serverNames: d.names,
-      documentRoot: d.root,
-      backend: d.backend,
-      phpVersion: d.php ?? null,
-      upstream: d.upstream ?? null,
-      certificate: d.certificate ?? null,
-      directives: (d.directives ?? []).map(([n, value]) => ({ name: n, value })),
-      redirects: (d.redirects ?? []).map(([source, target, code], j) => buildRedirect({ id: j + 1, source, target, code })),
-      authentications: d.auth ? [buildAuthentication({ path: d.auth.path, realm: d.auth.realm })] : [],
-    }),
-  ),
-});
+const demoState = (name: string): WebServerState => ({ vhosts: demoSiteStates(demoSitesFor({ name, role: 'web' }), buildAuthentication().users[0].hash) });
 
 (hasProgram('apache2') ? describe : describe.skip)('apache2 -t on the staged copy', () => {
   it.each(['web01.c20011.managed-hosting.example', 'web01.c42.managed-hosting.example'])('accepts the demo sites of %s (HTTPS with a self-signed certificate)', async (name) => {

@@ -13,10 +13,9 @@ import { certificatesOf } from '../shared/options.ts';
 import { hashPassword } from '@portal/plugin-sdk/webserver';
 import { nginxProgram } from './program.ts';
 import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost } from './dialect.ts';
-import type { NginxState, VhostState } from './state.ts';
-import { buildAuthentication, buildRedirect, buildVhost } from '@portal/plugin-sdk/webserver';
+import type { NginxState } from './state.ts';
+import { buildAuthentication, buildRedirect, buildVhost, demoSiteStates } from '@portal/plugin-sdk/webserver';
 
-const at = '2026-11-22T10:00:00.000Z';
 let dir: string;
 let nginx = false;
 
@@ -46,23 +45,7 @@ const demoServers = ['20011', '20012', '20021', '20022', '20031', '20032'].flatM
 describe('the rendered configuration passes nginx -t', () => {
   it.each(demoServers)('R2.030 demo domains of $name', async (server) => {
     const hash = hashPassword('Vorschau-2026!');
-    let id = 1;
-    const vhosts = demoVhostsFor(server).map(
-      (d): VhostState => ({
-        id: id++,
-        serverNames: d.names,
-        documentRoot: d.root,
-        backend: d.backend,
-        phpVersion: d.php ?? null,
-        upstream: d.upstream ?? null,
-        certificate: d.certificate ?? null,
-        directives: (d.directives ?? []).map(([name, value]) => ({ name, value })),
-        redirects: (d.redirects ?? []).map(([source, target, code], i) => ({ id: i + 1, source, target, code, createdAt: at, updatedAt: at })),
-        authentications: d.auth ? [{ id: id * 10, path: d.auth.path, realm: d.auth.realm, users: d.auth.users.map((name) => ({ name, hash })), createdAt: at, updatedAt: at }] : [],
-        createdAt: at,
-        updatedAt: at,
-      }),
-    );
+    const vhosts = demoSiteStates(demoVhostsFor(server), hash);
     for (const v of vhosts) {
       expect(checkVhost(normalizeVhost(v), vhosts, v.id, certificatesOf(server.customer).map((c) => c.id))).toEqual({});
       for (const r of v.redirects) expect(checkRedirect({ vhostId: v.id, ...r }, vhosts, r.id)).toEqual({});

@@ -1,5 +1,6 @@
 /** Factories for a member's unit tests: a site of the desired state, a redirect, an authentication, a render environment. */
 import type { AuthenticationState, RedirectState, VhostState } from '../shared/state.ts';
+import type { DemoSite } from './fixtures.ts';
 import type { RenderEnv } from './render.ts';
 
 const at = '2026-11-22T10:00:00.000Z';
@@ -34,6 +35,28 @@ export const buildAuthentication = (over: Partial<AuthenticationState> = {}): Au
   updatedAt: at,
   ...over,
 });
+
+/**
+ * A member's demo sites as the desired state (ids from 1, every demo user with `hash`), for checking what the
+ * demo seed stores against the member's rules and its program.
+ */
+export function demoSiteStates(sites: readonly DemoSite[], hash: string): VhostState[] {
+  let authId = 0;
+  return sites.map((d, i) =>
+    buildVhost({
+      id: i + 1,
+      serverNames: d.names,
+      documentRoot: d.root,
+      backend: d.backend,
+      phpVersion: d.php ?? null,
+      upstream: d.upstream ?? null,
+      certificate: d.certificate ?? null,
+      directives: (d.directives ?? []).map(([name, value]) => ({ name, value })),
+      redirects: (d.redirects ?? []).map(([source, target, code], j) => buildRedirect({ id: j + 1, source, target, code })),
+      authentications: d.auth ? [buildAuthentication({ id: ++authId, path: d.auth.path, realm: d.auth.realm, users: d.auth.users.map((name) => ({ name, hash })) })] : [],
+    }),
+  );
+}
 
 /** Paths under `/srv/sb1`, HTTP on 127.0.0.1:8080, HTTPS on 127.0.0.1:8443. */
 export const testEnv = (certificates: string[] = []): RenderEnv => ({
