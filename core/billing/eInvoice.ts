@@ -1,5 +1,4 @@
 import type * as EInvoiceLibrary from '@e-invoice-eu/core';
-import type { Invoice as EInvoiceData } from '@e-invoice-eu/core';
 import type { Customer } from '../customers/index.ts';
 import type { Invoice, InvoicePosition } from './Invoice.ts';
 import { cachedInvoicePdf, provider, type InvoiceLanguage } from './invoicePdf.ts';
@@ -102,7 +101,7 @@ export const specificationIds = {
 } as const satisfies Record<EInvoiceFormat, string>;
 
 /** The invoice in the library's EN 16931 (UBL-shaped) data model. */
-export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage, format: EInvoiceFormat, settings: EInvoiceSettings): EInvoiceData {
+export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], customer: Customer, language: InvoiceLanguage, format: EInvoiceFormat, settings: EInvoiceSettings): EInvoiceLibrary.Invoice {
   const vat = { 'cbc:ID': 'S', 'cbc:Percent': String(VAT_PERCENT), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
   const buyerEmail = customer.invoiceEmails.split('\n').map((e) => e.trim()).find(Boolean) ?? sellerContact.email;
   const data = {
@@ -195,7 +194,7 @@ export function eInvoiceData(invoice: Invoice, positions: InvoicePosition[], cus
       })),
     },
   };
-  return data as unknown as EInvoiceData; // the library's generated type is stricter than needed for literal strings
+  return data as unknown as EInvoiceLibrary.Invoice; // the library's generated type is stricter than needed for literal strings
 }
 
 /** The XRechnung XML (CII syntax) of an invoice. */
