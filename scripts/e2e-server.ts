@@ -18,7 +18,8 @@ const dbName = `portal_e2e_${port}`;
 const env: Record<string, string> = { PORT: port, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', NODE_ENV: 'test', JOB_POLL_SECONDS: process.env.JOB_POLL_SECONDS ?? '5', JOB_POOL_MAX: '1' };
 
 const templates = process.env.PORTAL_TEST_TEMPLATES;
-// The server's maintenance database: where template and copies are created (core/testing reads DATABASE_URL).
+// The server's maintenance database: where template and copies are created (`serverUrl` of createTestDatabase;
+// this process's DATABASE_URL names its own copy from here on).
 const serverUrl = process.env.DATABASE_URL;
 if (process.env.DATABASE_URL && !templates) {
   const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, entities: coreEntities, migrations: [] });
@@ -76,16 +77,15 @@ if (process.env.DATABASE_URL && templates) {
   process.env.TWO_FACTOR_KEY ??= `e2e-two-factor-key:${templates}`;
   const plugins = await loadPlugins(pluginRegistry);
   const demo = process.env.DEMO === '1';
-  process.env.DATABASE_URL = serverUrl;
   const db = await createTestDatabase(
     { entities: plugins.entities as NonNullable<Parameters<typeof createTestDatabase>[0]>['entities'], migrations: plugins.migrations },
     {
       name: dbName,
       dataDir: env.DATA_DIR,
       template: demoTemplate(plugins.migrations, { demo }),
+      serverUrl,
     },
   );
-  process.env.DATABASE_URL = env.DATABASE_URL;
   running = await startServer({ config: loadConfig(), orm: db.orm, plugins, seed: false, clock, app });
   await running.managed.seedFixtures(db.orm.em.fork());
 } else {

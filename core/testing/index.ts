@@ -29,6 +29,11 @@ export interface TestDatabaseOptions {
   dataDir?: string;
   /** The copy's database name on PostgreSQL (default: a random `portal_test_…`); an existing one is dropped first. */
   name?: string;
+  /**
+   * The PostgreSQL server's maintenance database, where test databases and templates are created (default:
+   * `DATABASE_URL`; none: PGlite). A caller whose own `DATABASE_URL` names its copy passes the server's here.
+   */
+  serverUrl?: string;
 }
 
 /** The environment variable naming the test run's template directory (set by core/testing/jestGlobalSetup.js). */
@@ -52,13 +57,14 @@ export async function createTestDatabase(
   const entities = [...coreEntities, ...(extra.entities ?? [])];
   const migrations = [...coreMigrations, ...(extra.migrations ?? [])];
   const root = process.env[templatesVariable];
+  const server = options.serverUrl ?? process.env.DATABASE_URL;
   if (options.template && root) {
     if (!options.dataDir) throw new Error('createTestDatabase: a template needs the dataDir to copy its files to');
-    const template = await ensureTemplate(root, options.template, entities, migrations);
+    const template = await ensureTemplate(server, root, options.template, entities, migrations);
     fs.cpSync(path.join(template.dir, 'data'), options.dataDir, { recursive: true });
     return template.copy(options.name);
   }
-  const db = await freshDatabase(entities, migrations);
+  const db = await freshDatabase(server, entities, migrations);
   if (options.template) {
     if (!options.dataDir) throw new Error('createTestDatabase: a template needs the dataDir to fill');
     await options.template.fill(db, options.dataDir);
@@ -66,20 +72,19 @@ export async function createTestDatabase(
   return db;
 }
 
-async function freshDatabase(entities: Entities, migrations: MigrationClass[], name = `portal_test_${randomBytes(6).toString('hex')}`): Promise<TestDatabase> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
+async function freshDatabase(server: string | undefined, entities: Entities, migrations: MigrationClass[], name = `portal_test_${randomBytes(6).toString('hex')}`): Promise<TestDatabase> {
+  if (!server) {
     const orm = await openDatabase({ entities, migrations, pgliteDataDir: 'memory://' });
     await migrate(orm);
     return { orm, close: () => orm.close(true) };
   }
-  await adminExecute(`create database "${name}"`);
-  return openCopy(name, entities, migrations, true);
+  await adminExecute(server, `create database "${name}"`);
+  return openCopy(server, name, entities, migrations, true);
 }
 
-/** Runs statements on the server's maintenance connection (`DATABASE_URL`'s own database). */
-async function adminExecute(...statements: (string | [sql: string, params: unknown[]])[]): Promise<void> {
-  const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, entities: coreEntities, migrations: [] });
+/** Runs statements on the server's maintenance connection (the server URL's own database). */
+async function adminExecute(server: string, ...statements: (string | [sql: string, params: unknown[]])[]): Promise<void> {
+  const admin = await openDatabase({ databaseUrl: server, entities: coreEntities, migrations: [] });
   try {
     for (const s of statements) {
       const [sql, params] = typeof s === 'string' ? [s, []] : s;
@@ -90,8 +95,8 @@ async function adminExecute(...statements: (string | [sql: string, params: unkno
   }
 }
 
-async function openCopy(name: string, entities: Entities, migrations: MigrationClass[], runMigrations: boolean): Promise<TestDatabase> {
-  const url = new URL(process.env.DATABASE_URL!);
+async function openCopy(server: string, name: string, entities: Entities, migrations: MigrationClass[], runMigrations: boolean): Promise<TestDatabase> {
+  const url = new URL(server);
   url.pathname = `/${name}`;
   const orm = await openDatabase({ databaseUrl: url.toString(), entities, migrations });
   if (runMigrations) await migrate(orm);
@@ -100,7 +105,7 @@ async function openCopy(name: string, entities: Entities, migrations: MigrationC
     url: url.toString(),
     async close() {
       await orm.close(true);
-      await adminExecute(`drop database if exists "${name}" with (force)`);
+      await adminExecute(server, `drop database if exists "${name}" with (force)`);
     },
   };
 }
@@ -119,8 +124,8 @@ const pgliteDumps = new Map<string, Blob>();
  * PostgreSQL template database or the PGlite dump file) and `<hash>/database` (the template database's name,
  * written before it is created, so the global teardown drops a half-built one too).
  */
-async function ensureTemplate(root: string, template: DatabaseTemplate, entities: Entities, migrations: MigrationClass[]): Promise<ReadyTemplate> {
-  const postgres = !!process.env.DATABASE_URL;
+async function ensureTemplate(server: string | undefined, root: string, template: DatabaseTemplate, entities: Entities, migrations: MigrationClass[]): Promise<ReadyTemplate> {
+  const postgres = !!server;
   const hash = createHash('sha256').update(`${postgres ? 'pg' : 'pglite'}\n${template.key}`).digest('hex').slice(0, 16);
   const dir = path.join(root, hash);
   const readyFile = path.join(dir, 'ready');
@@ -137,7 +142,7 @@ async function ensureTemplate(root: string, template: DatabaseTemplate, entities
       continue;
     }
     try {
-      if (!fs.existsSync(readyFile)) await fillTemplate(dir, path.basename(root), hash, template, entities, migrations);
+      if (!fs.existsSync(readyFile)) await fillTemplate(server, dir, path.basename(root), hash, template, entities, migrations);
     } finally {
       fs.rmSync(lock, { recursive: true, force: true });
     }
@@ -146,10 +151,10 @@ async function ensureTemplate(root: string, template: DatabaseTemplate, entities
   return {
     dir,
     async copy(wanted?: string) {
-      if (ready.database) {
+      if (ready.database && server) {
         const name = wanted ?? `portal_test_${randomBytes(6).toString('hex')}`;
-        await adminExecute(...(wanted ? [`drop database if exists "${name}" with (force)`] : []), `create database "${name}" template "${ready.database}"`);
-        return openCopy(name, entities, migrations, false);
+        await adminExecute(server, ...(wanted ? [`drop database if exists "${name}" with (force)`] : []), `create database "${name}" template "${ready.database}"`);
+        return openCopy(server, name, entities, migrations, false);
       }
       let dump = pgliteDumps.get(hash);
       if (!dump) {
@@ -165,29 +170,29 @@ async function ensureTemplate(root: string, template: DatabaseTemplate, entities
   };
 }
 
-async function fillTemplate(dir: string, run: string, hash: string, template: DatabaseTemplate, entities: Entities, migrations: MigrationClass[]): Promise<void> {
+async function fillTemplate(server: string | undefined, dir: string, run: string, hash: string, template: DatabaseTemplate, entities: Entities, migrations: MigrationClass[]): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
   const dataDir = path.join(dir, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
-  if (process.env.DATABASE_URL) {
+  if (server) {
     const database = `portal_tpl_${run.replace(/[^a-z0-9]/gi, '').slice(-12)}_${hash}`.toLowerCase();
     fs.writeFileSync(path.join(dir, 'database'), database);
-    await adminExecute(`drop database if exists "${database}" with (force)`);
-    const db = await freshDatabase(entities, migrations, database);
+    await adminExecute(server, `drop database if exists "${database}" with (force)`);
+    const db = await freshDatabase(server, entities, migrations, database);
     try {
       await template.fill(db, dataDir);
     } finally {
       await db.orm.close(true);
     }
     // A template must have no sessions while it is copied; nobody connects to it again.
-    await adminExecute(`alter database "${database}" with allow_connections false`, [
+    await adminExecute(server, `alter database "${database}" with allow_connections false`, [
       'select pg_terminate_backend(pid) from pg_stat_activity where datname = ? and pid <> pg_backend_pid()',
       [database],
     ]);
     fs.writeFileSync(path.join(dir, 'ready'), JSON.stringify({ database }));
     return;
   }
-  const db = await freshDatabase(entities, migrations);
+  const db = await freshDatabase(undefined, entities, migrations);
   try {
     await template.fill(db, dataDir);
     const native = (await (db.orm.em.getConnection() as unknown as { getNativeClient(): Promise<{ dumpDataDir(c: 'none'): Promise<Blob> }> }).getNativeClient());
