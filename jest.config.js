@@ -1,4 +1,13 @@
 /** Unit and integration tests (ESM: MikroORM 7 is ESM-only). End-to-end tests run with Playwright. */
+import path from 'node:path';
+import { portalTests } from './core/testing/portalTests.js';
+
+// JEST_GROUPS=1 (`npm test`): the test files that start a portal run in the group files of core/testing/groups,
+// one module graph per group instead of one per file (core/testing/portalTests.js); otherwise one by one.
+const grouped = process.env.JEST_GROUPS === '1';
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const rootDir = path.dirname(new URL(import.meta.url).pathname);
+const groupPatterns = grouped ? portalTests(rootDir).map(({ file }) => `<rootDir>/${escape(file)}$`) : ['/core/testing/groups/'];
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -21,6 +30,7 @@ const common = {
     '/dist/',
     ...(process.env.SCAFFOLD_TEST === '1' ? [] : ['/scripts/plugin-new.test.ts']),
     ...(process.env.SCALE_OUT_TEST === '1' ? [] : ['/bff/src/scale-out.test.ts']),
+    ...groupPatterns,
   ],
 };
 
@@ -31,6 +41,7 @@ export default {
   // seeded once per run (core/testing, bff/src/testing.ts); the teardown drops them.
   globalSetup: '<rootDir>/core/testing/jestGlobalSetup.js',
   globalTeardown: '<rootDir>/core/testing/jestGlobalTeardown.js',
+  testSequencer: '<rootDir>/core/testing/jestSequencer.js',
   // Over 100 test files in one ESM (vm modules) process grow past the default heap: the worker is replaced
   // when it holds more than this after a file (this also makes jest use a worker with one core).
   workerIdleMemoryLimit: '1536MB',

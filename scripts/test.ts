@@ -28,7 +28,7 @@ const chains: Step[][] = [
     ['type check', 'npm run --silent typecheck'],
     ['lint', 'npm run --silent lint'],
   ],
-  [['unit and integration tests', 'npm run --silent test:unit']],
+  [['unit and integration tests', 'JEST_GROUPS=1 npm run --silent test:unit']],
   [
     ['build', 'npm run --silent build'],
     ['bundle-size budget (initial JavaScript per route)', 'node scripts/bundle-budget.ts'],
