@@ -130,4 +130,20 @@ export const pluginRegistry: PluginRegistryEntry[] = [
       },
     }),
   },
+  {
+    id: 'mysql',
+    operations: ['createMysqlDatabase', 'createMysqlUser', 'deleteMysqlDatabase', 'deleteMysqlUser', 'getMysqlSettings', 'listMysqlDatabases', 'listMysqlSlowQueries', 'listMysqlUsers', 'renewMysqlUserPassword', 'updateMysqlSettings', 'updateMysqlUserGrants'],
+    manifest: async () => ({
+      default: {
+        id: 'mysql',
+        titleKey: 'title',
+        icon: 'Tune',
+        nav: { order: 100 },
+        services: ['mysql'],
+        programs: ['mysql'],
+        server: () => import('../../../plugins/mysql/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
 ];
