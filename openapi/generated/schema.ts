@@ -16107,7 +16107,7 @@ export interface operations {
                  */
                 page?: number;
                 /**
-                 * @description Entries per page (default and at most 200).
+                 * @description Entries per page (default and at most 100).
                  * @example 50
                  */
                 per_page?: number;
@@ -16222,7 +16222,7 @@ export interface operations {
                  */
                 page?: number;
                 /**
-                 * @description Entries per page (default and at most 200).
+                 * @description Entries per page (default and at most 100).
                  * @example 50
                  */
                 per_page?: number;

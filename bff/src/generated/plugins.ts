@@ -100,6 +100,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'mysql',
+    operations: ['createMysqlDatabase', 'createMysqlUser', 'deleteMysqlDatabase', 'deleteMysqlUser', 'getMysqlSettings', 'listMysqlDatabases', 'listMysqlSlowQueries', 'listMysqlUsers', 'renewMysqlUserPassword', 'updateMysqlSettings', 'updateMysqlUserGrants'],
+    manifest: async () => ({
+      default: {
+        id: 'mysql',
+        titleKey: 'title',
+        icon: 'Storage',
+        nav: { order: 55 },
+        services: ['mysql'],
+        programs: ['mysql'],
+        server: () => import('../../../plugins/mysql/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'dns',
     operations: ['checkDnsZoneFile', 'createDnsRecord', 'createDnsZone', 'deleteDnsRecord', 'deleteDnsZone', 'getDnsZone', 'listDnsZones', 'replaceDnsZoneFile', 'updateDnsRecord', 'updateDnsZone'],
     manifest: async () => ({
@@ -126,22 +142,6 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         nav: { order: 90 },
         services: ['monitoring'],
         server: () => import('../../../plugins/monitoring/server/index.ts'),
-        web: webPartIsLoadedBySpa,
-      },
-    }),
-  },
-  {
-    id: 'mysql',
-    operations: ['createMysqlDatabase', 'createMysqlUser', 'deleteMysqlDatabase', 'deleteMysqlUser', 'getMysqlSettings', 'listMysqlDatabases', 'listMysqlSlowQueries', 'listMysqlUsers', 'renewMysqlUserPassword', 'updateMysqlSettings', 'updateMysqlUserGrants'],
-    manifest: async () => ({
-      default: {
-        id: 'mysql',
-        titleKey: 'title',
-        icon: 'Tune',
-        nav: { order: 100 },
-        services: ['mysql'],
-        programs: ['mysql'],
-        server: () => import('../../../plugins/mysql/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),

@@ -6,7 +6,7 @@ import MemoryIcon from '@mui/icons-material/Memory';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SettingsIcon from '@mui/icons-material/Settings';
-import TuneIcon from '@mui/icons-material/Tune';
+import StorageIcon from '@mui/icons-material/Storage';
 import type { WebPluginEntry } from '../managed/registry';
 
 type Texts = { [key: string]: string | Texts };
@@ -83,6 +83,16 @@ export const webPlugins: WebPluginEntry[] = [
     translations: { de: () => import('../../../plugins/redis/i18n/de.json'), en: () => import('../../../plugins/redis/i18n/en.json') },
   },
   {
+    id: 'mysql',
+    titleKey: 'title',
+    titles: { de: 'MySQL', en: 'MySQL' },
+    icon: StorageIcon,
+    order: 55,
+    services: ['mysql'],
+    web: () => import('../../../plugins/mysql/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/mysql/i18n/de.json'), en: () => import('../../../plugins/mysql/i18n/en.json') },
+  },
+  {
     id: 'dns',
     titleKey: 'title',
     titles: { de: 'DNS', en: 'DNS' },
@@ -103,15 +113,5 @@ export const webPlugins: WebPluginEntry[] = [
     web: () => import('../../../plugins/monitoring/web/index.tsx'),
     dashboard: () => import('../../../plugins/monitoring/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/monitoring/i18n/de.json'), en: () => import('../../../plugins/monitoring/i18n/en.json') },
-  },
-  {
-    id: 'mysql',
-    titleKey: 'title',
-    titles: { de: 'MySQL', en: 'MySQL' },
-    icon: TuneIcon,
-    order: 100,
-    services: ['mysql'],
-    web: () => import('../../../plugins/mysql/web/index.tsx'),
-    translations: { de: () => import('../../../plugins/mysql/i18n/de.json'), en: () => import('../../../plugins/mysql/i18n/en.json') },
   },
 ];

@@ -8,7 +8,7 @@ export const mysqlDatabaseResource = {
   "idParam": "databaseId",
   "schema": "MysqlDatabase",
   "input": "MysqlDatabaseInput",
-  "perPage": 200,
+  "perPage": 100,
   "update": "put",
   "operations": {
     "list": "listMysqlDatabases",
@@ -53,7 +53,7 @@ export const mysqlUserResource = {
   "idParam": "userId",
   "schema": "MysqlUser",
   "input": "MysqlUserInput",
-  "perPage": 200,
+  "perPage": 100,
   "update": "put",
   "operations": {
     "list": "listMysqlUsers",
