@@ -156,6 +156,50 @@ export function grantDiff(before: readonly string[], after: readonly string[]) {
   return { granted: after.filter((d) => !before.includes(d)), revoked: before.filter((d) => !after.includes(d)) };
 }
 
+/** A user's password, shown once (after create or renew); closing the dialog is the last time it is seen. */
+export function PasswordDialog({ created, onClose }: { created: Created | undefined; onClose(): void }) {
+  const { t } = useT();
+  return (
+    <Dialog open={!!created} aria-labelledby="mysql-password-title">
+      <DialogTitle id="mysql-password-title">{t('password.title', { name: created?.user.name ?? '' })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Alert severity="warning">{t('password.text')}</Alert>
+          <TextField
+            id="mysql-password"
+            label={t('password.label')}
+            value={created?.password ?? ''}
+            slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
+            onFocus={(e) => e.target.select()}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          {t('password.done')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The change of a user's databases as the job will apply it: `+` granted, `−` revoked. */
+export function GrantDiffList({ before, after }: { before: readonly string[]; after: readonly string[] }) {
+  const { t } = useT();
+  const diff = grantDiff(before, after);
+  return (
+    <Stack component="ul" sx={{ m: 0, pl: 2, fontFamily: 'monospace' }} data-testid="mysql-grants-diff">
+      {diff.granted.map((db) => (
+        <li key={`+${db}`}>{t('grants.granted', { db })}</li>
+      ))}
+      {diff.revoked.map((db) => (
+        <li key={`-${db}`}>{t('grants.revoked', { db })}</li>
+      ))}
+      {!diff.granted.length && !diff.revoked.length && <li>{t('grants.unchanged')}</li>}
+    </Stack>
+  );
+}
+
 /** Check boxes for the server's databases. */
 function DatabaseChoice({ all, value, onChange }: { all: readonly string[]; value: readonly string[]; onChange(next: string[]): void }) {
   const { t } = useT();
@@ -296,26 +340,7 @@ export function UsersPanel() {
           </WriteButton>
         </div>
       </Stack>
-      <Dialog open={!!shown} aria-labelledby="mysql-password-title">
-        <DialogTitle id="mysql-password-title">{t('password.title', { name: shown?.user.name ?? '' })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Alert severity="warning">{t('password.text')}</Alert>
-            <TextField
-              id="mysql-password"
-              label={t('password.label')}
-              value={shown?.password ?? ''}
-              slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
-              onFocus={(e) => e.target.select()}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={() => setShown(undefined)}>
-            {t('password.done')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <PasswordDialog created={shown} onClose={() => setShown(undefined)} />
       <Dialog open={!!editing} onClose={() => setEditing(undefined)} aria-labelledby="mysql-grants-title">
         <DialogTitle id="mysql-grants-title">{t('grants.title', { name: editing?.user.name ?? '' })}</DialogTitle>
         <DialogContent>
@@ -325,15 +350,7 @@ export function UsersPanel() {
               <Typography variant="subtitle2" component="h3">
                 {t('grants.diff')}
               </Typography>
-              <Stack component="ul" sx={{ m: 0, pl: 2, fontFamily: 'monospace' }} data-testid="mysql-grants-diff">
-                {diff.granted.map((db) => (
-                  <li key={`+${db}`}>{t('grants.granted', { db })}</li>
-                ))}
-                {diff.revoked.map((db) => (
-                  <li key={`-${db}`}>{t('grants.revoked', { db })}</li>
-                ))}
-                {!diff.granted.length && !diff.revoked.length && <li>{t('grants.unchanged')}</li>}
-              </Stack>
+              <GrantDiffList before={editing.user.databases} after={editing.databases} />
             </Stack>
           )}
         </DialogContent>
