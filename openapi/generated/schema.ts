@@ -3583,6 +3583,239 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The configuration and the account file as rendered from the stored state, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getMysqlFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/users/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a user with a generated password, shown only in this answer
+         * @description Administrators of the cluster only. The portal generates a strong password (32 characters), stores only its
+         *     hash (`ed25519` or `mysql_native_password`) and answers it here once; it is never shown again (renew it to get
+         *     a new one). Applied as a job (202): `CREATE USER` and `GRANT ALL PRIVILEGES` on each database listed;
+         *     recorded in the change log (without the password). A user name and host that exist, or a database that is
+         *     not one of the server's, are refused (422: `name`: `mysql:errors.user_taken`, `mysql:errors.name_reserved`;
+         *     `databases`: `mysql:errors.database_unknown`; `_`: `mysql:errors.too_many`).
+         */
+        post: operations["createMysqlUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/users/{userId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generates a new password for a user, shown only in this answer
+         * @description Administrators of the cluster only. The old password stops working when the job has applied the new one (202); recorded in the change log (without the password).
+         */
+        post: operations["renewMysqlUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/users/{userId}/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the databases a user has all privileges on
+         * @description Administrators of the cluster only. The web shows the change as a diff (granted, revoked) before it is sent. Applied as a job (202): `GRANT`/`REVOKE` on the server; recorded in the change log. A database that is not one of the server's is refused (422 on `databases`: `mysql:errors.database_unknown`).
+         */
+        put: operations["updateMysqlUserGrants"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/slow-queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The slowest statements of the slow-query log
+         * @description Administrators of the cluster only. Read from the end of the slow-query log (at most its last 4 MB), grouped by statement with the numbers replaced by `?`, slowest first.
+         */
+        get: operations["listMysqlSlowQueries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/databases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's databases with their size
+         * @description Administrators of the cluster only. The databases the portal manages, with their size as the running server reports it (`null` while it does not run or before the first apply).
+         */
+        get: operations["listMysqlDatabases"];
+        put?: never;
+        /**
+         * Adds a database and creates it on the server
+         * @description Administrators of the cluster only. A name that exists or is reserved is refused (422); applied as a job (202): `CREATE DATABASE` on the server; recorded in the change log.
+         */
+        post: operations["createMysqlDatabase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/databases/{databaseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a database from the desired state and drops it on the server (with all its tables)
+         * @description Administrators of the cluster only. Applied as a job (202): `DROP DATABASE` on the server — its tables are gone; recorded in the change log. Grants on it are removed from its users.
+         */
+        delete: operations["deleteMysqlDatabase"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's users with their host pattern, authentication and databases
+         * @description Administrators of the cluster only. The users the portal manages; passwords are never shown here.
+         */
+        get: operations["listMysqlUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a user and drops it on the server
+         * @description Administrators of the cluster only. Applied as a job (202): `DROP USER` on the server; recorded in the change log.
+         */
+        delete: operations["deleteMysqlUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the configuration rendered from the stored settings again and brings databases and users in line with it
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyMysql"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getMysqlSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateMysqlSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/status": {
         parameters: {
             query?: never;
@@ -6559,6 +6792,134 @@ export interface components {
                 port: number;
             };
             detail?: string;
+        };
+        /** @description A database name: letters, digits, `_` and `-`. */
+        MysqlName: string;
+        /** @description Where the user may connect from: `localhost`, an address, or a pattern with `%` (`10.0.0.%`, `%` for anywhere). */
+        MysqlHost: string;
+        /**
+         * @description `ed25519` (recommended) or `mysql_native_password` for old clients.
+         * @enum {string}
+         */
+        MysqlAuthentication: "ed25519" | "mysql_native_password";
+        /** @description The databases the user has all privileges on. */
+        MysqlGrants: components["schemas"]["MysqlName"][];
+        MysqlUserCreated: {
+            job: components["schemas"]["ManagedJob"];
+            user: components["schemas"]["MysqlUser"];
+            /** @description The generated password: shown here once, never stored. */
+            password: string;
+        };
+        MysqlSlowQuery: {
+            /** @description The statement with numbers and strings replaced by `?` (shortened). */
+            statement: string;
+            count: number;
+            maxSeconds: number;
+            totalSeconds: number;
+            /** @description The most rows one run examined. */
+            rowsExamined: number;
+            /** Format: date-time */
+            lastAt: string | null;
+        };
+        MysqlDatabaseInput: {
+            name: components["schemas"]["MysqlName"];
+            /**
+             * @description The character set of its tables (`CHARACTER SET`).
+             * @enum {string}
+             */
+            charset: "utf8mb4" | "latin1";
+            /**
+             * @description How text is compared and sorted (`COLLATE`); must belong to the character set.
+             * @enum {string}
+             */
+            collation: "utf8mb4_unicode_ci" | "utf8mb4_general_ci" | "utf8mb4_bin" | "utf8mb4_unicode_520_ci" | "latin1_swedish_ci" | "latin1_german2_ci" | "latin1_bin";
+        };
+        MysqlDatabase: {
+            id: number;
+            name: components["schemas"]["MysqlName"];
+            /**
+             * @description The character set of its tables (`CHARACTER SET`).
+             * @enum {string}
+             */
+            charset: "utf8mb4" | "latin1";
+            /**
+             * @description How text is compared and sorted (`COLLATE`); must belong to the character set.
+             * @enum {string}
+             */
+            collation: "utf8mb4_unicode_ci" | "utf8mb4_general_ci" | "utf8mb4_bin" | "utf8mb4_unicode_520_ci" | "latin1_swedish_ci" | "latin1_german2_ci" | "latin1_bin";
+            /** @description Data and indexes of its tables (`information_schema.TABLES`); `null` when the server could not tell. */
+            sizeBytes: number | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MysqlUserInput: {
+            /** @description The user name (letters, digits, `_`, `.`, `-`). */
+            name: string;
+            host: components["schemas"]["MysqlHost"];
+            authentication: components["schemas"]["MysqlAuthentication"];
+            databases: components["schemas"]["MysqlGrants"];
+        };
+        MysqlUser: {
+            id: number;
+            /** @description The user name (letters, digits, `_`, `.`, `-`). */
+            name: string;
+            host: components["schemas"]["MysqlHost"];
+            authentication: components["schemas"]["MysqlAuthentication"];
+            databases: components["schemas"]["MysqlGrants"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its password was last generated.
+             */
+            passwordSetAt: string;
+        };
+        /** @description The settings of mysql on a server. */
+        MysqlSettings: {
+            /**
+             * @description Memory for InnoDB's cache of tables and indexes (`innodb_buffer_pool_size`); the most important setting for speed.
+             * @default 128
+             */
+            innodbBufferPoolMb: number;
+            /**
+             * @description How many clients may be connected at the same time (`max_connections`).
+             * @default 151
+             */
+            maxConnections: number;
+            /**
+             * @description Idle connections are closed after this many seconds (`wait_timeout`).
+             * @default 28800
+             */
+            waitTimeoutSeconds: number;
+            /**
+             * @description The largest statement or row a client may send (`max_allowed_packet`).
+             * @default 16
+             */
+            maxAllowedPacketMb: number;
+            /**
+             * @description Temporary tables larger than this are written to disk (`tmp_table_size` and `max_heap_table_size`).
+             * @default 16
+             */
+            tmpTableSizeMb: number;
+            /**
+             * @description Statements slower than the threshold are written to the slow-query log (`slow_query_log`).
+             * @default true
+             */
+            slowQueryLog: boolean;
+            /**
+             * @description The slow-query log's threshold in seconds (`long_query_time`); 0 logs every statement.
+             * @default 2
+             */
+            longQueryTimeSeconds: number;
+            /**
+             * @description The character set of new databases without one of their own (`character_set_server`).
+             * @default utf8mb4
+             * @enum {string}
+             */
+            characterSetServer: "utf8mb4" | "latin1";
+        };
+        MysqlSettingsView: {
+            settings: components["schemas"]["MysqlSettings"];
         };
         /** @description An additional directive of the whitelist; the value must match the directive's grammar (422 `nginx:errors.directive_value_invalid` otherwise). */
         NginxDirective: {
@@ -15548,6 +15909,466 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMysqlFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createMysqlUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "reporting",
+                 *       "host": "10.0.0.%",
+                 *       "authentication": "ed25519",
+                 *       "databases": [
+                 *         "shop"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MysqlUserInput"];
+            };
+        };
+        responses: {
+            /** @description Stored; the job applies it. The password is in this answer only. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlUserCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    renewMysqlUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the user.
+                 * @example 1
+                 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored; the job applies it. The password is in this answer only. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlUserCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateMysqlUserGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the user.
+                 * @example 1
+                 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "databases": [
+                 *         "shop",
+                 *         "staging"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    databases: components["schemas"]["MysqlGrants"];
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listMysqlSlowQueries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many statements (default 20).
+                 * @example 10
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slowest statements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MysqlSlowQuery"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listMysqlDatabases: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MysqlDatabase"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createMysqlDatabase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "shop_archive",
+                 *       "charset": "utf8mb4",
+                 *       "collation": "utf8mb4_unicode_ci"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MysqlDatabaseInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `name`: `mysql:errors.name_taken`, `mysql:errors.name_reserved`;
+             *     `collation`: `mysql:errors.collation_charset`; `_`: `mysql:errors.too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteMysqlDatabase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the database.
+                 * @example 2
+                 */
+                databaseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listMysqlUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MysqlUser"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteMysqlUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the user.
+                 * @example 1
+                 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyMysql: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMysqlSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateMysqlSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "innodbBufferPoolMb": 512,
+                 *       "maxConnections": 300,
+                 *       "waitTimeoutSeconds": 600,
+                 *       "maxAllowedPacketMb": 64,
+                 *       "tmpTableSizeMb": 64,
+                 *       "slowQueryLog": true,
+                 *       "longQueryTimeSeconds": 1.5,
+                 *       "characterSetServer": "utf8mb4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MysqlSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -52,8 +52,19 @@ export interface LocalInstance {
   args(env: LocalEnv): string[];
   /** Extra arguments: check the configuration (`['-t']`). Without: the descriptor's `validate`. */
   validate?: readonly string[];
-  /** Extra arguments: start (daemonises and writes the pid file). */
+  /** Extra arguments: start (daemonises and writes the pid file, unless `foreground`). */
   start: readonly string[];
+  /**
+   * The program does not daemonise (`mariadbd`): the gateway starts it detached in a session of its own, its
+   * output into the sandbox's `/.portal/<id>.out`, and waits until it writes its pid file (or ends: failed,
+   * with that output).
+   */
+  foreground?: boolean;
+  /**
+   * Sets the instance up once before its first start, when `creates` (a server path) does not exist yet —
+   * a data directory a distribution's package would have created (`mariadb-install-db --datadir=…`).
+   */
+  init?: { tool: string; args(env: LocalEnv): string[]; creates: string; timeoutMs?: number };
   /** Extra arguments: reload a running instance (`['-s', 'reload']`). Without: stop and start. */
   reload?: readonly string[];
   /**

@@ -18,7 +18,7 @@ export * from './stats/index.ts';
 export * from './resources/server.ts';
 export { checkField, checkFields, fieldPattern, type FieldProblem, type ResourceDeclaration, type ResourceField } from './resources/index.ts';
 export * from './program.ts';
-export { configEntity, defineConfigService, type ConfigRenderInput, type ConfigServiceDefinition, type ExtraHandlers } from './config/service.ts';
+export { configEntity, defineConfigService, type ConfigDesiredState, type ConfigRenderInput, type ConfigServiceDefinition, type ExtraHandlers } from './config/service.ts';
 export * from './config/fields.ts';
 export { withFamilies } from './families.ts';
 
@@ -233,7 +233,7 @@ export interface RenderContext<Prepared = unknown> extends StateContext {
   logger: PluginLogger;
 }
 
-type EntityDefinition = NonNullable<Options['entities']>[number];
+export type EntityDefinition = NonNullable<Options['entities']>[number];
 export type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
 /** The server part of a plugin (default export of its `server/index.ts`). */

@@ -100,6 +100,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'mysql',
+    operations: ['createMysqlDatabase', 'createMysqlUser', 'deleteMysqlDatabase', 'deleteMysqlUser', 'getMysqlSettings', 'listMysqlDatabases', 'listMysqlSlowQueries', 'listMysqlUsers', 'renewMysqlUserPassword', 'updateMysqlSettings', 'updateMysqlUserGrants'],
+    manifest: async () => ({
+      default: {
+        id: 'mysql',
+        titleKey: 'title',
+        icon: 'Storage',
+        nav: { order: 55 },
+        services: ['mysql'],
+        programs: ['mysql'],
+        server: () => import('../../../plugins/mysql/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'dns',
     operations: ['checkDnsZoneFile', 'createDnsRecord', 'createDnsZone', 'deleteDnsRecord', 'deleteDnsZone', 'getDnsZone', 'listDnsZones', 'replaceDnsZoneFile', 'updateDnsRecord', 'updateDnsZone'],
     manifest: async () => ({

@@ -8,6 +8,8 @@
  * function over the plugin's files). Reload: start when it does not run, else `local.reload` (watching
  * `local.reloadLog` when the reload is asynchronous). Whoever starts or reloads it last owns it (local.ts).
  */
+import { spawn } from 'node:child_process';
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { CheckOutcome, ConfigFile, LocalEnv, LocalInstance, ProgramDescriptor, ServiceControl, ServiceStatus } from '@portal/plugin-sdk/server';
 import type { LocalGateway } from './local.ts';
@@ -92,11 +94,50 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
     }
   }
 
+  /** `local.init` once, before the first start (a data directory the package would have created). */
+  async function init(l: LocalInstance): Promise<CheckOutcome | undefined> {
+    if (!l.init) return undefined;
+    try {
+      await fs.access(gw.hostPath(l.init.creates), fsConstants.F_OK);
+      return undefined;
+    } catch {
+      /* not set up yet */
+    }
+    const initTool = await findTool(l.init.tool);
+    if (!initTool) return { status: 'skipped', reason: 'tool_missing', tool: l.init.tool };
+    const r = await runProgram(initTool, l.init.args(env), { timeoutMs: l.init.timeoutMs ?? 60_000, cwd: gw.root });
+    return r.exitCode === 0 ? undefined : { status: 'failed', tool: l.init.tool, output: trimOutput(r.stderr + r.stdout) || 'set-up failed' };
+  }
+
+  /** A program that stays in the foreground: detached, its output into the sandbox; "exits 0" once its pid file names it. */
+  async function startDetached(file: string, args: string[]): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
+    const out = gw.hostPath(`/.portal/${program.id}.out`);
+    await fs.mkdir(gw.hostPath('/.portal'), { recursive: true });
+    const handle = await fs.open(out, 'w');
+    let ended: number | null | undefined;
+    try {
+      const child = spawn(file, args, { detached: true, stdio: ['ignore', handle.fd, handle.fd], cwd: gw.root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+      child.on('exit', (code) => (ended = code ?? -1));
+      child.on('error', () => (ended = 127));
+      child.unref();
+    } finally {
+      await handle.close();
+    }
+    for (const deadline = Date.now() + TIMEOUT; ended === undefined && Date.now() < deadline; ) {
+      if (await runningPid(pidFile(), tool)) return { exitCode: 0, stdout: '', stderr: '' };
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const output = await fs.readFile(out, 'utf8').catch(() => '');
+    return { exitCode: ended === undefined ? null : ended || 1, stdout: '', stderr: output || `${tool} did not start` };
+  }
+
   async function start(l: LocalInstance, file: string): Promise<CheckOutcome> {
     // A pid file left by an instance that is gone: its number may be another process (or an unreaped zombie)
     // now, and a program that checks its own pid file (`apache2 -k start`) would refuse to start.
     await fs.rm(pidFile(), { force: true });
-    const r = await runProgram(file, [...l.start, ...l.args(env)], { timeoutMs: TIMEOUT });
+    const setUp = await init(l);
+    if (setUp) return setUp;
+    const r = l.foreground ? await startDetached(file, [...l.start, ...l.args(env)]) : await runProgram(file, [...l.start, ...l.args(env)], { timeoutMs: TIMEOUT });
     // A daemon's parent may return before its child writes the pid file (`apache2 -k start`, redis after setting up): wait a little.
     let ok = r.exitCode === 0 && !!(await runningPid(pidFile(), tool));
     for (const deadline = Date.now() + 5000; r.exitCode === 0 && !ok && Date.now() < deadline; ) {

@@ -6,6 +6,7 @@ import MemoryIcon from '@mui/icons-material/Memory';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SettingsIcon from '@mui/icons-material/Settings';
+import StorageIcon from '@mui/icons-material/Storage';
 import type { WebPluginEntry } from '../managed/registry';
 
 type Texts = { [key: string]: string | Texts };
@@ -80,6 +81,16 @@ export const webPlugins: WebPluginEntry[] = [
     services: ['redis'],
     web: () => import('../../../plugins/redis/web/index.tsx'),
     translations: { de: () => import('../../../plugins/redis/i18n/de.json'), en: () => import('../../../plugins/redis/i18n/en.json') },
+  },
+  {
+    id: 'mysql',
+    titleKey: 'title',
+    titles: { de: 'MySQL', en: 'MySQL' },
+    icon: StorageIcon,
+    order: 55,
+    services: ['mysql'],
+    web: () => import('../../../plugins/mysql/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/mysql/i18n/de.json'), en: () => import('../../../plugins/mysql/i18n/en.json') },
   },
   {
     id: 'dns',
