@@ -130,4 +130,20 @@ export const pluginRegistry: PluginRegistryEntry[] = [
       },
     }),
   },
+  {
+    id: 'memcached',
+    operations: ['getMemcachedSettings', 'updateMemcachedSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'memcached',
+        titleKey: 'title',
+        icon: 'Tune',
+        nav: { order: 100 },
+        services: ['memcached'],
+        programs: ['memcached'],
+        server: () => import('../../../plugins/memcached/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
 ];

@@ -1,0 +1,15 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/** The tables of plugin `memcached`, generated from its entities by `npm run plugin:new`. */
+export class Migration20261128114829Memcached extends Migration {
+  override up(): void | Promise<void> {
+    this.addSql(
+      `create table "memcached_settings" ("id" serial primary key, "server_id" int not null, "values" jsonb not null, "updated_at" timestamptz not null);`,
+    );
+    this.addSql(`alter table "memcached_settings" add constraint "memcached_settings_server_id_unique" unique ("server_id");`);
+  }
+
+  override down(): void | Promise<void> {
+    this.addSql(`drop table if exists "memcached_settings" cascade;`);
+  }
+}
