@@ -3528,12 +3528,97 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The configuration as rendered from the stored settings, and whether it is the one last applied
+         * The options file as rendered from the stored settings, and whether it is the one last applied
          * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
          */
         get: operations["getMemcachedFiles"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of one range (1 h, 24 h or 7 d), one slot per bucket
+         * @description Administrators of the cluster only, on servers with the `memcached` service. Samples are kept for 7 days.
+         */
+        get: operations["getMemcachedStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts or renews the live figures of the server's memcached for a minute and answers the current ones
+         * @description Administrators of the cluster only. While a watch is active the portal reads `stats` of the server's
+         *     memcached every `intervalSeconds`, stores the sample (history) and sends it as `memcached.sample` (a
+         *     `MemcachedSample`) to room `server:<id>`. A watch ends `leaseSeconds` after the last call; the panel renews
+         *     it while it is open and visible. Figures are `null` while the instance does not run.
+         */
+        post: operations["watchMemcached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/instance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the running instance reports — version, uptime, items and the settings in effect
+         * @description Administrators of the cluster only. Read from the server's memcached (`stats` and `stats settings`) when
+         *     asked; `running: false` (and nothing else) while it does not run, e.g. before the first apply.
+         */
+        get: operations["getMemcachedInstance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/flush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invalidates every item of the instance
+         * @description Administrators of the cluster only. `flush_all`: every item is gone at once; cannot be undone (the web asks
+         *     for confirmation). While the instance does not run nothing happens (`running: false`).
+         */
+        post: operations["flushMemcached"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3550,7 +3635,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Writes the configuration rendered from the stored settings again
+         * Writes the options rendered from the stored settings again and restarts the instance with them
          * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
          */
         post: operations["applyMemcached"];
@@ -6544,34 +6629,117 @@ export interface components {
             /** @description Whether `$TTL` or the SOA fields differ. */
             settingsChanged: boolean;
         };
+        MemcachedInstance: {
+            running: boolean;
+            version?: string;
+            uptimeSeconds?: number;
+            items?: number;
+            /** @description The settings in effect (`stats settings`), by memcached name. */
+            settings?: {
+                maxbytes?: string;
+                maxconns?: string;
+                num_threads?: string;
+                item_size_max?: string;
+                evictions?: string;
+                verbosity?: string;
+                inter?: string;
+                tcpport?: string;
+                udpport?: string;
+            };
+        };
+        /** @description The figures of one measurement (`stats`); `null` where memcached could not tell (e.g. it does not run). */
+        MemcachedFigures: {
+            /** @description Memory used by the items (`bytes`). */
+            memoryBytes: number | null;
+            /** @description Items stored (`curr_items`). */
+            items: number | null;
+            /** @description Open connections (`curr_connections`). */
+            connections: number | null;
+            /** @description Reads (`get`) that found their item, in percent (since the previous measurement). */
+            hitRatePercent: number | null;
+            /** @description Items evicted per second to make room (`evictions`). */
+            evictionsPerSecond: number | null;
+        };
+        /** @description One measurement (also the payload of `memcached.sample` events). */
+        MemcachedSample: {
+            /**
+             * Format: date-time
+             * @description Start of its 10-second bucket.
+             */
+            at: string;
+            figures: components["schemas"]["MemcachedFigures"];
+        };
+        MemcachedWatch: {
+            /** @description How often a sample is taken while the watch lasts. */
+            intervalSeconds: number;
+            /** @description The watch ends this long after the last call. */
+            leaseSeconds: number;
+            sample: components["schemas"]["MemcachedSample"];
+        };
+        /** @description Average and maximum per slot; `null` where nothing was measured. */
+        MemcachedAvgMax: {
+            avg: (number | null)[];
+            max: (number | null)[];
+        };
+        MemcachedSeriesFigures: {
+            memoryBytes: components["schemas"]["MemcachedAvgMax"];
+            items: components["schemas"]["MemcachedAvgMax"];
+            connections: components["schemas"]["MemcachedAvgMax"];
+            hitRatePercent: components["schemas"]["MemcachedAvgMax"];
+            evictionsPerSecond: components["schemas"]["MemcachedAvgMax"];
+        };
+        /**
+         * @description A dense series: slot `i` is the bucket starting at `start + i * resolutionSeconds`. Averages are
+         *     weighted by the number of 10-second samples in a bucket; maxima are the highest sample.
+         */
+        MemcachedSeries: {
+            /** @enum {string} */
+            range: "1h" | "24h" | "7d";
+            /** @enum {integer} */
+            resolutionSeconds: 10 | 60 | 600;
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Start of the last (current) bucket.
+             */
+            end: string;
+            /** @description How many slots have data. */
+            filled: number;
+            figures: components["schemas"]["MemcachedSeriesFigures"];
+        };
         /** @description The settings of memcached on a server. */
         MemcachedSettings: {
             /**
-             * @description How many clients may be connected at the same time.
-             * @default 1000
+             * @description The most memory the items may use (`-m`); the oldest items are evicted beyond it.
+             * @default 64
              */
-            maxClients: number;
+            memoryMb: number;
             /**
-             * @description Idle clients are disconnected after this many seconds (0 never).
-             * @default 300
+             * @description How many clients may be connected at the same time (`-c`); memcached refuses more than the open-files limit allows.
+             * @default 1024
              */
-            timeoutSeconds: number;
+            maxConnections: number;
             /**
-             * @description How much the service logs.
-             * @default notice
-             * @enum {string}
+             * @description Worker threads (`-t`), about one per CPU core.
+             * @default 4
              */
-            logLevel: "warning" | "notice" | "verbose" | "debug";
+            threads: number;
             /**
-             * @description The IPv4 or IPv6 address the service listens on.
-             * @default 127.0.0.1
+             * @description The largest item (`-I`); memcached refuses more than half the memory limit.
+             * @default 1024
              */
-            bindAddress: string;
+            maxItemSizeKb: number;
             /**
-             * @description Refuses clients from other hosts while no password is set.
+             * @description When memory is full the least recently used items are evicted; off (`-M`), writes fail instead.
              * @default true
              */
-            protectedMode: boolean;
+            evict: boolean;
+            /**
+             * @description How much memcached logs (`-v`, `-vv`, `-vvv`); 0 errors only.
+             * @default 0
+             */
+            verbosity: number;
         };
         MemcachedSettingsView: {
             settings: components["schemas"]["MemcachedSettings"];
@@ -15556,8 +15724,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -15578,6 +15746,134 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    getMemcachedStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `1h`: 10-second samples; `24h`: 1-minute buckets; `7d`: 10-minute buckets.
+                 * @example 24h
+                 */
+                range?: "1h" | "24h" | "7d";
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemcachedSeries"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    watchMemcached: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed runs; the newest sample. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemcachedWatch"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMemcachedInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance as it reports itself. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemcachedInstance"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    flushMemcached: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was flushed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether the instance ran (otherwise nothing was flushed). */
+                        running: boolean;
+                        /** @description How many items the instance held. */
+                        itemsRemoved: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     applyMemcached: {
         parameters: {
             query?: never;
@@ -15585,8 +15881,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -15606,8 +15902,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -15635,8 +15931,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -15644,11 +15940,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "maxClients": 2000,
-                 *       "timeoutSeconds": 300,
-                 *       "logLevel": "notice",
-                 *       "bindAddress": "127.0.0.1",
-                 *       "protectedMode": true
+                 *       "memoryMb": 256,
+                 *       "maxConnections": 2048,
+                 *       "threads": 4,
+                 *       "maxItemSizeKb": 2048,
+                 *       "evict": true,
+                 *       "verbosity": 0
                  *     }
                  */
                 "application/json": components["schemas"]["MemcachedSettings"];

@@ -3,10 +3,10 @@ import { definePlugin } from '@portal/plugin-sdk';
 export default definePlugin({
   id: 'memcached',
   titleKey: 'title',
-  icon: 'Tune',
-  nav: { order: 100 },
+  icon: 'Memory',
+  nav: { order: 55 },
   services: ['memcached'],
-  // The programs of server/program.ts: the gateway checks and reloads them as their descriptors say.
+  // server/program.ts: memcached, checked by starting it with the rendered options, restarted with new ones; a private instance on the local gateway.
   programs: ['memcached'],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),

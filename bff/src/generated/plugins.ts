@@ -100,6 +100,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'memcached',
+    operations: ['flushMemcached', 'getMemcachedInstance', 'getMemcachedSettings', 'getMemcachedStats', 'updateMemcachedSettings', 'watchMemcached'],
+    manifest: async () => ({
+      default: {
+        id: 'memcached',
+        titleKey: 'title',
+        icon: 'Memory',
+        nav: { order: 55 },
+        services: ['memcached'],
+        programs: ['memcached'],
+        server: () => import('../../../plugins/memcached/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'dns',
     operations: ['checkDnsZoneFile', 'createDnsRecord', 'createDnsZone', 'deleteDnsRecord', 'deleteDnsZone', 'getDnsZone', 'listDnsZones', 'replaceDnsZoneFile', 'updateDnsRecord', 'updateDnsZone'],
     manifest: async () => ({
@@ -126,22 +142,6 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         nav: { order: 90 },
         services: ['monitoring'],
         server: () => import('../../../plugins/monitoring/server/index.ts'),
-        web: webPartIsLoadedBySpa,
-      },
-    }),
-  },
-  {
-    id: 'memcached',
-    operations: ['getMemcachedSettings', 'updateMemcachedSettings'],
-    manifest: async () => ({
-      default: {
-        id: 'memcached',
-        titleKey: 'title',
-        icon: 'Tune',
-        nav: { order: 100 },
-        services: ['memcached'],
-        programs: ['memcached'],
-        server: () => import('../../../plugins/memcached/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),

@@ -6,7 +6,6 @@ import MemoryIcon from '@mui/icons-material/Memory';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SettingsIcon from '@mui/icons-material/Settings';
-import TuneIcon from '@mui/icons-material/Tune';
 import type { WebPluginEntry } from '../managed/registry';
 
 type Texts = { [key: string]: string | Texts };
@@ -83,6 +82,16 @@ export const webPlugins: WebPluginEntry[] = [
     translations: { de: () => import('../../../plugins/redis/i18n/de.json'), en: () => import('../../../plugins/redis/i18n/en.json') },
   },
   {
+    id: 'memcached',
+    titleKey: 'title',
+    titles: { de: 'Memcached', en: 'Memcached' },
+    icon: MemoryIcon,
+    order: 55,
+    services: ['memcached'],
+    web: () => import('../../../plugins/memcached/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/memcached/i18n/de.json'), en: () => import('../../../plugins/memcached/i18n/en.json') },
+  },
+  {
     id: 'dns',
     titleKey: 'title',
     titles: { de: 'DNS', en: 'DNS' },
@@ -103,15 +112,5 @@ export const webPlugins: WebPluginEntry[] = [
     web: () => import('../../../plugins/monitoring/web/index.tsx'),
     dashboard: () => import('../../../plugins/monitoring/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/monitoring/i18n/de.json'), en: () => import('../../../plugins/monitoring/i18n/en.json') },
-  },
-  {
-    id: 'memcached',
-    titleKey: 'title',
-    titles: { de: 'Memcached', en: 'Memcached' },
-    icon: TuneIcon,
-    order: 100,
-    services: ['memcached'],
-    web: () => import('../../../plugins/memcached/web/index.tsx'),
-    translations: { de: () => import('../../../plugins/memcached/i18n/de.json'), en: () => import('../../../plugins/memcached/i18n/en.json') },
   },
 ];

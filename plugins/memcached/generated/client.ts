@@ -4,14 +4,23 @@ import { managedApi, toRequest, type ArgsOf, type PluginClient, type ResultOf } 
 /** The operations of plugin `memcached` as RTK Query endpoints (hooks `memcachedApi.use<OperationId>Query/Mutation`). */
 export const memcachedApi = managedApi.enhanceEndpoints({ addTagTypes: ['memcached'] }).injectEndpoints({
   endpoints: (b) => ({
-    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/memcached/apply — Writes the configuration rendered from the stored settings again */
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/memcached/apply — Writes the options rendered from the stored settings again and restarts the instance with them */
     applyMemcached: b.mutation<ResultOf<'applyMemcached'>, ArgsOf<'applyMemcached'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/memcached/apply', a),
       invalidatesTags: ['memcached'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/memcached/files — The configuration as rendered from the stored settings, and whether it is the one last applied */
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/memcached/flush — Invalidates every item of the instance */
+    flushMemcached: b.mutation<ResultOf<'flushMemcached'>, ArgsOf<'flushMemcached'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/memcached/flush', a),
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/memcached/files — The options file as rendered from the stored settings, and whether it is the one last applied */
     getMemcachedFiles: b.query<ResultOf<'getMemcachedFiles'>, ArgsOf<'getMemcachedFiles'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/memcached/files', a),
+      providesTags: ['memcached'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/memcached/instance — What the running instance reports — version, uptime, items and the settings in effect */
+    getMemcachedInstance: b.query<ResultOf<'getMemcachedInstance'>, ArgsOf<'getMemcachedInstance'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/memcached/instance', a),
       providesTags: ['memcached'],
     }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/memcached/settings — The stored settings (the defaults where none were stored) */
@@ -19,10 +28,19 @@ export const memcachedApi = managedApi.enhanceEndpoints({ addTagTypes: ['memcach
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/memcached/settings', a),
       providesTags: ['memcached'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/memcached/stats — The history of one range (1 h, 24 h or 7 d), one slot per bucket */
+    getMemcachedStats: b.query<ResultOf<'getMemcachedStats'>, ArgsOf<'getMemcachedStats'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/memcached/stats', a),
+      providesTags: ['memcached'],
+    }),
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/memcached/settings — Replaces the settings and applies them (the program checks the files first) */
     updateMemcachedSettings: b.mutation<ResultOf<'updateMemcachedSettings'>, ArgsOf<'updateMemcachedSettings'>>({
       query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/memcached/settings', a),
       invalidatesTags: ['memcached'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/memcached/watch — Starts or renews the live figures of the server's memcached for a minute and answers the current ones */
+    watchMemcached: b.mutation<ResultOf<'watchMemcached'>, ArgsOf<'watchMemcached'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/memcached/watch', a),
     }),
   }),
 });

@@ -13,39 +13,41 @@ export const config: ConfigSpec<Settings> = {
     "update": "updateMemcachedSettings"
   },
   "fields": {
-    "maxClients": {
+    "memoryMb": {
       "type": "integer",
-      "default": 1000,
+      "default": 64,
       "minimum": 1,
-      "maximum": 100000
+      "maximum": 65536,
+      "unit": "MB"
     },
-    "timeoutSeconds": {
+    "maxConnections": {
       "type": "integer",
-      "default": 300,
-      "minimum": 0,
-      "maximum": 86400,
-      "unit": "s"
+      "default": 1024,
+      "minimum": 1,
+      "maximum": 65536
     },
-    "logLevel": {
-      "type": "string",
-      "default": "notice",
-      "maxLength": 16,
-      "enum": [
-        "warning",
-        "notice",
-        "verbose",
-        "debug"
-      ]
+    "threads": {
+      "type": "integer",
+      "default": 4,
+      "minimum": 1,
+      "maximum": 64
     },
-    "bindAddress": {
-      "type": "string",
-      "default": "127.0.0.1",
-      "maxLength": 45,
-      "pattern": "^[0-9A-Fa-f.:]{2,45}$"
+    "maxItemSizeKb": {
+      "type": "integer",
+      "default": 1024,
+      "minimum": 1,
+      "maximum": 1048576,
+      "unit": "KB"
     },
-    "protectedMode": {
+    "evict": {
       "type": "boolean",
       "default": true
+    },
+    "verbosity": {
+      "type": "integer",
+      "default": 0,
+      "minimum": 0,
+      "maximum": 3
     }
   }
 };
