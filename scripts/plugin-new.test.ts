@@ -166,7 +166,7 @@ function jest(tests: string[], extra: string[] = []) {
     },
     {
       family: 'stats',
-      names: namesOf(`zz-figures-${process.pid}`, { service: 'memcached', title: 'Memcached' }),
+      names: namesOf(`zz-figures-${process.pid}`, { service: 'memcached', title: 'Memcached processes' }), // not "Memcached": the memcached module's link has that name
       own: (id: string, migration: string) => [
         'plugin.ts',
         'openapi.yaml',

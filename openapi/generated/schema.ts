@@ -3520,6 +3520,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The options file as rendered from the stored settings, and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getMemcachedFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of one range (1 h, 24 h or 7 d), one slot per bucket
+         * @description Administrators of the cluster only, on servers with the `memcached` service. Samples are kept for 7 days.
+         */
+        get: operations["getMemcachedStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts or renews the live figures of the server's memcached for a minute and answers the current ones
+         * @description Administrators of the cluster only. While a watch is active the portal reads `stats` of the server's
+         *     memcached every `intervalSeconds`, stores the sample (history) and sends it as `memcached.sample` (a
+         *     `MemcachedSample`) to room `server:<id>`. A watch ends `leaseSeconds` after the last call; the panel renews
+         *     it while it is open and visible. Figures are `null` while the instance does not run.
+         */
+        post: operations["watchMemcached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/instance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the running instance reports — version, uptime, items and the settings in effect
+         * @description Administrators of the cluster only. Read from the server's memcached (`stats` and `stats settings`) when
+         *     asked; `running: false` (and nothing else) while it does not run, e.g. before the first apply.
+         */
+        get: operations["getMemcachedInstance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/flush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invalidates every item of the instance
+         * @description Administrators of the cluster only. `flush_all`: every item is gone at once; cannot be undone (the web asks
+         *     for confirmation). While the instance does not run nothing happens (`running: false`).
+         */
+        post: operations["flushMemcached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the options rendered from the stored settings again and restarts the instance with them
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyMemcached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getMemcachedSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateMemcachedSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/monitoring/metrics": {
         parameters: {
             query?: never;
@@ -6712,6 +6861,121 @@ export interface components {
             removed: number;
             /** @description Whether `$TTL` or the SOA fields differ. */
             settingsChanged: boolean;
+        };
+        MemcachedInstance: {
+            running: boolean;
+            version?: string;
+            uptimeSeconds?: number;
+            items?: number;
+            /** @description The settings in effect (`stats settings`), by memcached name. */
+            settings?: {
+                maxbytes?: string;
+                maxconns?: string;
+                num_threads?: string;
+                item_size_max?: string;
+                evictions?: string;
+                verbosity?: string;
+                inter?: string;
+                tcpport?: string;
+                udpport?: string;
+            };
+        };
+        /** @description The figures of one measurement (`stats`); `null` where memcached could not tell (e.g. it does not run). */
+        MemcachedFigures: {
+            /** @description Memory used by the items (`bytes`). */
+            memoryBytes: number | null;
+            /** @description Items stored (`curr_items`). */
+            items: number | null;
+            /** @description Open connections (`curr_connections`). */
+            connections: number | null;
+            /** @description Reads (`get`) that found their item, in percent (since the previous measurement). */
+            hitRatePercent: number | null;
+            /** @description Items evicted per second to make room (`evictions`). */
+            evictionsPerSecond: number | null;
+        };
+        /** @description One measurement (also the payload of `memcached.sample` events). */
+        MemcachedSample: {
+            /**
+             * Format: date-time
+             * @description Start of its 10-second bucket.
+             */
+            at: string;
+            figures: components["schemas"]["MemcachedFigures"];
+        };
+        MemcachedWatch: {
+            /** @description How often a sample is taken while the watch lasts. */
+            intervalSeconds: number;
+            /** @description The watch ends this long after the last call. */
+            leaseSeconds: number;
+            sample: components["schemas"]["MemcachedSample"];
+        };
+        /** @description Average and maximum per slot; `null` where nothing was measured. */
+        MemcachedAvgMax: {
+            avg: (number | null)[];
+            max: (number | null)[];
+        };
+        MemcachedSeriesFigures: {
+            memoryBytes: components["schemas"]["MemcachedAvgMax"];
+            items: components["schemas"]["MemcachedAvgMax"];
+            connections: components["schemas"]["MemcachedAvgMax"];
+            hitRatePercent: components["schemas"]["MemcachedAvgMax"];
+            evictionsPerSecond: components["schemas"]["MemcachedAvgMax"];
+        };
+        /**
+         * @description A dense series: slot `i` is the bucket starting at `start + i * resolutionSeconds`. Averages are
+         *     weighted by the number of 10-second samples in a bucket; maxima are the highest sample.
+         */
+        MemcachedSeries: {
+            /** @enum {string} */
+            range: "1h" | "24h" | "7d";
+            /** @enum {integer} */
+            resolutionSeconds: 10 | 60 | 600;
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Start of the last (current) bucket.
+             */
+            end: string;
+            /** @description How many slots have data. */
+            filled: number;
+            figures: components["schemas"]["MemcachedSeriesFigures"];
+        };
+        /** @description The settings of memcached on a server. */
+        MemcachedSettings: {
+            /**
+             * @description The most memory the items may use (`-m`); the oldest items are evicted beyond it.
+             * @default 64
+             */
+            memoryMb: number;
+            /**
+             * @description How many clients may be connected at the same time (`-c`); memcached refuses more than the open-files limit allows.
+             * @default 1024
+             */
+            maxConnections: number;
+            /**
+             * @description Worker threads (`-t`), about one per CPU core.
+             * @default 4
+             */
+            threads: number;
+            /**
+             * @description The largest item (`-I`); memcached refuses more than half the memory limit.
+             * @default 1024
+             */
+            maxItemSizeKb: number;
+            /**
+             * @description When memory is full the least recently used items are evicted; off (`-M`), writes fail instead.
+             * @default true
+             */
+            evict: boolean;
+            /**
+             * @description How much memcached logs (`-v`, `-vv`, `-vvv`); 0 errors only.
+             * @default 0
+             */
+            verbosity: number;
+        };
+        MemcachedSettingsView: {
+            settings: components["schemas"]["MemcachedSettings"];
         };
         /** @description One measurement (also the payload of `monitoring.sample` events). Bytes are bytes; rates are bytes per second. */
         MonitoringSample: {
@@ -15807,6 +16071,249 @@ export interface operations {
                     "application/json": components["schemas"]["DnsZoneFileCheck"];
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMemcachedFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMemcachedStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `1h`: 10-second samples; `24h`: 1-minute buckets; `7d`: 10-minute buckets.
+                 * @example 24h
+                 */
+                range?: "1h" | "24h" | "7d";
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemcachedSeries"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    watchMemcached: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed runs; the newest sample. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemcachedWatch"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMemcachedInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance as it reports itself. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemcachedInstance"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    flushMemcached: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was flushed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether the instance ran (otherwise nothing was flushed). */
+                        running: boolean;
+                        /** @description How many items the instance held. */
+                        itemsRemoved: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyMemcached: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMemcachedSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemcachedSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateMemcachedSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "memoryMb": 256,
+                 *       "maxConnections": 2048,
+                 *       "threads": 4,
+                 *       "maxItemSizeKb": 2048,
+                 *       "evict": true,
+                 *       "verbosity": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["MemcachedSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

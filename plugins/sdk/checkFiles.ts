@@ -4,7 +4,7 @@
  * missing program is `skipped` with reason `tool_missing` (the change is applied), a non-zero exit or
  * a failed `verify` is `failed` with the program's output for the job's log.
  */
-import type { CheckOutcome, ConfigFile, PathArg, ServerGateway } from './gateway.ts';
+import type { CheckOutcome, ConfigFile, PathArg, RunResult, ServerGateway } from './gateway.ts';
 
 export interface FileCheck {
   /** The program, e.g. `ssh-keygen`. */
@@ -30,4 +30,44 @@ export async function checkEachFile(gateway: ServerGateway, files: readonly Conf
     if (r.exitCode !== 0 || problem) return { status: 'failed', tool, output: [...report, ...(problem ? [problem] : [])].join('\n\n') };
   }
   return { status: 'passed', tool, output: report.join('\n\n') };
+}
+
+/**
+ * A program without a check mode (redis, memcached) checked by starting it on its configuration the way a
+ * start reads it, with listening switched off: `args(content)` are its arguments (the file as a `PathArg`, or
+ * options read from the content), `accepted(result)` says whether what it did means the configuration is good
+ * (redis: "Configured to not listen anywhere"; memcached: still running when the time-out stopped it). A
+ * missing program is `skipped`; no file — the first change undone on a server that had none — is `passed`.
+ */
+export interface StartCheck {
+  tool: string;
+  /** The configuration file (server path). */
+  path: string;
+  args(content: string): readonly (string | PathArg)[];
+  accepted(result: RunResult): boolean;
+  /** What the job's log says when it passes. */
+  passed: string;
+  timeoutMs?: number;
+}
+
+export async function checkByStarting(gateway: ServerGateway, check: StartCheck): Promise<CheckOutcome> {
+  const { tool } = check;
+  if (!(await gateway.hasTool(tool)).available) return { status: 'skipped', reason: 'tool_missing', tool };
+  const content = await gateway.readFile(check.path);
+  if (content === null) return { status: 'passed', tool, output: 'no configuration' };
+  const r = await gateway.run({ tool, args: check.args(content), timeoutMs: check.timeoutMs ?? 10_000 });
+  const output = `${r.stdout}${r.stderr}`.trim().slice(-20_000);
+  return check.accepted(r) ? { status: 'passed', tool, output: check.passed } : { status: 'failed', tool, output: output || `${tool} exited with ${r.exitCode}` };
+}
+
+/**
+ * The reload of a program that reads its configuration only when it starts (redis, memcached): the program's
+ * own (a restart with the new file; the private instance starts with the first apply), or — when the file is
+ * gone, the first change undone on a server that had none — the instance stops.
+ */
+export async function restartOrStop(gateway: ServerGateway, program: string, path: string): Promise<CheckOutcome> {
+  const control = gateway.service(program);
+  if ((await gateway.readFile(path)) !== null) return control.reload();
+  await control.stop();
+  return { status: 'passed', tool: program, output: 'no configuration: stopped' };
 }

@@ -12,6 +12,9 @@
  */
 import type { CheckOutcome, ConfigFile, PathArg, ServerGateway, ServiceControl } from './gateway.ts';
 
+// Checks and reloads for descriptors of programs without a check mode (no dependencies either).
+export { checkByStarting, restartOrStop, type StartCheck } from './checkFiles.ts';
+
 /** A command of a program: the tool and its fixed arguments, run without a shell (`PathArg`s are mapped by the gateway). */
 export interface ProgramCommand {
   tool: string;
@@ -33,6 +36,11 @@ export interface LocalEnv {
   root: string;
   /** A server path → its place in the sandbox. */
   hostPath(path: string): string;
+  /**
+   * The content of a server path in the sandbox (`null`: no such file) — for a program whose configuration is
+   * its command line (memcached: Debian's unit turns `/etc/memcached.conf` into arguments), so `args` can read it.
+   */
+  readFile(path: string): Promise<string | null>;
 }
 
 /**
@@ -48,8 +56,11 @@ export interface LocalInstance {
   dirs?: readonly string[];
   /** Its pid file (server path). */
   pidFile: string;
-  /** The arguments that point it at the sandbox (`-p <root>/ -c <main conf>`), used by every command below. */
-  args(env: LocalEnv): string[];
+  /**
+   * The arguments that point it at the sandbox (`-p <root>/ -c <main conf>`), used by every command below; may
+   * read the rendered files (`env.readFile`) for a program configured by its command line.
+   */
+  args(env: LocalEnv): string[] | Promise<string[]>;
   /** Extra arguments: check the configuration (`['-t']`). Without: the descriptor's `validate`. */
   validate?: readonly string[];
   /** Extra arguments: start (daemonises and writes the pid file, unless `foreground`). */
@@ -65,6 +76,12 @@ export interface LocalInstance {
    * a data directory a distribution's package would have created (`mariadb-install-db --datadir=…`).
    */
   init?: { tool: string; args(env: LocalEnv): string[]; creates: string; timeoutMs?: number };
+  /**
+   * For a program without a log file of its own whose daemon keeps the standard output and error it was started
+   * with (memcached `-d` with `-v`): the start's output is appended to this file (server path) instead of being
+   * collected, and the gateway waits for the start command to exit, not for its output to close.
+   */
+  output?: string;
   /** Extra arguments: reload a running instance (`['-s', 'reload']`). Without: stop and start. */
   reload?: readonly string[];
   /**

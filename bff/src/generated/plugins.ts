@@ -100,6 +100,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'memcached',
+    operations: ['flushMemcached', 'getMemcachedInstance', 'getMemcachedSettings', 'getMemcachedStats', 'updateMemcachedSettings', 'watchMemcached'],
+    manifest: async () => ({
+      default: {
+        id: 'memcached',
+        titleKey: 'title',
+        icon: 'Memory',
+        nav: { order: 55 },
+        services: ['memcached'],
+        programs: ['memcached'],
+        server: () => import('../../../plugins/memcached/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'mysql',
     operations: ['createMysqlDatabase', 'createMysqlUser', 'deleteMysqlDatabase', 'deleteMysqlUser', 'getMysqlSettings', 'listMysqlDatabases', 'listMysqlSlowQueries', 'listMysqlUsers', 'renewMysqlUserPassword', 'updateMysqlSettings', 'updateMysqlUserGrants'],
     manifest: async () => ({

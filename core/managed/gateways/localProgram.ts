@@ -13,7 +13,7 @@ import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { CheckOutcome, ConfigFile, LocalEnv, LocalInstance, ProgramDescriptor, ServiceControl, ServiceStatus } from '@portal/plugin-sdk/server';
 import type { LocalGateway } from './local.ts';
-import { findTool, runProgram } from './programs.ts';
+import { findTool, runProgram, runToFile } from './programs.ts';
 
 const trimOutput = (s: string) => s.trim().slice(-20_000);
 const TIMEOUT = 15_000;
@@ -68,7 +68,7 @@ export async function runValidate(gw: LocalGateway, program: ProgramDescriptor, 
 export function localProgram(gw: LocalGateway, program: ProgramDescriptor): ServiceControl {
   const tool = program.tool ?? program.id;
   const local: LocalInstance | undefined = program.local;
-  const env: LocalEnv = { root: gw.root, hostPath: (p) => gw.hostPath(p) };
+  const env: LocalEnv = { root: gw.root, hostPath: (p) => gw.hostPath(p), readFile: (p) => gw.readFile(p) };
   const missing: CheckOutcome = { status: 'skipped', reason: 'tool_missing', tool };
   const pidFile = () => gw.hostPath(local!.pidFile);
 
@@ -137,7 +137,13 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
     await fs.rm(pidFile(), { force: true });
     const setUp = await init(l);
     if (setUp) return setUp;
-    const r = l.foreground ? await startDetached(file, [...l.start, ...l.args(env)]) : await runProgram(file, [...l.start, ...l.args(env)], { timeoutMs: TIMEOUT });
+    const args = [...l.start, ...(await l.args(env))];
+    // A daemon that keeps its output (`local.output`) writes it to its log; pipes would stay open as long as it runs.
+    const r = l.foreground
+      ? await startDetached(file, args)
+      : l.output
+        ? await runToFile(file, args, { output: gw.hostPath(l.output), timeoutMs: TIMEOUT })
+        : await runProgram(file, args, { timeoutMs: TIMEOUT });
     // A daemon's parent may return before its child writes the pid file (`apache2 -k start`, redis after setting up): wait a little.
     let ok = r.exitCode === 0 && !!(await runningPid(pidFile(), tool));
     for (const deadline = Date.now() + 5000; r.exitCode === 0 && !ok && Date.now() < deadline; ) {
@@ -157,7 +163,7 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
       if (!local?.validate) return runValidate(gw, program, files);
       const file = await findTool(tool);
       if (!file) return missing;
-      const r = await runProgram(file, [...local.validate, ...local.args(env)], { timeoutMs: TIMEOUT });
+      const r = await runProgram(file, [...local.validate, ...(await local.args(env))], { timeoutMs: TIMEOUT });
       return { status: r.exitCode === 0 ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) };
     },
 
@@ -173,7 +179,7 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
       }
       const watch = local.reloadLog;
       const offset = watch ? await logSize(watch.path) : 0;
-      const r = await runProgram(file, [...local.reload, ...local.args(env)], { timeoutMs: TIMEOUT });
+      const r = await runProgram(file, [...local.reload, ...(await local.args(env))], { timeoutMs: TIMEOUT });
       if (r.exitCode !== 0) return { status: 'failed', tool, output: trimOutput(r.stderr + r.stdout) };
       // Whoever reloads it last runs it: it ends with that portal (local.ts, stopLocalPrograms).
       await gw.claim(program.id);

@@ -2,7 +2,7 @@
  * Finding and running a program on the machine the portal runs on, for the `local` gateway and the service
  * programs it starts (localNginx.ts): without a shell, with a time-out and capped output.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -60,4 +60,33 @@ export function runProgram(file: string, args: string[], options: { input?: stri
     if (options.input !== undefined) child.stdin?.end(options.input);
     else child.stdin?.end();
   });
+}
+
+/**
+ * Runs a program without a shell whose output goes to a file (appended) instead of pipes: for a daemon that keeps
+ * the standard output and error it was started with (memcached `-d -v`), whose pipes would never close. Resolves
+ * when the command itself exits (or is killed after the time-out); `stderr` is what it appended to the file.
+ */
+export async function runToFile(file: string, args: string[], options: { output: string; timeoutMs?: number; cwd?: string }): Promise<RunResult> {
+  const started = performance.now();
+  await fs.mkdir(path.dirname(options.output), { recursive: true });
+  const handle = await fs.open(options.output, 'a');
+  const offset = (await handle.stat()).size;
+  try {
+    const { code, timedOut } = await new Promise<{ code: number | null; timedOut: boolean }>((resolve) => {
+      const child = spawn(file, args, { stdio: ['ignore', handle.fd, handle.fd], cwd: options.cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+      const timer = setTimeout(() => {
+        child.kill('SIGTERM');
+        resolve({ code: null, timedOut: true });
+      }, options.timeoutMs ?? 10_000);
+      child.on('error', () => (clearTimeout(timer), resolve({ code: 127, timedOut: false })));
+      child.on('exit', (c) => (clearTimeout(timer), resolve({ code: c, timedOut: false })));
+    });
+    const { size } = await handle.stat();
+    const length = Math.min(size - offset, MAX_OUTPUT);
+    const { buffer } = await handle.read(Buffer.alloc(Math.max(length, 0)), 0, Math.max(length, 0), offset);
+    return { exitCode: code, stdout: '', stderr: buffer.toString('utf8'), timedOut, durationMs: Math.round(performance.now() - started) };
+  } finally {
+    await handle.close();
+  }
 }

@@ -83,6 +83,16 @@ export const webPlugins: WebPluginEntry[] = [
     translations: { de: () => import('../../../plugins/redis/i18n/de.json'), en: () => import('../../../plugins/redis/i18n/en.json') },
   },
   {
+    id: 'memcached',
+    titleKey: 'title',
+    titles: { de: 'Memcached', en: 'Memcached' },
+    icon: MemoryIcon,
+    order: 55,
+    services: ['memcached'],
+    web: () => import('../../../plugins/memcached/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/memcached/i18n/de.json'), en: () => import('../../../plugins/memcached/i18n/en.json') },
+  },
+  {
     id: 'mysql',
     titleKey: 'title',
     titles: { de: 'MySQL', en: 'MySQL' },

@@ -10,7 +10,7 @@
  * can change the file's structure. Type imports only besides the SDK's program entry: the generator loads
  * this file to read the paths.
  */
-import { definePrograms, type ProgramDescriptor } from '@portal/plugin-sdk/program';
+import { checkByStarting, definePrograms, restartOrStop, type ProgramDescriptor } from '@portal/plugin-sdk/program';
 import type { CheckOutcome, ConfigFile, ConfigRenderInput, ServerGateway } from '@portal/plugin-sdk/server';
 import type { Settings } from '../generated/config.ts';
 
@@ -72,26 +72,17 @@ export function render(s: Settings, c: Pick<ConfigRenderInput<Prepared | undefin
 export const checkArgs = ['--port', '0', '--unixsocket', '', '--daemonize', 'no', '--logfile', '', '--pidfile', '', '--dir', '/'];
 export const acceptedMark = 'Configured to not listen anywhere';
 
-export async function checkConfig(gateway: ServerGateway): Promise<CheckOutcome> {
-  const tool = 'redis-server';
-  if (!(await gateway.hasTool(tool)).available) return { status: 'skipped', reason: 'tool_missing', tool };
-  // Undoing the first change on a server that had no file: nothing to check, the instance stops (`reload`).
-  if ((await gateway.readFile(configPath)) === null) return { status: 'passed', tool, output: 'no configuration' };
-  const r = await gateway.run({ tool, args: [{ path: configPath }, ...checkArgs], timeoutMs: 10_000 });
-  const output = `${r.stdout}${r.stderr}`.trim().slice(-20_000);
-  return r.stdout.includes(acceptedMark) && !output.includes('FATAL') ? { status: 'passed', tool, output: 'configuration loaded' } : { status: 'failed', tool, output };
-}
+export const checkConfig = (gateway: ServerGateway): Promise<CheckOutcome> =>
+  checkByStarting(gateway, {
+    tool: 'redis-server',
+    path: configPath,
+    args: () => [{ path: configPath }, ...checkArgs],
+    accepted: (r) => r.stdout.includes(acceptedMark) && !`${r.stdout}${r.stderr}`.includes('FATAL'),
+    passed: 'configuration loaded',
+  });
 
-/**
- * The apply's reload: the program's (a restart with the new file; the private instance starts with the first
- * apply), or, when the file is gone — the first change undone on a server that had none — the instance stops.
- */
-export async function reload(gateway: ServerGateway): Promise<CheckOutcome> {
-  const control = gateway.service('redis');
-  if ((await gateway.readFile(configPath)) !== null) return control.reload();
-  await control.stop();
-  return { status: 'passed', tool: 'redis-server', output: 'no configuration: stopped' };
-}
+/** The apply's reload: a restart with the new file, or the instance stops when the file is gone (the SDK's `restartOrStop`). */
+export const reload = (gateway: ServerGateway): Promise<CheckOutcome> => restartOrStop(gateway, 'redis', configPath);
 
 export const redisProgram: ProgramDescriptor = {
   id: 'redis',

@@ -1,7 +1,4 @@
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { StatsPanel, statsRefreshMs, useManagedHost, useStatsView } from '@portal/plugin-sdk/web';
+import { PanelSection, StatsPanel, statsRefreshMs, useManagedHost, useStatsView } from '@portal/plugin-sdk/web';
 import { redisApi } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
 
@@ -19,11 +16,7 @@ export function RedisFigures() {
     { pollingInterval: statsRefreshMs[view.range], skipPollingIfUnfocused: true },
   );
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="redis-figures-title">
-      <Stack spacing={2}>
-        <Typography id="redis-figures-title" variant="h2" sx={{ fontSize: '1.375rem' }}>
-          {t('figures.title')}
-        </Typography>
+    <PanelSection id="redis-figures-title" title={t('figures.title')}>
         <StatsPanel
           view={view}
           history={history}
@@ -40,7 +33,6 @@ export function RedisFigures() {
             return r.data ?? null;
           }}
         />
-      </Stack>
-    </Paper>
+    </PanelSection>
   );
 }

@@ -1,9 +1,19 @@
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Schemas } from '@portal/openapi';
 import type { ReactNode } from 'react';
-import { ConfirmDialog, DataTable, formatBytes, formatCount, QueryState, useConfirm, useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
+import {
+  ConfirmDialog,
+  DataTable,
+  formatBytes,
+  formatCount,
+  formatUptime,
+  PanelSection,
+  QueryState,
+  useConfirm,
+  useManagedHost,
+  WriteButton,
+} from '@portal/plugin-sdk/web';
 import { redisApi } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
 
@@ -11,11 +21,6 @@ type Database = Schemas['RedisDatabase'];
 type Instance = Schemas['RedisInstance'];
 /** One database, or every one (`null`). */
 export type Target = { database: number | null };
-
-const uptime = (seconds: number, language: string) => {
-  const [value, unit] = seconds >= 86400 ? [seconds / 86400, 'day'] : seconds >= 3600 ? [seconds / 3600, 'hour'] : [seconds / 60, 'minute'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(Math.floor(value));
-};
 
 /** What the running instance reports: version, uptime, memory and the keys per database, each flushable after a confirmation. */
 export function RedisInstance() {
@@ -47,14 +52,9 @@ export function RedisInstance() {
 export function InstancePanel({ children }: { children: ReactNode }) {
   const { t } = useT();
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="redis-instance-title">
-      <Stack spacing={2}>
-        <Typography id="redis-instance-title" variant="h2" sx={{ fontSize: '1.375rem' }}>
-          {t('instance.title')}
-        </Typography>
-        {children}
-      </Stack>
-    </Paper>
+    <PanelSection id="redis-instance-title" title={t('instance.title')}>
+      {children}
+    </PanelSection>
   );
 }
 
@@ -68,7 +68,7 @@ export function InstanceView({ instance, onFlush }: { instance: Instance; onFlus
       <Typography data-testid="redis-instance-summary">
         {t('instance.summary', {
           version: instance.version,
-          uptime: uptime(instance.uptimeSeconds ?? 0, lang),
+          uptime: formatUptime(instance.uptimeSeconds ?? 0, lang),
           memory: formatBytes(instance.usedMemoryBytes ?? 0, lang),
         })}
       </Typography>

@@ -65,3 +65,9 @@ export function timeFormat(range: StatsRange, language: string, where: 'tick' | 
 /** A measurement time with seconds, `14:03:20`. */
 export const formatClock = (iso: string, language: string): string =>
   new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
+
+/** How long a service has been running, in its largest whole unit (`3 days`, `5 hours`, `12 minutes`). */
+export function formatUptime(seconds: number, language: string): string {
+  const [value, unit] = seconds >= 86400 ? [seconds / 86400, 'day'] : seconds >= 3600 ? [seconds / 3600, 'hour'] : [seconds / 60, 'minute'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(Math.floor(value));
+}

@@ -16,7 +16,7 @@ export {
   type Summary,
   type TableRow,
 } from './series.ts';
-export { formatBitRate, formatBytes, formatClock, formatCount, formatDecimal, formatGiB, formatPercent, timeFormat } from './format.ts';
+export { formatBitRate, formatBytes, formatClock, formatCount, formatDecimal, formatGiB, formatPercent, formatUptime, timeFormat } from './format.ts';
 export { statsRangeIds, statsRanges, type StatsRange } from '../../stats/ranges.ts';
 export { StatsPanel, type StatsFormat, type StatsHistoryQuery, type StatsPanelFigure } from './StatsPanel.tsx';
 export type { StatsSampleView, StatsSeriesView, StatsWatchView } from '../../stats/views.ts';
