@@ -7,7 +7,7 @@
  * (docs/plugins.md, "A new plugin in minutes").
  *
  * The families' templates are proven whole, each for a service without a module yet: a config service for `tomcat` (its
- * first migration generated from the entities) and a stats service for `memcached` are scaffolded side by
+ * first migration generated from the entities) and a stats service for `rabbitmq` are scaffolded side by
  * side, and their type checks, lint, unit and API tests, the SDK's checks of every plugin and their e2e specs
  * (one private build of the SPA, `E2E_SPA_DIR`; the demo seed has a server running each service) pass as generated.
  */
@@ -166,7 +166,7 @@ function jest(tests: string[], extra: string[] = []) {
     },
     {
       family: 'stats',
-      names: namesOf(`zz-figures-${process.pid}`, { service: 'memcached', title: 'Memcached processes' }), // not "Memcached": the memcached module's link has that name
+      names: namesOf(`zz-figures-${process.pid}`, { service: 'rabbitmq', title: 'RabbitMQ' }),
       own: (id: string, migration: string) => [
         'plugin.ts',
         'openapi.yaml',
@@ -196,7 +196,7 @@ function jest(tests: string[], extra: string[] = []) {
     for (const [f, content] of saved) fs.writeFileSync(path.join(repo, f), content);
   });
 
-  it('scaffolds a config service for tomcat and a stats service for memcached whose lint, types, unit, API and e2e tests pass as generated', async () => {
+  it('scaffolds a config service for tomcat and a stats service for rabbitmq whose lint, types, unit, API and e2e tests pass as generated', async () => {
     for (const { family, names, own } of members) {
       const files = scaffold(names, repo, family);
       const entities = await families[family]!.entities?.(names);
