@@ -1,53 +1,144 @@
 /**
- * The `varnish-ssl` config service through the real portal (`startPluginPortal`): the defaults, a change that
- * is stored, applied and written to the server, the contract's limits refused with nothing stored, the
- * change log, a rollback, the program's check on the file, and the authorization of every operation (`describeAccessMatrix`).
+ * The `varnish-ssl` section through the real portal (`startPluginPortal`) and a private Varnish (Debian's varnishd,
+ * no mock) on loopback ports inside the server's sandbox: a change compiled by `varnishd -C`, loaded into the running
+ * daemon and switched to; requests served through it from a tiny local backend (a cache hit); a broken custom VCL
+ * refused with the compiler's line; purges; the request log (varnishncsa); rollback as one switch; the limits.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { defaultsOf } from '@portal/plugin-sdk';
-import { describeAccessMatrix, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
+import { hasProgram, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
 import { config } from '../generated/config.ts';
 import type { ApiOperations } from '../generated/operations.ts';
-import { configPath } from './program.ts';
+import { dropInPath, vclPath } from './program.ts';
 
 let t: PluginPortal<ApiOperations>;
-beforeAll(async () => {
-  t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'));
-});
-afterAll(() => t?.stop());
-
+let backend: http.Server;
+let backendHits = 0;
 const defaults = defaultsOf(config);
+const run = hasProgram('varnishd') && hasProgram('varnishadm') ? it : it.skip;
 
-describeAccessMatrix(() => t, { updateVarnishSslSettings: { body: defaults } });
+/** A request through the server's private Varnish. */
+async function request(urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { port } = await t.portal.managed.gateway(t.server.id).listenAddress('varnish', 6081);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, headers: { Host: 'shop.example', ...headers } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      })
+      .on('error', reject);
+  });
+}
 
-it('varnish-ssl: the defaults, a change applied to the server, the change log, a rollback', async () => {
-  const before = await t.api.call('getVarnishSslSettings');
-  expect([before.status, before.body]).toEqual([200, { settings: defaults }]);
-
-  const r = await t.api.call('updateVarnishSslSettings', { body: { ...defaults, maxClients: 42, logLevel: 'debug' } });
-  expect(r.status).toBe(202);
-  // The program's check (server/program.ts) ran on the written file before it was used.
-  expect(await t.waitForJob(r.body.id)).toMatchObject({ status: 'succeeded', validation: { status: 'passed', tool: 'awk' } });
-  expect(await t.file(configPath)).toContain('\nmaxclients 42\n');
-  expect((await t.api.call('getVarnishSslSettings')).body).toEqual({ settings: { ...defaults, maxClients: 42, logLevel: 'debug' } });
-  expect((await t.changes()).data[0]).toMatchObject({ summary: { key: 'sdk:config.changed', values: { fields: 'maxClients, logLevel' } } });
-
-  const files = await t.api.call('getVarnishSslFiles');
-  expect(files.body).toMatchObject({ applied: true, files: [{ path: configPath }] });
-
-  // Undo: back to the server before the first change (the baseline), the settings to the defaults.
-  await t.applied('POST', `${t.base()}/managed/plugins/varnish-ssl/rollback`);
-  expect((await t.api.call('getVarnishSslSettings')).body).toEqual({ settings: defaults });
+beforeAll(async () => {
+  t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'), { cluster: '20011', server: (s) => s.name.startsWith('lb01') });
+  // When tests run as root, Varnish's processes run as varnish/vcache: the data directory (mkdtemp, 0700) must be searchable.
+  fs.chmodSync(path.resolve(t.portal.managed.gateway(t.server.id).hostPath('/'), '../..'), 0o755);
+  backend = http.createServer((req, res) => {
+    backendHits++;
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.end(`page ${req.url} #${backendHits}`);
+  });
+  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+}, 120_000);
+afterAll(async () => {
+  await t?.stop();
+  backend?.closeAllConnections();
+  await new Promise((resolve) => backend?.close(resolve));
 });
 
-it('varnish-ssl: values outside the contract are refused (422), nothing is stored', async () => {
-  const stored = (await t.api.call('getVarnishSslSettings')).body;
-  for (const body of [
-    { ...defaults, maxClients: 0 },
-    { ...defaults, logLevel: 'loud' },
-    { ...defaults, bindAddress: '127.0.0.1\nrequirepass x' },
-  ]) {
-    const r = await t.api.call('updateVarnishSslSettings', { body: body as typeof defaults });
-    expect(r.status).toBe(422);
-  }
-  expect((await t.api.call('getVarnishSslSettings')).body).toEqual(stored);
+describe('varnish-ssl (R2.033 varnish config, logs and startparameter)', () => {
+  run('a change is compiled, loaded into the running Varnish and serves cache hits; purge; log; rollback is one switch', async () => {
+    const backends = `127.0.0.1:${(backend.address() as AddressInfo).port}`;
+    const first = await t.api.call('updateVarnishSslSettings', { body: { ...defaults, backends, memoryMb: 32, threadPoolMin: 10, threadPoolMax: 100 } });
+    expect(first.status).toBe(202);
+    expect(await t.waitForJob(first.body.id)).toMatchObject({ status: 'succeeded', validation: { status: 'passed', tool: 'varnishd' } });
+    expect(await t.file(dropInPath)).toContain(' -s malloc,32m ');
+    const started = await t.api.call('getVarnishSslVcl');
+    expect(started.body).toMatchObject({ mode: 'form', running: true });
+
+    // Served through the private Varnish: a miss, then a hit; a cookie named in the excluded ones bypasses the cache.
+    const miss = await request('/products');
+    expect([miss.status, miss.headers['x-cache'], miss.body]).toEqual([200, 'MISS', 'page /products #1']);
+    const hit = await request('/products');
+    expect([hit.headers['x-cache'], hit.body]).toEqual(['HIT', 'page /products #1']);
+    expect((await request('/products', { Cookie: 'PHPSESSID=abc' })).body).toBe('page /products #2');
+    expect((await request('/admin/x')).headers['x-cache']).toBe('MISS');
+
+    // A second change is loaded (vcl.load) and switched to (vcl.use); the previous VCL stays loaded.
+    const second = await t.api.call('updateVarnishSslSettings', {
+      body: { ...defaults, backends, memoryMb: 32, threadPoolMin: 10, threadPoolMax: 100, defaultTtlSeconds: 600, excludedUrls: '/products' },
+    });
+    expect(await t.waitForJob(second.body.id)).toMatchObject({ status: 'succeeded' });
+    const loaded = (await t.api.call('getVarnishSslVcl')).body.loaded;
+    expect(loaded).toHaveLength(2);
+    expect(loaded.filter((v) => v.active)).toHaveLength(1);
+    expect(await t.file(vclPath)).toContain('set beresp.ttl = 600s;');
+    expect((await request('/products')).headers['x-cache']).toBe('MISS');
+
+    // Purges: one URL, the site, everything.
+    expect((await request('/about')).body).toMatch(/#\d+$/);
+    const cached = (await request('/about')).body;
+    const url = await t.api.call('purgeVarnishSsl', { body: { scope: 'url', host: 'shop.example', path: '/about' } });
+    expect([url.status, url.body.ban]).toEqual([200, 'req.http.host == shop.example && req.url == /about']);
+    expect((await request('/about')).body).not.toBe(cached);
+    expect((await t.api.call('purgeVarnishSsl', { body: { scope: 'site', host: 'shop.example' } })).status).toBe(200);
+    expect((await t.api.call('purgeVarnishSsl', { body: { scope: 'all' } })).status).toBe(200);
+    expect((await t.api.call('purgeVarnishSsl', { body: { scope: 'url', host: 'shop.example' } })).status).toBe(422);
+
+    // The request log as varnishncsa writes it.
+    const log = await t.api.call('listVarnishSslLog', { query: { search: '/about' } });
+    expect(log.body.running).toBe(true);
+    expect(log.body.entries.length).toBeGreaterThan(0);
+    expect(log.body.entries.every((e) => e.line.includes('/about'))).toBe(true);
+    expect(log.body.entries.map((e) => e.line).join('\n')).toMatch(/ 200 \d+ (hit|miss) /);
+
+    // Undo: the previous VCL is still loaded, so the rollback switches to it.
+    const active = loaded.find((v) => v.active)!.name;
+    const previous = loaded.find((v) => !v.active)!.name;
+    await t.applied('POST', `${t.base()}/managed/plugins/varnish-ssl/rollback`);
+    const after = (await t.api.call('getVarnishSslVcl')).body.loaded;
+    expect(after.find((v) => v.active)?.name).toBe(previous);
+    expect(after.map((v) => v.name).sort()).toEqual([active, previous].sort());
+    expect((await request('/products')).headers['x-cache']).toBe('HIT');
+  }, 120_000);
+
+  run("a broken custom VCL is refused with the compiler's line, nothing stored; a working one is applied", async () => {
+    const broken = 'vcl 4.1;\nbackend default { .host = "127.0.0.1"; .port = "8080"; }\nsub vcl_recv {\n  set req.http.X-Test = ;\n}\n';
+    const check = await t.api.call('checkVarnishSslVcl', { body: { vcl: broken } });
+    expect(check.status).toBe(200);
+    expect(check.body.valid).toBe(false);
+    expect(check.body.messages[0]).toMatchObject({ line: 4 });
+    const refused = await t.api.call('updateVarnishSslVcl', { body: { mode: 'custom', customVcl: broken } });
+    expect([refused.status, refused.body.error.fields]).toEqual([422, { customVcl: ['varnish-ssl:errors.vcl_compile'] }]);
+    expect((await t.api.call('getVarnishSslVcl')).body.mode).toBe('form');
+
+    const custom = `vcl 4.1;\nbackend default { .host = "127.0.0.1"; .port = "${(backend.address() as AddressInfo).port}"; }\nsub vcl_deliver {\n  set resp.http.X-Custom = "yes";\n}\n`;
+    expect((await t.api.call('checkVarnishSslVcl', { body: { vcl: custom } })).body).toEqual({ valid: true, messages: [] });
+    const r = await t.api.call('updateVarnishSslVcl', { body: { mode: 'custom', customVcl: custom } });
+    expect(await t.waitForJob(r.body.id)).toMatchObject({ status: 'succeeded' });
+    expect(await t.file(vclPath)).toBe(custom);
+    expect((await request('/custom')).headers['x-custom']).toBe('yes');
+    expect((await t.changes()).data[0]).toMatchObject({ summary: { key: 'varnish-ssl:changes.custom' } });
+  }, 120_000);
+
+  it('values outside the contract and min > max threads are refused (422), nothing stored', async () => {
+    const stored = (await t.api.call('getVarnishSslSettings')).body;
+    for (const body of [
+      { ...defaults, memoryMb: 1 },
+      { ...defaults, backends: '127.0.0.1:80"; }' },
+      { ...defaults, excludedUrls: '/a\n}' },
+      { ...defaults, excludedCookies: 'a"b' },
+    ]) {
+      const r = await t.api.call('updateVarnishSslSettings', { body: body as typeof defaults });
+      expect(r.status).toBe(422);
+    }
+    const r = await t.api.call('updateVarnishSslSettings', { body: { ...defaults, threadPoolMin: 500, threadPoolMax: 100 } });
+    expect([r.status, r.body.error.fields]).toEqual([422, { threadPoolMin: ['varnish-ssl:errors.threads_min_max'] }]);
+    expect((await t.api.call('getVarnishSslSettings')).body).toEqual(stored);
+  });
 });
