@@ -65,9 +65,16 @@ export async function reload(gateway: ServerGateway): Promise<CheckOutcome> {
   if (!running || (await gateway.readFile(startedPath))?.trim() !== command) {
     if (running) await control.stop();
     const started = await control.reload();
-    if (started.status === 'passed') await gateway.writeFile({ path: startedPath, content: `${command}\n`, mode: 0o644 });
-    return started;
+    if (started.status !== 'passed') return started;
+    await gateway.writeFile({ path: startedPath, content: `${command}\n`, mode: 0o644 });
+    // The VCL it started with is `boot`: loaded again under its content's name, so a later rollback finds it.
+    return switchTo(gateway, vcl);
   }
+  return switchTo(gateway, vcl);
+}
+
+/** Loads a VCL under its content's name (unless loaded already) and switches to it; keeps the one active before. */
+async function switchTo(gateway: ServerGateway, vcl: string): Promise<CheckOutcome> {
   const before = (await loadedVcls(gateway)) ?? [];
   const name = vclName(vcl);
   const previous = before.find((v) => v.active)?.name;
@@ -77,7 +84,7 @@ export async function reload(gateway: ServerGateway): Promise<CheckOutcome> {
   }
   const used = await varnishadm(gateway, ['vcl.use', name]);
   if (used.exitCode !== 0) return outcome(used, '');
-  for (const v of before) if (v.name !== name && v.name !== previous && !v.active) await varnishadm(gateway, ['vcl.discard', v.name]);
+  for (const v of before) if (v.name !== name && (v.name !== previous || v.name === 'boot')) await varnishadm(gateway, ['vcl.discard', v.name]);
   return { status: 'passed', tool: 'varnishadm', output: previous === name ? `${name} active` : `${name} active (${previous ?? 'none'} kept loaded)` };
 }
 

@@ -114,7 +114,7 @@ describe('varnish-ssl (R2.033 varnish config, logs and startparameter)', () => {
     expect(check.body.valid).toBe(false);
     expect(check.body.messages[0]).toMatchObject({ line: 4 });
     const refused = await t.api.call('updateVarnishSslVcl', { body: { mode: 'custom', customVcl: broken } });
-    expect([refused.status, refused.body.error.fields]).toEqual([422, { customVcl: ['varnish-ssl:errors.vcl_compile'] }]);
+    expect([refused.status, refused.body.error?.fields]).toEqual([422, { customVcl: ['varnish-ssl:errors.vcl_compile'] }]);
     expect((await t.api.call('getVarnishSslVcl')).body.mode).toBe('form');
 
     const custom = `vcl 4.1;\nbackend default { .host = "127.0.0.1"; .port = "${(backend.address() as AddressInfo).port}"; }\nsub vcl_deliver {\n  set resp.http.X-Custom = "yes";\n}\n`;
@@ -138,7 +138,7 @@ describe('varnish-ssl (R2.033 varnish config, logs and startparameter)', () => {
       expect(r.status).toBe(422);
     }
     const r = await t.api.call('updateVarnishSslSettings', { body: { ...defaults, threadPoolMin: 500, threadPoolMax: 100 } });
-    expect([r.status, r.body.error.fields]).toEqual([422, { threadPoolMin: ['varnish-ssl:errors.threads_min_max'] }]);
+    expect([r.status, r.body.error?.fields]).toEqual([422, { threadPoolMin: ['varnish-ssl:errors.threads_min_max'] }]);
     expect((await t.api.call('getVarnishSslSettings')).body).toEqual(stored);
   });
 });
