@@ -104,6 +104,8 @@ describe('varnish-ssl (R2.033 varnish config, logs and startparameter)', () => {
     const after = (await t.api.call('getVarnishSslVcl')).body.loaded;
     expect(after.find((v) => v.active)?.name).toBe(previous);
     expect(after.map((v) => v.name).sort()).toEqual([active, previous].sort());
+    // /products is cached again (the rolled-back VCL does not exclude it; the purge emptied the cache).
+    expect((await request('/products')).headers['x-cache']).toBe('MISS');
     expect((await request('/products')).headers['x-cache']).toBe('HIT');
   }, 120_000);
 
