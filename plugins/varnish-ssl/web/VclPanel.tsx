@@ -31,7 +31,7 @@ function selectLine(area: HTMLTextAreaElement | null, text: string, line: number
   area.scrollTop = Math.max(0, (line - 3) * height);
 }
 
-function VclForm({ vcl }: { vcl: Vcl }) {
+export function VclForm({ vcl }: { vcl: Vcl }) {
   const { t } = useT();
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
