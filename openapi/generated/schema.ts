@@ -4665,6 +4665,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VCL and the start command as rendered from the stored settings, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getVarnishSslFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/vcl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the VCL is rendered from the form or custom, the custom VCL, and the VCLs loaded in Varnish
+         * @description `mode` says which VCL an apply writes: `form` (rendered from the settings) or `custom` (the expert's own VCL,
+         *     `customVcl`). `loaded` lists the VCLs the running Varnish holds (`varnishadm vcl.list`), the active one marked;
+         *     `running: false` when Varnish does not run.
+         */
+        get: operations["getVarnishSslVcl"];
+        /**
+         * Switches between the form's VCL and a custom VCL (compiled by varnishd first)
+         * @description Stores the mode and the custom VCL and answers 202 with the apply job. A custom VCL is compiled by
+         *     `varnishd -C` first: one that does not compile is refused with 422 (`customVcl`), nothing stored; check it with
+         *     `checkVarnishSslVcl` to see the compiler's messages at their lines.
+         */
+        put: operations["updateVarnishSslVcl"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/vcl/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compiles a VCL with varnishd and answers the compiler's messages at their lines
+         * @description Runs `varnishd -C -f` on the given VCL in a staging directory of the server (nothing is stored or loaded) and
+         *     answers whether it compiles, and each message of the VCC compiler with its line and column.
+         */
+        post: operations["checkVarnishSslVcl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/purge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes cached objects — one URL, a whole site, or everything
+         * @description Bans cached objects in the running Varnish (`varnishadm ban`): `url` those of one path on one host, `site` every
+         *     object of a host, `all` the whole cache. 409 when Varnish does not run.
+         */
+        post: operations["purgeVarnishSsl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest requests as varnishncsa logs them
+         * @description The requests Varnish answered most recently, read from its shared memory log by `varnishncsa -d` (time, client,
+         *     request, status, bytes, hit or miss, duration), newest last, optionally only those containing `search`.
+         */
+        get: operations["listVarnishSslLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Loads the VCL rendered from the stored settings into Varnish again
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyVarnishSsl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getVarnishSslSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateVarnishSslSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "invoice.issued": {
@@ -7657,6 +7812,122 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        VarnishSslVclInput: {
+            /**
+             * @description Which VCL an apply writes.
+             * @enum {string}
+             */
+            mode: "form" | "custom";
+            /** @description The custom VCL (kept when the mode is `form`). */
+            customVcl: string;
+        };
+        VarnishSslLoadedVcl: {
+            name: string;
+            /** @description `warm`, `cold`, … as `vcl.list` says. */
+            state: string;
+            active: boolean;
+        };
+        VarnishSslVcl: {
+            /** @enum {string} */
+            mode: "form" | "custom";
+            customVcl: string;
+            /** @description Whether Varnish runs and answered. */
+            running: boolean;
+            loaded: components["schemas"]["VarnishSslLoadedVcl"][];
+        };
+        VarnishSslVclCheckInput: {
+            vcl: string;
+        };
+        VarnishSslVclMessage: {
+            /** @description The line (1 = first; 0: not tied to a line). */
+            line: number;
+            column: number;
+            message: string;
+        };
+        VarnishSslVclCheck: {
+            valid: boolean;
+            messages: components["schemas"]["VarnishSslVclMessage"][];
+        };
+        VarnishSslPurge: {
+            /** @enum {string} */
+            scope: "url" | "site" | "all";
+            /** @description The site's host name (scope `url` and `site`). */
+            host?: string;
+            /** @description The URL's path and query (scope `url`). */
+            path?: string;
+        };
+        VarnishSslPurged: {
+            /** @description The ban expression Varnish added. */
+            ban: string;
+        };
+        VarnishSslLogEntry: {
+            line: string;
+        };
+        VarnishSslLog: {
+            running: boolean;
+            entries: components["schemas"]["VarnishSslLogEntry"][];
+        };
+        /** @description The settings of varnish-ssl on a server. */
+        VarnishSslSettings: {
+            /**
+             * @description How long a response is cached when the backend sends no Cache-Control (`beresp.ttl`); 0 = not cached.
+             * @default 120
+             */
+            defaultTtlSeconds: number;
+            /**
+             * @description How long an expired object may still be delivered while a fresh one is fetched (`beresp.grace`).
+             * @default 60
+             */
+            graceSeconds: number;
+            /**
+             * @description The backends as `host:port`, separated by spaces (up to 8); several are used in turn (round robin), each with a health probe.
+             * @default 127.0.0.1:8080
+             */
+            backends: string;
+            /**
+             * @description URL path prefixes that are never cached (passed to the backend), separated by spaces.
+             * @default /admin /wp-admin /wp-login.php /checkout /cart
+             */
+            excludedUrls: string;
+            /**
+             * @description Cookie names (prefixes) that mark a personal request: a request with one of them is passed to the backend. Every other cookie is removed, so those requests are cached.
+             * @default wordpress_logged_in_ wp-postpass_ woocommerce_items_in_cart PHPSESSID
+             */
+            excludedCookies: string;
+            /**
+             * @description Adds `X-Cache: HIT` or `MISS` to each response.
+             * @default true
+             */
+            cacheHeader: boolean;
+            /**
+             * @description The cache's memory (`-s malloc,<n>m`); changing it restarts Varnish (the cache is emptied).
+             * @default 256
+             */
+            memoryMb: number;
+            /**
+             * @description Worker thread pools (`-p thread_pools`), usually one per CPU core.
+             * @default 2
+             */
+            threadPools: number;
+            /**
+             * @description Threads each pool keeps ready (`-p thread_pool_min`).
+             * @default 100
+             */
+            threadPoolMin: number;
+            /**
+             * @description The most threads of each pool (`-p thread_pool_max`).
+             * @default 5000
+             */
+            threadPoolMax: number;
+            /**
+             * @description The HTTP port Varnish listens on (`-a`); hitch forwards TLS there. Changing it restarts Varnish.
+             * @default 6081
+             */
+            listenPort: number;
+        };
+        VarnishSslSettingsView: {
+            settings: components["schemas"]["VarnishSslSettings"];
         };
     };
     responses: {
@@ -18502,6 +18773,302 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getVarnishSslFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getVarnishSslVcl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The VCL mode and what Varnish has loaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VarnishSslVcl"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateVarnishSslVcl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "form",
+                 *       "customVcl": ""
+                 *     }
+                 */
+                "application/json": components["schemas"]["VarnishSslVclInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    checkVarnishSslVcl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vcl": "vcl 4.1;\nbackend default { .host = \"127.0.0.1\"; .port = \"8080\"; }\n"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VarnishSslVclCheckInput"];
+            };
+        };
+        responses: {
+            /** @description Whether it compiles, and the compiler's messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VarnishSslVclCheck"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    purgeVarnishSsl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scope": "site",
+                 *       "host": "www.example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VarnishSslPurge"];
+            };
+        };
+        responses: {
+            /** @description The ban that was added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VarnishSslPurged"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listVarnishSslLog: {
+        parameters: {
+            query?: {
+                /** @description How many entries (default 200). */
+                lines?: number;
+                /** @description Only entries containing this text. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VarnishSslLog"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyVarnishSsl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getVarnishSslSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VarnishSslSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateVarnishSslSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "defaultTtlSeconds": 300,
+                 *       "graceSeconds": 60,
+                 *       "backends": "127.0.0.1:8080",
+                 *       "excludedUrls": "/admin /checkout",
+                 *       "excludedCookies": "PHPSESSID",
+                 *       "cacheHeader": true,
+                 *       "memoryMb": 128,
+                 *       "threadPools": 2,
+                 *       "threadPoolMin": 50,
+                 *       "threadPoolMax": 1000,
+                 *       "listenPort": 6081
+                 *     }
+                 */
+                "application/json": components["schemas"]["VarnishSslSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

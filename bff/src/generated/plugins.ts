@@ -162,4 +162,20 @@ export const pluginRegistry: PluginRegistryEntry[] = [
       },
     }),
   },
+  {
+    id: 'varnish-ssl',
+    operations: ['checkVarnishSslVcl', 'getVarnishSslSettings', 'getVarnishSslVcl', 'listVarnishSslLog', 'purgeVarnishSsl', 'updateVarnishSslSettings', 'updateVarnishSslVcl'],
+    manifest: async () => ({
+      default: {
+        id: 'varnish-ssl',
+        titleKey: 'title',
+        icon: 'Tune',
+        nav: { order: 100 },
+        services: ['varnish'],
+        programs: ['varnish'],
+        server: () => import('../../../plugins/varnish-ssl/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
 ];

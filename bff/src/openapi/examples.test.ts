@@ -35,6 +35,11 @@ const refusedAsPublished: Record<string, { status: number; error: string; why: s
     error: 'supervisor:errors.not_applied',
     why: 'only once the programs run on the server, after an apply job (applySupervisor queues one) has finished',
   },
+  purgeVarnishSsl: {
+    status: 409,
+    error: 'varnish-ssl:errors.not_running',
+    why: 'only once Varnish runs on the server, after an apply job (applyVarnishSsl queues one) has started it',
+  },
   getPublicInvoice: { status: 404, error: 'errors.invoice_not_found', why: oneTime },
   getPublicInvoicePdf: { status: 404, error: 'errors.invoice_not_found', why: oneTime },
   overwriteManagedDrift: {

@@ -7,6 +7,7 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorageIcon from '@mui/icons-material/Storage';
+import TuneIcon from '@mui/icons-material/Tune';
 import type { WebPluginEntry } from '../managed/registry';
 
 type Texts = { [key: string]: string | Texts };
@@ -123,5 +124,15 @@ export const webPlugins: WebPluginEntry[] = [
     web: () => import('../../../plugins/monitoring/web/index.tsx'),
     dashboard: () => import('../../../plugins/monitoring/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/monitoring/i18n/de.json'), en: () => import('../../../plugins/monitoring/i18n/en.json') },
+  },
+  {
+    id: 'varnish-ssl',
+    titleKey: 'title',
+    titles: { de: 'Varnish', en: 'Varnish' },
+    icon: TuneIcon,
+    order: 100,
+    services: ['varnish'],
+    web: () => import('../../../plugins/varnish-ssl/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/varnish-ssl/i18n/de.json'), en: () => import('../../../plugins/varnish-ssl/i18n/en.json') },
   },
 ];

@@ -54,11 +54,14 @@ export interface ConfigSettingsFormProps {
   initial: SettingsValues;
   /** Resolves with the server's field errors (422), or nothing. */
   onSubmit(values: SettingsValues): Promise<Record<string, string> | undefined>;
+  /** Only these fields (a page of their own, e.g. start parameters); the others are sent as they are stored. Default: all. */
+  fields?: readonly string[];
 }
 
 /** The settings form: one control per field of the contract, its limits checked before the server sees them. */
-export function ConfigSettingsForm({ config, initial, onSubmit }: ConfigSettingsFormProps) {
+export function ConfigSettingsForm({ config, initial, onSubmit, fields }: ConfigSettingsFormProps) {
   const { t } = useRuntimeTranslation([config.pluginId, 'sdk']);
+  const shownFields = Object.entries(config.fields).filter(([name]) => !fields || fields.includes(name));
   const label = (name: string, key: string, fallback?: string) =>
     t(`${config.pluginId}:settings.${name}.${key}`, { defaultValue: fallback ?? '' });
   const shown = (name: string, field: ConfigField, value: unknown) => {
@@ -78,7 +81,7 @@ export function ConfigSettingsForm({ config, initial, onSubmit }: ConfigSettings
   const validate = (input: SettingsValues) => {
     const values = coerceSettings(config, input);
     const errors: Record<string, string> = {};
-    for (const [name, field] of Object.entries(config.fields)) {
+    for (const [name, field] of shownFields) {
       const rule = checkField(field, values[name]);
       if (rule)
         errors[name] = t(`sdk:config.invalid.${rule}`, {
@@ -93,7 +96,7 @@ export function ConfigSettingsForm({ config, initial, onSubmit }: ConfigSettings
     <Form<SettingsValues> initialValues={initial} validate={validate} onSubmit={(values) => onSubmit(coerceSettings(config, values))}>
       {({ handleSubmit, submitting, submitError }) => (
         <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label={t('sdk:config.form')}>
-          {Object.entries(config.fields).map(([name, field]) => {
+          {shownFields.map(([name, field]) => {
             const text = label(name, 'label', name);
             if (field.type === 'boolean') return <FormSwitch key={name} name={name} label={text} helperText={help(name, field)} />;
             if (field.type === 'string' && field.enum)
@@ -154,10 +157,14 @@ export interface ConfigSettingsPageProps {
   intro?: ReactNode;
   /** More panels of the plugin, below the form. */
   children?: ReactNode;
+  /** Only these fields in the form (see `ConfigSettingsForm`); default all. */
+  fields?: readonly string[];
+  /** Above the header (the plugin's tabs between its pages). */
+  nav?: ReactNode;
 }
 
 /** A config service's section page: header with undo, the running apply, the settings form, the rendered files. */
-export function ConfigSettingsPage({ config, client, intro, children }: ConfigSettingsPageProps) {
+export function ConfigSettingsPage({ config, client, intro, children, fields, nav }: ConfigSettingsPageProps) {
   const { t } = useTranslation('sdk');
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id, pluginId: config.pluginId };
@@ -166,6 +173,7 @@ export function ConfigSettingsPage({ config, client, intro, children }: ConfigSe
   const apply = useApply(client);
   return (
     <Stack spacing={3}>
+      {nav}
       <SectionHeader apply={apply} intro={intro ?? t('config.intro')} rollBackText={t('config.rollback')} />
       <ApplyJobBanner apply={apply} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -177,6 +185,7 @@ export function ConfigSettingsPage({ config, client, intro, children }: ConfigSe
             {(data) => (
               <ConfigSettingsForm
                 config={config}
+                fields={fields}
                 initial={data.settings}
                 onSubmit={async (values) => {
                   const r = await apply.track(update({ ...args, body: values }), { notify: false });
