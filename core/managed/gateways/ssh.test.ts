@@ -106,7 +106,7 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
     userId = (await em.findOneOrFail(User, { id: { $gt: 0 } }, { orderBy: { id: 'asc' } })).id;
     // The administrator confirmed the fingerprint the connection page showed.
     for (const id of servers) await hostKeys.seen(id, sshd.fingerprint, true);
-    runner = new JobRunner({ orm: db.orm, clock: systemClock, logger: createLogger({ level: 'error' }), gateway: (id) => gatewayOf(id), plugin: (id) => (id === plugin.id ? plugin : undefined) });
+    runner = new JobRunner({ orm: db.orm, clock: systemClock, logger: createLogger({ level: 'silent' }), gateway: (id) => gatewayOf(id), plugin: (id) => (id === plugin.id ? plugin : undefined) });
     await runner.start();
   }, 60_000);
 
@@ -239,7 +239,7 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
     fs.mkdirSync(far(id, '/var/log/app'), { recursive: true });
     fs.writeFileSync(far(id, '/var/log/app/x.log'), 'old\n');
     const close = await gw.follow('/var/log/app/x.log', (l) => lines.push(l));
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 500));
     fs.appendFileSync(far(id, '/var/log/app/x.log'), 'new line\n');
     for (const deadline = Date.now() + 5000; !lines.length && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
     close();

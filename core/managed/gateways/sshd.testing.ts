@@ -4,6 +4,10 @@
  * `UsePAM no`, `StrictModes no` and an `authorized_keys` in the test directory holding the key the portal
  * generated. The "server" is this machine; each server id gets a sandbox directory below `<dir>/far/`
  * (the gateway's `root`), so files land in the test folder.
+ *
+ * Run as root (CI containers), the login user is a system user of its own (`portal-ssh-test`, shell
+ * `/bin/sh`, created once): commands then run unprivileged, as on a real server, and no login shell's
+ * start-up files (root's `.bashrc`) slow every command down.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -56,13 +60,36 @@ async function waitForBanner(port: number): Promise<void> {
   }
 }
 
+export const TEST_USER = 'portal-ssh-test';
+
+/** The login user: the current one, or (as root) the test's own system user. */
+function loginUser(): { name: string; uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  try {
+    execFileSync('id', ['-u', TEST_USER], { stdio: 'ignore' });
+  } catch {
+    execFileSync('useradd', ['--system', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/bin/sh', TEST_USER], { stdio: 'ignore' });
+  }
+  // No password, yet not locked ('!' — sshd without PAM refuses locked accounts even for keys).
+  execFileSync('usermod', ['-p', '*', TEST_USER], { stdio: 'ignore' });
+  const uid = Number(execFileSync('id', ['-u', TEST_USER], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', TEST_USER], { encoding: 'utf8' }).trim());
+  return { name: TEST_USER, uid, gid };
+}
+
 export async function startSshd(): Promise<TestSshd> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sshd-'));
   fs.mkdirSync(path.join(dir, 'far'));
+  const user = loginUser();
+  if (user) {
+    fs.chmodSync(dir, 0o755);
+    fs.chownSync(path.join(dir, 'far'), user.uid, user.gid);
+  }
   const port = await freePort();
   const hostKey = path.join(dir, 'host_ed25519');
   const client = generateKeyPair('portal-test');
   fs.writeFileSync(path.join(dir, 'authorized_keys'), `${client.publicKey}\n`, { mode: 0o600 });
+  if (user) fs.chownSync(path.join(dir, 'authorized_keys'), user.uid, user.gid);
   // As root, sshd wants its privilege separation directory.
   if (process.getuid?.() === 0) fs.mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
   fs.writeFileSync(
@@ -115,8 +142,15 @@ export async function startSshd(): Promise<TestSshd> {
     get fingerprint() {
       return fingerprint;
     },
-    settings: { host: '127.0.0.1', port, username: os.userInfo().username, privateKey: client.privateKey, timeoutMs: 5000 },
-    root: (serverId) => path.join(dir, 'far', String(serverId)),
+    settings: { host: '127.0.0.1', port, username: user?.name ?? os.userInfo().username, privateKey: client.privateKey, timeoutMs: 5000 },
+    root: (serverId) => {
+      const root = path.join(dir, 'far', String(serverId));
+      if (user && !fs.existsSync(root)) {
+        fs.mkdirSync(root);
+        fs.chownSync(root, user.uid, user.gid);
+      }
+      return root;
+    },
     async changeHostKey() {
       await halt();
       newHostKey();
