@@ -43,7 +43,7 @@ const after: Step[] = [
 
 /**
  * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test), apache2 (apache plugin), supervisord (supervisor plugin),
- * named-checkzone (DNS plugin), redis-server (the redis module's private instances) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
+ * named-checkzone (DNS plugin), redis-server (the redis module's private instances), sshd and visudo (the ssh gateway) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
  * run stops at once, naming the packages.
  */
 function ensurePrograms(): void {
@@ -57,6 +57,9 @@ function ensurePrograms(): void {
     ['supervisord', 'supervisor'],
     ['named-checkzone', 'bind9-utils'],
     ['redis-server', 'redis-server'],
+    // The ssh gateway's tests (issue 28): a real OpenSSH server as the far side; visudo checks the sudoers drop-in.
+    ['sshd', 'openssh-server'],
+    ['visudo', 'sudo'],
     ['java', 'default-jre-headless'],
     ['/usr/share/java/Saxon-HE.jar', 'libsaxonhe-java'],
     ...(process.env.SKIP_E2E === '1' ? [] : ([['chromium-headless-shell', 'chromium-headless-shell']] as [string, string][])),
