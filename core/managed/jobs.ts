@@ -570,7 +570,7 @@ export class JobRunner {
    * server refuses, nothing is dropped — the changes stay pending, the desired state stays. When the job had
    * written files already (a connection lost in the middle of an apply), it tries once to put the last
    * applied version's files back (a gateway that reconnects, like `ssh`, can): the server keeps running what it
-   * ran. The job ends with `job.unreachable`, its log's last detail `job.unreachable.<reason>` when the gateway
+   * ran. The job ends with `job.unreachable`, its log's last detail `job.unreachableReason.<reason>` when the gateway
    * gave one (`auth_refused`, `host_key_changed`, …); `retry` (or any later apply of the plugin) applies the changes.
    */
   async #unreachable(job: ManagedJob, progress: Progress, e: unknown, started?: { plan: Plan; touched: ReadonlySet<string>; reloadTried: boolean }): Promise<void> {
@@ -588,7 +588,7 @@ export class JobRunner {
     const reason = (e as { reason?: unknown }).reason;
     job.validation = { status: 'failed', output: 'job.unreachable' };
     job.finishedAt = this.#deps.clock.now();
-    await progress('done', 100, 'job.failed', typeof reason === 'string' && /^[a-z_]{1,40}$/.test(reason) ? `job.unreachable.${reason}` : 'job.unreachable', 'failed');
+    await progress('done', 100, 'job.failed', typeof reason === 'string' && /^[a-z_]{1,40}$/.test(reason) ? `job.unreachableReason.${reason}` : 'job.unreachable', 'failed');
   }
 
   /**

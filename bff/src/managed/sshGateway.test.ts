@@ -42,18 +42,24 @@ const connected = new Set<number>();
 async function connect(serverId: number): Promise<void> {
   if (connected.has(serverId)) return;
   connected.add(serverId);
-  const gateways = server.managed.gateways;
-  await gateways.configure(serverId, { gateway: 'ssh', host: '127.0.0.1', port: sshd.port, username: sshd.settings.username, root: sshd.root(serverId) });
-  const view = await gateways.generateKey(serverId);
-  expect(view.publicKey).toMatch(/^ssh-ed25519 AAAA\S+ portal-managed-server-\d+$/);
-  fs.appendFileSync(path.join(sshd.dir, 'authorized_keys'), `${view.publicKey}\n`);
+  const url = `${base(serverId)}/managed/connection`;
+  const put = await admin.request('PUT', url, { override: 'ssh', host: '127.0.0.1', port: sshd.port, username: sshd.settings.username });
+  expect([put.status, put.body.state]).toEqual([200, 'not_configured']);
+  // The far side's sandbox directory is a development and test setting, not part of the API.
+  await server.managed.gateways.configure(serverId, { root: sshd.root(serverId) });
+  const key = await admin.request('POST', `${url}/key`);
+  expect(key.status).toBe(200);
+  expect(key.body.publicKey).toMatch(/^ssh-ed25519 AAAA\S+ portal-managed-server-\d+$/);
+  fs.appendFileSync(path.join(sshd.dir, 'authorized_keys'), `${key.body.publicKey}\n`);
   // First contact: refused, the fingerprint shown for confirmation.
-  expect(await gateways.test(serverId)).toEqual({ ok: false, reason: 'host_key_unknown' });
-  const seen = await gateways.view(serverId);
-  expect(seen).toMatchObject({ state: 'unconfirmed', hostKey: { fingerprint: sshd.fingerprint, confirmed: false } });
-  expect(await gateways.confirmHostKey(serverId, sshd.fingerprint)).toBe(true);
-  expect(await gateways.test(serverId)).toMatchObject({ ok: true });
-  expect(await gateways.view(serverId)).toMatchObject({ state: 'ready', gateway: 'ssh', lastContactAt: expect.any(String) });
+  const first = await admin.request('POST', `${url}/test`);
+  expect(first.body).toMatchObject({ ok: false, reason: 'host_key_unknown', connection: { state: 'unconfirmed', hostKey: { fingerprint: sshd.fingerprint, confirmed: false } } });
+  expect((await admin.request('POST', `${url}/host-key`, { fingerprint: 'SHA256:Nv8za401X4p50L0nPrW4rGukg24LyFx/EA3njFbgp3Q' })).status).toBe(409);
+  expect((await admin.request('POST', `${url}/host-key`, { fingerprint: sshd.fingerprint })).body).toMatchObject({ hostKey: { confirmed: true } });
+  expect((await admin.request('POST', `${url}/test`)).body).toMatchObject({ ok: true, connection: { state: 'ready', gateway: 'ssh', lastContactAt: expect.any(String) } });
+  const view = (await admin.get(url)).body;
+  expect(view.sudoers).toContain(`${sshd.settings.username} ALL=(root) NOPASSWD: PORTAL_MANAGED`);
+  expect(view.sudoers).toContain('/usr/bin/systemctl reload nginx');
 }
 
 maybe('issue 28: modules apply over the ssh gateway (real sshd)', () => {
@@ -81,6 +87,10 @@ maybe('issue 28: modules apply over the ssh gateway (real sshd)', () => {
     expect(rows[0].private_key).toMatch(/^v1\./);
     expect(rows[0].private_key).not.toContain('PRIVATE KEY');
     expect(server.managed.gateway(web).kind).toBe('ssh');
+    // Cluster administrators only.
+    const other = server.client();
+    expect((await other.login(demoLogins.other)).status).toBe(200);
+    expect([403, 404]).toContain((await other.get(`${base(web)}/managed/connection`)).status);
   });
 
   it('R2.030 nginx: applied on the far side, checked there with nginx -t, served by the far side nginx', async () => {

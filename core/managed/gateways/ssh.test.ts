@@ -181,7 +181,7 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
     const job = await apply(id);
     expect(job.status).toBe('failed');
     expect(job.validation?.output).toBe('job.unreachable');
-    expect(job.log.at(-1)?.detail).toBe('job.unreachable.connection_lost');
+    expect(job.log.at(-1)?.detail).toBe('job.unreachableReason.connection_lost');
     expect((await changeOf(job)).status).toBe('pending');
     // What the server runs is still the previous version (the half-written set was put back).
     expect(fs.readFileSync(far(id, '/etc/nginx/conf.d/a.conf'), 'utf8')).toBe(before);
@@ -224,7 +224,7 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
     site = 'six';
     const job = await apply(id);
     expect(job.status).toBe('failed');
-    expect(job.log.at(-1)?.detail).toBe('job.unreachable.host_key_changed');
+    expect(job.log.at(-1)?.detail).toBe('job.unreachableReason.host_key_changed');
     expect((await changeOf(job)).status).toBe('pending');
     expect(fs.readFileSync(far(id, '/etc/nginx/conf.d/b.conf'), 'utf8')).toBe('# five\n');
     // Confirming the new fingerprint lets the retry through.

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { Client, type ClientChannel, type SFTPWrapper } from 'ssh2';
 import sshpk from 'sshpk';
 
-/** Why a server could not be reached: `job.unreachable.<reason>` in the translations. */
+/** Why a server could not be reached: `job.unreachableReason.<reason>` in the translations. */
 export type UnreachableReason = 'auth_refused' | 'host_key_unknown' | 'host_key_changed' | 'timeout' | 'connection_failed' | 'connection_lost' | 'not_configured';
 
 /**
