@@ -17,6 +17,16 @@ import { generateKeyPair, SshPool, type HostKeyStore, type SshSettings, type Unr
 
 export type GatewayKind = 'local' | 'ssh';
 
+/** What the gateways need of a server's row, kept in memory. */
+interface Snapshot {
+  host: string | null;
+  port: number;
+  username: string;
+  privateKey: string | null;
+  hostKeyFingerprint: string | null;
+  hostKeyConfirmed: boolean;
+}
+
 export interface ServerGatewaysOptions {
   orm: Orm;
   clock: Clock;
@@ -59,13 +69,44 @@ export class ServerGateways {
     this.pool = new SshPool({ idleMs: (options.idleSeconds ?? 60) * 1000 });
   }
 
-  /** Reads the servers' overrides (the gateway of a server is chosen synchronously). */
+  /**
+   * Reads every server's row. Gateways read settings and pins from this copy, never from the database in
+   * the middle of an operation: a plugin's request may hold a transaction (the embedded PGlite has one
+   * connection), and a connection opened inside it must not wait for the database.
+   */
   async load(): Promise<void> {
     const rows = await this.#options.orm.em.fork().find(ManagedServerConnection, {}, { populate: [] });
     this.#rows.clear();
-    for (const r of rows) this.#rows.set(r.server.id, { kind: r.gateway ?? this.#options.defaultKind, root: r.root ?? null });
+    this.#cache.clear();
+    for (const r of rows) this.#remember(r);
     this.#gateways.clear();
   }
+
+  /** Each server's row as last read or written. */
+  readonly #cache = new Map<number, Snapshot>();
+
+  #remember(r: ManagedServerConnection): void {
+    const serverId = typeof r.server === 'number' ? r.server : r.server.id;
+    this.#cache.set(serverId, {
+      host: r.host ?? null,
+      port: r.port,
+      username: r.username,
+      privateKey: r.privateKey ?? null,
+      hostKeyFingerprint: r.hostKeyFingerprint ?? null,
+      hostKeyConfirmed: !!r.hostKeyConfirmedAt,
+    });
+    this.#rows.set(serverId, { kind: r.gateway ?? this.#options.defaultKind, root: r.root ?? null });
+  }
+
+  /** Writes in the background (see `load`); the cache already has the new values. */
+  #persist(serverId: number, change: (row: ManagedServerConnection) => void): void {
+    this.#writes = this.#writes.then(() => this.#update(serverId, change)).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  #writes: Promise<void> = Promise.resolve();
 
   kindOf(serverId: number): GatewayKind {
     return this.#rows.get(serverId)?.kind ?? this.#options.defaultKind;
@@ -85,31 +126,38 @@ export class ServerGateways {
 
   /** The connection settings with the private key opened; null when the server has none (yet). */
   async settings(serverId: number): Promise<SshSettings | null> {
-    const row = await this.#options.orm.em.fork().findOne(ManagedServerConnection, { server: serverId });
+    const row = this.#cache.get(serverId);
     if (!row?.host || !row.privateKey) return null;
     return { host: row.host, port: row.port, username: row.username, privateKey: this.#options.box.open(row.privateKey, keyContext(serverId)) };
   }
 
-  /** The pins in the database. */
+  /** The pins (the cache, written through to the database). */
   readonly hostKeys: HostKeyStore = {
     get: async (serverId) => {
-      const row = await this.#options.orm.em.fork().findOne(ManagedServerConnection, { server: serverId });
-      return row?.hostKeyFingerprint ? { fingerprint: row.hostKeyFingerprint, confirmed: !!row.hostKeyConfirmedAt } : null;
+      const row = this.#cache.get(serverId);
+      return row?.hostKeyFingerprint ? { fingerprint: row.hostKeyFingerprint, confirmed: row.hostKeyConfirmed } : null;
     },
     seen: async (serverId, fingerprint, confirmed) => {
+      const row = this.#cache.get(serverId);
+      if (row) Object.assign(row, { hostKeyFingerprint: fingerprint, hostKeyConfirmed: confirmed });
       const now = this.#options.clock.now();
-      await this.#update(serverId, (row) => {
-        row.hostKeyFingerprint = fingerprint;
-        row.hostKeyConfirmedAt = confirmed ? now : null;
+      this.#persist(serverId, (r) => {
+        r.hostKeyFingerprint = fingerprint;
+        r.hostKeyConfirmedAt = confirmed ? now : null;
       });
     },
     contacted: async (serverId, at) => {
-      await this.#update(serverId, (row) => {
-        row.lastContactAt = at;
-        row.lastError = null;
+      this.#persist(serverId, (r) => {
+        r.lastContactAt = at;
+        r.lastError = null;
       });
     },
   };
+
+  /** Waits for the background writes (before reading a row for the page). */
+  flushed(): Promise<void> {
+    return this.#writes;
+  }
 
   async #update(serverId: number, change: (row: ManagedServerConnection) => void): Promise<ManagedServerConnection> {
     const em = this.#options.orm.em.fork();
@@ -118,6 +166,7 @@ export class ServerGateways {
     change(row);
     row.updatedAt = this.#options.clock.now();
     await em.flush();
+    this.#remember(row);
     return row;
   }
 
@@ -140,7 +189,7 @@ export class ServerGateways {
   }
 
   #changed(serverId: number, row: ManagedServerConnection): void {
-    this.#rows.set(serverId, { kind: row.gateway ?? this.#options.defaultKind, root: row.root ?? null });
+    this.#remember(row);
     this.#gateways.delete(serverId);
     this.pool.close(serverId);
   }
@@ -158,12 +207,10 @@ export class ServerGateways {
 
   /** A cluster administrator confirms the fingerprint the page showed (409 in the caller when it changed meanwhile). */
   async confirmHostKey(serverId: number, fingerprint: string): Promise<boolean> {
-    const em = this.#options.orm.em.fork();
-    const row = await em.findOne(ManagedServerConnection, { server: serverId });
+    await this.flushed();
+    const row = this.#cache.get(serverId);
     if (!row?.hostKeyFingerprint || row.hostKeyFingerprint !== fingerprint) return false;
-    row.hostKeyConfirmedAt = this.#options.clock.now();
-    row.updatedAt = row.hostKeyConfirmedAt;
-    await em.flush();
+    await this.#update(serverId, (r) => void (r.hostKeyConfirmedAt = this.#options.clock.now()));
     return true;
   }
 
@@ -172,15 +219,18 @@ export class ServerGateways {
     if (this.kindOf(serverId) !== 'ssh') return { ok: true, durationMs: 0 };
     try {
       const r = await (this.gateway(serverId) as SshGateway).test();
+      await this.flushed();
       return { ok: true, durationMs: r.durationMs };
     } catch (e) {
       const reason = ((e as { reason?: UnreachableReason }).reason ?? 'connection_failed') as UnreachableReason;
-      await this.#update(serverId, (r) => void (r.lastError = reason));
+      this.#persist(serverId, (r) => void (r.lastError = reason));
+      await this.flushed();
       return { ok: false, reason };
     }
   }
 
   async view(serverId: number): Promise<ConnectionView> {
+    await this.flushed();
     const row = await this.#options.orm.em.fork().findOne(ManagedServerConnection, { server: serverId });
     const gateway = this.kindOf(serverId);
     const state: ConnectionView['state'] =

@@ -5,6 +5,7 @@
  * vector, each argument single-quoted for the far side's login shell (see `shellWords`).
  */
 import { createHash } from 'node:crypto';
+import net from 'node:net';
 import { Client, type ClientChannel, type SFTPWrapper } from 'ssh2';
 import sshpk from 'sshpk';
 
@@ -212,7 +213,12 @@ async function connectOnce(serverId: number, settings: SshSettings, hostKeys: Ho
     client.on('ready', () => resolve());
     client.on('error', (e) => reject(refusal ?? e));
     client.on('close', () => reject(refusal ?? new SshUnreachable('connection_failed', 'connection closed during the handshake')));
+    // Our own socket, without Nagle's algorithm: every SFTP request waits for its answer, and with Nagle and
+    // delayed ACKs each such round trip took ~40 ms instead of well under one (bench/ssh-gateway.ts).
+    const sock = net.connect({ host: settings.host, port: settings.port });
+    sock.setNoDelay(true);
     client.connect({
+      sock,
       host: settings.host,
       port: settings.port,
       username: settings.username,
