@@ -108,7 +108,7 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
     for (const id of servers) await hostKeys.seen(id, sshd.fingerprint, true);
     runner = new JobRunner({ orm: db.orm, clock: systemClock, logger: createLogger({ level: 'silent' }), gateway: (id) => gatewayOf(id), plugin: (id) => (id === plugin.id ? plugin : undefined) });
     await runner.start();
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await runner?.stop();

@@ -325,36 +325,35 @@ export class SshGateway implements ServerGateway {
       const r = await this.#run(v.tool, v.args, { timeoutMs: v.timeoutMs ?? TIMEOUT, privileged });
       return { status: r.exitCode === 0 ? 'passed' : 'failed', tool: v.tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
     };
-    const gw = this;
     return {
       name: program.id,
-      async validate(files = []) {
-        if ((await gw.#rootDir()) && program.local) return gw.#localInstance(program, program.local).validate(files);
+      validate: async (files: readonly ConfigFile[] = []) => {
+        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).validate(files);
         return validateDescriptor(files);
       },
-      async reload() {
-        if ((await gw.#rootDir()) && program.local) return gw.#localInstance(program, program.local).reload();
+      reload: async (): Promise<CheckOutcome> => {
+        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).reload();
         if (!program.service) return { status: 'skipped', reason: 'not_supported', tool };
         if (program.service.reload === 'none') return { status: 'passed', tool, output: `${program.service.unit} reads its files on every use` };
-        if (await gw.#rootDir()) return { status: 'skipped', reason: 'not_supported', tool };
-        const r = await gw.#run('systemctl', [program.service.reload, program.service.unit], { privileged: true, timeoutMs: 60_000 });
+        if (await this.#rootDir()) return { status: 'skipped', reason: 'not_supported', tool };
+        const r = await this.#run('systemctl', [program.service.reload, program.service.unit], { privileged: true, timeoutMs: 60_000 });
         if (r.exitCode !== 0) return { status: 'failed', tool: 'systemctl', output: trimOutput(r.stderr + r.stdout) || `systemctl ${program.service.reload} ${program.service.unit} failed` };
         // Health probe: the unit runs after taking the new configuration.
-        const probe = await gw.#run('systemctl', ['is-active', program.service.unit], { timeoutMs: 10_000 });
+        const probe = await this.#run('systemctl', ['is-active', program.service.unit], { timeoutMs: 10_000 });
         if (probe.stdout.trim() !== 'active') return { status: 'failed', tool: 'systemctl', output: `${program.service.unit} is ${probe.stdout.trim() || 'not active'} after ${program.service.reload}` };
         return { status: 'passed', tool: 'systemctl', output: `${program.service.reload}ed ${program.service.unit}` };
       },
-      async status(): Promise<ServiceStatus> {
-        if (!(await gw.hasTool(tool)).available) return { state: 'not_installed' };
-        if ((await gw.#rootDir()) && program.local) return gw.#localInstance(program, program.local).status();
+      status: async (): Promise<ServiceStatus> => {
+        if (!(await this.hasTool(tool)).available) return { state: 'not_installed' };
+        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).status();
         if (!program.service) return { state: 'unknown' };
-        const r = await gw.#run('systemctl', ['is-active', program.service.unit], { timeoutMs: 10_000 });
+        const r = await this.#run('systemctl', ['is-active', program.service.unit], { timeoutMs: 10_000 });
         const state = r.stdout.trim();
         return { state: state === 'active' ? 'running' : state === 'inactive' || state === 'failed' ? 'stopped' : 'unknown', detail: state };
       },
-      async stop() {
-        if ((await gw.#rootDir()) && program.local) return gw.#localInstance(program, program.local).stop();
-        if (program.service && !(await gw.#rootDir())) await gw.#run('systemctl', ['stop', program.service.unit], { privileged: true, timeoutMs: 60_000 });
+      stop: async () => {
+        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).stop();
+        if (program.service && !(await this.#rootDir())) await this.#run('systemctl', ['stop', program.service.unit], { privileged: true, timeoutMs: 60_000 });
       },
     };
   }
