@@ -9,7 +9,7 @@ import type { ServerGateway } from '@portal/plugin-sdk/gateway';
 import type { ProgramDescriptor } from '@portal/plugin-sdk/program';
 import type { SecretBox } from '../accounts/index.ts';
 import { Server } from '../clusters/index.ts';
-import type { Clock, Orm } from '../platform/index.ts';
+import { requestEntityManager, type Clock, type Orm } from '../platform/index.ts';
 import { ManagedServerConnection } from './entities/index.ts';
 import { LocalGateway } from './gateways/local.ts';
 import { SshGateway, sudoersDropIn } from './gateways/ssh.ts';
@@ -19,12 +19,16 @@ export type GatewayKind = 'local' | 'ssh';
 
 /** What the gateways need of a server's row, kept in memory. */
 interface Snapshot {
+  override: GatewayKind | null;
   host: string | null;
   port: number;
   username: string;
   privateKey: string | null;
+  publicKey: string | null;
   hostKeyFingerprint: string | null;
   hostKeyConfirmed: boolean;
+  lastContactAt: Date | null;
+  lastError: string | null;
 }
 
 export interface ServerGatewaysOptions {
@@ -88,19 +92,23 @@ export class ServerGateways {
   #remember(r: ManagedServerConnection): void {
     const serverId = typeof r.server === 'number' ? r.server : r.server.id;
     this.#cache.set(serverId, {
+      override: r.gateway ?? null,
       host: r.host ?? null,
       port: r.port,
       username: r.username,
       privateKey: r.privateKey ?? null,
+      publicKey: r.publicKey ?? null,
       hostKeyFingerprint: r.hostKeyFingerprint ?? null,
       hostKeyConfirmed: !!r.hostKeyConfirmedAt,
+      lastContactAt: r.lastContactAt ?? null,
+      lastError: r.lastError ?? null,
     });
     this.#rows.set(serverId, { kind: r.gateway ?? this.#options.defaultKind, root: r.root ?? null });
   }
 
   /** Writes in the background (see `load`); the cache already has the new values. */
   #persist(serverId: number, change: (row: ManagedServerConnection) => void): void {
-    this.#writes = this.#writes.then(() => this.#update(serverId, change)).then(
+    this.#writes = this.#writes.then(() => this.#update(serverId, change, true)).then(
       () => undefined,
       () => undefined,
     );
@@ -147,6 +155,8 @@ export class ServerGateways {
       });
     },
     contacted: async (serverId, at) => {
+      const row = this.#cache.get(serverId);
+      if (row) Object.assign(row, { lastContactAt: at, lastError: null });
       this.#persist(serverId, (r) => {
         r.lastContactAt = at;
         r.lastError = null;
@@ -159,8 +169,10 @@ export class ServerGateways {
     return this.#writes;
   }
 
-  async #update(serverId: number, change: (row: ManagedServerConnection) => void): Promise<ManagedServerConnection> {
-    const em = this.#options.orm.em.fork();
+  /** Writes a server's row: inside a request in its transaction (PGlite has one connection), else on its own. */
+  async #update(serverId: number, change: (row: ManagedServerConnection) => void, own = false): Promise<ManagedServerConnection> {
+    const request = own ? undefined : requestEntityManager();
+    const em = request ? request.fork({ keepTransactionContext: true }) : this.#options.orm.em.fork();
     let row = await em.findOne(ManagedServerConnection, { server: serverId });
     if (!row) row = em.create(ManagedServerConnection, { server: em.getReference(Server, serverId), gateway: null, host: null, port: 22, username: 'portal', root: null, privateKey: null, publicKey: null, hostKeyFingerprint: null, hostKeyConfirmedAt: null, lastContactAt: null, lastError: null, updatedAt: this.#options.clock.now() });
     change(row);
@@ -207,7 +219,6 @@ export class ServerGateways {
 
   /** A cluster administrator confirms the fingerprint the page showed (409 in the caller when it changed meanwhile). */
   async confirmHostKey(serverId: number, fingerprint: string): Promise<boolean> {
-    await this.flushed();
     const row = this.#cache.get(serverId);
     if (!row?.hostKeyFingerprint || row.hostKeyFingerprint !== fingerprint) return false;
     await this.#update(serverId, (r) => void (r.hostKeyConfirmedAt = this.#options.clock.now()));
@@ -219,37 +230,43 @@ export class ServerGateways {
     if (this.kindOf(serverId) !== 'ssh') return { ok: true, durationMs: 0 };
     try {
       const r = await (this.gateway(serverId) as SshGateway).test();
-      await this.flushed();
       return { ok: true, durationMs: r.durationMs };
     } catch (e) {
       const reason = ((e as { reason?: UnreachableReason }).reason ?? 'connection_failed') as UnreachableReason;
+      const row = this.#cache.get(serverId);
+      if (row) row.lastError = reason;
       this.#persist(serverId, (r) => void (r.lastError = reason));
-      await this.flushed();
       return { ok: false, reason };
     }
   }
 
+  /** What the connection page shows (from memory: a request's transaction may hold the database). */
   async view(serverId: number): Promise<ConnectionView> {
-    await this.flushed();
-    const row = await this.#options.orm.em.fork().findOne(ManagedServerConnection, { server: serverId });
+    const row = this.#cache.get(serverId);
     const gateway = this.kindOf(serverId);
     const state: ConnectionView['state'] =
-      gateway === 'local' ? 'local' : !row?.host || !row.privateKey ? 'not_configured' : !row.hostKeyConfirmedAt ? 'unconfirmed' : row.lastError ? 'failing' : 'ready';
+      gateway === 'local' ? 'local' : !row?.host || !row.privateKey ? 'not_configured' : !row.hostKeyConfirmed ? 'unconfirmed' : row.lastError ? 'failing' : 'ready';
     const username = row?.username ?? 'portal';
     return {
       serverId,
       gateway,
-      override: row?.gateway ?? null,
+      override: row?.override ?? null,
       host: row?.host ?? null,
       port: row?.port ?? 22,
       username,
       publicKey: row?.publicKey ?? null,
-      hostKey: row?.hostKeyFingerprint ? { fingerprint: row.hostKeyFingerprint, confirmed: !!row.hostKeyConfirmedAt } : null,
+      hostKey: row?.hostKeyFingerprint ? { fingerprint: row.hostKeyFingerprint, confirmed: row.hostKeyConfirmed } : null,
       lastContactAt: row?.lastContactAt?.toISOString() ?? null,
       lastError: row?.lastError ?? null,
       state,
       sudoers: /^[a-z_][a-z0-9_-]{0,31}$/.test(username) ? sudoersDropIn(username, this.#options.programs()) : '',
     };
+  }
+
+  /** Shutdown: the background writes end, every ssh connection closes. */
+  async close(): Promise<void> {
+    await this.#writes;
+    this.pool.dispose();
   }
 
   /** Shutdown: every ssh connection closes. */

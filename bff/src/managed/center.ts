@@ -296,7 +296,7 @@ export class ManagedCenter {
       this.plugins.filter((p) => p.server?.stop).map((p) => Promise.resolve().then(() => p.server!.stop!.call(p.server))),
     );
     await this.jobs.stop();
-    this.gateways.dispose();
+    await this.gateways.close();
     // Every program this portal started or last reloaded ends with it (issue 31 §14).
     await stopLocalPrograms(this.#baseDir, 'mine', this.#programs).catch((e: unknown) => this.deps.logger.error({ err: e }, 'stopping the local programs failed'));
   }
