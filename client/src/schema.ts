@@ -1405,6 +1405,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the Managed Center reaches this server (gateway, SSH settings, public key, host key, sudoers drop-in)
+         * @description Administrators of the cluster only (issue 28). `gateway` is the one in use (`MANAGED_GATEWAY` unless `override` says otherwise). `state`: `local` (no SSH), `not_configured` (no address or no key pair yet), `unconfirmed` (the host key seen on the first contact waits for a confirmation; connections are refused until then), `failing` (the last contact failed, `lastError` says why), `ready`. `sudoers` is the drop-in the server needs for the portal's user (`/etc/sudoers.d/portal`, mode 0440): exactly the commands the modules run with `sudo -n`.
+         */
+        get: operations["getManagedConnection"];
+        /**
+         * Changes how the Managed Center reaches this server
+         * @description Administrators of the cluster only. `override`: `ssh`, `local`, or null (the portal's `MANAGED_GATEWAY`). A new `host` is another machine: its host key is pinned again on the next contact (and has to be confirmed). The open connection closes; the next apply uses the new settings. Changes that could not be applied stay pending.
+         */
+        put: operations["updateManagedConnection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generates a new ed25519 key pair for this server and shows its public key
+         * @description Administrators of the cluster only. The private key is stored encrypted and never leaves the portal; the public key (`publicKey`) goes into the `authorized_keys` of the server's portal user. The previous key pair stops working for the portal at once.
+         */
+        post: operations["generateManagedConnectionKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a connection to the server now and reports whether it worked
+         * @description Administrators of the cluster only. `ok` with the round trip, or the reason (`auth_refused`, `host_key_unknown` — the first contact: the fingerprint is now in `connection.hostKey` to confirm —, `host_key_changed`, `timeout`, `connection_failed`, `not_configured`). On the `local` gateway always ok.
+         */
+        post: operations["testManagedConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection/host-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the server's host key by its SHA-256 fingerprint
+         * @description Administrators of the cluster only. Compare the fingerprint with the server's own (`ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub` on its console) before confirming. 409 `errors.managed_host_key_mismatch` when the fingerprint is not the one the portal saw (it changed meanwhile).
+         */
+        post: operations["confirmManagedConnectionHostKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notifications": {
         parameters: {
             query?: never;
@@ -5666,6 +5750,50 @@ export interface components {
                 /** Format: date-time */
                 expiresAt: string | null;
             };
+        };
+        ManagedConnection: {
+            /**
+             * @description The gateway in use.
+             * @enum {string}
+             */
+            gateway: "local" | "ssh";
+            /**
+             * @description This server's own setting; null: the portal's `MANAGED_GATEWAY`.
+             * @enum {string|null}
+             */
+            override: "local" | "ssh" | null;
+            host: string | null;
+            port: number;
+            username: string;
+            /** @description The `authorized_keys` line of the portal's key pair for this server. */
+            publicKey: string | null;
+            hostKey: {
+                fingerprint: string;
+                confirmed: boolean;
+            } | null;
+            /** Format: date-time */
+            lastContactAt: string | null;
+            /** @description The last failure's reason (`job.unreachableReason.<reason>` in the translations). */
+            lastError: string | null;
+            /** @enum {string} */
+            state: "local" | "not_configured" | "unconfirmed" | "failing" | "ready";
+            sudoers: string;
+        };
+        ManagedConnectionSettings: {
+            /** @enum {string|null} */
+            override: "local" | "ssh" | null;
+            /** @description Host name or IP address. */
+            host: string | null;
+            port: number;
+            /** @description The server's user for the portal (not root). */
+            username: string;
+        };
+        ManagedConnectionTest: {
+            ok: boolean;
+            durationMs?: number;
+            /** @enum {string} */
+            reason?: "auth_refused" | "host_key_unknown" | "host_key_changed" | "timeout" | "connection_failed" | "connection_lost" | "not_configured";
+            connection: components["schemas"]["ManagedConnection"];
         };
         ManagedSection: {
             /** @description Plugin id = URL section = i18next namespace. */
@@ -11269,6 +11397,180 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["DriftOutdated"];
             503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getManagedConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedConnection"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateManagedConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "override": null,
+                 *       "host": "web01.c20011.example",
+                 *       "port": 22,
+                 *       "username": "portal"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ManagedConnectionSettings"];
+            };
+        };
+        responses: {
+            /** @description The connection with the new settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedConnection"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    generateManagedConnectionKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection with the new public key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedConnection"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    testManagedConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome, and the connection as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedConnectionTest"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    confirmManagedConnectionHostKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fingerprint": "SHA256:Nv8za401X4p50L0nPrW4rGukg24LyFx/EA3njFbgp3Q"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The fingerprint shown (`SHA256:…`). */
+                    fingerprint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed; the connection as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedConnection"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The fingerprint is not the one the portal saw (`errors.managed_host_key_mismatch`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listNotifications: {

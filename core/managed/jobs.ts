@@ -557,7 +557,7 @@ export class JobRunner {
       }
       await this.#succeed(em, plan, outcome, progress);
     } catch (e) {
-      if (isUnreachable(e)) return this.#unreachable(job, progress, e);
+      if (isUnreachable(e)) return this.#unreachable(job, progress, e, { plan, touched, reloadTried });
       const key = errorKey(e);
       this.#deps.logger.error({ err: e, jobId: job.id }, 'managed job failed');
       job.validation = { status: 'failed', output: key };
@@ -567,15 +567,28 @@ export class JobRunner {
 
   /**
    * The server could not be reached (the gateway threw `ServerUnreachable`): unlike a configuration the
-   * server refuses, nothing is dropped — the changes stay pending, the desired state stays, nothing is
-   * restored (the server cannot be reached for that either; the next job writes every file anyway). The
-   * job ends with `job.unreachable`; `retry` (or any later apply of the plugin) applies the changes.
+   * server refuses, nothing is dropped — the changes stay pending, the desired state stays. When the job had
+   * written files already (a connection lost in the middle of an apply), it tries once to put the last
+   * applied version's files back (a gateway that reconnects, like `ssh`, can): the server keeps running what it
+   * ran. The job ends with `job.unreachable`, its log's last detail `job.unreachableReason.<reason>` when the gateway
+   * gave one (`auth_refused`, `host_key_changed`, …); `retry` (or any later apply of the plugin) applies the changes.
    */
-  async #unreachable(job: ManagedJob, progress: Progress, e: unknown): Promise<void> {
+  async #unreachable(job: ManagedJob, progress: Progress, e: unknown, started?: { plan: Plan; touched: ReadonlySet<string>; reloadTried: boolean }): Promise<void> {
     this.#deps.logger.warn({ err: e, jobId: job.id, serverId: job.server.id }, 'server unreachable: the change stays pending');
+    if (started?.touched.size) {
+      const { plan, touched, reloadTried } = started;
+      try {
+        const gw = this.#deps.gateway(job.server.id, plan.plugin.id);
+        await writeSet(gw, plan.files, plan.previous?.files ?? [], plan.baseline, undefined, touched);
+        if (reloadTried && plan.previous) await reload(gw, plan.steps);
+      } catch (again) {
+        this.#deps.logger.warn({ err: again, jobId: job.id }, 'the last applied version could not be put back: the next apply writes every file');
+      }
+    }
+    const reason = (e as { reason?: unknown }).reason;
     job.validation = { status: 'failed', output: 'job.unreachable' };
     job.finishedAt = this.#deps.clock.now();
-    await progress('done', 100, 'job.failed', 'job.unreachable', 'failed');
+    await progress('done', 100, 'job.failed', typeof reason === 'string' && /^[a-z_]{1,40}$/.test(reason) ? `job.unreachableReason.${reason}` : 'job.unreachable', 'failed');
   }
 
   /**

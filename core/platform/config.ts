@@ -61,6 +61,14 @@ const schema = z.object({
    * so many instances on one server count against its `max_connections` (the ~30 e2e portals use 1).
    */
   JOB_POOL_MAX: z.coerce.number().int().min(1).max(20).default(4),
+  /**
+   * How the Managed Center reaches servers (issue 28): `local` (default, the demo) — a sandbox per server on this
+   * machine; `ssh` — the server over SSH with the connection settings of its "connection" page. A server's own
+   * setting there overrides this.
+   */
+  MANAGED_GATEWAY: z.enum(['local', 'ssh']).default('local'),
+  /** Seconds an unused SSH connection to a server stays open. */
+  MANAGED_SSH_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Address the metrics endpoint listens on; the loopback by default (the scraper runs on the host or reaches it through the private network). */
   METRICS_HOST: z.string().default('127.0.0.1'),
   SMTP_URL: z.string().min(1).optional(),

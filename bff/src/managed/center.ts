@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
-import { User } from '@portal/core/accounts';
+import { User, twoFactorSecretBox } from '@portal/core/accounts';
 import { Server } from '@portal/core/clusters';
 import { DomainError, NotFound, Unavailable, requestEntityManager } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
@@ -26,7 +26,7 @@ import type { AppDeps } from '../deps.ts';
 import type { PluginHealth } from '../handlers/platform.ts';
 import { credentialAllowsCluster } from '../http/auth.ts';
 import { noContent, type OperationContext, type OperationHandler } from '../openapi/handlers.ts';
-import { JobRunner, LocalGateway, entityManagerOf, pluginDatabase, serverOf, stopLocalPrograms } from '@portal/core/managed';
+import { JobRunner, ServerGateways, entityManagerOf, pluginDatabase, serverOf, stopLocalPrograms } from '@portal/core/managed';
 import { authorizeManagedServer, isBeta, type ManagedAccess, type ManagedTarget } from './access.ts';
 import { managedPlatformHandlers } from './handlers.ts';
 import type { LoadedPlugin, PluginSet } from './plugins.ts';
@@ -41,7 +41,8 @@ export class ManagedCenter {
   readonly deps: AppDeps;
   readonly plugins: LoadedPlugin[];
   readonly jobs: JobRunner;
-  readonly #gateways = new Map<number, ServerGateway>();
+  /** The gateway of each server: `local` or `ssh` (`MANAGED_GATEWAY`, a server's connection settings). */
+  readonly gateways: ServerGateways;
   readonly #ports = new Map<string, PluginPorts>();
   readonly #started = new Set<string>();
   /** The server of the plugin operation being answered: a plugin's `ports.gateway` reaches only that one. */
@@ -50,6 +51,16 @@ export class ManagedCenter {
   constructor(deps: AppDeps, set: PluginSet) {
     this.deps = deps;
     this.plugins = set.plugins;
+    this.gateways = new ServerGateways({
+      orm: deps.orm,
+      clock: deps.clock,
+      // The portal's secret box (as for two-factor secrets): the servers' private keys are sealed with it.
+      box: twoFactorSecretBox(deps.config),
+      defaultKind: deps.config.MANAGED_GATEWAY,
+      baseDir: this.#baseDir,
+      programs: () => this.#programs,
+      idleSeconds: deps.config.MANAGED_SSH_IDLE_SECONDS,
+    });
     this.jobs = new JobRunner({
       orm: deps.orm,
       clock: deps.clock,
@@ -78,6 +89,7 @@ export class ManagedCenter {
   async start(): Promise<void> {
     const left = await stopLocalPrograms(this.#baseDir, 'orphaned', this.#programs);
     if (left.length) this.deps.logger.info({ servers: left }, 'stopped programs a previous portal left running');
+    await this.gateways.load();
     await this.jobs.start();
   }
 
@@ -96,14 +108,9 @@ export class ManagedCenter {
     return programs ? scopedGateway(gw, { pluginId, programs }) : gw;
   }
 
-  /** The gateway of a server (the embedded `local` one). */
+  /** The gateway of a server: the embedded `local` one, or `ssh` (issue 28). */
   gateway(serverId: number): ServerGateway {
-    let gw = this.#gateways.get(serverId);
-    if (!gw) {
-      gw = new LocalGateway({ baseDir: this.#baseDir, serverId, programs: this.#programs });
-      this.#gateways.set(serverId, gw);
-    }
-    return gw;
+    return this.gateways.gateway(serverId);
   }
 
   plugin(id: string): LoadedPlugin | undefined {
@@ -289,6 +296,7 @@ export class ManagedCenter {
       this.plugins.filter((p) => p.server?.stop).map((p) => Promise.resolve().then(() => p.server!.stop!.call(p.server))),
     );
     await this.jobs.stop();
+    await this.gateways.close();
     // Every program this portal started or last reloaded ends with it (issue 31 §14).
     await stopLocalPrograms(this.#baseDir, 'mine', this.#programs).catch((e: unknown) => this.deps.logger.error({ err: e }, 'stopping the local programs failed'));
   }

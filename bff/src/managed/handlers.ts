@@ -1,12 +1,14 @@
-import { NotFound, Unavailable } from '@portal/core/platform';
+import { Conflict, NotFound, Unavailable } from '@portal/core/platform';
 import { defineHandlers } from '../openapi/handlers.ts';
 import { pagination } from '../presenters/cluster.ts';
 import { betaRegistered, isBeta } from './access.ts';
 import type { ManagedCenter } from './center.ts';
-import { ManagedChange, ManagedJob } from '@portal/core/managed';
+import { ManagedChange, ManagedJob, type ConnectionView } from '@portal/core/managed';
 import { presentChange, presentJob } from './present.ts';
 
 const RECENT_CHANGES = 5;
+
+const presentConnection = ({ serverId: _serverId, ...view }: ConnectionView) => view;
 
 /** The platform operations of the Managed Center (contract: openapi/src/paths/managed.yaml). */
 export const managedPlatformHandlers = (center: ManagedCenter) =>
@@ -101,6 +103,35 @@ export const managedPlatformHandlers = (center: ManagedCenter) =>
       if (!plugin || (plugin.manifest && !center.sectionsFor(server.services).includes(plugin))) throw NotFound('errors.managed_plugin_not_found');
       if (plugin.status === 'degraded') throw Unavailable('errors.plugin_unavailable');
       return presentChange(await center.jobs.keepServerVersion(plugin, server.id, c.user.id, c.params.jobId));
+    },
+
+    // The server's connection (issue 28): cluster administrators only, like every operation here (authorize).
+    getManagedConnection: async (c) => {
+      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId);
+      return presentConnection(await center.gateways.view(server.id));
+    },
+
+    updateManagedConnection: async (c) => {
+      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId);
+      const b = c.body;
+      return presentConnection(await center.gateways.configure(server.id, { gateway: b.override, host: b.host, port: b.port, username: b.username }));
+    },
+
+    generateManagedConnectionKey: async (c) => {
+      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId);
+      return presentConnection(await center.gateways.generateKey(server.id));
+    },
+
+    testManagedConnection: async (c) => {
+      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId);
+      const outcome = await center.gateways.test(server.id);
+      return { ...outcome, connection: presentConnection(await center.gateways.view(server.id)) };
+    },
+
+    confirmManagedConnectionHostKey: async (c) => {
+      const { server } = await center.authorize(c as never, c.params.clusterId, c.params.serverId);
+      if (!(await center.gateways.confirmHostKey(server.id, c.body.fingerprint))) throw Conflict('errors.managed_host_key_mismatch');
+      return presentConnection(await center.gateways.view(server.id));
     },
 
     retryManagedPlugin: async (c) => {

@@ -47,6 +47,11 @@ const refusedAsPublished: Record<string, { status: number; error: string; why: s
     error: 'errors.managed_drift_not_found',
     why: 'only after a drift check found a manual change on the server',
   },
+  confirmManagedConnectionHostKey: {
+    status: 409,
+    error: 'errors.managed_host_key_mismatch',
+    why: "only with the fingerprint a first contact showed (a real server's own host key)",
+  },
   keepManagedDrift: {
     status: 404,
     error: 'errors.managed_drift_not_found',

@@ -17,6 +17,8 @@ export const coreOperations = {
   concludeCustomerDpa: { method: 'POST', path: 'api/v1/customers/{customerId}/dpa/conclusions' },
   /** POST /api/v1/contracts/cluster/{contractId}/termination/{terminationId}/confirm — Confirm a termination (only while in termination) */
   confirmClusterTermination: { method: 'POST', path: 'api/v1/contracts/cluster/{contractId}/termination/{terminationId}/confirm' },
+  /** POST /api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection/host-key — Confirms the server's host key by its SHA-256 fingerprint */
+  confirmManagedConnectionHostKey: { method: 'POST', path: 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection/host-key' },
   /** POST /api/v1/me/two-factor/confirm — Confirms the activation with a code from the app; answers the recovery codes */
   confirmTwoFactor: { method: 'POST', path: 'api/v1/me/two-factor/confirm' },
   /** POST /api/v1/orders/certificate — Order a certificate (idempotent per Idempotency-Key) */
@@ -77,6 +79,8 @@ export const coreOperations = {
   endOtherSessions: { method: 'DELETE', path: 'api/v1/me/sessions/others' },
   /** GET /api/v1/partners/{partnerId}/credits/export — The commission credits as CSV (same filter as the list) */
   exportCommissionCredits: { method: 'GET', path: 'api/v1/partners/{partnerId}/credits/export' },
+  /** POST /api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection/key — Generates a new ed25519 key pair for this server and shows its public key */
+  generateManagedConnectionKey: { method: 'POST', path: 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection/key' },
   /** GET /api/changelog — The changelog of this API (Markdown) */
   getApiChangelog: { method: 'GET', path: 'api/changelog' },
   /** GET /api/v1/order-catalog/certificate — What the certificate order wizard offers */
@@ -121,6 +125,8 @@ export const coreOperations = {
   getInvoiceEInvoice: { method: 'GET', path: 'api/v1/invoices/{invoiceId}/e-invoice' },
   /** GET /api/v1/invoices/{invoiceId}/pdf — The invoice as PDF (German or English) */
   getInvoicePdf: { method: 'GET', path: 'api/v1/invoices/{invoiceId}/pdf' },
+  /** GET /api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection — How the Managed Center reaches this server (gateway, SSH settings, public key, host key, sudoers drop-in) */
+  getManagedConnection: { method: 'GET', path: 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection' },
   /** GET /api/v1/clusters/{clusterId}/servers/{serverId}/managed/dashboard — The server dashboard — services and their state, live figures, recent changes */
   getManagedDashboard: { method: 'GET', path: 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/dashboard' },
   /** GET /api/v1/clusters/{clusterId}/servers/{serverId}/managed/jobs/{jobId} — One apply or rollback job with its progress (the fallback when the real-time channel is down) */
@@ -283,6 +289,8 @@ export const coreOperations = {
   startImpersonation: { method: 'POST', path: 'api/v1/impersonation/start' },
   /** PUT /api/v1/profile/notifications/technical — Subscribes to technical notifications */
   subscribeTechnicalNotifications: { method: 'PUT', path: 'api/v1/profile/notifications/technical' },
+  /** POST /api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection/test — Opens a connection to the server now and reports whether it worked */
+  testManagedConnection: { method: 'POST', path: 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection/test' },
   /** DELETE /api/v1/profile/notifications/technical — Unsubscribes from technical notifications */
   unsubscribeTechnicalNotifications: { method: 'DELETE', path: 'api/v1/profile/notifications/technical' },
   /** PATCH /api/v1/clusters/{clusterId}/details — Renames a cluster or changes its description */
@@ -299,6 +307,8 @@ export const coreOperations = {
   updateCustomerPayment: { method: 'PUT', path: 'api/v1/customers/{customerId}/payment' },
   /** PATCH /api/v1/customers/{customerId}/webhooks/{webhookId} — Changes the URL, description, events of an endpoint, or switches it on or off */
   updateCustomerWebhook: { method: 'PATCH', path: 'api/v1/customers/{customerId}/webhooks/{webhookId}' },
+  /** PUT /api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection — Changes how the Managed Center reaches this server */
+  updateManagedConnection: { method: 'PUT', path: 'api/v1/clusters/{clusterId}/servers/{serverId}/managed/connection' },
   /** PUT /api/v1/me/password — Changes the password (§5 change password) */
   updatePassword: { method: 'PUT', path: 'api/v1/me/password' },
   /** PATCH /api/v1/profile — Changes the contact data (and the language) */

@@ -1,4 +1,5 @@
 import HomeIcon from '@mui/icons-material/Home';
+import LanIcon from '@mui/icons-material/Lan';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,6 +34,7 @@ import { callFailed, translateServerMessage } from '../ui/notify';
 import { alertAdded } from '../ui/uiSlice';
 import { useGetManagedServerQuery, type ManagedServerView } from './api';
 import { BetaSectionGate, notRegisteredForBeta } from './BetaSectionGate';
+import { ConnectionSection } from './ConnectionSection';
 import { DashboardSection } from './DashboardSection';
 import { installPortalBridge } from './hostBridge';
 import { PluginSection } from './PluginSection';
@@ -118,6 +120,21 @@ function SectionNav({ view, sections, current }: { view: ManagedServerView; sect
             <ListItemText primary={t('nav.dashboard')} />
           </ListItemButton>
         </ListItem>
+        {/* How the portal reaches this server (issue 28): its own page, not a plugin's section. */}
+        <ListItem disablePadding>
+          <ListItemButton
+            component={RouterLink}
+            to={`${base}/connection`}
+            selected={current === 'connection'}
+            aria-current={current === 'connection' ? 'page' : undefined}
+            data-section="connection"
+          >
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <LanIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('nav.connection')} />
+          </ListItemButton>
+        </ListItem>
         {sections.map(({ entry, degraded, beta }) => {
           const Icon = entry.icon;
           return (
@@ -150,7 +167,7 @@ function Frame({ view }: { view: ManagedServerView }) {
   const current = sections.find((s) => s.entry.id === section);
   const lang = i18n.language === 'en' ? 'en' : 'de';
   const demo = useDemo();
-  const title = section === 'dashboard' || !section ? t('nav.dashboard') : (current?.entry.titles[lang] ?? (demo.enabled ? demoModuleTitle(section) : undefined));
+  const title = section === 'dashboard' || !section ? t('nav.dashboard') : section === 'connection' ? t('nav.connection') : (current?.entry.titles[lang] ?? (demo.enabled ? demoModuleTitle(section) : undefined));
   useDocumentTitle(`${title ?? t('title')} – ${view.server.name}`);
 
   const socket = useManagedSocket(view.cluster.id, view.server.id);
@@ -237,6 +254,7 @@ function Frame({ view }: { view: ManagedServerView }) {
             <Routes>
               <Route index element={<Navigate to="dashboard" replace />} />
               <Route path="dashboard" element={<DashboardSection panels={sections.filter((s) => !s.degraded).map((s) => s.entry)} />} />
+              <Route path="connection" element={<ConnectionSection clusterId={view.cluster.id} serverId={view.server.id} />} />
               <Route
                 path=":section/*"
                 element={

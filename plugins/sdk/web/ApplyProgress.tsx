@@ -5,6 +5,13 @@ import Typography from '@mui/material/Typography';
 import type { ResponseOf } from '@portal/openapi';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+const unreachableReasons = ['auth_refused', 'host_key_unknown', 'host_key_changed', 'timeout', 'connection_failed', 'connection_lost', 'not_configured'] as const;
+/** The reason a gateway gave for an unreachable server (the job log's last detail `job.unreachableReason.<reason>`). */
+function unreachableReason(log: readonly { detail?: string }[] | undefined): (typeof unreachableReasons)[number] | undefined {
+  const reason = log?.at(-1)?.detail?.replace(/^job\.unreachableReason\./, '');
+  return unreachableReasons.find((r) => r === reason);
+}
 import { operationRequest, type ArgsOf } from './client.ts';
 import type { ManagedJob } from './events.ts';
 import { managedApi, useManagedHost, useServerEvent } from './runtime.tsx';
@@ -100,7 +107,13 @@ export function ApplyProgress({ jobId, onFinished }: { jobId: number; onFinished
         </Alert>
       )}
       {/* The server could not be reached: the change is kept (not a refused configuration), it can be applied again. */}
-      {job.status === 'failed' && validation?.output === 'job.unreachable' && <Alert severity="warning">{t('job.unreachable')}</Alert>}
+      {job.status === 'failed' && validation?.output === 'job.unreachable' && (
+        <Alert severity="warning">
+          {t('job.unreachable')}
+          {/* Why (the ssh gateway, issue 28): refused login, unknown or changed host key, time-out, connection lost. */}
+          {unreachableReason(job.log) && ` ${t(`job.unreachableReason.${unreachableReason(job.log)!}`)}`}
+        </Alert>
+      )}
       {/* Files changed on the server: nothing written, the change kept until the user decides (the banner's drift panel). */}
       {job.status === 'failed' && validation?.output === 'job.drift' && <Alert severity="warning">{t('job.drift')}</Alert>}
       {job.status === 'failed' && validation?.output !== 'job.unreachable' && validation?.output !== 'job.drift' && (

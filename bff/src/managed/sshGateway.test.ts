@@ -1,0 +1,150 @@
+/**
+ * Issue 28: the modules apply to a real server over SSH. A real portal with every plugin; the shop cluster's
+ * servers are switched to the `ssh` gateway the way an administrator does it (connection settings, a key
+ * pair the portal generates whose public key goes into the server's `authorized_keys`, the host key's
+ * fingerprint confirmed after the first contact). The "server" is an unprivileged OpenSSH server on a
+ * loopback port of this machine, each server's files in a sandbox directory on that far side.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { hasSshd, startSshd, type TestSshd } from '@portal/core/managed/testing';
+import { demoLogins } from '@portal/core/seed';
+import { createTestServer, type TestClient, type TestServer } from '../testing.ts';
+
+const maybe = hasSshd() ? describe : describe.skip;
+
+let sshd: TestSshd;
+let server: TestServer;
+let admin: TestClient;
+let shop: { id: number; servers: { id: number; name: string; role: string; services: string[] }[] };
+
+const base = (serverId: number) => `/api/v1/clusters/${shop.id}/servers/${serverId}`;
+const far = (serverId: number, p: string) => path.join(sshd.root(serverId), p);
+const serverRunning = (service: string, name?: string) => shop.servers.find((s) => s.services.includes(service) && (!name || s.name.startsWith(name)))!.id;
+
+async function finished(serverId: number, jobId: number) {
+  for (let i = 0; i < 1200; i++) {
+    const r = await admin.get(`${base(serverId)}/managed/jobs/${jobId}`);
+    if (r.body.status === 'succeeded' || r.body.status === 'failed') return r.body;
+    await new Promise((res) => setTimeout(res, 25));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+async function applied(serverId: number, method: string, url: string, body?: unknown) {
+  const r = await admin.request(method, url, body);
+  expect([r.status, r.body?.error]).toEqual([202, undefined]);
+  return finished(serverId, r.body.id);
+}
+
+/** What an administrator does on the connection page: settings, key pair, authorized_keys, confirm the fingerprint. */
+const connected = new Set<number>();
+async function connect(serverId: number): Promise<void> {
+  if (connected.has(serverId)) return;
+  connected.add(serverId);
+  const url = `${base(serverId)}/managed/connection`;
+  const put = await admin.request('PUT', url, { override: 'ssh', host: '127.0.0.1', port: sshd.port, username: sshd.settings.username });
+  expect([put.status, put.body.state]).toEqual([200, 'not_configured']);
+  // The far side's sandbox directory is a development and test setting, not part of the API.
+  await server.managed.gateways.configure(serverId, { root: sshd.root(serverId) });
+  const key = await admin.request('POST', `${url}/key`);
+  expect(key.status).toBe(200);
+  expect(key.body.publicKey).toMatch(/^ssh-ed25519 AAAA\S+ portal-managed-server-\d+$/);
+  fs.appendFileSync(path.join(sshd.dir, 'authorized_keys'), `${key.body.publicKey}\n`);
+  // First contact: refused, the fingerprint shown for confirmation.
+  const first = await admin.request('POST', `${url}/test`);
+  expect(first.body).toMatchObject({ ok: false, reason: 'host_key_unknown', connection: { state: 'unconfirmed', hostKey: { fingerprint: sshd.fingerprint, confirmed: false } } });
+  expect((await admin.request('POST', `${url}/host-key`, { fingerprint: 'SHA256:Nv8za401X4p50L0nPrW4rGukg24LyFx/EA3njFbgp3Q' })).status).toBe(409);
+  expect((await admin.request('POST', `${url}/host-key`, { fingerprint: sshd.fingerprint })).body).toMatchObject({ hostKey: { confirmed: true } });
+  expect((await admin.request('POST', `${url}/test`)).body).toMatchObject({ ok: true, connection: { state: 'ready', gateway: 'ssh', lastContactAt: expect.any(String) } });
+  const view = (await admin.get(url)).body;
+  expect(view.sudoers).toContain(`${sshd.settings.username} ALL=(root) NOPASSWD: PORTAL_MANAGED`);
+  expect(view.sudoers).toContain('/usr/bin/systemctl reload nginx');
+}
+
+maybe('issue 28: modules apply over the ssh gateway (real sshd)', () => {
+  beforeAll(async () => {
+    sshd = await startSshd();
+    server = await createTestServer({ JOB_POLL_SECONDS: '0.5' });
+    admin = server.client();
+    expect((await admin.login(demoLogins.admin)).status).toBe(200);
+    const list = await admin.get('/api/v1/clusters?search=20011');
+    const id = list.body.data.find((x: { number: string }) => x.number === '20011').id as number;
+    shop = (await admin.get(`/api/v1/clusters/${id}`)).body;
+  }, 180_000);
+
+  afterAll(async () => {
+    // The far side's private instances (a real server's services keep running, of course).
+    for (const id of connected) for (const program of ['nginx', 'redis']) await server?.managed.gateway(id).service(program).stop().catch(() => undefined);
+    await server?.stop();
+    await sshd?.stop();
+  });
+
+  it('the private key is stored sealed, never in plain text', async () => {
+    const web = serverRunning('nginx', 'web01');
+    await connect(web);
+    const rows = await server.db.orm.em.fork().getConnection().execute(`select private_key, public_key from managed_server_connections where server_id = ${web}`);
+    expect(rows[0].private_key).toMatch(/^v1\./);
+    expect(rows[0].private_key).not.toContain('PRIVATE KEY');
+    expect(server.managed.gateway(web).kind).toBe('ssh');
+    // Cluster administrators only.
+    const other = server.client();
+    expect((await other.login(demoLogins.other)).status).toBe(200);
+    expect([403, 404]).toContain((await other.get(`${base(web)}/managed/connection`)).status);
+  });
+
+  it('R2.030 nginx: applied on the far side, checked there with nginx -t, served by the far side nginx', async () => {
+    const web = serverRunning('nginx', 'web01');
+    await connect(web);
+    const job = await applied(web, 'POST', `${base(web)}/nginx/apply`);
+    expect(job.status).toBe('succeeded');
+    expect(fs.readFileSync(far(web, '/etc/nginx/conf.d/portal.conf'), 'utf8')).toContain('include');
+    if (fs.existsSync('/usr/sbin/nginx')) {
+      expect(job.validation).toMatchObject({ status: 'passed', tool: 'nginx' });
+      expect(job.validation.output).toContain(`${far(web, '/etc/nginx/nginx.conf')} syntax is ok`);
+    }
+  });
+
+  it('R2.029 cronjobs: the cron file lands on the far side', async () => {
+    const web = serverRunning('cronjobs', 'web01');
+    await connect(web);
+    const job = await applied(web, 'POST', `${base(web)}/cronjobs/apply`);
+    expect(job.status).toBe('succeeded');
+    expect(fs.readFileSync(far(web, '/etc/cron.d/portal'), 'utf8')).toMatch(/^# /m);
+  });
+
+  it('R2.031 ssh keys: authorized_keys on the far side, checked there with ssh-keygen -l', async () => {
+    const web = serverRunning('ssh', 'web01');
+    await connect(web);
+    const job = await applied(web, 'POST', `${base(web)}/ssh/apply`);
+    expect(job.status).toBe('succeeded');
+    const keys = fs.readFileSync(far(web, '/home/deploy/.ssh/authorized_keys'), 'utf8');
+    expect(keys).toMatch(/^ssh-ed25519 AAAA/m);
+    if (fs.existsSync('/usr/bin/ssh-keygen')) expect(job.validation).toMatchObject({ status: 'passed', tool: 'ssh-keygen' });
+  });
+
+  it('R2.027 dns: a record lands in the zone file on the far side, checked there with named-checkzone', async () => {
+    const lb = serverRunning('dns');
+    await connect(lb);
+    const zones = (await admin.get(`${base(lb)}/dns/zones`)).body.data as { id: number; name: string }[];
+    const zone = zones[0]!;
+    const job = await applied(lb, 'POST', `${base(lb)}/dns/zones/${zone.id}/records`, { name: 'sshgw', type: 'A', ttl: 600, value: '203.0.113.28' });
+    expect(job.status).toBe('succeeded');
+    const file = fs.readdirSync(far(lb, '/etc/bind/zones')).find((f) => f.startsWith('db.'))!;
+    expect(fs.readFileSync(far(lb, `/etc/bind/zones/${file}`), 'utf8')).toMatch(/sshgw\s+600\s+IN\s+A\s+203\.0\.113\.28/);
+    if (fs.existsSync('/usr/bin/named-checkzone')) expect(job.validation).toMatchObject({ status: 'passed', tool: 'named-checkzone' });
+  });
+
+  it('R2.024 redis (config family): redis.conf on the far side, loaded there by redis-server, the instance started', async () => {
+    const db = serverRunning('redis');
+    await connect(db);
+    const job = await applied(db, 'POST', `${base(db)}/redis/apply`);
+    expect(job.status).toBe('succeeded');
+    expect(fs.readFileSync(far(db, '/etc/redis/redis.conf'), 'utf8')).toContain(`dir ${far(db, '/var/lib/redis')}`);
+    if (fs.existsSync('/usr/bin/redis-server')) {
+      expect(job.validation).toMatchObject({ status: 'passed', tool: 'redis-server', output: 'configuration loaded' });
+      expect((await server.managed.gateway(db).service('redis').status()).state).toBe('running');
+      await server.managed.gateway(db).service('redis').stop();
+    }
+  });
+});

@@ -1,0 +1,487 @@
+/**
+ * The `ssh` gateway (issue 28): the `ServerGateway` port over SSH, with no agent on the server. Files go over
+ * SFTP (a temporary file next to the target, then `posix-rename@openssh.com`: atomic), commands over exec
+ * channels as fixed argument vectors (`sshConnection.ts`), and the programs the plugins declared are run as
+ * their descriptors say — no plugin knows which gateway it has.
+ *
+ * Two modes:
+ * - a real server (`root` empty): paths as they are; a descriptor's `validate` command and
+ *   `systemctl reload|restart <unit>` run through `sudo -n` with the tool's absolute path when the program
+ *   is `privileged` (the sudoers drop-in `sudoersDropIn` allows exactly those), a health probe
+ *   (`systemctl is-active`) after each reload;
+ * - a sandbox on the far side (`root` = an absolute directory there, the tests and development): every path
+ *   is mapped below it (like the `local` gateway's sandbox, same checks) and a descriptor's private instance
+ *   (`local`) is run there over SSH as the login user — a real nginx, checked and reloaded on the far side.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { CheckOutcome, ConfigFile, RunRequest, RunResult, ServerGateway, ServerMetrics, ServiceControl, ServiceStatus, ToolCheck } from '@portal/plugin-sdk/gateway';
+import type { LocalEnv, LocalInstance, ProgramDescriptor } from '@portal/plugin-sdk/program';
+import { SandboxViolation, toolName } from './programs.ts';
+import { exec, openConnection, sftpCall, SshUnreachable, type ExecResult, type HostKeyStore, type SshConnection, type SshPool, type SshSettings } from './sshConnection.ts';
+
+export interface SshGatewayOptions {
+  serverId: number;
+  pool: SshPool;
+  hostKeys: HostKeyStore;
+  /** The server's connection settings (read when a connection is opened); null: not configured. */
+  settings(): Promise<SshSettings | null>;
+  /**
+   * The far side's sandbox directory (absolute; tests and development): every path is mapped below it and the
+   * descriptors' private instances run there. Empty: a real server.
+   */
+  root?: string;
+  programs?: readonly ProgramDescriptor[];
+  /** Pin the first host key seen without a confirmation (tests). */
+  trustOnFirstUse?: boolean;
+}
+
+const TIMEOUT = 15_000;
+const toolDirs = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+const SYSTEMCTL = '/usr/bin/systemctl';
+const trimOutput = (s: string) => s.trim().slice(-20_000);
+const sftpCode = (e: unknown) => (e as { code?: unknown })?.code;
+/** SFTP status codes (draft-ietf-secsh-filexfer): no such file, and the generic failure `mkdir` gives for an existing directory. */
+const NO_SUCH_FILE = 2;
+
+export class SshGateway implements ServerGateway {
+  readonly kind = 'ssh' as const;
+  readonly serverId: number;
+  readonly #options: SshGatewayOptions;
+  readonly #programs = new Map<string, ProgramDescriptor>();
+  readonly #services = new Map<string, ServiceControl>();
+  readonly #tools = new Map<string, string | null>();
+  /** The far side's sandbox directory ('' on a real server). */
+  readonly #root: string;
+
+  constructor(options: SshGatewayOptions) {
+    if (!Number.isSafeInteger(options.serverId) || options.serverId < 1) throw new SandboxViolation('bad server id');
+    this.serverId = options.serverId;
+    this.#options = options;
+    const root = (options.root ?? '').replace(/\/+$/, '');
+    if (root && !path.posix.isAbsolute(root)) throw new SandboxViolation('the sandbox root must be absolute');
+    this.#root = root;
+    const runs = (p: ProgramDescriptor) => !!(p.local || p.validate || p.service);
+    for (const p of options.programs ?? []) if (!this.#programs.has(p.id) || (runs(p) && !runs(this.#programs.get(p.id)!))) this.#programs.set(p.id, p);
+  }
+
+  /** Runs `use` on the server's pooled connection. */
+  async #with<T>(use: (c: SshConnection) => Promise<T>): Promise<T> {
+    return this.#options.pool.with(this.serverId, () => this.#open(), use);
+  }
+
+  async #open(): Promise<SshConnection> {
+    const settings = await this.#options.settings();
+    if (!settings) throw new SshUnreachable('not_configured', `server ${this.serverId} has no ssh connection settings`);
+    return openConnection(this.serverId, settings, this.#options.hostKeys, { trustOnFirstUse: this.#options.trustOnFirstUse });
+  }
+
+  async #rootDir(): Promise<string> {
+    return this.#root;
+  }
+
+  /** Whether commands of privileged programs go through `sudo -n` (a real server). */
+  get #sudo(): boolean {
+    return !this.#root;
+  }
+
+  /** Opens a connection now (the connection page's test), returning how long the round trip took. */
+  async test(): Promise<{ durationMs: number; user: string }> {
+    const started = performance.now();
+    const r = await this.#with((c) => exec(c, ['id', '-un'], { timeoutMs: 10_000 }));
+    return { durationMs: Math.round(performance.now() - started), user: r.stdout.trim() };
+  }
+
+  #check(serverPath: string): void {
+    if (typeof serverPath !== 'string' || !serverPath.startsWith('/') || serverPath.length > 1024) throw new SandboxViolation(`not an absolute server path: ${JSON.stringify(serverPath)}`);
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    if (/[\u0000-\u001f\u007f]/.test(serverPath)) throw new SandboxViolation('control character in path');
+    if (serverPath.split('/').some((s) => s === '..' || s === '.')) throw new SandboxViolation(`relative segment in path: ${JSON.stringify(serverPath)}`);
+  }
+
+  /** A server path → the far side's path (below the sandbox root when there is one). Synchronous: needs the settings read once. */
+  hostPath(serverPath: string): string {
+    this.#check(serverPath);
+    const root = this.#root;
+    return root ? path.posix.join(root, serverPath) : path.posix.normalize(serverPath);
+  }
+
+  async #remote(serverPath: string): Promise<string> {
+    await this.#rootDir();
+    return this.hostPath(serverPath);
+  }
+
+  async readFile(serverPath: string): Promise<string | null> {
+    const file = await this.#remote(serverPath);
+    return this.#with(async (c) => {
+      try {
+        return (await sftpCall<Buffer>(c, (s, done) => s.readFile(file, done))).toString('utf8');
+      } catch (e) {
+        if (sftpCode(e) === NO_SUCH_FILE) return null;
+        throw e;
+      }
+    });
+  }
+
+  async #mkdirp(c: SshConnection, dir: string): Promise<void> {
+    const parts = dir.split('/').filter(Boolean);
+    let missingFrom = parts.length;
+    // From the deepest directory up to the first that exists, then down again creating each.
+    while (missingFrom > 0) {
+      const probe = `/${parts.slice(0, missingFrom).join('/')}`;
+      try {
+        await sftpCall(c, (s, done) => s.stat(probe, (err) => done(err)));
+        break;
+      } catch (e) {
+        if (sftpCode(e) !== NO_SUCH_FILE) throw e;
+        missingFrom--;
+      }
+    }
+    for (let i = missingFrom + 1; i <= parts.length; i++) {
+      const d = `/${parts.slice(0, i).join('/')}`;
+      await sftpCall(c, (s, done) => s.mkdir(d, (err) => done(err))).catch((e: unknown) => {
+        if (typeof sftpCode(e) !== 'number') throw e; // raced with another writer: it exists now
+      });
+    }
+  }
+
+  async writeFile(file: ConfigFile): Promise<void> {
+    const target = await this.#remote(file.path);
+    const mode = file.mode ?? 0o644;
+    await this.#with(async (c) => {
+      await this.#mkdirp(c, path.posix.dirname(target));
+      const tmp = `${path.posix.dirname(target)}/.${path.posix.basename(target)}.portal-${randomUUID()}.tmp`;
+      try {
+        await sftpCall(c, (s, done) => s.writeFile(tmp, file.content, { mode, flag: 'wx' }, (err) => done(err)));
+        await sftpCall(c, (s, done) => s.chmod(tmp, mode, (err) => done(err)));
+        // Atomic replace on the far side (plain SFTP rename refuses an existing target).
+        await sftpCall(c, (s, done) => s.ext_openssh_rename(tmp, target, (err) => done(err)));
+      } catch (e) {
+        await sftpCall(c, (s, done) => s.unlink(tmp, (err) => done(err))).catch(() => undefined);
+        throw e;
+      }
+    });
+  }
+
+  async removeFile(serverPath: string): Promise<void> {
+    const file = await this.#remote(serverPath);
+    await this.#with((c) =>
+      sftpCall(c, (s, done) => s.unlink(file, (err) => done(err))).catch((e: unknown) => {
+        if (sftpCode(e) !== NO_SUCH_FILE) throw e;
+      }),
+    );
+  }
+
+  async listFiles(dir: string): Promise<string[]> {
+    const remote = await this.#remote(dir);
+    return this.#with(async (c) => {
+      try {
+        const entries = await sftpCall<{ filename: string; attrs: { isFile(): boolean } }[]>(c, (s, done) => s.readdir(remote, done));
+        return entries.filter((e) => e.attrs.isFile()).map((e) => e.filename).sort();
+      } catch (e) {
+        if (typeof sftpCode(e) === 'number') return [];
+        throw e;
+      }
+    });
+  }
+
+  async tail(serverPath: string, lines: number): Promise<string[]> {
+    const want = Math.max(0, Math.min(Math.floor(lines), 10_000));
+    const file = await this.#remote(serverPath);
+    return this.#with(async (c) => {
+      let size: number;
+      try {
+        size = (await sftpCall<{ size: number }>(c, (s, done) => s.stat(file, done))).size;
+      } catch (e) {
+        if (sftpCode(e) === NO_SUCH_FILE) return [];
+        throw e;
+      }
+      const text = await this.#readFrom(c, file, Math.max(0, size - 1024 * 1024), size);
+      const all = text.split('\n');
+      if (all.at(-1) === '') all.pop();
+      return want ? all.slice(-want) : [];
+    });
+  }
+
+  /** Bytes `from`…`to` of a far-side file as text. */
+  async #readFrom(c: SshConnection, file: string, from: number, to: number): Promise<string> {
+    if (to <= from) return '';
+    const handle = await sftpCall<Buffer>(c, (s, done) => s.open(file, 'r', done));
+    try {
+      const buffer = Buffer.alloc(to - from);
+      let read = 0;
+      while (read < buffer.length) {
+        const n = await sftpCall<number>(c, (s, done) => s.read(handle, buffer, read, buffer.length - read, from + read, (err, bytes) => done(err, bytes)));
+        if (!n) break;
+        read += n;
+      }
+      return buffer.subarray(0, read).toString('utf8');
+    } finally {
+      await sftpCall(c, (s, done) => s.close(handle, (err) => done(err))).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Follows a (log) file: `tail -F` over its own exec channel, each new line to `onLine`; the returned
+   * function closes the channel (the live view closes it when no one watches any more).
+   */
+  async follow(serverPath: string, onLine: (line: string) => void): Promise<() => void> {
+    const file = await this.#remote(serverPath);
+    return this.#with(
+      (c) =>
+        new Promise<() => void>((resolve, reject) => {
+          c.client.exec(`tail -n 0 -F -- '${file.replace(/'/g, `'\\''`)}'`, (err, stream) => {
+            if (err) return reject(err);
+            let rest = '';
+            stream.on('data', (d: Buffer) => {
+              const parts = (rest + d.toString('utf8')).split('\n');
+              rest = parts.pop() ?? '';
+              for (const line of parts) onLine(line);
+            });
+            stream.stderr.resume();
+            resolve(() => {
+              stream.signal('TERM');
+              stream.close();
+            });
+          });
+        }),
+    );
+  }
+
+  /** The absolute path of a tool on the far side (the sbin and bin directories), or null. */
+  async #tool(tool: string): Promise<string | null> {
+    if (!toolName.test(tool)) throw new SandboxViolation(`not a tool name: ${JSON.stringify(tool)}`);
+    if (this.#tools.has(tool)) return this.#tools.get(tool)!;
+    const found = await this.#with(async (c) => {
+      for (const dir of toolDirs) {
+        try {
+          const attrs = await sftpCall<{ mode: number; isFile(): boolean }>(c, (s, done) => s.stat(`${dir}/${tool}`, done));
+          if (attrs.isFile() && attrs.mode & 0o111) return `${dir}/${tool}`;
+        } catch (e) {
+          if (typeof sftpCode(e) !== 'number') throw e;
+        }
+      }
+      return null;
+    });
+    this.#tools.set(tool, found);
+    return found;
+  }
+
+  async hasTool(tool: string): Promise<ToolCheck> {
+    const found = await this.#tool(tool);
+    return { tool, available: !!found, ...(found ? { path: found } : {}) };
+  }
+
+  /** Runs a command with fixed arguments (`PathArg`s mapped), through `sudo -n` when asked and on a real server. */
+  async #run(tool: string, args: readonly (string | { path: string })[], options: { input?: string; timeoutMs?: number; privileged?: boolean } = {}): Promise<RunResult> {
+    const file = await this.#tool(tool);
+    if (!file) return { exitCode: 127, stdout: '', stderr: `${tool}: not installed`, timedOut: false, durationMs: 0 };
+    const argv: string[] = [];
+    for (const a of args) {
+      if (typeof a === 'string') {
+        if (a.includes('\0')) throw new SandboxViolation('NUL in argument');
+        argv.push(a);
+      } else argv.push(await this.#remote(a.path));
+    }
+    const full = options.privileged && this.#sudo ? ['sudo', '-n', file, ...argv] : [file, ...argv];
+    return this.#with((c) => exec(c, full, { input: options.input, timeoutMs: options.timeoutMs ?? 10_000 }));
+  }
+
+  run(request: RunRequest): Promise<RunResult> {
+    return this.#run(request.tool, request.args, { input: request.input, timeoutMs: request.timeoutMs });
+  }
+
+  /** Ports of the far-side sandbox's private instances (several sandboxes share one machine); a real server: the usual one. */
+  async listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
+    if (!toolName.test(service)) throw new SandboxViolation('bad service name');
+    if (!(await this.#rootDir())) return { host: '127.0.0.1', port: defaultPort };
+    const known = JSON.parse((await this.readFile('/.portal/ports.json')) ?? '{}') as Record<string, number>;
+    if (!known[service]) {
+      known[service] = 20_000 + ((this.serverId * 7919 + [...service].reduce((a, ch) => a * 31 + ch.charCodeAt(0), 0)) % 30_000);
+      await this.writeFile({ path: '/.portal/ports.json', content: JSON.stringify(known) });
+    }
+    return { host: '127.0.0.1', port: known[service] };
+  }
+
+  service(name: string): ServiceControl {
+    let control = this.#services.get(name);
+    if (!control) {
+      const program = this.#programs.get(name);
+      control = program ? this.#program(program) : unsupported(name);
+      this.#services.set(name, control);
+    }
+    return control;
+  }
+
+  /** A declared program: its private instance in the far-side sandbox, or its system service on a real server. */
+  #program(program: ProgramDescriptor): ServiceControl {
+    const tool = program.tool ?? program.id;
+    const privileged = !!program.privileged;
+    const validateDescriptor = async (files: readonly ConfigFile[]): Promise<CheckOutcome> => {
+      const v = program.validate;
+      if (!v) return { status: 'skipped', reason: 'not_supported' };
+      if (typeof v === 'function') return v(this, files);
+      if (!(await this.hasTool(v.tool)).available) return { status: 'skipped', reason: 'tool_missing', tool: v.tool };
+      const r = await this.#run(v.tool, v.args, { timeoutMs: v.timeoutMs ?? TIMEOUT, privileged });
+      return { status: r.exitCode === 0 ? 'passed' : 'failed', tool: v.tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
+    };
+    return {
+      name: program.id,
+      validate: async (files: readonly ConfigFile[] = []) => {
+        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).validate(files);
+        return validateDescriptor(files);
+      },
+      reload: async (): Promise<CheckOutcome> => {
+        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).reload();
+        if (!program.service) return { status: 'skipped', reason: 'not_supported', tool };
+        if (program.service.reload === 'none') return { status: 'passed', tool, output: `${program.service.unit} reads its files on every use` };
+        if (await this.#rootDir()) return { status: 'skipped', reason: 'not_supported', tool };
+        const r = await this.#run('systemctl', [program.service.reload, program.service.unit], { privileged: true, timeoutMs: 60_000 });
+        if (r.exitCode !== 0) return { status: 'failed', tool: 'systemctl', output: trimOutput(r.stderr + r.stdout) || `systemctl ${program.service.reload} ${program.service.unit} failed` };
+        // Health probe: the unit runs after taking the new configuration.
+        const probe = await this.#run('systemctl', ['is-active', program.service.unit], { timeoutMs: 10_000 });
+        if (probe.stdout.trim() !== 'active') return { status: 'failed', tool: 'systemctl', output: `${program.service.unit} is ${probe.stdout.trim() || 'not active'} after ${program.service.reload}` };
+        return { status: 'passed', tool: 'systemctl', output: `${program.service.reload}ed ${program.service.unit}` };
+      },
+      status: async (): Promise<ServiceStatus> => {
+        if (!(await this.hasTool(tool)).available) return { state: 'not_installed' };
+        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).status();
+        if (!program.service) return { state: 'unknown' };
+        const r = await this.#run('systemctl', ['is-active', program.service.unit], { timeoutMs: 10_000 });
+        const state = r.stdout.trim();
+        return { state: state === 'active' ? 'running' : state === 'inactive' || state === 'failed' ? 'stopped' : 'unknown', detail: state };
+      },
+      stop: async () => {
+        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).stop();
+        if (program.service && !(await this.#rootDir())) await this.#run('systemctl', ['stop', program.service.unit], { privileged: true, timeoutMs: 60_000 });
+      },
+    };
+  }
+
+  /** A descriptor's private instance in the far-side sandbox (what `localProgram.ts` does on this machine). */
+  #localInstance(program: ProgramDescriptor, local: LocalInstance) {
+    const tool = program.tool ?? program.id;
+    const env: LocalEnv = { root: this.#root, hostPath: (p) => this.hostPath(p), readFile: (p) => this.readFile(p) };
+    const missing: CheckOutcome = { status: 'skipped', reason: 'tool_missing', tool };
+    const runTool = async (args: readonly string[]) => this.#run(tool, [...args, ...(await local.args(env))], { timeoutMs: TIMEOUT });
+    const outcome = (r: ExecResult, ok = r.exitCode === 0): CheckOutcome => ({ status: ok ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) });
+    const prepare = async () => {
+      for (const f of local.files?.(env) ?? []) if ((await this.readFile(f.path)) !== f.content) await this.writeFile(f);
+      if (local.dirs?.length) await this.#with(async (c) => { for (const d of local.dirs ?? []) await this.#mkdirp(c, this.hostPath(d)); });
+    };
+    const pid = async (): Promise<number | undefined> => {
+      const n = Number((await this.readFile(local.pidFile))?.trim());
+      if (!Number.isInteger(n) || n < 2) return undefined;
+      const r = await this.#with((c) => exec(c, ['kill', '-0', String(n)], { timeoutMs: 5000 }));
+      return r.exitCode === 0 ? n : undefined;
+    };
+    const size = async (p: string) => this.#with(async (c) => sftpCall<{ size: number }>(c, (s, done) => s.stat(this.hostPath(p), done)).then((a) => a.size).catch(() => 0));
+    const start = async (): Promise<CheckOutcome> => {
+      await this.removeFile(local.pidFile);
+      const r = await runTool(local.start);
+      let ok = r.exitCode === 0 && !!(await pid());
+      for (const deadline = Date.now() + 5000; r.exitCode === 0 && !ok && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        ok = !!(await pid());
+      }
+      return { ...outcome(r, ok), output: trimOutput(r.stderr + r.stdout) || (ok ? 'started' : `${tool} did not start`) };
+    };
+    const stop = async () => {
+      const running = await pid();
+      if (!running) return;
+      await this.#with((c) => exec(c, ['kill', '-TERM', String(running)], { timeoutMs: 5000 }));
+      for (const deadline = Date.now() + 3000; Date.now() < deadline && (await pid()); ) await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    return {
+      validate: async (files: readonly ConfigFile[]): Promise<CheckOutcome> => {
+        if (!(await this.#tool(tool))) return missing;
+        await prepare();
+        if (!local.validate) {
+          const v = program.validate;
+          if (!v) return { status: 'skipped', reason: 'not_supported' } as CheckOutcome;
+          if (typeof v === 'function') return v(this, files);
+          return outcome(await this.#run(v.tool, v.args, { timeoutMs: v.timeoutMs ?? TIMEOUT }));
+        }
+        return outcome(await runTool(local.validate));
+      },
+      reload: async (): Promise<CheckOutcome> => {
+        if (!(await this.#tool(tool))) return missing;
+        await prepare();
+        if (!(await pid())) return start();
+        if (!local.reload) {
+          await stop();
+          return start();
+        }
+        const watch = local.reloadLog;
+        const offset = watch ? await size(watch.path) : 0;
+        const r = await runTool(local.reload);
+        if (r.exitCode !== 0) return outcome(r);
+        if (!watch) return { status: 'passed', tool, output: trimOutput(r.stderr + r.stdout) || 'reloaded' };
+        const deadline = Date.now() + (watch.waitMs ?? 3000);
+        for (;;) {
+          const now = await size(watch.path);
+          const log = await this.#with((c) => this.#readFrom(c, this.hostPath(watch.path), offset, now));
+          if (watch.failed.test(log)) return { status: 'failed', tool, output: trimOutput(log) };
+          if (watch.done.test(log)) return { status: 'passed', tool, output: 'reloaded' };
+          if (Date.now() > deadline) return { status: 'passed', tool, output: 'reload signalled' };
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+      status: async (): Promise<ServiceStatus> => {
+        if (!(await pid())) return { state: 'stopped' };
+        return program.port ? { state: 'running', endpoint: await this.listenAddress(program.id, program.port) } : { state: 'running' };
+      },
+      stop,
+    };
+  }
+
+  async metrics(): Promise<ServerMetrics> {
+    const r = await this.#with((c) => exec(c, ['cat', '/proc/loadavg', '/proc/meminfo', '/proc/uptime'], { timeoutMs: 10_000 }));
+    const df = await this.#with((c) => exec(c, ['df', '-P', '-B1', this.#root || '/'], { timeoutMs: 10_000 }));
+    const nproc = await this.#with((c) => exec(c, ['nproc'], { timeoutMs: 10_000 }));
+    const [loadLine, ...rest] = r.stdout.split('\n');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(rest.join('\n'))?.[1] ?? 0) * 1024;
+    const load = loadLine.split(' ').slice(0, 3).map(Number) as [number, number, number];
+    const uptime = Number(rest.at(-2)?.split(' ')[0] ?? 0);
+    const disk = df.stdout.trim().split('\n').at(-1)?.split(/\s+/) ?? [];
+    return {
+      at: new Date().toISOString(),
+      load,
+      cpuCount: Number(nproc.stdout.trim()) || 1,
+      memory: { totalBytes: kb('MemTotal'), usedBytes: kb('MemTotal') - kb('MemAvailable') },
+      disk: { totalBytes: Number(disk[1] ?? 0), usedBytes: Number(disk[2] ?? 0) },
+      uptimeSeconds: Math.round(uptime),
+    };
+  }
+}
+
+function unsupported(name: string): ServiceControl {
+  const notSupported: CheckOutcome = { status: 'skipped', reason: 'not_supported' };
+  return { name, validate: async () => notSupported, reload: async () => notSupported, status: async () => ({ state: 'unknown' }), stop: async () => undefined };
+}
+
+/**
+ * The sudoers drop-in a server needs for the portal's user (`/etc/sudoers.d/portal`, mode 0440): exactly the
+ * commands the `ssh` gateway runs through `sudo -n` — each privileged program's `validate` command with its
+ * fixed arguments and `systemctl <reload|restart|stop> <unit>` — with absolute paths, nothing else.
+ * `tools`: where the far side keeps each tool (default: Debian's places).
+ */
+export function sudoersDropIn(user: string, programs: readonly ProgramDescriptor[], tools: Record<string, string> = {}): string {
+  if (!/^[a-z_][a-z0-9_-]{0,31}$/.test(user)) throw new SandboxViolation(`not a user name: ${JSON.stringify(user)}`);
+  const debian: Record<string, string> = { nginx: '/usr/sbin/nginx', apache2ctl: '/usr/sbin/apache2ctl', systemctl: SYSTEMCTL, 'named-checkconf': '/usr/bin/named-checkconf', 'postfix': '/usr/sbin/postfix', nft: '/usr/sbin/nft', ...tools };
+  const where = (t: string) => debian[t] ?? `/usr/sbin/${t}`;
+  // sudoers: a backslash escapes the characters sudoers treats specially inside arguments.
+  const arg = (a: string) => a.replace(/[\\,:=\s]/g, (ch) => `\\${ch}`);
+  const lines = [`# Written by the customer portal (Managed Center, ssh gateway) for the user ${user}. Check: visudo -c -f <file>`, `Defaults:${user} !requiretty`];
+  const seen = new Set<string>();
+  const commands: string[] = [];
+  for (const p of programs) {
+    if (!p.privileged || seen.has(p.id)) continue;
+    seen.add(p.id);
+    if (p.validate && typeof p.validate !== 'function') commands.push([where(p.validate.tool), ...p.validate.args.map((a) => (typeof a === 'string' ? a : a.path))].map(arg).join(' '));
+    if (p.service && p.service.reload !== 'none') for (const verb of new Set([p.service.reload, 'stop'])) commands.push(`${SYSTEMCTL} ${verb} ${arg(p.service.unit)}`);
+  }
+  if (!commands.length) return `${lines.join('\n')}\n`;
+  lines.push(`Cmnd_Alias PORTAL_MANAGED = ${commands.join(', \\\n    ')}`, `${user} ALL=(root) NOPASSWD: PORTAL_MANAGED`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,27 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/** Issue 28: how the Managed Center reaches each server (ssh gateway settings, key pair, pinned host key). */
+export class Migration20261128120000ServerConnections extends Migration {
+  override up(): void {
+    this.addSql(`create table "managed_server_connections" (
+      "id" serial primary key,
+      "server_id" int not null unique references "servers" ("id") on update cascade on delete cascade,
+      "gateway" text check ("gateway" in ('local', 'ssh')) null,
+      "host" varchar(253) null,
+      "port" int not null default 22,
+      "username" varchar(32) not null default 'portal',
+      "root" varchar(512) null,
+      "private_key" text null,
+      "public_key" text null,
+      "host_key_fingerprint" varchar(64) null,
+      "host_key_confirmed_at" timestamptz null,
+      "last_contact_at" timestamptz null,
+      "last_error" varchar(40) null,
+      "updated_at" timestamptz not null
+    );`);
+  }
+
+  override down(): void {
+    this.addSql(`drop table if exists "managed_server_connections";`);
+  }
+}
