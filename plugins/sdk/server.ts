@@ -32,6 +32,8 @@ export interface ManagedServer {
   clusterId: number;
   /** The customer the server's cluster belongs to: what a plugin offers (certificates, …) must be this customer's. */
   customer: { id: number; number: number };
+  /** The service level of the server's cluster (what the customer ordered): prices and free offers depend on it (spec §9). */
+  sla: 'basic' | 'business' | 'enterprise' | 'dev';
   /** IANA time zone of the server's clock (cron schedules, log times), e.g. `Europe/Berlin`. */
   timeZone: string;
 }
@@ -301,3 +303,4 @@ export type AnyServerPlugin = ServerPlugin<any, any>;
 
 /** Declares a plugin's server part; the compiler checks every handler against the contract. */
 export const defineServerPlugin = <Ops extends OperationId, Prepared = unknown>(plugin: ServerPlugin<Ops, Prepared>): ServerPlugin<Ops, Prepared> => plugin;
+export * from './reports/server.ts';

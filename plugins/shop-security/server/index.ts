@@ -1,32 +1,54 @@
 /**
- * Server part of the `shop-security` plugin: the entries of a server (desired state in `shop_security_items`, a resource
- * of the SDK: `x-resources.shopSecurityItem` in openapi.yaml), their rules, and the apply of `/etc/portal/shop-security.conf`.
+ * Server part of the `shop-security` plugin: security scans of a server's document roots as reports
+ * (`shop_security_reports`, the SDK's report part): list with the price of the next scan, a report's findings
+ * (`report/{reportId}`), and "scan now", which runs in the background with progress events (`shop-security.report`).
  */
-import { defineResource, defineServerPlugin, type PluginHandlers } from '@portal/plugin-sdk/server';
+import { defineReports, defineServerPlugin, presentReportSummary, type PluginHandlers, type ReportRow } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
-import { shopSecurityItemResource } from '../generated/resources.ts';
-import { ShopSecurityItem } from './Item.ts';
-import { Migration20261128120014ShopSecurity } from './migrations/Migration20261128120014ShopSecurity.ts';
-import { configPath, renderConfig } from './render.ts';
-import { checkItem } from './rules.ts';
+import type { SecurityResult } from '../shared/findings.ts';
+import { Migration20261128121000ShopSecurity } from './migrations/Migration20261128121000ShopSecurity.ts';
+import { scanPrice } from './price.ts';
+import programs from './program.ts';
+import { ShopSecurityReport } from './Report.ts';
+import { scanDocumentRoots } from './scanner.ts';
+import { listVersion } from './signatures.ts';
 
-/** list, get, create, update, delete of the entries: 404 for another server's, rules under the lock, the change log. */
-export const items = defineResource(shopSecurityItemResource, {
-  entity: ShopSecurityItem,
-  present: (i) => ({ id: i.id, name: i.name, value: i.value, createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString() }),
-  rules: (input, { existing, current }) => checkItem(input, existing, current?.id),
-  summary: (i) => ({ name: i.name }),
+export type ShopSecurityResult = SecurityResult & { truncated: boolean };
+
+export const reports = defineReports<ShopSecurityResult>({
+  pluginId: 'shop-security',
+  entity: ShopSecurityReport,
+  run: async (c) => {
+    // The price is decided when the scan starts (what the user was shown), and kept with the report.
+    const price = scanPrice(c.server.sla, c.now);
+    const outcome = await scanDocumentRoots(c.gateway, (fraction, step) => c.progress(5 + fraction * 90, step));
+    return { ...outcome, listVersion, price: { free: price.free, cents: price.cents } };
+  },
 });
 
+const present = (r: ReportRow<ShopSecurityResult>) => {
+  const findings = r.result?.findings ?? [];
+  const count = (s: string) => findings.filter((f) => f.severity === s).length;
+  return {
+    ...presentReportSummary(r),
+    counts: { critical: count('critical'), high: count('high'), medium: count('medium'), low: count('low') },
+  };
+};
+
 export default defineServerPlugin<Operations>({
-  entities: [ShopSecurityItem],
-  migrations: [Migration20261128120014ShopSecurity],
-  // TODO(shop-security): check the rendered file with the service's own tool (`steps: { service: '<program>' }`).
-  steps: {
-    validate: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'shop-security' }),
-    reload: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'shop-security' }),
-  },
-  handlers: (ports): PluginHandlers<Operations> => items.handlers(ports),
-  state: { entities: [ShopSecurityItem] },
-  render: async ({ em, server }) => [{ path: configPath, content: renderConfig(await items.all(em, server.id)), mode: 0o644 }],
+  entities: [ShopSecurityReport],
+  migrations: [Migration20261128121000ShopSecurity],
+  programs,
+  handlers: (ports): PluginHandlers<Operations> => ({
+    listShopSecurityReports: async (c) => ({
+      data: (await reports.list(c.em, c.server.id, ports.clock.now())).map(present),
+      price: scanPrice(c.server.sla, ports.clock.now()),
+    }),
+    getShopSecurityReport: async (c) => {
+      const r = await reports.get(c.em, c.server.id, c.params.reportId);
+      return { ...present(r), result: r.result };
+    },
+    runShopSecurityScan: async (c) => present(await reports.start(ports, c)),
+  }),
+  stop: () => reports.settled(),
 });
