@@ -3,12 +3,11 @@ import { definePlugin } from '@portal/plugin-sdk';
 export default definePlugin({
   id: 'shop-performance',
   titleKey: 'title',
-  icon: 'Extension',
+  icon: 'Speed',
   nav: { order: 100 },
   services: ['shop-performance'],
-  // The service programs the plugin needs (e.g. ['nginx']): the gateway runs, checks and reloads them;
-  // with one, set `steps: { service: '<program>' }` in server/index.ts.
-  programs: [],
+
+  programs: ['shop-performance'],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),
 });

@@ -3,12 +3,11 @@ import { definePlugin } from '@portal/plugin-sdk';
 export default definePlugin({
   id: 'shop-security',
   titleKey: 'title',
-  icon: 'Extension',
+  icon: 'Security',
   nav: { order: 100 },
   services: ['shop-security'],
-  // The service programs the plugin needs (e.g. ['nginx']): the gateway runs, checks and reloads them;
-  // with one, set `steps: { service: '<program>' }` in server/index.ts.
-  programs: [],
+
+  programs: ['shop-security'],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),
 });

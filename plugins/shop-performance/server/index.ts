@@ -1,32 +1,40 @@
 /**
- * Server part of the `shop-performance` plugin: the entries of a server (desired state in `shop_performance_items`, a resource
- * of the SDK: `x-resources.shopPerformanceItem` in openapi.yaml), their rules, and the apply of `/etc/portal/shop-performance.conf`.
+ * Server part of the `shop-performance` plugin: performance reports of a server (`shop_performance_reports`,
+ * the SDK's report part) from its access logs and php-fpm's log, each compared with the one before; list,
+ * detail (`report/{reportId}`) and "measure now" in the background with progress events (`shop-performance.report`).
  */
-import { defineResource, defineServerPlugin, type PluginHandlers } from '@portal/plugin-sdk/server';
+import { defineReports, defineServerPlugin, presentReportSummary, type PluginHandlers, type ReportRow } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
-import { shopPerformanceItemResource } from '../generated/resources.ts';
-import { ShopPerformanceItem } from './Item.ts';
-import { Migration20261128120021ShopPerformance } from './migrations/Migration20261128120021ShopPerformance.ts';
-import { configPath, renderConfig } from './render.ts';
-import { checkItem } from './rules.ts';
+import type { PerformanceResult } from '../shared/result.ts';
+import { measure } from './analyse.ts';
+import { Migration20261128121100ShopPerformance } from './migrations/Migration20261128121100ShopPerformance.ts';
+import programs from './program.ts';
+import { ShopPerformanceReport } from './Report.ts';
 
-/** list, get, create, update, delete of the entries: 404 for another server's, rules under the lock, the change log. */
-export const items = defineResource(shopPerformanceItemResource, {
-  entity: ShopPerformanceItem,
-  present: (i) => ({ id: i.id, name: i.name, value: i.value, createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString() }),
-  rules: (input, { existing, current }) => checkItem(input, existing, current?.id),
-  summary: (i) => ({ name: i.name }),
+export const reports = defineReports<PerformanceResult>({
+  pluginId: 'shop-performance',
+  entity: ShopPerformanceReport,
+  run: (c) => measure(c.gateway, c.previous, (fraction, step) => c.progress(5 + fraction * 90, step)),
+});
+
+const present = (r: ReportRow<PerformanceResult>) => ({
+  ...presentReportSummary(r),
+  requests: r.result?.overall?.count ?? 0,
+  p95Ms: r.result?.overall?.p95Ms ?? null,
+  p95DeltaMs: r.result?.comparison?.p95DeltaMs ?? null,
 });
 
 export default defineServerPlugin<Operations>({
-  entities: [ShopPerformanceItem],
-  migrations: [Migration20261128120021ShopPerformance],
-  // TODO(shop-performance): check the rendered file with the service's own tool (`steps: { service: '<program>' }`).
-  steps: {
-    validate: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'shop-performance' }),
-    reload: async () => ({ status: 'skipped', reason: 'not_supported', tool: 'shop-performance' }),
-  },
-  handlers: (ports): PluginHandlers<Operations> => items.handlers(ports),
-  state: { entities: [ShopPerformanceItem] },
-  render: async ({ em, server }) => [{ path: configPath, content: renderConfig(await items.all(em, server.id)), mode: 0o644 }],
+  entities: [ShopPerformanceReport],
+  migrations: [Migration20261128121100ShopPerformance],
+  programs,
+  handlers: (ports): PluginHandlers<Operations> => ({
+    listShopPerformanceReports: async (c) => ({ data: (await reports.list(c.em, c.server.id, ports.clock.now())).map(present) }),
+    getShopPerformanceReport: async (c) => {
+      const r = await reports.get(c.em, c.server.id, c.params.reportId);
+      return { ...present(r), result: r.result };
+    },
+    runShopPerformanceReport: async (c) => present(await reports.start(ports, c)),
+  }),
+  stop: () => reports.settled(),
 });

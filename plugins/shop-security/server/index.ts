@@ -6,6 +6,7 @@
 import { defineReports, defineServerPlugin, presentReportSummary, type PluginHandlers, type ReportRow } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import type { SecurityResult } from '../shared/findings.ts';
+import { demoSecurityResult } from './demo.ts';
 import { Migration20261128121000ShopSecurity } from './migrations/Migration20261128121000ShopSecurity.ts';
 import { scanPrice } from './price.ts';
 import programs from './program.ts';
@@ -51,4 +52,10 @@ export default defineServerPlugin<Operations>({
     runShopSecurityScan: async (c) => present(await reports.start(ports, c)),
   }),
   stop: () => reports.settled(),
+  // A finished scan for the demo servers, so the list and a report's page show something at once.
+  fixtures: async ({ em, server, clock }) => {
+    const at = clock.now();
+    em.create(ShopSecurityReport, { serverId: server.id, status: 'done', progress: 100, step: null, startedAt: new Date(at.getTime() - 3_600_000), finishedAt: new Date(at.getTime() - 3_540_000), startedBy: 'admin@demo.example', error: null, result: demoSecurityResult });
+    await em.flush();
+  },
 });
