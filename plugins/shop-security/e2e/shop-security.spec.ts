@@ -1,86 +1,37 @@
 /**
- * The `shop-security` section in the browser, in German and English: create an entry (a bad name refused by
- * the form, a duplicate by the server), apply with progress, see it in the list, delete it with
- * confirmation.
+ * The `shop-security` section in the browser (one language, en): the price of a scan before it starts (R9.023),
+ * the demo scan's report/{reportId} with its findings and fix steps (R2.025), and a new scan run with progress
+ * until its report is listed.
  */
-import { type Page } from '@playwright/test';
-import { expect, test } from '@portal/plugin-sdk/testing/e2e';
+import { expect, journeyLanguages, openSection, shot, signIn, test } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
-const password = 'Demo-Portal-2026';
-const shots = process.env.PLUGIN_SHOTS; // a directory: screenshots for review
 const texts = { de, en } as const;
-const portal = {
-  de: { email: 'E-Mail-Adresse', password: 'Passwort', submit: 'Anmelden', language: /Deutsch/, welcome: /Willkommen/ },
-  en: { email: 'E-mail address', password: 'Password', submit: 'Log in', language: /English/, welcome: /Welcome/ },
-};
-type Lang = keyof typeof texts;
 
-async function login(page: Page, lang: Lang): Promise<void> {
-  const t = portal.de;
-  await page.goto('/a/login');
-  await page.getByLabel(t.email).fill('admin@demo.example');
-  await page
-    .getByLabel(new RegExp(`^${t.password}`))
-    .first()
-    .fill(password);
-  await page.getByRole('button', { name: t.submit, exact: true }).click();
-  // The user's language is stored with the account: another test may have switched it.
-  await expect(page.getByRole('heading', { level: 1, name: /Willkommen|Welcome/ })).toBeVisible();
-  await page.getByRole('button', { name: portal[lang].language }).click();
-  await expect(page.getByRole('heading', { level: 1, name: portal[lang].welcome })).toBeVisible();
-}
-
-/** The section of the first server of cluster 20011 that runs `shop-security`, opened from its dashboard. */
-async function openSection(page: Page, lang: Lang): Promise<void> {
-  await page.locator('tr[data-cluster="20011"]').getByTestId('open-managed').click();
-  await page.getByRole('menuitem', { name: /^web01\.c20011/ }).click();
-  await expect(page).toHaveURL(/\/managed\/dashboard$/);
-  await expect(page.getByRole('region', { name: texts[lang].title, exact: true })).toBeVisible();
-  await shot(page, `${lang}-dashboard`);
-  await page.getByRole('link', { name: texts[lang].title, exact: true }).first().click();
-  await expect(page).toHaveURL(/\/managed\/shop-security$/);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (shots) await page.screenshot({ path: `${shots}/shop-security-${name}.png`, fullPage: true });
-}
-
-for (const lang of ['de', 'en'] as const) {
-  test(`shop-security (${lang}): create, see it, delete it`, async ({ page }) => {
+for (const lang of journeyLanguages('en')) {
+  test(`R2.025 R9.023 shop-security (${lang}): price before the scan, a report's findings with fix steps, scan now`, async ({ page }) => {
     test.setTimeout(120_000);
     const t = texts[lang];
-    const name = `e2e_${lang}_${Date.now()}`;
-    await login(page, lang);
-    await openSection(page, lang);
+    await signIn(page, lang);
+    await openSection(page, 'shop-security', t.title);
 
-    await page.getByRole('link', { name: t.list.create }).first().click();
-    await page.getByRole('textbox', { name: t.form.name }).fill('Not Allowed');
-    await page.getByRole('textbox', { name: t.form.value }).fill('256M');
-    await page.getByRole('button', { name: t.form.submitCreate }).click();
-    await expect(page.locator('#shop-security-name-helper-text')).toHaveText(t.errors.name_format);
-    await page.getByRole('textbox', { name: t.form.name }).fill(name);
-    await shot(page, `${lang}-form`);
-    await page.getByRole('button', { name: t.form.submitCreate }).click();
+    // Cluster 20011 has the Business SLA: the scan is charged, and the page says so before it starts.
+    await expect(page.getByTestId('shop-security-price')).toContainText(t.price.charged.sla_not_basic.split('{{price}}')[0]!.trim());
+    const rows = page.getByTestId('shop-security-report-row');
+    await expect(rows).toHaveCount(1);
+    await rows.first().getByRole('link').click();
 
-    await expect(page).toHaveURL(/\/managed\/shop-security\?job=\d+$/);
-    await expect(page.getByTestId('apply-progress')).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
-    const row = page.locator('[data-testid^="shopSecurityItem-"]').filter({ hasText: name });
-    await expect(row).toContainText('256M');
-    await shot(page, `${lang}-list`);
+    await expect(page).toHaveURL(/\/managed\/shop-security\/report\/\d+$/);
+    const finding = page.getByTestId('shop-security-finding').filter({ hasText: 'eval_obfuscated' });
+    await expect(finding).toContainText('/var/www/shop/pub/media/catalog/product/cache/x.php:1');
+    await expect(finding).toContainText(t.fix.malware);
+    await expect(page.getByTestId('shop-security-finding').filter({ hasText: 'world_writable' })).toContainText('chmod o-w /var/www/shop/app/etc/env.php.bak');
+    await shot(page, `shop-security-${lang}-report`);
 
-    // The same name again: refused by the server, shown under the field.
-    await page.getByRole('link', { name: t.list.create }).first().click();
-    await page.getByRole('textbox', { name: t.form.name }).fill(name);
-    await page.getByRole('textbox', { name: t.form.value }).fill('1');
-    await page.getByRole('button', { name: t.form.submitCreate }).click();
-    await expect(page.locator('#shop-security-name-helper-text')).toHaveText(t.errors.duplicate);
-    await page.getByRole('button', { name: lang === 'de' ? 'Abbrechen' : 'Cancel' }).click();
-
-    await row.getByRole('button', { name: t.list.delete.replace('{{name}}', name) }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t.delete.confirm }).click();
-    await expect(page.getByTestId('apply-progress')).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
-    await expect(row).toHaveCount(0);
+    await page.getByRole('link', { name: /Back to the reports|Zurück zu den Berichten/ }).click();
+    await page.getByRole('button', { name: new RegExp(t.run.charged.split('{{price}}')[0]!.trim()) }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   });
 }
