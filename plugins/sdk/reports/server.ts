@@ -8,13 +8,15 @@
  *
  * A run is not an apply job: it writes nothing on the server, so it takes no apply lock and keeps no
  * version. It runs in the portal instance that accepted the request; a run that instance did not finish
- * (the portal stopped) is shown as failed (`interrupted`) when the list is read next.
+ * (the portal stopped) is shown as failed (`interrupted`) once it is older than `staleAfterMs` (15 minutes).
  */
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, p, type EntityName } from '@mikro-orm/core';
 import { conflict, found, type ManagedServer, type PluginDatabase, type PluginPorts } from '../server.ts';
 import type { ServerGateway } from '../gateway.ts';
 
 export type ReportStatus = 'running' | 'done' | 'failed';
+/** Why a run failed: its portal stopped during it, the server could not be reached, or anything else. */
+export type ReportError = 'interrupted' | 'unreachable' | 'error';
 
 /** One row of `<pluginId>_reports`. */
 export interface ReportRow<Result = unknown> {
@@ -29,8 +31,8 @@ export interface ReportRow<Result = unknown> {
   finishedAt: Date | null;
   /** E-mail address of who started it (`schedule` for a scheduled run). */
   startedBy: string;
-  /** Why it failed: `interrupted`, `unreachable` or `error`. */
-  error: string | null;
+  /** Why it failed. */
+  error: ReportError | null;
   result: Result | null;
 }
 
@@ -94,7 +96,7 @@ export interface ReportSummaryView {
   startedAt: string;
   finishedAt: string | null;
   startedBy: string;
-  error: string | null;
+  error: ReportError | null;
 }
 
 export const presentReportSummary = (r: ReportRow): ReportSummaryView => ({
@@ -120,18 +122,25 @@ export function defineReports<Result>(options: {
   run: (c: ReportRunContext<Result>) => Promise<Result>;
   /** How many reports a server keeps (the oldest are removed when a run starts); default 50. */
   keep?: number;
+  /** After how long a `running` row no instance of this portal reports as running counts as interrupted; default 15 minutes. */
+  staleAfterMs?: number;
 }) {
   const { entity } = options;
   const keep = options.keep ?? 50;
+  const staleAfterMs = options.staleAfterMs ?? 15 * 60_000;
   const running = new Map<number, Promise<void>>();
-  // The untyped view of the generic entity: rows are ReportRow<Result>.
-  const E = entity as unknown as Parameters<PluginDatabase['find']>[0];
-  const rows = async (em: PluginDatabase, where: object, opts?: object) => (await em.find(E, where as never, opts as never)) as unknown as ReportRow<Result>[];
+  // The entity as the rows it maps (its `result` is the plugin's Result).
+  const E = entity as unknown as EntityName<ReportRow<Result>>;
+  const rows = async (em: PluginDatabase, where: Partial<Pick<ReportRow, 'id' | 'serverId' | 'status'>>, orderBy?: { id: 'desc' }) =>
+    (await em.find(E, where, orderBy ? { orderBy } : {})) as ReportRow<Result>[];
 
-  /** Rows this instance is not running but that still say `running`: their portal stopped. */
+  /**
+   * Rows this instance is not running that still say `running` after `staleAfterMs`: their portal stopped (another
+   * instance's run is left alone until then).
+   */
   const markInterrupted = async (em: PluginDatabase, serverId: number, now: Date) => {
     for (const r of await rows(em, { serverId, status: 'running' }))
-      if (!running.has(r.id)) em.assign(r as never, { status: 'failed', error: 'interrupted', step: null, finishedAt: now } as never);
+      if (!running.has(r.id) && now.getTime() - r.startedAt.getTime() > staleAfterMs) em.assign(r, { status: 'failed', error: 'interrupted', step: null, finishedAt: now });
     await em.flush();
   };
 
@@ -139,7 +148,7 @@ export function defineReports<Result>(options: {
     entity,
     async list(em: PluginDatabase, serverId: number, now: Date): Promise<ReportRow<Result>[]> {
       await markInterrupted(em, serverId, now);
-      return rows(em, { serverId }, { orderBy: { id: 'desc' } });
+      return rows(em, { serverId }, { id: 'desc' });
     },
     async get(em: PluginDatabase, serverId: number, reportId: number): Promise<ReportRow<Result>> {
       return found((await rows(em, { serverId, id: reportId }))[0] ?? null);
@@ -149,8 +158,8 @@ export function defineReports<Result>(options: {
       const now = ports.clock.now();
       await markInterrupted(c.em, c.server.id, now);
       if ((await rows(c.em, { serverId: c.server.id, status: 'running' })).length > 0) throw conflict();
-      const all = await rows(c.em, { serverId: c.server.id }, { orderBy: { id: 'desc' } });
-      for (const old of all.slice(keep - 1)) c.em.remove(old as never);
+      const all = await rows(c.em, { serverId: c.server.id }, { id: 'desc' });
+      for (const old of all.slice(keep - 1)) c.em.remove(old);
       const row = c.em.create(E, {
         serverId: c.server.id,
         status: 'running',
@@ -161,7 +170,7 @@ export function defineReports<Result>(options: {
         startedBy: c.user.email,
         error: null,
         result: null,
-      } as never) as unknown as ReportRow<Result>;
+      });
       await c.em.flush();
       const previousRow = all.find((r) => r.status === 'done' && r.result !== null && r.finishedAt);
       const previous = previousRow ? { id: previousRow.id, finishedAt: previousRow.finishedAt!, result: previousRow.result as Result } : null;
@@ -174,19 +183,19 @@ export function defineReports<Result>(options: {
         let last = 0;
         const progress = async (percent: number, step: string) => {
           last = Math.max(last, Math.min(99, Math.round(percent)));
-          em.assign(await load() as never, { progress: last, step } as never);
+          em.assign(await load(), { progress: last, step });
           await em.flush();
           await publish({ reportId: id, status: 'running', progress: last, step });
         };
         try {
           const result = await options.run({ server, gateway: ports.gateway(server.id), previous, now, progress });
-          em.assign(await load() as never, { status: 'done', progress: 100, step: null, result, finishedAt: ports.clock.now() } as never);
+          em.assign(await load(), { status: 'done', progress: 100, step: null, result, finishedAt: ports.clock.now() });
           await em.flush();
           await publish({ reportId: id, status: 'done', progress: 100, step: null });
         } catch (e) {
           const unreachable = (e as { name?: string } | null)?.name === 'ServerUnreachable';
           ports.logger.warn({ err: e, reportId: id, serverId: server.id }, `${options.pluginId}: report failed`);
-          em.assign(await load() as never, { status: 'failed', step: null, error: unreachable ? 'unreachable' : 'error', finishedAt: ports.clock.now() } as never);
+          em.assign(await load(), { status: 'failed', step: null, error: unreachable ? 'unreachable' : 'error', finishedAt: ports.clock.now() });
           await em.flush();
           await publish({ reportId: id, status: 'failed', progress: last, step: null });
         }

@@ -128,7 +128,7 @@ export interface ScanOutcome {
 export async function scanDocumentRoots(gateway: ServerGateway, progress: (fraction: number, step: 'listing' | 'reading') => Promise<void>): Promise<ScanOutcome> {
   await progress(0, 'listing');
   const files = await listTree(gateway, webRoot);
-  const roots = [...new Set(files.map((f) => f.path.slice(webRoot.length + 1).split('/')[0]!).filter((d, _i) => d !== ''))].map((d) => `${webRoot}/${d}`);
+  const roots = [...new Set(files.map((f) => f.path.slice(webRoot.length + 1).split('/')[0]!).filter((d) => d !== ''))].map((d) => `${webRoot}/${d}`);
   const findings: Finding[] = [];
   let done = 0;
   for (const f of files) {

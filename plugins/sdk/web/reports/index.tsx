@@ -27,7 +27,7 @@ export interface ReportSummaryLike {
   startedAt: string;
   finishedAt: string | null;
   startedBy: string;
-  error: string | null;
+  error: 'interrupted' | 'unreachable' | 'error' | null;
 }
 
 /** The polling interval for a list or report: every second while one runs, else none. */
@@ -51,7 +51,7 @@ export function ReportState({ report, stepLabel }: { report: ReportSummaryLike; 
     <Chip
       size="small"
       color={report.status === 'done' ? 'success' : 'error'}
-      label={report.status === 'failed' && report.error ? t(`reports.errors.${report.error}`, { defaultValue: t('reports.statuses.failed') }) : t(`reports.statuses.${report.status}`)}
+      label={report.status === 'failed' && report.error ? t(`reports.errors.${report.error}`) : t(`reports.statuses.${report.status}`)}
     />
   );
 }
