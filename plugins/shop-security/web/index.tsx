@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Schemas } from '@portal/openapi';
 import {
-  DataTable,
   defineWebPlugin,
   errorMessageOf,
   numberFormats,
@@ -20,12 +19,11 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { shopSecurityApi } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
+import { FindingsTable } from './FindingsTable.tsx';
+import { severityColor } from './severity.ts';
 
 type Summary = Schemas['ShopSecurityReportSummary'];
-type Finding = Schemas['ShopSecurityFinding'];
 type Price = Schemas['ShopSecurityScanPrice'];
-
-const severityColor = { critical: 'error', high: 'error', medium: 'warning', low: 'info' } as const;
 
 /** What the next scan costs, before it is started (R9.023). */
 function PriceNotice({ price }: { price: Price }) {
@@ -97,17 +95,6 @@ function ScansPage() {
   );
 }
 
-/** The fix of a finding, in the user's language. */
-function useFix() {
-  const { t } = useT();
-  return (f: Finding) =>
-    f.kind === 'vulnerable_extension' && f.extension
-      ? t('fix.vulnerable_extension', { name: f.extension.name, fixedIn: f.extension.fixedIn })
-      : f.kind === 'world_writable'
-        ? t('fix.world_writable', { file: f.file })
-        : t(f.kind === 'malware' ? 'fix.malware' : 'fix.php_in_uploads');
-}
-
 /** `report/:reportId`: a scan with its findings, most severe first. */
 function ReportPage() {
   const { t, language } = useT();
@@ -117,14 +104,6 @@ function ReportPage() {
   const report = shopSecurityApi.useGetShopSecurityReportQuery({ clusterId: host.cluster.id, serverId: host.server.id, reportId }, { pollingInterval: polling });
   const next = reportPolling(report.data ? [report.data] : undefined);
   if (report.data && next !== polling) setPolling(next);
-  const fix = useFix();
-  const columns: Column<Finding>[] = [
-    { id: 'severity', label: t('finding.severity'), render: (f) => <Chip size="small" color={severityColor[f.severity]} label={t(`severity.${f.severity}`)} /> },
-    { id: 'kind', label: t('finding.kind'), render: (f) => `${t(`kind.${f.kind}`)} (${f.rule})`, sortValue: (f) => f.kind },
-    { id: 'file', label: t('finding.file'), render: (f) => <code style={{ wordBreak: 'break-all' }}>{f.line ? `${f.file}:${f.line}` : f.file}</code>, sortValue: (f) => f.file },
-    { id: 'evidence', label: t('finding.evidence'), render: (f) => <code style={{ wordBreak: 'break-all' }}>{f.evidence}</code> },
-    { id: 'fix', label: t('finding.fix'), render: (f) => fix(f) },
-  ];
   return (
     <QueryState query={report}>
       {(r) => (
@@ -140,14 +119,7 @@ function ReportPage() {
                 {r.result.findings.length === 0 ? (
                   <Alert severity="success">{t('detail.clean')}</Alert>
                 ) : (
-                  <DataTable
-                    rows={r.result.findings}
-                    columns={columns}
-                    rowKey={(f) => `${f.rule}:${f.file}:${f.line ?? 0}`}
-                    caption={t('detail.caption')}
-                    searchText={(f) => `${f.file} ${f.rule} ${f.evidence}`}
-                    rowProps={(f) => ({ 'data-testid': 'shop-security-finding', 'data-rule': f.rule })}
-                  />
+                  <FindingsTable findings={r.result.findings} />
                 )}
               </Stack>
             )
