@@ -198,6 +198,12 @@ export interface PluginPorts {
   };
   logger: PluginLogger;
   clock: { now(): Date };
+  /**
+   * Runs `task` in the background once the current request's transaction has committed (at once outside a request;
+   * never after a rollback), with a database port of its own (`database.fork()` inside it is not the request's).
+   * The request does not wait for it; a failure is logged. For work that outlives the request (report runs).
+   */
+  background(task: () => Promise<void>): void;
 }
 
 /** The plugin's events port typed by its event map (declared once in `shared/events.ts`; the web listens with `ServerEventsOf`). */

@@ -129,10 +129,11 @@ export function defineReports<Result>(options: {
   const keep = options.keep ?? 50;
   const staleAfterMs = options.staleAfterMs ?? 15 * 60_000;
   const running = new Map<number, Promise<void>>();
-  // The entity as the rows it maps (its `result` is the plugin's Result).
-  const E = entity as unknown as EntityName<ReportRow<Result>>;
-  const rows = async (em: PluginDatabase, where: Partial<Pick<ReportRow, 'id' | 'serverId' | 'status'>>, orderBy?: { id: 'desc' }) =>
-    (await em.find(E, where, orderBy ? { orderBy } : {})) as ReportRow<Result>[];
+  // The entity as the rows it maps (`result` as stored: unknown until handed to the plugin as its Result).
+  const E = entity as unknown as EntityName<ReportRow>;
+  const rows = async (em: PluginDatabase, where: Partial<Pick<ReportRow, 'id' | 'serverId' | 'status'>>, orderBy?: { id: 'desc' }): Promise<ReportRow[]> =>
+    em.find(E, where, orderBy ? { orderBy } : {});
+  const typed = (r: ReportRow) => r as ReportRow<Result>;
 
   /**
    * Rows this instance is not running that still say `running` after `staleAfterMs`: their portal stopped (another
@@ -148,10 +149,10 @@ export function defineReports<Result>(options: {
     entity,
     async list(em: PluginDatabase, serverId: number, now: Date): Promise<ReportRow<Result>[]> {
       await markInterrupted(em, serverId, now);
-      return rows(em, { serverId }, { id: 'desc' });
+      return (await rows(em, { serverId }, { id: 'desc' })).map(typed);
     },
     async get(em: PluginDatabase, serverId: number, reportId: number): Promise<ReportRow<Result>> {
-      return found((await rows(em, { serverId, id: reportId }))[0] ?? null);
+      return typed(found((await rows(em, { serverId, id: reportId }))[0] ?? null));
     },
     /** Starts a run for `c.server`; 409 while another runs. */
     async start(ports: PluginPorts, c: { em: PluginDatabase; server: ManagedServer; user: { email: string } }): Promise<ReportRow<Result>> {
@@ -177,7 +178,10 @@ export function defineReports<Result>(options: {
       const server = c.server;
       const id = row.id;
       const publish = (e: ReportEvent) => ports.events.publish(server.id, 'report', e).catch(() => undefined);
-      const work = (async () => {
+      // Once the request committed (the row is visible), with a database port of its own.
+      ports.background(async () => {
+        let done = () => {};
+        running.set(id, new Promise<void>((resolve) => (done = resolve)));
         const em = ports.database.fork();
         const load = async () => (await rows(em, { id }))[0]!;
         let last = 0;
@@ -198,10 +202,12 @@ export function defineReports<Result>(options: {
           em.assign(await load(), { status: 'failed', step: null, error: unreachable ? 'unreachable' : 'error', finishedAt: ports.clock.now() });
           await em.flush();
           await publish({ reportId: id, status: 'failed', progress: last, step: null });
+        } finally {
+          running.delete(id);
+          done();
         }
-      })().finally(() => running.delete(id));
-      running.set(id, work);
-      return row;
+      });
+      return typed(row);
     },
     /** Resolves when every run this instance started has ended (tests, and `stop()`). */
     async settled(): Promise<void> {
