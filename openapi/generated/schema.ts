@@ -7016,8 +7016,29 @@ export interface components {
             /** @description Against the report before; positive: slower now. */
             p95DeltaMs: number | null;
         };
-        /** @description A report with its figures. */
-        ShopPerformanceReport: components["schemas"]["ShopPerformanceReportSummary"] & {
+        /** @description A report with its result (the summary's properties and `result`). */
+        ShopPerformanceReport: {
+            id: number;
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            progress: number;
+            /** @description The running step (`logs`, `fpm`). */
+            step: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            startedBy: string;
+            /**
+             * @description Why it failed.
+             * @enum {string|null}
+             */
+            error: "interrupted" | "unreachable" | "error" | null;
+            /** @description Requests with a duration that were read. */
+            requests: number;
+            p95Ms: number | null;
+            /** @description Against the report before; positive: slower now. */
+            p95DeltaMs: number | null;
             result: null | components["schemas"]["ShopPerformanceResult"];
         };
         ShopPerformanceTiming: {
@@ -7122,8 +7143,31 @@ export interface components {
                 low: number;
             };
         };
-        /** @description A scan with its result. */
-        ShopSecurityReport: components["schemas"]["ShopSecurityReportSummary"] & {
+        /** @description A report with its result (the summary's properties and `result`). */
+        ShopSecurityReport: {
+            id: number;
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            progress: number;
+            /** @description The running step (`listing`, `reading`). */
+            step: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            startedBy: string;
+            /**
+             * @description Why it failed.
+             * @enum {string|null}
+             */
+            error: "interrupted" | "unreachable" | "error" | null;
+            /** @description Findings per severity. */
+            counts: {
+                critical: number;
+                high: number;
+                medium: number;
+                low: number;
+            };
             result: null | components["schemas"]["ShopSecurityResult"];
         };
         ShopSecurityResult: {
