@@ -16,7 +16,7 @@ export const serverTimeZone = 'Europe/Berlin';
 export function serverOf(s: Server): ManagedServer {
   const customer = s.cluster.customer;
   if (customer?.number === undefined) throw new Error(`server ${s.id}: its cluster's customer is not loaded`);
-  return { id: s.id, name: s.name, role: s.role, services: [...s.services], clusterId: s.cluster.id, customer: { id: customer.id, number: customer.number }, timeZone: serverTimeZone };
+  return { id: s.id, name: s.name, role: s.role, services: [...s.services], clusterId: s.cluster.id, customer: { id: customer.id, number: customer.number }, sla: s.cluster.sla, timeZone: serverTimeZone };
 }
 
 /** 32-bit key of a plugin id for `pg_advisory_xact_lock(serverId, key)`. */

@@ -4487,6 +4487,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The performance reports of the server, newest first
+         * @description Administrators of the cluster only. Up to 50 reports per server are kept.
+         */
+        get: operations["listShopPerformanceReports"];
+        put?: never;
+        /**
+         * Measures the server now (a new report)
+         * @description Answers 202 with the new report (status `running`) at once; it reads the newest 20 000 lines of each access log
+         *     and php-fpm's log in the background and sends its progress as `shop-performance.report` events to room
+         *     `server:<id>`. 409 while another report of the server runs.
+         */
+        post: operations["runShopPerformanceReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/report/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One performance report with its figures and the comparison with the report before
+         * @description Administrators of the cluster only. While the report runs, `result` is `null` and `progress` grows.
+         */
+        get: operations["getShopPerformanceReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scans of the server, newest first, and what the next scan costs
+         * @description Administrators of the cluster only. Up to 50 scans per server are kept. `price` says whether the next scan
+         *     is free (spec §9: free for the Basic SLA from 15.05.2025 to 27.01.2026) and its net price otherwise.
+         */
+        get: operations["listShopSecurityReports"];
+        put?: never;
+        /**
+         * Starts a scan of the server's document roots now
+         * @description Answers 202 with the new report (status `running`) at once; the scan runs in the background and sends its
+         *     progress as `shop-security.report` events to room `server:<id>`. 409 while another scan of the server runs.
+         *     The scan is charged as `listShopSecurityReports` showed (`price`), unless it is free.
+         */
+        post: operations["runShopSecurityScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/report/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One scan with its findings
+         * @description Administrators of the cluster only. While the scan runs, `result` is `null` and `progress` grows.
+         */
+        get: operations["getShopSecurityReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/ssh/files": {
         parameters: {
             query?: never;
@@ -7806,6 +7899,213 @@ export interface components {
         };
         RedisSettingsView: {
             settings: components["schemas"]["RedisSettings"];
+        };
+        /** @description A report without its figures. */
+        ShopPerformanceReportSummary: {
+            id: number;
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            progress: number;
+            /** @description The running step (`logs`, `fpm`). */
+            step: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            startedBy: string;
+            /**
+             * @description Why it failed.
+             * @enum {string|null}
+             */
+            error: "interrupted" | "unreachable" | "error" | null;
+            /** @description Requests with a duration that were read. */
+            requests: number;
+            p95Ms: number | null;
+            /** @description Against the report before; positive: slower now. */
+            p95DeltaMs: number | null;
+        };
+        /** @description A report with its result (the summary's properties and `result`). */
+        ShopPerformanceReport: {
+            id: number;
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            progress: number;
+            /** @description The running step (`logs`, `fpm`). */
+            step: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            startedBy: string;
+            /**
+             * @description Why it failed.
+             * @enum {string|null}
+             */
+            error: "interrupted" | "unreachable" | "error" | null;
+            /** @description Requests with a duration that were read. */
+            requests: number;
+            p95Ms: number | null;
+            /** @description Against the report before; positive: slower now. */
+            p95DeltaMs: number | null;
+            result: null | components["schemas"]["ShopPerformanceResult"];
+        };
+        ShopPerformanceTiming: {
+            count: number;
+            avgMs: number;
+            p50Ms: number;
+            p95Ms: number;
+            maxMs: number;
+        };
+        ShopPerformanceResult: {
+            logs: string[];
+            /** Format: date-time */
+            from: string | null;
+            /** Format: date-time */
+            to: string | null;
+            overall: null | components["schemas"]["ShopPerformanceTiming"];
+            urls: {
+                host: string | null;
+                path: string;
+                count: number;
+                avgMs: number;
+                p50Ms: number;
+                p95Ms: number;
+                maxMs: number;
+                errorRate: number;
+            }[];
+            slowest: {
+                /** Format: date-time */
+                time: string | null;
+                host: string | null;
+                method: string | null;
+                uri: string;
+                status: number | null;
+                durationMs: number;
+            }[];
+            /** @description `null`: no request carried a cache state. */
+            cache: null | {
+                hits: number;
+                misses: number;
+                ratio: number;
+            };
+            /** @description `null`: no php-fpm log on the server. */
+            fpm: null | {
+                pool: string;
+                maxChildrenReached: number;
+                busyWarnings: number;
+                maxChildren: number | null;
+            }[];
+            /** @description `null`: no earlier report with figures. */
+            comparison: null | {
+                previousReportId: number;
+                /** Format: date-time */
+                previousAt: string;
+                p50DeltaMs: number;
+                p95DeltaMs: number;
+                avgDeltaMs: number;
+                /** @description Percentage points. */
+                cacheRatioDelta: number | null;
+                urls: {
+                    host: string | null;
+                    path: string;
+                    p95BeforeMs: number;
+                    p95AfterMs: number;
+                }[];
+            };
+        };
+        /** @description What the next scan costs. */
+        ShopSecurityScanPrice: {
+            free: boolean;
+            /** @description Net euro cents; 0 when free. */
+            cents: number;
+            /** @enum {string} */
+            reason: "basic_sla_offer" | "sla_not_basic" | "offer_ended" | "offer_not_started";
+            /** Format: date */
+            freeFrom: string;
+            /** Format: date */
+            freeUntil: string;
+        };
+        /** @description A scan without its findings. */
+        ShopSecurityReportSummary: {
+            id: number;
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            progress: number;
+            /** @description The running step (`listing`, `reading`). */
+            step: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            startedBy: string;
+            /**
+             * @description Why it failed.
+             * @enum {string|null}
+             */
+            error: "interrupted" | "unreachable" | "error" | null;
+            /** @description Findings per severity. */
+            counts: {
+                critical: number;
+                high: number;
+                medium: number;
+                low: number;
+            };
+        };
+        /** @description A report with its result (the summary's properties and `result`). */
+        ShopSecurityReport: {
+            id: number;
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            progress: number;
+            /** @description The running step (`listing`, `reading`). */
+            step: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            startedBy: string;
+            /**
+             * @description Why it failed.
+             * @enum {string|null}
+             */
+            error: "interrupted" | "unreachable" | "error" | null;
+            /** @description Findings per severity. */
+            counts: {
+                critical: number;
+                high: number;
+                medium: number;
+                low: number;
+            };
+            result: null | components["schemas"]["ShopSecurityResult"];
+        };
+        ShopSecurityResult: {
+            roots: string[];
+            filesScanned: number;
+            /** @description More files than a scan reads (50 000). */
+            truncated: boolean;
+            /** @description Version of the signature and advisory lists. */
+            listVersion: string;
+            price: {
+                free: boolean;
+                cents: number;
+            };
+            findings: components["schemas"]["ShopSecurityFinding"][];
+        };
+        ShopSecurityFinding: {
+            /** @enum {string} */
+            kind: "malware" | "world_writable" | "php_in_uploads" | "vulnerable_extension";
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low";
+            /** @description Signature id or advisory (CVE) id. */
+            rule: string;
+            file: string;
+            line: number | null;
+            evidence: string;
+            extension?: {
+                name: string;
+                version: string;
+                fixedIn: string;
+            };
         };
         /** @enum {string} */
         SshUser: "deploy" | "developer";
@@ -18467,6 +18767,197 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listShopPerformanceReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShopPerformanceReportSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    runShopPerformanceReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopPerformanceReportSummary"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getShopPerformanceReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The report's id.
+                 * @example 1
+                 */
+                reportId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopPerformanceReport"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listShopSecurityReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scans and the price of the next one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShopSecurityReportSummary"][];
+                        price: components["schemas"]["ShopSecurityScanPrice"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    runShopSecurityScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scan started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSecurityReportSummary"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getShopSecurityReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The report's id.
+                 * @example 1
+                 */
+                reportId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSecurityReport"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

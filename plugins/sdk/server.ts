@@ -32,6 +32,8 @@ export interface ManagedServer {
   clusterId: number;
   /** The customer the server's cluster belongs to: what a plugin offers (certificates, …) must be this customer's. */
   customer: { id: number; number: number };
+  /** The service level of the server's cluster (what the customer ordered): prices and free offers depend on it (spec §9). */
+  sla: 'basic' | 'business' | 'enterprise' | 'dev';
   /** IANA time zone of the server's clock (cron schedules, log times), e.g. `Europe/Berlin`. */
   timeZone: string;
 }
@@ -196,6 +198,12 @@ export interface PluginPorts {
   };
   logger: PluginLogger;
   clock: { now(): Date };
+  /**
+   * Runs `task` in the background once the current request's transaction has committed (at once outside a request;
+   * never after a rollback), with a database port of its own (`database.fork()` inside it is not the request's).
+   * The request does not wait for it; a failure is logged. For work that outlives the request (report runs).
+   */
+  background(task: () => Promise<void>): void;
 }
 
 /** The plugin's events port typed by its event map (declared once in `shared/events.ts`; the web listens with `ServerEventsOf`). */
@@ -301,3 +309,4 @@ export type AnyServerPlugin = ServerPlugin<any, any>;
 
 /** Declares a plugin's server part; the compiler checks every handler against the contract. */
 export const defineServerPlugin = <Ops extends OperationId, Prepared = unknown>(plugin: ServerPlugin<Ops, Prepared>): ServerPlugin<Ops, Prepared> => plugin;
+export * from './reports/server.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import { User, twoFactorSecretBox } from '@portal/core/accounts';
 import { Server } from '@portal/core/clusters';
-import { DomainError, NotFound, Unavailable, requestEntityManager } from '@portal/core/platform';
+import { DomainError, NotFound, Unavailable, afterCommit, requestEntityManager } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
 import {
   PathNotDeclared,
@@ -181,6 +181,11 @@ export class ManagedCenter {
         error: (o, m) => logger.error(o, m),
       },
       clock: deps.clock,
+      // After the request's transaction committed (what the task reads is then visible), not awaited by the request.
+      background: (task) =>
+        void afterCommit(() => {
+          void task().catch((err: unknown) => logger.error({ err }, 'background task failed'));
+        }),
     };
     this.#ports.set(plugin.id, ports);
     return ports;

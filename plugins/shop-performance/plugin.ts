@@ -1,0 +1,13 @@
+import { definePlugin } from '@portal/plugin-sdk';
+
+export default definePlugin({
+  id: 'shop-performance',
+  titleKey: 'title',
+  icon: 'Speed',
+  nav: { order: 100 },
+  services: ['shop-performance'],
+
+  programs: ['shop-performance'],
+  server: () => import('./server/index.ts'),
+  web: () => import('./web/index.tsx'),
+});

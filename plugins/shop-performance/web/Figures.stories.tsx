@@ -1,0 +1,47 @@
+import Paper from '@mui/material/Paper';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
+import { Figures } from './Figures.tsx';
+
+/** A report after a configuration change: faster than the one before, Varnish in front, one saturated PHP-FPM pool. */
+const meta = {
+  title: 'Plugins/shop-performance/Report figures',
+  component: Figures,
+  decorators: [
+    storyHostFor('shop-performance', { de, en }),
+    (Story) => (
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Story />
+      </Paper>
+    ),
+  ],
+  args: {
+    result: {
+      logs: ['/var/log/nginx/shop.example.access.log'],
+      from: '2026-11-22T08:00:00.000Z',
+      to: '2026-11-22T09:00:00.000Z',
+      overall: { count: 1240, avgMs: 182, p50Ms: 64, p95Ms: 710, maxMs: 4210 },
+      urls: [
+        { host: 'shop.example', path: '/checkout', count: 80, avgMs: 1210, p50Ms: 980, p95Ms: 2400, maxMs: 4210, errorRate: 0.0125 },
+        { host: 'shop.example', path: '/', count: 900, avgMs: 48, p50Ms: 31, p95Ms: 120, maxMs: 890, errorRate: 0 },
+      ],
+      slowest: [{ time: '2026-11-22T08:41:12.000Z', host: 'shop.example', method: 'POST', uri: '/checkout/confirm', status: 200, durationMs: 4210 }],
+      cache: { hits: 1010, misses: 230, ratio: 0.8145 },
+      fpm: [{ pool: 'www', maxChildrenReached: 3, busyWarnings: 7, maxChildren: 12 }],
+      comparison: {
+        previousReportId: 3,
+        previousAt: '2026-11-21T09:00:00.000Z',
+        p50DeltaMs: -120,
+        p95DeltaMs: -890,
+        avgDeltaMs: -240,
+        cacheRatioDelta: 61.4,
+        urls: [{ host: 'shop.example', path: '/', p95BeforeMs: 1100, p95AfterMs: 120 }],
+      },
+    },
+  },
+} satisfies Meta<typeof Figures>;
+
+export default meta;
+export const AfterAChange: StoryObj<typeof meta> = {};

@@ -1,0 +1,109 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { Schemas } from '@portal/openapi';
+import { DataTable, formatDateTime, numberFormats, type Column } from '@portal/plugin-sdk/web';
+import { useT } from '../generated/i18n.ts';
+import { delta } from './delta.ts';
+
+type Result = Schemas['ShopPerformanceResult'];
+type Url = Result['urls'][number];
+type Slow = Result['slowest'][number];
+
+/** The figures of a finished report. */
+export function Figures({ result }: { result: Result }) {
+  const { t, language } = useT();
+  const f = numberFormats(language);
+  const urlColumns: Column<Url>[] = [
+    { id: 'path', label: t('urls.path'), render: (u) => <code style={{ wordBreak: 'break-all' }}>{u.host ? `${u.host}${u.path}` : u.path}</code>, sortValue: (u) => u.path },
+    { id: 'count', label: t('urls.count'), align: 'right', render: (u) => u.count, sortValue: (u) => u.count },
+    { id: 'p50', label: t('urls.p50'), align: 'right', render: (u) => `${u.p50Ms} ms`, sortValue: (u) => u.p50Ms },
+    { id: 'p95', label: t('urls.p95'), align: 'right', render: (u) => `${u.p95Ms} ms`, sortValue: (u) => u.p95Ms },
+    { id: 'max', label: t('urls.max'), align: 'right', render: (u) => `${u.maxMs} ms`, sortValue: (u) => u.maxMs },
+    { id: 'errors', label: t('urls.errors'), align: 'right', render: (u) => f.percent1(u.errorRate * 100), sortValue: (u) => u.errorRate },
+  ];
+  const slowColumns: Column<Slow>[] = [
+    { id: 'time', label: t('slowest.time'), nowrap: true, render: (s) => (s.time ? formatDateTime(s.time, language, { compact: true }) : '–') },
+    { id: 'request', label: t('slowest.request'), render: (s) => <code style={{ wordBreak: 'break-all' }}>{`${s.method ?? ''} ${s.host ?? ''}${s.uri}`}</code> },
+    { id: 'status', label: t('slowest.status'), align: 'right', render: (s) => s.status ?? '–' },
+    { id: 'duration', label: t('slowest.duration'), align: 'right', render: (s) => `${s.durationMs} ms` },
+  ];
+  const c = result.comparison;
+  return (
+    <Stack spacing={3}>
+      {result.overall ? (
+        <Typography data-testid="shop-performance-overall">
+          {t('overall', { count: result.overall.count, p50: result.overall.p50Ms, p95: result.overall.p95Ms, avg: result.overall.avgMs, max: result.overall.maxMs })}
+        </Typography>
+      ) : (
+        <Alert severity="info">{t('noRequests')}</Alert>
+      )}
+      <section>
+        <Typography variant="h6" component="h2">
+          {t('comparison.title')}
+        </Typography>
+        {c ? (
+          <Stack spacing={1}>
+            <Typography data-testid="shop-performance-comparison">
+              {t('comparison.text', { date: formatDateTime(c.previousAt, language), p50: delta(c.p50DeltaMs), p95: delta(c.p95DeltaMs), avg: delta(c.avgDeltaMs) })}
+            </Typography>
+            {c.urls.length > 0 && (
+              <Table size="small" aria-label={t('comparison.urls')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('urls.path')}</TableCell>
+                    <TableCell align="right">{t('comparison.before')}</TableCell>
+                    <TableCell align="right">{t('comparison.after')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {c.urls.map((u) => (
+                    <TableRow key={`${u.host ?? ''}${u.path}`}>
+                      <TableCell>
+                        <code>{u.host ? `${u.host}${u.path}` : u.path}</code>
+                      </TableCell>
+                      <TableCell align="right">{u.p95BeforeMs} ms</TableCell>
+                      <TableCell align="right">{u.p95AfterMs} ms</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Stack>
+        ) : (
+          <Typography>{t('comparison.none')}</Typography>
+        )}
+      </section>
+      <section>
+        <Typography variant="h6" component="h2">
+          {t('cache.title')}
+        </Typography>
+        <Typography>{result.cache ? t('cache.ratio', { ratio: f.percent1(result.cache.ratio * 100), hits: result.cache.hits, misses: result.cache.misses }) : t('cache.none')}</Typography>
+      </section>
+      <section>
+        <Typography variant="h6" component="h2">
+          {t('fpm.title')}
+        </Typography>
+        {result.fpm === null ? (
+          <Typography>{t('fpm.none')}</Typography>
+        ) : result.fpm.length === 0 ? (
+          <Typography>{t('fpm.ok')}</Typography>
+        ) : (
+          result.fpm.map((p) => (
+            <Alert key={p.pool} severity={p.maxChildrenReached ? 'warning' : 'info'}>
+              {t('fpm.pool', { pool: p.pool, reached: p.maxChildrenReached, busy: p.busyWarnings, max: p.maxChildren ?? '–' })}
+            </Alert>
+          ))
+        )}
+      </section>
+      {result.urls.length > 0 && <DataTable rows={result.urls} columns={urlColumns} rowKey={(u) => `${u.host ?? ''}${u.path}`} caption={t('urls.caption')} searchText={(u) => `${u.host ?? ''}${u.path}`} rowProps={() => ({ 'data-testid': 'shop-performance-url' })} />}
+      {result.slowest.length > 0 && <DataTable rows={result.slowest} columns={slowColumns} rowKey={(s) => `${s.time ?? ''}${s.uri}${s.durationMs}`} caption={t('slowest.caption')} />}
+    </Stack>
+  );
+}
+

@@ -1,0 +1,37 @@
+/**
+ * The `shop-security` section in the browser (one language, en): the price of a scan before it starts (R9.023),
+ * the demo scan's report/{reportId} with its findings and fix steps (R2.025), and a new scan run with progress
+ * until its report is listed.
+ */
+import { expect, journeyLanguages, openSection, shot, signIn, test } from '@portal/plugin-sdk/testing/e2e';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
+
+const texts = { de, en } as const;
+
+for (const lang of journeyLanguages('en')) {
+  test(`R2.025 R9.023 shop-security (${lang}): price before the scan, a report's findings with fix steps, scan now`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const t = texts[lang];
+    await signIn(page, lang);
+    await openSection(page, 'shop-security', t.title);
+
+    // Cluster 20011 has the Business SLA: the scan is charged, and the page says so before it starts.
+    await expect(page.getByTestId('shop-security-price')).toContainText(t.price.charged.sla_not_basic.split('{{price}}')[0]!.trim());
+    const rows = page.getByTestId('shop-security-report-row');
+    await expect(rows).toHaveCount(1);
+    await rows.first().getByRole('link').click();
+
+    await expect(page).toHaveURL(/\/managed\/shop-security\/report\/\d+$/);
+    const finding = page.getByTestId('shop-security-finding').filter({ hasText: 'eval_obfuscated' });
+    await expect(finding).toContainText('/var/www/shop/pub/media/catalog/product/cache/x.php:1');
+    await expect(finding).toContainText(t.fix.malware);
+    await expect(page.getByTestId('shop-security-finding').filter({ hasText: 'world_writable' })).toContainText('chmod o-w /var/www/shop/app/etc/env.php.bak');
+    await shot(page, `shop-security-${lang}-report`);
+
+    await page.getByRole('link', { name: /Back to the reports|Zurück zu den Berichten/ }).click();
+    await page.getByRole('button', { name: new RegExp(t.run.charged.split('{{price}}')[0]!.trim()) }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  });
+}

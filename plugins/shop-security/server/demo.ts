@@ -1,0 +1,23 @@
+import type { ShopSecurityResult } from './index.ts';
+import { listVersion } from './signatures.ts';
+
+/** The demo server's finished scan (demo data, spec §10: shop security reports are part of the demo). */
+export const demoSecurityResult: ShopSecurityResult = {
+  roots: ['/var/www/shop'],
+  filesScanned: 18342,
+  truncated: false,
+  listVersion,
+  price: { free: false, cents: 1900 },
+  findings: [
+    {
+      kind: 'malware',
+      severity: 'critical',
+      rule: 'eval_obfuscated',
+      file: '/var/www/shop/pub/media/catalog/product/cache/x.php',
+      line: 1,
+      evidence: '<?php @eval(base64_decode($_POST["p"]));',
+    },
+    { kind: 'php_in_uploads', severity: 'high', rule: 'php_in_uploads', file: '/var/www/shop/pub/media/catalog/product/cache/x.php', line: null, evidence: 'shop/pub/media/catalog/product/cache/x.php' },
+    { kind: 'world_writable', severity: 'medium', rule: 'world_writable', file: '/var/www/shop/app/etc/env.php.bak', line: null, evidence: 'mode 666' },
+  ],
+};

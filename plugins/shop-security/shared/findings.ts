@@ -1,0 +1,31 @@
+/** What a security scan finds (the result of a `shop-security` report, stored as JSON and presented as it is). */
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+export type FindingKind = 'malware' | 'world_writable' | 'php_in_uploads' | 'vulnerable_extension';
+
+export interface Finding {
+  kind: FindingKind;
+  severity: Severity;
+  /** The signature or advisory (`eval_base64`, `CVE-2024-34102`). */
+  rule: string;
+  /** Path on the server. */
+  file: string;
+  /** 1-based line of the match, `null` for a finding about the whole file. */
+  line: number | null;
+  /** A short excerpt (the matching line, or `package version`). */
+  evidence: string;
+  /** Extension findings: the package, its installed and its first fixed version. */
+  extension?: { name: string; version: string; fixedIn: string };
+}
+
+export interface SecurityResult {
+  /** The document roots scanned (below the web server family's `/var/www`). */
+  roots: string[];
+  filesScanned: number;
+  /** Version of the signature and advisory lists the scan used. */
+  listVersion: string;
+  findings: Finding[];
+  /** Whether the scan was free (spec §9) and its price in cents otherwise. */
+  price: { free: boolean; cents: number };
+}
+
+export const severityOrder: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
