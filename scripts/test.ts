@@ -43,7 +43,7 @@ const after: Step[] = [
 
 /**
  * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test), apache2 (apache plugin), supervisord (supervisor plugin),
- * named-checkzone (DNS plugin), redis-server (the redis module's private instances) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
+ * named-checkzone (DNS plugin), redis-server (the redis module's private instances), restic and rsync (the backups module's repositories and promoted restores) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
  * run stops at once, naming the packages.
  */
 function ensurePrograms(): void {
@@ -57,6 +57,8 @@ function ensurePrograms(): void {
     ['supervisord', 'supervisor'],
     ['named-checkzone', 'bind9-utils'],
     ['redis-server', 'redis-server'],
+    ['restic', 'restic'],
+    ['rsync', 'rsync'],
     ['java', 'default-jre-headless'],
     ['/usr/share/java/Saxon-HE.jar', 'libsaxonhe-java'],
     ...(process.env.SKIP_E2E === '1' ? [] : ([['chromium-headless-shell', 'chromium-headless-shell']] as [string, string][])),
