@@ -196,6 +196,16 @@ export interface PluginPorts {
   };
   logger: PluginLogger;
   clock: { now(): Date };
+  /**
+   * Secrets at rest (a generated repository password, an API key of a server): the portal's secret box
+   * (AES-256-GCM, the key of `TWO_FACTOR_KEY` or the data directory's key file). `context` (e.g.
+   * `server:12`) is authenticated with the plugin's id, so a sealed value moved to another row, server
+   * or plugin does not open. Added after the first version.
+   */
+  secrets: {
+    seal(plain: string, context: string): string;
+    open(sealed: string, context: string): string;
+  };
 }
 
 /** The plugin's events port typed by its event map (declared once in `shared/events.ts`; the web listens with `ServerEventsOf`). */

@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
-import { User } from '@portal/core/accounts';
+import { User, twoFactorSecretBox } from '@portal/core/accounts';
 import { Server } from '@portal/core/clusters';
 import { DomainError, NotFound, Unavailable, requestEntityManager } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
@@ -174,6 +174,10 @@ export class ManagedCenter {
         error: (o, m) => logger.error(o, m),
       },
       clock: deps.clock,
+      secrets: {
+        seal: (plain, context) => twoFactorSecretBox(deps.config).seal(plain, `plugin:${plugin.id}:${context}`),
+        open: (sealed, context) => twoFactorSecretBox(deps.config).open(sealed, `plugin:${plugin.id}:${context}`),
+      },
     };
     this.#ports.set(plugin.id, ports);
     return ports;
