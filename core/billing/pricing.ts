@@ -39,7 +39,28 @@ export const priceList = {
   addonPhpExtendedSupport: 2500,
   /** Traffic included for every architecture (§9). */
   includedTrafficTb: 5,
+  /** Each day a backup plan keeps snapshots beyond the days kept free (§9), per plan and month. */
+  backupRetentionDay: 8,
 } as const;
+
+/** Backups kept free (§9, R9.021): 10 days of retention cost nothing. */
+export const backupDaysKeptFree = 10;
+
+export interface BackupRetentionPrice {
+  retentionDays: number;
+  freeDays: number;
+  pricedDays: number;
+  unitNetCents: number;
+  /** Per month, for one plan. */
+  monthly: Amounts;
+}
+
+/** The monthly price of keeping a backup plan's snapshots `retentionDays` days: the first 10 are free (§9). */
+export function backupRetentionPrice(retentionDays: number): BackupRetentionPrice {
+  const days = Math.max(0, Math.floor(retentionDays));
+  const pricedDays = Math.max(0, days - backupDaysKeptFree);
+  return { retentionDays: days, freeDays: backupDaysKeptFree, pricedDays, unitNetCents: priceList.backupRetentionDay, monthly: withVat(pricedDays * priceList.backupRetentionDay) };
+}
 
 export type PriceLineKind =
   | 'base'

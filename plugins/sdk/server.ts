@@ -206,6 +206,25 @@ export interface PluginPorts {
     seal(plain: string, context: string): string;
     open(sealed: string, context: string): string;
   };
+  /**
+   * Prices of the portal's price list that a module shows before a customer chooses (core/billing/pricing.ts),
+   * so no module keeps a price of its own. Added after the first version.
+   */
+  prices: {
+    /** Keeping a backup plan's snapshots `retentionDays` days, per plan and month: the days kept free (§9) cost nothing. */
+    backupRetention(retentionDays: number): PluginRetentionPrice;
+  };
+}
+
+/** What `ports.prices.backupRetention` answers: euro cents, net and gross (VAT of the price list). */
+export interface PluginRetentionPrice {
+  retentionDays: number;
+  freeDays: number;
+  pricedDays: number;
+  unitNetCents: number;
+  monthly: { netCents: number; vatCents: number; grossCents: number };
+  vatPercent: number;
+  currency: string;
 }
 
 /** The plugin's events port typed by its event map (declared once in `shared/events.ts`; the web listens with `ServerEventsOf`). */
