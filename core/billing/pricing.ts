@@ -5,14 +5,20 @@ type Architecture = Cluster['architecture'];
 type ServiceLevel = Cluster['sla'];
 
 /** Hardware ranges per architecture (§9). */
-export const hardwareRanges: Record<Architecture, { cpu: [number, number]; ramGb: [number, number]; nvmeSsdGb: [number, number]; nvmeStorageGb: [number, number] }> = {
+export const hardwareRanges: Record<
+  Architecture,
+  { cpu: [number, number]; ramGb: [number, number]; nvmeSsdGb: [number, number]; nvmeStorageGb: [number, number] }
+> = {
   web_cluster: { cpu: [1, 16], ramGb: [2, 48], nvmeSsdGb: [25, 250], nvmeStorageGb: [10, 500] },
   extended_web_cluster: { cpu: [2, 32], ramGb: [4, 96], nvmeSsdGb: [50, 500], nvmeStorageGb: [20, 500] },
   cloud_web_cluster: { cpu: [4, 192], ramGb: [4, 512], nvmeSsdGb: [50, 500], nvmeStorageGb: [20, 500] },
 };
 
 /** Managed service packages (§3): guaranteed reaction time, remote-hands and developer-support minutes per month. */
-export const servicePackages: Record<ServiceLevel, { reactionMinutes: number; remoteHandsMinutes: number; developerSupportMinutes: number }> = {
+export const servicePackages: Record<
+  ServiceLevel,
+  { reactionMinutes: number; remoteHandsMinutes: number; developerSupportMinutes: number }
+> = {
   basic: { reactionMinutes: 240, remoteHandsMinutes: 0, developerSupportMinutes: 0 },
   business: { reactionMinutes: 60, remoteHandsMinutes: 30, developerSupportMinutes: 30 },
   enterprise: { reactionMinutes: 15, remoteHandsMinutes: 120, developerSupportMinutes: 120 },
@@ -39,7 +45,34 @@ export const priceList = {
   addonPhpExtendedSupport: 2500,
   /** Traffic included for every architecture (§9). */
   includedTrafficTb: 5,
+  /** Each day a backup plan keeps snapshots beyond the days kept free (§9), per plan and month. */
+  backupRetentionDay: 8,
 } as const;
+
+/** Backups kept free (§9, R9.021): 10 days of retention cost nothing. */
+export const backupDaysKeptFree = 10;
+
+export interface BackupRetentionPrice {
+  retentionDays: number;
+  freeDays: number;
+  pricedDays: number;
+  unitNetCents: number;
+  /** Per month, for one plan. */
+  monthly: Amounts;
+}
+
+/** The monthly price of keeping a backup plan's snapshots `retentionDays` days: the first 10 are free (§9). */
+export function backupRetentionPrice(retentionDays: number): BackupRetentionPrice {
+  const days = Math.max(0, Math.floor(retentionDays));
+  const pricedDays = Math.max(0, days - backupDaysKeptFree);
+  return {
+    retentionDays: days,
+    freeDays: backupDaysKeptFree,
+    pricedDays,
+    unitNetCents: priceList.backupRetentionDay,
+    monthly: withVat(pricedDays * priceList.backupRetentionDay),
+  };
+}
 
 export type PriceLineKind =
   | 'base'
@@ -64,7 +97,18 @@ export interface PriceLine {
 
 export type ClusterHardware = Pick<
   Cluster,
-  'architecture' | 'sla' | 'cpu' | 'ramGb' | 'nvmeSsdGb' | 'nvmeDatabaseGb' | 'nvmeStorageGb' | 'ipv4Count' | 'ipv6Count' | 'addonTwoFactor' | 'addonVpn' | 'addonPhpExtendedSupport'
+  | 'architecture'
+  | 'sla'
+  | 'cpu'
+  | 'ramGb'
+  | 'nvmeSsdGb'
+  | 'nvmeDatabaseGb'
+  | 'nvmeStorageGb'
+  | 'ipv4Count'
+  | 'ipv6Count'
+  | 'addonTwoFactor'
+  | 'addonVpn'
+  | 'addonPhpExtendedSupport'
 >;
 
 /** NVMe storage is billed in 5 GB steps: 12 GB count as 15 GB, i.e. three steps. */
@@ -72,7 +116,12 @@ export const storageSteps = (gb: number): number => Math.ceil(Math.max(0, gb) / 
 
 /** The monthly price lines of a cluster contract (only lines that cost something). */
 export function clusterPriceLines(c: ClusterHardware): PriceLine[] {
-  const line = (kind: PriceLineKind, quantity: number, unitCents: number): PriceLine => ({ kind, quantity, unitCents, netCents: quantity * unitCents });
+  const line = (kind: PriceLineKind, quantity: number, unitCents: number): PriceLine => ({
+    kind,
+    quantity,
+    unitCents,
+    netCents: quantity * unitCents,
+  });
   const lines = [
     line('base', 1, priceList.base[c.architecture]),
     line('sla', 1, priceList.sla[c.sla]),

@@ -204,6 +204,35 @@ export interface PluginPorts {
    * The request does not wait for it; a failure is logged. For work that outlives the request (report runs).
    */
   background(task: () => Promise<void>): void;
+  /**
+   * Secrets at rest (a generated repository password, an API key of a server): the portal's secret box
+   * (AES-256-GCM, the key of `TWO_FACTOR_KEY` or the data directory's key file). `context` (e.g.
+   * `server:12`) is authenticated with the plugin's id, so a sealed value moved to another row, server
+   * or plugin does not open. Added after the first version.
+   */
+  secrets: {
+    seal(plain: string, context: string): string;
+    open(sealed: string, context: string): string;
+  };
+  /**
+   * Prices of the portal's price list that a module shows before a customer chooses (core/billing/pricing.ts),
+   * so no module keeps a price of its own. Added after the first version.
+   */
+  prices: {
+    /** Keeping a backup plan's snapshots `retentionDays` days, per plan and month: the days kept free (§9) cost nothing. */
+    backupRetention(retentionDays: number): PluginRetentionPrice;
+  };
+}
+
+/** What `ports.prices.backupRetention` answers: euro cents, net and gross (VAT of the price list). */
+export interface PluginRetentionPrice {
+  retentionDays: number;
+  freeDays: number;
+  pricedDays: number;
+  unitNetCents: number;
+  monthly: { netCents: number; vatCents: number; grossCents: number };
+  vatPercent: number;
+  currency: string;
 }
 
 /** The plugin's events port typed by its event map (declared once in `shared/events.ts`; the web listens with `ServerEventsOf`). */

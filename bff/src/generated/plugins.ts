@@ -163,6 +163,38 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'shop-performance',
+    operations: ['getShopPerformanceReport', 'listShopPerformanceReports', 'runShopPerformanceReport'],
+    manifest: async () => ({
+      default: {
+        id: 'shop-performance',
+        titleKey: 'title',
+        icon: 'Speed',
+        nav: { order: 100 },
+        services: ['shop-performance'],
+        programs: ['shop-performance'],
+        server: () => import('../../../plugins/shop-performance/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'shop-security',
+    operations: ['getShopSecurityReport', 'listShopSecurityReports', 'runShopSecurityScan'],
+    manifest: async () => ({
+      default: {
+        id: 'shop-security',
+        titleKey: 'title',
+        icon: 'Security',
+        nav: { order: 100 },
+        services: ['shop-security'],
+        programs: ['shop-security'],
+        server: () => import('../../../plugins/shop-security/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'varnish-ssl',
     operations: ['checkVarnishSslVcl', 'getVarnishSslSettings', 'getVarnishSslVcl', 'listVarnishSslLog', 'purgeVarnishSsl', 'updateVarnishSslSettings', 'updateVarnishSslVcl'],
     manifest: async () => ({

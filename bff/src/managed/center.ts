@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import { User, twoFactorSecretBox } from '@portal/core/accounts';
+import { backupRetentionPrice, CURRENCY, VAT_PERCENT } from '@portal/core/billing';
 import { Server } from '@portal/core/clusters';
 import { DomainError, NotFound, Unavailable, afterCommit, requestEntityManager } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
@@ -186,6 +187,11 @@ export class ManagedCenter {
         void afterCommit(() => {
           void task().catch((err: unknown) => logger.error({ err }, 'background task failed'));
         }),
+      secrets: {
+        seal: (plain, context) => twoFactorSecretBox(deps.config).seal(plain, `plugin:${plugin.id}:${context}`),
+        open: (sealed, context) => twoFactorSecretBox(deps.config).open(sealed, `plugin:${plugin.id}:${context}`),
+      },
+      prices: { backupRetention: (days) => ({ ...backupRetentionPrice(days), vatPercent: VAT_PERCENT, currency: CURRENCY }) },
     };
     this.#ports.set(plugin.id, ports);
     return ports;

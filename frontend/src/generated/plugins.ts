@@ -5,7 +5,9 @@ import LanguageIcon from '@mui/icons-material/Language';
 import MemoryIcon from '@mui/icons-material/Memory';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
+import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
+import SpeedIcon from '@mui/icons-material/Speed';
 import StorageIcon from '@mui/icons-material/Storage';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { WebPluginEntry } from '../managed/registry';
@@ -124,6 +126,28 @@ export const webPlugins: WebPluginEntry[] = [
     web: () => import('../../../plugins/monitoring/web/index.tsx'),
     dashboard: () => import('../../../plugins/monitoring/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/monitoring/i18n/de.json'), en: () => import('../../../plugins/monitoring/i18n/en.json') },
+  },
+  {
+    id: 'shop-performance',
+    titleKey: 'title',
+    titles: { de: 'Shop-Performance', en: 'Shop performance' },
+    icon: SpeedIcon,
+    order: 100,
+    services: ['shop-performance'],
+    web: () => import('../../../plugins/shop-performance/web/index.tsx'),
+    dashboard: () => import('../../../plugins/shop-performance/web/dashboard.tsx'),
+    translations: { de: () => import('../../../plugins/shop-performance/i18n/de.json'), en: () => import('../../../plugins/shop-performance/i18n/en.json') },
+  },
+  {
+    id: 'shop-security',
+    titleKey: 'title',
+    titles: { de: 'Shop-Sicherheit', en: 'Shop security' },
+    icon: SecurityIcon,
+    order: 100,
+    services: ['shop-security'],
+    web: () => import('../../../plugins/shop-security/web/index.tsx'),
+    dashboard: () => import('../../../plugins/shop-security/web/dashboard.tsx'),
+    translations: { de: () => import('../../../plugins/shop-security/i18n/de.json'), en: () => import('../../../plugins/shop-security/i18n/en.json') },
   },
   {
     id: 'varnish-ssl',

@@ -1,0 +1,17 @@
+/**
+ * restic as this plugin uses it (`ProgramDescriptor`): the plan file and the repository's directories are the
+ * plugin's (`/etc/portal/backups`, `/var/backups/portal`), the document roots are read (backed up) and — by
+ * a restore's `restic restore`/`rsync`, path arguments the gateway translates — written on promote. Nothing
+ * runs as a service: each run is one `restic` command through the gateway, so an ssh gateway runs the same
+ * commands on a real server. No imports beyond the SDK's program entry: the generator reads the paths.
+ */
+import { definePrograms } from '@portal/plugin-sdk/program';
+
+export default definePrograms([
+  {
+    id: 'restic',
+    paths: ['/etc/portal/backups/**', '/var/backups/portal/**'],
+    reads: ['/var/www/**'],
+    privileged: true,
+  },
+]);
