@@ -11,7 +11,8 @@
  * (the portal stopped) is shown as failed (`interrupted`) once it is older than `staleAfterMs` (15 minutes).
  */
 import { defineEntity, p, type EntityName } from '@mikro-orm/core';
-import { conflict, found, type ManagedServer, type PluginDatabase, type PluginPorts } from '../server.ts';
+import { conflict, found } from '../errors.ts';
+import type { ManagedServer, PluginDatabase, PluginPorts } from '../server.ts';
 import type { ServerGateway } from '../gateway.ts';
 
 export type ReportStatus = 'running' | 'done' | 'failed';
