@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
                   { path: '*', lazy: lazyPage(() => import('./pages/NotFoundPage')) },
                 ],
               },
-              { path: 'clusters/:clusterId/servers/:serverId/managed/*', lazy: lazyPage(() => import('./managed/ManagedCenterPage'), ['managed', 'incidents']) },
+              { path: 'clusters/:clusterId/servers/:serverId/managed/*', lazy: lazyPage(() => import('./managed/ManagedCenterPage'), ['managed', 'incidents', 'connection']) },
               { path: 'clusters/:clusterId/servers/:serverId/incidents', lazy: lazyPage(() => import('./pages/incidents/IncidentTimelinePage'), ['incidents', 'managed']) },
               { path: 'customers/:customerId/edit', lazy: lazyPage(() => import('./pages/customers/CustomerDashboardPage'), ['customers', 'webhooks']) },
               { path: 'clusters/:clusterId/webhooks', lazy: lazyPage(() => import('./pages/webhooks/ClusterWebhooksPage'), ['webhooks']) },

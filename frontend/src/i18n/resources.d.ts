@@ -8,6 +8,7 @@
 import type auth from './locales/de/auth.json';
 import type billing from './locales/de/billing.json';
 import type common from './locales/de/common.json';
+import type connection from './locales/de/connection.json';
 import type customers from './locales/de/customers.json';
 import type dashboard from './locales/de/dashboard.json';
 import type demo from './locales/de/demo.json';
@@ -34,6 +35,7 @@ export interface CoreResources {
   auth: typeof auth;
   billing: typeof billing;
   common: typeof common;
+  connection: typeof connection;
   customers: typeof customers;
   dashboard: typeof dashboard;
   demo: typeof demo;

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import i18next from '../i18n';
 import { createStore } from '../store';
-import type { ManagedConnection } from './api';
+import type { ManagedConnection } from './connectionApi';
 import { ConnectionSection } from './ConnectionSection';
 
 const unconfirmed: ManagedConnection = {

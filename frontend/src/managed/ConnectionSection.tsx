@@ -19,7 +19,7 @@ import {
   useUpdateManagedConnectionMutation,
   type ManagedConnection,
   type ManagedConnectionTest,
-} from './api';
+} from './connectionApi';
 
 const stateColor = { ready: 'success', local: 'default', not_configured: 'warning', unconfirmed: 'warning', failing: 'error' } as const;
 
@@ -37,7 +37,7 @@ function Block({ title, children, testId }: { title: string; children: React.Rea
 }
 
 function SettingsForm({ clusterId, serverId, connection }: { clusterId: number; serverId: number; connection: ManagedConnection }) {
-  const { t } = useTranslation('managed');
+  const { t } = useTranslation('connection');
   const [update, { isLoading, error }] = useUpdateManagedConnectionMutation();
   const [override, setOverride] = useState<string>(connection.override ?? '');
   const [host, setHost] = useState(connection.host ?? '');
@@ -57,17 +57,17 @@ function SettingsForm({ clusterId, serverId, connection }: { clusterId: number; 
   };
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }} data-testid="connection-settings">
-      <TextField select label={t('connection.settings.gateway')} value={override} onChange={(e) => setOverride(e.target.value)} size="small" slotProps={{ htmlInput: { 'data-testid': 'connection-gateway' } }}>
-        <MenuItem value="">{t('connection.settings.gatewayDefault')}</MenuItem>
-        <MenuItem value="ssh">{t('connection.gateway.ssh')}</MenuItem>
-        <MenuItem value="local">{t('connection.gateway.local')}</MenuItem>
+      <TextField select label={t('settings.gateway')} value={override} onChange={(e) => setOverride(e.target.value)} size="small" slotProps={{ htmlInput: { 'data-testid': 'connection-gateway' } }}>
+        <MenuItem value="">{t('settings.gatewayDefault')}</MenuItem>
+        <MenuItem value="ssh">{t('gateway.ssh')}</MenuItem>
+        <MenuItem value="local">{t('gateway.local')}</MenuItem>
       </TextField>
-      <TextField label={t('connection.settings.host')} value={host} onChange={(e) => setHost(e.target.value)} size="small" slotProps={{ htmlInput: { maxLength: 253, 'data-testid': 'connection-host' } }} error={!!fieldError('host')} helperText={fieldError('host')} />
-      <TextField label={t('connection.settings.port')} value={port} onChange={(e) => setPort(e.target.value)} size="small" type="number" slotProps={{ htmlInput: { min: 1, max: 65535 } }} error={!!fieldError('port')} helperText={fieldError('port')} />
-      <TextField label={t('connection.settings.username')} value={username} onChange={(e) => setUsername(e.target.value)} size="small" slotProps={{ htmlInput: { maxLength: 32 } }} error={!!fieldError('username')} helperText={fieldError('username') ?? t('connection.settings.usernameHint')} />
+      <TextField label={t('settings.host')} value={host} onChange={(e) => setHost(e.target.value)} size="small" slotProps={{ htmlInput: { maxLength: 253, 'data-testid': 'connection-host' } }} error={!!fieldError('host')} helperText={fieldError('host')} />
+      <TextField label={t('settings.port')} value={port} onChange={(e) => setPort(e.target.value)} size="small" type="number" slotProps={{ htmlInput: { min: 1, max: 65535 } }} error={!!fieldError('port')} helperText={fieldError('port')} />
+      <TextField label={t('settings.username')} value={username} onChange={(e) => setUsername(e.target.value)} size="small" slotProps={{ htmlInput: { maxLength: 32 } }} error={!!fieldError('username')} helperText={fieldError('username') ?? t('settings.usernameHint')} />
       <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
         <Button type="submit" variant="contained" disabled={isLoading} data-testid="connection-save">
-          {t('connection.settings.save')}
+          {t('settings.save')}
         </Button>
       </Box>
     </Box>
@@ -75,11 +75,11 @@ function SettingsForm({ clusterId, serverId, connection }: { clusterId: number; 
 }
 
 function TestResult({ result }: { result: ManagedConnectionTest }) {
-  const { t } = useTranslation('managed');
-  if (result.ok) return <Alert severity="success" data-testid="connection-test-result">{t('connection.test.ok', { ms: result.durationMs ?? 0 })}</Alert>;
+  const { t } = useTranslation(['connection', 'managed']);
+  if (result.ok) return <Alert severity="success" data-testid="connection-test-result">{t('test.ok', { ms: result.durationMs ?? 0 })}</Alert>;
   return (
     <Alert severity={result.reason === 'host_key_unknown' ? 'info' : 'error'} data-testid="connection-test-result">
-      {t(`job.unreachableReason.${result.reason ?? 'connection_failed'}`)}
+      {t(`managed:job.unreachableReason.${result.reason ?? 'connection_failed'}`)}
     </Alert>
   );
 }
@@ -90,7 +90,7 @@ function TestResult({ result }: { result: ManagedConnectionTest }) {
  * portal's public key for `authorized_keys` and the sudoers drop-in the server needs.
  */
 export function ConnectionSection({ clusterId, serverId }: { clusterId: number; serverId: number }) {
-  const { t, i18n } = useTranslation('managed');
+  const { t, i18n } = useTranslation('connection');
   const { data: connection, error } = useGetManagedConnectionQuery({ clusterId, serverId });
   const [test, testState] = useTestManagedConnectionMutation();
   const [generate, generateState] = useGenerateManagedConnectionKeyMutation();
@@ -100,17 +100,17 @@ export function ConnectionSection({ clusterId, serverId }: { clusterId: number; 
   if (error) return <Alert severity="error">{translateServerMessage(apiError(error)?.message)}</Alert>;
   if (!connection) return <Skeleton variant="rounded" height={240} role="status" aria-busy="true" />;
   const failure = apiError(confirmState.error)?.message ?? apiError(generateState.error)?.message ?? apiError(testState.error)?.message;
-  const when = connection.lastContactAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(connection.lastContactAt)) : t('connection.never');
+  const when = connection.lastContactAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(connection.lastContactAt)) : t('never');
 
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }} data-testid="connection-section">
-      <Block title={t('connection.title')} testId="connection-state">
+      <Block title={t('title')} testId="connection-state">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <Chip label={t(`connection.state.${connection.state}`)} color={stateColor[connection.state]} data-testid="connection-state-chip" />
-          <Chip variant="outlined" label={t(`connection.gateway.${connection.gateway}`)} />
+          <Chip label={t(`state.${connection.state}`)} color={stateColor[connection.state]} data-testid="connection-state-chip" />
+          <Chip variant="outlined" label={t(`gateway.${connection.gateway}`)} />
         </Box>
         <Typography variant="body2">
-          {t('connection.lastContact')}: <span data-testid="connection-last-contact">{when}</span>
+          {t('lastContact')}: <span data-testid="connection-last-contact">{when}</span>
         </Typography>
         {connection.lastError && <Alert severity="warning">{t(`job.unreachableReason.${connection.lastError}`, { defaultValue: connection.lastError })}</Alert>}
         {connection.gateway === 'ssh' && (
@@ -121,7 +121,7 @@ export function ConnectionSection({ clusterId, serverId }: { clusterId: number; 
               onClick={() => void test({ clusterId, serverId }).unwrap().then(setResult, () => setResult(null))}
               data-testid="connection-test"
             >
-              {t('connection.test.button')}
+              {t('test.button')}
             </Button>
           </Box>
         )}
@@ -130,18 +130,18 @@ export function ConnectionSection({ clusterId, serverId }: { clusterId: number; 
       </Block>
 
       {connection.hostKey && (
-        <Block title={t('connection.hostKey.title')} testId="connection-host-key">
+        <Block title={t('hostKey.title')} testId="connection-host-key">
           <Box component="code" sx={mono} data-testid="connection-fingerprint">
             {connection.hostKey.fingerprint}
           </Box>
           {connection.hostKey.confirmed ? (
-            <Alert severity="success">{t('connection.hostKey.confirmed')}</Alert>
+            <Alert severity="success">{t('hostKey.confirmed')}</Alert>
           ) : (
             <>
-              <Alert severity="warning">{t('connection.hostKey.compare')}</Alert>
+              <Alert severity="warning">{t('hostKey.compare')}</Alert>
               <Box>
                 <Button variant="contained" disabled={confirmState.isLoading} onClick={() => void confirm({ clusterId, serverId, body: { fingerprint: connection.hostKey!.fingerprint } })} data-testid="connection-confirm">
-                  {t('connection.hostKey.confirm')}
+                  {t('hostKey.confirm')}
                 </Button>
               </Box>
             </>
@@ -149,31 +149,31 @@ export function ConnectionSection({ clusterId, serverId }: { clusterId: number; 
         </Block>
       )}
 
-      <Block title={t('connection.settings.title')} testId="connection-settings-block">
+      <Block title={t('settings.title')} testId="connection-settings-block">
         <SettingsForm clusterId={clusterId} serverId={serverId} connection={connection} />
       </Block>
 
-      <Block title={t('connection.key.title')} testId="connection-key">
+      <Block title={t('key.title')} testId="connection-key">
         {connection.publicKey ? (
           <>
-            <Typography variant="body2">{t('connection.key.hint', { user: connection.username })}</Typography>
-            <Box component="pre" sx={mono} data-testid="connection-public-key" tabIndex={0} aria-label={t('connection.key.title')}>
+            <Typography variant="body2">{t('key.hint', { user: connection.username })}</Typography>
+            <Box component="pre" sx={mono} data-testid="connection-public-key" tabIndex={0} aria-label={t('key.title')}>
               {connection.publicKey}
             </Box>
           </>
         ) : (
-          <Typography variant="body2">{t('connection.key.none')}</Typography>
+          <Typography variant="body2">{t('key.none')}</Typography>
         )}
         <Box>
           <Button variant="outlined" disabled={generateState.isLoading} onClick={() => void generate({ clusterId, serverId })} data-testid="connection-generate-key">
-            {connection.publicKey ? t('connection.key.regenerate') : t('connection.key.generate')}
+            {connection.publicKey ? t('key.regenerate') : t('key.generate')}
           </Button>
         </Box>
       </Block>
 
-      <Block title={t('connection.sudoers.title')} testId="connection-sudoers">
-        <Typography variant="body2">{t('connection.sudoers.hint')}</Typography>
-        <Box component="pre" sx={mono} data-testid="connection-sudoers-text" tabIndex={0} aria-label={t('connection.sudoers.title')}>
+      <Block title={t('sudoers.title')} testId="connection-sudoers">
+        <Typography variant="body2">{t('sudoers.hint')}</Typography>
+        <Box component="pre" sx={mono} data-testid="connection-sudoers-text" tabIndex={0} aria-label={t('sudoers.title')}>
           {connection.sudoers}
         </Box>
       </Block>
