@@ -80,9 +80,14 @@ const sections: SpotlightSource = {
     const named = plugins.filter((p) => p.id.includes(needle));
     // A term that names a section lists it on every server; otherwise the sections of matching servers.
     const rows = await administratedServers(em, userId, named.length ? undefined : containing(term), 50);
+    // Round by round (each server's first section, then each one's second, …): with many modules one server's
+    // sections would otherwise fill the list before the next server's main section.
+    const perServer = rows.map((s) => ({ s, offered: offeredSections(named.length ? named : plugins, s) }));
     const hits: SpotlightHit[] = [];
-    for (const s of rows) {
-      for (const p of offeredSections(named.length ? named : plugins, s)) {
+    for (let round = 0; perServer.some(({ offered }) => round < offered.length); round++) {
+      for (const { s, offered } of perServer) {
+        const p = offered[round];
+        if (!p) continue;
         hits.push({ group: 'sections', id: `section:${s.id}:${p.id}`, title: p.id, subtitle: `${s.name} · ${s.cluster.number}`, section: p.id, path: managedPath(s, p.id) });
         if (hits.length >= limit) return hits;
       }

@@ -424,6 +424,17 @@ describe('ids of another tenant (issue 31)', () => {
       if (r.status >= 300) throw new Error(`${create.id} as ${t.cluster.number}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
       return r.body?.id;
     }
+    if (param === 'reportId') {
+      // Reports (§2 `report/{reportId}`) are listed at `…/reports`, where a run starts a new one.
+      const reports = operations.find((o) => o.method === 'get' && o.path === `${prefix}s`);
+      const found = reports && ((await listIds(t, reports, known))[0] as number | undefined);
+      if (found !== undefined) return found;
+      const run = operations.find((o) => o.method === 'post' && o.path === `${prefix}s`);
+      if (!run) return undefined;
+      const r = await t.client.request('POST', fillPath(run, { clusterId: t.cluster.id, serverId: serverOf(t, run), ...known }), validBodies[run.id]);
+      if (r.status >= 300) throw new Error(`${run.id} as ${t.cluster.number}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+      return r.body?.id;
+    }
     if (param === 'recordId') {
       const zone = byId.get('getDnsZone')!;
       const r = await t.client.get(fillPath(zone, { clusterId: t.cluster.id, serverId: serverOf(t, zone), ...known }));

@@ -5,7 +5,7 @@ export class Migration20261128120000ServerConnections extends Migration {
   override up(): void {
     this.addSql(`create table "managed_server_connections" (
       "id" serial primary key,
-      "server_id" int not null unique references "servers" ("id") on update cascade on delete cascade,
+      "server_id" int not null,
       "gateway" text check ("gateway" in ('local', 'ssh')) null,
       "host" varchar(253) null,
       "port" int not null default 22,
@@ -19,6 +19,11 @@ export class Migration20261128120000ServerConnections extends Migration {
       "last_error" varchar(40) null,
       "updated_at" timestamptz not null
     );`);
+    // Constraint names as MikroORM names them, so the schema the entities describe is exactly this one.
+    this.addSql(`alter table "managed_server_connections" add constraint "managed_server_connections_server_id_unique" unique ("server_id");`);
+    this.addSql(
+      `alter table "managed_server_connections" add constraint "managed_server_connections_server_id_foreign" foreign key ("server_id") references "servers" ("id") on delete cascade;`,
+    );
   }
 
   override down(): void {
