@@ -25,6 +25,9 @@ export interface DemoIds {
   /** The first apache site and supervisor program of web01 (pages with a parameter need an id). */
   apacheVhost: number;
   supervisorProgram: number;
+  /** A report of web01's report modules (`report/:reportId`): the demo's, or one the administrator starts. */
+  shopSecurityReport: number;
+  shopPerformanceReport: number;
   cronjob: number;
   zone: number;
   contract: number;
@@ -113,6 +116,14 @@ export const routeSamples: Record<string, RouteSample> = {
   'clusters/:clusterId/servers/:serverId/managed/apache/domains/:vhostId/logs/:kind': {
     who: 'admin',
     url: (ids) => managed(ids, ids.web, `apache/domains/${ids.apacheVhost}/logs/access`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/shop-security/report/:reportId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `shop-security/report/${ids.shopSecurityReport}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/shop-performance/report/:reportId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `shop-performance/report/${ids.shopPerformanceReport}`),
   },
   'clusters/:clusterId/servers/:serverId/managed/supervisor/:programId': {
     who: 'admin',
@@ -210,7 +221,7 @@ export function sampleOf(pattern: string): RouteSample | undefined {
   };
 }
 
-async function json<T>(context: BrowserContext, url: string, init?: { method: 'POST'; data: unknown }): Promise<T> {
+async function json<T>(context: BrowserContext, url: string, init?: { method: 'POST'; data?: unknown }): Promise<T> {
   const res = init
     ? await context.request.post(url, { data: init.data, headers: await csrfHeaders(context) })
     : await context.request.get(url);
@@ -233,6 +244,11 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
   const vhost = (await json<List<{ id: number }>>(admin, `${base}/${web}/nginx/vhosts`)).data[0].id;
   const apacheVhost = (await json<List<{ id: number }>>(admin, `${base}/${web}/apache/vhosts`)).data[0].id;
   const supervisorProgram = (await json<List<{ id: number }>>(admin, `${base}/${web}/supervisor/programs`)).data[0].id;
+  const report = async (plugin: string) =>
+    (await json<List<{ id: number }>>(admin, `${base}/${web}/${plugin}/reports`)).data[0]?.id ??
+    (await json<{ id: number }>(admin, `${base}/${web}/${plugin}/reports`, { method: 'POST' })).id;
+  const shopSecurityReport = await report('shop-security');
+  const shopPerformanceReport = await report('shop-performance');
   const cronjob = (await json<List<{ id: number }>>(admin, `${base}/${web}/cronjobs`)).data[0].id;
   const zone = (await json<List<{ id: number }>>(admin, `${base}/${lb}/dns/zones`)).data[0].id;
 
@@ -262,6 +278,8 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
     vhost,
     apacheVhost,
     supervisorProgram,
+    shopSecurityReport,
+    shopPerformanceReport,
     cronjob,
     zone,
     contract,
