@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'apache',
   titleKey: 'title',
   icon: 'Dns',
-  nav: { order: 11 },
+  nav: { order: 10 },
   services: ['apache'],
   programs: ['apache'],
   server: () => import('./server/index.ts'),

@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'cronjobs',
   titleKey: 'title',
   icon: 'Schedule',
-  nav: { order: 30 },
+  nav: { order: 190 },
   services: ['cronjobs'],
   programs: ['cron'],
   server: () => import('./server/index.ts'),

@@ -5,7 +5,7 @@ export default definePlugin({
   id: 'dns',
   titleKey: 'title',
   icon: 'Dns',
-  nav: { order: 60 },
+  nav: { order: 170 },
   services: ['dns'],
   programs: ['named'],
   server: () => import('./server/index.ts'),

@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'memcached',
   titleKey: 'title',
   icon: 'Memory',
-  nav: { order: 55 },
+  nav: { order: 230 },
   services: ['memcached'],
   // server/program.ts: memcached, checked by starting it with the rendered options, restarted with new ones; a private instance on the local gateway.
   programs: ['memcached'],

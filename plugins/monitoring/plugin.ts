@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'monitoring',
   titleKey: 'title',
   icon: 'MonitorHeart',
-  nav: { order: 90 },
+  nav: { order: 140 },
   services: ['monitoring'],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),

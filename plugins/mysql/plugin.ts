@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'mysql',
   titleKey: 'title',
   icon: 'Storage',
-  nav: { order: 55 },
+  nav: { order: 90 },
   services: ['mysql'],
   // server/program.ts: mariadbd, checked with --help --verbose; a private instance (mariadb-install-db once) on the local gateway.
   programs: ['mysql'],

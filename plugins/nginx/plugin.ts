@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'nginx',
   titleKey: 'title',
   icon: 'Language',
-  nav: { order: 10 },
+  nav: { order: 20 },
   services: ['nginx'],
   programs: ['nginx'],
   server: () => import('./server/index.ts'),

@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'redis',
   titleKey: 'title',
   icon: 'Memory',
-  nav: { order: 50 },
+  nav: { order: 70 },
   services: ['redis'],
   // server/program.ts: redis-server, checked by loading its file, restarted with a new one; a private instance on the local gateway.
   programs: ['redis'],

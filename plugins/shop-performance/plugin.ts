@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'shop-performance',
   titleKey: 'title',
   icon: 'Speed',
-  nav: { order: 100 },
+  nav: { order: 120 },
   services: ['shop-performance'],
 
   programs: ['shop-performance'],

@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'shop-security',
   titleKey: 'title',
   icon: 'Security',
-  nav: { order: 100 },
+  nav: { order: 110 },
   services: ['shop-security'],
 
   programs: ['shop-security'],

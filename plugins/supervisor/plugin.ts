@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'supervisor',
   titleKey: 'title',
   icon: 'Settings',
-  nav: { order: 20 },
+  nav: { order: 50 },
   services: ['supervisor'],
   programs: ['supervisor'],
   server: () => import('./server/index.ts'),

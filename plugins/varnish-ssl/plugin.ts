@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'varnish-ssl',
   titleKey: 'title',
   icon: 'Tune',
-  nav: { order: 100 },
+  nav: { order: 60 },
   services: ['varnish'],
   // The programs of server/program.ts: the gateway checks and reloads them as their descriptors say.
   programs: ['varnish'],
