@@ -63,8 +63,8 @@ let running: Awaited<ReturnType<typeof startServer>>;
 if (process.env.DATABASE_URL && templates) {
   // Under the Playwright run (its global setup names a template directory, core/testing): the database is a
   // copy (`CREATE DATABASE … TEMPLATE`) of one migrated and seeded once per run, instead of migrating and seeding
-  // the demo data for every spec file. The plugins' fixtures are seeded per portal (some follow the clock).
-  const [{ createTestDatabase }, { demoTemplate }, { loadPlugins }, { pluginRegistry }, { loadConfig }] = await Promise.all([
+  // the demo data and the plugins' fixtures for every spec file; fixtures that follow the clock are seeded per portal.
+  const [{ createTestDatabase }, { demoTemplate, fixturesFollowingClock }, { loadPlugins }, { pluginRegistry }, { loadConfig }] = await Promise.all([
     import('@portal/core/testing'),
     import('../bff/src/testing/demoTemplate.ts'),
     import('../bff/src/managed/plugins.ts'),
@@ -82,12 +82,12 @@ if (process.env.DATABASE_URL && templates) {
     {
       name: dbName,
       dataDir: env.DATA_DIR,
-      template: demoTemplate(plugins.migrations, { demo }),
+      template: demoTemplate(plugins, { demo }),
       serverUrl,
     },
   );
   running = await startServer({ config: loadConfig(), orm: db.orm, plugins, seed: false, clock, app });
-  await running.managed.seedFixtures(db.orm.em.fork());
+  await running.managed.seedFixtures(db.orm.em.fork(), fixturesFollowingClock);
 } else {
   running = await startServer({ seed: true, clock, app });
 }

@@ -9,7 +9,7 @@ import { pluginRegistry } from './generated/plugins.ts';
 import { loadPlugins } from './managed/plugins.ts';
 import type { PluginRegistryEntry } from './managed/registry.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { demoTemplate } from './testing/demoTemplate.ts';
+import { demoTemplate, fixturesFollowingClock } from './testing/demoTemplate.ts';
 import { startMailbox, type Mailbox } from './testing/mailbox.ts';
 
 export interface TestServer extends RunningServer {
@@ -33,6 +33,12 @@ export interface TestServerOptions {
   contract?: Record<string, unknown>;
   /** Seed the plugins' demo fixtures (default true, like the demo data). */
   fixtures?: boolean;
+  /**
+   * Also seed the fixtures that follow the clock (`fixturesFollowClock`: monitoring's week of history, ≈ 2.5 s per
+   * portal) at this portal's clock. Default false: the portal has every other fixture (from the template), and a
+   * test that reads such history asks for it (all, or the plugins named; `startPluginPortal` does for its plugin).
+   */
+  clockFixtures?: boolean | readonly string[];
   /** The built web app to serve (default: frontend/dist). */
   spaDir?: string;
   /** The logger (default: silent); tests that read the logs pass one writing to a stream. */
@@ -48,14 +54,14 @@ export async function createTestServer(env: Record<string, string> = {}, options
   const fixtures = options.fixtures !== false;
   // A data directory of its own: server sandboxes (and their private nginx) must not collide between test files.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  // Migrations and demo data are the same for every file with this plugin set: they are made once per test run in
-  // a template that each file gets a copy of (core/testing, `template`). The plugins' fixtures are not in it: some
-  // are relative to the test's clock (monitoring's history ends "now"), so they are seeded per file as before.
+  // Migrations, demo data and the plugins' fixtures are the same for every file with this plugin set: they are made
+  // once per test run in a template that each file gets a copy of (core/testing, `template`). Fixtures that follow
+  // the clock (monitoring's history ends "now") are seeded per file, at the file's clock.
   const db = await createTestDatabase(
     { entities: plugins.entities as NonNullable<Parameters<typeof createTestDatabase>[0]>['entities'], migrations: plugins.migrations },
     {
       dataDir,
-      template: demoTemplate(plugins.migrations),
+      template: demoTemplate(plugins),
     },
   );
   const mailbox = await startMailbox();
@@ -71,7 +77,9 @@ export async function createTestServer(env: Record<string, string> = {}, options
     plugins,
     webhookResolver: options.webhookResolver,
   });
-  if (fixtures) await running.managed.seedFixtures(db.orm.em.fork());
+  const clockFixtures = options.clockFixtures;
+  if (fixtures && clockFixtures)
+    await running.managed.seedFixtures(db.orm.em.fork(), (p) => fixturesFollowingClock(p) && (clockFixtures === true || clockFixtures.includes(p.id)));
   return {
     ...running,
     db,

@@ -325,6 +325,11 @@ export interface ServerPlugin<Ops extends OperationId = OperationId, Prepared = 
   /** Demo data for a server that runs the plugin's service (first start, `npm run seed`). */
   fixtures?(c: StateContext): Promise<void>;
   /**
+   * The fixtures depend on `c.clock` (a history that ends "now"). Test portals copy one database seeded once per
+   * run, with every other plugin's fixtures in it; these are seeded again for each test portal at its own clock.
+   */
+  fixturesFollowClock?: boolean;
+  /**
    * Background work of the plugin (a sampler, a queue): called once when the portal has built the
    * plugin's handlers, with its ports. A rejection degrades the plugin. Added after the first version.
    */

@@ -274,17 +274,9 @@ export class ManagedCenter {
     };
   }
 
-  /** Demo data of every plugin for the servers it applies to (first start, seed). */
-  async seedFixtures(em: EntityManager): Promise<void> {
-    const servers = await em.find(Server, {}, { orderBy: { id: 'asc' }, populate: ['cluster.customer'] });
-    for (const plugin of this.plugins) {
-      const fixtures = plugin.server?.fixtures?.bind(plugin.server) as AnyServerPlugin['fixtures'];
-      if (!fixtures || !plugin.manifest) continue;
-      for (const server of servers.filter((s) => appliesTo(plugin.manifest!, s.services))) {
-        const fork = em.fork();
-        await fork.transactional((tx) => fixtures({ em: this.database(plugin, tx), server: serverOf(server), clock: this.deps.clock }));
-      }
-    }
+  /** Demo data of every plugin (or of those `which` names) for the servers it applies to (first start, seed). */
+  async seedFixtures(em: EntityManager, which: (plugin: LoadedPlugin) => boolean = () => true): Promise<void> {
+    await seedPluginFixtures(em, this.plugins.filter(which), this.deps.clock);
   }
 
   /** Starts a plugin's background work (`ServerPlugin.start`); a failure degrades it, nothing else. */
@@ -328,4 +320,17 @@ function successStatuses(contract: Json): Map<string, number> {
       if (codes.length === 1 && codes[0] !== 200) out.set(op.operationId, codes[0]);
     }
   return out;
+}
+
+/** Demo data of the given plugins for the servers each applies to, one transaction per plugin and server. */
+export async function seedPluginFixtures(em: EntityManager, plugins: readonly LoadedPlugin[], clock: AppDeps['clock']): Promise<void> {
+  const servers = await em.find(Server, {}, { orderBy: { id: 'asc' }, populate: ['cluster.customer'] });
+  for (const plugin of plugins) {
+    const fixtures = plugin.server?.fixtures?.bind(plugin.server) as AnyServerPlugin['fixtures'];
+    if (!fixtures || !plugin.manifest) continue;
+    for (const server of servers.filter((s) => appliesTo(plugin.manifest!, s.services))) {
+      const fork = em.fork();
+      await fork.transactional((tx) => fixtures({ em: pluginDatabase(tx, plugin.id, plugin.server?.entities ?? []), server: serverOf(server), clock }));
+    }
+  }
 }

@@ -39,6 +39,8 @@ export default defineServerPlugin<Operations>({
   },
   // Sampling runs only while someone watches (a lease per server); the dispose hook ends the leases at shutdown.
   stop: () => stopAllSamplers(),
+  // A week of history that ends at the clock's now: seeded for each test portal at its own clock.
+  fixturesFollowClock: true,
   fixtures: async ({ em, server, clock }) => {
     if (hasDemoHistory(server)) await monitoringStats.replace(em, server.id, demoHistory(server, clock.now()));
   },

@@ -47,7 +47,7 @@ const subscribe = (s: Socket, clusterId: number, serverId: number) =>
 
 beforeAll(async () => {
   // The whole portal: the services' states come from the programs the plugins declare (nginx's descriptor runs nginx).
-  server = await createTestServer();
+  server = await createTestServer({}, { clockFixtures: ['monitoring'] });
   admin = await signedIn(demoLogins.admin);
   manager = await signedIn(demoLogins.manager);
   other = await signedIn(demoLogins.other);

@@ -151,7 +151,10 @@ export async function startPluginPortal<Op extends OperationId = OperationId>(ma
   const entry: PluginRegistryEntry = { id: plugin.id, operations: operations.own, manifest };
   const portal = await createTestServer(
     options.env ?? {},
-    options.allPlugins ? { fixtures: options.fixtures } : { plugins: [entry], contract: contractOf(contract, plugin.id), fixtures: options.fixtures },
+    // Its own fixtures that follow the clock (a history ending "now") too; the others come with the template.
+    options.allPlugins
+      ? { fixtures: options.fixtures, clockFixtures: [plugin.id] }
+      : { plugins: [entry], contract: contractOf(contract, plugin.id), fixtures: options.fixtures, clockFixtures: [plugin.id] },
   );
   try {
     const signIn = async (email: string) => {
