@@ -148,6 +148,54 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'elasticsearch',
+    operations: ['getElasticsearchCluster', 'getElasticsearchSettings', 'updateElasticsearchSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'elasticsearch',
+        titleKey: 'title',
+        icon: 'ManageSearch',
+        nav: { order: 60 },
+        services: ['elasticsearch'],
+        programs: ['elasticsearch'],
+        server: () => import('../../../plugins/elasticsearch/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'open-search',
+    operations: ['getOpenSearchCluster', 'getOpenSearchSettings', 'updateOpenSearchSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'open-search',
+        titleKey: 'title',
+        icon: 'ManageSearch',
+        nav: { order: 61 },
+        services: ['open-search'],
+        programs: ['opensearch'],
+        server: () => import('../../../plugins/open-search/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'solr',
+    operations: ['createSolrCore', 'deleteSolrCore', 'getSolrCluster', 'getSolrSettings', 'listSolrCores', 'updateSolrSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'solr',
+        titleKey: 'title',
+        icon: 'ManageSearch',
+        nav: { order: 62 },
+        services: ['solr'],
+        programs: ['solr'],
+        server: () => import('../../../plugins/solr/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'monitoring',
     operations: ['getMonitoringMetrics', 'listMonitoringServices', 'watchMonitoring'],
     manifest: async () => ({

@@ -2,6 +2,7 @@
 import DnsIcon from '@mui/icons-material/Dns';
 import KeyIcon from '@mui/icons-material/Key';
 import LanguageIcon from '@mui/icons-material/Language';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import MemoryIcon from '@mui/icons-material/Memory';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -115,6 +116,36 @@ export const webPlugins: WebPluginEntry[] = [
     web: () => import('../../../plugins/dns/web/index.tsx'),
     dashboard: () => import('../../../plugins/dns/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/dns/i18n/de.json'), en: () => import('../../../plugins/dns/i18n/en.json') },
+  },
+  {
+    id: 'elasticsearch',
+    titleKey: 'title',
+    titles: { de: 'Elasticsearch', en: 'Elasticsearch' },
+    icon: ManageSearchIcon,
+    order: 60,
+    services: ['elasticsearch'],
+    web: () => import('../../../plugins/elasticsearch/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/elasticsearch/i18n/de.json'), en: () => import('../../../plugins/elasticsearch/i18n/en.json') },
+  },
+  {
+    id: 'open-search',
+    titleKey: 'title',
+    titles: { de: 'OpenSearch', en: 'OpenSearch' },
+    icon: ManageSearchIcon,
+    order: 61,
+    services: ['open-search'],
+    web: () => import('../../../plugins/open-search/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/open-search/i18n/de.json'), en: () => import('../../../plugins/open-search/i18n/en.json') },
+  },
+  {
+    id: 'solr',
+    titleKey: 'title',
+    titles: { de: 'Solr', en: 'Solr' },
+    icon: ManageSearchIcon,
+    order: 62,
+    services: ['solr'],
+    web: () => import('../../../plugins/solr/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/solr/i18n/de.json'), en: () => import('../../../plugins/solr/i18n/en.json') },
   },
   {
     id: 'monitoring',

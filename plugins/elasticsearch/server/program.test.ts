@@ -1,4 +1,4 @@
-import { defaultsOf, checkSearchFiles } from '@portal/plugin-sdk/server';
+import { defaultsOf, type checkSearchFiles } from '@portal/plugin-sdk/server';
 import { config } from '../generated/config.ts';
 import programs, { jvmPath, yamlKeys, ymlPath } from './program.ts';
 import { render } from './render.ts';
