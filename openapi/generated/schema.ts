@@ -19844,7 +19844,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "shop_en",
+                 *       "name": "shop_fr",
                  *       "configSet": "_default"
                  *     }
                  */
