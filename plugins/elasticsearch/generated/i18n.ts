@@ -18,8 +18,6 @@ export type TranslationKey =
   | 'settings.snapshots.label'
   | 'settings.version.help'
   | 'settings.version.label'
-  | 'settings.version.options.8.18'
-  | 'settings.version.options.8.19'
   | 'title';
 
 /** `t` of namespace `elasticsearch` that refuses unknown keys at compile time. */

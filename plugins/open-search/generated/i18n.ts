@@ -18,8 +18,6 @@ export type TranslationKey =
   | 'settings.snapshots.label'
   | 'settings.version.help'
   | 'settings.version.label'
-  | 'settings.version.options.2.18'
-  | 'settings.version.options.2.19'
   | 'title';
 
 /** `t` of namespace `open-search` that refuses unknown keys at compile time. */

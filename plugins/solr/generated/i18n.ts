@@ -40,8 +40,6 @@ export type TranslationKey =
   | 'settings.snapshots.label'
   | 'settings.version.help'
   | 'settings.version.label'
-  | 'settings.version.options.9.8'
-  | 'settings.version.options.9.9'
   | 'settingsLink'
   | 'title';
 
