@@ -3604,6 +3604,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/elasticsearch/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The configuration as rendered from the stored settings, and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getElasticsearchFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/elasticsearch/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cluster as Elasticsearch reports it — health, indices with size and health, plugins, snapshot repository
+         * @description Administrators of the cluster only, on servers with the `elasticsearch` service. Read when asked from the
+         *     engine's REST API (`GET /`, `/_cluster/health`, `/_cat/indices`, `/_cat/plugins`, `/_snapshot/portal-backups`)
+         *     with the official client; `reachable: false` (and nothing else) while it does not answer.
+         */
+        get: operations["getElasticsearchCluster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/elasticsearch/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the configuration rendered from the stored settings again and restarts Elasticsearch with it
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyElasticsearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/elasticsearch/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getElasticsearchSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateElasticsearchSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/files": {
         parameters: {
             query?: never;
@@ -4337,6 +4423,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/open-search/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The configuration as rendered from the stored settings, and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getOpenSearchFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/open-search/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cluster as OpenSearch reports it — health, indices with size and health, plugins, snapshot repository
+         * @description Administrators of the cluster only, on servers with the `open-search` service. Read when asked from the
+         *     engine's REST API (`GET /`, `/_cluster/health`, `/_cat/indices`, `/_cat/plugins`, `/_snapshot/portal-backups`)
+         *     with the official client (`@opensearch-project/opensearch`); `reachable: false` (and nothing else) while it does not answer.
+         */
+        get: operations["getOpenSearchCluster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/open-search/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the configuration rendered from the stored settings again and restarts OpenSearch with it
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyOpenSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/open-search/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getOpenSearchSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateOpenSearchSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/files": {
         parameters: {
             query?: never;
@@ -4573,6 +4745,136 @@ export interface paths {
          */
         get: operations["getShopSecurityReport"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/solr/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The configuration and core files as rendered from the desired state, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getSolrFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/solr/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cores as the running Solr reports them — documents, size, load failures — and its modules
+         * @description Administrators of the cluster only, on servers with the `solr` service. Read when asked from Solr's admin API
+         *     with `fetch` (`/solr/admin/info/system`, `/solr/admin/cores?action=STATUS`, `/solr/admin/info/properties`);
+         *     a core that failed to load is `red`. `reachable: false` (and nothing else) while Solr does not answer.
+         */
+        get: operations["getSolrCluster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/solr/cores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cores the portal manages on the server
+         * @description Administrators of the cluster only. The cores of the desired state; what the running Solr reports is `getSolrCluster`.
+         */
+        get: operations["listSolrCores"];
+        put?: never;
+        /**
+         * Adds a core with a config set; Solr loads it at its next start
+         * @description Administrators of the cluster only. A name that exists is refused (422); applied as a job (202): `core.properties` written, Solr restarted; recorded in the change log.
+         */
+        post: operations["createSolrCore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/solr/cores/{coreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a core from the desired state (its data directory stays on the server)
+         * @description Administrators of the cluster only. Applied as a job (202): its `core.properties` removed, so Solr no longer loads it; the index data stays.
+         */
+        delete: operations["deleteSolrCore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/solr/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the configuration and cores rendered from the desired state again and restarts Solr with them
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applySolr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/solr/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getSolrSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateSolrSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6043,6 +6345,47 @@ export interface components {
                 diff: string;
             }[];
         };
+        /** @description One index of a search engine (Elasticsearch, OpenSearch; Solr — a core), as the engine reports it. */
+        SearchIndex: {
+            name: string;
+            /**
+             * @description yellow: replicas not allocated; red: primaries missing (Solr: the core failed to load).
+             * @enum {string}
+             */
+            health: "green" | "yellow" | "red";
+            /** @enum {string} */
+            status: "open" | "closed";
+            documents: number;
+            /** @description Store size of all its shards. */
+            sizeBytes: number;
+            primaries: number;
+            replicas: number;
+        };
+        /**
+         * @description The state of a server's search engine, read from its REST API when asked (the SDK's search part). `reachable:
+         *     false` (and nothing else) while the engine does not answer.
+         */
+        SearchCluster: {
+            reachable: boolean;
+            version?: string;
+            clusterName?: string;
+            /**
+             * @description The cluster health (Solr: red when a core failed to load).
+             * @enum {string}
+             */
+            status?: "green" | "yellow" | "red";
+            nodes?: number;
+            indices?: components["schemas"]["SearchIndex"][];
+            /** @description Installed plugins (Solr: enabled modules). */
+            plugins?: string[];
+            /** @description Plugins of the settings the engine does not have. */
+            missingPlugins?: string[];
+            /** @description The snapshot repository into the backup store, as registered in the engine (null — none). */
+            snapshotRepository?: {
+                name: string;
+                location: string;
+            } | null;
+        };
         LocalizedText: {
             de: string;
             en: string;
@@ -7238,6 +7581,48 @@ export interface components {
             /** @description Whether `$TTL` or the SOA fields differ. */
             settingsChanged: boolean;
         };
+        /** @description The settings of elasticsearch on a server. */
+        ElasticsearchSettings: {
+            /**
+             * @description The Elasticsearch release line installed on the server, pinned to what the shop supports (Shopware 6.6/6.7, Magento 2.4.8 — Elasticsearch 8).
+             * @default 8.19
+             * @enum {string}
+             */
+            version: "8.18" | "8.19";
+            /**
+             * @description The cluster's name (`cluster.name`); lower case letters, digits, `-` and `_`.
+             * @default shop
+             */
+            clusterName: string;
+            /**
+             * @description The JVM heap (`-Xms` = `-Xmx`); at most 31 GB (compressed object pointers), usually half the memory of the server.
+             * @default 1024
+             */
+            heapMb: number;
+            /**
+             * @description Further JVM options, separated by spaces: `-XX:…`, `-D…=…`, `-Xss…`, `-Xlog:…` (the heap has its own field).
+             * @default
+             */
+            jvmOptions: string;
+            /**
+             * @description Plugins the node requires (`plugin.mandatory`), comma-separated: the node does not start without them.
+             * @default analysis-icu
+             */
+            plugins: string;
+            /**
+             * @description The largest request body (`http.max_content_length`), e.g. a bulk import.
+             * @default 100
+             */
+            httpMaxContentMb: number;
+            /**
+             * @description Snapshots may be written to the server's backup store (`path.repo`), which the backups module saves.
+             * @default true
+             */
+            snapshots: boolean;
+        };
+        ElasticsearchSettingsView: {
+            settings: components["schemas"]["ElasticsearchSettings"];
+        };
         MemcachedInstance: {
             running: boolean;
             version?: string;
@@ -7750,6 +8135,48 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        /** @description The settings of open-search on a server. */
+        OpenSearchSettings: {
+            /**
+             * @description The OpenSearch release line installed on the server, pinned to what the shop supports (Shopware 6.6/6.7, Magento 2.4.8 — OpenSearch 2).
+             * @default 2.19
+             * @enum {string}
+             */
+            version: "2.18" | "2.19";
+            /**
+             * @description The cluster's name (`cluster.name`); lower case letters, digits, `-` and `_`.
+             * @default shop
+             */
+            clusterName: string;
+            /**
+             * @description The JVM heap (`-Xms` = `-Xmx`); at most 31 GB (compressed object pointers), usually half the memory of the server.
+             * @default 1024
+             */
+            heapMb: number;
+            /**
+             * @description Further JVM options, separated by spaces: `-XX:…`, `-D…=…`, `-Xss…`, `-Xlog:…` (the heap has its own field).
+             * @default
+             */
+            jvmOptions: string;
+            /**
+             * @description Plugins the node requires (`plugin.mandatory`), comma-separated: the node does not start without them.
+             * @default analysis-icu
+             */
+            plugins: string;
+            /**
+             * @description The largest request body (`http.max_content_length`), e.g. a bulk import.
+             * @default 100
+             */
+            httpMaxContentMb: number;
+            /**
+             * @description Snapshots may be written to the server's backup store (`path.repo`), which the backups module saves.
+             * @default true
+             */
+            snapshots: boolean;
+        };
+        OpenSearchSettingsView: {
+            settings: components["schemas"]["OpenSearchSettings"];
+        };
         RedisDatabase: {
             database: number;
             keys: number;
@@ -8106,6 +8533,59 @@ export interface components {
                 version: string;
                 fixedIn: string;
             };
+        };
+        SolrCoreInput: {
+            /** @description The core name (its directory below /var/solr/data). */
+            name: string;
+            /**
+             * @description The config set it is created from (shipped with Solr 9: `_default` — schemaless, `sample_techproducts_configs`).
+             * @enum {string}
+             */
+            configSet: "_default" | "sample_techproducts_configs";
+        };
+        SolrCore: {
+            id: number;
+            /** @description The core name (its directory below /var/solr/data). */
+            name: string;
+            /**
+             * @description The config set it is created from (shipped with Solr 9: `_default` — schemaless, `sample_techproducts_configs`).
+             * @enum {string}
+             */
+            configSet: "_default" | "sample_techproducts_configs";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The settings of solr on a server. */
+        SolrSettings: {
+            /**
+             * @description The Solr release line installed on the server, pinned to what the shop supports (e.g. TYPO3's Solr extension 13 — Solr 9).
+             * @default 9.9
+             * @enum {string}
+             */
+            version: "9.8" | "9.9";
+            /**
+             * @description The JVM heap (`SOLR_HEAP`, initial = maximum); at most 31 GB (compressed object pointers).
+             * @default 1024
+             */
+            heapMb: number;
+            /**
+             * @description Further JVM options (`SOLR_OPTS`), separated by spaces: `-XX:…`, `-D…=…`, `-Xss…`, `-Xlog:…` (the heap has its own field).
+             * @default
+             */
+            jvmOptions: string;
+            /**
+             * @description Modules Solr loads (`SOLR_MODULES`), comma-separated, e.g. `extraction,langid`.
+             * @default
+             */
+            plugins: string;
+            /**
+             * @description Backups of cores may be written to the server's backup store (`solr.allowPaths`), which the backups module saves.
+             * @default true
+             */
+            snapshots: boolean;
+        };
+        SolrSettingsView: {
+            settings: components["schemas"]["SolrSettings"];
         };
         /** @enum {string} */
         SshUser: "deploy" | "developer";
@@ -16951,6 +17431,151 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    getElasticsearchFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getElasticsearchCluster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cluster as it reports itself. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchCluster"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyElasticsearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getElasticsearchSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElasticsearchSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateElasticsearchSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": "8.19",
+                 *       "clusterName": "shop",
+                 *       "heapMb": 2048,
+                 *       "jvmOptions": "-XX:+HeapDumpOnOutOfMemoryError",
+                 *       "plugins": "analysis-icu,analysis-phonetic",
+                 *       "httpMaxContentMb": 100,
+                 *       "snapshots": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ElasticsearchSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     getMemcachedFiles: {
         parameters: {
             query?: never;
@@ -18510,6 +19135,151 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    getOpenSearchFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getOpenSearchCluster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cluster as it reports itself. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchCluster"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyOpenSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getOpenSearchSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenSearchSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateOpenSearchSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": "2.19",
+                 *       "clusterName": "shop",
+                 *       "heapMb": 2048,
+                 *       "jvmOptions": "-XX:+HeapDumpOnOutOfMemoryError",
+                 *       "plugins": "analysis-icu,analysis-phonetic",
+                 *       "httpMaxContentMb": 100,
+                 *       "snapshots": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpenSearchSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     getRedisFiles: {
         parameters: {
             query?: never;
@@ -18958,6 +19728,254 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getSolrFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getSolrCluster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cores as Solr reports them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchCluster"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listSolrCores: {
+        parameters: {
+            query?: {
+                /** @description Page of the list, from 1. */
+                page?: number;
+                /** @description Entries per page (default and at most 100). */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SolrCore"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createSolrCore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "shop_fr",
+                 *       "configSet": "_default"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SolrCoreInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Invalid input; nothing was stored or applied. `name`: `solr:errors.name_taken`; `_`: `solr:errors.too_many`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteSolrCore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the core.
+                 * @example 2
+                 */
+                coreId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applySolr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getSolrSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SolrSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateSolrSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": "9.9",
+                 *       "heapMb": 2048,
+                 *       "jvmOptions": "-XX:+HeapDumpOnOutOfMemoryError",
+                 *       "plugins": "extraction,langid",
+                 *       "snapshots": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["SolrSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

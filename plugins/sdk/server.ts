@@ -18,9 +18,10 @@ export * from './stats/index.ts';
 export * from './resources/server.ts';
 export { checkField, checkFields, fieldPattern, type FieldProblem, type ResourceDeclaration, type ResourceField } from './resources/index.ts';
 export * from './program.ts';
-export { configEntity, defineConfigService, type ConfigDesiredState, type ConfigRenderInput, type ConfigServiceDefinition, type ExtraHandlers } from './config/service.ts';
+export { configEntity, defineConfigService, type ConfigDesiredState, type ConfigRenderInput, type ConfigServiceDefinition, type ExtraHandlers, type ConfigFamily } from './config/service.ts';
 export * from './config/fields.ts';
 export { withFamilies } from './families.ts';
+export * from './search/index.ts';
 
 /** The server a Managed Center request is about; the host has checked the caller may manage it. */
 export interface ManagedServer {

@@ -100,6 +100,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'elasticsearch',
+    operations: ['getElasticsearchCluster', 'getElasticsearchSettings', 'updateElasticsearchSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'elasticsearch',
+        titleKey: 'title',
+        icon: 'ManageSearch',
+        nav: { order: 80 },
+        services: ['elasticsearch'],
+        programs: ['elasticsearch'],
+        server: () => import('../../../plugins/elasticsearch/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'mysql',
     operations: ['createMysqlDatabase', 'createMysqlUser', 'deleteMysqlDatabase', 'deleteMysqlUser', 'getMysqlSettings', 'listMysqlDatabases', 'listMysqlSlowQueries', 'listMysqlUsers', 'renewMysqlUserPassword', 'updateMysqlSettings', 'updateMysqlUserGrants'],
     manifest: async () => ({
@@ -111,6 +127,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         services: ['mysql'],
         programs: ['mysql'],
         server: () => import('../../../plugins/mysql/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'open-search',
+    operations: ['getOpenSearchCluster', 'getOpenSearchSettings', 'updateOpenSearchSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'open-search',
+        titleKey: 'title',
+        icon: 'ManageSearch',
+        nav: { order: 100 },
+        services: ['open-search'],
+        programs: ['opensearch'],
+        server: () => import('../../../plugins/open-search/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),
@@ -190,6 +222,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         services: ['cronjobs'],
         programs: ['cron'],
         server: () => import('../../../plugins/cronjobs/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'solr',
+    operations: ['createSolrCore', 'deleteSolrCore', 'getSolrCluster', 'getSolrSettings', 'listSolrCores', 'updateSolrSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'solr',
+        titleKey: 'title',
+        icon: 'ManageSearch',
+        nav: { order: 210 },
+        services: ['solr'],
+        programs: ['solr'],
+        server: () => import('../../../plugins/solr/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),

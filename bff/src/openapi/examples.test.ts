@@ -80,11 +80,12 @@ const given: Record<string, (s: Suite) => Promise<void>> = {
     const admin = await clientFor('admin@demo.example');
     const r = await admin.request('POST', '/api/v1/clusters/1/servers/2/supervisor/apply');
     expect(r.status).toBe(202);
-    for (let i = 0; ; i++) {
+    // Generous: a loaded machine starts supervisord slowly.
+    for (const deadline = Date.now() + 120_000; ; ) {
       const job = await admin.get(`/api/v1/clusters/1/servers/2/managed/jobs/${r.body.id}`);
       if (job.body.status === 'succeeded') break;
-      if (job.body.status === 'failed' || i > 600) throw new Error(`supervisor apply: ${JSON.stringify(job.body)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (job.body.status === 'failed' || Date.now() > deadline) throw new Error(`supervisor apply: ${JSON.stringify(job.body)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   },
 };

@@ -2,6 +2,7 @@
 import DnsIcon from '@mui/icons-material/Dns';
 import KeyIcon from '@mui/icons-material/Key';
 import LanguageIcon from '@mui/icons-material/Language';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import MemoryIcon from '@mui/icons-material/Memory';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -85,6 +86,16 @@ export const webPlugins: WebPluginEntry[] = [
     translations: { de: () => import('../../../plugins/redis/i18n/de.json'), en: () => import('../../../plugins/redis/i18n/en.json') },
   },
   {
+    id: 'elasticsearch',
+    titleKey: 'title',
+    titles: { de: 'Elasticsearch', en: 'Elasticsearch' },
+    icon: ManageSearchIcon,
+    order: 80,
+    services: ['elasticsearch'],
+    web: () => import('../../../plugins/elasticsearch/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/elasticsearch/i18n/de.json'), en: () => import('../../../plugins/elasticsearch/i18n/en.json') },
+  },
+  {
     id: 'mysql',
     titleKey: 'title',
     titles: { de: 'MySQL', en: 'MySQL' },
@@ -93,6 +104,16 @@ export const webPlugins: WebPluginEntry[] = [
     services: ['mysql'],
     web: () => import('../../../plugins/mysql/web/index.tsx'),
     translations: { de: () => import('../../../plugins/mysql/i18n/de.json'), en: () => import('../../../plugins/mysql/i18n/en.json') },
+  },
+  {
+    id: 'open-search',
+    titleKey: 'title',
+    titles: { de: 'OpenSearch', en: 'OpenSearch' },
+    icon: ManageSearchIcon,
+    order: 100,
+    services: ['open-search'],
+    web: () => import('../../../plugins/open-search/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/open-search/i18n/de.json'), en: () => import('../../../plugins/open-search/i18n/en.json') },
   },
   {
     id: 'shop-security',
@@ -148,6 +169,16 @@ export const webPlugins: WebPluginEntry[] = [
     web: () => import('../../../plugins/cronjobs/web/index.tsx'),
     dashboard: () => import('../../../plugins/cronjobs/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/cronjobs/i18n/de.json'), en: () => import('../../../plugins/cronjobs/i18n/en.json') },
+  },
+  {
+    id: 'solr',
+    titleKey: 'title',
+    titles: { de: 'Solr', en: 'Solr' },
+    icon: ManageSearchIcon,
+    order: 210,
+    services: ['solr'],
+    web: () => import('../../../plugins/solr/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/solr/i18n/de.json'), en: () => import('../../../plugins/solr/i18n/en.json') },
   },
   {
     id: 'memcached',

@@ -109,7 +109,15 @@ export interface ConfigServiceDefinition<S extends SettingsValues, Prepared = un
 }
 
 /** What a config service's own operations answer (besides the family's two). */
-export type ExtraHandlers<Ops extends OperationId> = (ports: PluginPorts) => Partial<PluginHandlers<Ops>>;
+export type ExtraHandlers<Ops extends OperationId, S extends SettingsValues = SettingsValues> = (
+  ports: PluginPorts,
+  family: ConfigFamily<S>,
+) => Partial<PluginHandlers<Ops>>;
+
+/** What the family hands the plugin's own handlers: the stored settings of a server (the defaults when none). */
+export interface ConfigFamily<S extends SettingsValues> {
+  settingsOf(em: PluginDatabase, serverId: number): Promise<S>;
+}
 
 async function rowOf(em: PluginDatabase, entity: ConfigEntity, serverId: number): Promise<SettingsRow | null> {
   return (await em.findOne(entity, { serverId })) as SettingsRow | null;
@@ -121,7 +129,7 @@ async function rowOf(em: PluginDatabase, entity: ConfigEntity, serverId: number)
  */
 export function defineConfigService<Ops extends OperationId, S extends SettingsValues, Prepared = undefined, D = undefined>(
   definition: ConfigServiceDefinition<S, Prepared, D>,
-  more?: ExtraHandlers<Ops>,
+  more?: ExtraHandlers<Ops, S>,
 ): ServerPlugin<Ops> {
   const { config } = definition;
   const entity = configEntity(config.pluginId);
@@ -174,7 +182,7 @@ export function defineConfigService<Ops extends OperationId, S extends SettingsV
           ).job,
       };
       // The two operations are the contract's (`x-config`); their types are checked where the plugin names them (generated/config.ts).
-      return { ...family, ...more?.(ports) } as unknown as PluginHandlers<Ops>;
+      return { ...family, ...more?.(ports, { settingsOf }) } as unknown as PluginHandlers<Ops>;
     },
   };
 }

@@ -54,6 +54,7 @@ export {
   type RollBackButtonProps,
 } from './kit/RenderedFiles.tsx';
 export * from './stats/index.ts';
+export { HealthChip, SearchClusterPanel, SearchClusterView, type SearchClusterPanelProps, type SearchClusterViewProps } from './search/SearchCluster.tsx';
 export { ReportDetail, ReportList, ReportState, reportPolling, type ReportSummaryLike } from './reports/index.tsx';
 export { ConfigSettingsForm, ConfigSettingsPage, configSettingsApi, type ConfigSettingsFormProps, type ConfigSettingsPageProps } from './config/ConfigSettings.tsx';
 export * from '../config/fields.ts';
