@@ -148,6 +148,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'backups',
+    operations: ['createBackupPlan', 'createBackupRestore', 'deleteBackupPlan', 'discardBackupRestore', 'getBackupPlan', 'getBackupRestore', 'getBackupRun', 'getBackupsOverview', 'listBackupPlans', 'listBackupSnapshots', 'previewBackupsCost', 'promoteBackupRestore', 'startBackup', 'updateBackupPlan', 'verifyBackupPlan'],
+    manifest: async () => ({
+      default: {
+        id: 'backups',
+        titleKey: 'title',
+        icon: 'Backup',
+        nav: { order: 90 },
+        services: ['backups'],
+        programs: ['restic'],
+        server: () => import('../../../plugins/backups/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'monitoring',
     operations: ['getMonitoringMetrics', 'listMonitoringServices', 'watchMonitoring'],
     manifest: async () => ({
