@@ -45,9 +45,10 @@ export const ownHandlers = (ports: PluginPorts, runs: Runs): Pick<PluginHandlers
 
   listBackupSnapshots: async (c) => {
     const made = await c.em.find(BackupRun, { serverId: c.server.id, snapshotId: { $ne: null } });
-    const byId = new Map(made.map((r) => [r.snapshotId!, r]));
+    // restic's backup summary names the snapshot by its short id: a run's id is a prefix of the snapshot's.
+    const runOf = (id: string) => made.find((r) => id.startsWith(r.snapshotId!));
     const data = (await runs.snapshots(c.em, c.server.id)).slice(0, 1000).map((s) => {
-      const run = byId.get(s.id);
+      const run = runOf(s.id);
       const plan = /^plan-(\d+)$/.exec(s.tags?.find((t) => t.startsWith('plan-')) ?? '');
       return {
         id: s.id,
