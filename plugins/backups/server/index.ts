@@ -17,7 +17,8 @@ import { startScheduler } from './scheduler.ts';
 // One set of runs per portal (its ports): the handlers queue into it, the scheduler too.
 const runsByPorts = new WeakMap<PluginPorts, Runs>();
 const runsFor = (ports: PluginPorts) => runsByPorts.get(ports) ?? runsByPorts.set(ports, runsOf(ports)).get(ports)!;
-let stopScheduler: (() => void) | undefined;
+// The schedulers of the portals started in this process (tests start several), stopped with the plugin.
+const schedulers = new Map<PluginPorts, () => void>();
 
 export default defineServerPlugin<Operations>({
   entities: [BackupPlan, BackupRepository, BackupRun, BackupRestore],
@@ -33,11 +34,11 @@ export default defineServerPlugin<Operations>({
   handlers: (ports): PluginHandlers<Operations> => ({ ...plans.handlers(ports), ...ownHandlers(ports, runsFor(ports)) }),
   fixtures: demoFixtures,
   start: (ports) => {
-    stopScheduler?.();
-    stopScheduler = startScheduler(ports, runsFor(ports));
+    schedulers.get(ports)?.();
+    schedulers.set(ports, startScheduler(ports, runsFor(ports)));
   },
   stop: () => {
-    stopScheduler?.();
-    stopScheduler = undefined;
+    for (const stop of schedulers.values()) stop();
+    schedulers.clear();
   },
 });

@@ -7,7 +7,7 @@
  * plugin's configuration, so it takes no apply lock and keeps no version.
  */
 import type { Schemas } from '@portal/openapi';
-import { eventsOf, isServerUnreachable, type PluginDatabase, type PluginPorts } from '@portal/plugin-sdk/server';
+import { eventsOf, isServerUnreachable, type PluginDatabase, type PluginPorts, type ServerGateway } from '@portal/plugin-sdk/server';
 import type { BackupsEvents } from '../shared/events.ts';
 import { forgetFlags } from '../shared/retention.ts';
 import { BackupPlan, BackupRepository, BackupRestore, BackupRun } from './entities.ts';
@@ -19,6 +19,7 @@ import {
   forget,
   promote,
   removeTree,
+  repositoryPath,
   restoreInto,
   restoresPath,
   scratchPath,
@@ -32,6 +33,9 @@ export type Stage = Schemas['BackupRun']['stage'];
 const staleAfterMs = 60 * 60_000;
 /** The comparison keeps this many differences (all are counted). */
 const maxChanges = 1000;
+
+const isDirectory = async (gw: ServerGateway, dir: string) =>
+  (await gw.run({ tool: 'find', args: [{ path: dir }, '-maxdepth', '0', '-type', 'd'], timeoutMs: 30_000 })).stdout.trim() !== '';
 
 export const planTag = (planId: number) => `plan-${planId}`;
 
@@ -115,9 +119,14 @@ export function runsOf(ports: PluginPorts) {
     try {
       const plan = await em.findOne(BackupPlan, { id: run.planId, serverId });
       if (!plan) throw new Error('plan removed');
+      const gateway = ports.gateway(serverId);
+      // Checked before restic runs: creating a repository costs a key derivation (seconds of CPU), not worth it
+      // for a document root that is not there, and only a backup creates one.
+      if (run.kind === 'backup' && !(await isDirectory(gateway, plan.path))) throw new Error(`document root ${plan.path} does not exist`);
+      if (run.kind !== 'backup' && (await gateway.readFile(`${repositoryPath}/config`)) === null) throw new Error('no repository yet');
       await stage('repository');
       const password = await passwordOf(em, serverId);
-      await ensureRepository(ports.gateway(serverId), password);
+      await ensureRepository(gateway, password);
       const result = await work({ em, run, plan, password, stage });
       em.assign(run, { ...result, status: 'succeeded', stage: 'done', finishedAt: ports.clock.now() });
     } catch (e) {
@@ -259,7 +268,7 @@ export function runsOf(ports: PluginPorts) {
     snapshots: async (em: PluginDatabase, serverId: number): Promise<ResticSnapshot[]> => {
       if (!(await em.findOne(BackupRepository, { serverId }))) return [];
       const gateway = ports.gateway(serverId);
-      if ((await gateway.readFile('/var/backups/portal/repository/config')) === null) return [];
+      if ((await gateway.readFile(`${repositoryPath}/config`)) === null) return [];
       return snapshots(gateway, await passwordOf(em, serverId));
     },
   };
