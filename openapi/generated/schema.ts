@@ -3474,6 +3474,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The runs of the server (backups, restore tests, restores, promotes), newest first, at most 100
+         * @description Administrators of the cluster only. What happened on the server with its result; runs of removed plans included.
+         */
+        get: operations["listBackupRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/runs/{runId}": {
         parameters: {
             query?: never;
@@ -3501,7 +3521,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The restores of the server (open copies, promoted, discarded, failed), newest first, at most 100
+         * @description Administrators of the cluster only.
+         */
+        get: operations["listBackupRestores"];
         put?: never;
         /**
          * Restores a snapshot of a plan, as a copy next to the live files (then compared) or in place
@@ -7421,6 +7445,12 @@ export interface components {
             bytes: number | null;
             files: number | null;
             durationMs: number | null;
+        };
+        BackupRunList: {
+            data: components["schemas"]["BackupRun"][];
+        };
+        BackupRestoreList: {
+            data: components["schemas"]["BackupRestore"][];
         };
         BackupSnapshotList: {
             data: components["schemas"]["BackupSnapshot"][];
@@ -16842,8 +16872,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -16871,8 +16901,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -16900,8 +16930,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -16929,8 +16959,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
                 /** @example 1 */
                 planId: number;
             };
@@ -16961,8 +16991,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
                 /** @example 1 */
                 planId: number;
             };
@@ -16986,6 +17016,35 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listBackupRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRunList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     getBackupRun: {
         parameters: {
             query?: never;
@@ -16993,8 +17052,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
                 /** @example 1 */
                 runId: number;
             };
@@ -17017,6 +17076,35 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listBackupRestores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restores */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRestoreList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     createBackupRestore: {
         parameters: {
             query?: never;
@@ -17024,8 +17112,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -17065,8 +17153,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
                 /** @example 1 */
                 restoreId: number;
             };
@@ -17096,8 +17184,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
                 /** @example 2 */
                 restoreId: number;
             };
@@ -17126,8 +17214,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
                 /** @example 1 */
                 restoreId: number;
             };
@@ -17164,8 +17252,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -17205,8 +17293,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -17239,8 +17327,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
             };
             cookie?: never;
         };
@@ -17288,8 +17376,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
                 /**
                  * @description The id of the plan.
                  * @example 1
@@ -17322,8 +17410,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
                 /**
                  * @description The id of the plan.
                  * @example 1
@@ -17365,8 +17453,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
                 /**
                  * @description The id of the plan.
                  * @example 1
@@ -17391,8 +17479,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 2 */
-                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                serverId: number;
             };
             cookie?: never;
         };

@@ -149,7 +149,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'backups',
-    operations: ['createBackupPlan', 'createBackupRestore', 'deleteBackupPlan', 'discardBackupRestore', 'getBackupPlan', 'getBackupRestore', 'getBackupRun', 'getBackupsOverview', 'listBackupPlans', 'listBackupSnapshots', 'previewBackupsCost', 'promoteBackupRestore', 'startBackup', 'updateBackupPlan', 'verifyBackupPlan'],
+    operations: ['createBackupPlan', 'createBackupRestore', 'deleteBackupPlan', 'discardBackupRestore', 'getBackupPlan', 'getBackupRestore', 'getBackupRun', 'getBackupsOverview', 'listBackupPlans', 'listBackupRestores', 'listBackupRuns', 'listBackupSnapshots', 'previewBackupsCost', 'promoteBackupRestore', 'startBackup', 'updateBackupPlan', 'verifyBackupPlan'],
     manifest: async () => ({
       default: {
         id: 'backups',

@@ -59,6 +59,16 @@ export const backupsApi = managedApi.enhanceEndpoints({ addTagTypes: ['backups']
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/plans', a),
       providesTags: ['backups'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores — The restores of the server (open copies, promoted, discarded, failed), newest first, at most 100 */
+    listBackupRestores: b.query<ResultOf<'listBackupRestores'>, ArgsOf<'listBackupRestores'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores', a),
+      providesTags: ['backups'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/backups/runs — The runs of the server (backups, restore tests, restores, promotes), newest first, at most 100 */
+    listBackupRuns: b.query<ResultOf<'listBackupRuns'>, ArgsOf<'listBackupRuns'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/runs', a),
+      providesTags: ['backups'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/backups/snapshots — The snapshots of the server's restic repository (restic snapshots --json), newest first, with size and duration */
     listBackupSnapshots: b.query<ResultOf<'listBackupSnapshots'>, ArgsOf<'listBackupSnapshots'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/snapshots', a),

@@ -12,8 +12,8 @@ let t: PluginPortal<ApiOperations>;
 
 run('backups with restic', () => {
   beforeAll(async () => {
-    // lb01.c20011: every server runs `backups`; the demo plans are on the web servers, so this one starts empty.
-    t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'), { server: (s) => s.name.startsWith('lb01') });
+    // Without the demo plans (fixtures): the server starts with no plan and no repository.
+    t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'), { fixtures: false });
   }, 120_000);
   afterAll(() => t?.stop());
 
@@ -101,6 +101,14 @@ run('backups with restic', () => {
     await settled(second.body.runId!);
     expect((await t.api.call('discardBackupRestore', { path: { restoreId: second.body.id } })).status).toBe(204);
     expect((await t.api.call('getBackupRestore', { path: { restoreId: second.body.id } })).body.status).toBe('discarded');
+    expect((await t.api.call('listBackupRestores')).body.data.map((r) => r.status)).toEqual(['discarded', 'promoted']);
+    expect((await t.api.call('listBackupRuns')).body.data.map((r) => `${r.kind} ${r.status}`)).toEqual([
+      'restore succeeded',
+      'promote succeeded',
+      'restore succeeded',
+      'verify succeeded',
+      'backup succeeded',
+    ]);
     expect((await t.api.call('createBackupRestore', { body: { planId, snapshotId: 'deadbeef', mode: 'copy' } })).status).toBe(422);
   }, 120_000);
 

@@ -1,5 +1,5 @@
 /**
- * Demo data of a web server: a daily plan of the shop's document root, its last backup and restore test, and a
+ * Demo data of every server (all run `backups`): a daily plan of the shop's document root, its last backup and restore test, and a
  * compared copy with three differences (so the demo shows the compare view). Nothing exists on the server: the
  * snapshot list stays empty until a real backup runs.
  */
@@ -9,7 +9,7 @@ import { BackupPlan, BackupRestore, BackupRun } from './entities.ts';
 export const demoSnapshotId = '4f0c1d2e3a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5';
 
 export async function demoFixtures({ em, server, clock }: StateContext): Promise<void> {
-  if (server.role !== 'web' || (await em.count(BackupPlan, { serverId: server.id })) > 0) return;
+  if ((await em.count(BackupPlan, { serverId: server.id })) > 0) return;
   const now = clock.now().getTime();
   const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
   const plan = em.create(BackupPlan, { serverId: server.id, name: 'shop', kind: 'files', path: '/var/www/shop', schedule: 'daily', hour: 3, keepDays: 10, keepWeeks: 0, keepMonths: 0, createdAt: at(240), updatedAt: at(240) });

@@ -77,6 +77,16 @@ export const ownHandlers = (ports: PluginPorts, runs: Runs): Pick<PluginHandlers
     return presentRun(await runs.verify(c.em, plan, false));
   },
 
+  listBackupRuns: async (c) => {
+    await runs.settleStale(c.em, c.server.id);
+    return { data: (await c.em.find(BackupRun, { serverId: c.server.id }, { orderBy: { id: 'desc' }, limit: 100 })).map(presentRun) };
+  },
+
+  listBackupRestores: async (c) => {
+    const restores = await c.em.find(BackupRestore, { serverId: c.server.id }, { orderBy: { id: 'desc' }, limit: 100 });
+    return { data: await Promise.all(restores.map(async (r) => presentRestore(r, await runOfRestore(c.em, r.id)))) };
+  },
+
   getBackupRun: async (c) => presentRun(found(await c.em.findOne(BackupRun, { id: c.params.runId, serverId: c.server.id }))),
 
   createBackupRestore: async (c) => {
