@@ -112,6 +112,18 @@ run('backups with restic', () => {
     expect((await t.api.call('createBackupRestore', { body: { planId, snapshotId: 'deadbeef', mode: 'copy' } })).status).toBe(422);
   }, 120_000);
 
+  it('R2.026 restores in place once confirmed, after a safety snapshot of the live files', async () => {
+    await write('index.html', '<h1>broken again</h1>\n');
+    const snap = (await t.api.call('listBackupSnapshots')).body.data.find((s) => !s.safety)!;
+    const before = (await t.api.call('listBackupSnapshots')).body.data.filter((s) => s.safety).length;
+    const inPlace = await t.api.call('createBackupRestore', { body: { planId, snapshotId: snap.id, mode: 'in_place', confirm: true } });
+    expect(inPlace.status).toBe(202);
+    expect(await settled(inPlace.body.runId!)).toMatchObject({ status: 'succeeded', error: null });
+    expect(await gw().readFile('/var/www/shop/index.html')).toBe('<h1>shop</h1>\n');
+    expect((await t.api.call('getBackupRestore', { path: { restoreId: inPlace.body.id } })).body.status).toBe('promoted');
+    expect((await t.api.call('listBackupSnapshots')).body.data.filter((s) => s.safety)).toHaveLength(before + 1);
+  }, 120_000);
+
   it('R9.021 prices the retention: 10 days free, each further day per month', async () => {
     const free = (await t.api.call('previewBackupsCost', { query: { retentionDays: 10 } })).body;
     expect(free).toMatchObject({ freeDays: 10, pricedDays: 0, monthlyNet: '0.00' });
