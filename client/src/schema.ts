@@ -16872,8 +16872,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
@@ -16901,8 +16901,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
@@ -16930,8 +16930,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
@@ -16959,9 +16959,9 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
-                /** @example 1 */
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
                 planId: number;
             };
             cookie?: never;
@@ -16991,9 +16991,9 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
-                /** @example 1 */
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
                 planId: number;
             };
             cookie?: never;
@@ -17023,8 +17023,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
@@ -17052,9 +17052,9 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
-                /** @example 1 */
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 3 */
                 runId: number;
             };
             cookie?: never;
@@ -17083,8 +17083,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
@@ -17112,8 +17112,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
@@ -17121,7 +17121,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "planId": 1,
+                 *       "planId": 2,
                  *       "snapshotId": "4f0c1d2e",
                  *       "mode": "copy"
                  *     }
@@ -17153,9 +17153,9 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
-                /** @example 1 */
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 3 */
                 restoreId: number;
             };
             cookie?: never;
@@ -17184,9 +17184,9 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
                 /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
                 restoreId: number;
             };
             cookie?: never;
@@ -17214,9 +17214,9 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
-                /** @example 1 */
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 3 */
                 restoreId: number;
             };
             cookie?: never;
@@ -17252,8 +17252,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
@@ -17293,8 +17293,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
@@ -17327,8 +17327,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };
@@ -17376,11 +17376,11 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
                 /**
                  * @description The id of the plan.
-                 * @example 1
+                 * @example 2
                  */
                 planId: number;
             };
@@ -17410,11 +17410,11 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
                 /**
                  * @description The id of the plan.
-                 * @example 1
+                 * @example 2
                  */
                 planId: number;
             };
@@ -17453,11 +17453,11 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
                 /**
                  * @description The id of the plan.
-                 * @example 1
+                 * @example 2
                  */
                 planId: number;
             };
@@ -17479,8 +17479,8 @@ export interface operations {
             path: {
                 /** @example 1 */
                 clusterId: components["parameters"]["ClusterId"];
-                /** @example 1 */
-                serverId: number;
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
             };
             cookie?: never;
         };

@@ -15,8 +15,8 @@ export function RestoreCard({ restore, plan, onPromote, onDiscard }: { restore: 
   const headingId = `backups-restore-${restore.id}-title`;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }} data-testid={`backups-restore-${restore.id}`} data-status={restore.status}>
-      <Typography variant="h3" id={headingId} sx={{ fontSize: '1.1rem', mb: 1 }}>
-        {t('restore.title', { plan: plan?.name ?? `#${restore.planId}`, id: restore.snapshotId.slice(0, 8) })}
+      <Typography variant="h2" id={headingId} sx={{ fontSize: '1.1rem', mb: 1 }}>
+        {t('restore.title', { n: restore.id, plan: plan?.name ?? `#${restore.planId}`, id: restore.snapshotId.slice(0, 8) })}
       </Typography>
       {restore.status === 'restoring' || restore.status === 'promoting' ? (
         <Alert severity="info">{t('restore.restoring')}</Alert>
