@@ -3,14 +3,15 @@
  * retention. Each handler parses, checks and hands over to the runs (`runs.ts`).
  */
 import type { Schemas } from '@portal/openapi';
-import { conflict, found, noContent, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { conflict, found, noContent, validationFailed, type ErrorNameOf, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import type { TranslationKey } from '../generated/i18n.ts';
 import type { Operations } from '../generated/operations.ts';
 import { BackupPlan, BackupRestore, BackupRun } from './entities.ts';
 import { presentRestore, presentRun, type Runs } from './runs.ts';
 
 type Own = Exclude<Operations, 'listBackupPlans' | 'getBackupPlan' | 'createBackupPlan' | 'updateBackupPlan' | 'deleteBackupPlan'>;
 
-const key = (k: string) => `backups:errors.${k}`;
+const key = (k: ErrorNameOf<TranslationKey>) => `backups:errors.${k}`;
 const open = ['restoring', 'compared', 'promoting'];
 const euros = (cents: number) => (cents / 100).toFixed(2);
 

@@ -4,7 +4,8 @@
  * a run on the server does, readable there without the portal).
  */
 import type { Schemas } from '@portal/openapi';
-import { defineResource, type FieldErrors } from '@portal/plugin-sdk/server';
+import { defineResource, type ErrorNameOf, type FieldErrors } from '@portal/plugin-sdk/server';
+import type { TranslationKey } from '../generated/i18n.ts';
 import { backupPlanResource } from '../generated/resources.ts';
 import { forgetFlags, retentionDays } from '../shared/retention.ts';
 import { nextRun, type Schedule } from '../shared/schedule.ts';
@@ -14,7 +15,7 @@ export const plansPath = '/etc/portal/backups/plans.conf';
 /** At most this many plans per server (each is a restic tag and a scheduled run). */
 export const maxPlans = 20;
 
-const key = (k: string) => `backups:errors.${k}`;
+const key = (k: ErrorNameOf<TranslationKey>) => `backups:errors.${k}`;
 
 type PlanInput = Pick<BackupPlan, 'name' | 'kind' | 'path'>;
 
