@@ -3374,6 +3374,306 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan file (each plan's paths, schedule and restic forget flags) as rendered from the stored plans, and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getBackupsFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each plan's last backup and when it was last proven restorable, the running runs and the open restores
+         * @description Administrators of the cluster only, on servers that run the `backups` service.
+         */
+        get: operations["getBackupsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The snapshots of the server's restic repository (restic snapshots --json), newest first, with size and duration
+         * @description Administrators of the cluster only. Size and duration are those restic reported when the portal made the snapshot (`restic backup --json`); `null` for snapshots the portal did not make. Empty before the first backup.
+         */
+        get: operations["listBackupSnapshots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/plans/{planId}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Backs a plan up now (a run with progress; the retention policy is applied after it)
+         * @description Administrators of the cluster only. Answers 202 with the queued run; its progress arrives as `backups.run` events in the server's room and from `getBackupRun`. 409 `backups:errors.run_running` while a backup of the plan is queued or running.
+         */
+        post: operations["startBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/plans/{planId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore test now - restores the plan's latest snapshot into a scratch directory and checks it
+         * @description Administrators of the cluster only. The same test the portal runs every day for every plan with a snapshot: every file restored, its content checked (`restore --verify`) and the count compared with the snapshot. 202 with the run; 409 `backups:errors.no_snapshot` without a snapshot.
+         */
+        post: operations["verifyBackupPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The runs of the server (backups, restore tests, restores, promotes), newest first, at most 100
+         * @description Administrators of the cluster only. What happened on the server with its result; runs of removed plans included.
+         */
+        get: operations["listBackupRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One run (backup, restore test, restore, promote) with its stage and result
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getBackupRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The restores of the server (open copies, promoted, discarded, failed), newest first, at most 100
+         * @description Administrators of the cluster only.
+         */
+        get: operations["listBackupRestores"];
+        put?: never;
+        /**
+         * Restores a snapshot of a plan, as a copy next to the live files (then compared) or in place
+         * @description Administrators of the cluster only. `copy`: restored into a scratch directory and compared with the live files (added, removed, changed); nothing live changes until it is promoted. `in_place` needs `confirm: true` (else 422 `backups:errors.confirm_required`) and takes a safety snapshot of the live files first. The snapshot must be one of the plan (its id or a prefix of at least 8 characters; else 422 `snapshot_unknown`; an unknown plan: `plan_unknown`). 202 with the restore and its run.
+         */
+        post: operations["createBackupRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores/{restoreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A restore with its comparison (files added, removed and changed against the live files)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getBackupRestore"];
+        put?: never;
+        post?: never;
+        /**
+         * Discards a restored copy (removes the scratch directory; the live files stay as they are)
+         * @description Administrators of the cluster only. 409 `backups:errors.restore_not_open` for a restore that is not a compared copy.
+         */
+        delete: operations["discardBackupRestore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores/{restoreId}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Promotes a compared copy - takes a safety snapshot of the live files, then makes them exactly the copy
+         * @description Administrators of the cluster only. 202 with the restore and its run; 409 `backups:errors.restore_not_open` for a restore that is not a compared copy.
+         */
+        post: operations["promoteBackupRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monthly price of a retention (days beyond the free ones, §9), net and gross
+         * @description Administrators of the cluster only. 10 days are kept free (R9.021); each further day of retention of a plan costs the price list's `backupRetentionDay` per month.
+         */
+        get: operations["previewBackupsCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's plan entries
+         * @description Administrators of the cluster only. At most 100 per page, oldest first.
+         */
+        get: operations["listBackupPlans"];
+        put?: never;
+        /**
+         * Adds a plan and applies it
+         * @description Administrators of the cluster only. Checked (422 with the fields), stored and applied as a job (202); recorded in the change log.
+         */
+        post: operations["createBackupPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/plans/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One plan
+         * @description Administrators of the cluster only; one of another server is a 404.
+         */
+        get: operations["getBackupPlan"];
+        /**
+         * Changes a plan and applies it
+         * @description Administrators of the cluster only. Checked like its creation; stored and applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateBackupPlan"];
+        post?: never;
+        /**
+         * Removes a plan and applies the change
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
+        delete: operations["deleteBackupPlan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the plan file rendered from the stored plans again
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyBackups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/files": {
         parameters: {
             query?: never;
@@ -7441,6 +7741,206 @@ export interface components {
             }[];
             /** @description Whether these are exactly the files last applied to the server. */
             applied: boolean;
+        };
+        BackupsCost: {
+            retentionDays: number;
+            /** @description Days kept free (§9: 10). */
+            freeDays: number;
+            pricedDays: number;
+            /** @description Price of one further day per month, net, decimal (`0.08`). */
+            unitNet: string;
+            monthlyNet: string;
+            monthlyGross: string;
+            currency: string;
+            vatPercent: number;
+        };
+        BackupRun: {
+            id: number;
+            planId: number;
+            restoreId?: number | null;
+            /** @enum {string} */
+            kind: "backup" | "verify" | "restore" | "promote";
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @enum {string} */
+            stage: "queued" | "repository" | "safety" | "backup" | "forget" | "restore" | "compare" | "promote" | "check" | "done";
+            snapshotId?: string | null;
+            bytes?: number | null;
+            files?: number | null;
+            durationMs?: number | null;
+            error?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt?: string | null;
+        };
+        BackupSnapshot: {
+            id: string;
+            shortId: string;
+            /** Format: date-time */
+            time: string;
+            paths: string[];
+            /** @description The plan the snapshot belongs to (its tag), `null` for a safety snapshot of a removed plan. */
+            planId: number | null;
+            /** @description Taken before an in-place restore or a promote. */
+            safety?: boolean;
+            /** @description Size of the backed-up files. */
+            bytes: number | null;
+            files: number | null;
+            durationMs: number | null;
+        };
+        BackupRunList: {
+            data: components["schemas"]["BackupRun"][];
+        };
+        BackupRestoreList: {
+            data: components["schemas"]["BackupRestore"][];
+        };
+        BackupSnapshotList: {
+            data: components["schemas"]["BackupSnapshot"][];
+        };
+        BackupPlanStatus: {
+            planId: number;
+            lastBackup: components["schemas"]["BackupRun"] | null;
+            /**
+             * Format: date-time
+             * @description When a restore test last restored and checked the latest snapshot.
+             */
+            lastProven: string | null;
+            lastVerify?: components["schemas"]["BackupRun"] | null;
+        };
+        BackupsOverview: {
+            plans: components["schemas"]["BackupPlanStatus"][];
+            running: components["schemas"]["BackupRun"][];
+            restores: components["schemas"]["BackupRestore"][];
+        };
+        BackupRestoreInput: {
+            planId: number;
+            snapshotId: string;
+            /** @enum {string} */
+            mode: "copy" | "in_place";
+            /** @description Required (`true`) for `in_place`. */
+            confirm?: boolean;
+        };
+        BackupFileChange: {
+            /** @description Relative to the document root. */
+            path: string;
+            /**
+             * @description `added`: in the copy, not live (the restore brings it back); `removed`: live, not in the copy; `changed`: different content.
+             * @enum {string}
+             */
+            change: "added" | "removed" | "changed";
+        };
+        BackupRestore: {
+            id: number;
+            planId: number;
+            snapshotId: string;
+            /** @enum {string} */
+            mode: "copy" | "in_place";
+            /** @enum {string} */
+            status: "restoring" | "compared" | "promoting" | "promoted" | "discarded" | "failed";
+            changes: components["schemas"]["BackupFileChange"][];
+            /** @description All differences (the list shows the first 1000). */
+            changesTotal: number;
+            runId?: number | null;
+            error?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        BackupPlanInput: {
+            /**
+             * @description Lower-case letters, digits, `_` and `-`, starting with a letter.
+             * @example shop
+             */
+            name: string;
+            /**
+             * @description `files`: a document root. `database`: a database dump (declared, refused with `kind_not_available` until implemented).
+             * @example files
+             * @enum {string}
+             */
+            kind: "files" | "database";
+            /**
+             * @description The document root under `/var/www` (no `..`, no hidden first characters).
+             * @example /var/www/shop
+             */
+            path: string;
+            /**
+             * @description When the portal backs the plan up (`manual`: only "back up now"). Times are UTC.
+             * @example daily
+             * @enum {string}
+             */
+            schedule: "hourly" | "daily" | "weekly" | "manual";
+            /**
+             * @description The hour (UTC) of a daily or weekly backup (weekly: on Sundays).
+             * @example 3
+             * @enum {integer}
+             */
+            hour: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23;
+            /**
+             * @description Every snapshot of the last n days is kept (`restic forget --keep-within nd`). 10 days are free (§9); longer is priced.
+             * @example 10
+             * @enum {integer}
+             */
+            keepDays: 3 | 7 | 10 | 14 | 30 | 60 | 90 | 180 | 365;
+            /**
+             * @description Besides: the last snapshot of each of the last n weeks (`--keep-weekly n`).
+             * @example 0
+             * @enum {integer}
+             */
+            keepWeeks: 0 | 4 | 8 | 12 | 26 | 52;
+            /**
+             * @description Besides: the last snapshot of each of the last n months (`--keep-monthly n`).
+             * @example 0
+             * @enum {integer}
+             */
+            keepMonths: 0 | 3 | 6 | 12 | 24;
+        };
+        BackupPlan: {
+            id: number;
+            /** @description Lower-case letters, digits, `_` and `-`, starting with a letter. */
+            name: string;
+            /**
+             * @description `files`: a document root. `database`: a database dump (declared, refused with `kind_not_available` until implemented).
+             * @enum {string}
+             */
+            kind: "files" | "database";
+            /** @description The document root under `/var/www` (no `..`, no hidden first characters). */
+            path: string;
+            /**
+             * @description When the portal backs the plan up (`manual`: only "back up now"). Times are UTC.
+             * @enum {string}
+             */
+            schedule: "hourly" | "daily" | "weekly" | "manual";
+            /**
+             * @description The hour (UTC) of a daily or weekly backup (weekly: on Sundays).
+             * @enum {integer}
+             */
+            hour: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23;
+            /**
+             * @description Every snapshot of the last n days is kept (`restic forget --keep-within nd`). 10 days are free (§9); longer is priced.
+             * @enum {integer}
+             */
+            keepDays: 3 | 7 | 10 | 14 | 30 | 60 | 90 | 180 | 365;
+            /**
+             * @description Besides: the last snapshot of each of the last n weeks (`--keep-weekly n`).
+             * @enum {integer}
+             */
+            keepWeeks: 0 | 4 | 8 | 12 | 26 | 52;
+            /**
+             * @description Besides: the last snapshot of each of the last n months (`--keep-monthly n`).
+             * @enum {integer}
+             */
+            keepMonths: 0 | 3 | 6 | 12 | 24;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description How far back the plan keeps snapshots (the longest of its keep rules), in days. */
+            retentionDays: number;
+            /**
+             * Format: date-time
+             * @description When the portal backs the plan up next (UTC schedule), `null` for `manual`.
+             */
+            nextRun: string | null;
         };
         CronjobsJobInput: {
             /** @description Five fields (`*\/5 * * * *`, `0 3 * * mon-fri`) or `@hourly`, `@daily`, `@midnight`, `@weekly`, `@monthly`, `@yearly`, `@annually`. */
@@ -16825,6 +17325,634 @@ export interface operations {
         };
     };
     applyApacheConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getBackupsFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getBackupsOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupsOverview"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listBackupSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupSnapshotList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    startBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
+                planId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued run */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRun"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    verifyBackupPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 2 */
+                planId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued run */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRun"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listBackupRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRunList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getBackupRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 3 */
+                runId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRun"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listBackupRestores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restores */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRestoreList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createBackupRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "planId": 2,
+                 *       "snapshotId": "4f0c1d2e",
+                 *       "mode": "copy"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BackupRestoreInput"];
+            };
+        };
+        responses: {
+            /** @description The restore, running */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getBackupRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 3 */
+                restoreId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restore */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    discardBackupRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 4 */
+                restoreId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    promoteBackupRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 3 */
+                restoreId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restore, promoting */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    previewBackupsCost: {
+        parameters: {
+            query: {
+                /**
+                 * @description How far back a plan keeps snapshots, in days.
+                 * @example 30
+                 */
+                retentionDays: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupsCost"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listBackupPlans: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BackupPlan"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createBackupPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "media",
+                 *       "kind": "files",
+                 *       "path": "/var/www/media",
+                 *       "schedule": "daily",
+                 *       "hour": 2,
+                 *       "keepDays": 14,
+                 *       "keepWeeks": 4,
+                 *       "keepMonths": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["BackupPlanInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `name`: `backups:errors.name_format`, `duplicate`;
+             *     `path`: `path_format`, `path_duplicate`; `kind`: `kind_not_available`; `_`: `too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getBackupPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the plan.
+                 * @example 2
+                 */
+                planId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupPlan"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateBackupPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the plan.
+                 * @example 2
+                 */
+                planId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "shop",
+                 *       "kind": "files",
+                 *       "path": "/var/www/shop",
+                 *       "schedule": "daily",
+                 *       "hour": 4,
+                 *       "keepDays": 10,
+                 *       "keepWeeks": 0,
+                 *       "keepMonths": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["BackupPlanInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteBackupPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the plan.
+                 * @example 2
+                 */
+                planId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyBackups: {
         parameters: {
             query?: never;
             header?: never;

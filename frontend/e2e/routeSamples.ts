@@ -25,6 +25,8 @@ export interface DemoIds {
   /** The first apache site and supervisor program of web01 (pages with a parameter need an id). */
   apacheVhost: number;
   supervisorProgram: number;
+  /** The demo backup plan of web01 (`backups/:planId`). */
+  backupPlan: number;
   /** A report of web01's report modules (`report/:reportId`): the demo's, or one the administrator starts. */
   shopSecurityReport: number;
   shopPerformanceReport: number;
@@ -128,6 +130,10 @@ export const routeSamples: Record<string, RouteSample> = {
   'clusters/:clusterId/servers/:serverId/managed/supervisor/:programId': {
     who: 'admin',
     url: (ids) => managed(ids, ids.web, `supervisor/${ids.supervisorProgram}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/backups/:planId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `backups/${ids.backupPlan}`),
   },
   'clusters/:clusterId/servers/:serverId/managed/cronjobs': { who: 'admin', url: (ids) => managed(ids, ids.web, 'cronjobs') },
   'clusters/:clusterId/servers/:serverId/managed/cronjobs/create': { who: 'admin', url: (ids) => managed(ids, ids.web, 'cronjobs/create') },
@@ -244,6 +250,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
   const vhost = (await json<List<{ id: number }>>(admin, `${base}/${web}/nginx/vhosts`)).data[0].id;
   const apacheVhost = (await json<List<{ id: number }>>(admin, `${base}/${web}/apache/vhosts`)).data[0].id;
   const supervisorProgram = (await json<List<{ id: number }>>(admin, `${base}/${web}/supervisor/programs`)).data[0].id;
+  const backupPlan = (await json<List<{ id: number }>>(admin, `${base}/${web}/backups/plans`)).data[0].id;
   const report = async (plugin: string) =>
     (await json<List<{ id: number }>>(admin, `${base}/${web}/${plugin}/reports`)).data[0]?.id ??
     (await json<{ id: number }>(admin, `${base}/${web}/${plugin}/reports`, { method: 'POST' })).id;
@@ -278,6 +285,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
     vhost,
     apacheVhost,
     supervisorProgram,
+    backupPlan,
     shopSecurityReport,
     shopPerformanceReport,
     cronjob,

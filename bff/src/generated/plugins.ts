@@ -195,6 +195,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'backups',
+    operations: ['createBackupPlan', 'createBackupRestore', 'deleteBackupPlan', 'discardBackupRestore', 'getBackupPlan', 'getBackupRestore', 'getBackupRun', 'getBackupsOverview', 'listBackupPlans', 'listBackupRestores', 'listBackupRuns', 'listBackupSnapshots', 'previewBackupsCost', 'promoteBackupRestore', 'startBackup', 'updateBackupPlan', 'verifyBackupPlan'],
+    manifest: async () => ({
+      default: {
+        id: 'backups',
+        titleKey: 'title',
+        icon: 'Backup',
+        nav: { order: 150 },
+        services: ['backups'],
+        programs: ['restic'],
+        server: () => import('../../../plugins/backups/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'dns',
     operations: ['checkDnsZoneFile', 'createDnsRecord', 'createDnsZone', 'deleteDnsRecord', 'deleteDnsZone', 'getDnsZone', 'listDnsZones', 'replaceDnsZoneFile', 'updateDnsRecord', 'updateDnsZone'],
     manifest: async () => ({

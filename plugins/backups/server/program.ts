@@ -11,7 +11,8 @@ export default definePrograms([
   {
     id: 'restic',
     paths: ['/etc/portal/backups/**', '/var/backups/portal/**'],
-    reads: ['/var/www/**'],
+    // The document roots: backed up, and written by a promote (rsync into their parent, a path argument).
+    reads: ['/var/www', '/var/www/**'],
     privileged: true,
   },
 ]);

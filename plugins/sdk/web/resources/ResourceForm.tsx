@@ -85,7 +85,7 @@ export function ResourceForm<V extends Values = Values>({ resource, mode, initia
                 helperText={helperText}
                 required
                 sx={{ maxWidth: 320 }}
-                options={(options?.[name] ?? field.enum ?? []).map((v) => ({ value: v, label: String(v) }))}
+                options={(options?.[name] ?? field.enum ?? []).map((v) => ({ value: v, label: own(`form.options.${name}.${String(v)}`, String(v)) }))}
                 {...fieldProps?.[name]}
               />
             ) : (

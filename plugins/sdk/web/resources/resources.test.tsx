@@ -111,3 +111,16 @@ describe('ResourceForm', () => {
     expect(screen.getByRole('switch', { name: 'active' })).toBeTruthy();
   });
 });
+
+describe('ResourceForm options', () => {
+  it("labels an enum's values with the plugin's form.options.<field>.<value> where it has one (else the value)", async () => {
+    await renderWithHost(
+      <ResourceForm resource={declare('option-things')} mode="create" initialValues={{ name: '', size: 'small', active: true }} onCancel={() => undefined} onSubmit={async () => undefined} />,
+      { pluginId: 'option-things', translations: { de: { title: 'Dinge' }, en: { title: 'Things', form: { options: { size: { small: 'Small one' } } } } }, language: 'en', route },
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /size/ }));
+    const list = await screen.findByRole('listbox');
+    expect(within(list).getByRole('option', { name: 'Small one' })).toBeTruthy();
+    expect(within(list).getByRole('option', { name: 'large' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,39 @@
+import { storyHostFor } from '@portal/plugin-sdk/web/story';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import de from '../i18n/de.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
+import type { Plan, Restore } from './model.ts';
+import { RestoreCard } from './RestoresPanel.tsx';
+
+const at = '2026-11-28T08:00:00.000Z';
+const plan: Plan = { id: 1, name: 'shop', kind: 'files', path: '/var/www/shop', schedule: 'daily', hour: 3, keepDays: 10, keepWeeks: 0, keepMonths: 0, retentionDays: 10, nextRun: '2026-11-29T03:00:00.000Z', createdAt: at, updatedAt: at };
+const compared: Restore = {
+  id: 1,
+  planId: 1,
+  snapshotId: '4f0c1d2e3a4b5c6d',
+  mode: 'copy',
+  status: 'compared',
+  changes: [
+    { path: 'img/logo.svg', change: 'added' },
+    { path: 'index.php', change: 'changed' },
+    { path: 'tmp/upload.php', change: 'removed' },
+  ],
+  changesTotal: 3,
+  runId: 4,
+  error: null,
+  createdAt: at,
+};
+
+/** A restored copy next to the live files: what differs, then promote or discard. */
+const meta = {
+  title: 'Plugins/backups/Restored copy',
+  component: RestoreCard,
+  decorators: [storyHostFor('backups', { de, en })],
+  args: { restore: compared, plan, onPromote: () => undefined, onDiscard: () => undefined },
+} satisfies Meta<typeof RestoreCard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Compared: Story = {};
+export const Identical: Story = { args: { restore: { ...compared, changes: [], changesTotal: 0 } } };
+export const Restoring: Story = { args: { restore: { ...compared, status: 'restoring', changes: [], changesTotal: 0 } } };
