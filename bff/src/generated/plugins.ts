@@ -195,6 +195,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'sphinx',
+    operations: ['createSphinxIndex', 'createSphinxSource', 'deleteSphinxIndex', 'deleteSphinxSource', 'getSphinxSettings', 'listSphinxIndexes', 'listSphinxSources', 'searchSphinxIndex', 'updateSphinxSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'sphinx',
+        titleKey: 'title',
+        icon: 'Tune',
+        nav: { order: 100 },
+        services: ['sphinx'],
+        programs: ['sphinx'],
+        server: () => import('../../../plugins/sphinx/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'varnish-ssl',
     operations: ['checkVarnishSslVcl', 'getVarnishSslSettings', 'getVarnishSslVcl', 'listVarnishSslLog', 'purgeVarnishSsl', 'updateVarnishSslSettings', 'updateVarnishSslVcl'],
     manifest: async () => ({

@@ -150,6 +150,16 @@ export const webPlugins: WebPluginEntry[] = [
     translations: { de: () => import('../../../plugins/shop-security/i18n/de.json'), en: () => import('../../../plugins/shop-security/i18n/en.json') },
   },
   {
+    id: 'sphinx',
+    titleKey: 'title',
+    titles: { de: 'Sphinx', en: 'Sphinx' },
+    icon: TuneIcon,
+    order: 100,
+    services: ['sphinx'],
+    web: () => import('../../../plugins/sphinx/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/sphinx/i18n/de.json'), en: () => import('../../../plugins/sphinx/i18n/en.json') },
+  },
+  {
     id: 'varnish-ssl',
     titleKey: 'title',
     titles: { de: 'Varnish', en: 'Varnish' },
