@@ -3921,6 +3921,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Restores of a database as a copy, newest first, with their comparison
+         * @description Administrators of the cluster only. The server's last 50 restores: which database, the copy's and the kept previous tables' names, the step running now and its progress, and per table the rows and `CHECKSUM TABLE` of the database now and of the copy.
+         */
+        get: operations["listMysqlRestores"];
+        put?: never;
+        /**
+         * Restores one database as a copy from a fresh dump and compares it with the database
+         * @description Administrators of the cluster only. Starts in the background (202, the restore with `status: running`; poll
+         *     `getMysqlRestore`): `mariadb-dump --single-transaction` of the database, the dump restored into the new database
+         *     `<database>_restore_<yyyymmddhhmmss>` (same character set and collation), then every table compared (rows and
+         *     `CHECKSUM TABLE`, now and in the copy) → `status: ready`, or `failed` with the error (the copy dropped). The
+         *     database itself is not changed. One restore step of a database runs at a time (409 `mysql:errors.restore_running`).
+         *     A database that is not one of the portal's is refused (422 `database`: `mysql:errors.database_unknown`), as is a
+         *     name too long for the copy's suffix (`mysql:errors.name_too_long_for_copy`, more than 41 characters).
+         */
+        post: operations["startMysqlRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One restore, its step, progress and comparison
+         * @description Administrators of the cluster only. What the panel polls while a step runs.
+         */
+        get: operations["getMysqlRestore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Swaps the restored copy in for the database; the previous tables are kept
+         * @description Administrators of the cluster only; only a restore that is `ready` (409 `mysql:errors.restore_not_ready`
+         *     otherwise). In the background (202): one `RENAME TABLE` statement moves the database's current tables into
+         *     `<database>_before_<yyyymmddhhmmss>` and the copy's tables into the database — atomically, so applications
+         *     see either the old or the restored tables, and users keep their grants on the database. The empty copy is
+         *     dropped; the previous tables stay until the restore is discarded. A failure leaves everything as it was
+         *     (`ready` again, with the error). Base tables only: views, routines and triggers are not moved.
+         */
+        post: operations["promoteMysqlRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drops what a restore left, the copy or the previous tables kept by a promote
+         * @description Administrators of the cluster only. A `ready` restore: its copy is dropped (the database stays as it is). A `promoted` one: the previous tables (`<database>_before_<time>`) are dropped — the promote can then no longer be undone by hand. In the background (202) → `discarded`; other states 409 `mysql:errors.restore_not_ready`.
+         */
+        post: operations["discardMysqlRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/databases": {
         parameters: {
             query?: never;
@@ -7632,6 +7727,45 @@ export interface components {
             rowsExamined: number;
             /** Format: date-time */
             lastAt: string | null;
+        };
+        MysqlRestore: {
+            id: number;
+            database: string;
+            /** @description The copy: `<database>_restore_<yyyymmddhhmmss>`. */
+            copyName: string;
+            /** @description Where a promote keeps the previous tables: `<database>_before_<yyyymmddhhmmss>`. */
+            beforeName: string;
+            /** @enum {string} */
+            status: "running" | "ready" | "promoted" | "discarded" | "failed";
+            /**
+             * @description What runs now.
+             * @enum {string|null}
+             */
+            step: "dump" | "restore" | "compare" | "promote" | "discard" | null;
+            progress: number;
+            /** @description Why the last step failed. */
+            error: string | null;
+            tables: components["schemas"]["MysqlRestoreTable"][];
+            /** @description Every table has the same rows and checksum now and in the copy. */
+            identical: boolean;
+            startedBy: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** Format: date-time */
+            promotedAt: string | null;
+        };
+        MysqlRestoreTable: {
+            name: string;
+            /** @description `null`: the database has no such table now. */
+            currentRows: number | null;
+            /** @description `null`: the copy has no such table. */
+            copyRows: number | null;
+            /** @description `CHECKSUM TABLE` now. */
+            currentChecksum: string | null;
+            copyChecksum: string | null;
+            same: boolean;
         };
         MysqlDatabaseInput: {
             name: components["schemas"]["MysqlName"];
@@ -17795,6 +17929,183 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listMysqlRestores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MysqlRestore"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    startMysqlRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "database": "shop"
+                 *     }
+                 */
+                "application/json": {
+                    database: components["schemas"]["MysqlName"];
+                };
+            };
+        };
+        responses: {
+            /** @description Started; the restore as it begins. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMysqlRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the restore.
+                 * @example 1
+                 */
+                restoreId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restore. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    promoteMysqlRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the restore.
+                 * @example 1
+                 */
+                restoreId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started; the restore with `status` running and `step` promote. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    discardMysqlRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the restore.
+                 * @example 2
+                 */
+                restoreId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started; the restore with `status` running and `step` discard. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -117,7 +117,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'mysql',
-    operations: ['createMysqlDatabase', 'createMysqlUser', 'deleteMysqlDatabase', 'deleteMysqlUser', 'getMysqlSettings', 'listMysqlDatabases', 'listMysqlSlowQueries', 'listMysqlUsers', 'renewMysqlUserPassword', 'updateMysqlSettings', 'updateMysqlUserGrants'],
+    operations: ['createMysqlDatabase', 'createMysqlUser', 'deleteMysqlDatabase', 'deleteMysqlUser', 'discardMysqlRestore', 'getMysqlRestore', 'getMysqlSettings', 'listMysqlDatabases', 'listMysqlRestores', 'listMysqlSlowQueries', 'listMysqlUsers', 'promoteMysqlRestore', 'renewMysqlUserPassword', 'startMysqlRestore', 'updateMysqlSettings', 'updateMysqlUserGrants'],
     manifest: async () => ({
       default: {
         id: 'mysql',

@@ -4,7 +4,17 @@
  * searchd started with the demo's real-time indexes), a real-time index added and deleted after the confirmation,
  * and the change undone. Helpers and texts are the SDK's (`@portal/plugin-sdk/testing/e2e`).
  */
-import { expect, jobSucceeded, journeyLanguages, openSection, pluginTexts, rollBack, sdkText, signIn, test } from '@portal/plugin-sdk/testing/e2e';
+import {
+  expect,
+  jobSucceeded,
+  journeyLanguages,
+  openSection,
+  pluginTexts,
+  rollBack,
+  sdkText,
+  signIn,
+  test,
+} from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 

@@ -4,7 +4,17 @@
  * `defineResource`, joined to the family's state by `desired`). `program.ts` renders them into one file, checks it
  * with `indexer` and applies it (plain indexes built, searchd restarted); `searchd.ts` talks to the running searchd.
  */
-import { defineConfigService, defineResource, found, validationFailed, type ErrorNameOf, type FieldErrors, type PluginDatabase, type PluginHandler, type PluginPorts } from '@portal/plugin-sdk/server';
+import {
+  defineConfigService,
+  defineResource,
+  found,
+  validationFailed,
+  type ErrorNameOf,
+  type FieldErrors,
+  type PluginDatabase,
+  type PluginHandler,
+  type PluginPorts,
+} from '@portal/plugin-sdk/server';
 import type { ResponseOf } from '@portal/openapi';
 import { config, type Settings } from '../generated/config.ts';
 import type { TranslationKey } from '../generated/i18n.ts';
@@ -13,7 +23,15 @@ import { sphinxIndexResource, sphinxSourceResource } from '../generated/resource
 import { SphinxIndex, SphinxSource } from './entities.ts';
 import { Migration20261128150617Sphinx } from './migrations/Migration20261128150617Sphinx.ts';
 import { Migration20261128160000SphinxIndexes } from './migrations/Migration20261128160000SphinxIndexes.ts';
-import programs, { reload, render, sphinxAddresses, type Desired, type DesiredIndex, type DesiredSource, type Prepared } from './program.ts';
+import programs, {
+  reload,
+  render,
+  sphinxAddresses,
+  type Desired,
+  type DesiredIndex,
+  type DesiredSource,
+  type Prepared,
+} from './program.ts';
 import { documents, search, SearchRefused } from './searchd.ts';
 
 const key = (k: ErrorNameOf<TranslationKey>) => `sphinx:errors.${k}` as const;
@@ -30,12 +48,24 @@ const box = () => {
   return secrets;
 };
 
-type SourceInput = { name: string; type: DesiredSource['type']; host: string; port: number; database: string; user: string; password: string; query: string; feed: string; fields: string[] };
+type SourceInput = {
+  name: string;
+  type: DesiredSource['type'];
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password: string;
+  query: string;
+  feed: string;
+  fields: string[];
+};
 type IndexInput = { name: string; type: DesiredIndex['type']; source: string; fields: string[] };
 
 /** Which fields a source of each type needs (the contract allows them empty, since every field is always sent). */
 function sourceRules(i: SourceInput): FieldErrors | undefined {
-  const missing = (fields: (keyof SourceInput)[]) => Object.fromEntries(fields.filter((f) => !String(i[f] ?? '').length).map((f) => [f, [key('required_for_type')]]));
+  const missing = (fields: (keyof SourceInput)[]) =>
+    Object.fromEntries(fields.filter((f) => !String(i[f] ?? '').length).map((f) => [f, [key('required_for_type')]]));
   let errors: FieldErrors;
   if (i.type === 'mysql') errors = missing(['host', 'database', 'user', 'query']);
   else {
@@ -122,7 +152,10 @@ function handlers(ports: PluginPorts) {
     ...base,
     listSphinxIndexes: (async (c) => {
       const answer = (await base.listSphinxIndexes(c)) as ResponseOf<'listSphinxIndexes'>;
-      const count = await documents(ports.gateway(c.server.id), answer.data.map((i) => i.name));
+      const count = await documents(
+        ports.gateway(c.server.id),
+        answer.data.map((i) => i.name),
+      );
       return { ...answer, data: answer.data.map((i) => ({ ...i, documents: count.get(i.name) ?? null })) };
     }) satisfies PluginHandler<'listSphinxIndexes'>,
     // A source an index is built from stays (the index would have nothing to read).
@@ -130,7 +163,8 @@ function handlers(ports: PluginPorts) {
       (
         await ports.jobs.store(c, async (em) => {
           const source = found(await em.findOne(SphinxSource, { id: c.params.sourceId, serverId: c.server.id }));
-          if (await em.count(SphinxIndex, { serverId: c.server.id, source: source.name })) throw validationFailed({ _: [key('source_in_use')] });
+          if (await em.count(SphinxIndex, { serverId: c.server.id, source: source.name }))
+            throw validationFailed({ _: [key('source_in_use')] });
           await em.nativeDelete(SphinxSource, { id: source.id });
           return { key: 'sphinx:changes.sourceDeleted', values: { name: source.name, type: source.type } };
         })
@@ -202,7 +236,14 @@ plugin.fixtures = async (c) => {
   if (await c.em.count(SphinxSource, { serverId: c.server.id })) return;
   const now = c.clock.now();
   const feed = { host: '', port: 0, database: '', user: '', passwordSealed: '', query: '', createdAt: now };
-  c.em.create(SphinxSource, { ...feed, serverId: c.server.id, name: 'products', type: 'tsvpipe', feed: 'products.tsv', fields: ['title', 'description'] });
+  c.em.create(SphinxSource, {
+    ...feed,
+    serverId: c.server.id,
+    name: 'products',
+    type: 'tsvpipe',
+    feed: 'products.tsv',
+    fields: ['title', 'description'],
+  });
   c.em.create(SphinxSource, { ...feed, serverId: c.server.id, name: 'news', type: 'xmlpipe2', feed: 'news.xml', fields: [] });
   const tokens = { charsetTable: 'western', morphology: 'stem_en', minWordLen: 2, createdAt: now };
   c.em.create(SphinxIndex, { ...tokens, serverId: c.server.id, name: 'live', type: 'rt', source: '', fields: ['title', 'body'] });

@@ -9,8 +9,30 @@ import { configPath, feedsDir, hasPlainIndex, render, type Desired } from './pro
 const defaults = defaultsOf(config);
 const desired: Desired = {
   sources: [
-    { name: 'products', type: 'tsvpipe', host: '', port: 0, database: '', user: '', password: '', query: '', feed: 'products.tsv', fields: ['title', 'body'] },
-    { name: 'shop', type: 'mysql', host: '127.0.0.1', port: 0, database: 'shop', user: 'search', password: 'p4ss!word', query: 'SELECT id, title FROM articles', feed: '', fields: [] },
+    {
+      name: 'products',
+      type: 'tsvpipe',
+      host: '',
+      port: 0,
+      database: '',
+      user: '',
+      password: '',
+      query: '',
+      feed: 'products.tsv',
+      fields: ['title', 'body'],
+    },
+    {
+      name: 'shop',
+      type: 'mysql',
+      host: '127.0.0.1',
+      port: 0,
+      database: 'shop',
+      user: 'search',
+      password: 'p4ss!word',
+      query: 'SELECT id, title FROM articles',
+      feed: '',
+      fields: [],
+    },
   ],
   indexes: [
     { name: 'products', type: 'plain', source: 'products', fields: [], charsetTable: 'latin', morphology: 'stem_en', minWordLen: 2 },
@@ -24,10 +46,14 @@ describe('sphinx render', () => {
     const [file] = render(defaults, at('/sb'));
     expect(file).toMatchObject({ path: configPath, mode: 0o600, secret: true });
     const c = file!.content;
-    expect(c).toContain('source products\n{\n  type = tsvpipe\n  tsvpipe_command = cat /sb/var/lib/sphinxsearch/feeds/products.tsv\n  tsvpipe_field = title\n  tsvpipe_field = body\n}');
+    expect(c).toContain(
+      'source products\n{\n  type = tsvpipe\n  tsvpipe_command = cat /sb/var/lib/sphinxsearch/feeds/products.tsv\n  tsvpipe_field = title\n  tsvpipe_field = body\n}',
+    );
     // A source no index is built from is not rendered (indexer would read it for nothing).
     expect(c).not.toContain('source shop');
-    expect(c).toContain('index products\n{\n  source = products\n  path = /sb/var/lib/sphinxsearch/data/products\n  charset_table = 0..9, A..Z->a..z, _, a..z\n  morphology = stem_en\n  min_word_len = 2\n}');
+    expect(c).toContain(
+      'index products\n{\n  source = products\n  path = /sb/var/lib/sphinxsearch/data/products\n  charset_table = 0..9, A..Z->a..z, _, a..z\n  morphology = stem_en\n  min_word_len = 2\n}',
+    );
     expect(c).toContain('index live\n{\n  type = rt\n  rt_field = title\n');
     expect(c).toContain('indexer\n{\n  mem_limit = 128M\n}');
     expect(c).toContain('  listen = 127.0.0.1:19312\n  listen = 127.0.0.1:19306:mysql41\n');

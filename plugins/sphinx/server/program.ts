@@ -107,7 +107,10 @@ function indexLines(i: DesiredIndex, hostPath: (p: string) => string): string[] 
  * The configuration: the sources and indexes, `indexer`'s memory and `searchd` on the loopback interface. No file
  * while there is no index (searchd refuses to start without one): the apply then stops it.
  */
-export function render(s: Settings, c: Pick<ConfigRenderInput<Prepared | undefined>, 'hostPath' | 'prepared'> & { desired?: Desired }): ConfigFile[] {
+export function render(
+  s: Settings,
+  c: Pick<ConfigRenderInput<Prepared | undefined>, 'hostPath' | 'prepared'> & { desired?: Desired },
+): ConfigFile[] {
   const desired = c.desired ?? { sources: [], indexes: [] };
   if (!desired.indexes.length) return [];
   const used = new Set(desired.indexes.map((i) => i.source));
@@ -156,8 +159,13 @@ export async function checkConfig(gateway: ServerGateway): Promise<CheckOutcome>
   if (content === null) return { status: 'passed', tool, output: 'no configuration' };
   if (!hasPlainIndex(content)) return { status: 'passed', tool, output: 'real-time indexes only: nothing to read' };
   if (!(await gateway.hasTool(tool)).available) return { status: 'skipped', reason: 'tool_missing', tool };
-  const r = await gateway.run({ tool, args: ['--config', { path: configPath }, '--all', '--buildstops', '/dev/null', '1', '--quiet'], timeoutMs: 120_000 });
-  if (r.exitCode !== 0 || /^(ERROR|FATAL)/m.test(`${r.stdout}\n${r.stderr}`)) return { status: 'failed', tool, output: problems(r).slice(-20_000) };
+  const r = await gateway.run({
+    tool,
+    args: ['--config', { path: configPath }, '--all', '--buildstops', '/dev/null', '1', '--quiet'],
+    timeoutMs: 120_000,
+  });
+  if (r.exitCode !== 0 || /^(ERROR|FATAL)/m.test(`${r.stdout}\n${r.stderr}`))
+    return { status: 'failed', tool, output: problems(r).slice(-20_000) };
   return { status: 'passed', tool, output: 'every source read (indexer dry run)' };
 }
 
@@ -188,7 +196,7 @@ export async function reload(gateway: ServerGateway): Promise<CheckOutcome> {
 
 /** What searchd logged after `offset` until it accepts connections: its lines about indexes it does not serve, or `''`. */
 async function startLog(gateway: ServerGateway, offset: number, waitMs = 5000): Promise<string> {
-  for (const deadline = Date.now() + waitMs; ; ) {
+  for (const deadline = Date.now() + waitMs; ;) {
     const log = ((await gateway.readFile(logPath)) ?? '').slice(offset);
     const bad = log.split('\n').filter((l) => /NOT SERVING|FATAL/.test(l));
     if (bad.length || /accepting connections/.test(log) || Date.now() > deadline) return bad.join('\n');

@@ -13,7 +13,13 @@ const safeName = /^[a-z][a-z0-9_]{0,47}$/;
 export async function connect(gateway: Pick<ServerGateway, 'listenAddress'>): Promise<Connection | null> {
   const { sql } = await sphinxAddresses(gateway);
   try {
-    return await mariadb.createConnection({ host: sql.host, port: sql.port, user: 'portal', connectTimeout: 2000, multipleStatements: false });
+    return await mariadb.createConnection({
+      host: sql.host,
+      port: sql.port,
+      user: 'portal',
+      connectTimeout: 2000,
+      multipleStatements: false,
+    });
   } catch {
     return null;
   }

@@ -18,17 +18,45 @@ let t: PluginPortal<ApiOperations>;
 beforeAll(async () => {
   t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'));
   // The demo source `products` reads this feed (on a real server the shop exports it there); the test builds its index.
-  const feed = ['1\tRed running shoes\tLight shoes for running', '2\tBlue jacket\tWarm winter jacket', '3\tGreen shirt\tA shirt for runs in summer', ''].join('\n');
+  const feed = [
+    '1\tRed running shoes\tLight shoes for running',
+    '2\tBlue jacket\tWarm winter jacket',
+    '3\tGreen shirt\tA shirt for runs in summer',
+    '',
+  ].join('\n');
   await t.portal.managed.gateway(t.server.id).writeFile({ path: `${feedsDir}/products.tsv`, content: feed });
 }, 120_000);
 afterAll(async () => {
-  await t?.portal.managed.gateway(t.server.id).service('sphinx').stop().catch(() => undefined);
+  await t?.portal.managed
+    .gateway(t.server.id)
+    .service('sphinx')
+    .stop()
+    .catch(() => undefined);
   await t?.stop();
 });
 
 const defaults = defaultsOf(config);
-const rtIndex = { name: 'notes', type: 'rt' as const, source: '', fields: ['title', 'body'], charsetTable: 'western' as const, morphology: 'stem_en' as const, minWordLen: 2 };
-const dbSource = { name: 'shop', type: 'mysql' as const, host: '127.0.0.1', port: 1, database: 'shop', user: 'search', password: 'Very$ecret-42', query: 'SELECT id, title FROM articles', feed: '', fields: [] };
+const rtIndex = {
+  name: 'notes',
+  type: 'rt' as const,
+  source: '',
+  fields: ['title', 'body'],
+  charsetTable: 'western' as const,
+  morphology: 'stem_en' as const,
+  minWordLen: 2,
+};
+const dbSource = {
+  name: 'shop',
+  type: 'mysql' as const,
+  host: '127.0.0.1',
+  port: 1,
+  database: 'shop',
+  user: 'search',
+  password: 'Very$ecret-42',
+  query: 'SELECT id, title FROM articles',
+  feed: '',
+  fields: [],
+};
 
 describeAccessMatrix(() => t, {
   updateSphinxSettings: { body: defaults },
@@ -50,13 +78,21 @@ async function sphinxql<T>(sql: string, values: unknown[] = []): Promise<T> {
 }
 
 it('sphinx: a plain index is built from its feed by indexer; the private searchd finds its documents over SphinxQL', async () => {
-  const r = await t.api.call('createSphinxIndex', { body: { ...rtIndex, name: 'products', type: 'plain', source: 'products', fields: [] } });
+  const r = await t.api.call('createSphinxIndex', {
+    body: { ...rtIndex, name: 'products', type: 'plain', source: 'products', fields: [] },
+  });
   expect(r.status).toBe(202);
   const job = await t.waitForJob(r.body.id);
-  expect(job).toMatchObject({ status: 'succeeded', validation: { status: 'passed', tool: 'indexer', output: 'every source read (indexer dry run)' } });
+  expect(job).toMatchObject({
+    status: 'succeeded',
+    validation: { status: 'passed', tool: 'indexer', output: 'every source read (indexer dry run)' },
+  });
 
   // stem_en: "running" and "runners" are both "run"; min_word_len 2.
-  expect(await sphinxql<{ id: number }[]>('SELECT id FROM products WHERE MATCH(?) ORDER BY id ASC', ['running'])).toEqual([{ id: 1 }, { id: 3 }]);
+  expect(await sphinxql<{ id: number }[]>('SELECT id FROM products WHERE MATCH(?) ORDER BY id ASC', ['running'])).toEqual([
+    { id: 1 },
+    { id: 3 },
+  ]);
   expect(await sphinxql<unknown[]>('SELECT id FROM products WHERE MATCH(?)', ['jacket'])).toEqual([{ id: 2 }]);
   // The real-time index of the demo, filled by the application.
   await sphinxql('INSERT INTO live (id, title, body) VALUES (?, ?, ?)', [7, 'Fresh arrivals', 'New running shoes']);
@@ -64,7 +100,11 @@ it('sphinx: a plain index is built from its feed by indexer; the private searchd
 
   // The same through the portal: its search, and the documents per index.
   const indexes = (await t.api.call('listSphinxIndexes')).body.data;
-  expect(indexes.map((i) => [i.name, i.documents])).toEqual([['articles', 0], ['live', 1], ['products', 3]]);
+  expect(indexes.map((i) => [i.name, i.documents])).toEqual([
+    ['articles', 0],
+    ['live', 1],
+    ['products', 3],
+  ]);
   const products = indexes.find((i) => i.name === 'products')!;
   const found = await t.api.call('searchSphinxIndex', { path: { indexId: products.id }, query: { q: 'shoes | shirt' } });
   expect(found.body).toEqual({ running: true, ids: [1, 3], total: 2 });
@@ -107,7 +147,9 @@ it('sphinx: a real-time index created, searchd restarted with it, undone; settin
   expect(await t.waitForJob(r.body.id)).toMatchObject({ status: 'succeeded' });
   await sphinxql('INSERT INTO notes (id, title, body) VALUES (1, ?, ?)', ['Meeting', 'Notes about searching']);
   expect(await sphinxql<unknown[]>('SELECT id FROM notes WHERE MATCH(?)', ['search'])).toEqual([{ id: 1 }]);
-  expect((await t.changes()).data[0]).toMatchObject({ summary: { key: 'sphinx:changes.indexCreated', values: { name: 'notes', type: 'rt' } } });
+  expect((await t.changes()).data[0]).toMatchObject({
+    summary: { key: 'sphinx:changes.indexCreated', values: { name: 'notes', type: 'rt' } },
+  });
 
   await t.applied('POST', `${t.base()}/managed/plugins/sphinx/rollback`);
   expect((await t.api.call('listSphinxIndexes')).body.data.map((i) => i.name)).toEqual(['articles', 'live', 'products']);
@@ -130,7 +172,9 @@ it('sphinx: values outside the contract or the rules are refused (422), nothing 
   expect(await refused('createSphinxIndex', { ...rtIndex, name: 'x\n}\nsearchd' })).toHaveProperty('name');
   expect(await refused('createSphinxIndex', { ...rtIndex, name: 'live' })).toEqual({ name: ['sphinx:errors.name_taken'] });
   expect(await refused('createSphinxIndex', { ...rtIndex, fields: [] })).toEqual({ fields: ['sphinx:errors.required_for_type'] });
-  expect(await refused('createSphinxIndex', { ...rtIndex, type: 'plain', source: 'nothing' })).toEqual({ source: ['sphinx:errors.source_unknown'] });
+  expect(await refused('createSphinxIndex', { ...rtIndex, type: 'plain', source: 'nothing' })).toEqual({
+    source: ['sphinx:errors.source_unknown'],
+  });
   expect(await refused('createSphinxIndex', { ...rtIndex, morphology: 'stem_xx' })).toHaveProperty('morphology');
   expect(await refused('createSphinxSource', { ...dbSource, name: 'other', query: 'SELECT 1 # comment' })).toHaveProperty('query');
   expect(await refused('createSphinxSource', { ...dbSource, name: 'other', password: 'with"quote' })).toHaveProperty('password');
