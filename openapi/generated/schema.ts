@@ -4307,6 +4307,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Restores of a database as a copy, newest first, with their comparison
+         * @description Administrators of the cluster only. The server's last 50 restores: which database, the copy's and the kept previous tables' names, the step running now and its progress, and per table the rows and `CHECKSUM TABLE` of the database now and of the copy.
+         */
+        get: operations["listMysqlRestores"];
+        put?: never;
+        /**
+         * Restores one database as a copy from a fresh dump and compares it with the database
+         * @description Administrators of the cluster only. Starts in the background (202, the restore with `status: running`; poll
+         *     `getMysqlRestore`): `mariadb-dump --single-transaction` of the database, the dump restored into the new database
+         *     `<database>_restore_<yyyymmddhhmmss>` (same character set and collation), then every table compared (rows and
+         *     `CHECKSUM TABLE`, now and in the copy) → `status: ready`, or `failed` with the error (the copy dropped). The
+         *     database itself is not changed. One restore step of a database runs at a time (409 `mysql:errors.restore_running`).
+         *     A database that is not one of the portal's is refused (422 `database`: `mysql:errors.database_unknown`), as is a
+         *     name too long for the copy's suffix (`mysql:errors.name_too_long_for_copy`, more than 41 characters).
+         */
+        post: operations["startMysqlRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One restore, its step, progress and comparison
+         * @description Administrators of the cluster only. What the panel polls while a step runs.
+         */
+        get: operations["getMysqlRestore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Swaps the restored copy in for the database; the previous tables are kept
+         * @description Administrators of the cluster only; only a restore that is `ready` (409 `mysql:errors.restore_not_ready`
+         *     otherwise). In the background (202): one `RENAME TABLE` statement moves the database's current tables into
+         *     `<database>_before_<yyyymmddhhmmss>` and the copy's tables into the database — atomically, so applications
+         *     see either the old or the restored tables, and users keep their grants on the database. The empty copy is
+         *     dropped; the previous tables stay until the restore is discarded. A failure leaves everything as it was
+         *     (`ready` again, with the error). Base tables only: views, routines and triggers are not moved.
+         */
+        post: operations["promoteMysqlRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drops what a restore left, the copy or the previous tables kept by a promote
+         * @description Administrators of the cluster only. A `ready` restore: its copy is dropped (the database stays as it is). A `promoted` one: the previous tables (`<database>_before_<time>`) are dropped — the promote can then no longer be undone by hand. In the background (202) → `discarded`; other states 409 `mysql:errors.restore_not_ready`.
+         */
+        post: operations["discardMysqlRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/mysql/databases": {
         parameters: {
             query?: never;
@@ -5175,6 +5270,178 @@ export interface paths {
          * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
          */
         put: operations["updateSolrSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/sphinx/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The configuration as rendered from the stored state (its content is secret), and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getSphinxFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/sphinx/indexes/{indexId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches an index on the server's searchd (SphinxQL), to try it
+         * @description Administrators of the cluster only. `SELECT id FROM <index> WHERE MATCH(?)` over searchd's `mysql41` port, the words as a bound value; answers the ids of the first matches and the total. 503-free: while searchd does not run the answer is `running: false`.
+         */
+        get: operations["searchSphinxIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/sphinx/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sources the plain indexes are built from
+         * @description Administrators of the cluster only. Database passwords are never shown.
+         */
+        get: operations["listSphinxSources"];
+        put?: never;
+        /**
+         * Adds a source (a database query or a feed file)
+         * @description Administrators of the cluster only. `mysql`: `host`, `database`, `user`, `password` and `query` (`sql_query`; its first column is the document id, the others are full-text fields); `xmlpipe2`/`tsvpipe`: `feed`, a file in `/var/lib/sphinxsearch/feeds/` (`tsvpipe`: `fields` names its text columns after the id). The password is stored encrypted and written only into the secret configuration file. A name that exists or fields that do not fit the type are refused (422); applied as a job (202), which reads the source with `indexer` before anything is used.
+         */
+        post: operations["createSphinxSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/sphinx/sources/{sourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a source that no index uses
+         * @description Administrators of the cluster only. A source an index is built from is refused (422 `sphinx:errors.source_in_use`). Applied as a job (202).
+         */
+        delete: operations["deleteSphinxSource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/sphinx/indexes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The indexes searchd serves
+         * @description Administrators of the cluster only. With the number of documents searchd reports (`null` while it does not run or before the first apply).
+         */
+        get: operations["listSphinxIndexes"];
+        put?: never;
+        /**
+         * Adds an index
+         * @description Administrators of the cluster only. `plain`: built by `indexer` from `source`; `rt`: real-time, filled by the application over SphinxQL, its text columns in `fields` (`rt_field`). A name that exists, an unknown source or fields that do not fit the type are refused (422); applied as a job (202): the plain index is built and searchd restarted.
+         */
+        post: operations["createSphinxIndex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/sphinx/indexes/{indexId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes an index and its files
+         * @description Administrators of the cluster only. Applied as a job (202): searchd stops serving it.
+         */
+        delete: operations["deleteSphinxIndex"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/sphinx/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the configuration again, rebuilds the plain indexes from their sources and restarts searchd
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applySphinx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/sphinx/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getSphinxSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateSphinxSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -8346,6 +8613,45 @@ export interface components {
             /** Format: date-time */
             lastAt: string | null;
         };
+        MysqlRestore: {
+            id: number;
+            database: string;
+            /** @description The copy: `<database>_restore_<yyyymmddhhmmss>`. */
+            copyName: string;
+            /** @description Where a promote keeps the previous tables: `<database>_before_<yyyymmddhhmmss>`. */
+            beforeName: string;
+            /** @enum {string} */
+            status: "running" | "ready" | "promoted" | "discarded" | "failed";
+            /**
+             * @description What runs now.
+             * @enum {string|null}
+             */
+            step: "dump" | "restore" | "compare" | "promote" | "discard" | null;
+            progress: number;
+            /** @description Why the last step failed. */
+            error: string | null;
+            tables: components["schemas"]["MysqlRestoreTable"][];
+            /** @description Every table has the same rows and checksum now and in the copy. */
+            identical: boolean;
+            startedBy: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** Format: date-time */
+            promotedAt: string | null;
+        };
+        MysqlRestoreTable: {
+            name: string;
+            /** @description `null`: the database has no such table now. */
+            currentRows: number | null;
+            /** @description `null`: the copy has no such table. */
+            copyRows: number | null;
+            /** @description `CHECKSUM TABLE` now. */
+            currentChecksum: string | null;
+            copyChecksum: string | null;
+            same: boolean;
+        };
         MysqlDatabaseInput: {
             name: components["schemas"]["MysqlName"];
             /**
@@ -9086,6 +9392,154 @@ export interface components {
         };
         SolrSettingsView: {
             settings: components["schemas"]["SolrSettings"];
+        };
+        /** @description A name: lower-case letters, digits and `_`, starting with a letter. */
+        SphinxName: string;
+        SphinxSearchResult: {
+            /** @description Whether searchd answered. */
+            running: boolean;
+            ids: number[];
+            /** @description All matches (`total_found` of `SHOW META`). */
+            total: number;
+        };
+        SphinxSourceInput: {
+            name: components["schemas"]["SphinxName"];
+            /**
+             * @description Where the documents come from: a MariaDB/MySQL query, or an xmlpipe2 or TSV file.
+             * @enum {string}
+             */
+            type: "mysql" | "xmlpipe2" | "tsvpipe";
+            /** @description `mysql`: the database server (`sql_host`); empty for a feed. */
+            host: string;
+            /** @description `mysql`: its port (`sql_port`; 0 = 3306). */
+            port: number;
+            /** @description `mysql`: the database (`sql_db`). */
+            database: string;
+            /** @description `mysql`: the user (`sql_user`). */
+            user: string;
+            /** @description `mysql`: the password (`sql_pass`): stored encrypted, never shown again. Letters, digits and punctuation except quotes, `#` and `\`. */
+            password: string;
+            /** @description `mysql`: the query that returns the documents (`sql_query`), one line: `SELECT id, title, body FROM products`. No `#` or `\`. */
+            query: string;
+            /** @description `xmlpipe2` (`.xml`) or `tsvpipe` (`.tsv`): the file in `/var/lib/sphinxsearch/feeds/` the documents are read from. */
+            feed: string;
+            /** @description `tsvpipe`: the names of the text columns after the id (`tsvpipe_field`). */
+            fields: components["schemas"]["SphinxName"][];
+        };
+        SphinxSource: {
+            id: number;
+            name: components["schemas"]["SphinxName"];
+            /**
+             * @description Where the documents come from: a MariaDB/MySQL query, or an xmlpipe2 or TSV file.
+             * @enum {string}
+             */
+            type: "mysql" | "xmlpipe2" | "tsvpipe";
+            /** @description `mysql`: the database server (`sql_host`); empty for a feed. */
+            host: string;
+            /** @description `mysql`: its port (`sql_port`; 0 = 3306). */
+            port: number;
+            /** @description `mysql`: the database (`sql_db`). */
+            database: string;
+            /** @description `mysql`: the user (`sql_user`). */
+            user: string;
+            /** @description `mysql`: the query that returns the documents (`sql_query`), one line: `SELECT id, title, body FROM products`. No `#` or `\`. */
+            query: string;
+            /** @description `xmlpipe2` (`.xml`) or `tsvpipe` (`.tsv`): the file in `/var/lib/sphinxsearch/feeds/` the documents are read from. */
+            feed: string;
+            /** @description `tsvpipe`: the names of the text columns after the id (`tsvpipe_field`). */
+            fields: components["schemas"]["SphinxName"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        SphinxIndexInput: {
+            name: components["schemas"]["SphinxName"];
+            /**
+             * @description `plain` (built from a source) or `rt` (real-time).
+             * @enum {string}
+             */
+            type: "plain" | "rt";
+            /** @description `plain`: the name of its source; empty for `rt`. */
+            source: string;
+            /** @description `rt`: its full-text fields (`rt_field`). */
+            fields: components["schemas"]["SphinxName"][];
+            /**
+             * @description Which characters are letters (`charset_table`), case-folded: `default` (Sphinx's own: Latin and Cyrillic), `western` (Latin with the accented letters of Western European languages: ä, ö, ü, ß, é, …) or `latin` (a–z and digits only).
+             * @enum {string}
+             */
+            charsetTable: "default" | "western" | "latin";
+            /**
+             * @description Word forms found together (`morphology`): an English/Russian/Czech stemmer, or sound-alike matching.
+             * @enum {string}
+             */
+            morphology: "none" | "stem_en" | "stem_ru" | "stem_enru" | "stem_cz" | "soundex" | "metaphone";
+            /** @description Shorter words are not indexed (`min_word_len`). */
+            minWordLen: number;
+        };
+        SphinxIndex: {
+            id: number;
+            name: components["schemas"]["SphinxName"];
+            /**
+             * @description `plain` (built from a source) or `rt` (real-time).
+             * @enum {string}
+             */
+            type: "plain" | "rt";
+            /** @description `plain`: the name of its source; empty for `rt`. */
+            source: string;
+            /** @description `rt`: its full-text fields (`rt_field`). */
+            fields: components["schemas"]["SphinxName"][];
+            /**
+             * @description Which characters are letters (`charset_table`), case-folded: `default` (Sphinx's own: Latin and Cyrillic), `western` (Latin with the accented letters of Western European languages: ä, ö, ü, ß, é, …) or `latin` (a–z and digits only).
+             * @enum {string}
+             */
+            charsetTable: "default" | "western" | "latin";
+            /**
+             * @description Word forms found together (`morphology`): an English/Russian/Czech stemmer, or sound-alike matching.
+             * @enum {string}
+             */
+            morphology: "none" | "stem_en" | "stem_ru" | "stem_enru" | "stem_cz" | "soundex" | "metaphone";
+            /** @description Shorter words are not indexed (`min_word_len`). */
+            minWordLen: number;
+            /** @description Documents in the index as searchd reports them (`SHOW INDEX … STATUS`). */
+            documents: number | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The settings of sphinx on a server. */
+        SphinxSettings: {
+            /**
+             * @description How many queries `searchd` answers at the same time (`max_children`; 0 = no limit).
+             * @default 30
+             */
+            maxChildren: number;
+            /**
+             * @description How long `searchd` waits for a client's request (`read_timeout`).
+             * @default 5
+             */
+            readTimeoutSeconds: number;
+            /**
+             * @description How long a persistent client connection may stay idle (`client_timeout`).
+             * @default 300
+             */
+            clientTimeoutSeconds: number;
+            /**
+             * @description Every search is written to the query log (`query_log`).
+             * @default true
+             */
+            queryLog: boolean;
+            /**
+             * @description The query log's format (`query_log_format`); `sphinxql` logs complete, repeatable statements.
+             * @default sphinxql
+             * @enum {string}
+             */
+            queryLogFormat: "sphinxql" | "plain";
+            /**
+             * @description The memory `indexer` uses while building an index (`mem_limit`).
+             * @default 128
+             */
+            indexerMemLimitMb: number;
+        };
+        SphinxSettingsView: {
+            settings: components["schemas"]["SphinxSettings"];
         };
         /** @enum {string} */
         SshUser: "deploy" | "developer";
@@ -19231,6 +19685,183 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listMysqlRestores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MysqlRestore"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    startMysqlRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "database": "shop"
+                 *     }
+                 */
+                "application/json": {
+                    database: components["schemas"]["MysqlName"];
+                };
+            };
+        };
+        responses: {
+            /** @description Started; the restore as it begins. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMysqlRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the restore.
+                 * @example 1
+                 */
+                restoreId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restore. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    promoteMysqlRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the restore.
+                 * @example 1
+                 */
+                restoreId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started; the restore with `status` running and `step` promote. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    discardMysqlRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the restore.
+                 * @example 2
+                 */
+                restoreId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started; the restore with `status` running and `step` discard. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MysqlRestore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     listMysqlDatabases: {
         parameters: {
             query?: {
@@ -21096,6 +21727,411 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["SolrSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getSphinxFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    searchSphinxIndex: {
+        parameters: {
+            query: {
+                /**
+                 * @description The words to search for (Sphinx extended query syntax).
+                 * @example shoes
+                 */
+                q: string;
+                /**
+                 * @description How many ids (default 20).
+                 * @example 10
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the index.
+                 * @example 1
+                 */
+                indexId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ids found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SphinxSearchResult"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listSphinxSources: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SphinxSource"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createSphinxSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "articles",
+                 *       "type": "mysql",
+                 *       "host": "127.0.0.1",
+                 *       "port": 3306,
+                 *       "database": "shop",
+                 *       "user": "search",
+                 *       "password": "S3cret-p4ss",
+                 *       "query": "SELECT id, title, content FROM articles",
+                 *       "feed": "",
+                 *       "fields": []
+                 *     }
+                 */
+                "application/json": components["schemas"]["SphinxSourceInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `name`: `sphinx:errors.name_taken`; `host`, `database`, `user`,
+             *     `query`, `feed`, `fields`: `sphinx:errors.required_for_type`, `sphinx:errors.feed_type`; `_`: `sphinx:errors.too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteSphinxSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the source.
+                 * @example 2
+                 */
+                sourceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listSphinxIndexes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SphinxIndex"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createSphinxIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "notes",
+                 *       "type": "rt",
+                 *       "source": "",
+                 *       "fields": [
+                 *         "title",
+                 *         "body"
+                 *       ],
+                 *       "charsetTable": "western",
+                 *       "morphology": "stem_en",
+                 *       "minWordLen": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["SphinxIndexInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `name`: `sphinx:errors.name_taken`; `source`: `sphinx:errors.source_unknown`,
+             *     `sphinx:errors.required_for_type`; `fields`: `sphinx:errors.required_for_type`; `_`: `sphinx:errors.too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteSphinxIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the index.
+                 * @example 2
+                 */
+                indexId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applySphinx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getSphinxSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SphinxSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateSphinxSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "maxChildren": 60,
+                 *       "readTimeoutSeconds": 5,
+                 *       "clientTimeoutSeconds": 300,
+                 *       "queryLog": true,
+                 *       "queryLogFormat": "sphinxql",
+                 *       "indexerMemLimitMb": 256
+                 *     }
+                 */
+                "application/json": components["schemas"]["SphinxSettings"];
             };
         };
         responses: {

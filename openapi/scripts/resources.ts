@@ -16,6 +16,7 @@
  *         perPage: 200              # the list's page size (default and maximum; default 100)
  *         fields: { … }             # the input's properties (JSON Schema), all required
  *         view: { … }               # the presented schema's other properties (and overrides of fields)
+ *                                   # (a field with `writeOnly: true`, a password, is left out of it)
  *         list: { … }               # further properties of the list's answer besides data and total
  *         summaries / descriptions: { list, get, create, update, delete }
  *         errors: …                 # the 422 of create (its field keys)
@@ -118,7 +119,9 @@ export function expandResources(fragment: Doc, pluginId: string): void {
     const fieldNames = Object.keys(r.fields);
     if (schemas[spec.input] || schemas[spec.schema]) throw new Error(`plugins/${pluginId}: ${spec.schema}/${spec.input} are added by x-resources.${name}`);
     schemas[spec.input] = { type: 'object', required: fieldNames, additionalProperties: false, properties: r.fields };
-    const view: Doc = { id: { type: 'integer' }, ...Object.fromEntries(Object.entries<Doc>(r.fields).map(([f, s]) => [f, presented(s)])), ...(r.view ?? {}) };
+    // A `writeOnly` field (a password) is input only: never part of what is presented.
+    const shown = Object.entries<Doc>(r.fields).filter(([, s]) => s.writeOnly !== true);
+    const view: Doc = { id: { type: 'integer' }, ...Object.fromEntries(shown.map(([f, s]) => [f, presented(s)])), ...(r.view ?? {}) };
     schemas[spec.schema] = { type: 'object', required: Object.keys(view), additionalProperties: false, properties: view };
     const o = spec.operations;
     const accepted = { '202': ref('responses', 'ApplyStarted') };

@@ -117,7 +117,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'mysql',
-    operations: ['createMysqlDatabase', 'createMysqlUser', 'deleteMysqlDatabase', 'deleteMysqlUser', 'getMysqlSettings', 'listMysqlDatabases', 'listMysqlSlowQueries', 'listMysqlUsers', 'renewMysqlUserPassword', 'updateMysqlSettings', 'updateMysqlUserGrants'],
+    operations: ['createMysqlDatabase', 'createMysqlUser', 'deleteMysqlDatabase', 'deleteMysqlUser', 'discardMysqlRestore', 'getMysqlRestore', 'getMysqlSettings', 'listMysqlDatabases', 'listMysqlRestores', 'listMysqlSlowQueries', 'listMysqlUsers', 'promoteMysqlRestore', 'renewMysqlUserPassword', 'startMysqlRestore', 'updateMysqlSettings', 'updateMysqlUserGrants'],
     manifest: async () => ({
       default: {
         id: 'mysql',
@@ -270,6 +270,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         services: ['memcached'],
         programs: ['memcached'],
         server: () => import('../../../plugins/memcached/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'sphinx',
+    operations: ['createSphinxIndex', 'createSphinxSource', 'deleteSphinxIndex', 'deleteSphinxSource', 'getSphinxSettings', 'listSphinxIndexes', 'listSphinxSources', 'searchSphinxIndex', 'updateSphinxSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'sphinx',
+        titleKey: 'title',
+        icon: 'Tune',
+        nav: { order: 250 },
+        services: ['sphinx'],
+        programs: ['sphinx'],
+        server: () => import('../../../plugins/sphinx/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),

@@ -496,6 +496,9 @@ describe('ids of another tenant (issue 31)', () => {
       }
       const send = (path: Record<string, number>, body?: unknown) => {
         const query = op.queryParams.filter((q) => path[q.name] !== undefined).map((q) => `${q.name}=${path[q.name]}`);
+        // Other required query parameters (a search's words) with a sample value, so the id is what is refused.
+        for (const q of op.queryParams.filter((q) => q.required && path[q.name] === undefined))
+          query.push(`${encodeURIComponent(q.name)}=${encodeURIComponent(String(sampleValue(q.schema)))}`);
         const url = fillPath(op, { clusterId: shop.id, serverId: serverOf(attacker, op), ...path }) + (query.length ? `?${query.join('&')}` : '');
         return attacker.client.request(op.method.toUpperCase(), url, body);
       };

@@ -202,4 +202,14 @@ export const webPlugins: WebPluginEntry[] = [
     web: () => import('../../../plugins/memcached/web/index.tsx'),
     translations: { de: () => import('../../../plugins/memcached/i18n/de.json'), en: () => import('../../../plugins/memcached/i18n/en.json') },
   },
+  {
+    id: 'sphinx',
+    titleKey: 'title',
+    titles: { de: 'Sphinx', en: 'Sphinx' },
+    icon: TuneIcon,
+    order: 250,
+    services: ['sphinx'],
+    web: () => import('../../../plugins/sphinx/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/sphinx/i18n/de.json'), en: () => import('../../../plugins/sphinx/i18n/en.json') },
+  },
 ];

@@ -29,9 +29,19 @@ export const mysqlApi = managedApi.enhanceEndpoints({ addTagTypes: ['mysql'] }).
       query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/users/{userId}', a),
       invalidatesTags: ['mysql'],
     }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}/discard — Drops what a restore left, the copy or the previous tables kept by a promote */
+    discardMysqlRestore: b.mutation<ResultOf<'discardMysqlRestore'>, ArgsOf<'discardMysqlRestore'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}/discard', a),
+      invalidatesTags: ['mysql'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/mysql/files — The configuration and the account file as rendered from the stored state, and whether they are the ones last applied */
     getMysqlFiles: b.query<ResultOf<'getMysqlFiles'>, ArgsOf<'getMysqlFiles'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/files', a),
+      providesTags: ['mysql'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId} — One restore, its step, progress and comparison */
+    getMysqlRestore: b.query<ResultOf<'getMysqlRestore'>, ArgsOf<'getMysqlRestore'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}', a),
       providesTags: ['mysql'],
     }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/mysql/settings — The stored settings (the defaults where none were stored) */
@@ -44,6 +54,11 @@ export const mysqlApi = managedApi.enhanceEndpoints({ addTagTypes: ['mysql'] }).
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/databases', a),
       providesTags: ['mysql'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores — Restores of a database as a copy, newest first, with their comparison */
+    listMysqlRestores: b.query<ResultOf<'listMysqlRestores'>, ArgsOf<'listMysqlRestores'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores', a),
+      providesTags: ['mysql'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/mysql/slow-queries — The slowest statements of the slow-query log */
     listMysqlSlowQueries: b.query<ResultOf<'listMysqlSlowQueries'>, ArgsOf<'listMysqlSlowQueries'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/slow-queries', a),
@@ -54,9 +69,19 @@ export const mysqlApi = managedApi.enhanceEndpoints({ addTagTypes: ['mysql'] }).
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/users', a),
       providesTags: ['mysql'],
     }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}/promote — Swaps the restored copy in for the database; the previous tables are kept */
+    promoteMysqlRestore: b.mutation<ResultOf<'promoteMysqlRestore'>, ArgsOf<'promoteMysqlRestore'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores/{restoreId}/promote', a),
+      invalidatesTags: ['mysql'],
+    }),
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/mysql/users/{userId}/password — Generates a new password for a user, shown only in this answer */
     renewMysqlUserPassword: b.mutation<ResultOf<'renewMysqlUserPassword'>, ArgsOf<'renewMysqlUserPassword'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/users/{userId}/password', a),
+      invalidatesTags: ['mysql'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores — Restores one database as a copy from a fresh dump and compares it with the database */
+    startMysqlRestore: b.mutation<ResultOf<'startMysqlRestore'>, ArgsOf<'startMysqlRestore'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/mysql/restores', a),
       invalidatesTags: ['mysql'],
     }),
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/mysql/settings — Replaces the settings and applies them (the program checks the files first) */

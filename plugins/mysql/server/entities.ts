@@ -36,3 +36,42 @@ export const MysqlUser = defineEntity({
   },
 });
 export type MysqlUser = InferEntity<typeof MysqlUser>;
+
+/** A table of a restore's comparison: rows and `CHECKSUM TABLE` of the database now and of the copy (`null`: the table is not there). */
+export interface MysqlRestoreTable {
+  name: string;
+  currentRows: number | null;
+  copyRows: number | null;
+  currentChecksum: string | null;
+  copyChecksum: string | null;
+  same: boolean;
+}
+
+/**
+ * A restore of one database as a copy: dumped (`mariadb-dump`), restored into `<db>_restore_<time>`, compared with the
+ * database as it is now, then promoted (the copy's tables swapped in by one `RENAME TABLE`, the previous ones kept in
+ * `<db>_before_<time>` until discarded) or discarded. Not desired state: operational, like a report.
+ */
+export const MysqlRestore = defineEntity({
+  name: 'MysqlRestore',
+  tableName: 'mysql_restores',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    serverId: p.integer().index(),
+    database: p.string().length(64),
+    copyName: p.string().length(64),
+    beforeName: p.string().length(64),
+    /** running | ready | promoted | discarded | failed */
+    status: p.string().length(16),
+    /** What runs now: dump | restore | compare | promote | discard (`null` when nothing runs). */
+    step: p.string().length(16).nullable(),
+    progress: p.integer(),
+    error: p.text().nullable(),
+    tables: p.json<MysqlRestoreTable[]>().nullable(),
+    startedBy: p.string().length(255),
+    startedAt: p.datetime(),
+    finishedAt: p.datetime().nullable(),
+    promotedAt: p.datetime().nullable(),
+  },
+});
+export type MysqlRestore = InferEntity<typeof MysqlRestore>;

@@ -10,12 +10,14 @@ import { config, type Settings } from '../generated/config.ts';
 import type { TranslationKey } from '../generated/i18n.ts';
 import type { Operations } from '../generated/operations.ts';
 import { mysqlDatabaseResource, mysqlUserResource } from '../generated/resources.ts';
-import { MysqlDatabase, MysqlUser } from './entities.ts';
+import { MysqlDatabase, MysqlRestore, MysqlUser } from './entities.ts';
 import { reload, reservedDatabases, reservedUsers, sizes, slowQueries } from './instance.ts';
 import { Migration20261128113613Mysql } from './migrations/Migration20261128113613Mysql.ts';
 import { Migration20261128120000MysqlAccounts } from './migrations/Migration20261128120000MysqlAccounts.ts';
+import { Migration20261128170000MysqlRestores } from './migrations/Migration20261128170000MysqlRestores.ts';
 import { generatePassword, passwordHash, type Authentication } from './passwords.ts';
 import programs, { defaultPort, render, type Accounts, type Prepared } from './program.ts';
+import { restoreHandlers } from './restores.ts';
 
 const key = (k: ErrorNameOf<TranslationKey>) => `mysql:errors.${k}` as const;
 const maxItems = 200;
@@ -64,6 +66,7 @@ function userHandlers(ports: PluginPorts) {
   const base = { ...databases.handlers(ports), ...users.handlers(ports) };
   return {
     ...base,
+    ...restoreHandlers(ports),
     listMysqlDatabases: (async (c) => {
       const answer = (await base.listMysqlDatabases(c)) as ResponseOf<'listMysqlDatabases'>;
       const size = await sizes(ports.gateway(c.server.id), answer.data.map((d) => d.name));
@@ -124,7 +127,7 @@ function userHandlers(ports: PluginPorts) {
 const plugin = defineConfigService<Operations, Settings, Prepared, Accounts>(
   {
     config,
-    migrations: [Migration20261128113613Mysql, Migration20261128120000MysqlAccounts],
+    migrations: [Migration20261128113613Mysql, Migration20261128120000MysqlAccounts, Migration20261128170000MysqlRestores],
     prepare: async ({ gateway }) => ({ port: (await gateway.listenAddress('mysql', defaultPort)).port }),
     render: (s, c) => render(s, c),
     desired: {
@@ -147,13 +150,17 @@ const plugin = defineConfigService<Operations, Settings, Prepared, Accounts>(
   (ports) => userHandlers(ports) as never,
 );
 
+// Restores are not desired state (no snapshot, no rollback): an entity of the plugin besides the family's.
+plugin.entities = [...(plugin.entities ?? []), MysqlRestore];
+
 /** Demo servers: the settings above, and a shop's databases and its application user (no password anyone knows). */
 const settingsFixtures = plugin.fixtures!;
 plugin.fixtures = async (c) => {
   await settingsFixtures(c);
   if (await c.em.count(MysqlDatabase, { serverId: c.server.id })) return;
   const now = c.clock.now();
-  for (const name of ['shop', 'staging']) c.em.create(MysqlDatabase, { serverId: c.server.id, name, charset: 'utf8mb4', collation: 'utf8mb4_unicode_ci', createdAt: now });
+  for (const name of ['shop', 'staging'])
+    c.em.create(MysqlDatabase, { serverId: c.server.id, name, charset: 'utf8mb4', collation: 'utf8mb4_unicode_ci', createdAt: now });
   c.em.create(MysqlUser, {
     serverId: c.server.id,
     name: 'shop',
@@ -163,6 +170,43 @@ plugin.fixtures = async (c) => {
     databases: ['shop'],
     createdAt: now,
     passwordSetAt: now,
+  });
+  // A restore of `staging` (1) waiting to be promoted or discarded: its comparison shows one table changed since the dump.
+  const at = new Date(now.getTime() - 3600_000);
+  c.em.create(MysqlRestore, {
+    serverId: c.server.id,
+    database: 'staging',
+    copyName: 'staging_restore_20261128120000',
+    beforeName: 'staging_before_20261128120000',
+    status: 'ready',
+    step: null,
+    progress: 100,
+    error: null,
+    tables: [
+      { name: 'orders', currentRows: 1204, copyRows: 1187, currentChecksum: '3140955621', copyChecksum: '1837002214', same: false },
+      { name: 'products', currentRows: 310, copyRows: 310, currentChecksum: '2871093360', copyChecksum: '2871093360', same: true },
+    ],
+    startedBy: 'admin@demo.example',
+    startedAt: at,
+    finishedAt: at,
+    promotedAt: null,
+  });
+  // And one of `shop` promoted yesterday, its previous tables still kept.
+  const day = new Date(now.getTime() - 86_400_000);
+  c.em.create(MysqlRestore, {
+    serverId: c.server.id,
+    database: 'shop',
+    copyName: 'shop_restore_20261127090000',
+    beforeName: 'shop_before_20261127090000',
+    status: 'promoted',
+    step: null,
+    progress: 100,
+    error: null,
+    tables: [{ name: 'orders', currentRows: 5120, copyRows: 5120, currentChecksum: '901183274', copyChecksum: '901183274', same: true }],
+    startedBy: 'admin@demo.example',
+    startedAt: day,
+    finishedAt: day,
+    promotedAt: day,
   });
   await c.em.flush();
 };

@@ -25,6 +25,7 @@ describeAccessMatrix(() => t, {
   createMysqlDatabase: { body: { name: 'matrix', charset: 'utf8mb4', collation: 'utf8mb4_bin' } },
   createMysqlUser: { body: { name: 'matrix', host: 'localhost', authentication: 'ed25519', databases: [] } },
   updateMysqlUserGrants: { body: { databases: [] } },
+  startMysqlRestore: { body: { database: 'shop' } },
 });
 
 /** The private instance's TCP port (the server's `listenAddress('mysql', 3306)` on the local gateway). */
@@ -121,3 +122,92 @@ it('R2.024 mysql: values outside the contract and the rules are refused (422), n
   expect((await t.api.call('createMysqlUser', { body: { name: 'ok', host: "'%'", authentication: 'ed25519', databases: [] } })).status).toBe(422);
   expect((await t.api.call('createMysqlUser', { body: { name: 'ok', host: 'localhost', authentication: 'ed25519', databases: ['nope'] } })).status).toBe(422);
 });
+
+/** SQL as the private instance's administrator (the portal's OS user over the socket), as a shop's application would change its data. */
+async function asAdmin<T = unknown>(sql: string, values: unknown[] = []): Promise<T> {
+  const admin = await mariadb.createConnection({
+    socketPath: t.portal.managed.gateway(t.server.id).hostPath('/run/mysqld/mysqld.sock'),
+    user: userInfo().username,
+    bigIntAsNumber: true,
+  });
+  try {
+    return (await admin.query(sql, values)) as T;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Polls a restore until its step has ended. */
+async function settledRestore(id: number) {
+  for (let i = 0; i < 600; i++) {
+    const r = await t.api.call('getMysqlRestore', { path: { restoreId: id } });
+    if (r.body.status !== 'running') return r.body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`restore ${id} still running`);
+}
+
+const rowsIn = async (db: string, table: string) =>
+  (await asAdmin<[{ n: number }]>(`SELECT COUNT(*) AS n FROM \`${db}\`.\`${table}\``))[0].n;
+
+it('R2.024 mysql: a database restored as a copy from a dump, compared (rows, checksums), promoted by one RENAME TABLE, the previous tables discarded', async () => {
+  const db = await t.api.call('createMysqlDatabase', { body: { name: 'restore_me', charset: 'utf8mb4', collation: 'utf8mb4_unicode_ci' } });
+  expect(await t.waitForJob(db.body.id)).toMatchObject({ status: 'succeeded' });
+  await asAdmin('CREATE TABLE restore_me.items (id INT PRIMARY KEY, name VARCHAR(40))');
+  await asAdmin("INSERT INTO restore_me.items VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+  await asAdmin('CREATE TABLE restore_me.notes (id INT PRIMARY KEY)');
+  await asAdmin('INSERT INTO restore_me.notes VALUES (1), (2)');
+
+  const started = await t.api.call('startMysqlRestore', { body: { database: 'restore_me' } });
+  expect(started.status).toBe(202);
+  expect(started.body).toMatchObject({
+    database: 'restore_me',
+    status: 'running',
+    copyName: expect.stringMatching(/^restore_me_restore_\d{14}$/),
+  });
+  const ready = await settledRestore(started.body.id);
+  expect(ready).toMatchObject({ status: 'ready', progress: 100, error: null, identical: true });
+  expect(ready.tables.map((x) => [x.name, x.currentRows, x.copyRows, x.same])).toEqual([
+    ['items', 3, 3, true],
+    ['notes', 2, 2, true],
+  ]);
+  expect(ready.tables[0]!.copyChecksum).toBe(ready.tables[0]!.currentChecksum);
+  // The copy is a real database next to it, with the dump's rows.
+  expect(await rowsIn(ready.copyName, 'items')).toBe(3);
+  expect(await rowsIn(ready.copyName, 'notes')).toBe(2);
+  // One restore step of a database at a time; only a ready restore is promoted.
+  expect((await t.api.call('startMysqlRestore', { body: { database: 'nope' } })).status).toBe(422);
+
+  // The shop goes on after the dump: two more items, a note lost. Promoting brings the restored state back.
+  await asAdmin("INSERT INTO restore_me.items VALUES (4, 'd'), (5, 'e')");
+  await asAdmin('DELETE FROM restore_me.notes WHERE id = 2');
+  const promoting = await t.api.call('promoteMysqlRestore', { path: { restoreId: ready.id } });
+  expect([promoting.status, promoting.body.step]).toEqual([202, 'promote']);
+  const promoted = await settledRestore(ready.id);
+  expect(promoted).toMatchObject({ status: 'promoted', error: null, promotedAt: expect.any(String) });
+  expect([await rowsIn('restore_me', 'items'), await rowsIn('restore_me', 'notes')]).toEqual([3, 2]);
+  expect([await rowsIn(ready.beforeName, 'items'), await rowsIn(ready.beforeName, 'notes')]).toEqual([5, 1]);
+  const schemas = async () =>
+    (
+      await asAdmin<{ n: string }[]>(
+        "SELECT SCHEMA_NAME AS n FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'restore\\_me%' ORDER BY 1",
+      )
+    ).map((r) => r.n);
+  expect(await schemas()).toEqual(['restore_me', ready.beforeName]);
+  expect((await t.api.call('promoteMysqlRestore', { path: { restoreId: ready.id } })).status).toBe(409);
+
+  // Discard: the previous tables are dropped; the promoted data stays.
+  const discarding = await t.api.call('discardMysqlRestore', { path: { restoreId: ready.id } });
+  expect(discarding.status).toBe(202);
+  expect(await settledRestore(ready.id)).toMatchObject({ status: 'discarded' });
+  expect(await schemas()).toEqual(['restore_me']);
+  expect(await rowsIn('restore_me', 'items')).toBe(3);
+  expect((await t.api.call('listMysqlRestores')).body.data[0]).toMatchObject({ id: ready.id, status: 'discarded' });
+
+  // A second restore discarded before promoting: its copy dropped, the database untouched.
+  const again = await settledRestore((await t.api.call('startMysqlRestore', { body: { database: 'restore_me' } })).body.id);
+  expect(again.status).toBe('ready');
+  await t.api.call('discardMysqlRestore', { path: { restoreId: again.id } });
+  expect(await settledRestore(again.id)).toMatchObject({ status: 'discarded' });
+  expect(await schemas()).toEqual(['restore_me']);
+}, 180_000);

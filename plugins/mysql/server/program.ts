@@ -163,7 +163,8 @@ const knownOptions = new Set(['innodb_buffer_pool_size', 'max_connections', 'wai
 export const mysqlProgram: ProgramDescriptor = {
   id: 'mysql',
   tool: 'mariadbd',
-  paths: [configPath, accountsPath, managedPath],
+  // The dumps of restores are written by mariadb-dump (restores.ts), never rendered.
+  paths: [configPath, accountsPath, managedPath, '/var/lib/portal-mysql/dumps/*'],
   reads: ['/var/log/mysql/*'],
   privileged: true,
   port: defaultPort,
@@ -172,7 +173,7 @@ export const mysqlProgram: ProgramDescriptor = {
   service: { unit: 'mariadb', reload: 'restart' },
   local: {
     files: (env) => [{ path: mainConfPath, content: renderMainConf(env) }],
-    dirs: [dataDir, '/var/log/mysql', '/run/mysqld', '/var/lib/portal-mysql', '/etc/mysql/mariadb.conf.d'],
+    dirs: [dataDir, '/var/log/mysql', '/run/mysqld', '/var/lib/portal-mysql', '/var/lib/portal-mysql/dumps', '/etc/mysql/mariadb.conf.d'],
     pidFile: pidPath,
     args: (env) => [defaultsFile(env.hostPath), ...asRoot()],
     start: [],

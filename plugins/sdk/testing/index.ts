@@ -243,7 +243,7 @@ async function pickServer(
 }
 
 /** What an operation needs to pass the contract's input check, so that the access check is what refuses it. */
-export type AccessCalls<Op extends OperationId> = { [O in Op]?: { path?: Partial<PathOf<O>>; body?: unknown } };
+export type AccessCalls<Op extends OperationId> = { [O in Op]?: { path?: Partial<PathOf<O>>; query?: Record<string, string | number>; body?: unknown } };
 
 /**
  * R6.004 for every operation of a plugin's section, taken from the contract (a new operation is covered
@@ -252,14 +252,16 @@ export type AccessCalls<Op extends OperationId> = { [O in Op]?: { path?: Partial
  * `errors.managed_administrators_only`; a personal access token for another cluster → 403, one for this
  * cluster works; a server that does not run the plugin's service → 404 `errors.managed_plugin_not_found`
  * (the host's guard, before any handler). Path parameters other than cluster and server are 1 unless `calls` says; an operation
- * with a body needs one in `calls` that passes the contract. Call at the top level of a test file.
+ * with a body (or a required query parameter) needs one in `calls` that passes the contract. Call at the top level of a test file.
  */
 export function describeAccessMatrix<Op extends OperationId>(portal: () => PluginPortal<Op>, calls: AccessCalls<Op> = {}): void {
   type Operation = PluginPortal<Op>['operations'][number];
   const request = async (t: PluginPortal<Op>, client: TestClient, op: Operation, at: { clusterId: number; serverId: number }, headers?: Record<string, string>) => {
-    const call = (calls as Record<string, { path?: Record<string, unknown>; body?: unknown }>)[op.operationId] ?? {};
+    const call = (calls as Record<string, { path?: Record<string, unknown>; query?: Record<string, string | number>; body?: unknown }>)[op.operationId] ?? {};
     const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, 1]));
-    const url = t.api.url(op.operationId, { ...params, ...call.path, ...at } as never);
+    // Required query parameters (a search's words) so the contract's check passes and the access check is what refuses.
+    const query = call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : '';
+    const url = `${t.api.url(op.operationId, { ...params, ...call.path, ...at } as never)}${query}`;
     const r = await client.request(op.method, url, call.body, headers);
     return { url: `${op.method} ${url}`, status: r.status, message: r.body?.error?.message };
   };
