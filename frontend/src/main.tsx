@@ -4,6 +4,7 @@ import { App } from './App';
 import { i18nReady } from './i18n';
 import { listenForUncaughtErrors } from './monitoring/errorReporting';
 import { reportChunkFailure } from './shell/chunks';
+import { rememberMediaPreferences } from './ssr/mediaCookie';
 import { ssrPayload } from './ssr/payload';
 
 // Vite reports a failed preload of a lazily loaded chunk (e.g. after a deployment): the reload warning (§8).
@@ -13,9 +14,7 @@ window.addEventListener('vite:preloadError', () => reportChunkFailure());
 // Issue 31: uncaught errors are kept from the start and reported once a DSN is configured (nothing otherwise).
 listenForUncaughtErrors();
 
-// The browser's colour and motion preferences, for the server's next rendering of a page (issue 29).
-const media = (query: string) => +matchMedia(`(prefers-${query})`).matches;
-document.cookie = `portal_media=${media('color-scheme: dark')}${media('reduced-motion: reduce')};path=/;max-age=31536000;samesite=lax`;
+rememberMediaPreferences();
 
 // A page the server rendered is hydrated (its own chunk: the first screen is already there, issue 29);
 // otherwise the first screen renders once its translations are there (common, errors, auth of the current language).
