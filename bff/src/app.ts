@@ -72,8 +72,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(errorHandler(deps.logger, deps.errorReporter));
   app.use(apiReference(contract));
   const spaDir = options.spaDir ?? defaultSpaDir;
-  // A test's own SPA directory is served as it is, unless it names a server rendering too.
-  const serverDir = options.serverRenderingDir ?? (options.spaDir ? undefined : defaultServerRenderingDir);
+  // Only when switched on (SERVER_RENDERING); a test's own SPA directory is served as it is, unless it names a server rendering too.
+  const serverDir = options.serverRenderingDir ?? (options.spaDir || !deps.config.SERVER_RENDERING ? undefined : defaultServerRenderingDir);
   const render = serverDir ? serverRendering({ distDir: spaDir, serverDir, app: () => app, deps }) : undefined;
   app.use(serveSpa(spaDir, { sourceMaps: deps.config.SOURCE_MAPS === 'public', render }));
   app.use(maintenanceGate(deps));

@@ -17,6 +17,9 @@ interface RouteCase {
   dataRequest: RegExp;
 }
 
+// The server rendering is switched on for this file's portal only (it is off by default, docs/decisions.md).
+test.use({ portalEnv: { SERVER_RENDERING: '1' } });
+
 const routes: RouteCase[] = [
   { path: '/a/', heading: /Willkommen, Anna Berger/, data: /Onlineshop Produktion/, dataRequest: /\/api\/v1\/clusters\b/ },
   { path: '/a/invoices', heading: /^Rechnungen/, data: /RE202611-10001/, dataRequest: /\/api\/v1\/invoices\b/ },
