@@ -9,6 +9,9 @@
  *
  *   npm run build && npm run bench:lighthouse
  *   LIGHTHOUSE_JSON=/tmp/lh npm run bench:lighthouse     # also writes every report as JSON there
+ *   LIGHTHOUSE_PAGES=dashboard,invoices npm run bench:lighthouse   # only these pages
+ *   LIGHTHOUSE_SSR=off npm run bench:lighthouse          # the same build rendered by the browser alone (issue 29's "before")
+ *   CHROME_PATH=/path/to/chrome npm run bench:lighthouse  # another Chromium
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,8 +30,13 @@ if (!fs.existsSync(dist)) {
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const jsonDir = process.env.LIGHTHOUSE_JSON;
 
-const portal = await createTestServer();
-const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+// Issue 29: the pages server-rendered (SERVER_RENDERING) unless LIGHTHOUSE_SSR=off.
+const portal = await createTestServer(process.env.LIGHTHOUSE_SSR === 'off' ? {} : { SERVER_RENDERING: '1' });
+const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 let failures = 0;
 try {
   const base = portal.url.replace('localhost', '127.0.0.1');
@@ -53,16 +61,35 @@ try {
   const pages: { name: string; url: string; cookie: { name: string; value: string }[] }[] = [
     { name: 'login', url: `${base}/a/login`, cookie: [] },
     { name: 'dashboard', url: `${base}/a/`, cookie: await cookieOf('manager@demo.example') },
-    { name: 'managed nginx', url: `${base}/a/clusters/${web.cluster_id}/servers/${web.id}/managed/nginx`, cookie: await cookieOf('admin@demo.example') },
+    { name: 'invoices', url: `${base}/a/invoices`, cookie: await cookieOf('manager@demo.example') },
+    { name: 'contracts', url: `${base}/a/contracts`, cookie: await cookieOf('manager@demo.example') },
+    {
+      name: 'managed nginx',
+      url: `${base}/a/clusters/${web.cluster_id}/servers/${web.id}/managed/nginx`,
+      cookie: await cookieOf('admin@demo.example'),
+    },
+  ].filter((p) => !only || only.includes(p.name));
+  console.log(
+    `Lighthouse against ${base} (Chromium ${chromePath}); 2 CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
+  const rows: string[][] = [
+    ['page', 'form factor', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'accessibility findings'],
   ];
-  console.log(`Lighthouse against ${base} (Chromium ${chromePath}); 2 CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
-  const rows: string[][] = [['page', 'form factor', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'accessibility findings']];
   for (const page of pages) {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       await signIn(page.cookie);
       const result = await lighthouse(
         page.url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+        },
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`no Lighthouse result for ${page.url}`);
@@ -76,7 +103,8 @@ try {
       const findings = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0))
         .map((a) => a.id);
-      if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.startsWith(page.url)) console.log(`note: ${page.name} ended at ${lhr.finalDisplayedUrl}`);
+      if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.startsWith(page.url))
+        console.log(`note: ${page.name} ended at ${lhr.finalDisplayedUrl}`);
       if (lhr.runtimeError) console.log(`note: ${page.name} (${formFactor}): ${lhr.runtimeError.message}`);
       const performance = score('performance');
       const accessibility = score('accessibility');
@@ -99,7 +127,12 @@ try {
     console.log(r.map((c, j) => c.padEnd(widths[j])).join('  '));
     if (i === 0) console.log(widths.map((w) => '─'.repeat(w)).join('  '));
   }
-  console.log(`\ntargets: performance ≥ 95, accessibility = 100 — ${failures ? `${failures} page/form-factor runs below` : 'all met'}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\ntargets: performance ≥ 95, accessibility = 100 — ${failures ? `${failures} page/form-factor runs below` : 'all met'}; load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   await browser.disconnect();
 } finally {
   chrome.kill();

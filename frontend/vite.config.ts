@@ -17,12 +17,31 @@ const loginPage = (): Plugin => ({
 });
 
 /**
+ * The server rendering's build (`vite build --ssr`, issue 29): RTK Query's hooks start requests while rendering
+ * and every translation is in the bundle. Only for imports from the app, not from the replacements themselves.
+ */
+const serverRendering = (): Plugin => {
+  const rtkShim = fileURLToPath(new URL('./src/ssr/rtkQueryReact.ts', import.meta.url));
+  const resources = fileURLToPath(new URL('./src/i18n/bundledResources.server.ts', import.meta.url));
+  return {
+    name: 'portal-server-rendering',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!options.ssr || !importer) return null;
+      if (source === '@reduxjs/toolkit/query/react' && importer !== rtkShim) return rtkShim;
+      if (source === './bundledResources' && importer.endsWith('/i18n/index.ts')) return resources;
+      return null;
+    },
+  };
+};
+
+/**
  * React Router 7 exports only its development build (remix-run/react-router#12532, #14753): dev warnings and
  * checks ship to production. The build uses the package's own production files instead.
  */
 const reactRouterProduction = fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   base: '/a/',
   resolve:
     command === 'build'
@@ -34,7 +53,11 @@ export default defineConfig(({ command }) => ({
           ],
         }
       : {},
-  plugins: [react(), precompress(), loginPage()],
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress()]), loginPage(), serverRendering()],
+  // The server rendering's bundle carries its dependencies (one file tree, no ESM resolution of MUI's packages at run time).
+  ssr: { noExternal: true },
+  // React's, RTK's and MUI's production code on the server too, whatever NODE_ENV the BFF runs under (tests: `test`).
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: {
     outDir: process.env.PROFILE_BUILD ? 'dist-profile' : 'dist',
     minify: !process.env.PROFILE_BUILD,
@@ -42,7 +65,7 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 900,
     manifest: true,
     // Two pages: the SPA, and the lean sign-in page served for `/a/login` (issue 14, docs/decisions.md).
-    rolldownOptions: { input: { index: 'index.html', login: 'login.html' } },
+    rolldownOptions: isSsrBuild ? {} : { input: { index: 'index.html', login: 'login.html' } },
   },
   server: {
     port: 5173,

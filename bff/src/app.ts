@@ -15,6 +15,7 @@ import { requestLog } from './http/request-log.ts';
 import { classifyRoute, dispatchOperations, routeOf } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
+import { serverRendering } from './http/ssr.ts';
 import { demoReadOnly } from './demo/index.ts';
 import type { OperationHandler, PreAuthorizer } from './openapi/handlers.ts';
 import { createOpenApiRouter } from './openapi/router.ts';
@@ -28,9 +29,13 @@ export function loadContract(): Record<string, unknown> {
 }
 
 export const defaultSpaDir = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
+/** The server rendering's build (issue 29). */
+export const defaultServerRenderingDir = fileURLToPath(new URL('../../frontend/dist-server', import.meta.url));
 
 export interface AppOptions {
   spaDir?: string;
+  /** The server rendering's build; pages are rendered by the browser alone when it is missing (issue 29). */
+  serverRenderingDir?: string;
   validateResponses?: boolean;
   plugins?: () => PluginHealth[];
   /** The Managed Center host with its loaded plugins (without: no plugins). */
@@ -66,7 +71,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(securityHeaders({ secure: deps.config.secure, publicOrigin: deps.config.publicOrigin, connectOrigins }));
   app.use(errorHandler(deps.logger, deps.errorReporter));
   app.use(apiReference(contract));
-  app.use(serveSpa(options.spaDir ?? defaultSpaDir, { sourceMaps: deps.config.SOURCE_MAPS === 'public' }));
+  const spaDir = options.spaDir ?? defaultSpaDir;
+  // Only when switched on (SERVER_RENDERING); a test's own SPA directory is served as it is, unless it names a server rendering too.
+  const serverDir = options.serverRenderingDir ?? (options.spaDir || !deps.config.SERVER_RENDERING ? undefined : defaultServerRenderingDir);
+  const render = serverDir ? serverRendering({ distDir: spaDir, serverDir, app: () => app, deps }) : undefined;
+  app.use(serveSpa(spaDir, { sourceMaps: deps.config.SOURCE_MAPS === 'public', render }));
   app.use(maintenanceGate(deps));
   app.use(serviceMaintenanceGate(deps, contract));
   // Only requests of the methods it parses reach the body parser (it would let the others pass anyway).

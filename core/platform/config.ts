@@ -94,6 +94,11 @@ const schema = z.object({
   TWO_FACTOR_KEY: z.string().min(32).optional(),
   MAINTENANCE: bool,
   /**
+   * Issue 29: the BFF renders the web app's pages on the server (needs `npm run build`'s frontend/dist-server). Off by
+   * default until the test suite waits for hydration: a page is visible before it is interactive (docs/decisions.md).
+   */
+  SERVER_RENDERING: bool,
+  /**
    * Services in maintenance while the rest of the portal runs, comma-separated (e.g. `orders,payment`): their
    * operations answer 503 `errors.service_maintenance` naming the service; the app says so and stays usable.
    */

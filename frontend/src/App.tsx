@@ -1,8 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { useSessionStart } from './auth/useSessionMonitor';
 import { routes } from './routes';
 import { useMaintenanceCheck } from './shell/useMaintenanceCheck';
@@ -11,11 +11,14 @@ import { createStore, type AppStore } from './store';
 import { createPortalTheme } from './ui/theme';
 import { chunkLoadFailed } from './ui/uiSlice';
 import { useColorMode } from './ui/useColorMode';
+import { SsrMedia } from './ssr/payload';
 
-function Themed({ children }: { children: React.ReactNode }) {
+/** The theme of the user's colour mode, with MUI's baseline styles. */
+export function Themed({ children }: { children: React.ReactNode }) {
   const mode = useColorMode();
-  const theme = useMemo(() => createPortalTheme(mode), [mode]);
-  document.documentElement.dataset.theme = mode;
+  const reduceMotion = useContext(SsrMedia)?.reduceMotion;
+  const theme = useMemo(() => createPortalTheme(mode, reduceMotion), [mode, reduceMotion]);
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = mode;
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
@@ -34,9 +37,9 @@ function Startup() {
   return null;
 }
 
-/** The whole SPA: store, theme and router under `/a/`. */
-export function App({ store = createStore() }: { store?: AppStore }) {
-  const router = useMemo(() => createBrowserRouter(routes, { basename: '/a' }), []);
+/** The whole SPA: store, theme and router under `/a/` (a server-rendered page brings its own store and router, issue 29). */
+export function App({ store = createStore(), router: given }: { store?: AppStore; router?: DataRouter }) {
+  const router = useMemo(() => given ?? createBrowserRouter(routes, { basename: '/a' }), [given]);
   setChunkFailureHandler(() => store.dispatch(chunkLoadFailed()));
   return (
     <Provider store={store}>

@@ -1,25 +1,37 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api/baseApi';
 import { authSlice } from './auth/authSlice';
 import { displaySlice, saveDisplay } from './ui/displaySlice';
 import { uiSlice } from './ui/uiSlice';
 
-export function createStore() {
+const reducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  auth: authSlice.reducer,
+  ui: uiSlice.reducer,
+  display: displaySlice.reducer,
+});
+
+/**
+ * The app's store. A server-rendered page starts from the server's state (`preloadedState`, issue 29); on the
+ * server `extra.baseQuery` answers the API's requests in process.
+ */
+/** The state a server-rendered page's store starts from. */
+export type PreloadedState = Partial<ReturnType<typeof reducer>>;
+
+export function createStore({ preloadedState, extra }: { preloadedState?: PreloadedState; extra?: unknown } = {}) {
   const store = configureStore({
-    reducer: {
-      [api.reducerPath]: api.reducer,
-      auth: authSlice.reducer,
-      ui: uiSlice.reducer,
-      display: displaySlice.reducer,
-    },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    preloadedState,
+    reducer,
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware),
   });
   let last = store.getState().display;
-  store.subscribe(() => {
-    const next = store.getState().display;
-    if (next !== last) saveDisplay((last = next));
-  });
+  // Kept in the browser only (the server renders with the settings it was given).
+  if (typeof window !== 'undefined')
+    store.subscribe(() => {
+      const next = store.getState().display;
+      if (next !== last) saveDisplay((last = next));
+    });
   return store;
 }
 

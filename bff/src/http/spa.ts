@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 
 /** Hashed build output (`assets/…`): the name changes with the content, so browsers may keep it for good. */
@@ -19,8 +19,15 @@ export const immutableCacheControl = 'public, max-age=31536000, immutable';
  *
  * `/a/login` gets `login.html`, the lean sign-in page (its own Vite entry without router, store and shell;
  * issue 14, docs/decisions.md "Lean sign-in page"); the SPA reaches it with a full page load.
+ * Every other page is rendered on the server when `render` is given and can (issue 29, http/ssr.ts).
  */
-export function serveSpa(distDir: string, options: { sourceMaps?: boolean } = {}): Middleware {
+export function serveSpa(
+  distDir: string,
+  options: {
+    sourceMaps?: boolean;
+    /** Server rendering (issue 29): true when it answered the page. */ render?: (ctx: Context) => Promise<boolean>;
+  } = {},
+): Middleware {
   const index = path.join(distDir, 'index.html');
   const loginPage = path.join(distDir, 'login.html');
   return async (ctx, next) => {
@@ -48,6 +55,7 @@ export function serveSpa(distDir: string, options: { sourceMaps?: boolean } = {}
       ctx.body = 'The web application is not built yet: run `npm run build`.';
       return;
     }
+    if (options.render && (await options.render(ctx))) return;
     await sendFile(ctx, 'index.html', false);
   };
 

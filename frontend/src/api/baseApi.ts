@@ -35,7 +35,8 @@ export const apiError = (error: unknown): ErrorResponse['error'] | undefined =>
  * modal takes over, §4), a 503 `maintenance` switches the app to the maintenance page.
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(args, api, extra);
+  // Server rendering (issue 29) answers in process, under the page request's session.
+  const result = await ((api.extra as { baseQuery?: typeof rawBaseQuery } | undefined)?.baseQuery ?? rawBaseQuery)(args, api, extra);
   const error = result.error;
   if (error?.status === 503 && apiError(error)?.code === 'maintenance') api.dispatch(maintenanceStarted());
   const url = typeof args === 'string' ? args : args.url;
@@ -44,7 +45,10 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   // Issue 31 (§8 R8.034): a failed call is reported with its status — never 422, 404, 403, 401 (the reporter
   // refuses them) — except the states of operation (maintenance, 503) and a browser without network.
   if (typeof error?.status === 'number' && error.status !== 503)
-    reportError(new Error(`API ${api.endpoint} answered ${error.status} ${apiError(error)?.message ?? ''}`.trim()), { status: error.status, tags: { endpoint: api.endpoint } });
+    reportError(new Error(`API ${api.endpoint} answered ${error.status} ${apiError(error)?.message ?? ''}`.trim()), {
+      status: error.status,
+      tags: { endpoint: api.endpoint },
+    });
   return result;
 };
 
@@ -52,6 +56,24 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Clusters', 'Permissions', 'Invitation', 'Impersonation', 'TwoFactor', 'RecoveryPhone', 'Sessions', 'PersonalAccessTokens', 'Profile', 'TechnicalNotifications', 'Customers', 'CustomerTeam', 'CustomerPayment', 'CustomerHandles', 'CustomerDocuments', 'CustomerDpa'],
+  tagTypes: [
+    'Me',
+    'Clusters',
+    'Permissions',
+    'Invitation',
+    'Impersonation',
+    'TwoFactor',
+    'RecoveryPhone',
+    'Sessions',
+    'PersonalAccessTokens',
+    'Profile',
+    'TechnicalNotifications',
+    'Customers',
+    'CustomerTeam',
+    'CustomerPayment',
+    'CustomerHandles',
+    'CustomerDocuments',
+    'CustomerDpa',
+  ],
   endpoints: () => ({}),
 });

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { BackendModule } from 'i18next';
 import { readCookie } from '../api/baseApi';
 import { whenIdle } from '../shell/idle';
+import { ssrPayload } from '../ssr/payload';
 import { loadNamespace, namespaces, resources } from './bundledResources';
 
 export const supportedLanguages = ['de', 'en'] as const;
@@ -10,14 +11,17 @@ export type Language = (typeof supportedLanguages)[number];
 
 const storageKey = 'portal.language';
 
-/** The language stored in the browser (guests), else German. */
+/** The language the server rendered the page in, else the one stored in the browser (guests), else German. */
 export function initialLanguage(): Language {
+  if (ssrPayload) return ssrPayload.language;
   const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(storageKey) : null;
   return (supportedLanguages as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'de';
 }
 
 export function rememberLanguage(language: Language): void {
   localStorage.setItem(storageKey, language);
+  // The server renders a guest's page in it (issue 29).
+  document.cookie = `portal_language=${language};path=/;max-age=31536000;samesite=lax`;
   document.documentElement.lang = language;
 }
 
@@ -77,7 +81,12 @@ const missedNamespaces = new Set<string>();
 export const i18nReady: Promise<unknown> = i18next
   .use(initReactI18next)
   .init({
-    ...(resources ? { resources } : {}),
+    // A server-rendered page brings the translations it used (issue 29): only the others are fetched.
+    ...(resources
+      ? { resources }
+      : ssrPayload
+        ? { resources: { [ssrPayload.language]: ssrPayload.resources }, partialBundledLanguages: true }
+        : {}),
     lng: initialLanguage(),
     // English and German are both complete (i18n.test.ts fails on a missing key): no second language is fetched as a fallback.
     fallbackLng: resources ? 'de' : false,
@@ -107,9 +116,10 @@ export const i18nReady: Promise<unknown> = i18next
   });
 // The page's language follows i18next's (screen readers, hyphenation). Not `i18next.language` right here: with
 // the lazy backend the init above has not finished, and the attribute would read "undefined".
-document.documentElement.lang = initialLanguage();
+if (typeof document !== 'undefined') document.documentElement.lang = initialLanguage();
 i18next.on('languageChanged', (language) => {
-  if ((supportedLanguages as readonly string[]).includes(language)) document.documentElement.lang = language;
+  if ((supportedLanguages as readonly string[]).includes(language) && typeof document !== 'undefined')
+    document.documentElement.lang = language;
 });
 
 export default i18next;

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { afterLoginTarget } from '../auth/afterLogin';
 import { loginHandOffKey, readLoginHandOff } from '../auth/loginHandOff';
 import { dismissBrowserWarning, shouldWarnAboutBrowser } from '../shell/browserSupport';
+import { rememberMediaPreferences } from '../ssr/mediaCookie';
 import { createPortalTheme } from '../ui/theme';
 import { client, isMaintenance, readCookie, signInPending, type Me } from './client';
 import { loadNamespaces, rememberLanguage, startNamespaces, storedLanguage, translator, type Language } from './i18n';
@@ -100,10 +101,12 @@ function Page({ initialLanguage, notice }: { initialLanguage: Language; notice?:
           if (r.ok) window.location.reload();
         }}
         onLanguage={(next) => {
-          void loadNamespaces(next, [...startNamespaces, 'security', ...(handOff.notice ? [handOff.notice.key.split(':')[0]] : [])]).then(() => {
-            rememberLanguage(next);
-            setLanguage(next);
-          });
+          void loadNamespaces(next, [...startNamespaces, 'security', ...(handOff.notice ? [handOff.notice.key.split(':')[0]] : [])]).then(
+            () => {
+              rememberLanguage(next);
+              setLanguage(next);
+            },
+          );
         }}
         onSignedIn={signedIn}
         loadTwoFactorTexts={() => loadNamespaces(language, ['security'])}
@@ -147,4 +150,6 @@ async function start(): Promise<void> {
   );
 }
 
+// The server renders the next pages with the browser's colour and motion preferences (issue 29).
+rememberMediaPreferences();
 void start();

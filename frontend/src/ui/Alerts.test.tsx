@@ -6,7 +6,8 @@ import { createStore } from '../store';
 import { Alerts } from './Alerts';
 import { alertAdded } from './uiSlice';
 
-const longMessage = 'Dies ist eine lange Nachricht mit sehr vielen Wörtern, die deutlich mehr als zwanzig Wörter enthält, damit sie länger angezeigt wird als kurze Hinweise es werden.';
+const longMessage =
+  'Dies ist eine lange Nachricht mit sehr vielen Wörtern, die deutlich mehr als zwanzig Wörter enthält, damit sie länger angezeigt wird als kurze Hinweise es werden.';
 
 describe('alerts', () => {
   beforeEach(() => jest.useFakeTimers());

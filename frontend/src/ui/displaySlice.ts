@@ -24,7 +24,11 @@ export function loadDisplay(): DisplayState {
   }
 }
 
-export const saveDisplay = (state: DisplayState): void => localStorage.setItem(storageKey, JSON.stringify(state));
+/** Stored in the browser, and in a cookie the server renders a guest's page by (issue 29). */
+export const saveDisplay = (state: DisplayState): void => {
+  localStorage.setItem(storageKey, JSON.stringify(state));
+  document.cookie = `portal_display=${+state.forcedMode}${+state.darkMode}${state.container[0]};path=/;max-age=31536000;samesite=lax`;
+};
 
 export const displaySlice = createSlice({
   name: 'display',

@@ -27,7 +27,8 @@ export function translateServerMessage(key: string | undefined, service?: string
   const [ns, ...rest] = key.split('.');
   const k = ns === 'errors' ? `errors:${rest.join('.')}` : key;
   if (!i18next.exists(k)) return i18next.t('errors:internal');
-  const serviceName = service && (i18next.exists(`errors:services.${service}`) ? runtimeT(i18next.t, `errors:services.${service}`) : service);
+  const serviceName =
+    service && (i18next.exists(`errors:services.${service}`) ? runtimeT(i18next.t, `errors:services.${service}`) : service);
   return runtimeT(i18next.t, k, serviceName ? { service: serviceName } : undefined);
 }
 

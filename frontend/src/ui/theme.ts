@@ -7,7 +7,8 @@ const focusRing = { light: '#0b5cad', dark: '#8ec1ff' } as const;
 const programmaticFocusTargets = ':root :is(h1, h2, h3, h4, h5, h6, main)[tabindex="-1"]:focus-visible';
 
 /** Whether the user asked the system for less motion (read once when the theme is made). */
-const prefersReducedMotion = (): boolean => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = (): boolean =>
+  typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /** Durations of 0 for every MUI transition (dialogs, menus, collapses, tabs) when the user wants less motion. */
 const noMotion = {
@@ -52,7 +53,13 @@ export function createPortalTheme(mode: 'light' | 'dark', reduceMotion = prefers
           'h1, h2, h3, h4, h5, h6': { overflowWrap: 'anywhere', hyphens: 'auto' },
           // Less motion: no CSS transitions or animations, except the progress indicators (a still spinner would look stuck).
           ...(reduceMotion
-            ? { '*:not([class*="Progress"]), *::before, *::after': { animationDuration: '0.01ms !important', animationIterationCount: '1 !important', transitionDuration: '0.01ms !important' } }
+            ? {
+                '*:not([class*="Progress"]), *::before, *::after': {
+                  animationDuration: '0.01ms !important',
+                  animationIterationCount: '1 !important',
+                  transitionDuration: '0.01ms !important',
+                },
+              }
             : {}),
           ':root :focus-visible': { outline: `3px solid ${focusRing[mode]}`, outlineOffset: 2 },
           ':root .MuiMenuItem-root:focus-visible, :root .MuiListItemButton-root:focus-visible, :root .MuiTab-root:focus-visible, :root .MuiTableRow-root:focus-visible':
@@ -122,7 +129,9 @@ export function createPortalTheme(mode: 'light' | 'dark', reduceMotion = prefers
           }),
         },
       },
-      ...(reduceMotion ? { MuiButtonBase: { defaultProps: { disableRipple: true } }, MuiSkeleton: { defaultProps: { animation: false } } } : {}),
+      ...(reduceMotion
+        ? { MuiButtonBase: { defaultProps: { disableRipple: true } }, MuiSkeleton: { defaultProps: { animation: false } } }
+        : {}),
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
       MuiAppBar: {
         defaultProps: { elevation: 0 },
