@@ -101,7 +101,7 @@ const storyFiles = ['**/*.stories.tsx', '**/storyHost.tsx', '**/storyData.tsx'];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'frontend/dist-profile/**', 'data/**', 'openapi/generated/**', 'storybook/storybook-static/**', 'test-results/**', 'playwright-report/**', 'plugins/*/generated/**', 'frontend/src/generated/**', 'bff/src/generated/**', 'scripts/boundaries/fixtures/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'frontend/dist-profile/**', 'frontend/dist-server/**', 'data/**', 'openapi/generated/**', 'storybook/storybook-static/**', 'test-results/**', 'playwright-report/**', 'plugins/*/generated/**', 'frontend/src/generated/**', 'bff/src/generated/**', 'scripts/boundaries/fixtures/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
