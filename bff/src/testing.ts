@@ -61,7 +61,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     { entities: plugins.entities as NonNullable<Parameters<typeof createTestDatabase>[0]>['entities'], migrations: plugins.migrations },
     {
       dataDir,
-      template: demoTemplate(plugins),
+      template: demoTemplate(plugins, { fixtures }),
     },
   );
   const mailbox = await startMailbox();
