@@ -4337,6 +4337,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of one range (1 h, 24 h or 7 d), one slot per bucket
+         * @description Administrators of the cluster only, on servers with the `rabbitmq` service. Samples are kept for 7 days.
+         */
+        get: operations["getRabbitmqStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts or renews the live figures of the server for a minute and answers the current ones
+         * @description While a watch is active the portal measures rabbitmq on the server every `intervalSeconds`, stores
+         *     the sample (history) and sends it as `rabbitmq.sample` (a `RabbitmqSample`) to room `server:<id>`. A
+         *     watch ends `leaseSeconds` after the last call; the panel renews it while it is open and visible.
+         *     503 when the server could not be measured.
+         */
+        post: operations["watchRabbitmq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/files": {
         parameters: {
             query?: never;
@@ -7749,6 +7792,61 @@ export interface components {
             tailId: string;
             /** Format: date-time */
             expiresAt: string;
+        };
+        /** @description The figures of one measurement; `null` where the server could not tell (e.g. no `ps`). */
+        RabbitmqFigures: {
+            /** @description How many processes of rabbitmq run. */
+            processes: number | null;
+            /** @description Their resident memory, in bytes. */
+            memoryBytes: number | null;
+            /** @description Their CPU time since the previous measurement, in percent of one CPU. */
+            cpuPercent: number | null;
+        };
+        /** @description One measurement (also the payload of `rabbitmq.sample` events). */
+        RabbitmqSample: {
+            /**
+             * Format: date-time
+             * @description Start of its 10-second bucket.
+             */
+            at: string;
+            figures: components["schemas"]["RabbitmqFigures"];
+        };
+        RabbitmqWatch: {
+            /** @description How often a sample is taken while the watch lasts. */
+            intervalSeconds: number;
+            /** @description The watch ends this long after the last call. */
+            leaseSeconds: number;
+            sample: components["schemas"]["RabbitmqSample"];
+        };
+        /** @description Average and maximum per slot; `null` where nothing was measured. */
+        RabbitmqAvgMax: {
+            avg: (number | null)[];
+            max: (number | null)[];
+        };
+        RabbitmqSeriesFigures: {
+            processes: components["schemas"]["RabbitmqAvgMax"];
+            memoryBytes: components["schemas"]["RabbitmqAvgMax"];
+            cpuPercent: components["schemas"]["RabbitmqAvgMax"];
+        };
+        /**
+         * @description A dense series: slot `i` is the bucket starting at `start + i * resolutionSeconds`. Averages are
+         *     weighted by the number of 10-second samples in a bucket; maxima are the highest sample.
+         */
+        RabbitmqSeries: {
+            /** @enum {string} */
+            range: "1h" | "24h" | "7d";
+            /** @enum {integer} */
+            resolutionSeconds: 10 | 60 | 600;
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Start of the last (current) bucket.
+             */
+            end: string;
+            /** @description How many slots have data. */
+            filled: number;
+            figures: components["schemas"]["RabbitmqSeriesFigures"];
         };
         RedisDatabase: {
             database: number;
@@ -18504,6 +18602,71 @@ export interface operations {
         requestBody?: never;
         responses: {
             202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getRabbitmqStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `1h`: 10-second samples; `24h`: 1-minute buckets; `7d`: 10-minute buckets.
+                 * @example 24h
+                 */
+                range?: "1h" | "24h" | "7d";
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RabbitmqSeries"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    watchRabbitmq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed runs; the newest sample. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RabbitmqWatch"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -163,6 +163,21 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'rabbitmq',
+    operations: ['getRabbitmqStats', 'watchRabbitmq'],
+    manifest: async () => ({
+      default: {
+        id: 'rabbitmq',
+        titleKey: 'title',
+        icon: 'QueryStats',
+        nav: { order: 100 },
+        services: ['rabbitmq'],
+        server: () => import('../../../plugins/rabbitmq/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'shop-performance',
     operations: ['getShopPerformanceReport', 'listShopPerformanceReports', 'runShopPerformanceReport'],
     manifest: async () => ({

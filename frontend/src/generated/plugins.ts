@@ -4,6 +4,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import LanguageIcon from '@mui/icons-material/Language';
 import MemoryIcon from '@mui/icons-material/Memory';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -126,6 +127,16 @@ export const webPlugins: WebPluginEntry[] = [
     web: () => import('../../../plugins/monitoring/web/index.tsx'),
     dashboard: () => import('../../../plugins/monitoring/web/dashboard.tsx'),
     translations: { de: () => import('../../../plugins/monitoring/i18n/de.json'), en: () => import('../../../plugins/monitoring/i18n/en.json') },
+  },
+  {
+    id: 'rabbitmq',
+    titleKey: 'title',
+    titles: { de: 'RabbitMQ', en: 'RabbitMQ' },
+    icon: QueryStatsIcon,
+    order: 100,
+    services: ['rabbitmq'],
+    web: () => import('../../../plugins/rabbitmq/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/rabbitmq/i18n/de.json'), en: () => import('../../../plugins/rabbitmq/i18n/en.json') },
   },
   {
     id: 'shop-performance',
