@@ -132,6 +132,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'rabbitmq',
+    operations: ['createRabbitmqPermission', 'createRabbitmqUser', 'createRabbitmqVhost', 'deleteRabbitmqPermission', 'deleteRabbitmqUser', 'deleteRabbitmqVhost', 'getRabbitmqSettings', 'getRabbitmqStats', 'listRabbitmqPermissions', 'listRabbitmqQueues', 'listRabbitmqUsers', 'listRabbitmqVhosts', 'renewRabbitmqUserPassword', 'updateRabbitmqPermission', 'updateRabbitmqSettings', 'updateRabbitmqUser', 'watchRabbitmq'],
+    manifest: async () => ({
+      default: {
+        id: 'rabbitmq',
+        titleKey: 'title',
+        icon: 'Hub',
+        nav: { order: 58 },
+        services: ['rabbitmq'],
+        programs: ['rabbitmq'],
+        server: () => import('../../../plugins/rabbitmq/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'dns',
     operations: ['checkDnsZoneFile', 'createDnsRecord', 'createDnsZone', 'deleteDnsRecord', 'deleteDnsZone', 'getDnsZone', 'listDnsZones', 'replaceDnsZoneFile', 'updateDnsRecord', 'updateDnsZone'],
     manifest: async () => ({
@@ -158,21 +174,6 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         nav: { order: 90 },
         services: ['monitoring'],
         server: () => import('../../../plugins/monitoring/server/index.ts'),
-        web: webPartIsLoadedBySpa,
-      },
-    }),
-  },
-  {
-    id: 'rabbitmq',
-    operations: ['getRabbitmqStats', 'watchRabbitmq'],
-    manifest: async () => ({
-      default: {
-        id: 'rabbitmq',
-        titleKey: 'title',
-        icon: 'QueryStats',
-        nav: { order: 100 },
-        services: ['rabbitmq'],
-        server: () => import('../../../plugins/rabbitmq/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),

@@ -4,12 +4,97 @@ import { managedApi, toRequest, type ArgsOf, type PluginClient, type ResultOf } 
 /** The operations of plugin `rabbitmq` as RTK Query endpoints (hooks `rabbitmqApi.use<OperationId>Query/Mutation`). */
 export const rabbitmqApi = managedApi.enhanceEndpoints({ addTagTypes: ['rabbitmq'] }).injectEndpoints({
   endpoints: (b) => ({
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/apply — Writes the configuration rendered from the stored settings again and brings virtual hosts, users and permissions in line with it */
+    applyRabbitmq: b.mutation<ResultOf<'applyRabbitmq'>, ArgsOf<'applyRabbitmq'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/apply', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions — Grants a user access to a virtual host */
+    createRabbitmqPermission: b.mutation<ResultOf<'createRabbitmqPermission'>, ArgsOf<'createRabbitmqPermission'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/create — Adds a user with a generated password, shown only in this answer */
+    createRabbitmqUser: b.mutation<ResultOf<'createRabbitmqUser'>, ArgsOf<'createRabbitmqUser'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/create', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/vhosts — Adds a virtual host and creates it on the broker */
+    createRabbitmqVhost: b.mutation<ResultOf<'createRabbitmqVhost'>, ArgsOf<'createRabbitmqVhost'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/vhosts', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions/{permissionId} — Takes a user's access to a virtual host away */
+    deleteRabbitmqPermission: b.mutation<ResultOf<'deleteRabbitmqPermission'>, ArgsOf<'deleteRabbitmqPermission'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions/{permissionId}', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/{userId} — Removes a user and deletes it on the broker */
+    deleteRabbitmqUser: b.mutation<ResultOf<'deleteRabbitmqUser'>, ArgsOf<'deleteRabbitmqUser'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/{userId}', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/vhosts/{vhostId} — Removes a virtual host and deletes it on the broker, with its queues and messages */
+    deleteRabbitmqVhost: b.mutation<ResultOf<'deleteRabbitmqVhost'>, ArgsOf<'deleteRabbitmqVhost'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/vhosts/{vhostId}', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/files — The configuration and the definitions file as rendered from the stored state, and whether they are the ones last applied */
+    getRabbitmqFiles: b.query<ResultOf<'getRabbitmqFiles'>, ArgsOf<'getRabbitmqFiles'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/files', a),
+      providesTags: ['rabbitmq'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/settings — The stored settings (the defaults where none were stored) */
+    getRabbitmqSettings: b.query<ResultOf<'getRabbitmqSettings'>, ArgsOf<'getRabbitmqSettings'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/settings', a),
+      providesTags: ['rabbitmq'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/stats — The history of one range (1 h, 24 h or 7 d), one slot per bucket */
     getRabbitmqStats: b.query<ResultOf<'getRabbitmqStats'>, ArgsOf<'getRabbitmqStats'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/stats', a),
       providesTags: ['rabbitmq'],
     }),
-    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/watch — Starts or renews the live figures of the server for a minute and answers the current ones */
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions — The permissions of users on virtual hosts */
+    listRabbitmqPermissions: b.query<ResultOf<'listRabbitmqPermissions'>, ArgsOf<'listRabbitmqPermissions'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions', a),
+      providesTags: ['rabbitmq'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/queues — The queues of the running broker with their messages, consumers and rates */
+    listRabbitmqQueues: b.query<ResultOf<'listRabbitmqQueues'>, ArgsOf<'listRabbitmqQueues'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/queues', a),
+      providesTags: ['rabbitmq'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users — The broker's users with their tags */
+    listRabbitmqUsers: b.query<ResultOf<'listRabbitmqUsers'>, ArgsOf<'listRabbitmqUsers'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users', a),
+      providesTags: ['rabbitmq'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/vhosts — The broker's virtual hosts */
+    listRabbitmqVhosts: b.query<ResultOf<'listRabbitmqVhosts'>, ArgsOf<'listRabbitmqVhosts'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/vhosts', a),
+      providesTags: ['rabbitmq'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/{userId}/password — Generates a new password for a user, shown only in this answer */
+    renewRabbitmqUserPassword: b.mutation<ResultOf<'renewRabbitmqUserPassword'>, ArgsOf<'renewRabbitmqUserPassword'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/{userId}/password', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions/{permissionId} — Changes the patterns of a permission */
+    updateRabbitmqPermission: b.mutation<ResultOf<'updateRabbitmqPermission'>, ArgsOf<'updateRabbitmqPermission'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions/{permissionId}', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/settings — Replaces the settings and applies them (the program checks the files first) */
+    updateRabbitmqSettings: b.mutation<ResultOf<'updateRabbitmqSettings'>, ArgsOf<'updateRabbitmqSettings'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/settings', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** PATCH api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/{userId} — Sets a user's tags */
+    updateRabbitmqUser: b.mutation<ResultOf<'updateRabbitmqUser'>, ArgsOf<'updateRabbitmqUser'>>({
+      query: (a) => toRequest('PATCH', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/{userId}', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/watch — Starts or renews the live figures of the server's broker for a minute and answers the current ones */
     watchRabbitmq: b.mutation<ResultOf<'watchRabbitmq'>, ArgsOf<'watchRabbitmq'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/watch', a),
     }),
@@ -20,4 +105,5 @@ export const rabbitmqApi = managedApi.enhanceEndpoints({ addTagTypes: ['rabbitmq
 export const rabbitmqClient: PluginClient = {
   pluginId: 'rabbitmq',
   invalidate: () => rabbitmqApi.util.invalidateTags(['rabbitmq']),
+  apply: (dispatch, args) => dispatch(rabbitmqApi.endpoints.applyRabbitmq.initiate(args)),
 };

@@ -1,40 +1,16 @@
-import type { RunResult, ServerGateway } from '@portal/plugin-sdk/server';
-import { parsePs, processName, source } from './sampler.ts';
+import { readingOf, source } from './sampler.ts';
 
-/** A gateway whose `ps` answers as given (and records what it was asked). */
-function gatewayAnswering(answer: Partial<RunResult>, asked: unknown[] = []): ServerGateway {
-  return {
-    run: async (request: unknown) => (
-      asked.push(request),
-      { exitCode: 0, stdout: '', stderr: '', timedOut: false, durationMs: 1, ...answer }
-    ),
-  } as unknown as ServerGateway;
-}
-
-describe('rabbitmq sampler', () => {
-  it('counts the processes of ps, sums their memory (KiB → bytes) and CPU seconds', () => {
-    expect(parsePs('  4120   12\n 10240    3\n')).toEqual({ processes: 2, memoryBytes: 14360 * 1024, cpuSeconds: 15 });
-    expect(parsePs('')).toEqual({ processes: 0, memoryBytes: 0, cpuSeconds: 0 });
+describe('rabbitmq figures', () => {
+  it('reads gauges and counters from the overview and the node', () => {
+    const r = readingOf({ queue_totals: { messages_ready: 3, messages_unacknowledged: 1 }, object_totals: { connections: 2, consumers: 4 }, message_stats: { publish: 10, deliver_get: 7 } }, 123456);
+    expect(r).toEqual({ gauges: { messagesReady: 3, messagesUnacknowledged: 1, connections: 2, consumers: 4, memoryBytes: 123456 }, counters: { published: 10, delivered: 7 } });
   });
 
-  it('asks ps on the server for the service by its process name', async () => {
-    const asked: unknown[] = [];
-    const reading = await source.read(gatewayAnswering({ stdout: '2048 7\n' }, asked), 1);
-    expect(asked).toEqual([expect.objectContaining({ tool: 'ps', args: ['-C', processName, '-o', 'rss=,times='] })]);
-    expect(reading).toEqual({ gauges: { processes: 1, memoryBytes: 2048 * 1024 }, counters: { cpuSeconds: 7 } });
+  it('counts from 0 before the first message and leaves out what the broker did not report', () => {
+    expect(readingOf({})).toEqual({ gauges: {}, counters: { published: 0, delivered: 0 } });
   });
 
-  it('reads a service that does not run as 0 processes, and a server ps cannot tell about as no figures', async () => {
-    expect((await source.read(gatewayAnswering({ exitCode: 1 }), 1)).gauges).toEqual({ processes: 0, memoryBytes: 0 });
-    expect(await source.read(gatewayAnswering({ exitCode: 127, stderr: 'ps: not installed' }), 1)).toEqual({ gauges: {} });
-  });
-
-  it('keeps the CPU time as a share of one CPU', () => {
-    expect(source.figures({ processes: 2, memoryBytes: 10 }, { cpuSeconds: 0.256 })).toEqual({
-      processes: 2,
-      memoryBytes: 10,
-      cpuPercent: 25.6,
-    });
-    expect(source.figures({}, { cpuSeconds: null })).toEqual({ processes: null, memoryBytes: null, cpuPercent: null });
+  it('turns the rates into figures, null where unknown', () => {
+    expect(source.figures({ messagesReady: 5 }, { published: 2.345, delivered: null })).toMatchObject({ messagesReady: 5, publishPerSecond: 2.3, deliverPerSecond: null, connections: null });
   });
 });

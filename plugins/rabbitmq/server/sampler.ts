@@ -1,50 +1,69 @@
 /**
- * What `rabbitmq` measures of `rabbitmq`, as a source of the stats family: its processes as `ps` on the
- * server sees them (`ps -C beam.smp -o rss=,times=`: how many, their resident memory, their CPU time),
- * through the gateway — on the server, never on the portal's machine. The family turns the CPU time (a
- * counter) into a rate, stores every figure and publishes the sample.
- *
- * Replace it with what the service itself reports (redis `INFO`, memcached `stats`, mysql `SHOW GLOBAL STATUS`,
- * php-fpm's status page): a figure is a name in `figures` below, a property in openapi.yaml
- * (`RabbitmqFigures`, `RabbitmqSeriesFigures`) and a label in i18n.
+ * The live figures of the server's broker, as a source of the stats family: its overview and node through the
+ * management API (`broker.ts`) once per sample. Messages, connections, consumers and memory are gauges; published
+ * and delivered messages are the broker's monotonic totals, which the family turns into per-second rates since the
+ * previous sample.
  */
 import { roundTo, type StatsSource } from '@portal/plugin-sdk/server';
+import { api } from './broker.ts';
 
-/** The service's process name as `ps -C` matches it (redis: `redis-server`, mysql: `mysqld`). */
-export const processName = 'beam.smp';
-
-/** What is stored per sample, with its decimal places. */
-export const figures = { processes: {}, memoryBytes: {}, cpuPercent: { digits: 1 } };
+/** What is stored per sample, with its decimal places (the names are the contract's `RabbitmqFigures`). */
+export const figures = {
+  messagesReady: {},
+  messagesUnacknowledged: {},
+  publishPerSecond: { digits: 1 },
+  deliverPerSecond: { digits: 1 },
+  connections: {},
+  consumers: {},
+  memoryBytes: {},
+};
 export type Figure = keyof typeof figures;
-export type Gauge = 'processes' | 'memoryBytes';
-export type Counter = 'cpuSeconds';
+export type Gauge = 'messagesReady' | 'messagesUnacknowledged' | 'connections' | 'consumers' | 'memoryBytes';
+export type Counter = 'published' | 'delivered';
 
-/** `ps -o rss=,times=` lines (resident KiB, CPU seconds) → how many processes, their memory in bytes, their CPU seconds. */
-export function parsePs(stdout: string): { processes: number; memoryBytes: number; cpuSeconds: number } {
-  const rows = stdout
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number))
-    .filter((f) => f.length === 2 && f.every(Number.isFinite));
+export interface Overview {
+  queue_totals?: { messages_ready?: number; messages_unacknowledged?: number };
+  object_totals?: { connections?: number; consumers?: number };
+  message_stats?: { publish?: number; deliver_get?: number };
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const defined = <T extends string>(o: Record<T, number | undefined>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<Record<T, number>>;
+
+/** The overview and the node's memory → gauges and counters (a value the broker did not report is left out). */
+export function readingOf(overview: Overview, memoryBytes?: number) {
   return {
-    processes: rows.length,
-    memoryBytes: rows.reduce((sum, [rss]) => sum + rss! * 1024, 0),
-    cpuSeconds: rows.reduce((sum, [, seconds]) => sum + seconds!, 0),
+    gauges: defined<Gauge>({
+      messagesReady: num(overview.queue_totals?.messages_ready),
+      messagesUnacknowledged: num(overview.queue_totals?.messages_unacknowledged),
+      connections: num(overview.object_totals?.connections),
+      consumers: num(overview.object_totals?.consumers),
+      memoryBytes: num(memoryBytes),
+    }),
+    // Before the first message the broker has no message_stats: the totals are 0.
+    counters: defined<Counter>({ published: num(overview.message_stats?.publish) ?? 0, delivered: num(overview.message_stats?.deliver_get) ?? 0 }),
   };
 }
 
 export const source: Omit<StatsSource<Gauge, Counter, Figure, unknown>, 'present'> = {
-  counters: ['cpuSeconds'],
+  counters: ['published', 'delivered'],
   async read(gateway) {
-    const r = await gateway.run({ tool: 'ps', args: ['-C', processName, '-o', 'rss=,times='], timeoutMs: 3000 });
-    // Exit 1 without a word: no process has the name, the service does not run. Anything else: ps cannot tell.
-    const none = r.exitCode === 1 && !r.stdout.trim() && !r.stderr.trim();
-    if (r.exitCode !== 0 && !none) return { gauges: {} };
-    const p = parsePs(r.stdout);
-    return { gauges: { processes: p.processes, memoryBytes: p.memoryBytes }, counters: { cpuSeconds: p.cpuSeconds } };
+    try {
+      const overview = await api<Overview>(gateway, 'GET', '/overview', undefined, 3000);
+      if (!overview) return { gauges: {} };
+      const nodes = await api<{ mem_used?: number }[]>(gateway, 'GET', '/nodes?columns=mem_used', undefined, 3000);
+      return readingOf(overview, nodes?.[0]?.mem_used);
+    } catch {
+      return { gauges: {} };
+    }
   },
   figures: (g, rates) => ({
-    processes: g.processes ?? null,
+    messagesReady: g.messagesReady ?? null,
+    messagesUnacknowledged: g.messagesUnacknowledged ?? null,
+    publishPerSecond: roundTo(rates.published, 1),
+    deliverPerSecond: roundTo(rates.delivered, 1),
+    connections: g.connections ?? null,
+    consumers: g.consumers ?? null,
     memoryBytes: g.memoryBytes ?? null,
-    cpuPercent: roundTo(rates.cpuSeconds === null ? null : rates.cpuSeconds * 100, 1),
   }),
 };

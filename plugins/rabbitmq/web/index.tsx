@@ -1,36 +1,25 @@
-import { defineWebPlugin, StatsPanel, statsRefreshMs, useManagedHost, useStatsView } from '@portal/plugin-sdk/web';
-import { rabbitmqApi } from '../generated/client.ts';
+import { ConfigSettingsPage, defineWebPlugin } from '@portal/plugin-sdk/web';
+import { rabbitmqClient } from '../generated/client.ts';
+import { config } from '../generated/config.ts';
 import { useT } from '../generated/i18n.ts';
+import { PermissionsPanel, UsersPanel, VhostsPanel } from './Accounts.tsx';
+import { FiguresPanel, QueuesPanel } from './Broker.tsx';
 
 /**
- * The section's page: the stats family's panel — live figures, the history as charts or a table, range and
- * view in the address — with this service's figures (their names are the contract's, `RabbitmqFigures`).
+ * The section's page: the config family's settings page (header with undo, the running apply, the form from the
+ * contract's fields, the rendered files) with virtual hosts, users, permissions, queues and live figures below it.
  */
-function StatsPage() {
+function RabbitmqPage() {
   const { t } = useT();
-  const host = useManagedHost();
-  const args = { clusterId: host.cluster.id, serverId: host.server.id };
-  const view = useStatsView();
-  const [watch] = rabbitmqApi.useWatchRabbitmqMutation();
-  const history = rabbitmqApi.useGetRabbitmqStatsQuery(
-    { ...args, query: { range: view.range } },
-    { pollingInterval: statsRefreshMs[view.range], skipPollingIfUnfocused: true },
-  );
   return (
-    <StatsPanel
-      view={view}
-      history={history}
-      figures={[
-        { id: 'processes', label: t('figures.processes'), format: 'count' },
-        { id: 'memoryBytes', label: t('figures.memoryBytes'), format: 'bytes' },
-        { id: 'cpuPercent', label: t('figures.cpuPercent'), format: 'percent' },
-      ]}
-      watch={async () => {
-        const r = await watch(args);
-        return r.data ?? null;
-      }}
-    />
+    <ConfigSettingsPage config={config} client={rabbitmqClient} intro={t('intro')}>
+      <VhostsPanel />
+      <UsersPanel />
+      <PermissionsPanel />
+      <QueuesPanel />
+      <FiguresPanel />
+    </ConfigSettingsPage>
   );
 }
 
-export default defineWebPlugin({ routes: [{ path: '', Component: StatsPage }] });
+export default defineWebPlugin({ routes: [{ path: '', Component: RabbitmqPage }] });
