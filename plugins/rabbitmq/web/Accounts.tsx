@@ -79,7 +79,9 @@ export function VhostsPanel() {
           e.preventDefault();
           if (!name || nameError) return;
           const r = await apply.track(create({ ...args, body: { name, description } }));
-          if (r.error === undefined) (setName(''), setDescription(''));
+          if (r.error !== undefined) return;
+          setName('');
+          setDescription('');
         }}
       >
         <TextField
@@ -206,7 +208,9 @@ export function UsersPanel() {
         onSubmit={async (e: React.FormEvent) => {
           e.preventDefault();
           if (!name || nameError) return;
-          if (await withPassword(create({ ...args, body: { name, tags } }))) (setName(''), setTags([]));
+          if (!(await withPassword(create({ ...args, body: { name, tags } })))) return;
+          setName('');
+          setTags([]);
         }}
       >
         <TextField
