@@ -19288,7 +19288,7 @@ export interface operations {
                 serverId: number;
                 /**
                  * @description The id of the vhost.
-                 * @example 2
+                 * @example 3
                  */
                 vhostId: number;
             };
@@ -19359,7 +19359,7 @@ export interface operations {
                 serverId: number;
                 /**
                  * @description The id of the user.
-                 * @example 1
+                 * @example 3
                  */
                 userId: number;
             };
@@ -19385,7 +19385,7 @@ export interface operations {
                 serverId: number;
                 /**
                  * @description The id of the user.
-                 * @example 1
+                 * @example 2
                  */
                 userId: number;
             };
@@ -19423,7 +19423,7 @@ export interface operations {
                  */
                 page?: number;
                 /**
-                 * @description Entries per page (default and at most 200).
+                 * @description Entries per page (default and at most 100).
                  * @example 50
                  */
                 per_page?: number;
@@ -19476,7 +19476,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "vhost": "staging",
-                 *       "user": "shop",
+                 *       "user": "monitor",
                  *       "configure": "^shop\\.",
                  *       "write": ".*",
                  *       "read": ".*"

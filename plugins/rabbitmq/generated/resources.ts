@@ -67,7 +67,7 @@ export const rabbitmqPermissionResource = {
   "idParam": "permissionId",
   "schema": "RabbitmqPermission",
   "input": "RabbitmqPermissionInput",
-  "perPage": 200,
+  "perPage": 100,
   "update": "put",
   "operations": {
     "list": "listRabbitmqPermissions",

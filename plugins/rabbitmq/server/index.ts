@@ -176,15 +176,16 @@ const settings = defineConfigService<Operations, Settings, Prepared, Definitions
   (ports) => handlers(ports) as never,
 );
 
-/** Demo servers: the settings above, a shop's virtual hosts and its application user (no password anyone knows). */
+/** Demo servers: the settings above, a shop's virtual hosts, its application and monitoring users (no password anyone knows). */
 const settingsFixtures = settings.fixtures!;
 settings.fixtures = async (c) => {
   await settingsFixtures(c);
   if (await c.em.count(RabbitmqVhost, { serverId: c.server.id })) return;
   const now = c.clock.now();
-  for (const [name, description] of [['shop', 'Orders and events of the shop'], ['staging', 'The staging shop']])
+  for (const [name, description] of [['shop', 'Orders and events of the shop'], ['staging', 'The staging shop'], ['events', 'Tracking events']])
     c.em.create(RabbitmqVhost, { serverId: c.server.id, name: name!, description: description!, createdAt: now });
-  c.em.create(RabbitmqUser, { serverId: c.server.id, name: 'shop', tags: [], passwordHash: passwordHash(generatePassword()), createdAt: now, passwordSetAt: now });
+  for (const [name, tags] of [['shop', []], ['monitor', ['monitoring']], ['reports', []]] as const)
+    c.em.create(RabbitmqUser, { serverId: c.server.id, name, tags: [...tags], passwordHash: passwordHash(generatePassword()), createdAt: now, passwordSetAt: now });
   c.em.create(RabbitmqPermission, { serverId: c.server.id, vhost: 'shop', user: 'shop', configure: '.*', write: '.*', read: '.*' });
   await c.em.flush();
 };
