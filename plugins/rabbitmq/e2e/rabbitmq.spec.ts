@@ -1,34 +1,45 @@
 /**
- * The `rabbitmq` section in the browser, in German and English, on a demo server that runs `rabbitmq`: the
- * figures measured on the server arrive live, the history of another range, and the same values as a table.
- * Read-only: nothing to apply or undo. Helpers and texts are the SDK's (`@portal/plugin-sdk/testing/e2e`).
+ * The `rabbitmq` section in the browser (English; every screen is opened in both languages by the accessibility
+ * passes) on the demo database server that runs `rabbitmq`: a user created with its password shown once, a
+ * permission with a broken pattern refused under its field, then granted and applied with progress, the private node
+ * running (its queues listed), and the change undone.
  */
-import { expect, journeyLanguages, openSection, pluginTexts, sdkText, signIn, test } from '@portal/plugin-sdk/testing/e2e';
+import { expect, jobSucceeded, journeyLanguages, openSection, pluginTexts, rollBack, signIn, test } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
 const text = pluginTexts({ de, en });
 
-for (const lang of journeyLanguages('de')) {
-  test(`rabbitmq (${lang}): live figures of the server, the history as charts and as a table`, async ({ page }) => {
-    test.setTimeout(120_000);
+for (const lang of journeyLanguages('en')) {
+  test(`rabbitmq (${lang}): a user with its password shown once, a permission refused and granted, the running broker, undo (R2.024)`, async ({ page }) => {
+    test.setTimeout(180_000);
     await signIn(page, lang);
     await openSection(page, 'rabbitmq', text(lang, 'title'), { service: 'rabbitmq' });
 
-    // The first measurement arrives at once: how many processes of rabbitmq run there (0 where it does not).
-    await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', /live|polling/);
-    await expect(page.getByTestId('figure-processes')).toContainText(text(lang, 'figures.processes'));
-    await expect(page.getByTestId('figure-processes-value')).toHaveText(/^\d+$/);
-    await expect(page.getByTestId('figure-memoryBytes-value')).toHaveText(/^[\d.,]+\s(B|KiB|MiB|GiB)$/);
-    await expect(page.getByTestId('chart-cpuPercent').getByRole('heading', { name: text(lang, 'figures.cpuPercent') })).toBeVisible();
+    await page.locator('#rabbitmq-user-name').fill('worker');
+    await page.getByRole('button', { name: text(lang, 'users.create') }).click();
+    const dialog = page.getByRole('dialog', { name: text(lang, 'users.passwordTitle', { name: 'worker' }) });
+    await expect(dialog.getByLabel(text(lang, 'users.passwordLabel'))).toHaveValue(/^[A-Za-z0-9_-]{32}$/);
+    await dialog.getByRole('button', { name: text(lang, 'users.close') }).click();
+    await jobSucceeded(page);
+    await expect(page.getByTestId('rabbitmq-users')).toContainText('worker');
 
-    // Another range, then the table: its column is the figure, its rows the measured intervals.
-    await page.getByRole('button', { name: sdkText(lang, 'stats.range.long.24h') }).click();
-    await expect(page).toHaveURL(/range=24h/);
-    await page.getByLabel(sdkText(lang, 'stats.history.asTable')).check();
-    await expect(page).toHaveURL(/view=table/);
-    const table = page.getByTestId('metrics-table');
-    await expect(table.getByRole('columnheader', { name: text(lang, 'figures.processes') })).toBeVisible();
-    await expect(table.getByRole('row')).not.toHaveCount(1);
+    await page.locator('#rabbitmq-permission-vhost').click();
+    await page.getByRole('option', { name: 'shop' }).click();
+    await page.locator('#rabbitmq-permission-user').click();
+    await page.getByRole('option', { name: 'worker' }).click();
+    await page.locator('#rabbitmq-permission-configure').fill('(');
+    await page.getByRole('button', { name: text(lang, 'permissions.create') }).click();
+    await expect(page.locator('#rabbitmq-permission-configure-helper-text')).toHaveText(text(lang, 'errors.pattern_invalid'));
+    await page.locator('#rabbitmq-permission-configure').fill('^worker\\.');
+    await page.getByRole('button', { name: text(lang, 'permissions.create') }).click();
+    await jobSucceeded(page);
+    await expect(page.getByTestId('rabbitmq-permissions')).toContainText('^worker\\.');
+
+    // The private node runs: its queues are read from it (none yet).
+    await expect(page.getByText(text(lang, 'queues.empty'))).toBeVisible({ timeout: 20_000 });
+
+    await rollBack(page, lang);
+    await expect(page.getByTestId('rabbitmq-permissions')).not.toContainText('^worker\\.');
   });
 }

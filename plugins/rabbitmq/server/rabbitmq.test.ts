@@ -19,9 +19,14 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   const gateway = t?.portal.managed.gateway(t.server.id);
+  const port = gateway && String((await gateway.listenAddress('rabbitmq-epmd', defaultPorts.epmd)).port); // before the sandbox goes
   await t?.stop();
-  // The node's own epmd outlives it (Erlang starts it as a daemon): end it, it serves no other node.
-  if (gateway) await gateway.run({ tool: 'epmd', args: ['-port', String((await gateway.listenAddress('rabbitmq-epmd', defaultPorts.epmd)).port), '-kill'] });
+  // The node's own epmd outlives it (Erlang starts it as a daemon): end it once the node has gone (epmd refuses
+  // while a node is registered; the VM takes seconds to shut down), it serves no other node.
+  if (!gateway || !port) return;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250)))
+    if (!/^name /m.test((await gateway.run({ tool: 'epmd', args: ['-port', port, '-names'] })).stdout)) break;
+  await gateway.run({ tool: 'epmd', args: ['-port', port, '-kill'] });
 }, 60_000);
 
 const defaults = defaultsOf(config);
