@@ -43,7 +43,7 @@ const after: Step[] = [
 
 /**
  * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test), apache2 (apache plugin), supervisord (supervisor plugin),
- * named-checkzone (DNS plugin), redis-server and memcached (the redis and memcached modules' private instances), mariadb-server (the mysql module's private MariaDB: mariadbd,
+ * named-checkzone (DNS plugin), redis-server and memcached (the redis and memcached modules' private instances), rabbitmq-server (the rabbitmq module's private node and `erl` for its configuration check), mariadb-server (the mysql module's private MariaDB: mariadbd,
  * mariadb-install-db and the ed25519 authentication plugin), varnishd (the varnish-ssl module's private Varnish), indexer and searchd (sphinxsearch: the sphinx module's check and private searchd), sshd and visudo (the ssh gateway), restic and rsync (the backups module's repositories and promoted restores) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
  * run stops at once, naming the packages.
  */
@@ -63,6 +63,8 @@ function ensurePrograms(): void {
     // The sphinx module: indexer checks and builds, searchd is the private instance.
     ['searchd', 'sphinxsearch'],
     ['indexer', 'sphinxsearch'],
+    // The rabbitmq module's private node: the real script behind Debian's /usr/sbin wrapper (which switches users).
+    ['/usr/lib/rabbitmq/bin/rabbitmq-server', 'rabbitmq-server'],
     ['varnishd', 'varnish'],
     // The ssh gateway's tests (issue 28): a real OpenSSH server as the far side; visudo checks the sudoers drop-in.
     ['sshd', 'openssh-server'],

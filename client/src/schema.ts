@@ -4904,6 +4904,312 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The configuration and the definitions file as rendered from the stored state, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getRabbitmqFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a user with a generated password, shown only in this answer
+         * @description Administrators of the cluster only. The portal generates a strong password (32 characters), stores only the
+         *     broker's salted SHA-256 hash of it and answers it here once; it is never shown again (renew it to get a new
+         *     one). Applied as a job (202); recorded in the change log (without the password). A name that exists or is
+         *     reserved is refused (422: `name`: `rabbitmq:errors.user_taken`, `rabbitmq:errors.name_reserved`; `_`: `rabbitmq:errors.too_many`).
+         */
+        post: operations["createRabbitmqUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/{userId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generates a new password for a user, shown only in this answer
+         * @description Administrators of the cluster only. The old password stops working when the job has applied the new one (202); recorded in the change log (without the password).
+         */
+        post: operations["renewRabbitmqUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/queues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The queues of the running broker with their messages, consumers and rates
+         * @description Administrators of the cluster only. Read from the running broker's management API when asked (the panel asks while it is open); `running: false` while the broker does not run.
+         */
+        get: operations["listRabbitmqQueues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of one range (1 h, 24 h or 7 d), one slot per bucket
+         * @description Administrators of the cluster only, on servers with the `rabbitmq` service. Samples are kept for 7 days.
+         */
+        get: operations["getRabbitmqStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts or renews the live figures of the server's broker for a minute and answers the current ones
+         * @description While a watch is active the portal reads the broker's overview every `intervalSeconds`, stores the sample
+         *     (history) and sends it as `rabbitmq.sample` (a `RabbitmqSample`) to room `server:<id>`. A watch ends
+         *     `leaseSeconds` after the last call; the panel renews it while it is open and visible. 503 when the server
+         *     could not be measured.
+         */
+        post: operations["watchRabbitmq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/vhosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The broker's virtual hosts
+         * @description Administrators of the cluster only. The virtual hosts the portal manages.
+         */
+        get: operations["listRabbitmqVhosts"];
+        put?: never;
+        /**
+         * Adds a virtual host and creates it on the broker
+         * @description Administrators of the cluster only. A name that exists is refused (422); applied as a job (202); recorded in the change log.
+         */
+        post: operations["createRabbitmqVhost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/vhosts/{vhostId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a virtual host and deletes it on the broker, with its queues and messages
+         * @description Administrators of the cluster only. The permissions on it are removed too. Applied as a job (202); recorded in the change log.
+         */
+        delete: operations["deleteRabbitmqVhost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The broker's users with their tags
+         * @description Administrators of the cluster only. The users the portal manages; passwords are never shown here.
+         */
+        get: operations["listRabbitmqUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a user and deletes it on the broker
+         * @description Administrators of the cluster only. Its permissions are removed too; the broker closes its open connections. Applied as a job (202); recorded in the change log.
+         */
+        delete: operations["deleteRabbitmqUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Sets a user's tags
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
+        patch: operations["updateRabbitmqUser"];
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The permissions of users on virtual hosts
+         * @description Administrators of the cluster only.
+         */
+        get: operations["listRabbitmqPermissions"];
+        put?: never;
+        /**
+         * Grants a user access to a virtual host
+         * @description Administrators of the cluster only. Each pattern is a regular expression over resource names (`^$` or empty: none, `.*`: all); an unknown virtual host or user, a second permission of the same pair or a pattern that is not a regular expression is refused (422). Applied as a job (202).
+         */
+        post: operations["createRabbitmqPermission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions/{permissionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the patterns of a permission
+         * @description Administrators of the cluster only. Applied as a job (202).
+         */
+        put: operations["updateRabbitmqPermission"];
+        post?: never;
+        /**
+         * Takes a user's access to a virtual host away
+         * @description Administrators of the cluster only. Applied as a job (202): the user can no longer open connections to the virtual host.
+         */
+        delete: operations["deleteRabbitmqPermission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the configuration rendered from the stored settings again and brings virtual hosts, users and permissions in line with it
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyRabbitmq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getRabbitmqSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateRabbitmqSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/files": {
         parameters: {
             query?: never;
@@ -8982,6 +9288,178 @@ export interface components {
         };
         OpenSearchSettingsView: {
             settings: components["schemas"]["OpenSearchSettings"];
+        };
+        /** @description A virtual host or user name: letters, digits, `_`, `.` and `-`. */
+        RabbitmqName: string;
+        /** @description A regular expression over the names of exchanges and queues (`.*`: all, empty: none). */
+        RabbitmqPattern: string;
+        /** @description The user's tags: `administrator`, `monitoring`, `policymaker`, `management` (access to the management UI and API); none for an application. */
+        RabbitmqTags: ("administrator" | "monitoring" | "policymaker" | "management" | "impersonator")[];
+        RabbitmqUserCreated: {
+            job: components["schemas"]["ManagedJob"];
+            user: components["schemas"]["RabbitmqUser"];
+            /** @description The generated password: shown here once, never stored. */
+            password: string;
+        };
+        RabbitmqQueue: {
+            vhost: string;
+            name: string;
+            /** @description `classic`, `quorum` or `stream`. */
+            type: string;
+            durable: boolean;
+            messages: number;
+            messagesReady: number;
+            messagesUnacknowledged: number;
+            consumers: number;
+            /** @description Messages published per second (the broker's last 5 seconds); `null` before any. */
+            publishRate: number | null;
+            /** @description Messages delivered per second; `null` before any. */
+            deliverRate: number | null;
+        };
+        RabbitmqQueues: {
+            /** @description Whether the broker answered. */
+            running: boolean;
+            data: components["schemas"]["RabbitmqQueue"][];
+        };
+        /** @description The figures of one measurement; `null` where the broker did not answer. */
+        RabbitmqFigures: {
+            /** @description Messages waiting in all queues. */
+            messagesReady: number | null;
+            /** @description Messages delivered and not yet acknowledged. */
+            messagesUnacknowledged: number | null;
+            /** @description Messages published per second since the previous measurement. */
+            publishPerSecond: number | null;
+            /** @description Messages delivered (and got) per second since the previous measurement. */
+            deliverPerSecond: number | null;
+            connections: number | null;
+            consumers: number | null;
+            /** @description Memory the broker uses. */
+            memoryBytes: number | null;
+        };
+        /** @description One measurement (also the payload of `rabbitmq.sample` events). */
+        RabbitmqSample: {
+            /**
+             * Format: date-time
+             * @description Start of its 10-second bucket.
+             */
+            at: string;
+            figures: components["schemas"]["RabbitmqFigures"];
+        };
+        RabbitmqWatch: {
+            /** @description How often a sample is taken while the watch lasts. */
+            intervalSeconds: number;
+            /** @description The watch ends this long after the last call. */
+            leaseSeconds: number;
+            sample: components["schemas"]["RabbitmqSample"];
+        };
+        /** @description Average and maximum per slot; `null` where nothing was measured. */
+        RabbitmqAvgMax: {
+            avg: (number | null)[];
+            max: (number | null)[];
+        };
+        RabbitmqSeriesFigures: {
+            messagesReady: components["schemas"]["RabbitmqAvgMax"];
+            messagesUnacknowledged: components["schemas"]["RabbitmqAvgMax"];
+            publishPerSecond: components["schemas"]["RabbitmqAvgMax"];
+            deliverPerSecond: components["schemas"]["RabbitmqAvgMax"];
+            connections: components["schemas"]["RabbitmqAvgMax"];
+            consumers: components["schemas"]["RabbitmqAvgMax"];
+            memoryBytes: components["schemas"]["RabbitmqAvgMax"];
+        };
+        /**
+         * @description A dense series: slot `i` is the bucket starting at `start + i * resolutionSeconds`. Averages are
+         *     weighted by the number of 10-second samples in a bucket; maxima are the highest sample.
+         */
+        RabbitmqSeries: {
+            /** @enum {string} */
+            range: "1h" | "24h" | "7d";
+            /** @enum {integer} */
+            resolutionSeconds: 10 | 60 | 600;
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Start of the last (current) bucket.
+             */
+            end: string;
+            /** @description How many slots have data. */
+            filled: number;
+            figures: components["schemas"]["RabbitmqSeriesFigures"];
+        };
+        RabbitmqVhostInput: {
+            name: components["schemas"]["RabbitmqName"];
+            /** @description What the virtual host is for (shown in the broker's management UI). */
+            description: string;
+        };
+        RabbitmqVhost: {
+            id: number;
+            name: components["schemas"]["RabbitmqName"];
+            /** @description What the virtual host is for (shown in the broker's management UI). */
+            description: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RabbitmqUserInput: {
+            name: components["schemas"]["RabbitmqName"];
+            tags: components["schemas"]["RabbitmqTags"];
+        };
+        RabbitmqUser: {
+            id: number;
+            name: components["schemas"]["RabbitmqName"];
+            tags: components["schemas"]["RabbitmqTags"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its password was last generated.
+             */
+            passwordSetAt: string;
+        };
+        RabbitmqPermissionInput: {
+            vhost: components["schemas"]["RabbitmqName"];
+            user: components["schemas"]["RabbitmqName"];
+            configure: components["schemas"]["RabbitmqPattern"];
+            write: components["schemas"]["RabbitmqPattern"];
+            read: components["schemas"]["RabbitmqPattern"];
+        };
+        RabbitmqPermission: {
+            id: number;
+            vhost: components["schemas"]["RabbitmqName"];
+            user: components["schemas"]["RabbitmqName"];
+            configure: components["schemas"]["RabbitmqPattern"];
+            write: components["schemas"]["RabbitmqPattern"];
+            read: components["schemas"]["RabbitmqPattern"];
+        };
+        /** @description The settings of rabbitmq on a server. */
+        RabbitmqSettings: {
+            /**
+             * @description Publishers are blocked when the broker uses this share of the server's memory (`vm_memory_high_watermark.relative`).
+             * @default 40
+             */
+            memoryHighWatermarkPercent: number;
+            /**
+             * @description Publishers are blocked when less disk space than this is free (`disk_free_limit.absolute`).
+             * @default 50
+             */
+            diskFreeLimitMb: number;
+            /**
+             * @description The heartbeat timeout the broker proposes to clients (`heartbeat`); 0 switches heartbeats off.
+             * @default 60
+             */
+            heartbeatSeconds: number;
+            /**
+             * @description The most channels one connection may open (`channel_max`).
+             * @default 2047
+             */
+            channelMax: number;
+            /**
+             * @description The largest message the broker accepts (`max_message_size`).
+             * @default 128
+             */
+            maxMessageSizeMb: number;
+        };
+        RabbitmqSettingsView: {
+            settings: components["schemas"]["RabbitmqSettings"];
         };
         RedisDatabase: {
             database: number;
@@ -21028,6 +21506,674 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["OpenSearchSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getRabbitmqFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createRabbitmqUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "worker",
+                 *       "tags": []
+                 *     }
+                 */
+                "application/json": components["schemas"]["RabbitmqUserInput"];
+            };
+        };
+        responses: {
+            /** @description Stored; the job applies it. The password is in this answer only. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RabbitmqUserCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    renewRabbitmqUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the user.
+                 * @example 1
+                 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored; the job applies it. The password is in this answer only. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RabbitmqUserCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listRabbitmqQueues: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the queues of this virtual host.
+                 * @example shop
+                 */
+                vhost?: components["schemas"]["RabbitmqName"];
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queues, at most 500. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RabbitmqQueues"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getRabbitmqStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `1h`: 10-second samples; `24h`: 1-minute buckets; `7d`: 10-minute buckets.
+                 * @example 24h
+                 */
+                range?: "1h" | "24h" | "7d";
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RabbitmqSeries"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    watchRabbitmq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed runs; the newest sample. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RabbitmqWatch"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listRabbitmqVhosts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RabbitmqVhost"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createRabbitmqVhost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "shop-events",
+                 *       "description": "Events of the shop"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RabbitmqVhostInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Invalid input; nothing was stored or applied. `name`: `rabbitmq:errors.name_taken`, `rabbitmq:errors.name_reserved`; `_`: `rabbitmq:errors.too_many`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteRabbitmqVhost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the vhost.
+                 * @example 3
+                 */
+                vhostId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listRabbitmqUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RabbitmqUser"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteRabbitmqUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the user.
+                 * @example 3
+                 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateRabbitmqUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the user.
+                 * @example 2
+                 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tags": [
+                 *         "monitoring"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    tags: components["schemas"]["RabbitmqTags"];
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listRabbitmqPermissions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RabbitmqPermission"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createRabbitmqPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhost": "staging",
+                 *       "user": "monitor",
+                 *       "configure": "^shop\\.",
+                 *       "write": ".*",
+                 *       "read": ".*"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RabbitmqPermissionInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `vhost`: `rabbitmq:errors.vhost_unknown`; `user`: `rabbitmq:errors.user_unknown`,
+             *     `rabbitmq:errors.permission_taken`; `configure`, `write`, `read`: `rabbitmq:errors.pattern_invalid`; `_`: `rabbitmq:errors.too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateRabbitmqPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the permission.
+                 * @example 1
+                 */
+                permissionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhost": "shop",
+                 *       "user": "shop",
+                 *       "configure": "",
+                 *       "write": ".*",
+                 *       "read": ".*"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RabbitmqPermissionInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteRabbitmqPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the permission.
+                 * @example 1
+                 */
+                permissionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyRabbitmq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getRabbitmqSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RabbitmqSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateRabbitmqSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "memoryHighWatermarkPercent": 50,
+                 *       "diskFreeLimitMb": 1024,
+                 *       "heartbeatSeconds": 30,
+                 *       "channelMax": 128,
+                 *       "maxMessageSizeMb": 64
+                 *     }
+                 */
+                "application/json": components["schemas"]["RabbitmqSettings"];
             };
         };
         responses: {

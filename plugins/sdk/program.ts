@@ -82,6 +82,22 @@ export interface LocalInstance {
    * collected, and the gateway waits for the start command to exit, not for its output to close.
    */
   output?: string;
+  /**
+   * Environment variables of every command of the instance (besides `PATH` and `LANG`), for a program configured
+   * by its environment (RabbitMQ: `RABBITMQ_NODENAME`, `RABBITMQ_MNESIA_BASE`, `ERL_EPMD_PORT`, …); may read the
+   * rendered files (`env.readFile`). Names `[A-Z_][A-Z0-9_]*`.
+   */
+  env?(env: LocalEnv): Record<string, string> | Promise<Record<string, string>>;
+  /**
+   * The executable by absolute path, where the distribution keeps the real program off `PATH` and puts a wrapper
+   * there (Debian's `/usr/sbin/rabbitmq-server` switches to the `rabbitmq` user): `/usr/lib/rabbitmq/bin/rabbitmq-server`.
+   */
+  command?: string;
+  /**
+   * A word of the running process's command line that proves its pid file names it (default: the tool) — for a
+   * program a script starts under another name (RabbitMQ runs as Erlang's `beam.smp`).
+   */
+  process?: string;
   /** Extra arguments: reload a running instance (`['-s', 'reload']`). Without: stop and start. */
   reload?: readonly string[];
   /**

@@ -275,6 +275,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'rabbitmq',
+    operations: ['createRabbitmqPermission', 'createRabbitmqUser', 'createRabbitmqVhost', 'deleteRabbitmqPermission', 'deleteRabbitmqUser', 'deleteRabbitmqVhost', 'getRabbitmqSettings', 'getRabbitmqStats', 'listRabbitmqPermissions', 'listRabbitmqQueues', 'listRabbitmqUsers', 'listRabbitmqVhosts', 'renewRabbitmqUserPassword', 'updateRabbitmqPermission', 'updateRabbitmqSettings', 'updateRabbitmqUser', 'watchRabbitmq'],
+    manifest: async () => ({
+      default: {
+        id: 'rabbitmq',
+        titleKey: 'title',
+        icon: 'Hub',
+        nav: { order: 240 },
+        services: ['rabbitmq'],
+        programs: ['rabbitmq'],
+        server: () => import('../../../plugins/rabbitmq/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'sphinx',
     operations: ['createSphinxIndex', 'createSphinxSource', 'deleteSphinxIndex', 'deleteSphinxSource', 'getSphinxSettings', 'listSphinxIndexes', 'listSphinxSources', 'searchSphinxIndex', 'updateSphinxSettings'],
     manifest: async () => ({

@@ -112,6 +112,36 @@ describe('local gateway programs (any descriptor)', () => {
     expect(await g.service('absent').validate()).toEqual({ status: 'skipped', reason: 'tool_missing', tool: 'no-such-tool-here' });
   });
 
+  it('runs an instance from its absolute command with the environment it declares, found by the name of its process', async () => {
+    // RabbitMQ's shape: a script off PATH, configured by environment variables, running as another program (beam.smp).
+    const g = new LocalGateway({
+      baseDir: base,
+      serverId: 10,
+      programs: [
+        {
+          id: 'envprog',
+          tool: 'no-such-tool-envprog',
+          paths: [],
+          local: {
+            command: '/bin/sh',
+            process: 'sleep',
+            foreground: true,
+            pidFile: '/run/envprog.pid',
+            dirs: ['/run'],
+            env: (env) => ({ PIDF: env.hostPath('/run/envprog.pid'), OUT: env.hostPath('/run/greeting'), GREETING: 'hello from the environment' }),
+            args: () => ['-c', 'echo "$GREETING" > "$OUT"; echo $$ > "$PIDF"; exec sleep 30'],
+            start: [],
+          },
+        },
+      ],
+    });
+    expect(await g.service('envprog').reload()).toMatchObject({ status: 'passed' });
+    expect(await g.readFile('/run/greeting')).toBe('hello from the environment\n');
+    expect(await g.service('envprog').status()).toMatchObject({ state: 'running' });
+    await g.service('envprog').stop();
+    expect(await g.service('envprog').status()).toEqual({ state: 'stopped' });
+  });
+
   it('a program no plugin declared is written but neither checked nor reloaded', async () => {
     const g = new LocalGateway({ baseDir: base, serverId: 9 });
     expect(await g.service('nginx').validate()).toEqual({ status: 'skipped', reason: 'not_supported' });

@@ -144,7 +144,7 @@ export async function stopLocalPrograms(baseDir: string, which: 'mine' | 'orphan
       if (!stop) continue;
       const descriptor = known.get(id);
       const pidFile = owner?.pidFile ?? (descriptor?.local ? gw.hostPath(descriptor.local.pidFile) : undefined);
-      const tool = owner?.tool ?? descriptor?.tool ?? id;
+      const tool = owner?.tool ?? descriptor?.local?.process ?? descriptor?.tool ?? id;
       if (pidFile && pidFile.startsWith(gw.root + path.sep) && (await stopPid(pidFile, tool))) stopped.add(serverId);
       await gw.release(id);
     }
@@ -264,7 +264,7 @@ export class LocalGateway implements ServerGateway {
     const descriptor = this.#programs.get(program);
     const self: ProgramOwner = {
       ...(await thisPortal()),
-      ...(descriptor?.local ? { pidFile: this.hostPath(descriptor.local.pidFile), tool: descriptor.tool ?? descriptor.id } : {}),
+      ...(descriptor?.local ? { pidFile: this.hostPath(descriptor.local.pidFile), tool: descriptor.local.process ?? descriptor.tool ?? descriptor.id } : {}),
     };
     const current = await this.readFile(ownerPath(program));
     const next = JSON.stringify(self);

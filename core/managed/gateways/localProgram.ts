@@ -13,7 +13,7 @@ import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { CheckOutcome, ConfigFile, LocalEnv, LocalInstance, ProgramDescriptor, ServiceControl, ServiceStatus } from '@portal/plugin-sdk/server';
 import type { LocalGateway } from './local.ts';
-import { findTool, runProgram, runToFile } from './programs.ts';
+import { findTool, programEnv, runProgram, runToFile } from './programs.ts';
 
 const trimOutput = (s: string) => s.trim().slice(-20_000);
 const TIMEOUT = 15_000;
@@ -71,6 +71,19 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
   const env: LocalEnv = { root: gw.root, hostPath: (p) => gw.hostPath(p), readFile: (p) => gw.readFile(p) };
   const missing: CheckOutcome = { status: 'skipped', reason: 'tool_missing', tool };
   const pidFile = () => gw.hostPath(local!.pidFile);
+  /** What the running process's command line contains (`local.process`, default the tool). */
+  const processName = local?.process ?? tool;
+  /** The executable: `local.command` (absolute, off PATH) when it exists, else the tool on PATH. */
+  const executable = async (): Promise<string | undefined> => {
+    if (!local?.command) return findTool(tool);
+    try {
+      await fs.access(local.command, fsConstants.X_OK);
+      return local.command;
+    } catch {
+      return undefined;
+    }
+  };
+  const variables = async () => (local?.env ? await local.env(env) : {});
 
   /** Writes the instance's own files and the directories it expects. */
   async function prepare(l: LocalInstance): Promise<void> {
@@ -116,7 +129,7 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
     const handle = await fs.open(out, 'w');
     let ended: number | null | undefined;
     try {
-      const child = spawn(file, args, { detached: true, stdio: ['ignore', handle.fd, handle.fd], cwd: gw.root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+      const child = spawn(file, args, { detached: true, stdio: ['ignore', handle.fd, handle.fd], cwd: gw.root, env: programEnv(await variables()) });
       child.on('exit', (code) => (ended = code ?? -1));
       child.on('error', () => (ended = 127));
       child.unref();
@@ -124,7 +137,7 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
       await handle.close();
     }
     for (const deadline = Date.now() + TIMEOUT; ended === undefined && Date.now() < deadline; ) {
-      if (await runningPid(pidFile(), tool)) return { exitCode: 0, stdout: '', stderr: '' };
+      if (await runningPid(pidFile(), processName)) return { exitCode: 0, stdout: '', stderr: '' };
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const output = await fs.readFile(out, 'utf8').catch(() => '');
@@ -142,13 +155,13 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
     const r = l.foreground
       ? await startDetached(file, args)
       : l.output
-        ? await runToFile(file, args, { output: gw.hostPath(l.output), timeoutMs: TIMEOUT })
-        : await runProgram(file, args, { timeoutMs: TIMEOUT });
+        ? await runToFile(file, args, { output: gw.hostPath(l.output), timeoutMs: TIMEOUT, env: await variables() })
+        : await runProgram(file, args, { timeoutMs: TIMEOUT, env: await variables() });
     // A daemon's parent may return before its child writes the pid file (`apache2 -k start`, redis after setting up): wait a little.
-    let ok = r.exitCode === 0 && !!(await runningPid(pidFile(), tool));
+    let ok = r.exitCode === 0 && !!(await runningPid(pidFile(), processName));
     for (const deadline = Date.now() + 5000; r.exitCode === 0 && !ok && Date.now() < deadline; ) {
       await new Promise((resolve) => setTimeout(resolve, 25));
-      ok = !!(await runningPid(pidFile(), tool));
+      ok = !!(await runningPid(pidFile(), processName));
     }
     if (ok) await gw.claim(program.id);
     return { status: ok ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) || (ok ? 'started' : `${tool} did not start`) };
@@ -159,27 +172,27 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
 
     async validate(files = []) {
       // Its files and directories first, as for a start (redis checks that its `dir` exists while it reads the file).
-      if (local && (await findTool(tool))) await prepare(local);
+      if (local && (await executable())) await prepare(local);
       if (!local?.validate) return runValidate(gw, program, files);
-      const file = await findTool(tool);
+      const file = await executable();
       if (!file) return missing;
-      const r = await runProgram(file, [...local.validate, ...(await local.args(env))], { timeoutMs: TIMEOUT });
+      const r = await runProgram(file, [...local.validate, ...(await local.args(env))], { timeoutMs: TIMEOUT, env: await variables() });
       return { status: r.exitCode === 0 ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) };
     },
 
     async reload() {
       if (!local) return { status: 'skipped', reason: 'not_supported', tool };
-      const file = await findTool(tool);
+      const file = await executable();
       if (!file) return missing;
       await prepare(local);
-      if (!(await runningPid(pidFile(), tool))) return start(local, file);
+      if (!(await runningPid(pidFile(), processName))) return start(local, file);
       if (!local.reload) {
-        await stopPid(pidFile(), tool);
+        await stopPid(pidFile(), processName);
         return start(local, file);
       }
       const watch = local.reloadLog;
       const offset = watch ? await logSize(watch.path) : 0;
-      const r = await runProgram(file, [...local.reload, ...(await local.args(env))], { timeoutMs: TIMEOUT });
+      const r = await runProgram(file, [...local.reload, ...(await local.args(env))], { timeoutMs: TIMEOUT, env: await variables() });
       if (r.exitCode !== 0) return { status: 'failed', tool, output: trimOutput(r.stderr + r.stdout) };
       // Whoever reloads it last runs it: it ends with that portal (local.ts, stopLocalPrograms).
       await gw.claim(program.id);
@@ -195,15 +208,15 @@ export function localProgram(gw: LocalGateway, program: ProgramDescriptor): Serv
     },
 
     async status(): Promise<ServiceStatus> {
-      if (!(await findTool(tool))) return { state: 'not_installed' };
+      if (!(await executable())) return { state: 'not_installed' };
       if (!local) return { state: 'unknown' };
-      const pid = await runningPid(pidFile(), tool);
+      const pid = await runningPid(pidFile(), processName);
       if (!pid) return { state: 'stopped' };
       return program.port ? { state: 'running', endpoint: await gw.listenAddress(program.id, program.port) } : { state: 'running' };
     },
 
     async stop() {
-      if (local) await stopPid(pidFile(), tool);
+      if (local) await stopPid(pidFile(), processName);
       await gw.release(program.id);
     },
   };

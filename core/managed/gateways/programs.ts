@@ -37,14 +37,23 @@ export async function findTool(tool: string): Promise<string | undefined> {
   return undefined;
 }
 
+const envName = /^[A-Z_][A-Z0-9_]{0,63}$/;
+
+/** A program's environment: PATH and LANG, plus the variables a descriptor's private instance asks for (`LocalInstance.env`). */
+export function programEnv(extra: Record<string, string> = {}): Record<string, string> {
+  for (const [name, value] of Object.entries(extra))
+    if (!envName.test(name) || name === 'PATH' || value.includes('\0')) throw new SandboxViolation(`not an environment variable: ${JSON.stringify(name)}`);
+  return { ...extra, PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' };
+}
+
 /** Runs a program without a shell; output capped, killed after the time-out. */
-export function runProgram(file: string, args: string[], options: { input?: string; timeoutMs?: number; cwd?: string } = {}): Promise<RunResult> {
+export function runProgram(file: string, args: string[], options: { input?: string; timeoutMs?: number; cwd?: string; env?: Record<string, string> } = {}): Promise<RunResult> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = execFile(
       file,
       args,
-      { timeout: options.timeoutMs ?? 10_000, maxBuffer: MAX_OUTPUT, cwd: options.cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' }, windowsHide: true },
+      { timeout: options.timeoutMs ?? 10_000, maxBuffer: MAX_OUTPUT, cwd: options.cwd, env: programEnv(options.env), windowsHide: true },
       (error, stdout, stderr) => {
         const e = error as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
         const timedOut = !!e?.killed;
@@ -67,14 +76,14 @@ export function runProgram(file: string, args: string[], options: { input?: stri
  * the standard output and error it was started with (memcached `-d -v`), whose pipes would never close. Resolves
  * when the command itself exits (or is killed after the time-out); `stderr` is what it appended to the file.
  */
-export async function runToFile(file: string, args: string[], options: { output: string; timeoutMs?: number; cwd?: string }): Promise<RunResult> {
+export async function runToFile(file: string, args: string[], options: { output: string; timeoutMs?: number; cwd?: string; env?: Record<string, string> }): Promise<RunResult> {
   const started = performance.now();
   await fs.mkdir(path.dirname(options.output), { recursive: true });
   const handle = await fs.open(options.output, 'a');
   const offset = (await handle.stat()).size;
   try {
     const { code, timedOut } = await new Promise<{ code: number | null; timedOut: boolean }>((resolve) => {
-      const child = spawn(file, args, { stdio: ['ignore', handle.fd, handle.fd], cwd: options.cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+      const child = spawn(file, args, { stdio: ['ignore', handle.fd, handle.fd], cwd: options.cwd, env: programEnv(options.env) });
       const timer = setTimeout(() => {
         child.kill('SIGTERM');
         resolve({ code: null, timedOut: true });

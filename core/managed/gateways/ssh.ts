@@ -392,8 +392,11 @@ export class SshGateway implements ServerGateway {
       await this.#with((c) => exec(c, ['kill', '-TERM', String(running)], { timeoutMs: 5000 }));
       for (const deadline = Date.now() + 3000; Date.now() < deadline && (await pid()); ) await new Promise((resolve) => setTimeout(resolve, 50));
     };
+    // An instance configured by its environment or run from outside PATH (`local.env`, `local.command`): not over SSH yet.
+    const unsupported: CheckOutcome | undefined = local.env || local.command ? { status: 'skipped', reason: 'not_supported', tool } : undefined;
     return {
       validate: async (files: readonly ConfigFile[]): Promise<CheckOutcome> => {
+        if (unsupported) return unsupported;
         if (!(await this.#tool(tool))) return missing;
         await prepare();
         if (!local.validate) {
@@ -405,6 +408,7 @@ export class SshGateway implements ServerGateway {
         return outcome(await runTool(local.validate));
       },
       reload: async (): Promise<CheckOutcome> => {
+        if (unsupported) return unsupported;
         if (!(await this.#tool(tool))) return missing;
         await prepare();
         if (!(await pid())) return start();
