@@ -178,7 +178,10 @@ export class ServerGateways {
     change(row);
     row.updatedAt = this.#options.clock.now();
     await em.flush();
-    this.#remember(row);
+    // A background write (`#persist`) read its row when its turn came, maybe before a request's write committed:
+    // remembering that row would undo the request's change in the cache (a confirmed host key seen as
+    // unconfirmed again). The cache already holds what a background write writes.
+    if (!own) this.#remember(row);
     return row;
   }
 
