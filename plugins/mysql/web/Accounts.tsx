@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -14,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Schemas } from '@portal/openapi';
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog, DataTable, formatBytes, formatDateTime, QueryState, useApply, useConfirm, useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
+import { ConfirmDialog, DataTable, formatBytes, formatDateTime, QueryState, SecretOnceDialog, useApply, useConfirm, useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
 import { mysqlApi, mysqlClient } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
 import { mysqlDatabaseResource, mysqlUserResource } from '../generated/resources.ts';
@@ -160,26 +159,15 @@ export function grantDiff(before: readonly string[], after: readonly string[]) {
 export function PasswordDialog({ created, onClose }: { created: Created | undefined; onClose(): void }) {
   const { t } = useT();
   return (
-    <Dialog open={!!created} aria-labelledby="mysql-password-title">
-      <DialogTitle id="mysql-password-title">{t('password.title', { name: created?.user.name ?? '' })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="warning">{t('password.text')}</Alert>
-          <TextField
-            id="mysql-password"
-            label={t('password.label')}
-            value={created?.password ?? ''}
-            slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
-            onFocus={(e) => e.target.select()}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {t('password.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretOnceDialog
+      id="mysql-password"
+      value={created?.password}
+      title={t('password.title', { name: created?.user.name ?? '' })}
+      text={t('password.text')}
+      label={t('password.label')}
+      closeLabel={t('password.done')}
+      onClose={onClose}
+    />
   );
 }
 

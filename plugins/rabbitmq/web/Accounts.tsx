@@ -1,15 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Schemas } from '@portal/openapi';
 import { useState } from 'react';
-import { ConfirmDialog, DataTable, formatDateTime, PanelSection, QueryState, useApply, useConfirm, useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
+import { ConfirmDialog, DataTable, formatDateTime, PanelSection, SecretOnceDialog, QueryState, useApply, useConfirm, useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
 import { rabbitmqApi, rabbitmqClient } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
 import { rabbitmqPermissionResource, rabbitmqUserResource, rabbitmqVhostResource } from '../generated/resources.ts';
@@ -122,26 +117,15 @@ export function VhostsPanel() {
 export function PasswordDialog({ created, onClose }: { created: Created | undefined; onClose(): void }) {
   const { t } = useT();
   return (
-    <Dialog open={!!created} aria-labelledby="rabbitmq-password-title">
-      <DialogTitle id="rabbitmq-password-title">{t('users.passwordTitle', { name: created?.user.name ?? '' })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="warning">{t('users.passwordText')}</Alert>
-          <TextField
-            id="rabbitmq-password"
-            label={t('users.passwordLabel')}
-            value={created?.password ?? ''}
-            slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
-            onFocus={(e) => e.target.select()}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {t('users.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretOnceDialog
+      id="rabbitmq-password"
+      value={created?.password}
+      title={t('users.passwordTitle', { name: created?.user.name ?? '' })}
+      text={t('users.passwordText')}
+      label={t('users.passwordLabel')}
+      closeLabel={t('users.close')}
+      onClose={onClose}
+    />
   );
 }
 

@@ -38,6 +38,7 @@ export { runtimeT } from './kit/runtimeT.ts';
 export { dateFormats, formatDate, formatDateTime, formatLocale, numberFormats, userTimeZone } from './kit/format.ts';
 export { SummaryCard, type SummaryCardProps } from './kit/SummaryCard.tsx';
 export { PanelSection, type PanelSectionProps } from './kit/PanelSection.tsx';
+export { SecretOnceDialog } from './kit/SecretOnceDialog.tsx';
 export { FormActions, FormError, FormPage, useSectionForm, type FormActionsProps, type FormPageProps } from './kit/FormPage.tsx';
 export { RowActions, type RowActionsProps } from './kit/RowActions.tsx';
 export * from './resources/index.ts';
