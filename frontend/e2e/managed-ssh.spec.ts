@@ -14,29 +14,36 @@ import path from 'node:path';
 import { expect, hostRequest, jobSucceeded, journeyLanguages, openSection, signIn, test } from '@portal/plugin-sdk/testing/e2e';
 // eslint-disable-next-line no-restricted-imports -- the far side's sshd is core's test support (this spec runs in Node, not in the bundle)
 import { hasSshd, startSshd, type TestSshd } from '@portal/core/managed/testing';
-import connection from '../src/i18n/locales/de/connection.json' with { type: 'json' };
-import managed from '../src/i18n/locales/de/managed.json' with { type: 'json' };
+import connectionDe from '../src/i18n/locales/de/connection.json' with { type: 'json' };
+import managedDe from '../src/i18n/locales/de/managed.json' with { type: 'json' };
+import connectionEn from '../src/i18n/locales/en/connection.json' with { type: 'json' };
+import managedEn from '../src/i18n/locales/en/managed.json' with { type: 'json' };
 
 const sshdDir = path.join(os.tmpdir(), `portal-e2e-sshd-${process.env.E2E_PORT ?? 3100}`);
 test.use({ portalEnv: { MANAGED_SSH_ROOT: path.join(sshdDir, 'far') } });
 test.describe.configure({ mode: 'serial' });
 
+/** The connection page's texts from the portal's translations; the nginx section's as its own spec has them. */
+const pageTexts = (connection: typeof connectionDe, managed: typeof managedDe) => ({
+  connection: managed.nav.connection,
+  gateway: connection.settings.gateway,
+  ssh: connection.gateway.ssh,
+  host: connection.settings.host,
+  port: connection.settings.port,
+  username: connection.settings.username,
+  save: connection.settings.save,
+  generate: connection.key.generate,
+  test: connection.test.button,
+  unknownHostKey: managed.job.unreachableReason.host_key_unknown,
+  confirm: connection.hostKey.confirm,
+  connected: new RegExp(connection.test.ok.replace(/[.()]/g, '\\$&').replace('{{ms}}', '\\d+')),
+  notConfigured: connection.state.not_configured,
+  ready: connection.state.ready,
+});
+
 const texts = {
   de: {
-    connection: managed.nav.connection,
-    gateway: connection.settings.gateway,
-    ssh: connection.gateway.ssh,
-    host: connection.settings.host,
-    port: connection.settings.port,
-    username: connection.settings.username,
-    save: connection.settings.save,
-    generate: connection.key.generate,
-    test: connection.test.button,
-    unknownHostKey: managed.job.unreachableReason.host_key_unknown,
-    confirm: connection.hostKey.confirm,
-    connected: new RegExp(connection.test.ok.replace(/[.()]/g, '\\$&').replace('{{ms}}', '\\d+')),
-    notConfigured: connection.state.not_configured,
-    ready: connection.state.ready,
+    ...pageTexts(connectionDe, managedDe),
     pendingApply: 'Jetzt anwenden',
     addDomain: 'Domain hinzufügen',
     primaryName: 'Hauptname',
@@ -48,7 +55,20 @@ const texts = {
     applied: 'Die Änderung wurde übernommen.',
     running: /nginx läuft auf 127\.0\.0\.1:(\d+)/,
   },
-} as const;
+  en: {
+    ...pageTexts(connectionEn, managedEn),
+    pendingApply: 'Apply now',
+    addDomain: 'Add domain',
+    primaryName: 'Primary name',
+    documentRoot: 'Document root',
+    static: 'Static files',
+    saved: /was saved/,
+    configTab: 'Configuration',
+    apply: 'Apply',
+    applied: 'The change was applied.',
+    running: /nginx is running on 127\.0\.0\.1:(\d+)/,
+  },
+};
 
 let sshd: TestSshd | undefined;
 

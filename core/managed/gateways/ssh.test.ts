@@ -150,14 +150,32 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
     expect(fs.readdirSync(far(id, '/etc/nginx/conf.d')).sort()).toEqual(['a.conf', 'b.conf']);
   });
 
-  it('a configuration nginx refuses on the far side fails with its output and the previous version stays', async () => {
+  it('the whole set is checked in a staging copy on the far side before the swap', async () => {
     if (!hasNginx) return;
     const [id] = servers;
+    const job = await apply(id);
+    expect(job.status).toBe('succeeded');
+    // nginx read the staged main configuration, which includes the staged conf.d (the new set over a copy of the live tree).
+    expect(job.validation?.output).toContain(`${far(id, '/.portal/staging/nginx/etc/nginx/nginx.conf')} syntax is ok`);
+    expect(fs.readFileSync(far(id, '/.portal/staging/nginx/etc/nginx/nginx.conf'), 'utf8')).toContain(`include ${far(id, '/.portal/staging/nginx/etc/nginx/conf.d')}/*.conf;`);
+    expect(job.log.map((l) => l.step)).toEqual(expect.arrayContaining(['writing', 'validating', 'reloading', 'done']));
+  });
+
+  it('a configuration nginx refuses in the staging copy fails with its output and never touches the live files', async () => {
+    if (!hasNginx) return;
+    const [id] = servers;
+    const live = far(id, '/etc/nginx/conf.d/b.conf');
+    const before = fs.statSync(live);
     site = 'broken';
     const job = await apply(id);
     expect(job.status).toBe('failed');
     expect(job.validation?.output).toMatch(/invalid|host not found|emerg/);
-    expect(fs.readFileSync(far(id, '/etc/nginx/conf.d/b.conf'), 'utf8')).toBe('# one\n');
+    expect(job.validation?.output).toContain('/.portal/staging/nginx/');
+    // The live file is the very same file: not rewritten and put back, never replaced.
+    const after = fs.statSync(live);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(fs.readFileSync(live, 'utf8')).toBe('# one\n');
+    expect(fs.readFileSync(far(id, '/.portal/staging/nginx/etc/nginx/conf.d/b.conf'), 'utf8')).toBe('server { listen nonsense; }\n');
     site = 'one';
   });
 
@@ -249,11 +267,13 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
 
   it('the sudoers drop-in allows exactly the descriptors\' commands and passes visudo -c', () => {
     const text = sudoersDropIn('portal', [
-      { id: 'nginx', paths: ['/etc/nginx/conf.d/*.conf'], privileged: true, validate: { tool: 'nginx', args: ['-t', '-q', '-c', { path: '/etc/nginx/nginx.conf' }] }, service: { unit: 'nginx', reload: 'reload' } },
+      { id: 'nginx', paths: ['/etc/nginx/conf.d/*.conf'], stage: ['/etc/nginx'], privileged: true, validate: { tool: 'nginx', args: ['-t', '-q', '-c', { path: '/etc/nginx/nginx.conf' }] }, service: { unit: 'nginx', reload: 'reload' } },
       { id: 'cron', paths: ['/etc/cron.d/portal'], privileged: true, service: { unit: 'cron', reload: 'none' } },
       { id: 'redis', paths: ['/etc/redis/redis.conf'], privileged: true, service: { unit: 'redis-server', reload: 'restart' } },
     ]);
     expect(text).toContain('/usr/sbin/nginx -t -q -c /etc/nginx/nginx.conf');
+    // The check of the staged copy before the swap.
+    expect(text).toContain('/usr/sbin/nginx -t -q -c /var/lib/portal/staging/nginx/etc/nginx/nginx.conf');
     expect(text).toContain('/usr/bin/systemctl reload nginx');
     expect(text).toContain('/usr/bin/systemctl restart redis-server');
     expect(text).not.toMatch(/cron\b(?!\.d)/);

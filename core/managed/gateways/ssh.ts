@@ -327,6 +327,7 @@ export class SshGateway implements ServerGateway {
     };
     return {
       name: program.id,
+      validateStaged: (writes, removes) => this.#validateStaged(program, writes, removes),
       validate: async (files: readonly ConfigFile[] = []) => {
         if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).validate(files);
         return validateDescriptor(files);
@@ -356,6 +357,59 @@ export class SshGateway implements ServerGateway {
         if (program.service && !(await this.#rootDir())) await this.#run('systemctl', ['stop', program.service.unit], { privileged: true, timeoutMs: 60_000 });
       },
     };
+  }
+
+  /**
+   * The whole set checked before the live files change: the descriptor's `stage` directories copied into the
+   * program's staging directory on the far side (`cp -a`), the new files written over the copy and the dropped
+   * ones removed from it (SFTP), every reference to a staged directory in the copy pointed at the copy (`sed`,
+   * fixed arguments), then the check run there — the private instance's own check (far-side sandbox) or the
+   * descriptor's command with its path arguments mapped to the copy (a real server, `sudo -n` when privileged).
+   * One apply per server and program runs at a time (the platform's lock): one staging directory per program.
+   * null: the program declares no `stage` or checks with a function (checked in place after writing).
+   */
+  async #validateStaged(program: ProgramDescriptor, writes: readonly ConfigFile[], removes: readonly string[]): Promise<CheckOutcome | null> {
+    const roots = program.stage ?? [];
+    const local = this.#root ? program.local : undefined;
+    const command = program.validate && typeof program.validate !== 'function' ? program.validate : undefined;
+    if (!roots.length || !(local?.validate || command)) return null;
+    const tool = local?.validate ? (program.tool ?? program.id) : command!.tool;
+    if (!(await this.#tool(tool))) return { status: 'skipped', reason: 'tool_missing', tool };
+    for (const p of [...roots, ...removes, ...writes.map((f) => f.path)]) this.#check(p);
+    const stage = stagingDir(!!this.#root, program.id);
+    const staged = (p: string) => `${stage}${p}`;
+    const pairs = roots.map((r) => [this.hostPath(r), this.hostPath(staged(r))] as const);
+    const repoint = (text: string) => pairs.reduce((t, [from, to]) => t.replace(new RegExp(`(^|[^-\\w./])${escapeRegExp(from)}(?=[^-\\w.]|$)`, 'gm'), (_, before: string) => `${before}${to}`), text);
+    const sh = async (argv: string[]) => {
+      const r = await this.#with((c) => exec(c, argv, { timeoutMs: 60_000 }));
+      if (r.exitCode !== 0) throw new Error(`${argv[0]} failed on the far side: ${trimOutput(r.stderr + r.stdout)}`);
+    };
+    const dir = this.hostPath(stage);
+    await sh(['rm', '-rf', '--', dir]);
+    await sh(['mkdir', '-p', '--', dir]);
+    for (const [from, to] of pairs) {
+      const exists = await this.#with((c) => sftpCall(c, (sftp, done) => sftp.stat(from, (err) => done(err)))).then(() => true, () => false);
+      await sh(['mkdir', '-p', '--', exists ? path.posix.dirname(to) : to]);
+      if (exists) await sh(['cp', '-a', '-T', '--', from, to]);
+    }
+    // The copied files' references to the staged directories (a main configuration including conf.d) → the copy.
+    const sedBre = (x: string) => x.replace(/[\\.*[\]^$#]/g, '\\$&');
+    const expressions = pairs.flatMap(([from, to]) => ['-e', `s#\\(^\\|[^-_.A-Za-z0-9/]\\)${sedBre(from)}\\([^-_.A-Za-z0-9]\\|$\\)#\\1${to.replace(/[\\&#]/g, '\\$&')}\\2#g`]);
+    await sh(['find', dir, '-type', 'f', '-exec', 'sed', '-i', ...expressions, '{}', '+']);
+    for (const f of writes) await this.writeFile({ path: staged(f.path), content: repoint(f.content), mode: f.mode ?? 0o644 });
+    for (const p of removes) await this.removeFile(staged(p));
+    if (local?.validate) {
+      const env: LocalEnv = { root: dir, hostPath: (p) => this.hostPath(staged(p)), readFile: (p) => this.readFile(staged(p)) };
+      for (const f of local.files?.(env) ?? []) await this.writeFile({ ...f, path: staged(f.path) });
+      // Its directories in the copy, and the live ones the check opens too (logs: only the tree is staged).
+      for (const d of local.dirs ?? []) await sh(['mkdir', '-p', '--', env.hostPath(d), this.hostPath(d)]);
+      const r = await this.#run(tool, [...local.validate, ...(await local.args(env))], { timeoutMs: TIMEOUT });
+      return { status: r.exitCode === 0 ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
+    }
+    const under = (p: string) => roots.some((r) => p === r || p.startsWith(`${r}/`)) || writes.some((f) => f.path === p);
+    const args = command!.args.map((a) => (typeof a === 'string' || !under(a.path) ? a : { path: staged(a.path) }));
+    const r = await this.#run(command!.tool, args, { timeoutMs: command!.timeoutMs ?? TIMEOUT, privileged: !!program.privileged });
+    return { status: r.exitCode === 0 ? 'passed' : 'failed', tool: command!.tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
   }
 
   /** A descriptor's private instance in the far-side sandbox (what `localProgram.ts` does on this machine). */
@@ -459,6 +513,14 @@ export class SshGateway implements ServerGateway {
   }
 }
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The staging directory of a program (server path): below the far-side sandbox in tests and development, else
+ * `/var/lib/portal/staging/<program>` — a directory the portal's user may write (like the modules' paths).
+ */
+export const stagingDir = (sandbox: boolean, program: string) => `${sandbox ? '/.portal/staging' : '/var/lib/portal/staging'}/${program}`;
+
 function unsupported(name: string): ServiceControl {
   const notSupported: CheckOutcome = { status: 'skipped', reason: 'not_supported' };
   return { name, validate: async () => notSupported, reload: async () => notSupported, status: async () => ({ state: 'unknown' }), stop: async () => undefined };
@@ -482,7 +544,13 @@ export function sudoersDropIn(user: string, programs: readonly ProgramDescriptor
   for (const p of programs) {
     if (!p.privileged || seen.has(p.id)) continue;
     seen.add(p.id);
-    if (p.validate && typeof p.validate !== 'function') commands.push([where(p.validate.tool), ...p.validate.args.map((a) => (typeof a === 'string' ? a : a.path))].map(arg).join(' '));
+    if (p.validate && typeof p.validate !== 'function') {
+      const v = p.validate;
+      commands.push([where(v.tool), ...v.args.map((a) => (typeof a === 'string' ? a : a.path))].map(arg).join(' '));
+      // The same check of the staged copy (its path arguments inside the staging directory).
+      const staged = (q: string) => (p.stage ?? []).some((r) => q === r || q.startsWith(`${r}/`));
+      if (p.stage?.length) commands.push([where(v.tool), ...v.args.map((a) => (typeof a === 'string' ? a : staged(a.path) ? `${stagingDir(false, p.id)}${a.path}` : a.path))].map(arg).join(' '));
+    }
     if (p.service && p.service.reload !== 'none') for (const verb of new Set([p.service.reload, 'stop'])) commands.push(`${SYSTEMCTL} ${verb} ${arg(p.service.unit)}`);
   }
   if (!commands.length) return `${lines.join('\n')}\n`;
