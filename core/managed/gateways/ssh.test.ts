@@ -20,7 +20,7 @@ import { JobRunner, type ManagedPluginRef } from '../jobs.ts';
 import { findTool } from './programs.ts';
 import { SshGateway, sudoersDropIn } from './ssh.ts';
 import { memoryHostKeys, SshPool } from './sshConnection.ts';
-import { hasSshd, startSshd, type TestSshd } from './sshd.testing.ts';
+import { hasSshd, startSshd, TEST_USER, type TestSshd } from './sshd.testing.ts';
 import { testNginx } from './testProgram.testing.ts';
 
 const maybe = hasSshd() ? describe : describe.skip;
@@ -248,6 +248,35 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
     // Confirming the new fingerprint lets the retry through.
     for (const s of servers) await hostKeys.seen(s, sshd.fingerprint, true);
     expect((await jobFinished(db.orm, (await runner.retry(plugin, id, userId)).id)).status).toBe('succeeded');
+  });
+
+  it('owner and group of a file as rendered are set over SFTP before the rename', async () => {
+    // Handing a file to a group needs a login user in that group: only where the test may create one (as root).
+    if (process.getuid?.() !== 0) return;
+    execFileSync('groupadd', ['-f', 'portal-ssh-web']);
+    execFileSync('usermod', ['-aG', 'portal-ssh-web', TEST_USER]);
+    const uid = Number(execFileSync('id', ['-u', TEST_USER], { encoding: 'utf8' }));
+    const ownGid = Number(execFileSync('id', ['-g', TEST_USER], { encoding: 'utf8' }));
+    const webGid = Number(execFileSync('getent', ['group', 'portal-ssh-web'], { encoding: 'utf8' }).split(':')[2]);
+    const id = servers[1];
+    // A new connection: the login picks up the new group.
+    const fresh = new SshPool();
+    const gw = new SshGateway({ serverId: id, pool: fresh, hostKeys, settings: async () => sshd.settings, root: sshd.root(id) });
+    try {
+      const stat = (p: string) => fs.statSync(far(id, p));
+      await gw.writeFile({ path: '/etc/nginx/portal/htpasswd-a', content: 'a:x\n', mode: 0o640, owner: TEST_USER, group: 'portal-ssh-web', secret: true });
+      expect([stat('/etc/nginx/portal/htpasswd-a').uid, stat('/etc/nginx/portal/htpasswd-a').gid, stat('/etc/nginx/portal/htpasswd-a').mode & 0o777]).toEqual([uid, webGid, 0o640]);
+      // root as the owner is not the login user's to give away: it keeps the file, the group is applied.
+      await gw.writeFile({ path: '/etc/nginx/portal/htpasswd-b', content: 'b:x\n', mode: 0o640, owner: 'root', group: 'portal-ssh-web' });
+      expect([stat('/etc/nginx/portal/htpasswd-b').uid, stat('/etc/nginx/portal/htpasswd-b').gid]).toEqual([uid, webGid]);
+      // A group it is not in: the far-side sandbox keeps its own (a real server refuses the write).
+      await gw.writeFile({ path: '/etc/nginx/portal/htpasswd-c', content: 'c:x\n', mode: 0o640, group: 'root' });
+      expect(stat('/etc/nginx/portal/htpasswd-c').gid).toBe(ownGid);
+      // No temporary file left behind.
+      expect(fs.readdirSync(far(id, '/etc/nginx/portal')).sort()).toEqual(['htpasswd-a', 'htpasswd-b', 'htpasswd-c']);
+    } finally {
+      fresh.dispose();
+    }
   });
 
   it('follows a log over a channel', async () => {

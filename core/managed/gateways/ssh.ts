@@ -154,6 +154,7 @@ export class SshGateway implements ServerGateway {
       try {
         await sftpCall(c, (s, done) => s.writeFile(tmp, file.content, { mode, flag: 'wx' }, (err) => done(err)));
         await sftpCall(c, (s, done) => s.chmod(tmp, mode, (err) => done(err)));
+        if (file.owner || file.group) await this.#own(c, tmp, file.owner, file.group);
         // Atomic replace on the far side (plain SFTP rename refuses an existing target).
         await sftpCall(c, (s, done) => s.ext_openssh_rename(tmp, target, (err) => done(err)));
       } catch (e) {
@@ -161,6 +162,47 @@ export class SshGateway implements ServerGateway {
         throw e;
       }
     });
+  }
+
+  /** Far-side user and group ids by name (`getent`), null for a name the server does not know. */
+  readonly #ids = new Map<string, number | null>();
+
+  async #id(c: SshConnection, database: 'passwd' | 'group', name: string): Promise<number | null> {
+    if (!/^[a-z_][a-z0-9_-]{0,31}\$?$/i.test(name)) throw new SandboxViolation(`not a ${database === 'passwd' ? 'user' : 'group'} name: ${JSON.stringify(name)}`);
+    const key = `${database}:${name}`;
+    if (!this.#ids.has(key)) {
+      const r = await exec(c, ['getent', database, name], { timeoutMs: 10_000 });
+      const id = Number(r.stdout.split(':')[2]);
+      this.#ids.set(key, r.exitCode === 0 && Number.isInteger(id) ? id : null);
+    }
+    return this.#ids.get(key)!;
+  }
+
+  /**
+   * Owner and group of a file as rendered (`ConfigFile.owner`/`group`), set with SFTP (setstat) on the temporary
+   * file before it replaces the target, so the file never appears with other ones. Without root, the far side lets
+   * the login user hand its files only to groups it belongs to: an owner other than the login user is then kept as
+   * the login user with the group applied (the server's setup makes the portal user a member of e.g. `www-data`); a
+   * group it may not hand out fails the write with the server's refusal (in a far-side sandbox: kept as it is).
+   */
+  async #own(c: SshConnection, file: string, owner: string | undefined, group: string | undefined): Promise<void> {
+    const attrs = await sftpCall<{ uid: number; gid: number }>(c, (s, done) => s.stat(file, done));
+    const uid = (owner ? await this.#id(c, 'passwd', owner) : null) ?? attrs.uid;
+    const gid = (group ? await this.#id(c, 'group', group) : null) ?? attrs.gid;
+    if (uid === attrs.uid && gid === attrs.gid) return;
+    const chown = (u: number, g: number) => sftpCall(c, (s, done) => s.chown(file, u, g, (err) => done(err)));
+    try {
+      await chown(uid, gid);
+    } catch (e) {
+      if (typeof sftpCode(e) !== 'number') throw e;
+      try {
+        if (uid === attrs.uid) throw e;
+        await chown(attrs.uid, gid);
+      } catch (again) {
+        // The far-side sandbox (tests, development) keeps the login user's own, as the local gateway does.
+        if (!this.#root) throw again;
+      }
+    }
   }
 
   async removeFile(serverPath: string): Promise<void> {
