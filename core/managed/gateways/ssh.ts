@@ -16,9 +16,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { CheckOutcome, ConfigFile, RunRequest, RunResult, ServerGateway, ServerMetrics, ServiceControl, ServiceStatus, ToolCheck } from '@portal/plugin-sdk/gateway';
-import type { LocalEnv, LocalInstance, ProgramDescriptor } from '@portal/plugin-sdk/program';
-import { SandboxViolation, toolName } from './programs.ts';
-import { exec, openConnection, sftpCall, SshUnreachable, type ExecResult, type HostKeyStore, type SshConnection, type SshPool, type SshSettings } from './sshConnection.ts';
+import type { LocalEnv, ProgramDescriptor } from '@portal/plugin-sdk/program';
+import { instanceControl, TIMEOUT, trimOutput, type InstanceHost } from './instance.ts';
+import { programEnv, SandboxViolation, toolName } from './programs.ts';
+import { exec, openConnection, sftpCall, SshUnreachable, type HostKeyStore, type SshConnection, type SshPool, type SshSettings } from './sshConnection.ts';
 
 export interface SshGatewayOptions {
   serverId: number;
@@ -36,10 +37,8 @@ export interface SshGatewayOptions {
   trustOnFirstUse?: boolean;
 }
 
-const TIMEOUT = 15_000;
 const toolDirs = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 const SYSTEMCTL = '/usr/bin/systemctl';
-const trimOutput = (s: string) => s.trim().slice(-20_000);
 const sftpCode = (e: unknown) => (e as { code?: unknown })?.code;
 /** SFTP status codes (draft-ietf-secsh-filexfer): no such file, and the generic failure `mkdir` gives for an existing directory. */
 const NO_SUCH_FILE = 2;
@@ -358,27 +357,17 @@ export class SshGateway implements ServerGateway {
   /** A declared program: its private instance in the far-side sandbox, or its system service on a real server. */
   #program(program: ProgramDescriptor): ServiceControl {
     const tool = program.tool ?? program.id;
-    const privileged = !!program.privileged;
-    const validateDescriptor = async (files: readonly ConfigFile[]): Promise<CheckOutcome> => {
-      const v = program.validate;
-      if (!v) return { status: 'skipped', reason: 'not_supported' };
-      if (typeof v === 'function') return v(this, files);
-      if (!(await this.hasTool(v.tool)).available) return { status: 'skipped', reason: 'tool_missing', tool: v.tool };
-      const r = await this.#run(v.tool, v.args, { timeoutMs: v.timeoutMs ?? TIMEOUT, privileged });
-      return { status: r.exitCode === 0 ? 'passed' : 'failed', tool: v.tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
-    };
+    const validateStaged = (writes: readonly ConfigFile[], removes: readonly string[]) => this.#validateStaged(program, writes, removes);
+    // The far-side sandbox: the same runner as the local gateway's private instances, on the far side's files and processes.
+    if (this.#root && program.local) return { ...instanceControl(this.#instanceHost(), program), validateStaged };
     return {
       name: program.id,
-      validateStaged: (writes, removes) => this.#validateStaged(program, writes, removes),
-      validate: async (files: readonly ConfigFile[] = []) => {
-        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).validate(files);
-        return validateDescriptor(files);
-      },
+      validateStaged,
+      validate: async (files: readonly ConfigFile[] = []) => this.#validateDescriptor(program, files),
       reload: async (): Promise<CheckOutcome> => {
-        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).reload();
         if (!program.service) return { status: 'skipped', reason: 'not_supported', tool };
         if (program.service.reload === 'none') return { status: 'passed', tool, output: `${program.service.unit} reads its files on every use` };
-        if (await this.#rootDir()) return { status: 'skipped', reason: 'not_supported', tool };
+        if (this.#root) return { status: 'skipped', reason: 'not_supported', tool };
         const r = await this.#run('systemctl', [program.service.reload, program.service.unit], { privileged: true, timeoutMs: 60_000 });
         if (r.exitCode !== 0) return { status: 'failed', tool: 'systemctl', output: trimOutput(r.stderr + r.stdout) || `systemctl ${program.service.reload} ${program.service.unit} failed` };
         // Health probe: the unit runs after taking the new configuration.
@@ -388,17 +377,109 @@ export class SshGateway implements ServerGateway {
       },
       status: async (): Promise<ServiceStatus> => {
         if (!(await this.hasTool(tool)).available) return { state: 'not_installed' };
-        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).status();
         if (!program.service) return { state: 'unknown' };
         const r = await this.#run('systemctl', ['is-active', program.service.unit], { timeoutMs: 10_000 });
         const state = r.stdout.trim();
         return { state: state === 'active' ? 'running' : state === 'inactive' || state === 'failed' ? 'stopped' : 'unknown', detail: state };
       },
       stop: async () => {
-        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).stop();
-        if (program.service && !(await this.#rootDir())) await this.#run('systemctl', ['stop', program.service.unit], { privileged: true, timeoutMs: 60_000 });
+        if (program.service && !this.#root) await this.#run('systemctl', ['stop', program.service.unit], { privileged: true, timeoutMs: 60_000 });
       },
     };
+  }
+
+  /** The descriptor's `validate` (command through `sudo -n` when privileged on a real server, or its function). */
+  async #validateDescriptor(program: ProgramDescriptor, files: readonly ConfigFile[]): Promise<CheckOutcome> {
+    const v = program.validate;
+    if (!v) return { status: 'skipped', reason: 'not_supported' };
+    if (typeof v === 'function') return v(this, files);
+    if (!(await this.hasTool(v.tool)).available) return { status: 'skipped', reason: 'tool_missing', tool: v.tool };
+    const r = await this.#run(v.tool, v.args, { timeoutMs: v.timeoutMs ?? TIMEOUT, privileged: !!program.privileged });
+    return { status: r.exitCode === 0 ? 'passed' : 'failed', tool: v.tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
+  }
+
+  /** A far-side file (a path already mapped) by SFTP: null when missing. */
+  async #readHost(file: string): Promise<string | null> {
+    return this.#with(async (c) => {
+      try {
+        return (await sftpCall<Buffer>(c, (s, done) => s.readFile(file, done))).toString('utf8');
+      } catch (e) {
+        if (typeof sftpCode(e) === 'number') return null;
+        throw e;
+      }
+    });
+  }
+
+  /** Runs a command on the far side (fixed arguments; `cwd` and an instance's variables through `env`). */
+  #exec(argv: string[], options: { timeoutMs: number; cwd?: string; env?: Record<string, string> }): Promise<RunResult> {
+    // programEnv refuses names that are not variables; the far side keeps its own PATH and gets LANG=C.
+    const variables = options.env ? Object.entries(programEnv(options.env)).filter(([name]) => name !== 'PATH').map(([name, value]) => `${name}=${value}`) : [];
+    const prefix = options.cwd || variables.length ? ['env', ...(options.cwd ? ['-C', options.cwd] : []), ...variables] : [];
+    return this.#with((c) => exec(c, [...prefix, ...argv], { timeoutMs: options.timeoutMs }));
+  }
+
+  /** The far side's files and processes for the instance runner (instance.ts), inside the sandbox. */
+  #instanceHost(): InstanceHost {
+    const stat = (file: string) => this.#with((c) => sftpCall<{ size: number }>(c, (s, done) => s.stat(file, done))).catch((e: unknown) => {
+      if (typeof sftpCode(e) === 'number') return null;
+      throw e;
+    });
+    const runningPid = async (pidFile: string, tool: string): Promise<number | undefined> => {
+      const pid = Number((await this.#readHost(pidFile))?.trim());
+      if (!Number.isInteger(pid) || pid < 2) return undefined;
+      if ((await this.#exec(['kill', '-0', String(pid)], { timeoutMs: 5000 })).exitCode !== 0) return undefined;
+      const cmdline = await this.#readHost(`/proc/${pid}/cmdline`);
+      return cmdline === null || cmdline.includes(tool) ? pid : undefined;
+    };
+    const host: InstanceHost = {
+      root: this.#root,
+      pollMs: 50,
+      hostPath: (p) => this.hostPath(p),
+      readFile: (p) => this.readFile(p),
+      writeFile: (f) => this.writeFile(f),
+      mkdir: (dir) => this.#with((c) => this.#mkdirp(c, dir)),
+      exists: async (file) => !!(await stat(file)),
+      remove: (file) =>
+        this.#with(async (c) => {
+          await sftpCall(c, (s, done) => s.unlink(file, (err) => done(err))).catch((e: unknown) => {
+            if (sftpCode(e) !== NO_SUCH_FILE) throw e;
+          });
+        }),
+      size: async (file) => (await stat(file))?.size ?? 0,
+      readFrom: async (file, offset) => {
+        const size = (await stat(file))?.size ?? 0;
+        return this.#with((c) => this.#readFrom(c, file, offset, size));
+      },
+      findTool: async (tool) => (await this.#tool(tool)) ?? undefined,
+      isExecutable: async (file) => (await this.#exec(['test', '-x', file], { timeoutMs: 5000 })).exitCode === 0,
+      run: (file, args, options) => this.#exec([file, ...args], options),
+      // The daemon keeps the file as its output, not the channel: the command returns when the start command does.
+      runToFile: async (file, args, options) => {
+        const offset = (await stat(options.output))?.size ?? 0;
+        await this.#with((c) => this.#mkdirp(c, path.posix.dirname(options.output)));
+        const r = await this.#exec(['sh', '-c', 'out=$1; shift; exec "$@" >>"$out" 2>&1 </dev/null', 'sh', options.output, file, ...args], options);
+        return { ...r, stdout: '', stderr: await host.readFrom(options.output, offset) };
+      },
+      // Detached in a session of its own; its exit code is not known here (the runner waits for its pid file).
+      spawnDetached: async (file, args, options) => {
+        await this.#exec(['sh', '-c', 'out=$1; shift; setsid "$@" >"$out" 2>&1 </dev/null &', 'sh', options.output, file, ...args], { timeoutMs: 10_000, cwd: options.cwd, env: options.env });
+        return () => undefined;
+      },
+      runningPid,
+      stopPid: async (pidFile, tool) => {
+        const pid = await runningPid(pidFile, tool);
+        if (!pid) return false;
+        await this.#exec(['kill', '-TERM', String(pid)], { timeoutMs: 5000 });
+        for (const deadline = Date.now() + 3000; Date.now() < deadline && (await runningPid(pidFile, tool)); ) await new Promise((resolve) => setTimeout(resolve, 50));
+        return true;
+      },
+      // The far side's instances are not the portal's processes: they keep running when it stops.
+      claim: async () => undefined,
+      release: async () => undefined,
+      listenAddress: (service, port) => this.listenAddress(service, port),
+      validate: (program, files) => this.#validateDescriptor(program, files),
+    };
+    return host;
   }
 
   /**
@@ -452,87 +533,6 @@ export class SshGateway implements ServerGateway {
     const args = command!.args.map((a) => (typeof a === 'string' || !under(a.path) ? a : { path: staged(a.path) }));
     const r = await this.#run(command!.tool, args, { timeoutMs: command!.timeoutMs ?? TIMEOUT, privileged: !!program.privileged });
     return { status: r.exitCode === 0 ? 'passed' : 'failed', tool: command!.tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
-  }
-
-  /** A descriptor's private instance in the far-side sandbox (what `localProgram.ts` does on this machine). */
-  #localInstance(program: ProgramDescriptor, local: LocalInstance) {
-    const tool = program.tool ?? program.id;
-    const env: LocalEnv = { root: this.#root, hostPath: (p) => this.hostPath(p), readFile: (p) => this.readFile(p) };
-    const missing: CheckOutcome = { status: 'skipped', reason: 'tool_missing', tool };
-    const runTool = async (args: readonly string[]) => this.#run(tool, [...args, ...(await local.args(env))], { timeoutMs: TIMEOUT });
-    const outcome = (r: ExecResult, ok = r.exitCode === 0): CheckOutcome => ({ status: ok ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) });
-    const prepare = async () => {
-      for (const f of local.files?.(env) ?? []) if ((await this.readFile(f.path)) !== f.content) await this.writeFile(f);
-      if (local.dirs?.length) await this.#with(async (c) => { for (const d of local.dirs ?? []) await this.#mkdirp(c, this.hostPath(d)); });
-    };
-    const pid = async (): Promise<number | undefined> => {
-      const n = Number((await this.readFile(local.pidFile))?.trim());
-      if (!Number.isInteger(n) || n < 2) return undefined;
-      const r = await this.#with((c) => exec(c, ['kill', '-0', String(n)], { timeoutMs: 5000 }));
-      return r.exitCode === 0 ? n : undefined;
-    };
-    const size = async (p: string) => this.#with(async (c) => sftpCall<{ size: number }>(c, (s, done) => s.stat(this.hostPath(p), done)).then((a) => a.size).catch(() => 0));
-    const start = async (): Promise<CheckOutcome> => {
-      await this.removeFile(local.pidFile);
-      const r = await runTool(local.start);
-      let ok = r.exitCode === 0 && !!(await pid());
-      for (const deadline = Date.now() + 5000; r.exitCode === 0 && !ok && Date.now() < deadline; ) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        ok = !!(await pid());
-      }
-      return { ...outcome(r, ok), output: trimOutput(r.stderr + r.stdout) || (ok ? 'started' : `${tool} did not start`) };
-    };
-    const stop = async () => {
-      const running = await pid();
-      if (!running) return;
-      await this.#with((c) => exec(c, ['kill', '-TERM', String(running)], { timeoutMs: 5000 }));
-      for (const deadline = Date.now() + 3000; Date.now() < deadline && (await pid()); ) await new Promise((resolve) => setTimeout(resolve, 50));
-    };
-    // An instance configured by its environment or run from outside PATH (`local.env`, `local.command`): not over SSH yet.
-    const unsupported: CheckOutcome | undefined = local.env || local.command ? { status: 'skipped', reason: 'not_supported', tool } : undefined;
-    return {
-      validate: async (files: readonly ConfigFile[]): Promise<CheckOutcome> => {
-        if (unsupported) return unsupported;
-        if (!(await this.#tool(tool))) return missing;
-        await prepare();
-        if (!local.validate) {
-          const v = program.validate;
-          if (!v) return { status: 'skipped', reason: 'not_supported' } as CheckOutcome;
-          if (typeof v === 'function') return v(this, files);
-          return outcome(await this.#run(v.tool, v.args, { timeoutMs: v.timeoutMs ?? TIMEOUT }));
-        }
-        return outcome(await runTool(local.validate));
-      },
-      reload: async (): Promise<CheckOutcome> => {
-        if (unsupported) return unsupported;
-        if (!(await this.#tool(tool))) return missing;
-        await prepare();
-        if (!(await pid())) return start();
-        if (!local.reload) {
-          await stop();
-          return start();
-        }
-        const watch = local.reloadLog;
-        const offset = watch ? await size(watch.path) : 0;
-        const r = await runTool(local.reload);
-        if (r.exitCode !== 0) return outcome(r);
-        if (!watch) return { status: 'passed', tool, output: trimOutput(r.stderr + r.stdout) || 'reloaded' };
-        const deadline = Date.now() + (watch.waitMs ?? 3000);
-        for (;;) {
-          const now = await size(watch.path);
-          const log = await this.#with((c) => this.#readFrom(c, this.hostPath(watch.path), offset, now));
-          if (watch.failed.test(log)) return { status: 'failed', tool, output: trimOutput(log) };
-          if (watch.done.test(log)) return { status: 'passed', tool, output: 'reloaded' };
-          if (Date.now() > deadline) return { status: 'passed', tool, output: 'reload signalled' };
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      },
-      status: async (): Promise<ServiceStatus> => {
-        if (!(await pid())) return { state: 'stopped' };
-        return program.port ? { state: 'running', endpoint: await this.listenAddress(program.id, program.port) } : { state: 'running' };
-      },
-      stop,
-    };
   }
 
   async metrics(): Promise<ServerMetrics> {
