@@ -212,10 +212,10 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
   it('two servers apply in parallel, the jobs of one server stay serial', async () => {
     overlaps.length = 0;
     site = 'four';
-    const started = performance.now();
     const jobs = await Promise.all([...servers, ...servers].map((id) => runner.apply(plugin.id, { serverId: id, userId }, { key: 'sites:changes.applied' })));
     const done = await Promise.all(jobs.map((j) => jobFinished(db.orm, j.id)));
-    expect(done.every((j) => j.status === 'succeeded')).toBe(true);
+    // A failed job names its last step and the program's output, so a failure under load says why.
+    expect(done.filter((j) => j.status !== 'succeeded').map((j) => ({ server: j.server.id, status: j.status, last: j.log.at(-1), output: j.validation?.output }))).toEqual([]);
     expect(overlaps).toEqual([]);
     // Both servers' runs overlapped in time.
     const spans = await Promise.all(done.map(async (j) => ({ server: j.server.id, from: Date.parse(j.log[0]!.at), to: Date.parse(j.log.at(-1)!.at) })));
@@ -223,7 +223,6 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
     const b = spans.filter((s) => s.server === servers[1]);
     expect(a.some((x) => b.some((y) => x.from < y.to && y.from < x.to))).toBe(true);
     for (const id of servers) expect(fs.readFileSync(far(id, '/etc/nginx/conf.d/b.conf'), 'utf8')).toBe('# four\n');
-    expect(performance.now() - started).toBeGreaterThan(0);
   });
 
   it('one connection per server is reused across applies; idle ones close', async () => {

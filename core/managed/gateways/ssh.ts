@@ -333,12 +333,35 @@ export class SshGateway implements ServerGateway {
   }
 
   /** Ports of the far-side sandbox's private instances (several sandboxes share one machine); a real server: the usual one. */
-  async listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
+  listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
+    // One allocation at a time: two programs of a sandbox must not read ports.json before the other wrote it.
+    const next = this.#ports.then(() => this.#listenAddress(service, defaultPort));
+    this.#ports = next.catch(() => undefined);
+    return next;
+  }
+
+  #ports: Promise<unknown> = Promise.resolve();
+
+  async #listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
     if (!toolName.test(service)) throw new SandboxViolation('bad service name');
     if (!(await this.#rootDir())) return { host: '127.0.0.1', port: defaultPort };
     const known = JSON.parse((await this.readFile('/.portal/ports.json')) ?? '{}') as Record<string, number>;
     if (!known[service]) {
-      known[service] = 20_000 + ((this.serverId * 7919 + [...service].reduce((a, ch) => a * 31 + ch.charCodeAt(0), 0)) % 30_000);
+      // Below Linux's ephemeral range (32768–60999), so no outgoing connection holds it, and not a port a socket
+      // of the far side uses now (/proc/net/tcp{,6}, any state); the start differs per server and service.
+      const inUse = new Set<number>(Object.values(known));
+      for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+        for (const line of ((await this.#readHost(table)) ?? '').split('\n').slice(1)) {
+          const local = line.trim().split(/\s+/)[1];
+          if (local) inUse.add(Number.parseInt(local.slice(local.lastIndexOf(':') + 1), 16));
+        }
+      }
+      const [low, span] = [20_000, 12_768];
+      const first = (this.serverId * 7919 + [...service].reduce((a, ch) => a * 31 + ch.charCodeAt(0), 0)) % span;
+      let port: number | undefined;
+      for (let i = 0; i < span && port === undefined; i++) if (!inUse.has(low + ((first + i) % span))) port = low + ((first + i) % span);
+      if (port === undefined) throw new SandboxViolation('no free port on the far side');
+      known[service] = port;
       await this.writeFile({ path: '/.portal/ports.json', content: JSON.stringify(known) });
     }
     return { host: '127.0.0.1', port: known[service] };
