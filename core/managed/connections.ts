@@ -41,6 +41,8 @@ export interface ServerGatewaysOptions {
   baseDir: string;
   programs: () => readonly ProgramDescriptor[];
   idleSeconds?: number;
+  /** `MANAGED_SSH_ROOT` (development and tests): the far-side sandbox of a server without one of its own is `<sshRoot>/<id>`. */
+  sshRoot?: string;
 }
 
 /** What the connection page shows of a server. */
@@ -125,7 +127,7 @@ export class ServerGateways {
     if (!gw) {
       gw =
         this.kindOf(serverId) === 'ssh'
-          ? new SshGateway({ serverId, pool: this.pool, hostKeys: this.hostKeys, settings: () => this.settings(serverId), root: this.#rows.get(serverId)?.root ?? undefined, programs: this.#options.programs() })
+          ? new SshGateway({ serverId, pool: this.pool, hostKeys: this.hostKeys, settings: () => this.settings(serverId), root: this.#rows.get(serverId)?.root ?? (this.#options.sshRoot ? `${this.#options.sshRoot.replace(/\/+$/, '')}/${serverId}` : undefined), programs: this.#options.programs() })
           : new LocalGateway({ baseDir: this.#options.baseDir, serverId, programs: this.#options.programs() });
       this.#gateways.set(serverId, gw);
     }

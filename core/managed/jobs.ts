@@ -539,11 +539,18 @@ export class JobRunner {
       if (drifted.length) return await this.#stopForDrift(job, plan, drifted, progress);
       await progress('writing', 10, 'job.step.writing', plan.changeIds.length > 1 ? `changes: ${plan.changeIds.length}` : undefined);
       await this.#extendBaseline(plan, gw);
+      // Where the gateway can stage (ssh, a descriptor with `stage`), the whole set is checked in a staging copy
+      // first: a configuration the check refuses never touches the live files (nothing to put back).
+      const staged = await validateStaged(gw, plan.steps, oldFiles, plan.files, plan.baseline);
+      if (staged) {
+        await progress('validating', 35, 'job.step.validating');
+        job.validation = record(staged);
+        if (staged.status === 'failed') return await this.#fail(em, plan, progress, false, job.validation, touched);
+      }
       await writeSet(gw, oldFiles, plan.files, plan.baseline, touched);
       await testPause('written');
 
-      await progress('validating', 35, 'job.step.validating');
-      const validated = await validate(gw, plan.steps, plan.files);
+      const validated = staged ?? (await progress('validating', 35, 'job.step.validating'), await validate(gw, plan.steps, plan.files));
       const outcome = record(validated);
       job.validation = outcome;
       if (validated.status === 'failed') return await this.#fail(em, plan, progress, false, outcome, touched);
@@ -881,6 +888,15 @@ async function validate(gw: ServerGateway, steps: ApplySteps, files: StoredFile[
   return { status: 'skipped', reason: 'not_supported' };
 }
 
+/** The program's check of the whole set in a staging copy, before writing (null: the gateway or program does not stage). */
+async function validateStaged(gw: ServerGateway, steps: ApplySteps, from: readonly StoredFile[], to: readonly StoredFile[], baseline: Baseline | null): Promise<CheckOutcome | null> {
+  if (steps.validate || !steps.service) return null;
+  const control = gw.service(steps.service);
+  if (!control.validateStaged) return null;
+  const { writes, removes } = plannedSet(from, to, baseline);
+  return control.validateStaged(writes as ConfigFile[], removes);
+}
+
 async function reload(gw: ServerGateway, steps: ApplySteps): Promise<CheckOutcome> {
   if (steps.reload) return steps.reload(gw);
   if (steps.service) return gw.service(steps.service).reload();
@@ -900,20 +916,30 @@ const record = (o: CheckOutcome): CheckOutcomeRecord => ({
  * `touched` collects the paths handled; `only` limits the work to those paths.
  */
 async function writeSet(gw: ServerGateway, from: readonly StoredFile[], to: readonly StoredFile[], baseline: Baseline | null, touched?: Set<string>, only?: ReadonlySet<string>): Promise<void> {
-  const keep = new Set(to.map((f) => f.path));
-  const before = new Map((baseline?.files ?? []).map((f) => [f.path, f]));
-  for (const f of to) {
-    if (only && !only.has(f.path)) continue;
+  const { writes, removes } = plannedSet(from, to, baseline, only);
+  for (const f of writes) {
     touched?.add(f.path);
     await gw.writeFile(f);
   }
+  for (const p of removes) {
+    touched?.add(p);
+    await gw.removeFile(p);
+  }
+}
+
+/** What going from `from` to `to` writes (in order) and removes: a dropped file gets its baseline content back, else it goes. */
+function plannedSet(from: readonly StoredFile[], to: readonly StoredFile[], baseline: Baseline | null, only?: ReadonlySet<string>): { writes: StoredFile[]; removes: string[] } {
+  const keep = new Set(to.map((f) => f.path));
+  const before = new Map((baseline?.files ?? []).map((f) => [f.path, f]));
+  const writes = to.filter((f) => !only || only.has(f.path));
+  const removes: string[] = [];
   for (const f of from) {
     if (keep.has(f.path) || (only && !only.has(f.path))) continue;
-    touched?.add(f.path);
     const original = before.get(f.path);
-    if (original) await gw.writeFile(original);
-    else await gw.removeFile(f.path);
+    if (original) writes.push(original);
+    else removes.push(f.path);
   }
+  return { writes, removes };
 }
 
 /** The rendered files, checked: absolute paths, no duplicates, text of bounded size. */

@@ -69,6 +69,12 @@ const schema = z.object({
   MANAGED_GATEWAY: z.enum(['local', 'ssh']).default('local'),
   /** Seconds an unused SSH connection to a server stays open. */
   MANAGED_SSH_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Development and tests only: a directory on the far side of the ssh gateway (absolute) below which every ssh
+   * server without a sandbox of its own gets one (`<dir>/<serverId>`), its paths mapped there and its programs run
+   * as private instances — the e2e test's "server" is an unprivileged sshd on this machine. Unset: real servers.
+   */
+  MANAGED_SSH_ROOT: z.string().regex(/^\/[^\0]*$/).max(512).optional(),
   /** Address the metrics endpoint listens on; the loopback by default (the scraper runs on the host or reaches it through the private network). */
   METRICS_HOST: z.string().default('127.0.0.1'),
   SMTP_URL: z.string().min(1).optional(),

@@ -79,6 +79,12 @@ export interface ServiceControl {
   readonly name: string;
   /** Checks the configuration currently written on the server (`files`: the plugin's files, for descriptors that check file by file). */
   validate(files?: readonly ConfigFile[]): Promise<CheckOutcome>;
+  /**
+   * Checks the whole set as it will be before any live file changes (issue 28): the gateway writes `writes` into
+   * a staging copy of the program's `stage` directories (without `removes`) and runs the descriptor's check
+   * there. `null`: this gateway or program cannot stage; the job writes, then `validate`s in place. Optional.
+   */
+  validateStaged?(writes: readonly ConfigFile[], removes: readonly string[]): Promise<CheckOutcome | null>;
   /** Makes the running service use the written configuration (starts it when it is not running). */
   reload(): Promise<CheckOutcome>;
   status(): Promise<ServiceStatus>;

@@ -127,6 +127,13 @@ export interface ProgramDescriptor {
    * gateway, even where `paths` would cover them — an apply keeps whatever is there.
    */
   preserved?: readonly string[];
+  /**
+   * Directories (server paths) the program's check reads as a whole, e.g. `['/etc/nginx', '/etc/ssl/portal']`:
+   * a gateway that stages (`ssh`) copies them into a staging directory, puts the new set over the copy, points
+   * the copy's references to these directories at the copy, and runs the check there — a configuration the check
+   * refuses never reaches the live files. Without: the job writes the files, then checks them in place.
+   */
+  stage?: readonly string[];
   /** Whether its commands need root on a real server (the `ssh` gateway runs them through `sudo -n`). */
   privileged?: boolean;
   /** Where it listens by default: the status reports `listenAddress(id, port)`. */
@@ -160,7 +167,7 @@ export function programProblems(p: ProgramDescriptor): string[] {
   if (!p || typeof p !== 'object') return ['is not a program descriptor'];
   if (typeof p.id !== 'string' || !programId.test(p.id)) out.push(`id ${JSON.stringify(p.id)} is not a program id`);
   if (!Array.isArray(p.paths)) out.push('paths must be a list of globs');
-  for (const g of [...(p.paths ?? []), ...(p.reads ?? []), ...(p.preserved ?? [])]) {
+  for (const g of [...(p.paths ?? []), ...(p.reads ?? []), ...(p.preserved ?? []), ...(p.stage ?? [])]) {
     const problem = globProblem(g);
     if (problem) out.push(`${JSON.stringify(g)} ${problem}`);
   }
@@ -287,9 +294,20 @@ export function scopedGateway(gw: ServerGateway, scope: PathScope): ServerGatewa
     },
     service: (name): ServiceControl => {
       const control = gw.service(name);
-      if (own.has(name)) return control;
+      if (own.has(name)) {
+        if (!control.validateStaged) return control;
+        // The staged set is what the job would write: only the plugin's own paths.
+        const staged = control.validateStaged.bind(control);
+        return Object.assign(Object.create(control) as ServiceControl, {
+          validateStaged: async (writes: readonly ConfigFile[], removes: readonly string[]) => {
+            for (const f of writes) check(f.path, 'write');
+            for (const p of removes) check(p, 'write');
+            return staged(writes, removes);
+          },
+        });
+      }
       const notOwn = async (): Promise<never> => refuse('program', name);
-      return { name, status: () => control.status(), validate: notOwn, reload: notOwn, stop: notOwn };
+      return { name, status: () => control.status(), validate: notOwn, validateStaged: notOwn, reload: notOwn, stop: notOwn };
     },
     metrics: () => gw.metrics(),
   };

@@ -61,6 +61,7 @@ export class ManagedCenter {
       baseDir: this.#baseDir,
       programs: () => this.#programs,
       idleSeconds: deps.config.MANAGED_SSH_IDLE_SECONDS,
+      sshRoot: deps.config.MANAGED_SSH_ROOT,
     });
     this.jobs = new JobRunner({
       orm: deps.orm,

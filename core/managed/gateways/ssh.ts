@@ -16,9 +16,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { CheckOutcome, ConfigFile, RunRequest, RunResult, ServerGateway, ServerMetrics, ServiceControl, ServiceStatus, ToolCheck } from '@portal/plugin-sdk/gateway';
-import type { LocalEnv, LocalInstance, ProgramDescriptor } from '@portal/plugin-sdk/program';
-import { SandboxViolation, toolName } from './programs.ts';
-import { exec, openConnection, sftpCall, SshUnreachable, type ExecResult, type HostKeyStore, type SshConnection, type SshPool, type SshSettings } from './sshConnection.ts';
+import type { LocalEnv, ProgramDescriptor } from '@portal/plugin-sdk/program';
+import { instanceControl, TIMEOUT, trimOutput, type InstanceHost } from './instance.ts';
+import { programEnv, SandboxViolation, toolName } from './programs.ts';
+import { exec, openConnection, sftpCall, SshUnreachable, type HostKeyStore, type SshConnection, type SshPool, type SshSettings } from './sshConnection.ts';
 
 export interface SshGatewayOptions {
   serverId: number;
@@ -36,10 +37,8 @@ export interface SshGatewayOptions {
   trustOnFirstUse?: boolean;
 }
 
-const TIMEOUT = 15_000;
 const toolDirs = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 const SYSTEMCTL = '/usr/bin/systemctl';
-const trimOutput = (s: string) => s.trim().slice(-20_000);
 const sftpCode = (e: unknown) => (e as { code?: unknown })?.code;
 /** SFTP status codes (draft-ietf-secsh-filexfer): no such file, and the generic failure `mkdir` gives for an existing directory. */
 const NO_SUCH_FILE = 2;
@@ -154,6 +153,7 @@ export class SshGateway implements ServerGateway {
       try {
         await sftpCall(c, (s, done) => s.writeFile(tmp, file.content, { mode, flag: 'wx' }, (err) => done(err)));
         await sftpCall(c, (s, done) => s.chmod(tmp, mode, (err) => done(err)));
+        if (file.owner || file.group) await this.#own(c, tmp, file.owner, file.group);
         // Atomic replace on the far side (plain SFTP rename refuses an existing target).
         await sftpCall(c, (s, done) => s.ext_openssh_rename(tmp, target, (err) => done(err)));
       } catch (e) {
@@ -161,6 +161,47 @@ export class SshGateway implements ServerGateway {
         throw e;
       }
     });
+  }
+
+  /** Far-side user and group ids by name (`getent`), null for a name the server does not know. */
+  readonly #ids = new Map<string, number | null>();
+
+  async #id(c: SshConnection, database: 'passwd' | 'group', name: string): Promise<number | null> {
+    if (!/^[a-z_][a-z0-9_-]{0,31}\$?$/i.test(name)) throw new SandboxViolation(`not a ${database === 'passwd' ? 'user' : 'group'} name: ${JSON.stringify(name)}`);
+    const key = `${database}:${name}`;
+    if (!this.#ids.has(key)) {
+      const r = await exec(c, ['getent', database, name], { timeoutMs: 10_000 });
+      const id = Number(r.stdout.split(':')[2]);
+      this.#ids.set(key, r.exitCode === 0 && Number.isInteger(id) ? id : null);
+    }
+    return this.#ids.get(key)!;
+  }
+
+  /**
+   * Owner and group of a file as rendered (`ConfigFile.owner`/`group`), set with SFTP (setstat) on the temporary
+   * file before it replaces the target, so the file never appears with other ones. Without root, the far side lets
+   * the login user hand its files only to groups it belongs to: an owner other than the login user is then kept as
+   * the login user with the group applied (the server's setup makes the portal user a member of e.g. `www-data`); a
+   * group it may not hand out fails the write with the server's refusal (in a far-side sandbox: kept as it is).
+   */
+  async #own(c: SshConnection, file: string, owner: string | undefined, group: string | undefined): Promise<void> {
+    const attrs = await sftpCall<{ uid: number; gid: number }>(c, (s, done) => s.stat(file, done));
+    const uid = (owner ? await this.#id(c, 'passwd', owner) : null) ?? attrs.uid;
+    const gid = (group ? await this.#id(c, 'group', group) : null) ?? attrs.gid;
+    if (uid === attrs.uid && gid === attrs.gid) return;
+    const chown = (u: number, g: number) => sftpCall(c, (s, done) => s.chown(file, u, g, (err) => done(err)));
+    try {
+      await chown(uid, gid);
+    } catch (e) {
+      if (typeof sftpCode(e) !== 'number') throw e;
+      try {
+        if (uid === attrs.uid) throw e;
+        await chown(attrs.uid, gid);
+      } catch (again) {
+        // The far-side sandbox (tests, development) keeps the login user's own, as the local gateway does.
+        if (!this.#root) throw again;
+      }
+    }
   }
 
   async removeFile(serverPath: string): Promise<void> {
@@ -292,12 +333,35 @@ export class SshGateway implements ServerGateway {
   }
 
   /** Ports of the far-side sandbox's private instances (several sandboxes share one machine); a real server: the usual one. */
-  async listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
+  listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
+    // One allocation at a time: two programs of a sandbox must not read ports.json before the other wrote it.
+    const next = this.#ports.then(() => this.#listenAddress(service, defaultPort));
+    this.#ports = next.catch(() => undefined);
+    return next;
+  }
+
+  #ports: Promise<unknown> = Promise.resolve();
+
+  async #listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
     if (!toolName.test(service)) throw new SandboxViolation('bad service name');
     if (!(await this.#rootDir())) return { host: '127.0.0.1', port: defaultPort };
     const known = JSON.parse((await this.readFile('/.portal/ports.json')) ?? '{}') as Record<string, number>;
     if (!known[service]) {
-      known[service] = 20_000 + ((this.serverId * 7919 + [...service].reduce((a, ch) => a * 31 + ch.charCodeAt(0), 0)) % 30_000);
+      // Below Linux's ephemeral range (32768–60999), so no outgoing connection holds it, and not a port a socket
+      // of the far side uses now (/proc/net/tcp{,6}, any state); the start differs per server and service.
+      const inUse = new Set<number>(Object.values(known));
+      for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+        for (const line of ((await this.#readHost(table)) ?? '').split('\n').slice(1)) {
+          const local = line.trim().split(/\s+/)[1];
+          if (local) inUse.add(Number.parseInt(local.slice(local.lastIndexOf(':') + 1), 16));
+        }
+      }
+      const [low, span] = [20_000, 12_768];
+      const first = (this.serverId * 7919 + [...service].reduce((a, ch) => a * 31 + ch.charCodeAt(0), 0)) % span;
+      let port: number | undefined;
+      for (let i = 0; i < span && port === undefined; i++) if (!inUse.has(low + ((first + i) % span))) port = low + ((first + i) % span);
+      if (port === undefined) throw new SandboxViolation('no free port on the far side');
+      known[service] = port;
       await this.writeFile({ path: '/.portal/ports.json', content: JSON.stringify(known) });
     }
     return { host: '127.0.0.1', port: known[service] };
@@ -316,26 +380,17 @@ export class SshGateway implements ServerGateway {
   /** A declared program: its private instance in the far-side sandbox, or its system service on a real server. */
   #program(program: ProgramDescriptor): ServiceControl {
     const tool = program.tool ?? program.id;
-    const privileged = !!program.privileged;
-    const validateDescriptor = async (files: readonly ConfigFile[]): Promise<CheckOutcome> => {
-      const v = program.validate;
-      if (!v) return { status: 'skipped', reason: 'not_supported' };
-      if (typeof v === 'function') return v(this, files);
-      if (!(await this.hasTool(v.tool)).available) return { status: 'skipped', reason: 'tool_missing', tool: v.tool };
-      const r = await this.#run(v.tool, v.args, { timeoutMs: v.timeoutMs ?? TIMEOUT, privileged });
-      return { status: r.exitCode === 0 ? 'passed' : 'failed', tool: v.tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
-    };
+    const validateStaged = (writes: readonly ConfigFile[], removes: readonly string[]) => this.#validateStaged(program, writes, removes);
+    // The far-side sandbox: the same runner as the local gateway's private instances, on the far side's files and processes.
+    if (this.#root && program.local) return { ...instanceControl(this.#instanceHost(), program), validateStaged };
     return {
       name: program.id,
-      validate: async (files: readonly ConfigFile[] = []) => {
-        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).validate(files);
-        return validateDescriptor(files);
-      },
+      validateStaged,
+      validate: async (files: readonly ConfigFile[] = []) => this.#validateDescriptor(program, files),
       reload: async (): Promise<CheckOutcome> => {
-        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).reload();
         if (!program.service) return { status: 'skipped', reason: 'not_supported', tool };
         if (program.service.reload === 'none') return { status: 'passed', tool, output: `${program.service.unit} reads its files on every use` };
-        if (await this.#rootDir()) return { status: 'skipped', reason: 'not_supported', tool };
+        if (this.#root) return { status: 'skipped', reason: 'not_supported', tool };
         const r = await this.#run('systemctl', [program.service.reload, program.service.unit], { privileged: true, timeoutMs: 60_000 });
         if (r.exitCode !== 0) return { status: 'failed', tool: 'systemctl', output: trimOutput(r.stderr + r.stdout) || `systemctl ${program.service.reload} ${program.service.unit} failed` };
         // Health probe: the unit runs after taking the new configuration.
@@ -345,98 +400,162 @@ export class SshGateway implements ServerGateway {
       },
       status: async (): Promise<ServiceStatus> => {
         if (!(await this.hasTool(tool)).available) return { state: 'not_installed' };
-        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).status();
         if (!program.service) return { state: 'unknown' };
         const r = await this.#run('systemctl', ['is-active', program.service.unit], { timeoutMs: 10_000 });
         const state = r.stdout.trim();
         return { state: state === 'active' ? 'running' : state === 'inactive' || state === 'failed' ? 'stopped' : 'unknown', detail: state };
       },
       stop: async () => {
-        if ((await this.#rootDir()) && program.local) return this.#localInstance(program, program.local).stop();
-        if (program.service && !(await this.#rootDir())) await this.#run('systemctl', ['stop', program.service.unit], { privileged: true, timeoutMs: 60_000 });
+        if (program.service && !this.#root) await this.#run('systemctl', ['stop', program.service.unit], { privileged: true, timeoutMs: 60_000 });
       },
     };
   }
 
-  /** A descriptor's private instance in the far-side sandbox (what `localProgram.ts` does on this machine). */
-  #localInstance(program: ProgramDescriptor, local: LocalInstance) {
-    const tool = program.tool ?? program.id;
-    const env: LocalEnv = { root: this.#root, hostPath: (p) => this.hostPath(p), readFile: (p) => this.readFile(p) };
-    const missing: CheckOutcome = { status: 'skipped', reason: 'tool_missing', tool };
-    const runTool = async (args: readonly string[]) => this.#run(tool, [...args, ...(await local.args(env))], { timeoutMs: TIMEOUT });
-    const outcome = (r: ExecResult, ok = r.exitCode === 0): CheckOutcome => ({ status: ok ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) });
-    const prepare = async () => {
-      for (const f of local.files?.(env) ?? []) if ((await this.readFile(f.path)) !== f.content) await this.writeFile(f);
-      if (local.dirs?.length) await this.#with(async (c) => { for (const d of local.dirs ?? []) await this.#mkdirp(c, this.hostPath(d)); });
-    };
-    const pid = async (): Promise<number | undefined> => {
-      const n = Number((await this.readFile(local.pidFile))?.trim());
-      if (!Number.isInteger(n) || n < 2) return undefined;
-      const r = await this.#with((c) => exec(c, ['kill', '-0', String(n)], { timeoutMs: 5000 }));
-      return r.exitCode === 0 ? n : undefined;
-    };
-    const size = async (p: string) => this.#with(async (c) => sftpCall<{ size: number }>(c, (s, done) => s.stat(this.hostPath(p), done)).then((a) => a.size).catch(() => 0));
-    const start = async (): Promise<CheckOutcome> => {
-      await this.removeFile(local.pidFile);
-      const r = await runTool(local.start);
-      let ok = r.exitCode === 0 && !!(await pid());
-      for (const deadline = Date.now() + 5000; r.exitCode === 0 && !ok && Date.now() < deadline; ) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        ok = !!(await pid());
+  /** The descriptor's `validate` (command through `sudo -n` when privileged on a real server, or its function). */
+  async #validateDescriptor(program: ProgramDescriptor, files: readonly ConfigFile[]): Promise<CheckOutcome> {
+    const v = program.validate;
+    if (!v) return { status: 'skipped', reason: 'not_supported' };
+    if (typeof v === 'function') return v(this, files);
+    if (!(await this.hasTool(v.tool)).available) return { status: 'skipped', reason: 'tool_missing', tool: v.tool };
+    const r = await this.#run(v.tool, v.args, { timeoutMs: v.timeoutMs ?? TIMEOUT, privileged: !!program.privileged });
+    return { status: r.exitCode === 0 ? 'passed' : 'failed', tool: v.tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
+  }
+
+  /** A far-side file (a path already mapped) by SFTP: null when missing. */
+  async #readHost(file: string): Promise<string | null> {
+    return this.#with(async (c) => {
+      try {
+        return (await sftpCall<Buffer>(c, (s, done) => s.readFile(file, done))).toString('utf8');
+      } catch (e) {
+        if (typeof sftpCode(e) === 'number') return null;
+        throw e;
       }
-      return { ...outcome(r, ok), output: trimOutput(r.stderr + r.stdout) || (ok ? 'started' : `${tool} did not start`) };
+    });
+  }
+
+  /** Runs a command on the far side (fixed arguments; `cwd` and an instance's variables through `env`). */
+  #exec(argv: string[], options: { timeoutMs: number; cwd?: string; env?: Record<string, string> }): Promise<RunResult> {
+    // programEnv refuses names that are not variables; the far side keeps its own PATH and gets LANG=C.
+    const variables = options.env ? Object.entries(programEnv(options.env)).filter(([name]) => name !== 'PATH').map(([name, value]) => `${name}=${value}`) : [];
+    const prefix = options.cwd || variables.length ? ['env', ...(options.cwd ? ['-C', options.cwd] : []), ...variables] : [];
+    return this.#with((c) => exec(c, [...prefix, ...argv], { timeoutMs: options.timeoutMs }));
+  }
+
+  /** The far side's files and processes for the instance runner (instance.ts), inside the sandbox. */
+  #instanceHost(): InstanceHost {
+    const stat = (file: string) => this.#with((c) => sftpCall<{ size: number }>(c, (s, done) => s.stat(file, done))).catch((e: unknown) => {
+      if (typeof sftpCode(e) === 'number') return null;
+      throw e;
+    });
+    const runningPid = async (pidFile: string, tool: string): Promise<number | undefined> => {
+      const pid = Number((await this.#readHost(pidFile))?.trim());
+      if (!Number.isInteger(pid) || pid < 2) return undefined;
+      if ((await this.#exec(['kill', '-0', String(pid)], { timeoutMs: 5000 })).exitCode !== 0) return undefined;
+      const cmdline = await this.#readHost(`/proc/${pid}/cmdline`);
+      return cmdline === null || cmdline.includes(tool) ? pid : undefined;
     };
-    const stop = async () => {
-      const running = await pid();
-      if (!running) return;
-      await this.#with((c) => exec(c, ['kill', '-TERM', String(running)], { timeoutMs: 5000 }));
-      for (const deadline = Date.now() + 3000; Date.now() < deadline && (await pid()); ) await new Promise((resolve) => setTimeout(resolve, 50));
+    const host: InstanceHost = {
+      root: this.#root,
+      pollMs: 50,
+      hostPath: (p) => this.hostPath(p),
+      readFile: (p) => this.readFile(p),
+      writeFile: (f) => this.writeFile(f),
+      mkdir: (dir) => this.#with((c) => this.#mkdirp(c, dir)),
+      exists: async (file) => !!(await stat(file)),
+      remove: (file) =>
+        this.#with(async (c) => {
+          await sftpCall(c, (s, done) => s.unlink(file, (err) => done(err))).catch((e: unknown) => {
+            if (sftpCode(e) !== NO_SUCH_FILE) throw e;
+          });
+        }),
+      size: async (file) => (await stat(file))?.size ?? 0,
+      readFrom: async (file, offset) => {
+        const size = (await stat(file))?.size ?? 0;
+        return this.#with((c) => this.#readFrom(c, file, offset, size));
+      },
+      findTool: async (tool) => (await this.#tool(tool)) ?? undefined,
+      isExecutable: async (file) => (await this.#exec(['test', '-x', file], { timeoutMs: 5000 })).exitCode === 0,
+      run: (file, args, options) => this.#exec([file, ...args], options),
+      // The daemon keeps the file as its output, not the channel: the command returns when the start command does.
+      runToFile: async (file, args, options) => {
+        const offset = (await stat(options.output))?.size ?? 0;
+        await this.#with((c) => this.#mkdirp(c, path.posix.dirname(options.output)));
+        const r = await this.#exec(['sh', '-c', 'out=$1; shift; exec "$@" >>"$out" 2>&1 </dev/null', 'sh', options.output, file, ...args], options);
+        return { ...r, stdout: '', stderr: await host.readFrom(options.output, offset) };
+      },
+      // Detached in a session of its own; its exit code is not known here (the runner waits for its pid file).
+      spawnDetached: async (file, args, options) => {
+        await this.#exec(['sh', '-c', 'out=$1; shift; setsid "$@" >"$out" 2>&1 </dev/null &', 'sh', options.output, file, ...args], { timeoutMs: 10_000, cwd: options.cwd, env: options.env });
+        return () => undefined;
+      },
+      runningPid,
+      stopPid: async (pidFile, tool) => {
+        const pid = await runningPid(pidFile, tool);
+        if (!pid) return false;
+        await this.#exec(['kill', '-TERM', String(pid)], { timeoutMs: 5000 });
+        for (const deadline = Date.now() + 3000; Date.now() < deadline && (await runningPid(pidFile, tool)); ) await new Promise((resolve) => setTimeout(resolve, 50));
+        return true;
+      },
+      // The far side's instances are not the portal's processes: they keep running when it stops.
+      claim: async () => undefined,
+      release: async () => undefined,
+      listenAddress: (service, port) => this.listenAddress(service, port),
+      validate: (program, files) => this.#validateDescriptor(program, files),
     };
-    // An instance configured by its environment or run from outside PATH (`local.env`, `local.command`): not over SSH yet.
-    const unsupported: CheckOutcome | undefined = local.env || local.command ? { status: 'skipped', reason: 'not_supported', tool } : undefined;
-    return {
-      validate: async (files: readonly ConfigFile[]): Promise<CheckOutcome> => {
-        if (unsupported) return unsupported;
-        if (!(await this.#tool(tool))) return missing;
-        await prepare();
-        if (!local.validate) {
-          const v = program.validate;
-          if (!v) return { status: 'skipped', reason: 'not_supported' } as CheckOutcome;
-          if (typeof v === 'function') return v(this, files);
-          return outcome(await this.#run(v.tool, v.args, { timeoutMs: v.timeoutMs ?? TIMEOUT }));
-        }
-        return outcome(await runTool(local.validate));
-      },
-      reload: async (): Promise<CheckOutcome> => {
-        if (unsupported) return unsupported;
-        if (!(await this.#tool(tool))) return missing;
-        await prepare();
-        if (!(await pid())) return start();
-        if (!local.reload) {
-          await stop();
-          return start();
-        }
-        const watch = local.reloadLog;
-        const offset = watch ? await size(watch.path) : 0;
-        const r = await runTool(local.reload);
-        if (r.exitCode !== 0) return outcome(r);
-        if (!watch) return { status: 'passed', tool, output: trimOutput(r.stderr + r.stdout) || 'reloaded' };
-        const deadline = Date.now() + (watch.waitMs ?? 3000);
-        for (;;) {
-          const now = await size(watch.path);
-          const log = await this.#with((c) => this.#readFrom(c, this.hostPath(watch.path), offset, now));
-          if (watch.failed.test(log)) return { status: 'failed', tool, output: trimOutput(log) };
-          if (watch.done.test(log)) return { status: 'passed', tool, output: 'reloaded' };
-          if (Date.now() > deadline) return { status: 'passed', tool, output: 'reload signalled' };
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      },
-      status: async (): Promise<ServiceStatus> => {
-        if (!(await pid())) return { state: 'stopped' };
-        return program.port ? { state: 'running', endpoint: await this.listenAddress(program.id, program.port) } : { state: 'running' };
-      },
-      stop,
+    return host;
+  }
+
+  /**
+   * The whole set checked before the live files change: the descriptor's `stage` directories copied into the
+   * program's staging directory on the far side (`cp -a`), the new files written over the copy and the dropped
+   * ones removed from it (SFTP), every reference to a staged directory in the copy pointed at the copy (`sed`,
+   * fixed arguments), then the check run there — the private instance's own check (far-side sandbox) or the
+   * descriptor's command with its path arguments mapped to the copy (a real server, `sudo -n` when privileged).
+   * One apply per server and program runs at a time (the platform's lock): one staging directory per program.
+   * null: the program declares no `stage` or checks with a function (checked in place after writing).
+   */
+  async #validateStaged(program: ProgramDescriptor, writes: readonly ConfigFile[], removes: readonly string[]): Promise<CheckOutcome | null> {
+    const roots = program.stage ?? [];
+    const local = this.#root ? program.local : undefined;
+    const command = program.validate && typeof program.validate !== 'function' ? program.validate : undefined;
+    if (!roots.length || !(local?.validate || command)) return null;
+    const tool = local?.validate ? (program.tool ?? program.id) : command!.tool;
+    if (!(await this.#tool(tool))) return { status: 'skipped', reason: 'tool_missing', tool };
+    for (const p of [...roots, ...removes, ...writes.map((f) => f.path)]) this.#check(p);
+    const stage = stagingDir(!!this.#root, program.id);
+    const staged = (p: string) => `${stage}${p}`;
+    const pairs = roots.map((r) => [this.hostPath(r), this.hostPath(staged(r))] as const);
+    const repoint = (text: string) => pairs.reduce((t, [from, to]) => t.replace(new RegExp(`(^|[^-\\w./])${escapeRegExp(from)}(?=[^-\\w.]|$)`, 'gm'), (_, before: string) => `${before}${to}`), text);
+    const sh = async (argv: string[]) => {
+      const r = await this.#with((c) => exec(c, argv, { timeoutMs: 60_000 }));
+      if (r.exitCode !== 0) throw new Error(`${argv[0]} failed on the far side: ${trimOutput(r.stderr + r.stdout)}`);
     };
+    const dir = this.hostPath(stage);
+    await sh(['rm', '-rf', '--', dir]);
+    await sh(['mkdir', '-p', '--', dir]);
+    for (const [from, to] of pairs) {
+      const exists = await this.#with((c) => sftpCall(c, (sftp, done) => sftp.stat(from, (err) => done(err)))).then(() => true, () => false);
+      await sh(['mkdir', '-p', '--', exists ? path.posix.dirname(to) : to]);
+      if (exists) await sh(['cp', '-a', '-T', '--', from, to]);
+    }
+    // The copied files' references to the staged directories (a main configuration including conf.d) → the copy.
+    const sedBre = (x: string) => x.replace(/[\\.*[\]^$#]/g, '\\$&');
+    const expressions = pairs.flatMap(([from, to]) => ['-e', `s#\\(^\\|[^-_.A-Za-z0-9/]\\)${sedBre(from)}\\([^-_.A-Za-z0-9]\\|$\\)#\\1${to.replace(/[\\&#]/g, '\\$&')}\\2#g`]);
+    await sh(['find', dir, '-type', 'f', '-exec', 'sed', '-i', ...expressions, '{}', '+']);
+    for (const f of writes) await this.writeFile({ path: staged(f.path), content: repoint(f.content), mode: f.mode ?? 0o644 });
+    for (const p of removes) await this.removeFile(staged(p));
+    if (local?.validate) {
+      const env: LocalEnv = { root: dir, hostPath: (p) => this.hostPath(staged(p)), readFile: (p) => this.readFile(staged(p)) };
+      for (const f of local.files?.(env) ?? []) await this.writeFile({ ...f, path: staged(f.path) });
+      // Its directories in the copy, and the live ones the check opens too (logs: only the tree is staged).
+      for (const d of local.dirs ?? []) await sh(['mkdir', '-p', '--', env.hostPath(d), this.hostPath(d)]);
+      const r = await this.#run(tool, [...local.validate, ...(await local.args(env))], { timeoutMs: TIMEOUT });
+      return { status: r.exitCode === 0 ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
+    }
+    const under = (p: string) => roots.some((r) => p === r || p.startsWith(`${r}/`)) || writes.some((f) => f.path === p);
+    const args = command!.args.map((a) => (typeof a === 'string' || !under(a.path) ? a : { path: staged(a.path) }));
+    const r = await this.#run(command!.tool, args, { timeoutMs: command!.timeoutMs ?? TIMEOUT, privileged: !!program.privileged });
+    return { status: r.exitCode === 0 ? 'passed' : 'failed', tool: command!.tool, output: trimOutput(r.stderr + r.stdout) || (r.timedOut ? 'timed out' : '') };
   }
 
   async metrics(): Promise<ServerMetrics> {
@@ -458,6 +577,14 @@ export class SshGateway implements ServerGateway {
     };
   }
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The staging directory of a program (server path): below the far-side sandbox in tests and development, else
+ * `/var/lib/portal/staging/<program>` — a directory the portal's user may write (like the modules' paths).
+ */
+export const stagingDir = (sandbox: boolean, program: string) => `${sandbox ? '/.portal/staging' : '/var/lib/portal/staging'}/${program}`;
 
 function unsupported(name: string): ServiceControl {
   const notSupported: CheckOutcome = { status: 'skipped', reason: 'not_supported' };
@@ -482,7 +609,13 @@ export function sudoersDropIn(user: string, programs: readonly ProgramDescriptor
   for (const p of programs) {
     if (!p.privileged || seen.has(p.id)) continue;
     seen.add(p.id);
-    if (p.validate && typeof p.validate !== 'function') commands.push([where(p.validate.tool), ...p.validate.args.map((a) => (typeof a === 'string' ? a : a.path))].map(arg).join(' '));
+    if (p.validate && typeof p.validate !== 'function') {
+      const v = p.validate;
+      commands.push([where(v.tool), ...v.args.map((a) => (typeof a === 'string' ? a : a.path))].map(arg).join(' '));
+      // The same check of the staged copy (its path arguments inside the staging directory).
+      const staged = (q: string) => (p.stage ?? []).some((r) => q === r || q.startsWith(`${r}/`));
+      if (p.stage?.length) commands.push([where(v.tool), ...v.args.map((a) => (typeof a === 'string' ? a : staged(a.path) ? `${stagingDir(false, p.id)}${a.path}` : a.path))].map(arg).join(' '));
+    }
     if (p.service && p.service.reload !== 'none') for (const verb of new Set([p.service.reload, 'stop'])) commands.push(`${SYSTEMCTL} ${verb} ${arg(p.service.unit)}`);
   }
   if (!commands.length) return `${lines.join('\n')}\n`;

@@ -77,8 +77,16 @@ function loginUser(): { name: string; uid: number; gid: number } | null {
   return { name: TEST_USER, uid, gid };
 }
 
-export async function startSshd(): Promise<TestSshd> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sshd-'));
+/**
+ * `dir`: the test directory (emptied first) — for a portal started elsewhere that must know the far side's
+ * sandboxes in advance (`MANAGED_SSH_ROOT=<dir>/far`, the e2e test); default a new temporary directory.
+ */
+export async function startSshd(options: { dir?: string } = {}): Promise<TestSshd> {
+  if (options.dir) {
+    fs.rmSync(options.dir, { recursive: true, force: true });
+    fs.mkdirSync(options.dir, { recursive: true });
+  }
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sshd-'));
   fs.mkdirSync(path.join(dir, 'far'));
   const user = loginUser();
   if (user) {

@@ -29,6 +29,7 @@ export const testNginx: ProgramDescriptor = {
   id: 'nginx',
   paths: ['/etc/nginx/conf.d/*.conf'],
   reads: ['/var/log/nginx/*'],
+  stage: ['/etc/nginx'],
   port: 80,
   local: {
     files: (env) => [{ path: main, content: mainConf(env) }],

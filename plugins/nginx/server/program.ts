@@ -47,6 +47,8 @@ export const nginxProgram: ProgramDescriptor = {
   reads: ['/var/log/nginx/*'],
   // The sites' include slots: the customer's files, included by the sites and never written by an apply.
   preserved: ['/etc/nginx/portal-slots/**'],
+  // Checked as a whole before the swap (ssh gateway): the configuration tree and the certificates it names.
+  stage: ['/etc/nginx', '/etc/ssl/portal'],
   privileged: true,
   port: 80,
   // On a real server: the whole configuration from the main file (a staging gateway maps it to the staged copy).
