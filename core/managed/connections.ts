@@ -85,7 +85,7 @@ export class ServerGateways {
     this.#rows.clear();
     this.#cache.clear();
     for (const r of rows) this.#remember(r);
-    this.#gateways.clear();
+    for (const id of [...this.#gateways.keys()]) this.#forget(id);
   }
 
   /** Each server's row as last read or written. */
@@ -205,9 +205,16 @@ export class ServerGateways {
     return this.view(serverId);
   }
 
+  /** Forgets a server's gateway; an ssh gateway's forwarding listeners close. */
+  #forget(serverId: number): void {
+    const gw = this.#gateways.get(serverId);
+    if (gw instanceof SshGateway) gw.close();
+    this.#gateways.delete(serverId);
+  }
+
   #changed(serverId: number, row: ManagedServerConnection): void {
     this.#remember(row);
-    this.#gateways.delete(serverId);
+    this.#forget(serverId);
     this.pool.close(serverId);
   }
 
@@ -271,11 +278,13 @@ export class ServerGateways {
   /** Shutdown: the background writes end, every ssh connection closes. */
   async close(): Promise<void> {
     await this.#writes;
+    for (const id of [...this.#gateways.keys()]) this.#forget(id);
     this.pool.dispose();
   }
 
   /** Shutdown: every ssh connection closes. */
   dispose(): void {
+    for (const id of [...this.#gateways.keys()]) this.#forget(id);
     this.pool.dispose();
   }
 }

@@ -104,6 +104,11 @@ export interface ServerMetrics {
   uptimeSeconds: number;
 }
 
+/** A service's address on the server: a loopback port, or a unix socket (a server path). */
+export type ReachTarget = { host?: string; port: number } | { socket: string };
+/** Where this machine reaches it: a TCP address, or a unix socket (`socketPath`, as mariadb and node-redis name it). */
+export type Reachable = { host: string; port: number } | { socketPath: string };
+
 /** Everything a plugin may do on one server. Paths are server paths (`/etc/...`, `/var/log/...`). */
 export interface ServerGateway {
   readonly kind: 'local' | 'ssh';
@@ -128,6 +133,16 @@ export interface ServerGateway {
    * port of its own per server and service; `ssh`: the service's usual address.
    */
   listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }>;
+  /**
+   * Where the portal connects to a service of this server in the service's own protocol (memcached, redis,
+   * MariaDB, an HTTP admin API): `target` is a port on the server's loopback (`listenAddress`'s) or a unix socket
+   * (a server path). `local`: that address itself (the socket inside the sandbox); `ssh`: a port on this machine's
+   * loopback forwarded over the server's SSH connection (direct-tcpip, or streamlocal for a socket), so no plugin
+   * opens a port of the server to the network or branches on the gateway's kind. The answer's keys are the
+   * connection options most clients take (`host`/`port`, `socketPath`).
+   */
+  reach(target: { host?: string; port: number }): Promise<{ host: string; port: number }>;
+  reach(target: ReachTarget): Promise<Reachable>;
   hasTool(tool: string): Promise<ToolCheck>;
   run(request: RunRequest): Promise<RunResult>;
   /**

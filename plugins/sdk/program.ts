@@ -10,7 +10,7 @@
  * descriptors, default export) imports only this entry, so the generator can read the paths without
  * loading the plugin's server part (and refuse two plugins owning the same path).
  */
-import type { CheckOutcome, ConfigFile, PathArg, ServerGateway, ServiceControl } from './gateway.ts';
+import type { CheckOutcome, ConfigFile, PathArg, ReachTarget, ServerGateway, ServiceControl } from './gateway.ts';
 
 // Checks and reloads for descriptors of programs without a check mode (no dependencies either).
 export { checkByStarting, restartOrStop, type StartCheck } from './checkFiles.ts';
@@ -41,6 +41,11 @@ export interface LocalEnv {
    * its command line (memcached: Debian's unit turns `/etc/memcached.conf` into arguments), so `args` can read it.
    */
   readFile(path: string): Promise<string | null>;
+  /**
+   * The operating-system user the instance runs as there: the portal's own user on the `local` gateway, the
+   * login user on the far side of `ssh` (MariaDB's socket login and `--user=root` depend on it).
+   */
+  user: string;
 }
 
 /**
@@ -287,6 +292,8 @@ export function scopedGateway(gw: ServerGateway, scope: PathScope): ServerGatewa
     tail: async (path, lines) => (check(path, 'read'), gw.tail(path, lines)),
     hostPath: (path) => gw.hostPath(path),
     listenAddress: (service, port) => gw.listenAddress(service, port),
+    // A socket is a file of the server: only one the plugin's programs declare (to read).
+    reach: (async (target: ReachTarget) => ('socket' in target && check(target.socket, 'read'), gw.reach(target))) as ServerGateway['reach'],
     hasTool: (tool) => gw.hasTool(tool),
     run: async (request) => {
       for (const a of request.args) if (typeof a !== 'string') check(a.path, 'read');

@@ -75,7 +75,7 @@ maybe('issue 28: modules apply over the ssh gateway (real sshd)', () => {
 
   afterAll(async () => {
     // The far side's private instances (a real server's services keep running, of course).
-    for (const id of connected) for (const program of ['nginx', 'redis']) await server?.managed.gateway(id).service(program).stop().catch(() => undefined);
+    for (const id of connected) for (const program of ['nginx', 'redis', 'memcached', 'mysql']) await server?.managed.gateway(id).service(program).stop().catch(() => undefined);
     await server?.stop();
     await sshd?.stop();
   });
@@ -148,4 +148,33 @@ maybe('issue 28: modules apply over the ssh gateway (real sshd)', () => {
       await server.managed.gateway(db).service('redis').stop();
     }
   });
+
+  it('R2.024 R7.018 memcached (config + stats family): options checked on the far side by starting memcached, the instance restarted there, its figures read through a port forwarded over ssh', async () => {
+    if (!fs.existsSync('/usr/bin/memcached')) return;
+    const id = serverRunning('memcached');
+    await connect(id);
+    const url = `${base(id)}/memcached/settings`;
+    const { settings } = (await admin.get(url)).body;
+    const job = await applied(id, 'PUT', url, { ...settings, memoryMb: 24, maxConnections: 321 });
+    expect([job.status, job.validation]).toEqual(['succeeded', expect.objectContaining({ status: 'passed', tool: 'memcached' })]);
+    expect(fs.readFileSync(far(id, '/etc/memcached.conf'), 'utf8')).toContain('\n-m 24\n-c 321\n');
+    // Read from the running far-side instance (`stats settings` over the forwarded port).
+    const instance = (await admin.get(`${base(id)}/memcached/instance`)).body;
+    expect(instance).toMatchObject({ running: true, settings: { maxbytes: String(24 * 1024 * 1024), maxconns: '321' } });
+    await server.managed.gateway(id).service('memcached').stop();
+  });
+
+  it('R2.024 mysql (resources on a private instance): a database created on the far side\'s MariaDB through its socket forwarded over ssh, its size listed', async () => {
+    if (!fs.existsSync('/usr/sbin/mariadbd')) return;
+    const id = serverRunning('mysql');
+    await connect(id);
+    const job = await applied(id, 'POST', `${base(id)}/mysql/databases`, { name: 'over_ssh', charset: 'utf8mb4', collation: 'utf8mb4_unicode_ci' });
+    expect([job.status, job.validation]).toEqual(['succeeded', expect.objectContaining({ status: 'passed', tool: 'mariadbd' })]);
+    expect((await server.managed.gateway(id).service('mysql').status()).state).toBe('running');
+    // The list asks the running server (information_schema) through the forwarded socket.
+    const listed = (await admin.get(`${base(id)}/mysql/databases`)).body.data as { name: string; sizeBytes: number | null }[];
+    expect(listed.find((d) => d.name === 'over_ssh')).toMatchObject({ sizeBytes: expect.any(Number) });
+    expect(fs.existsSync(far(id, '/var/lib/mysql/over_ssh'))).toBe(true);
+    await server.managed.gateway(id).service('mysql').stop();
+  }, 120_000);
 });

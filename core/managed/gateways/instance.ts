@@ -48,6 +48,8 @@ export interface InstanceHost {
   listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }>;
   /** The descriptor's own `validate` (command or function) on the gateway. */
   validate(program: ProgramDescriptor, files: readonly ConfigFile[]): Promise<CheckOutcome>;
+  /** The operating-system user that runs commands there (`LocalEnv.user`). */
+  user(): Promise<string>;
   /** How long the runner waits between two looks at a pid file or log. */
   readonly pollMs: number;
 }
@@ -58,7 +60,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function instanceControl(host: InstanceHost, program: ProgramDescriptor): ServiceControl {
   const tool = program.tool ?? program.id;
   const local: LocalInstance | undefined = program.local;
-  const env: LocalEnv = { root: host.root, hostPath: (p) => host.hostPath(p), readFile: (p) => host.readFile(p) };
+  let resolved: LocalEnv | undefined;
+  /** The descriptor's view of the sandbox, with the user read once from the host. */
+  const envOf = async (): Promise<LocalEnv> => (resolved ??= { root: host.root, hostPath: (p) => host.hostPath(p), readFile: (p) => host.readFile(p), user: await host.user() });
   const missing: CheckOutcome = { status: 'skipped', reason: 'tool_missing', tool };
   const pidFile = () => host.hostPath(local!.pidFile);
   /** What the running process's command line contains (`local.process`, default the tool: RabbitMQ runs as beam.smp). */
@@ -70,11 +74,11 @@ export function instanceControl(host: InstanceHost, program: ProgramDescriptor):
     return (await host.isExecutable(local.command)) ? local.command : undefined;
   };
   /** The instance's own environment (`local.env`: a program configured by variables). */
-  const variables = async (): Promise<Record<string, string>> => (local?.env ? await local.env(env) : {});
+  const variables = async (): Promise<Record<string, string>> => (local?.env ? await local.env(await envOf()) : {});
 
   /** Writes the instance's own files and the directories it expects. */
   async function prepare(l: LocalInstance): Promise<void> {
-    for (const f of l.files?.(env) ?? []) if ((await host.readFile(f.path)) !== f.content) await host.writeFile(f);
+    for (const f of l.files?.(await envOf()) ?? []) if ((await host.readFile(f.path)) !== f.content) await host.writeFile(f);
     for (const dir of l.dirs ?? []) await host.mkdir(host.hostPath(dir));
   }
 
@@ -83,7 +87,7 @@ export function instanceControl(host: InstanceHost, program: ProgramDescriptor):
     if (!l.init || (await host.exists(host.hostPath(l.init.creates)))) return undefined;
     const initTool = await host.findTool(l.init.tool);
     if (!initTool) return { status: 'skipped', reason: 'tool_missing', tool: l.init.tool };
-    const r = await host.run(initTool, l.init.args(env), { timeoutMs: l.init.timeoutMs ?? 60_000, cwd: host.root });
+    const r = await host.run(initTool, l.init.args(await envOf()), { timeoutMs: l.init.timeoutMs ?? 60_000, cwd: host.root });
     return r.exitCode === 0 ? undefined : { status: 'failed', tool: l.init.tool, output: trimOutput(r.stderr + r.stdout) || 'set-up failed' };
   }
 
@@ -107,7 +111,7 @@ export function instanceControl(host: InstanceHost, program: ProgramDescriptor):
     await host.remove(pidFile());
     const setUp = await init(l);
     if (setUp) return setUp;
-    const args = [...l.start, ...(await l.args(env))];
+    const args = [...l.start, ...(await l.args(await envOf()))];
     // A daemon that keeps its output (`local.output`) writes it to its log; pipes would stay open as long as it runs.
     const r = l.foreground
       ? await startDetached(file, args)
@@ -133,7 +137,7 @@ export function instanceControl(host: InstanceHost, program: ProgramDescriptor):
       if (!local?.validate) return host.validate(program, files);
       const file = await executable();
       if (!file) return missing;
-      const r = await host.run(file, [...local.validate, ...(await local.args(env))], { timeoutMs: TIMEOUT, env: await variables() });
+      const r = await host.run(file, [...local.validate, ...(await local.args(await envOf()))], { timeoutMs: TIMEOUT, env: await variables() });
       return { status: r.exitCode === 0 ? 'passed' : 'failed', tool, output: trimOutput(r.stderr + r.stdout) };
     },
 
@@ -149,7 +153,7 @@ export function instanceControl(host: InstanceHost, program: ProgramDescriptor):
       }
       const watch = local.reloadLog;
       const offset = watch ? await host.size(host.hostPath(watch.path)) : 0;
-      const r = await host.run(file, [...local.reload, ...(await local.args(env))], { timeoutMs: TIMEOUT, env: await variables() });
+      const r = await host.run(file, [...local.reload, ...(await local.args(await envOf()))], { timeoutMs: TIMEOUT, env: await variables() });
       if (r.exitCode !== 0) return { status: 'failed', tool, output: trimOutput(r.stderr + r.stdout) };
       // Whoever reloads it last runs it: it ends with that portal (local.ts, stopLocalPrograms).
       await host.claim(program.id);

@@ -15,6 +15,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type {
+  Reachable,
+  ReachTarget,
   CheckOutcome,
   ConfigFile,
   RunRequest,
@@ -275,6 +277,15 @@ export class LocalGateway implements ServerGateway {
   async release(program: string): Promise<void> {
     if (!toolName.test(program)) throw new SandboxViolation('bad program name');
     await this.removeFile(ownerPath(program));
+  }
+
+  /** This machine is the server: the address itself, a socket inside the sandbox. */
+  reach(target: { host?: string; port: number }): Promise<{ host: string; port: number }>;
+  reach(target: ReachTarget): Promise<Reachable>;
+  async reach(target: ReachTarget): Promise<Reachable> {
+    if ('socket' in target) return { socketPath: this.hostPath(target.socket) };
+    if (!Number.isInteger(target.port) || target.port < 1 || target.port > 65_535) throw new SandboxViolation('bad port');
+    return { host: target.host ?? '127.0.0.1', port: target.port };
   }
 
   #ports: Promise<unknown> = Promise.resolve();

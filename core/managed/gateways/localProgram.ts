@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import type { CheckOutcome, ConfigFile, ProgramDescriptor, ServiceControl } from '@portal/plugin-sdk/server';
 import { instanceControl, TIMEOUT, trimOutput, type InstanceHost } from './instance.ts';
 import type { LocalGateway } from './local.ts';
@@ -91,6 +92,7 @@ function localHost(gw: LocalGateway): InstanceHost {
       }
     },
     findTool,
+    user: async () => os.userInfo().username,
     isExecutable: async (file) => {
       try {
         await fs.access(file, fsConstants.X_OK);

@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { ConfigFile } from '@portal/plugin-sdk/gateway';
 import type { ProgramDescriptor } from '@portal/plugin-sdk/program';
@@ -223,6 +224,43 @@ maybe('ssh gateway (issue 28, real sshd)', () => {
     const b = spans.filter((s) => s.server === servers[1]);
     expect(a.some((x) => b.some((y) => x.from < y.to && y.from < x.to))).toBe(true);
     for (const id of servers) expect(fs.readFileSync(far(id, '/etc/nginx/conf.d/b.conf'), 'utf8')).toBe('# four\n');
+  });
+
+  it('reach: a service on the server\'s loopback and a unix socket of the server, through ports forwarded over the connection', async () => {
+    const [id] = servers;
+    const gw = gatewayOf(id!);
+    const answer = (label: string) => (socket: net.Socket) => socket.once('data', (d) => socket.end(`${label}:${d.toString()}`));
+    const tcp = net.createServer(answer('tcp'));
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+    const socketFile = far(id!, '/run/reach-test.sock');
+    fs.mkdirSync(path.dirname(socketFile), { recursive: true });
+    fs.rmSync(socketFile, { force: true });
+    const unix = net.createServer(answer('unix'));
+    await new Promise<void>((resolve) => unix.listen(socketFile, resolve));
+    fs.chmodSync(socketFile, 0o666); // the test's sshd logs in as an unprivileged user; this test runs as root
+    const ask = (at: { host: string; port: number }) =>
+      new Promise<string>((resolve, reject) => {
+        const c = net.connect(at, () => c.write('ping'));
+        let got = '';
+        c.on('data', (d) => (got += d.toString()));
+        c.on('end', () => resolve(got));
+        c.on('error', reject);
+      });
+    try {
+      const port = (tcp.address() as net.AddressInfo).port;
+      const viaTcp = await gw.reach({ port });
+      expect(viaTcp.host).toBe('127.0.0.1');
+      expect(viaTcp.port).not.toBe(port); // a local listener, not the server's port
+      expect(await ask(viaTcp)).toBe('tcp:ping');
+      expect(await gw.reach({ port })).toEqual(viaTcp); // one listener per target
+      const viaSocket = await gw.reach({ socket: '/run/reach-test.sock' });
+      expect('port' in viaSocket && (await ask(viaSocket))).toBe('unix:ping');
+      // Only the server's loopback.
+      await expect(gw.reach({ host: '192.0.2.1', port })).rejects.toThrow(/loopback/);
+    } finally {
+      tcp.close();
+      unix.close();
+    }
   });
 
   it('one connection per server is reused across applies; idle ones close', async () => {

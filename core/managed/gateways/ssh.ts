@@ -14,8 +14,10 @@
  *   (`local`) is run there over SSH as the login user — a real nginx, checked and reloaded on the far side.
  */
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
-import type { CheckOutcome, ConfigFile, RunRequest, RunResult, ServerGateway, ServerMetrics, ServiceControl, ServiceStatus, ToolCheck } from '@portal/plugin-sdk/gateway';
+import type { ClientChannel } from 'ssh2';
+import type { CheckOutcome, ConfigFile, Reachable, ReachTarget, RunRequest, RunResult, ServerGateway, ServerMetrics, ServiceControl, ServiceStatus, ToolCheck } from '@portal/plugin-sdk/gateway';
 import type { LocalEnv, ProgramDescriptor } from '@portal/plugin-sdk/program';
 import { instanceControl, TIMEOUT, trimOutput, type InstanceHost } from './instance.ts';
 import { programEnv, SandboxViolation, toolName } from './programs.ts';
@@ -82,6 +84,19 @@ export class SshGateway implements ServerGateway {
   /** Whether commands of privileged programs go through `sudo -n` (a real server). */
   get #sudo(): boolean {
     return !this.#root;
+  }
+
+  #login: Promise<string> | undefined;
+
+  /** The login user on the far side (`id -un`, read once). */
+  #user(): Promise<string> {
+    this.#login ??= this.#with((c) => exec(c, ['id', '-un'], { timeoutMs: 10_000 })).then((r) => {
+      const name = r.stdout.trim();
+      if (r.exitCode !== 0 || !/^[a-z_][a-z0-9_.-]{0,31}$/i.test(name)) throw new SandboxViolation(`no user name from id -un: ${JSON.stringify(name)}`);
+      return name;
+    });
+    this.#login.catch(() => (this.#login = undefined));
+    return this.#login;
   }
 
   /** Opens a connection now (the connection page's test), returning how long the round trip took. */
@@ -332,6 +347,66 @@ export class SshGateway implements ServerGateway {
     return this.#run(request.tool, request.args, { input: request.input, timeoutMs: request.timeoutMs });
   }
 
+  /** Local listeners forwarding to the server's services, one per target (`reach`). */
+  readonly #tunnels = new Map<string, Promise<net.Server>>();
+
+  /**
+   * A port on this machine's loopback forwarded to the target over the server's pooled connection: each
+   * connection to it opens a channel (direct-tcpip to a loopback port, streamlocal to a unix socket) and holds the
+   * pooled connection while it is open. The listeners live as long as this gateway (`close`).
+   */
+  reach(target: { host?: string; port: number }): Promise<{ host: string; port: number }>;
+  reach(target: ReachTarget): Promise<Reachable>;
+  async reach(target: ReachTarget): Promise<Reachable> {
+    let key: string;
+    let open: (c: SshConnection, done: (err: Error | undefined, stream?: ClientChannel) => void) => void;
+    if ('socket' in target) {
+      const socket = await this.#remote(target.socket);
+      key = `unix:${socket}`;
+      open = (c, done) => c.client.openssh_forwardOutStreamLocal(socket, (err, stream) => done(err, stream));
+    } else {
+      const host = target.host ?? '127.0.0.1';
+      if (!Number.isInteger(target.port) || target.port < 1 || target.port > 65_535 || !/^(127\.0\.0\.1|::1|localhost)$/.test(host)) throw new SandboxViolation('only a loopback port of the server can be reached');
+      key = `tcp:${host}:${target.port}`;
+      open = (c, done) => c.client.forwardOut('127.0.0.1', 0, host, target.port, (err, stream) => done(err, stream));
+    }
+    let listener = this.#tunnels.get(key);
+    if (!listener) {
+      listener = new Promise<net.Server>((resolve, reject) => {
+        const server = net.createServer((local) => {
+          local.on('error', () => undefined);
+          this.#with(
+            (c) =>
+              new Promise<void>((ended) => {
+                open(c, (err, remote) => {
+                  if (err || !remote) {
+                    local.destroy();
+                    return ended();
+                  }
+                  local.pipe(remote).pipe(local);
+                  remote.on('close', () => (local.destroy(), ended()));
+                  local.on('close', () => (remote.close(), ended()));
+                });
+              }),
+          ).catch(() => local.destroy());
+        });
+        server.on('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve(server));
+        server.unref();
+      });
+      this.#tunnels.set(key, listener);
+      listener.catch(() => this.#tunnels.delete(key));
+    }
+    const { port } = (await listener).address() as net.AddressInfo;
+    return { host: '127.0.0.1', port };
+  }
+
+  /** Closes the forwarding listeners (the gateway is replaced or the portal stops). */
+  close(): void {
+    for (const [, listener] of this.#tunnels) void listener.then((s) => s.close()).catch(() => undefined);
+    this.#tunnels.clear();
+  }
+
   /** Ports of the far-side sandbox's private instances (several sandboxes share one machine); a real server: the usual one. */
   listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
     // One allocation at a time: two programs of a sandbox must not read ports.json before the other wrote it.
@@ -474,6 +549,7 @@ export class SshGateway implements ServerGateway {
         return this.#with((c) => this.#readFrom(c, file, offset, size));
       },
       findTool: async (tool) => (await this.#tool(tool)) ?? undefined,
+      user: () => this.#user(),
       isExecutable: async (file) => (await this.#exec(['test', '-x', file], { timeoutMs: 5000 })).exitCode === 0,
       run: (file, args, options) => this.#exec([file, ...args], options),
       // The daemon keeps the file as its output, not the channel: the command returns when the start command does.
@@ -545,7 +621,7 @@ export class SshGateway implements ServerGateway {
     for (const f of writes) await this.writeFile({ path: staged(f.path), content: repoint(f.content), mode: f.mode ?? 0o644 });
     for (const p of removes) await this.removeFile(staged(p));
     if (local?.validate) {
-      const env: LocalEnv = { root: dir, hostPath: (p) => this.hostPath(staged(p)), readFile: (p) => this.readFile(staged(p)) };
+      const env: LocalEnv = { root: dir, hostPath: (p) => this.hostPath(staged(p)), readFile: (p) => this.readFile(staged(p)), user: await this.#user() };
       for (const f of local.files?.(env) ?? []) await this.writeFile({ ...f, path: staged(f.path) });
       // Its directories in the copy, and the live ones the check opens too (logs: only the tree is staged).
       for (const d of local.dirs ?? []) await sh(['mkdir', '-p', '--', env.hostPath(d), this.hostPath(d)]);

@@ -270,10 +270,16 @@ export interface ExecResult {
 
 const MAX_OUTPUT = 1024 * 1024;
 
-/** Runs one command (an argument vector) over an exec channel. */
+/**
+ * Runs one command (an argument vector) over an exec channel. The time limit is kept on the far side by
+ * coreutils' `timeout` (TERM, KILL 2 s later): sshd does not pass a channel's signal to the command, and
+ * closing the channel leaves a program that runs on (a check that starts memcached for a moment) — the
+ * channel would stay open until it ends. This side's timer is the backstop for a far side that hangs.
+ */
 export function exec(c: SshConnection, argv: readonly string[], options: { input?: string; timeoutMs?: number } = {}): Promise<ExecResult> {
   const started = performance.now();
-  const command = shellWords(argv);
+  const limitMs = options.timeoutMs ?? 10_000;
+  const command = shellWords(['timeout', '-k', '2', `${(limitMs / 1000).toFixed(3)}s`, ...argv]);
   return new Promise((resolve, reject) => {
     c.client.exec(command, (err, stream: ClientChannel) => {
       if (err) return reject(translate(err, 'operation'));
@@ -283,9 +289,8 @@ export function exec(c: SshConnection, argv: readonly string[], options: { input
       let done = false;
       const timer = setTimeout(() => {
         timedOut = true;
-        stream.signal('KILL');
         stream.close();
-      }, options.timeoutMs ?? 10_000);
+      }, limitMs + 5000);
       const lost = () => {
         if (done) return;
         done = true;
@@ -300,7 +305,10 @@ export function exec(c: SshConnection, argv: readonly string[], options: { input
         done = true;
         clearTimeout(timer);
         c.client.removeListener('close', lost);
-        resolve({ exitCode: timedOut ? null : (code ?? null), stdout, stderr, timedOut, durationMs: Math.round(performance.now() - started) });
+        const durationMs = Math.round(performance.now() - started);
+        // `timeout` ends with 124 (TERM) or 137 (KILL) when the limit passed.
+        if ((code === 124 || code === 137) && durationMs >= limitMs - 50) timedOut = true;
+        resolve({ exitCode: timedOut ? null : (code ?? null), stdout, stderr, timedOut, durationMs });
       });
       if (options.input !== undefined) stream.end(options.input);
       else stream.end();

@@ -25,7 +25,8 @@ export default defineConfigService<Operations, Settings, Prepared>(
   },
   (ports, family) => ({
     getElasticsearchCluster: async (c) => {
-      const at = await elasticsearchAddress(ports.gateway(c.server.id));
+      const gateway = ports.gateway(c.server.id);
+      const at = await gateway.reach(await elasticsearchAddress(gateway));
       const { plugins } = await family.settingsOf(c.em, c.server.id);
       return readSearchCluster(() => readElasticsearch(at), plugins, ports.logger);
     },

@@ -1,7 +1,7 @@
 /**
  * The server's memcached through its text protocol (`doc/protocol.txt`): one short TCP connection per request to
  * where the gateway says it listens (`listenAddress('memcached', 11211)`: the private instance's loopback port on
- * the `local` gateway). The commands are fixed strings of this module (`stats`, `stats settings`, `flush_all`);
+ * the `local` gateway), reached through `gateway.reach` (over ssh: a forwarded port). The commands are fixed strings of this module (`stats`, `stats settings`, `flush_all`);
  * nothing a user typed is sent. An instance that does not answer is `undefined`, not an error.
  */
 import type { ServerGateway } from '@portal/plugin-sdk/server';
@@ -39,15 +39,15 @@ export function parseStats(text: string): Record<string, string> {
 }
 
 /** `stats` (or `stats <group>`) of the server's memcached; `undefined` when it does not answer. */
-export async function statsOf(gateway: Pick<ServerGateway, 'listenAddress'>, group?: 'settings'): Promise<Record<string, string> | undefined> {
-  const { host, port } = await memcachedAddress(gateway);
+export async function statsOf(gateway: Pick<ServerGateway, 'listenAddress' | 'reach'>, group?: 'settings'): Promise<Record<string, string> | undefined> {
+  const { host, port } = await gateway.reach(await memcachedAddress(gateway));
   const answer = await request(host, port, group ? `stats ${group}` : 'stats');
   return answer === undefined ? undefined : parseStats(answer);
 }
 
 /** `flush_all`; whether it answered `OK`. */
-export async function flushAll(gateway: Pick<ServerGateway, 'listenAddress'>): Promise<boolean> {
-  const { host, port } = await memcachedAddress(gateway);
+export async function flushAll(gateway: Pick<ServerGateway, 'listenAddress' | 'reach'>): Promise<boolean> {
+  const { host, port } = await gateway.reach(await memcachedAddress(gateway));
   return (await request(host, port, 'flush_all')) === 'OK\r\n';
 }
 

@@ -22,11 +22,11 @@ export const reservedUsers = ['root', 'mysql', 'mariadb.sys', 'portal'];
 
 /** A connection as the administrator; retried while the instance is starting (its socket appears last). */
 export async function connect(gateway: ServerGateway, waitMs = 10_000): Promise<Connection> {
-  if (gateway.kind !== 'local') throw new Error('MariaDB is reached on the local gateway only');
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      return await mariadb.createConnection({ socketPath: gateway.hostPath(socketPath), user: adminUser(), connectTimeout: 2000, multipleStatements: false });
+      // The server's socket: in the sandbox on the local gateway, forwarded over ssh.
+      return await mariadb.createConnection({ ...(await gateway.reach({ socket: socketPath })), user: await adminUser(gateway), connectTimeout: 2000, multipleStatements: false });
     } catch (e) {
       if (Date.now() > deadline) throw e;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -94,7 +94,6 @@ export async function reload(gateway: ServerGateway): Promise<CheckOutcome> {
     await control.stop();
     return { status: 'passed', tool, output: 'no configuration: stopped' };
   }
-  if (gateway.kind !== 'local') return { status: 'skipped', reason: 'not_supported', tool, output: 'accounts are applied on the local gateway only' };
   const out: string[] = [];
   if ((await control.status()).state !== 'running') {
     const started = await control.reload();
@@ -121,7 +120,7 @@ export async function reload(gateway: ServerGateway): Promise<CheckOutcome> {
 /** Size (data and indexes) per database, as the running server reports it; empty while it does not run. */
 export async function sizes(gateway: ServerGateway, names: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  if (!names.length || gateway.kind !== 'local' || (await gateway.service('mysql').status()).state !== 'running') return out;
+  if (!names.length || (await gateway.service('mysql').status()).state !== 'running') return out;
   let conn: Connection | undefined;
   try {
     conn = await connect(gateway, 2000);

@@ -8,7 +8,6 @@
  * Every value has passed the contract's limits (numbers and enums only), so none can change the file's
  * structure. Type imports only besides the SDK's program entry: the generator loads this file for the paths.
  */
-import { userInfo } from 'node:os';
 import { definePrograms, type LocalEnv, type ProgramDescriptor } from '@portal/plugin-sdk/program';
 import type { CheckOutcome, ConfigFile, ConfigRenderInput, ServerGateway } from '@portal/plugin-sdk/server';
 import type { Settings } from '../generated/config.ts';
@@ -81,11 +80,26 @@ export function render(s: Settings, c: Pick<ConfigRenderInput<Prepared | undefin
   ];
 }
 
-/** The administrator of the private instance: the portal's OS user, over the socket (`unix_socket`). */
-export const adminUser = () => userInfo().username;
+/**
+ * The administrator of the private instance: the operating-system user that runs it on the server (the portal's
+ * own on the `local` gateway, the login user over ssh), logging in over the socket (`unix_socket`).
+ */
+const serverUsers = new WeakMap<object, Promise<string>>();
+export function adminUser(gateway: Pick<ServerGateway, 'run'>): Promise<string> {
+  let user = serverUsers.get(gateway);
+  if (!user) {
+    user = gateway.run({ tool: 'id', args: ['-un'], timeoutMs: 10_000 }).then((r) => {
+      if (r.exitCode !== 0 || !r.stdout.trim()) throw new Error(`id -un failed: ${r.stderr.trim()}`);
+      return r.stdout.trim();
+    });
+    serverUsers.set(gateway, user);
+    user.catch(() => serverUsers.delete(gateway));
+  }
+  return user;
+}
 
-/** `--user=root` where the portal runs as root (mariadbd refuses root otherwise); nothing for any other user. */
-const asRoot = () => (process.getuid?.() === 0 ? ['--user=root'] : []);
+/** `--user=root` where the instance runs as root (mariadbd refuses root otherwise); nothing for any other user. */
+const asRoot = (user: string) => (user === 'root' ? ['--user=root'] : []);
 const defaultsFile = (hostPath: (p: string) => string) => `--defaults-file=${hostPath(mainConfPath)}`;
 
 /** The private instance's main file (a distribution's `/etc/mysql/my.cnf`): the sandbox's places, then the portal's file. */
@@ -139,7 +153,7 @@ export async function checkConfig(gateway: ServerGateway): Promise<CheckOutcome>
   const tool = 'mariadbd';
   if (!(await gateway.hasTool(tool)).available) return { status: 'skipped', reason: 'tool_missing', tool };
   if ((await gateway.readFile(configPath)) === null) return { status: 'passed', tool, output: 'no configuration' };
-  const r = await gateway.run({ tool, args: [defaultsFile((p) => gateway.hostPath(p)), ...asRoot(), '--help', '--verbose'], timeoutMs: 15_000 });
+  const r = await gateway.run({ tool, args: [defaultsFile((p) => gateway.hostPath(p)), ...asRoot(await adminUser(gateway)), '--help', '--verbose'], timeoutMs: 15_000 });
   if (r.exitCode !== 0) {
     const errors = `${r.stderr}\n${r.stdout}`.split('\n').filter((l) => /\[ERROR\]/.test(l));
     return { status: 'failed', tool, output: (errors.join('\n') || r.stderr || `exit ${r.exitCode}`).slice(-20_000) };
@@ -165,7 +179,8 @@ export const mysqlProgram: ProgramDescriptor = {
   tool: 'mariadbd',
   // The dumps of restores are written by mariadb-dump (restores.ts), never rendered.
   paths: [configPath, accountsPath, managedPath, '/var/lib/portal-mysql/dumps/*'],
-  reads: ['/var/log/mysql/*'],
+  // The socket the portal reaches the server through (`gateway.reach`).
+  reads: ['/var/log/mysql/*', socketPath],
   privileged: true,
   port: defaultPort,
   validate: (gateway) => checkConfig(gateway),
@@ -175,7 +190,7 @@ export const mysqlProgram: ProgramDescriptor = {
     files: (env) => [{ path: mainConfPath, content: renderMainConf(env) }],
     dirs: [dataDir, '/var/log/mysql', '/run/mysqld', '/var/lib/portal-mysql', '/var/lib/portal-mysql/dumps', '/etc/mysql/mariadb.conf.d'],
     pidFile: pidPath,
-    args: (env) => [defaultsFile(env.hostPath), ...asRoot()],
+    args: (env) => [defaultsFile(env.hostPath), ...asRoot(env.user)],
     start: [],
     foreground: true,
     // The data directory Debian's package creates; the portal's OS user logs in as itself over the socket (unix_socket).
@@ -183,10 +198,10 @@ export const mysqlProgram: ProgramDescriptor = {
       tool: 'mariadb-install-db',
       args: (env) => [
         defaultsFile(env.hostPath),
-        ...asRoot(),
+        ...asRoot(env.user),
         '--skip-test-db',
         '--auth-root-authentication-method=socket',
-        `--auth-root-socket-user=${adminUser()}`,
+        `--auth-root-socket-user=${env.user}`,
       ],
       creates: `${dataDir}/mysql`,
     },

@@ -84,7 +84,7 @@ export async function compare(conn: Connection, db: string, copy: string): Promi
   return out;
 }
 
-const clientArgs = (gateway: ServerGateway) => [`--socket=${gateway.hostPath(socketPath)}`, `--user=${adminUser()}`];
+const clientArgs = async (gateway: ServerGateway) => [`--socket=${gateway.hostPath(socketPath)}`, `--user=${await adminUser(gateway)}`];
 
 async function run(gateway: ServerGateway, tool: string, args: (string | { path: string })[]) {
   const r = await gateway.run({ tool, args, timeoutMs });
@@ -100,7 +100,7 @@ async function restoreCopy(
   const dump = `${dumpsDir}/${r.copyName}.sql`;
   await progress(5, 'dump');
   await run(gateway, 'mariadb-dump', [
-    ...clientArgs(gateway),
+    ...(await clientArgs(gateway)),
     '--single-transaction',
     '--triggers',
     '--skip-comments',
@@ -119,7 +119,7 @@ async function restoreCopy(
     await conn.query(`CREATE DATABASE ${conn.escapeId(r.copyName)} CHARACTER SET ? COLLATE ?`, [schema.cs, schema.co]);
     try {
       // The client reads the file itself (`source`), so a large dump is never held by the portal.
-      await run(gateway, 'mariadb', [...clientArgs(gateway), '--batch', r.copyName, '-e', `source ${gateway.hostPath(dump)}`]);
+      await run(gateway, 'mariadb', [...(await clientArgs(gateway)), '--batch', r.copyName, '-e', `source ${gateway.hostPath(dump)}`]);
       await progress(70, 'compare');
       return await compare(conn, r.database, r.copyName);
     } catch (e) {

@@ -25,7 +25,8 @@ export default defineConfigService<Operations, Settings, Prepared>(
   },
   (ports, family) => ({
     getOpenSearchCluster: async (c) => {
-      const at = await openSearchAddress(ports.gateway(c.server.id));
+      const gateway = ports.gateway(c.server.id);
+      const at = await gateway.reach(await openSearchAddress(gateway));
       const { plugins } = await family.settingsOf(c.em, c.server.id);
       return readSearchCluster(() => readOpenSearch(at), plugins, ports.logger);
     },

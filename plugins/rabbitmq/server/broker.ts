@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { CheckOutcome, ServerGateway } from '@portal/plugin-sdk/server';
 import { adminPath, adminUser, configPath, defaultPorts, definitionsPath, managedPath, type Definitions } from './program.ts';
 
-type Gateway = Pick<ServerGateway, 'kind' | 'listenAddress' | 'readFile'>;
+type Gateway = Pick<ServerGateway, 'listenAddress' | 'reach' | 'readFile'>;
 
 /** Virtual hosts and users the portal never creates, changes or deletes. */
 export const reservedVhosts = ['/'];
@@ -27,10 +27,9 @@ export class BrokerError extends Error {}
 
 /** One request to the management API; `undefined` when the broker does not answer. */
 export async function api<T = unknown>(gateway: Gateway, method: string, path: string, body?: unknown, timeoutMs = 5000): Promise<T | undefined> {
-  if (gateway.kind !== 'local') return undefined;
   const admin = JSON.parse((await gateway.readFile(adminPath)) ?? '{}') as { password?: string };
   if (!admin.password) return undefined;
-  const { host, port } = await gateway.listenAddress('rabbitmq-management', 15672);
+  const { host, port } = await gateway.reach(await gateway.listenAddress('rabbitmq-management', 15672));
   let r: Response;
   try {
     r = await fetch(`http://${host}:${port}/api${path}`, {
@@ -133,7 +132,6 @@ export async function reload(gateway: ServerGateway): Promise<CheckOutcome> {
     await stopAndWait(gateway);
     return { status: 'passed', tool, output: 'no configuration: stopped' };
   }
-  if (gateway.kind !== 'local') return { status: 'skipped', reason: 'not_supported', tool, output: 'definitions are applied on the local gateway only' };
   if (!(await gateway.readFile(adminPath)))
     await gateway.writeFile({ path: adminPath, content: `${JSON.stringify({ password: crypto.randomBytes(24).toString('base64url') })}\n`, mode: 0o600 });
   const before = JSON.parse((await gateway.readFile(managedPath)) ?? '{"vhosts":[],"users":[]}') as Managed;

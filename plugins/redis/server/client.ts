@@ -1,7 +1,7 @@
 /**
  * The server's redis through node-redis (`redis`, the client Redis recommends): one short connection per use
  * to where the gateway says it listens (`listenAddress('redis', 6379)`: the private instance's loopback port on
- * the `local` gateway), no reconnecting — an instance that does not run is `undefined`, not an error.
+ * the `local` gateway; reached through `gateway.reach`, over ssh a forwarded port), no reconnecting — an instance that does not run is `undefined`, not an error.
  * What it reads (`INFO`, `CONFIG GET`) and does (`FLUSHDB`, `FLUSHALL`) are commands of the client; nothing is
  * concatenated into a command line.
  */
@@ -14,8 +14,8 @@ const connection = (host: string, port: number) =>
 export type RedisConnection = ReturnType<typeof connection>;
 
 /** Runs `use` with a connection to the server's redis; `undefined` when it cannot be reached. */
-export async function withRedis<T>(gateway: Pick<ServerGateway, 'listenAddress'>, use: (client: RedisConnection) => Promise<T>): Promise<T | undefined> {
-  const { host, port } = await redisAddress(gateway);
+export async function withRedis<T>(gateway: Pick<ServerGateway, 'listenAddress' | 'reach'>, use: (client: RedisConnection) => Promise<T>): Promise<T | undefined> {
+  const { host, port } = await gateway.reach(await redisAddress(gateway));
   const client = connection(host, port);
   client.on('error', () => undefined); // a refused connection is answered below; nothing to log per sample
   try {

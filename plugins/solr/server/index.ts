@@ -52,7 +52,8 @@ const plugin = defineConfigService<Operations, Settings, Prepared, Cores>(
   (ports, family) => ({
     ...cores.handlers(ports),
     getSolrCluster: async (c) => {
-      const at = await solrAddress(ports.gateway(c.server.id));
+      const gateway = ports.gateway(c.server.id);
+      const at = await gateway.reach(await solrAddress(gateway));
       const { plugins } = await family.settingsOf(c.em, c.server.id);
       return readSearchCluster(() => readSolr(at), plugins, ports.logger);
     },

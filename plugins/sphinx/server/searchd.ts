@@ -10,8 +10,8 @@ import { sphinxAddresses } from './program.ts';
 const safeName = /^[a-z][a-z0-9_]{0,47}$/;
 
 /** A connection to the server's searchd, or `null` when it does not answer. */
-export async function connect(gateway: Pick<ServerGateway, 'listenAddress'>): Promise<Connection | null> {
-  const { sql } = await sphinxAddresses(gateway);
+export async function connect(gateway: Pick<ServerGateway, 'listenAddress' | 'reach'>): Promise<Connection | null> {
+  const sql = await gateway.reach((await sphinxAddresses(gateway)).sql);
   try {
     return await mariadb.createConnection({
       host: sql.host,
@@ -29,7 +29,7 @@ export async function connect(gateway: Pick<ServerGateway, 'listenAddress'>): Pr
 export class SearchRefused extends Error {}
 
 /** The ids of the first matches and the total, or `running: false`. */
-export async function search(gateway: Pick<ServerGateway, 'listenAddress'>, index: string, words: string, limit: number) {
+export async function search(gateway: Pick<ServerGateway, 'listenAddress' | 'reach'>, index: string, words: string, limit: number) {
   if (!safeName.test(index)) throw new Error('bad index name');
   const conn = await connect(gateway);
   if (!conn) return { running: false, ids: [], total: 0 };
@@ -49,7 +49,7 @@ export async function search(gateway: Pick<ServerGateway, 'listenAddress'>, inde
 }
 
 /** Documents per index as searchd reports them (`SHOW INDEX <name> STATUS`); empty when it does not run. */
-export async function documents(gateway: Pick<ServerGateway, 'listenAddress'>, names: readonly string[]): Promise<Map<string, number>> {
+export async function documents(gateway: Pick<ServerGateway, 'listenAddress' | 'reach'>, names: readonly string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!names.length) return out;
   const conn = await connect(gateway);
