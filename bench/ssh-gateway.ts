@@ -16,7 +16,7 @@ import { demoLogins } from '@portal/core/seed';
 
 const rounds = Number(process.argv[2] ?? 20);
 const sshd = await startSshd();
-const server = await createTestServer();
+const server = await createTestServer({}, process.env.BENCH_DEBUG ? { log: { level: 'error', destination: process.stderr } } : {});
 try {
   const admin = server.client();
   if ((await admin.login(demoLogins.admin)).status !== 200) throw new Error('sign-in failed');

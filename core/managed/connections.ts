@@ -151,9 +151,12 @@ export class ServerGateways {
       const row = this.#cache.get(serverId);
       if (row) Object.assign(row, { hostKeyFingerprint: fingerprint, hostKeyConfirmed: confirmed });
       const now = this.#options.clock.now();
+      // What the cache holds when the write's turn comes: a confirmation that came meanwhile (a request's write,
+      // committed before this background write) is not undone by the older "seen, not confirmed".
       this.#persist(serverId, (r) => {
-        r.hostKeyFingerprint = fingerprint;
-        r.hostKeyConfirmedAt = confirmed ? now : null;
+        const current = this.#cache.get(serverId);
+        r.hostKeyFingerprint = current ? current.hostKeyFingerprint : fingerprint;
+        r.hostKeyConfirmedAt = (current ? current.hostKeyConfirmed : confirmed) ? (r.hostKeyConfirmedAt ?? now) : null;
       });
     },
     contacted: async (serverId, at) => {
@@ -233,7 +236,12 @@ export class ServerGateways {
   async confirmHostKey(serverId: number, fingerprint: string): Promise<boolean> {
     const row = this.#cache.get(serverId);
     if (!row?.hostKeyFingerprint || row.hostKeyFingerprint !== fingerprint) return false;
-    await this.#update(serverId, (r) => void (r.hostKeyConfirmedAt = this.#options.clock.now()));
+    row.hostKeyConfirmed = true;
+    // The fingerprint too: the background write of the first contact that recorded it may not have run yet.
+    await this.#update(serverId, (r) => {
+      r.hostKeyFingerprint = fingerprint;
+      r.hostKeyConfirmedAt = this.#options.clock.now();
+    });
     return true;
   }
 

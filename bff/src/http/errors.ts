@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { databaseErrorKind, isDomainError } from '@portal/core/platform';
+import { isServerUnreachable } from '@portal/plugin-sdk/gateway';
 import type { Logger } from '@portal/core/platform';
 import { noErrorReporting, type ErrorReporter } from './error-reporting.ts';
 import { loggedPath } from './request-log.ts';
@@ -47,6 +48,15 @@ export function errorHandler(logger: Logger, reporter: ErrorReporter = noErrorRe
         ctx.status = e.status;
         if (e.retryAfter) ctx.set('Retry-After', String(e.retryAfter));
         ctx.body = { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}), ...(e.service ? { service: e.service } : {}) }, requestId } satisfies ErrorBody;
+        return;
+      }
+      if (isServerUnreachable(e)) {
+        // A request that had to read from a managed server over ssh (a form's preview, a file) and could not reach
+        // it: a state of operation like a database outage, answered so, nothing stored (the transaction rolls back).
+        logger.warn({ requestId, path: loggedPath(ctx), reason: (e as { reason?: string }).reason }, 'managed server unreachable');
+        ctx.status = 503;
+        ctx.set('Retry-After', '30');
+        ctx.body = { error: { code: 'unavailable', message: 'errors.server_unreachable' }, requestId } satisfies ErrorBody;
         return;
       }
       const kind = databaseErrorKind(e);

@@ -149,6 +149,28 @@ maybe('issue 28: modules apply over the ssh gateway (real sshd)', () => {
     }
   });
 
+  it('a save that has to read from a server that cannot be reached answers 503 with the reason, and stores nothing', async () => {
+    const web = shop.servers.find((s) => s.services.includes('nginx') && !s.name.startsWith('web01'))!.id;
+    const vhosts = (await admin.get(`${base(web)}/nginx/vhosts`)).body.data as { id: number; serverNames: string[]; documentRoot: string; backend: string; certificate: string | null; directives: { name: string; value: string }[] }[];
+    const v = vhosts[0]!;
+    // Connection settings to a port where nothing listens.
+    const url = `${base(web)}/managed/connection`;
+    expect((await admin.request('PUT', url, { override: 'ssh', host: '127.0.0.1', port: 9, username: 'portal' })).status).toBe(200);
+    expect((await admin.request('POST', `${url}/key`)).status).toBe(200);
+    const { id: _id, ...body } = v as typeof v & Record<string, unknown>;
+    const editable = Object.fromEntries(Object.entries(body).filter(([k]) => !['status', 'createdAt', 'updatedAt', 'redirectCount', 'authenticationCount', 'tls'].includes(k)));
+    const r = await admin.request('PUT', `${base(web)}/nginx/vhosts/${v.id}`, { ...editable, directives: [...v.directives.filter((d) => d.name !== 'expires'), { name: 'expires', value: '9d' }] });
+    if (r.status === 503) {
+      expect(r.body.error).toEqual({ code: 'unavailable', message: 'errors.server_unreachable' });
+      expect(r.headers.get('retry-after')).toBe('30');
+    } else {
+      // A save that needs nothing from the server is stored and applied later (the change stays pending).
+      expect([r.status, r.body.error]).toEqual([200, undefined]);
+    }
+    expect((await admin.request('PUT', url, { override: 'local', host: '127.0.0.1', port: 9, username: 'portal' })).status).toBe(200);
+    if (r.status === 503) expect((await admin.get(`${base(web)}/nginx/vhosts`)).body.data.find((x: { id: number }) => x.id === v.id)).toMatchObject({ directives: v.directives, updatedAt: (v as unknown as { updatedAt: string }).updatedAt });
+  });
+
   it('R2.024 R7.018 memcached (config + stats family): options checked on the far side by starting memcached, the instance restarted there, its figures read through a port forwarded over ssh', async () => {
     if (!fs.existsSync('/usr/bin/memcached')) return;
     const id = serverRunning('memcached');
