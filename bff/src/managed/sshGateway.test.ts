@@ -183,6 +183,10 @@ maybe('issue 28: modules apply over the ssh gateway (real sshd)', () => {
     // Read from the running far-side instance (`stats settings` over the forwarded port).
     const instance = (await admin.get(`${base(id)}/memcached/instance`)).body;
     expect(instance).toMatchObject({ running: true, settings: { maxbytes: String(24 * 1024 * 1024), maxconns: '321' } });
+    // The stats family: a watch samples the far-side instance (`stats` over the forwarded port) and answers its figures.
+    const watch = await admin.request('POST', `${base(id)}/memcached/watch`);
+    expect(watch.status).toBe(200);
+    expect(watch.body.sample.figures).toMatchObject({ items: 0, connections: expect.any(Number), memoryBytes: expect.any(Number) });
     await server.managed.gateway(id).service('memcached').stop();
   });
 
