@@ -190,6 +190,25 @@ maybe('issue 28: modules apply over the ssh gateway (real sshd)', () => {
     await server.managed.gateway(id).service('memcached').stop();
   });
 
+  it('R2.024 rabbitmq (a private node configured by its environment, started off PATH): a virtual host created on the far side through the management API forwarded over ssh', async () => {
+    if (!fs.existsSync('/usr/lib/rabbitmq/bin/rabbitmq-server')) return;
+    const id = serverRunning('rabbitmq');
+    await connect(id);
+    const gw = server.managed.gateway(id);
+    try {
+      const job = await applied(id, 'POST', `${base(id)}/rabbitmq/vhosts`, { name: 'over_ssh', description: 'Created over ssh' });
+      expect([job.status, job.validation]).toEqual(['succeeded', expect.objectContaining({ status: 'passed', tool: 'erl' })]);
+      expect((await gw.service('rabbitmq').status()).state).toBe('running');
+      // The running broker answers through its management API on the far side's loopback, forwarded.
+      const queues = await admin.get(`${base(id)}/rabbitmq/queues?vhost=over_ssh`);
+      expect([queues.status, queues.body.running]).toEqual([200, true]);
+    } finally {
+      const epmd = String((await gw.listenAddress('rabbitmq-epmd', 4369)).port);
+      await gw.service('rabbitmq').stop();
+      await gw.run({ tool: 'epmd', args: ['-port', epmd, '-kill'] }).catch(() => undefined);
+    }
+  }, 120_000);
+
   it('R2.024 mysql (resources on a private instance): a database created on the far side\'s MariaDB through its socket forwarded over ssh, its size listed', async () => {
     if (!fs.existsSync('/usr/sbin/mariadbd')) return;
     const id = serverRunning('mysql');
