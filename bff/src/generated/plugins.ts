@@ -148,6 +148,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'tomcat',
+    operations: ['createTomcatApplication', 'deleteTomcatApplication', 'getTomcatInstance', 'getTomcatSettings', 'listTomcatApplications', 'updateTomcatSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'tomcat',
+        titleKey: 'title',
+        icon: 'Tune',
+        nav: { order: 100 },
+        services: ['tomcat'],
+        programs: ['tomcat'],
+        server: () => import('../../../plugins/tomcat/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'shop-security',
     operations: ['getShopSecurityReport', 'listShopSecurityReports', 'runShopSecurityScan'],
     manifest: async () => ({

@@ -118,6 +118,16 @@ export const webPlugins: WebPluginEntry[] = [
     translations: { de: () => import('../../../plugins/open-search/i18n/de.json'), en: () => import('../../../plugins/open-search/i18n/en.json') },
   },
   {
+    id: 'tomcat',
+    titleKey: 'title',
+    titles: { de: 'Tomcat', en: 'Tomcat' },
+    icon: TuneIcon,
+    order: 100,
+    services: ['tomcat'],
+    web: () => import('../../../plugins/tomcat/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/tomcat/i18n/de.json'), en: () => import('../../../plugins/tomcat/i18n/en.json') },
+  },
+  {
     id: 'shop-security',
     titleKey: 'title',
     titles: { de: 'Shop-Sicherheit', en: 'Shop security' },
