@@ -243,6 +243,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'tomcat',
+    operations: ['createTomcatApplication', 'deleteTomcatApplication', 'getTomcatInstance', 'getTomcatSettings', 'listTomcatApplications', 'updateTomcatSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'tomcat',
+        titleKey: 'title',
+        icon: 'Tune',
+        nav: { order: 200 },
+        services: ['tomcat'],
+        programs: ['tomcat'],
+        server: () => import('../../../plugins/tomcat/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'solr',
     operations: ['createSolrCore', 'deleteSolrCore', 'getSolrCluster', 'getSolrSettings', 'listSolrCores', 'updateSolrSettings'],
     manifest: async () => ({

@@ -184,6 +184,16 @@ export const webPlugins: WebPluginEntry[] = [
     translations: { de: () => import('../../../plugins/cronjobs/i18n/de.json'), en: () => import('../../../plugins/cronjobs/i18n/en.json') },
   },
   {
+    id: 'tomcat',
+    titleKey: 'title',
+    titles: { de: 'Tomcat', en: 'Tomcat' },
+    icon: TuneIcon,
+    order: 200,
+    services: ['tomcat'],
+    web: () => import('../../../plugins/tomcat/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/tomcat/i18n/de.json'), en: () => import('../../../plugins/tomcat/i18n/en.json') },
+  },
+  {
     id: 'solr',
     titleKey: 'title',
     titles: { de: 'Solr', en: 'Solr' },

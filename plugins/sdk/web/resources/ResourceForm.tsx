@@ -138,7 +138,8 @@ export function ResourceFormPage<V extends Values = Values>({ resource, api, def
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const get = endpointOf(api, resource, 'get').useQuery({ ...args, [resource.idParam]: id ?? 0 }, { skip: !resource.operations.get || !id || !Number.isInteger(id) });
   const [create] = endpointOf(api, resource, 'create').useMutation();
-  const [update] = endpointOf(api, resource, 'update').useMutation();
+  // A resource without an update (create and delete only) has no mutation to edit with: the hook still needs one.
+  const [update] = endpointOf(api, resource, resource.operations.update ? 'update' : 'create').useMutation();
   const existing = get.data as Values | undefined;
   const fields = Object.keys(resource.fields);
   const initial = existing

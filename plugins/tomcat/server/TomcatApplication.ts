@@ -1,0 +1,15 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A web application deployed in a server's Tomcat instance: its context name and the WAR or directory it is served from. */
+export const TomcatApplication = defineEntity({
+  name: 'TomcatApplication',
+  tableName: 'tomcat_applications',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    serverId: p.integer().index(),
+    name: p.string().length(40),
+    source: p.string().length(255),
+    createdAt: p.datetime(),
+  },
+});
+export type TomcatApplication = InferEntity<typeof TomcatApplication>;
