@@ -3990,6 +3990,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The configuration as rendered from the stored entries, and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getFtpFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's entry entries
+         * @description Administrators of the cluster only. At most 100 per page, oldest first.
+         */
+        get: operations["listFtpItems"];
+        put?: never;
+        /**
+         * Adds a entry and applies it
+         * @description Administrators of the cluster only. Checked (422 with the fields), stored and applied as a job (202); recorded in the change log.
+         */
+        post: operations["createFtpItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One entry
+         * @description Administrators of the cluster only; one of another server is a 404.
+         */
+        get: operations["getFtpItem"];
+        /**
+         * Changes a entry and applies it
+         * @description Administrators of the cluster only. Checked like its creation; stored and applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateFtpItem"];
+        post?: never;
+        /**
+         * Removes a entry and applies the change
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
+        delete: operations["deleteFtpItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the configuration rendered from the stored entries again
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyFtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/files": {
         parameters: {
             query?: never;
@@ -8695,6 +8787,29 @@ export interface components {
         };
         ElasticsearchSettingsView: {
             settings: components["schemas"]["ElasticsearchSettings"];
+        };
+        FtpItemInput: {
+            /**
+             * @description Lower-case letters, digits and `_`, starting with a letter.
+             * @example max_memory
+             */
+            name: string;
+            /**
+             * @description One line: letters, digits, spaces and `. _ / : @ + -` (stored without spaces at the ends).
+             * @example 256M
+             */
+            value: string;
+        };
+        FtpItem: {
+            id: number;
+            /** @description Lower-case letters, digits and `_`, starting with a letter. */
+            name: string;
+            /** @description One line: letters, digits, spaces and `. _ / : @ + -` (stored without spaces at the ends). */
+            value: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         MemcachedInstance: {
             running: boolean;
@@ -19633,6 +19748,241 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFtpFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listFtpItems: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FtpItem"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createFtpItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "max_memory",
+                 *       "value": "256M"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FtpItemInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `name`: `ftp:errors.name_format`, `duplicate`;
+             *     `value`: `value_format`; `_`: `too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFtpItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the item.
+                 * @example 1
+                 */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpItem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateFtpItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the item.
+                 * @example 1
+                 */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "max_memory",
+                 *       "value": "512M"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FtpItemInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteFtpItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the item.
+                 * @example 1
+                 */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyFtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -132,6 +132,21 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'ftp',
+    operations: ['createFtpItem', 'deleteFtpItem', 'getFtpItem', 'listFtpItems', 'updateFtpItem'],
+    manifest: async () => ({
+      default: {
+        id: 'ftp',
+        titleKey: 'title',
+        icon: 'Extension',
+        nav: { order: 100 },
+        services: ['ftp'],
+        server: () => import('../../../plugins/ftp/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'open-search',
     operations: ['getOpenSearchCluster', 'getOpenSearchSettings', 'updateOpenSearchSettings'],
     manifest: async () => ({
