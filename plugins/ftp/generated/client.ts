@@ -4,39 +4,49 @@ import { managedApi, toRequest, type ArgsOf, type PluginClient, type ResultOf } 
 /** The operations of plugin `ftp` as RTK Query endpoints (hooks `ftpApi.use<OperationId>Query/Mutation`). */
 export const ftpApi = managedApi.enhanceEndpoints({ addTagTypes: ['ftp'] }).injectEndpoints({
   endpoints: (b) => ({
-    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/ftp/apply — Writes the configuration rendered from the stored entries again */
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/ftp/apply — Writes the ProFTPD configuration and the account file rendered from the stored accounts again */
     applyFtp: b.mutation<ResultOf<'applyFtp'>, ArgsOf<'applyFtp'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/apply', a),
       invalidatesTags: ['ftp'],
     }),
-    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items — Adds a entry and applies it */
-    createFtpItem: b.mutation<ResultOf<'createFtpItem'>, ArgsOf<'createFtpItem'>>({
-      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items', a),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/create — Adds an FTPS account with a generated password, shown only in this answer */
+    createFtpUser: b.mutation<ResultOf<'createFtpUser'>, ArgsOf<'createFtpUser'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/create', a),
       invalidatesTags: ['ftp'],
     }),
-    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items/{itemId} — Removes a entry and applies the change */
-    deleteFtpItem: b.mutation<ResultOf<'deleteFtpItem'>, ArgsOf<'deleteFtpItem'>>({
-      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items/{itemId}', a),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/{userId} — Removes an FTPS account */
+    deleteFtpUser: b.mutation<ResultOf<'deleteFtpUser'>, ArgsOf<'deleteFtpUser'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/{userId}', a),
       invalidatesTags: ['ftp'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/ftp/files — The configuration as rendered from the stored entries, and whether it is the one last applied */
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/ftp/files — The ProFTPD configuration and the account file (secret) as rendered from the stored accounts, and whether they are the ones last applied */
     getFtpFiles: b.query<ResultOf<'getFtpFiles'>, ArgsOf<'getFtpFiles'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/files', a),
       providesTags: ['ftp'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items/{itemId} — One entry */
-    getFtpItem: b.query<ResultOf<'getFtpItem'>, ArgsOf<'getFtpItem'>>({
-      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items/{itemId}', a),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/ftp/status — Whether the server's ProFTPD runs, where it listens, and its recent logins */
+    getFtpStatus: b.query<ResultOf<'getFtpStatus'>, ArgsOf<'getFtpStatus'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/status', a),
       providesTags: ['ftp'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items — The server's entry entries */
-    listFtpItems: b.query<ResultOf<'listFtpItems'>, ArgsOf<'listFtpItems'>>({
-      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items', a),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/{userId} — One FTPS account */
+    getFtpUser: b.query<ResultOf<'getFtpUser'>, ArgsOf<'getFtpUser'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/{userId}', a),
       providesTags: ['ftp'],
     }),
-    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items/{itemId} — Changes a entry and applies it */
-    updateFtpItem: b.mutation<ResultOf<'updateFtpItem'>, ArgsOf<'updateFtpItem'>>({
-      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/items/{itemId}', a),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users — The FTPS accounts of the server */
+    listFtpUsers: b.query<ResultOf<'listFtpUsers'>, ArgsOf<'listFtpUsers'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users', a),
+      providesTags: ['ftp'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/{userId}/password — Generates a new password for an FTPS account, shown only in this answer */
+    renewFtpUserPassword: b.mutation<ResultOf<'renewFtpUserPassword'>, ArgsOf<'renewFtpUserPassword'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/{userId}/password', a),
+      invalidatesTags: ['ftp'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/{userId} — Changes an account's login, document root, quota or expiry date */
+    updateFtpUser: b.mutation<ResultOf<'updateFtpUser'>, ArgsOf<'updateFtpUser'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/{userId}', a),
       invalidatesTags: ['ftp'],
     }),
   }),
