@@ -133,14 +133,15 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'ftp',
-    operations: ['createFtpItem', 'deleteFtpItem', 'getFtpItem', 'listFtpItems', 'updateFtpItem'],
+    operations: ['createFtpUser', 'deleteFtpUser', 'getFtpStatus', 'getFtpUser', 'listFtpUsers', 'renewFtpUserPassword', 'updateFtpUser'],
     manifest: async () => ({
       default: {
         id: 'ftp',
         titleKey: 'title',
-        icon: 'Extension',
+        icon: 'DriveFolderUpload',
         nav: { order: 100 },
         services: ['ftp'],
+        programs: ['proftpd'],
         server: () => import('../../../plugins/ftp/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },

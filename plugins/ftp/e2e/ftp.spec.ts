@@ -1,86 +1,57 @@
 /**
- * The `ftp` section in the browser, in German and English: create an entry (a bad name refused by
- * the form, a duplicate by the server), apply with progress, see it in the list, delete it with
- * confirmation.
+ * The `ftp` section in the browser (German by default, both with E2E_ALL_LANGUAGES=1) on the demo web server: the demo
+ * accounts, a new account (a bad login refused by the form, a reserved one by the server under its field) whose
+ * generated password is shown once, applied with progress and checked by the real `proftpd -t`, the private daemon
+ * running, a new password, and the account deleted after a confirmation.
  */
-import { type Page } from '@playwright/test';
-import { expect, test } from '@portal/plugin-sdk/testing/e2e';
+import { expect, jobSucceeded, journeyLanguages, openSection, pluginTexts, shot, signIn, test } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
-const password = 'Demo-Portal-2026';
-const shots = process.env.PLUGIN_SHOTS; // a directory: screenshots for review
-const texts = { de, en } as const;
-const portal = {
-  de: { email: 'E-Mail-Adresse', password: 'Passwort', submit: 'Anmelden', language: /Deutsch/, welcome: /Willkommen/ },
-  en: { email: 'E-mail address', password: 'Password', submit: 'Log in', language: /English/, welcome: /Welcome/ },
-};
-type Lang = keyof typeof texts;
+const text = pluginTexts({ de, en });
 
-async function login(page: Page, lang: Lang): Promise<void> {
-  const t = portal.de;
-  await page.goto('/a/login');
-  await page.getByLabel(t.email).fill('admin@demo.example');
-  await page
-    .getByLabel(new RegExp(`^${t.password}`))
-    .first()
-    .fill(password);
-  await page.getByRole('button', { name: t.submit, exact: true }).click();
-  // The user's language is stored with the account: another test may have switched it.
-  await expect(page.getByRole('heading', { level: 1, name: /Willkommen|Welcome/ })).toBeVisible();
-  await page.getByRole('button', { name: portal[lang].language }).click();
-  await expect(page.getByRole('heading', { level: 1, name: portal[lang].welcome })).toBeVisible();
-}
+for (const lang of journeyLanguages('de')) {
+  test(`ftp (${lang}): an FTPS account with its password shown once, applied to the private ProFTPD, new password, delete`, async ({ page }) => {
+    test.setTimeout(150_000);
+    const login = `e2e-${lang}`;
+    await signIn(page, lang);
+    await openSection(page, 'ftp', text(lang, 'title'), { service: 'ftp' });
+    await expect(page.getByRole('cell', { name: 'shop-upload', exact: true })).toBeVisible();
 
-/** The section of the first server of cluster 20011 that runs `ftp`, opened from its dashboard. */
-async function openSection(page: Page, lang: Lang): Promise<void> {
-  await page.locator('tr[data-cluster="20011"]').getByTestId('open-managed').click();
-  await page.getByRole('menuitem', { name: /^web01\.c20011/ }).click();
-  await expect(page).toHaveURL(/\/managed\/dashboard$/);
-  await expect(page.getByRole('region', { name: texts[lang].title, exact: true })).toBeVisible();
-  await shot(page, `${lang}-dashboard`);
-  await page.getByRole('link', { name: texts[lang].title, exact: true }).first().click();
-  await expect(page).toHaveURL(/\/managed\/ftp$/);
-}
+    await page.getByRole('link', { name: text(lang, 'list.create') }).first().click();
+    await expect(page).toHaveURL(/\/managed\/ftp\/create$/);
+    await page.getByRole('textbox', { name: text(lang, 'form.login') }).fill('Bad Login');
+    await page.getByRole('textbox', { name: text(lang, 'form.documentRoot') }).fill(`e2e/${lang}`);
+    await page.getByRole('button', { name: text(lang, 'form.submitCreate') }).click();
+    await expect(page.locator('#ftp-login-helper-text')).toHaveText(text(lang, 'errors.login_format'));
+    await page.getByRole('textbox', { name: text(lang, 'form.login') }).fill('root');
+    await page.getByRole('button', { name: text(lang, 'form.submitCreate') }).click();
+    await expect(page.locator('#ftp-login-helper-text')).toHaveText(text(lang, 'errors.login_reserved'));
+    await page.getByRole('textbox', { name: text(lang, 'form.login') }).fill(login);
+    await page.getByRole('textbox', { name: text(lang, 'form.quotaMb') }).fill('512');
+    await page.getByRole('textbox', { name: text(lang, 'form.expiresOn') }).fill('2031-01-31');
+    await shot(page, `ftp-${lang}-form`);
+    await page.getByRole('button', { name: text(lang, 'form.submitCreate') }).click();
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (shots) await page.screenshot({ path: `${shots}/ftp-${name}.png`, fullPage: true });
-}
-
-for (const lang of ['de', 'en'] as const) {
-  test(`ftp (${lang}): create, see it, delete it`, async ({ page }) => {
-    test.setTimeout(120_000);
-    const t = texts[lang];
-    const name = `e2e_${lang}_${Date.now()}`;
-    await login(page, lang);
-    await openSection(page, lang);
-
-    await page.getByRole('link', { name: t.list.create }).first().click();
-    await page.getByRole('textbox', { name: t.form.name }).fill('Not Allowed');
-    await page.getByRole('textbox', { name: t.form.value }).fill('256M');
-    await page.getByRole('button', { name: t.form.submitCreate }).click();
-    await expect(page.locator('#ftp-name-helper-text')).toHaveText(t.errors.name_format);
-    await page.getByRole('textbox', { name: t.form.name }).fill(name);
-    await shot(page, `${lang}-form`);
-    await page.getByRole('button', { name: t.form.submitCreate }).click();
-
+    const dialog = page.getByRole('dialog', { name: text(lang, 'password.title', { login }) });
+    await expect(dialog.getByLabel(text(lang, 'password.label'))).toHaveValue(/^[A-Za-z0-9_-]{32}$/);
+    await dialog.getByRole('button', { name: text(lang, 'password.close') }).click();
     await expect(page).toHaveURL(/\/managed\/ftp\?job=\d+$/);
-    await expect(page.getByTestId('apply-progress')).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
-    const row = page.locator('[data-testid^="ftpItem-"]').filter({ hasText: name });
-    await expect(row).toContainText('256M');
-    await shot(page, `${lang}-list`);
+    await jobSucceeded(page);
+    const row = page.getByRole('row').filter({ hasText: login });
+    await expect(row).toContainText(`/var/www/e2e/${lang}`);
+    await expect(page.getByTestId('ftp-status')).toContainText(/127\.0\.0\.1:\d+/);
+    await shot(page, `ftp-${lang}-list`);
 
-    // The same name again: refused by the server, shown under the field.
-    await page.getByRole('link', { name: t.list.create }).first().click();
-    await page.getByRole('textbox', { name: t.form.name }).fill(name);
-    await page.getByRole('textbox', { name: t.form.value }).fill('1');
-    await page.getByRole('button', { name: t.form.submitCreate }).click();
-    await expect(page.locator('#ftp-name-helper-text')).toHaveText(t.errors.duplicate);
-    await page.getByRole('button', { name: lang === 'de' ? 'Abbrechen' : 'Cancel' }).click();
+    await row.getByRole('button', { name: text(lang, 'list.renew', { login }) }).click();
+    const renewed = page.getByRole('dialog', { name: text(lang, 'password.title', { login }) });
+    await expect(renewed.getByLabel(text(lang, 'password.label'))).toHaveValue(/^[A-Za-z0-9_-]{32}$/);
+    await renewed.getByRole('button', { name: text(lang, 'password.close') }).click();
+    await jobSucceeded(page);
 
-    await row.getByRole('button', { name: t.list.delete.replace('{{name}}', name) }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t.delete.confirm }).click();
-    await expect(page.getByTestId('apply-progress')).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
-    await expect(row).toHaveCount(0);
+    await row.getByRole('button', { name: text(lang, 'list.delete', { login }) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: text(lang, 'delete.confirm') }).click();
+    await jobSucceeded(page);
+    await expect(page.getByRole('row').filter({ hasText: login })).toHaveCount(0);
   });
 }

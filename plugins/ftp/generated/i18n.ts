@@ -29,6 +29,7 @@ export type TranslationKey =
   | 'form.expiresOnHelp'
   | 'form.login'
   | 'form.loginHelp'
+  | 'form.notFound'
   | 'form.quotaMb'
   | 'form.quotaMbHelp'
   | 'form.submitCreate'

@@ -1,17 +1,11 @@
-import { defineWebPlugin, ResourceFormPage, ResourcePage } from '@portal/plugin-sdk/web';
-import { ftpApi, ftpClient } from '../generated/client.ts';
-import { ftpItemResource } from '../generated/resources.ts';
-
-/** The section's start page: the SDK's resource page (intro, undo, the entries, the running apply, the file, delete). */
-const ItemsPage = () => <ResourcePage resource={ftpItemResource} api={ftpApi} client={ftpClient} />;
-
-/** `create` and `:itemId`: the SDK's form from the contract's fields; after saving, back to the list, which follows the job. */
-const ItemFormPage = () => <ResourceFormPage resource={ftpItemResource} api={ftpApi} />;
+import { defineWebPlugin } from '@portal/plugin-sdk/web';
+import { FtpUserCreatePage, FtpUserEditPage } from './FtpUserPages.tsx';
+import { FtpUsersPage } from './FtpUsersPage.tsx';
 
 export default defineWebPlugin({
   routes: [
-    { path: '', Component: ItemsPage },
-    { path: 'create', Component: ItemFormPage },
-    { path: ':itemId', Component: ItemFormPage },
+    { path: '', Component: FtpUsersPage },
+    { path: 'create', Component: FtpUserCreatePage },
+    { path: ':userId', Component: FtpUserEditPage },
   ],
 });
