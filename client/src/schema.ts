@@ -19998,7 +19998,7 @@ export interface operations {
                  */
                 page?: number;
                 /**
-                 * @description Entries per page (default and at most 200).
+                 * @description Entries per page (default and at most 100).
                  * @example 25
                  */
                 per_page?: number;

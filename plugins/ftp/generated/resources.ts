@@ -8,7 +8,7 @@ export const ftpUserResource = {
   "idParam": "userId",
   "schema": "FtpUser",
   "input": "FtpUserInput",
-  "perPage": 200,
+  "perPage": 100,
   "update": "put",
   "operations": {
     "list": "listFtpUsers",
