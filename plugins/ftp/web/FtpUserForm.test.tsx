@@ -24,12 +24,12 @@ it('ftp form (German): a bad login is refused under its field before sending; a 
     <FtpUserForm mode="create" initialValues={{ login: '', documentRoot: '', quotaMb: '0', expiresOn: '' }} onSubmit={async (b) => void sent.push(b)} onCancel={() => undefined} />,
     { pluginId: 'ftp', translations: { de, en }, language: 'de' },
   );
-  fireEvent.change(screen.getByRole('textbox', { name: de.form.login, exact: false }), { target: { value: 'Bad Login' } });
-  fireEvent.change(screen.getByRole('textbox', { name: de.form.documentRoot, exact: false }), { target: { value: 'shop/public' } });
+  fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${de.form.login}`) }), { target: { value: 'Bad Login' } });
+  fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${de.form.documentRoot}`) }), { target: { value: 'shop/public' } });
   fireEvent.click(screen.getByRole('button', { name: de.form.submitCreate }));
   expect(await screen.findByText(de.errors.login_format)).toBeTruthy();
   expect(sent).toEqual([]);
-  fireEvent.change(screen.getByRole('textbox', { name: de.form.login, exact: false }), { target: { value: 'uploader' } });
+  fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${de.form.login}`) }), { target: { value: 'uploader' } });
   fireEvent.click(screen.getByRole('button', { name: de.form.submitCreate }));
   await waitFor(() => expect(sent).toEqual([{ login: 'uploader', documentRoot: 'shop/public', quotaMb: 0, expiresOn: '' }]));
 });
