@@ -37,8 +37,9 @@ it('R6.004 ftp: an account created through the portal logs in over FTPS and uplo
   const { password, job, user } = created.body;
   expect(password).toHaveLength(32);
   const done = await t.waitForJob(job.id);
-  if (done.status !== 'succeeded') console.log(JSON.stringify(done, null, 1));
   expect(done).toMatchObject({ status: 'succeeded', validation: { status: 'passed', tool: 'proftpd' } });
+  // Applied with progress: written, checked by `proftpd -t`, reloaded (the private daemon started).
+  expect(done.log.map((l) => l.step)).toEqual(expect.arrayContaining(['writing', 'validating', 'reloading', 'done']));
   // Only the SHA-512-crypt hash is stored and written; the password is never shown again.
   const passwd = (await t.file(passwdPath))!;
   expect(passwd).toMatch(/^uploader:\$6\$[^:]+:33:33::\S+\/var\/www\/ftp-test\/public:\/usr\/sbin\/nologin$/m);
