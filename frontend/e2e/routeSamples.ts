@@ -25,6 +25,8 @@ export interface DemoIds {
   /** The first apache site and supervisor program of web01 (pages with a parameter need an id). */
   apacheVhost: number;
   supervisorProgram: number;
+  /** The first demo FTPS account of web01 (`ftp/:userId`). */
+  ftpUser: number;
   /** The demo backup plan of web01 (`backups/:planId`). */
   backupPlan: number;
   /** A report of web01's report modules (`report/:reportId`): the demo's, or one the administrator starts. */
@@ -130,6 +132,10 @@ export const routeSamples: Record<string, RouteSample> = {
   'clusters/:clusterId/servers/:serverId/managed/supervisor/:programId': {
     who: 'admin',
     url: (ids) => managed(ids, ids.web, `supervisor/${ids.supervisorProgram}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/ftp/:userId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `ftp/${ids.ftpUser}`),
   },
   'clusters/:clusterId/servers/:serverId/managed/backups/:planId': {
     who: 'admin',
@@ -251,6 +257,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
   const apacheVhost = (await json<List<{ id: number }>>(admin, `${base}/${web}/apache/vhosts`)).data[0].id;
   const supervisorProgram = (await json<List<{ id: number }>>(admin, `${base}/${web}/supervisor/programs`)).data[0].id;
   const backupPlan = (await json<List<{ id: number }>>(admin, `${base}/${web}/backups/plans`)).data[0].id;
+  const ftpUser = (await json<List<{ id: number }>>(admin, `${base}/${web}/ftp/users`)).data[0].id;
   const report = async (plugin: string) =>
     (await json<List<{ id: number }>>(admin, `${base}/${web}/${plugin}/reports`)).data[0]?.id ??
     (await json<{ id: number }>(admin, `${base}/${web}/${plugin}/reports`, { method: 'POST' })).id;
@@ -285,6 +292,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
     vhost,
     apacheVhost,
     supervisorProgram,
+    ftpUser,
     backupPlan,
     shopSecurityReport,
     shopPerformanceReport,

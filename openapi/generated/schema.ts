@@ -3990,6 +3990,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ProFTPD configuration and the account file (secret) as rendered from the stored accounts, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getFtpFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds an FTPS account with a generated password, shown only in this answer
+         * @description Administrators of the cluster only. The portal generates a strong password (32 characters, 192 random bits),
+         *     stores only its SHA-512-crypt hash (the format of ProFTPD's `AuthUserFile`) and answers it here once; it is
+         *     never shown again (renew it to get a new one). Applied as a job (202); recorded in the change log (without
+         *     the password). Invalid input is refused with 422 (see the keys of `updateFtpUser`), nothing stored.
+         */
+        post: operations["createFtpUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/{userId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generates a new password for an FTPS account, shown only in this answer
+         * @description Administrators of the cluster only. The old password stops working when the job has applied the new one (202); recorded in the change log (without the password).
+         */
+        post: operations["renewFtpUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the server's ProFTPD runs, where it listens, and its recent logins
+         * @description Administrators of the cluster only. Read from the server when asked: the daemon's state and address, and the last logins and refusals of its log (newest first, at most 50).
+         */
+        get: operations["getFtpStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The FTPS accounts of the server
+         * @description Administrators of the cluster only. Passwords are never shown here; `expired` says whether the account is refused now.
+         */
+        get: operations["listFtpUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One FTPS account
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getFtpUser"];
+        /**
+         * Changes an account's login, document root, quota or expiry date
+         * @description Administrators of the cluster only. The password stays. Applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateFtpUser"];
+        post?: never;
+        /**
+         * Removes an FTPS account
+         * @description Administrators of the cluster only. The account can no longer log in once the job has applied it (202); its files stay in the document root.
+         */
+        delete: operations["deleteFtpUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the ProFTPD configuration and the account file rendered from the stored accounts again
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyFtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/memcached/files": {
         parameters: {
             query?: never;
@@ -8825,6 +8976,74 @@ export interface components {
         };
         ElasticsearchSettingsView: {
             settings: components["schemas"]["ElasticsearchSettings"];
+        };
+        /**
+         * @description Lower-case letters, digits and `. _ -`, starting with a letter (2–32).
+         * @example shop-upload
+         */
+        FtpLogin: string;
+        FtpUserCreated: {
+            job: components["schemas"]["ManagedJob"];
+            user: components["schemas"]["FtpUser"];
+            /** @description The generated password: shown here once, never stored. */
+            password: string;
+        };
+        FtpStatus: {
+            /**
+             * @description The daemon's state.
+             * @enum {string}
+             */
+            state: "running" | "stopped" | "not_installed" | "unknown";
+            /** @description Where it listens (`host:port`), when it runs. */
+            address?: string;
+            logins: {
+                /** @description When, as the daemon logged it. */
+                at: string;
+                login: string;
+                /** @enum {string} */
+                outcome: "accepted" | "refused";
+                /** @description The client address. */
+                client?: string;
+            }[];
+        };
+        FtpUserInput: {
+            login: components["schemas"]["FtpLogin"];
+            /**
+             * @description The document root the account is locked into, relative to `/var/www` (`shop/public` → `/var/www/shop/public`).
+             * @example shop/public
+             */
+            documentRoot: string;
+            /**
+             * @description The most the account may store in its document root, in MB; 0 = no limit.
+             * @example 2048
+             */
+            quotaMb: number;
+            /**
+             * @description The last day (UTC) the account may log in, `YYYY-MM-DD`; empty = never expires.
+             * @example 2027-06-30
+             */
+            expiresOn: string;
+        };
+        FtpUser: {
+            id: number;
+            login: components["schemas"]["FtpLogin"];
+            /** @description The document root the account is locked into, relative to `/var/www` (`shop/public` → `/var/www/shop/public`). */
+            documentRoot: string;
+            /** @description The most the account may store in its document root, in MB; 0 = no limit. */
+            quotaMb: number;
+            /** @description The last day (UTC) the account may log in, `YYYY-MM-DD`; empty = never expires. */
+            expiresOn: string;
+            /** @description Whether the expiry date has passed: the account is left out of the account file and refused. */
+            expired: boolean;
+            /** @description The absolute document root on the server. */
+            home: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its password was last generated.
+             */
+            passwordSetAt: string;
         };
         MemcachedInstance: {
             running: boolean;
@@ -19830,6 +20049,305 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFtpFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createFtpUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "login": "media-upload",
+                 *       "documentRoot": "shop/public/media",
+                 *       "quotaMb": 2048,
+                 *       "expiresOn": "2030-06-30"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FtpUserInput"];
+            };
+        };
+        responses: {
+            /** @description Stored; the job applies it. The password is in this answer only. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpUserCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    renewFtpUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the user.
+                 * @example 1
+                 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored; the job applies it. The password is in this answer only. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpUserCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFtpStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The daemon's state and recent logins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpStatus"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listFtpUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FtpUser"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFtpUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the user.
+                 * @example 1
+                 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The FTP account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpUser"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateFtpUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the user.
+                 * @example 1
+                 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "login": "shop-upload",
+                 *       "documentRoot": "shop/public",
+                 *       "quotaMb": 4096,
+                 *       "expiresOn": ""
+                 *     }
+                 */
+                "application/json": components["schemas"]["FtpUserInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteFtpUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the user.
+                 * @example 2
+                 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyFtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

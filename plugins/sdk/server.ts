@@ -345,3 +345,4 @@ export type AnyServerPlugin = ServerPlugin<any, any>;
 /** Declares a plugin's server part; the compiler checks every handler against the contract. */
 export const defineServerPlugin = <Ops extends OperationId, Prepared = unknown>(plugin: ServerPlugin<Ops, Prepared>): ServerPlugin<Ops, Prepared> => plugin;
 export * from './reports/server.ts';
+export { cryptMatches, generatePassword, sha512Crypt } from './passwords.ts';

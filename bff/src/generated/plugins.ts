@@ -322,4 +322,20 @@ export const pluginRegistry: PluginRegistryEntry[] = [
       },
     }),
   },
+  {
+    id: 'ftp',
+    operations: ['createFtpUser', 'deleteFtpUser', 'getFtpStatus', 'getFtpUser', 'listFtpUsers', 'renewFtpUserPassword', 'updateFtpUser'],
+    manifest: async () => ({
+      default: {
+        id: 'ftp',
+        titleKey: 'title',
+        icon: 'DriveFolderUpload',
+        nav: { order: 290 },
+        services: ['ftp'],
+        programs: ['proftpd'],
+        server: () => import('../../../plugins/ftp/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
 ];
