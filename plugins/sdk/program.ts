@@ -320,3 +320,10 @@ export function scopedGateway(gw: ServerGateway, scope: PathScope): ServerGatewa
   };
   return view;
 }
+
+/**
+ * Whether the gateway runs the declared programs as private instances in a sandbox (the `local` gateway, or `ssh`
+ * with a far-side sandbox directory) rather than a server's own services: what a plugin asks instead of the
+ * gateway's kind (a sandboxed instance listens on its own loopback ports, its main file is written by the runner).
+ */
+export const runsPrivateInstances = (gateway: { hostPath(path: string): string }): boolean => gateway.hostPath('/') !== '/';

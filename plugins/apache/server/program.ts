@@ -10,7 +10,7 @@
  * No imports beyond the SDK's program entry (and the gateway's types): the generator reads the paths from here.
  */
 import type { CheckOutcome, ConfigFile, ServerGateway } from '@portal/plugin-sdk/gateway';
-import { definePrograms, type LocalEnv, type ProgramDescriptor } from '@portal/plugin-sdk/program';
+import { definePrograms, runsPrivateInstances, type LocalEnv, type ProgramDescriptor } from '@portal/plugin-sdk/program';
 
 export const mainConfPath = '/etc/apache2/apache2.conf';
 /** The plugin's own tree: `portal.conf` (listen, log format, default site, sites), `sites/`, `htpasswd/`. */
@@ -70,8 +70,8 @@ export async function checkStaged(gw: ServerGateway, files: readonly ConfigFile[
   // exist, and creates nothing in the live ones — a first check runs before the instance ever started).
   const restage = (content: string) =>
     content.split(live).join(staged).replaceAll(gw.hostPath('/run/apache2'), gw.hostPath(stageDir)).replaceAll(gw.hostPath('/var/log/apache2'), gw.hostPath(stageDir));
-  // The local gateway writes its instance's main file when it starts it: the check uses the same text before that.
-  const main = gw.kind === 'local' ? renderMainConf(gw) : await gw.readFile(mainConfPath);
+  // A sandbox's instance runner writes the instance's main file when it starts it: the check uses the same text before that.
+  const main = runsPrivateInstances(gw) ? renderMainConf(gw) : await gw.readFile(mainConfPath);
   if (main === null) return { status: 'failed', tool: 'apache2', output: `${mainConfPath} is missing` };
   const copies: ConfigFile[] = [
     { path: `${stageDir}${mainConfPath}`, content: restage(main) },

@@ -6,6 +6,7 @@
  * part of the desired state, so it is snapshotted and rolled back with the settings), the compiler's messages at their
  * lines, purges and the request log.
  */
+import { runsPrivateInstances } from '@portal/plugin-sdk/program';
 import type { Schemas } from '@portal/openapi';
 import {
   conflict,
@@ -77,7 +78,7 @@ const family = defineConfigService<Operations, Settings, Prepared>(
     migrations: [Migration20261128114315VarnishSsl, Migration20261128115500VarnishSslVcl],
     // The loopback ports of the private instance on the `local` gateway (a real server: the settings' port, 6082).
     prepare: async ({ gateway }) => ({
-      local: gateway.kind === 'local',
+      local: runsPrivateInstances(gateway),
       port: (await gateway.listenAddress('varnish', 6081)).port,
       adminPort: (await adminAddress(gateway)).port,
     }),
