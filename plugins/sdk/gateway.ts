@@ -143,6 +143,11 @@ export interface ServerGateway {
    */
   reach(target: { host?: string; port: number }): Promise<{ host: string; port: number }>;
   reach(target: ReachTarget): Promise<Reachable>;
+  /**
+   * The operating-system user the gateway acts as on the server (read once): the portal's own on `local`, the login
+   * user on `ssh`. Private instances run as it (`LocalEnv.user`); MariaDB's socket administrator is it.
+   */
+  user(): Promise<string>;
   hasTool(tool: string): Promise<ToolCheck>;
   run(request: RunRequest): Promise<RunResult>;
   /**

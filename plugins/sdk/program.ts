@@ -294,6 +294,7 @@ export function scopedGateway(gw: ServerGateway, scope: PathScope): ServerGatewa
     listenAddress: (service, port) => gw.listenAddress(service, port),
     // A socket is a file of the server: only one the plugin's programs declare (to read).
     reach: (async (target: ReachTarget) => ('socket' in target && check(target.socket, 'read'), gw.reach(target))) as ServerGateway['reach'],
+    user: () => gw.user(),
     hasTool: (tool) => gw.hasTool(tool),
     run: async (request) => {
       for (const a of request.args) if (typeof a !== 'string') check(a.path, 'read');

@@ -29,7 +29,7 @@ import type {
 } from '@portal/plugin-sdk/gateway';
 import type { ProgramDescriptor } from '@portal/plugin-sdk/program';
 import { localProgram, stopPid } from './localProgram.ts';
-import { findTool, MAX_OUTPUT, runProgram, SandboxViolation, toolName } from './programs.ts';
+import { findTool, MAX_OUTPUT, oneAtATime, runProgram, SandboxViolation, toolName } from './programs.ts';
 
 /** Re-exported: what `@portal/core/managed` and the tests always took from here. */
 export { findTool, runProgram, SandboxViolation };
@@ -279,6 +279,11 @@ export class LocalGateway implements ServerGateway {
     await this.removeFile(ownerPath(program));
   }
 
+  /** The portal's own user: this machine is the server. */
+  async user(): Promise<string> {
+    return os.userInfo().username;
+  }
+
   /** This machine is the server: the address itself, a socket inside the sandbox. */
   reach(target: { host?: string; port: number }): Promise<{ host: string; port: number }>;
   reach(target: ReachTarget): Promise<Reachable>;
@@ -288,13 +293,11 @@ export class LocalGateway implements ServerGateway {
     return { host: target.host ?? '127.0.0.1', port: target.port };
   }
 
-  #ports: Promise<unknown> = Promise.resolve();
+  readonly #ports = oneAtATime();
 
   /** One after the other: the ports of a server live in one file, and parallel first calls would race on it. */
   listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
-    const next = this.#ports.then(() => this.#listenAddress(service, defaultPort));
-    this.#ports = next.catch(() => undefined);
-    return next;
+    return this.#ports(() => this.#listenAddress(service, defaultPort));
   }
 
   async #listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {

@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import type { CheckOutcome, ConfigFile, ProgramDescriptor, ServiceControl } from '@portal/plugin-sdk/server';
 import { instanceControl, TIMEOUT, trimOutput, type InstanceHost } from './instance.ts';
 import type { LocalGateway } from './local.ts';
@@ -92,7 +91,7 @@ function localHost(gw: LocalGateway): InstanceHost {
       }
     },
     findTool,
-    user: async () => os.userInfo().username,
+    user: () => gw.user(),
     isExecutable: async (file) => {
       try {
         await fs.access(file, fsConstants.X_OK);

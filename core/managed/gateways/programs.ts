@@ -99,3 +99,13 @@ export async function runToFile(file: string, args: string[], options: { output:
     await handle.close();
   }
 }
+
+/** Runs the calls given to it one after the other (e.g. a file that parallel first calls would race on); a failure does not stop the next. */
+export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const next = last.then(work);
+    last = next.catch(() => undefined);
+    return next;
+  };
+}

@@ -20,7 +20,7 @@ import type { ClientChannel } from 'ssh2';
 import type { CheckOutcome, ConfigFile, Reachable, ReachTarget, RunRequest, RunResult, ServerGateway, ServerMetrics, ServiceControl, ServiceStatus, ToolCheck } from '@portal/plugin-sdk/gateway';
 import type { LocalEnv, ProgramDescriptor } from '@portal/plugin-sdk/program';
 import { instanceControl, TIMEOUT, trimOutput, type InstanceHost } from './instance.ts';
-import { programEnv, SandboxViolation, toolName } from './programs.ts';
+import { oneAtATime, programEnv, SandboxViolation, toolName } from './programs.ts';
 import { exec, openConnection, sftpCall, SshUnreachable, type HostKeyStore, type SshConnection, type SshPool, type SshSettings } from './sshConnection.ts';
 
 export interface SshGatewayOptions {
@@ -89,7 +89,7 @@ export class SshGateway implements ServerGateway {
   #login: Promise<string> | undefined;
 
   /** The login user on the far side (`id -un`, read once). */
-  #user(): Promise<string> {
+  user(): Promise<string> {
     this.#login ??= this.#with((c) => exec(c, ['id', '-un'], { timeoutMs: 10_000 })).then((r) => {
       const name = r.stdout.trim();
       if (r.exitCode !== 0 || !/^[a-z_][a-z0-9_.-]{0,31}$/i.test(name)) throw new SandboxViolation(`no user name from id -un: ${JSON.stringify(name)}`);
@@ -410,12 +410,10 @@ export class SshGateway implements ServerGateway {
   /** Ports of the far-side sandbox's private instances (several sandboxes share one machine); a real server: the usual one. */
   listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
     // One allocation at a time: two programs of a sandbox must not read ports.json before the other wrote it.
-    const next = this.#ports.then(() => this.#listenAddress(service, defaultPort));
-    this.#ports = next.catch(() => undefined);
-    return next;
+    return this.#ports(() => this.#listenAddress(service, defaultPort));
   }
 
-  #ports: Promise<unknown> = Promise.resolve();
+  readonly #ports = oneAtATime();
 
   async #listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }> {
     if (!toolName.test(service)) throw new SandboxViolation('bad service name');
@@ -549,7 +547,7 @@ export class SshGateway implements ServerGateway {
         return this.#with((c) => this.#readFrom(c, file, offset, size));
       },
       findTool: async (tool) => (await this.#tool(tool)) ?? undefined,
-      user: () => this.#user(),
+      user: () => this.user(),
       isExecutable: async (file) => (await this.#exec(['test', '-x', file], { timeoutMs: 5000 })).exitCode === 0,
       run: (file, args, options) => this.#exec([file, ...args], options),
       // The daemon keeps the file as its output, not the channel: the command returns when the start command does.
@@ -621,7 +619,7 @@ export class SshGateway implements ServerGateway {
     for (const f of writes) await this.writeFile({ path: staged(f.path), content: repoint(f.content), mode: f.mode ?? 0o644 });
     for (const p of removes) await this.removeFile(staged(p));
     if (local?.validate) {
-      const env: LocalEnv = { root: dir, hostPath: (p) => this.hostPath(staged(p)), readFile: (p) => this.readFile(staged(p)), user: await this.#user() };
+      const env: LocalEnv = { root: dir, hostPath: (p) => this.hostPath(staged(p)), readFile: (p) => this.readFile(staged(p)), user: await this.user() };
       for (const f of local.files?.(env) ?? []) await this.writeFile({ ...f, path: staged(f.path) });
       // Its directories in the copy, and the live ones the check opens too (logs: only the tree is staged).
       for (const d of local.dirs ?? []) await sh(['mkdir', '-p', '--', env.hostPath(d), this.hostPath(d)]);

@@ -84,19 +84,7 @@ export function render(s: Settings, c: Pick<ConfigRenderInput<Prepared | undefin
  * The administrator of the private instance: the operating-system user that runs it on the server (the portal's
  * own on the `local` gateway, the login user over ssh), logging in over the socket (`unix_socket`).
  */
-const serverUsers = new WeakMap<object, Promise<string>>();
-export function adminUser(gateway: Pick<ServerGateway, 'run'>): Promise<string> {
-  let user = serverUsers.get(gateway);
-  if (!user) {
-    user = gateway.run({ tool: 'id', args: ['-un'], timeoutMs: 10_000 }).then((r) => {
-      if (r.exitCode !== 0 || !r.stdout.trim()) throw new Error(`id -un failed: ${r.stderr.trim()}`);
-      return r.stdout.trim();
-    });
-    serverUsers.set(gateway, user);
-    user.catch(() => serverUsers.delete(gateway));
-  }
-  return user;
-}
+export const adminUser = (gateway: Pick<ServerGateway, 'user'>): Promise<string> => gateway.user();
 
 /** `--user=root` where the instance runs as root (mariadbd refuses root otherwise); nothing for any other user. */
 const asRoot = (user: string) => (user === 'root' ? ['--user=root'] : []);
