@@ -132,6 +132,21 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'firewall',
+    operations: ['createFirewallItem', 'deleteFirewallItem', 'getFirewallItem', 'listFirewallItems', 'updateFirewallItem'],
+    manifest: async () => ({
+      default: {
+        id: 'firewall',
+        titleKey: 'title',
+        icon: 'Extension',
+        nav: { order: 100 },
+        services: ['firewall'],
+        server: () => import('../../../plugins/firewall/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'open-search',
     operations: ['getOpenSearchCluster', 'getOpenSearchSettings', 'updateOpenSearchSettings'],
     manifest: async () => ({

@@ -1,0 +1,25 @@
+import ExtensionIcon from '@mui/icons-material/Extension';
+import Typography from '@mui/material/Typography';
+import { defineDashboardCard, SummaryCard, useManagedHost } from '@portal/plugin-sdk/web';
+import { firewallApi } from '../generated/client.ts';
+import { useT } from '../generated/i18n.ts';
+
+/** The server dashboard's card (its own small chunk): how many entries. */
+function FirewallSummary() {
+  const { t } = useT();
+  const host = useManagedHost();
+  const { data, isLoading } = firewallApi.useListFirewallItemsQuery({ clusterId: host.cluster.id, serverId: host.server.id });
+  return (
+    <SummaryCard
+      icon={<ExtensionIcon color="action" />}
+      title={t('title')}
+      loading={isLoading}
+      none={t('summary.none')}
+      open={t('summary.open')}
+    >
+      {!!data?.total && <Typography>{t('summary.count', { count: data.total })}</Typography>}
+    </SummaryCard>
+  );
+}
+
+export default defineDashboardCard(FirewallSummary);
