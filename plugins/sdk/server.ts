@@ -219,6 +219,19 @@ export interface PluginPorts {
    * Prices of the portal's price list that a module shows before a customer chooses (core/billing/pricing.ts),
    * so no module keeps a price of its own. Added after the first version.
    */
+  /**
+   * The portal's management connection to the server and the confirm window of changes that could cut it
+   * (configuration `MANAGED_MANAGEMENT_SOURCES`, `MANAGED_MANAGEMENT_PORT`, `MANAGED_CONFIRM_SECONDS`). Added after
+   * the first version (issue 27, firewall).
+   */
+  management: {
+    /** The addresses (IPs or CIDRs) the portal reaches servers from. */
+    sources: readonly string[];
+    /** Its TCP port on the server (ssh, 22). */
+    port: number;
+    /** Seconds to confirm such a change before it is rolled back (60). */
+    confirmSeconds: number;
+  };
   prices: {
     /** Keeping a backup plan's snapshots `retentionDays` days, per plan and month: the days kept free (§9) cost nothing. */
     backupRetention(retentionDays: number): PluginRetentionPrice;

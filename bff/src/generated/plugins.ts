@@ -133,14 +133,15 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'firewall',
-    operations: ['createFirewallItem', 'deleteFirewallItem', 'getFirewallItem', 'listFirewallItems', 'updateFirewallItem'],
+    operations: ['addFirewallPreset', 'confirmFirewallRules', 'createFirewallRule', 'deleteFirewallRule', 'getFirewallConfirmation', 'getFirewallPreview', 'getFirewallRule', 'listFirewallRules', 'updateFirewallRule'],
     manifest: async () => ({
       default: {
         id: 'firewall',
         titleKey: 'title',
-        icon: 'Extension',
+        icon: 'Security',
         nav: { order: 100 },
         services: ['firewall'],
+        programs: ['nftables'],
         server: () => import('../../../plugins/firewall/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },

@@ -192,6 +192,7 @@ export class ManagedCenter {
         seal: (plain, context) => twoFactorSecretBox(deps.config).seal(plain, `plugin:${plugin.id}:${context}`),
         open: (sealed, context) => twoFactorSecretBox(deps.config).open(sealed, `plugin:${plugin.id}:${context}`),
       },
+      management: { sources: deps.config.MANAGED_MANAGEMENT_SOURCES, port: deps.config.MANAGED_MANAGEMENT_PORT, confirmSeconds: deps.config.MANAGED_CONFIRM_SECONDS },
       prices: { backupRetention: (days) => ({ ...backupRetentionPrice(days), vatPercent: VAT_PERCENT, currency: CURRENCY }) },
     };
     this.#ports.set(plugin.id, ports);

@@ -4,39 +4,58 @@ import { managedApi, toRequest, type ArgsOf, type PluginClient, type ResultOf } 
 /** The operations of plugin `firewall` as RTK Query endpoints (hooks `firewallApi.use<OperationId>Query/Mutation`). */
 export const firewallApi = managedApi.enhanceEndpoints({ addTagTypes: ['firewall'] }).injectEndpoints({
   endpoints: (b) => ({
-    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/firewall/apply — Writes the configuration rendered from the stored entries again */
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/firewall/presets — Adds the rules of a preset (web, mail, ssh from given addresses, close everything else) and applies them */
+    addFirewallPreset: b.mutation<ResultOf<'addFirewallPreset'>, ArgsOf<'addFirewallPreset'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/presets', a),
+      invalidatesTags: ['firewall'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/firewall/apply — Writes the nftables rule set rendered from the stored rules again and loads it */
     applyFirewall: b.mutation<ResultOf<'applyFirewall'>, ArgsOf<'applyFirewall'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/apply', a),
       invalidatesTags: ['firewall'],
     }),
-    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/firewall/items — Adds a entry and applies it */
-    createFirewallItem: b.mutation<ResultOf<'createFirewallItem'>, ArgsOf<'createFirewallItem'>>({
-      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/items', a),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/firewall/confirmation — Keeps the applied rules (ends the confirm window) */
+    confirmFirewallRules: b.mutation<ResultOf<'confirmFirewallRules'>, ArgsOf<'confirmFirewallRules'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/confirmation', a),
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules — Adds a rule and applies it */
+    createFirewallRule: b.mutation<ResultOf<'createFirewallRule'>, ArgsOf<'createFirewallRule'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules', a),
       invalidatesTags: ['firewall'],
     }),
-    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/firewall/items/{itemId} — Removes a entry and applies the change */
-    deleteFirewallItem: b.mutation<ResultOf<'deleteFirewallItem'>, ArgsOf<'deleteFirewallItem'>>({
-      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/items/{itemId}', a),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId} — Removes a rule and applies the change */
+    deleteFirewallRule: b.mutation<ResultOf<'deleteFirewallRule'>, ArgsOf<'deleteFirewallRule'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId}', a),
       invalidatesTags: ['firewall'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/files — The configuration as rendered from the stored entries, and whether it is the one last applied */
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/confirmation — Whether applied rules wait for confirmation, and until when */
+    getFirewallConfirmation: b.query<ResultOf<'getFirewallConfirmation'>, ArgsOf<'getFirewallConfirmation'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/confirmation', a),
+      providesTags: ['firewall'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/files — The nftables rule set as rendered from the stored rules, and whether it is the one last applied */
     getFirewallFiles: b.query<ResultOf<'getFirewallFiles'>, ArgsOf<'getFirewallFiles'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/files', a),
       providesTags: ['firewall'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/items/{itemId} — One entry */
-    getFirewallItem: b.query<ResultOf<'getFirewallItem'>, ArgsOf<'getFirewallItem'>>({
-      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/items/{itemId}', a),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/preview — The rule set the stored rules render to, checked with nft -c -f before it is applied */
+    getFirewallPreview: b.query<ResultOf<'getFirewallPreview'>, ArgsOf<'getFirewallPreview'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/preview', a),
       providesTags: ['firewall'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/items — The server's entry entries */
-    listFirewallItems: b.query<ResultOf<'listFirewallItems'>, ArgsOf<'listFirewallItems'>>({
-      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/items', a),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId} — One rule */
+    getFirewallRule: b.query<ResultOf<'getFirewallRule'>, ArgsOf<'getFirewallRule'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId}', a),
       providesTags: ['firewall'],
     }),
-    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/firewall/items/{itemId} — Changes a entry and applies it */
-    updateFirewallItem: b.mutation<ResultOf<'updateFirewallItem'>, ArgsOf<'updateFirewallItem'>>({
-      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/items/{itemId}', a),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules — The server's rule entries */
+    listFirewallRules: b.query<ResultOf<'listFirewallRules'>, ArgsOf<'listFirewallRules'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules', a),
+      providesTags: ['firewall'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId} — Changes a rule and applies it */
+    updateFirewallRule: b.mutation<ResultOf<'updateFirewallRule'>, ArgsOf<'updateFirewallRule'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId}', a),
       invalidatesTags: ['firewall'],
     }),
   }),

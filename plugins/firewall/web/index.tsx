@@ -1,17 +1,15 @@
-import { defineWebPlugin, ResourceFormPage, ResourcePage } from '@portal/plugin-sdk/web';
-import { firewallApi, firewallClient } from '../generated/client.ts';
-import { firewallItemResource } from '../generated/resources.ts';
+import { defineWebPlugin, ResourceFormPage } from '@portal/plugin-sdk/web';
+import { firewallApi } from '../generated/client.ts';
+import { firewallRuleResource } from '../generated/resources.ts';
+import { FirewallPage } from './FirewallPage.tsx';
 
-/** The section's start page: the SDK's resource page (intro, undo, the entries, the running apply, the file, delete). */
-const ItemsPage = () => <ResourcePage resource={firewallItemResource} api={firewallApi} client={firewallClient} />;
-
-/** `create` and `:itemId`: the SDK's form from the contract's fields; after saving, back to the list, which follows the job. */
-const ItemFormPage = () => <ResourceFormPage resource={firewallItemResource} api={firewallApi} />;
+/** `create` and `:ruleId`: the SDK's form from the contract's fields; after saving, back to the list, which follows the job. */
+const RuleFormPage = () => <ResourceFormPage resource={firewallRuleResource} api={firewallApi} />;
 
 export default defineWebPlugin({
   routes: [
-    { path: '', Component: ItemsPage },
-    { path: 'create', Component: ItemFormPage },
-    { path: ':itemId', Component: ItemFormPage },
+    { path: '', Component: FirewallPage },
+    { path: 'create', Component: RuleFormPage },
+    { path: ':ruleId', Component: RuleFormPage },
   ],
 });
