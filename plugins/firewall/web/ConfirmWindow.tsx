@@ -1,20 +1,20 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useManagedHost } from '@portal/plugin-sdk/web';
+import { useManagedDispatch, useManagedHost } from '@portal/plugin-sdk/web';
 import { useEffect, useState } from 'react';
 import { firewallApi } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
 
+const secondsUntil = (deadline: string | null | undefined) => (deadline ? Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000)) : 0);
+
 /** Seconds left until `deadline` (0 when passed), counted down every second. */
 function useSecondsLeft(deadline: string | null | undefined): number {
-  const left = () => (deadline ? Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000)) : 0);
-  const [seconds, setSeconds] = useState(left);
+  const [seconds, setSeconds] = useState(() => secondsUntil(deadline));
   useEffect(() => {
-    setSeconds(left());
+    setSeconds(secondsUntil(deadline));
     if (!deadline) return undefined;
-    const timer = setInterval(() => setSeconds(left()), 1000);
+    const timer = setInterval(() => setSeconds(secondsUntil(deadline)), 1000);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` reads only `deadline`
   }, [deadline]);
   return seconds;
 }
@@ -31,6 +31,7 @@ export function ConfirmWindow() {
   const query = firewallApi.useGetFirewallConfirmationQuery(args, { pollingInterval: open ? 1000 : 0, skipPollingIfUnfocused: false });
   const [keep, keeping] = firewallApi.useConfirmFirewallRulesMutation();
   const [outcome, setOutcome] = useState<'kept' | 'rolledBack' | undefined>();
+  const dispatch = useManagedDispatch();
   const state = query.data?.state ?? 'none';
   const seconds = useSecondsLeft(query.data?.deadline);
   useEffect(() => {
@@ -38,10 +39,12 @@ export function ConfirmWindow() {
       setOpen(true);
       setOutcome(undefined);
     } else if (open) {
+      // Ended without "keep" here: the server restored the last confirmed rules (or another tab kept them); reload the list.
       setOpen(false);
       setOutcome((o) => o ?? 'rolledBack');
+      dispatch(firewallApi.util.invalidateTags(['firewall']));
     }
-  }, [state, open]);
+  }, [state, open, dispatch]);
   if (state === 'none')
     return outcome ? (
       <Alert severity={outcome === 'kept' ? 'success' : 'warning'} data-testid="firewall-confirm-outcome" onClose={() => setOutcome(undefined)}>
@@ -62,8 +65,9 @@ export function ConfirmWindow() {
             disabled={keeping.isLoading}
             onClick={async () => {
               const r = await keep(args);
-              if (!('error' in r)) setOutcome('kept');
-              setOpen(false);
+              // The window closes when the state answers `none` (the effect above); the outcome is known now.
+              setOutcome('error' in r ? 'rolledBack' : 'kept');
+              void query.refetch();
             }}
           >
             {t('confirm.keep')}
