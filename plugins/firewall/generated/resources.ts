@@ -8,7 +8,7 @@ export const firewallRuleResource = {
   "idParam": "ruleId",
   "schema": "FirewallRule",
   "input": "FirewallRuleInput",
-  "perPage": 200,
+  "perPage": 100,
   "update": "put",
   "operations": {
     "list": "listFirewallRules",
