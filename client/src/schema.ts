@@ -3674,6 +3674,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cluster-control/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The servers of this server's cluster with the services each runs
+         * @description Administrators of the cluster only. Every server of the cluster (by name) with its services; the state of each server's services comes from `listClusterControlServices` on that server.
+         */
+        get: operations["listClusterControlServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cluster-control/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state of every service of this server
+         * @description Administrators of the cluster only. Each service as running, stopped, not installed or unknown (the gateway cannot tell), with its endpoint where it listens, and whether it is a database (stopping it asks twice).
+         */
+        get: operations["listClusterControlServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cluster-control/services/{service}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts, stops, restarts or reloads a service of this server
+         * @description Administrators of the cluster only. `start`, `restart` and `reload` first test the configuration with the
+         *     program's check: when it fails, nothing is done and the answer is `outcome: refused` with the program's
+         *     output. `restart` is a stop followed by a start. A service the server does not run is 404. The action and its
+         *     result are recorded in the history and the audit log (also when refused or failed).
+         */
+        post: operations["runClusterControlAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cluster-control/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last actions on the services of this server's cluster
+         * @description Administrators of the cluster only. The newest first, at most 100: who did what on which server's service, and the result.
+         */
+        get: operations["listClusterControlHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/files": {
         parameters: {
             query?: never;
@@ -8795,6 +8878,55 @@ export interface components {
              * @description When the portal backs the plan up next (UTC schedule), `null` for `manual`.
              */
             nextRun: string | null;
+        };
+        ClusterControlServer: {
+            id: number;
+            name: string;
+            role: string;
+            services: string[];
+        };
+        ClusterControlService: {
+            /** @description Service id, e.g. redis. */
+            id: string;
+            /**
+             * @description `unknown`: the server's gateway cannot report this service's state.
+             * @enum {string}
+             */
+            state: "running" | "stopped" | "not_installed" | "unknown";
+            endpoint?: {
+                host: string;
+                port: number;
+            };
+            detail?: string;
+            /** @description A database service: stopping it is confirmed twice. */
+            database: boolean;
+        };
+        ClusterControlActionInput: {
+            /** @enum {string} */
+            action: "start" | "stop" | "restart" | "reload";
+        };
+        ClusterControlAction: {
+            id: number;
+            serverId: number;
+            serverName: string;
+            service: string;
+            /** @enum {string} */
+            action: "start" | "stop" | "restart" | "reload";
+            /**
+             * @description `refused`: the configuration test failed, nothing was done; `failed`: the program did not start, stop or reload.
+             * @enum {string}
+             */
+            outcome: "succeeded" | "refused" | "failed";
+            /** @description The configuration test's and the program's output. */
+            output: string;
+            /**
+             * @description The state afterwards.
+             * @enum {string}
+             */
+            state: "running" | "stopped" | "not_installed" | "unknown";
+            userEmail: string;
+            /** Format: date-time */
+            at: string;
         };
         CronjobsJobInput: {
             /** @description Five fields (`*\/5 * * * *`, `0 3 * * mon-fri`) or `@hourly`, `@daily`, `@midnight`, `@weekly`, `@monthly`, `@yearly`, `@annually`. */
@@ -19315,6 +19447,142 @@ export interface operations {
         requestBody?: never;
         responses: {
             202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listClusterControlServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cluster's servers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClusterControlServer"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listClusterControlServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per service of the server, in the server's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClusterControlService"][];
+                        /** Format: date-time */
+                        checkedAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    runClusterControlAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example cronjobs */
+                service: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "reload"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClusterControlActionInput"];
+            };
+        };
+        responses: {
+            /** @description What happened, with the service's state afterwards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClusterControlAction"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listClusterControlHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClusterControlAction"][];
+                    };
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

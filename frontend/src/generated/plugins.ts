@@ -11,6 +11,7 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
+import SettingsPowerIcon from '@mui/icons-material/SettingsPower';
 import SpeedIcon from '@mui/icons-material/Speed';
 import StorageIcon from '@mui/icons-material/Storage';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -107,6 +108,16 @@ export const webPlugins: WebPluginEntry[] = [
     services: ['mysql'],
     web: () => import('../../../plugins/mysql/web/index.tsx'),
     translations: { de: () => import('../../../plugins/mysql/i18n/de.json'), en: () => import('../../../plugins/mysql/i18n/en.json') },
+  },
+  {
+    id: 'cluster-control',
+    titleKey: 'title',
+    titles: { de: 'Cluster-Steuerung', en: 'Cluster control' },
+    icon: SettingsPowerIcon,
+    order: 100,
+    services: ['cluster-control'],
+    web: () => import('../../../plugins/cluster-control/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/cluster-control/i18n/de.json'), en: () => import('../../../plugins/cluster-control/i18n/en.json') },
   },
   {
     id: 'open-search',
