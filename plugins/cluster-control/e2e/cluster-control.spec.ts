@@ -1,86 +1,62 @@
 /**
- * The `cluster-control` section in the browser, in German and English: create an entry (a bad name refused by
- * the form, a duplicate by the server), apply with progress, see it in the list, delete it with
- * confirmation.
+ * The `cluster-control` section in the browser (en; E2E_ALL_LANGUAGES=1 adds de): the cluster's servers with their
+ * services and state badges, stop asks for confirmation (cancel keeps the service), stopping a database asks twice
+ * (the service's name typed, a wrong one refused), the result shown, start again, both actions in the history.
  */
-import { type Page } from '@playwright/test';
-import { expect, test } from '@portal/plugin-sdk/testing/e2e';
+import { expect, journeyLanguages, openSection, shot, signIn, test } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
-const password = 'Demo-Portal-2026';
-const shots = process.env.PLUGIN_SHOTS; // a directory: screenshots for review
 const texts = { de, en } as const;
-const portal = {
-  de: { email: 'E-Mail-Adresse', password: 'Passwort', submit: 'Anmelden', language: /Deutsch/, welcome: /Willkommen/ },
-  en: { email: 'E-mail address', password: 'Password', submit: 'Log in', language: /English/, welcome: /Welcome/ },
-};
-type Lang = keyof typeof texts;
+const fill = (s: string, v: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
 
-async function login(page: Page, lang: Lang): Promise<void> {
-  const t = portal.de;
-  await page.goto('/a/login');
-  await page.getByLabel(t.email).fill('admin@demo.example');
-  await page
-    .getByLabel(new RegExp(`^${t.password}`))
-    .first()
-    .fill(password);
-  await page.getByRole('button', { name: t.submit, exact: true }).click();
-  // The user's language is stored with the account: another test may have switched it.
-  await expect(page.getByRole('heading', { level: 1, name: /Willkommen|Welcome/ })).toBeVisible();
-  await page.getByRole('button', { name: portal[lang].language }).click();
-  await expect(page.getByRole('heading', { level: 1, name: portal[lang].welcome })).toBeVisible();
-}
-
-/** The section of the first server of cluster 20011 that runs `nginx`, opened from its dashboard. */
-async function openSection(page: Page, lang: Lang): Promise<void> {
-  await page.locator('tr[data-cluster="20011"]').getByTestId('open-managed').click();
-  await page.getByRole('menuitem', { name: /^web01\.c20011/ }).click();
-  await expect(page).toHaveURL(/\/managed\/dashboard$/);
-  await expect(page.getByRole('region', { name: texts[lang].title, exact: true })).toBeVisible();
-  await shot(page, `${lang}-dashboard`);
-  await page.getByRole('link', { name: texts[lang].title, exact: true }).first().click();
-  await expect(page).toHaveURL(/\/managed\/cluster-control$/);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (shots) await page.screenshot({ path: `${shots}/cluster-control-${name}.png`, fullPage: true });
-}
-
-for (const lang of ['de', 'en'] as const) {
-  test(`cluster-control (${lang}): create, see it, delete it`, async ({ page }) => {
+for (const lang of journeyLanguages('en')) {
+  test(`R2.026 cluster-control (${lang}): services with states, stop with confirmation, a database twice, start, history`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const t = texts[lang];
-    const name = `e2e_${lang}_${Date.now()}`;
-    await login(page, lang);
-    await openSection(page, lang);
+    await signIn(page, lang);
+    await openSection(page, 'cluster-control', t.title);
+    await expect(page.getByText(t.intro)).toBeVisible();
+    const db = page.getByRole('region', { name: /^db01\.c20011/ });
+    await expect(db.getByRole('table', { name: /db01\.c20011/ })).toBeVisible();
+    const server = (await db.getByRole('heading').first().textContent())!.trim();
+    const button = (action: keyof typeof t.action, service: string) =>
+      db.getByRole('button', { name: fill(t.actionLabel, { action: t.action[action], service, server }), exact: true });
+    const redis = db.getByTestId(`cluster-control-service-${server}-redis`);
+    await expect(redis.getByTestId('state')).toHaveText(new RegExp(Object.values(t.state).join('|')));
+    await shot(page, `cluster-control-${lang}-services`);
 
-    await page.getByRole('link', { name: t.list.create }).first().click();
-    await page.getByRole('textbox', { name: t.form.name }).fill('Not Allowed');
-    await page.getByRole('textbox', { name: t.form.value }).fill('256M');
-    await page.getByRole('button', { name: t.form.submitCreate }).click();
-    await expect(page.locator('#cluster-control-name-helper-text')).toHaveText(t.errors.name_format);
-    await page.getByRole('textbox', { name: t.form.name }).fill(name);
-    await shot(page, `${lang}-form`);
-    await page.getByRole('button', { name: t.form.submitCreate }).click();
+    // Stop asks; cancel keeps the service.
+    await button('stop', 'memcached').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(fill(t.confirm.stopTitle, { service: 'memcached' }));
+    await dialog.getByRole('button', { name: lang === 'de' ? 'Abbrechen' : 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
 
-    await expect(page).toHaveURL(/\/managed\/cluster-control\?job=\d+$/);
-    await expect(page.getByTestId('apply-progress')).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
-    const row = page.locator('[data-testid^="clusterControlItem-"]').filter({ hasText: name });
-    await expect(row).toContainText('256M');
-    await shot(page, `${lang}-list`);
+    // A database asks twice: the second time its name must be typed.
+    await button('stop', 'redis').click();
+    await page.getByRole('dialog').getByRole('button', { name: t.confirm.stop }).click();
+    const second = page.getByRole('dialog', { name: fill(t.confirm.databaseTitle, { service: 'redis' }) });
+    await expect(second).toBeVisible();
+    await second.getByRole('textbox', { name: t.confirm.databaseLabel }).fill('mysql');
+    await second.getByRole('button', { name: t.confirm.stop }).click();
+    await expect(second).toContainText(fill(t.confirm.databaseMismatch, { service: 'redis' }));
+    await second.getByRole('textbox', { name: t.confirm.databaseLabel }).fill('redis');
+    await shot(page, `cluster-control-${lang}-database`);
+    await second.getByRole('button', { name: t.confirm.stop }).click();
+    await expect(second).toHaveCount(0);
+    const result = page.getByTestId('cluster-control-result');
+    await expect(result).toContainText(fill(t.result.succeeded, { action: t.action.stop, service: `redis (${server})` }));
+    await expect(redis.getByTestId('state')).toHaveText(t.state.stopped);
 
-    // The same name again: refused by the server, shown under the field.
-    await page.getByRole('link', { name: t.list.create }).first().click();
-    await page.getByRole('textbox', { name: t.form.name }).fill(name);
-    await page.getByRole('textbox', { name: t.form.value }).fill('1');
-    await page.getByRole('button', { name: t.form.submitCreate }).click();
-    await expect(page.locator('#cluster-control-name-helper-text')).toHaveText(t.errors.duplicate);
-    await page.getByRole('button', { name: lang === 'de' ? 'Abbrechen' : 'Cancel' }).click();
-
-    await row.getByRole('button', { name: t.list.delete.replace('{{name}}', name) }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t.delete.confirm }).click();
-    await expect(page.getByTestId('apply-progress')).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
-    await expect(row).toHaveCount(0);
+    // Start: the configuration is tested first; the result (done, or refused with the program's output) is shown.
+    await button('start', 'redis').click();
+    await expect(result).toContainText(t.action.start);
+    const history = page.getByTestId('cluster-control-history');
+    await expect(history.getByRole('row').filter({ hasText: 'redis' }).filter({ hasText: t.action.stop }).first()).toBeVisible();
+    await expect(history.getByRole('row').filter({ hasText: 'redis' }).filter({ hasText: t.action.start }).first()).toBeVisible();
+    await shot(page, `cluster-control-${lang}-history`);
   });
 }

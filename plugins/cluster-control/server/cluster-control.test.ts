@@ -9,7 +9,11 @@ import type { ApiOperations } from '../generated/operations.ts';
 
 let t: PluginPortal<ApiOperations>;
 beforeAll(async () => {
-  t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'), { allPlugins: true, cluster: '20011', server: (s) => s.name.startsWith('db01') });
+  t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'), {
+    allPlugins: true,
+    cluster: '20011',
+    server: (s) => s.name.startsWith('db01'),
+  });
 }, 120_000);
 afterAll(async () => {
   await t?.portal.managed.gateway(t.server.id).service('memcached').stop();
@@ -44,54 +48,70 @@ it('R2.026 lists every server of the cluster with its services, and their states
   expect(servers.body.data.every((s) => !s.services.includes('cluster-control'))).toBe(true);
   const services = await t.api.call('listClusterControlServices');
   expect(services.body.data.find((s) => s.id === 'redis')).toMatchObject({ database: true });
-  expect(services.body.data.find((s) => s.id === 'memcached')).toMatchObject({ database: false, state: expect.stringMatching(/^(stopped|running)$/) });
+  expect(services.body.data.find((s) => s.id === 'memcached')).toMatchObject({
+    database: false,
+    state: expect.stringMatching(/^(stopped|running)$/),
+  });
 });
 
-(hasProgram('memcached') ? it : it.skip)('R2.026 starts, stops and restarts the private memcached; a failed configuration test refuses the restart; all in history and audit log', async () => {
-  const { port } = await gateway().listenAddress('memcached', 11211);
-  expect(port).not.toBe(11211);
-  await gateway().writeFile({ path: memcachedConf, content: `-u memcache\n-m 16\n-p ${port}\n-U 0\n-l 127.0.0.1\n` });
+(hasProgram('memcached') ? it : it.skip)(
+  'R2.026 starts, stops and restarts the private memcached; a failed configuration test refuses the restart; all in history and audit log',
+  async () => {
+    const { port } = await gateway().listenAddress('memcached', 11211);
+    expect(port).not.toBe(11211);
+    await gateway().writeFile({ path: memcachedConf, content: `-u memcache\n-m 16\n-p ${port}\n-U 0\n-l 127.0.0.1\n` });
 
-  const started = await act('start');
-  expect(started.body).toMatchObject({ outcome: 'succeeded', state: 'running', action: 'start', service: 'memcached', userEmail: 'admin@demo.example' });
-  expect(started.body.output).toContain('configuration test: passed');
-  expect(await alive()).toBe(true);
-  expect(await stateOf('memcached')).toMatchObject({ state: 'running', endpoint: { port } });
+    const started = await act('start');
+    expect(started.body).toMatchObject({
+      outcome: 'succeeded',
+      state: 'running',
+      action: 'start',
+      service: 'memcached',
+      userEmail: 'admin@demo.example',
+    });
+    expect(started.body.output).toContain('configuration test: passed');
+    expect(await alive()).toBe(true);
+    expect(await stateOf('memcached')).toMatchObject({ state: 'running', endpoint: { port } });
 
-  const stopped = await act('stop');
-  expect(stopped.body).toMatchObject({ outcome: 'succeeded', state: 'stopped' });
-  expect(await alive()).toBe(false);
-  expect((await stateOf('memcached'))?.state).toBe('stopped');
+    const stopped = await act('stop');
+    expect(stopped.body).toMatchObject({ outcome: 'succeeded', state: 'stopped' });
+    expect(await alive()).toBe(false);
+    expect((await stateOf('memcached'))?.state).toBe('stopped');
 
-  expect((await act('start')).body).toMatchObject({ outcome: 'succeeded', state: 'running' });
-  expect(await alive()).toBe(true);
+    expect((await act('start')).body).toMatchObject({ outcome: 'succeeded', state: 'running' });
+    expect(await alive()).toBe(true);
 
-  // memcached refuses 0 threads: the restart is refused with its output, the running instance stays.
-  await gateway().writeFile({ path: memcachedConf, content: `-u memcache\n-m 16\n-p ${port}\n-U 0\n-l 127.0.0.1\n-t 0\n` });
-  const refused = await act('restart');
-  expect(refused.status).toBe(200);
-  expect(refused.body).toMatchObject({ outcome: 'refused', state: 'running' });
-  expect(refused.body.output).toMatch(/configuration test: failed\n\S/);
-  expect(await alive()).toBe(true);
+    // memcached refuses 0 threads: the restart is refused with its output, the running instance stays.
+    await gateway().writeFile({ path: memcachedConf, content: `-u memcache\n-m 16\n-p ${port}\n-U 0\n-l 127.0.0.1\n-t 0\n` });
+    const refused = await act('restart');
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ outcome: 'refused', state: 'running' });
+    expect(refused.body.output).toMatch(/configuration test: failed\n\S/);
+    expect(await alive()).toBe(true);
 
-  const history = (await t.api.call('listClusterControlHistory')).body.data;
-  expect(history.slice(0, 4).map((h) => [h.action, h.outcome])).toEqual([
-    ['restart', 'refused'],
-    ['start', 'succeeded'],
-    ['stop', 'succeeded'],
-    ['start', 'succeeded'],
-  ]);
-  const audit = (await t.portal.db.orm.em
-    .fork()
-    .getConnection()
-    .execute(`select action, details from audit_log where action like 'managed.cluster-control.%' order by id desc limit 4`)) as { action: string; details: { service: string; outcome: string } }[];
-  expect(audit.map((a) => [a.action, a.details.service, a.details.outcome])).toEqual([
-    ['managed.cluster-control.service.restart', 'memcached', 'refused'],
-    ['managed.cluster-control.service.start', 'memcached', 'succeeded'],
-    ['managed.cluster-control.service.stop', 'memcached', 'succeeded'],
-    ['managed.cluster-control.service.start', 'memcached', 'succeeded'],
-  ]);
-}, 60_000);
+    const history = (await t.api.call('listClusterControlHistory')).body.data;
+    expect(history.slice(0, 4).map((h) => [h.action, h.outcome])).toEqual([
+      ['restart', 'refused'],
+      ['start', 'succeeded'],
+      ['stop', 'succeeded'],
+      ['start', 'succeeded'],
+    ]);
+    const audit = (await t.portal.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select action, details from audit_log where action like 'managed.cluster-control.%' order by id desc limit 4`)) as {
+      action: string;
+      details: { service: string; outcome: string };
+    }[];
+    expect(audit.map((a) => [a.action, a.details.service, a.details.outcome])).toEqual([
+      ['managed.cluster-control.service.restart', 'memcached', 'refused'],
+      ['managed.cluster-control.service.start', 'memcached', 'succeeded'],
+      ['managed.cluster-control.service.stop', 'memcached', 'succeeded'],
+      ['managed.cluster-control.service.start', 'memcached', 'succeeded'],
+    ]);
+  },
+  60_000,
+);
 
 it('a service the server does not run is 404; an unknown action is 422', async () => {
   expect((await act('reload', 'nginx')).status).toBe(404);

@@ -9,7 +9,17 @@ export type ServiceAction = 'start' | 'stop' | 'restart' | 'reload';
 export type ActionOutcome = 'succeeded' | 'refused' | 'failed';
 
 /** Services that hold data: stopping one is confirmed twice in the panel (the one list of them). */
-export const databaseServices: readonly string[] = ['mysql', 'mariadb', 'postgresql', 'redis', 'mongodb', 'elasticsearch', 'open-search', 'solr', 'rabbitmq'];
+export const databaseServices: readonly string[] = [
+  'mysql',
+  'mariadb',
+  'postgresql',
+  'redis',
+  'mongodb',
+  'elasticsearch',
+  'open-search',
+  'solr',
+  'rabbitmq',
+];
 export const isDatabase = (service: string) => databaseServices.includes(service);
 
 export interface ActionResult {

@@ -55,7 +55,12 @@ export default defineServerPlugin<Operations>({
         at: ports.clock.now(),
       });
       await c.em.flush();
-      await ports.audit.record(c, `service.${action}`, { service, serverName: c.server.name, outcome: result.outcome, state: result.state });
+      await ports.audit.record(c, `service.${action}`, {
+        service,
+        serverName: c.server.name,
+        outcome: result.outcome,
+        state: result.state,
+      });
       ports.logger.info({ serverId: c.server.id, service, action, outcome: result.outcome }, 'cluster-control: service action');
       return present(row);
     },

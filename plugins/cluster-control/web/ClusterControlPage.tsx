@@ -34,6 +34,7 @@ export function ClusterControlPage() {
   const [result, setResult] = useState<Result>();
   const [confirm, setConfirm] = useState<{ pending: Pending; step: 'stop' | 'database' }>();
   const [typed, setTyped] = useState('');
+  const [mismatch, setMismatch] = useState(false);
   /** Per server: how many actions ended there (its table asks for the states again). */
   const [ended, setEnded] = useState<Record<number, number>>({});
 
@@ -43,7 +44,11 @@ export function ClusterControlPage() {
     try {
       const r = await run({ clusterId: host.cluster.id, serverId: p.serverId, service: p.service.id, body: { action: p.action } }).unwrap();
       const severity = r.outcome === 'succeeded' ? 'success' : r.outcome === 'refused' ? 'warning' : 'error';
-      setResult({ severity, message: t(`result.${r.outcome}`, { action: t(`action.${r.action}`), service: `${r.service} (${r.serverName})` }), output: r.outcome === 'succeeded' ? '' : r.output });
+      setResult({
+        severity,
+        message: t(`result.${r.outcome}`, { action: t(`action.${r.action}`), service: `${r.service} (${r.serverName})` }),
+        output: r.outcome === 'succeeded' ? '' : r.output,
+      });
     } catch (e) {
       host.notifyFailure(e);
     } finally {
@@ -56,6 +61,7 @@ export function ClusterControlPage() {
   const close = () => {
     setConfirm(undefined);
     setTyped('');
+    setMismatch(false);
   };
   const pending = confirm?.pending;
   const names = pending && { service: pending.service.id, server: pending.serverName };
@@ -77,7 +83,14 @@ export function ClusterControlPage() {
         {(d) =>
           d.data.map((s) => (
             <PanelSection key={s.id} id={`cluster-control-server-${s.id}`} title={s.name}>
-              <ServerServices clusterId={host.cluster.id} serverId={s.id} serverName={s.name} busy={busy} ended={ended[s.id] ?? 0} onAction={ask} />
+              <ServerServices
+                clusterId={host.cluster.id}
+                serverId={s.id}
+                serverName={s.name}
+                busy={busy}
+                ended={ended[s.id] ?? 0}
+                onAction={ask}
+              />
             </PanelSection>
           ))
         }
@@ -106,7 +119,8 @@ export function ClusterControlPage() {
         onClose={close}
         onConfirm={async () => {
           if (!pending) return;
-          if (typed.trim() !== pending.service.id) return t('confirm.databaseMismatch', names);
+          // A wrong name keeps the dialog open with the field's message (the user may type again).
+          if (typed.trim() !== pending.service.id) return void setMismatch(true);
           close();
           await execute(pending);
         }}
@@ -116,7 +130,12 @@ export function ClusterControlPage() {
           fullWidth
           label={t('confirm.databaseLabel')}
           value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setMismatch(false);
+          }}
+          error={mismatch}
+          helperText={mismatch && names ? t('confirm.databaseMismatch', names) : ' '}
           slotProps={{ htmlInput: { maxLength: 64, autoComplete: 'off', 'data-testid': 'cluster-control-type-name' } }}
         />
       </ConfirmDialog>
@@ -125,12 +144,37 @@ export function ClusterControlPage() {
 }
 
 /** One server's services, asked of that server (the portal checks access per server). */
-function ServerServices({ clusterId, serverId, serverName, busy, ended, onAction }: { clusterId: number; serverId: number; serverName: string; busy?: string; ended: number; onAction: (p: Pending) => void }) {
+function ServerServices({
+  clusterId,
+  serverId,
+  serverName,
+  busy,
+  ended,
+  onAction,
+}: {
+  clusterId: number;
+  serverId: number;
+  serverName: string;
+  busy?: string;
+  ended: number;
+  onAction: (p: Pending) => void;
+}) {
   const services = clusterControlApi.useListClusterControlServicesQuery({ clusterId, serverId });
   const busyHere = busy?.startsWith(`${serverId}:`) ? busy.slice(`${serverId}:`.length) : undefined;
   const { refetch } = services;
   useEffect(() => {
     if (ended) void refetch();
   }, [ended, refetch]);
-  return <QueryState query={services}>{(d) => <ServiceTable serverName={serverName} services={d.data} busy={busyHere} onAction={(service, action) => onAction({ serverId, serverName, service, action })} />}</QueryState>;
+  return (
+    <QueryState query={services}>
+      {(d) => (
+        <ServiceTable
+          serverName={serverName}
+          services={d.data}
+          busy={busyHere}
+          onAction={(service, action) => onAction({ serverId, serverName, service, action })}
+        />
+      )}
+    </QueryState>
+  );
 }

@@ -16,13 +16,30 @@ export function HistoryTable({ rows }: { rows: readonly HistoryRow[] }) {
       caption={t('history.caption')}
       testId="cluster-control-history"
       empty={t('history.empty')}
-      details={{ label: () => t('history.output'), content: (r) => <Box component="pre" sx={{ whiteSpace: 'pre-wrap', m: 0, fontSize: '0.8rem' }}>{r.output || '—'}</Box> }}
+      details={{
+        label: () => t('history.output'),
+        content: (r) => (
+          <Box component="pre" sx={{ whiteSpace: 'pre-wrap', m: 0, fontSize: '0.8rem' }}>
+            {r.output || '—'}
+          </Box>
+        ),
+      }}
       columns={[
-        { id: 'at', label: t('history.columns.at'), nowrap: true, sortValue: (r) => r.at, render: (r) => formatDateTime(r.at, i18n.language, { compact: true }) },
+        {
+          id: 'at',
+          label: t('history.columns.at'),
+          nowrap: true,
+          sortValue: (r) => r.at,
+          render: (r) => formatDateTime(r.at, i18n.language, { compact: true }),
+        },
         { id: 'server', label: t('history.columns.server'), render: (r) => r.serverName },
         { id: 'service', label: t('history.columns.service'), render: (r) => r.service },
         { id: 'action', label: t('history.columns.action'), render: (r) => t(`action.${r.action}`) },
-        { id: 'outcome', label: t('history.columns.outcome'), render: (r) => <Chip size="small" color={color[r.outcome]} label={t(`outcome.${r.outcome}`)} /> },
+        {
+          id: 'outcome',
+          label: t('history.columns.outcome'),
+          render: (r) => <Chip size="small" color={color[r.outcome]} label={t(`outcome.${r.outcome}`)} />,
+        },
         { id: 'user', label: t('history.columns.user'), render: (r) => r.userEmail },
         { id: 'output', label: t('history.columns.output'), hideLabel: true, render: (_r, d) => d.toggle },
       ]}

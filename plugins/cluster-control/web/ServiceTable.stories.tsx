@@ -30,8 +30,30 @@ export const History: Story = {
   render: () => (
     <HistoryTable
       rows={[
-        { id: 2, serverId: 4, serverName: 'db01.c20011.managed-hosting.example', service: 'memcached', action: 'restart', outcome: 'refused', output: 'configuration test: failed\n-t 0 is not a valid number of threads', state: 'running', userEmail: 'admin@demo.example', at: '2026-11-28T09:12:00Z' },
-        { id: 1, serverId: 4, serverName: 'db01.c20011.managed-hosting.example', service: 'redis', action: 'stop', outcome: 'succeeded', output: 'stopped', state: 'stopped', userEmail: 'admin@demo.example', at: '2026-11-28T09:10:00Z' },
+        {
+          id: 2,
+          serverId: 4,
+          serverName: 'db01.c20011.managed-hosting.example',
+          service: 'memcached',
+          action: 'restart',
+          outcome: 'refused',
+          output: 'configuration test: failed\n-t 0 is not a valid number of threads',
+          state: 'running',
+          userEmail: 'admin@demo.example',
+          at: '2026-11-28T09:12:00Z',
+        },
+        {
+          id: 1,
+          serverId: 4,
+          serverName: 'db01.c20011.managed-hosting.example',
+          service: 'redis',
+          action: 'stop',
+          outcome: 'succeeded',
+          output: 'stopped',
+          state: 'stopped',
+          userEmail: 'admin@demo.example',
+          at: '2026-11-28T09:10:00Z',
+        },
       ]}
     />
   ),

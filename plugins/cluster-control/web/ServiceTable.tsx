@@ -38,14 +38,24 @@ export function ServiceTable({ serverName, services, busy, onAction }: ServiceTa
           label: t('columns.service'),
           sortValue: (s) => s.id,
           render: (s) => (
-            <Stack direction="row" spacing={1} alignItems="center">
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <span>{s.id}</span>
               {s.database && <Chip size="small" variant="outlined" label={t('database')} />}
             </Stack>
           ),
         },
-        { id: 'state', label: t('columns.state'), sortValue: (s) => s.state, render: (s) => <Chip size="small" color={color[s.state]} label={t(`state.${s.state}`)} data-testid="state" /> },
-        { id: 'endpoint', label: t('columns.endpoint'), nowrap: true, render: (s) => (s.endpoint ? `${s.endpoint.host}:${s.endpoint.port}` : '—') },
+        {
+          id: 'state',
+          label: t('columns.state'),
+          sortValue: (s) => s.state,
+          render: (s) => <Chip size="small" color={color[s.state]} label={t(`state.${s.state}`)} data-testid="state" />,
+        },
+        {
+          id: 'endpoint',
+          label: t('columns.endpoint'),
+          nowrap: true,
+          render: (s) => (s.endpoint ? `${s.endpoint.host}:${s.endpoint.port}` : '—'),
+        },
         {
           id: 'actions',
           label: t('columns.actions'),
