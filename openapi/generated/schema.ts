@@ -4073,6 +4073,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The nftables rule set as rendered from the stored rules, and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getFirewallFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rule set the stored rules render to, checked with nft -c -f before it is applied
+         * @description Administrators of the cluster only, on servers that run the `firewall` service. Renders the stored rules and checks the result with the real `nft -c -f` on the server (in a private network namespace: nothing is loaded). `check.status` is `passed`, `failed` (with nft's output) or `skipped` (nft not installed).
+         */
+        get: operations["getFirewallPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds the rules of a preset (web, mail, ssh from given addresses, close everything else) and applies them
+         * @description Administrators of the cluster only. `web`: allow tcp 80 and 443; `mail`: allow tcp 25, 465, 587, 993 and 995; `ssh`: allow tcp 22 from `sources` (required); `close_others`: deny tcp and udp 1-65535 (then only allowed ports stay open). Rules that exist already are not added twice. 202 with the apply job; 422 like creating a rule (`sources`: `sources_required` for `ssh`; `_`: `lockout`).
+         */
+        post: operations["addFirewallPreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether applied rules wait for confirmation, and until when
+         * @description Administrators of the cluster only. `state`: `none` (the rules are confirmed), `applying` (a change waits for its apply; the window starts when it is applied), `waiting` (confirm before `deadline`, or the last confirmed rules come back). `confirmSeconds` is the length of the window.
+         */
+        get: operations["getFirewallConfirmation"];
+        put?: never;
+        /**
+         * Keeps the applied rules (ends the confirm window)
+         * @description Administrators of the cluster only. Confirms the rules that wait in the window; they become the last confirmed rules. 409 `firewall:errors.nothing_to_confirm` when no rules wait (e.g. the window ran out and the rules were rolled back).
+         */
+        post: operations["confirmFirewallRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's rule entries
+         * @description Administrators of the cluster only. At most 100 per page, oldest first.
+         */
+        get: operations["listFirewallRules"];
+        put?: never;
+        /**
+         * Adds a rule and applies it
+         * @description Administrators of the cluster only. Checked (422 with the fields), stored and applied as a job (202); recorded in the change log.
+         */
+        post: operations["createFirewallRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One rule
+         * @description Administrators of the cluster only; one of another server is a 404.
+         */
+        get: operations["getFirewallRule"];
+        /**
+         * Changes a rule and applies it
+         * @description Administrators of the cluster only. Checked like its creation; stored and applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateFirewallRule"];
+        post?: never;
+        /**
+         * Removes a rule and applies the change
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
+        delete: operations["deleteFirewallRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the nftables rule set rendered from the stored rules again and loads it
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyFirewall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/ftp/files": {
         parameters: {
             query?: never;
@@ -9108,6 +9264,76 @@ export interface components {
         };
         ElasticsearchSettingsView: {
             settings: components["schemas"]["ElasticsearchSettings"];
+        };
+        FirewallPreview: {
+            path: string;
+            content: string;
+            check: {
+                /** @enum {string} */
+                status: "passed" | "failed" | "skipped";
+                output: string;
+            };
+        };
+        FirewallPresetInput: {
+            /** @enum {string} */
+            preset: "web" | "mail" | "ssh" | "close_others";
+            /** @description For `ssh`: the office addresses or CIDRs. */
+            sources?: string;
+        };
+        FirewallConfirmation: {
+            /** @enum {string} */
+            state: "none" | "applying" | "waiting";
+            /** Format: date-time */
+            deadline?: string | null;
+            confirmSeconds: number;
+        };
+        FirewallRuleInput: {
+            /**
+             * @description `deny` drops new connections to the ports; `allow` lets its sources through a deny rule (allow rules are evaluated first). Ports no deny rule names stay open.
+             * @example deny
+             * @enum {string}
+             */
+            action: "allow" | "deny";
+            /**
+             * @example tcp
+             * @enum {string}
+             */
+            protocol: "tcp" | "udp";
+            /**
+             * @description One port (`443`) or a range (`8000-8100`), 1–65535.
+             * @example 3306
+             */
+            ports: string;
+            /**
+             * @description IPv4/IPv6 addresses or CIDRs (`192.0.2.0/24`, `2001:db8::/32`), separated by commas or spaces, at most 20; empty: every source.
+             * @example 192.0.2.0/24, 2001:db8::/32
+             */
+            sources: string;
+            /**
+             * @description A note shown in the list and written as the nftables rule comment.
+             * @example database only from the office
+             */
+            comment: string;
+        };
+        FirewallRule: {
+            id: number;
+            /**
+             * @description `deny` drops new connections to the ports; `allow` lets its sources through a deny rule (allow rules are evaluated first). Ports no deny rule names stay open.
+             * @enum {string}
+             */
+            action: "allow" | "deny";
+            /** @enum {string} */
+            protocol: "tcp" | "udp";
+            /** @description One port (`443`) or a range (`8000-8100`), 1–65535. */
+            ports: string;
+            /** @description IPv4/IPv6 addresses or CIDRs (`192.0.2.0/24`, `2001:db8::/32`), separated by commas or spaces, at most 20; empty: every source. */
+            sources: string;
+            /** @description A note shown in the list and written as the nftables rule comment. */
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         /**
          * @description Lower-case letters, digits and `. _ -`, starting with a letter (2–32).
@@ -20317,6 +20543,369 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFirewallFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFirewallPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered rule set and its check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirewallPreview"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    addFirewallPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "preset": "ssh",
+                 *       "sources": "203.0.113.0/24, 2001:db8:1::/48"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FirewallPresetInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFirewallConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirewallConfirmation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    confirmFirewallRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation state after confirming (`none`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirewallConfirmation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listFirewallRules: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FirewallRule"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createFirewallRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "deny",
+                 *       "protocol": "tcp",
+                 *       "ports": "8000-8100",
+                 *       "sources": "192.0.2.0/24, 2001:db8::/32",
+                 *       "comment": "no test ports from the old office"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FirewallRuleInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `ports`: `firewall:errors.ports_format`, `ports_range`;
+             *     `sources`: `sources_format` (not an IPv4/IPv6 address or CIDR), `sources_too_many`, `sources_duplicate`;
+             *     `comment`: `comment_format`; `_`: `too_many`, `duplicate`, `lockout` (the rules would drop the portal's
+             *     management connection).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFirewallRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the rule.
+                 * @example 3
+                 */
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirewallRule"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateFirewallRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the rule.
+                 * @example 3
+                 */
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "allow",
+                 *       "protocol": "tcp",
+                 *       "ports": "3306",
+                 *       "sources": "10.0.0.0/8, fd00::/8",
+                 *       "comment": "database from the private network"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FirewallRuleInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteFirewallRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the rule.
+                 * @example 4
+                 */
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyFirewall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -5,7 +5,7 @@ export default definePlugin({
   titleKey: 'title',
   icon: 'SettingsPower',
   // Order set by the lead.
-  nav: { order: 100 },
+  nav: { order: 130 },
   // Every server runs it (core/seed/demo.ts `everyServer`).
   services: ['cluster-control'],
   // It writes no files; it checks, starts and stops the programs the other plugins declare (controlsPrograms).

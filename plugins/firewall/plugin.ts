@@ -4,7 +4,7 @@ export default definePlugin({
   id: 'firewall',
   titleKey: 'title',
   icon: 'Security',
-  nav: { order: 100 },
+  nav: { order: 260 },
   services: ['firewall'],
   programs: ['nftables'],
   server: () => import('./server/index.ts'),

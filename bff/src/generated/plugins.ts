@@ -132,22 +132,6 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
-    id: 'firewall',
-    operations: ['addFirewallPreset', 'confirmFirewallRules', 'createFirewallRule', 'deleteFirewallRule', 'getFirewallConfirmation', 'getFirewallPreview', 'getFirewallRule', 'listFirewallRules', 'updateFirewallRule'],
-    manifest: async () => ({
-      default: {
-        id: 'firewall',
-        titleKey: 'title',
-        icon: 'Security',
-        nav: { order: 100 },
-        services: ['firewall'],
-        programs: ['nftables'],
-        server: () => import('../../../plugins/firewall/server/index.ts'),
-        web: webPartIsLoadedBySpa,
-      },
-    }),
-  },
-  {
     id: 'open-search',
     operations: ['getOpenSearchCluster', 'getOpenSearchSettings', 'updateOpenSearchSettings'],
     manifest: async () => ({
@@ -191,6 +175,21 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         services: ['shop-performance'],
         programs: ['shop-performance'],
         server: () => import('../../../plugins/shop-performance/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'cluster-control',
+    operations: ['listClusterControlHistory', 'listClusterControlServers', 'listClusterControlServices', 'runClusterControlAction'],
+    manifest: async () => ({
+      default: {
+        id: 'cluster-control',
+        titleKey: 'title',
+        icon: 'SettingsPower',
+        nav: { order: 130 },
+        services: ['cluster-control'],
+        server: () => import('../../../plugins/cluster-control/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),
@@ -334,6 +333,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         services: ['sphinx'],
         programs: ['sphinx'],
         server: () => import('../../../plugins/sphinx/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'firewall',
+    operations: ['addFirewallPreset', 'confirmFirewallRules', 'createFirewallRule', 'deleteFirewallRule', 'getFirewallConfirmation', 'getFirewallPreview', 'getFirewallRule', 'listFirewallRules', 'updateFirewallRule'],
+    manifest: async () => ({
+      default: {
+        id: 'firewall',
+        titleKey: 'title',
+        icon: 'Security',
+        nav: { order: 260 },
+        services: ['firewall'],
+        programs: ['nftables'],
+        server: () => import('../../../plugins/firewall/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),
