@@ -44,7 +44,7 @@ const after: Step[] = [
 /**
  * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test), apache2 (apache plugin), supervisord (supervisor plugin),
  * named-checkzone (DNS plugin), redis-server and memcached (the redis and memcached modules' private instances), rabbitmq-server (the rabbitmq module's private node and `erl` for its configuration check), mariadb-server (the mysql module's private MariaDB: mariadbd,
- * mariadb-install-db and the ed25519 authentication plugin), varnishd (the varnish-ssl module's private Varnish), indexer and searchd (sphinxsearch: the sphinx module's check and private searchd), sshd and visudo (the ssh gateway), restic and rsync (the backups module's repositories and promoted restores), tomcat10 (the tomcat module's private instance: catalina.sh configtest and start), proftpd and openssl (the ftp module's private FTPS daemon and its TLS pair) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
+ * mariadb-install-db and the ed25519 authentication plugin), varnishd (the varnish-ssl module's private Varnish), indexer and searchd (sphinxsearch: the sphinx module's check and private searchd), sshd and visudo (the ssh gateway), restic and rsync (the backups module's repositories and promoted restores), tomcat10 (the tomcat module's private instance: catalina.sh configtest and start), proftpd and openssl (the ftp module's private FTPS daemon and its TLS pair), nft and ip (nftables and iproute2: the firewall module's check and its rules loaded in a private network namespace per server sandbox) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
  * run stops at once, naming the packages.
  */
 function ensurePrograms(): void {
@@ -76,6 +76,9 @@ function ensurePrograms(): void {
     ['proftpd', 'proftpd-basic'],
     ['/usr/lib/proftpd/mod_tls.so', 'proftpd-basic'],
     ['openssl', 'openssl'],
+    // The firewall module: `nft -c -f` checks, `nft -f` loads inside `unshare -rn` (util-linux); `ip` brings that namespace's loopback up.
+    ['nft', 'nftables'],
+    ['ip', 'iproute2'],
     ['java', 'default-jre-headless'],
     // The tomcat module's private instance: catalina.sh (configtest, start) of Debian's CATALINA_HOME on its own CATALINA_BASE.
     ['/usr/share/tomcat10/bin/catalina.sh', 'tomcat10'],

@@ -3674,6 +3674,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cluster-control/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The servers of this server's cluster with the services each runs
+         * @description Administrators of the cluster only. Every server of the cluster (by name) with its services; the state of each server's services comes from `listClusterControlServices` on that server.
+         */
+        get: operations["listClusterControlServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cluster-control/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state of every service of this server
+         * @description Administrators of the cluster only. Each service as running, stopped, not installed or unknown (the gateway cannot tell), with its endpoint where it listens, and whether it is a database (stopping it asks twice).
+         */
+        get: operations["listClusterControlServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cluster-control/services/{service}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts, stops, restarts or reloads a service of this server
+         * @description Administrators of the cluster only. `start`, `restart` and `reload` first test the configuration with the
+         *     program's check: when it fails, nothing is done and the answer is `outcome: refused` with the program's
+         *     output. `restart` is a stop followed by a start. A service the server does not run is 404. The action and its
+         *     result are recorded in the history and the audit log (also when refused or failed).
+         */
+        post: operations["runClusterControlAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/cluster-control/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last actions on the services of this server's cluster
+         * @description Administrators of the cluster only. The newest first, at most 100: who did what on which server's service, and the result.
+         */
+        get: operations["listClusterControlHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/cronjobs/files": {
         parameters: {
             query?: never;
@@ -3984,6 +4067,162 @@ export interface paths {
          */
         put: operations["updateElasticsearchSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The nftables rule set as rendered from the stored rules, and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getFirewallFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rule set the stored rules render to, checked with nft -c -f before it is applied
+         * @description Administrators of the cluster only, on servers that run the `firewall` service. Renders the stored rules and checks the result with the real `nft -c -f` on the server (in a private network namespace: nothing is loaded). `check.status` is `passed`, `failed` (with nft's output) or `skipped` (nft not installed).
+         */
+        get: operations["getFirewallPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds the rules of a preset (web, mail, ssh from given addresses, close everything else) and applies them
+         * @description Administrators of the cluster only. `web`: allow tcp 80 and 443; `mail`: allow tcp 25, 465, 587, 993 and 995; `ssh`: allow tcp 22 from `sources` (required); `close_others`: deny tcp and udp 1-65535 (then only allowed ports stay open). Rules that exist already are not added twice. 202 with the apply job; 422 like creating a rule (`sources`: `sources_required` for `ssh`; `_`: `lockout`).
+         */
+        post: operations["addFirewallPreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether applied rules wait for confirmation, and until when
+         * @description Administrators of the cluster only. `state`: `none` (the rules are confirmed), `applying` (a change waits for its apply; the window starts when it is applied), `waiting` (confirm before `deadline`, or the last confirmed rules come back). `confirmSeconds` is the length of the window.
+         */
+        get: operations["getFirewallConfirmation"];
+        put?: never;
+        /**
+         * Keeps the applied rules (ends the confirm window)
+         * @description Administrators of the cluster only. Confirms the rules that wait in the window; they become the last confirmed rules. 409 `firewall:errors.nothing_to_confirm` when no rules wait (e.g. the window ran out and the rules were rolled back).
+         */
+        post: operations["confirmFirewallRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's rule entries
+         * @description Administrators of the cluster only. At most 100 per page, oldest first.
+         */
+        get: operations["listFirewallRules"];
+        put?: never;
+        /**
+         * Adds a rule and applies it
+         * @description Administrators of the cluster only. Checked (422 with the fields), stored and applied as a job (202); recorded in the change log.
+         */
+        post: operations["createFirewallRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One rule
+         * @description Administrators of the cluster only; one of another server is a 404.
+         */
+        get: operations["getFirewallRule"];
+        /**
+         * Changes a rule and applies it
+         * @description Administrators of the cluster only. Checked like its creation; stored and applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateFirewallRule"];
+        post?: never;
+        /**
+         * Removes a rule and applies the change
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
+        delete: operations["deleteFirewallRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the nftables rule set rendered from the stored rules again and loads it
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyFirewall"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8796,6 +9035,55 @@ export interface components {
              */
             nextRun: string | null;
         };
+        ClusterControlServer: {
+            id: number;
+            name: string;
+            role: string;
+            services: string[];
+        };
+        ClusterControlService: {
+            /** @description Service id, e.g. redis. */
+            id: string;
+            /**
+             * @description `unknown`: the server's gateway cannot report this service's state.
+             * @enum {string}
+             */
+            state: "running" | "stopped" | "not_installed" | "unknown";
+            endpoint?: {
+                host: string;
+                port: number;
+            };
+            detail?: string;
+            /** @description A database service: stopping it is confirmed twice. */
+            database: boolean;
+        };
+        ClusterControlActionInput: {
+            /** @enum {string} */
+            action: "start" | "stop" | "restart" | "reload";
+        };
+        ClusterControlAction: {
+            id: number;
+            serverId: number;
+            serverName: string;
+            service: string;
+            /** @enum {string} */
+            action: "start" | "stop" | "restart" | "reload";
+            /**
+             * @description `refused`: the configuration test failed, nothing was done; `failed`: the program did not start, stop or reload.
+             * @enum {string}
+             */
+            outcome: "succeeded" | "refused" | "failed";
+            /** @description The configuration test's and the program's output. */
+            output: string;
+            /**
+             * @description The state afterwards.
+             * @enum {string}
+             */
+            state: "running" | "stopped" | "not_installed" | "unknown";
+            userEmail: string;
+            /** Format: date-time */
+            at: string;
+        };
         CronjobsJobInput: {
             /** @description Five fields (`*\/5 * * * *`, `0 3 * * mon-fri`) or `@hourly`, `@daily`, `@midnight`, `@weekly`, `@monthly`, `@yearly`, `@annually`. */
             schedule: string;
@@ -8976,6 +9264,76 @@ export interface components {
         };
         ElasticsearchSettingsView: {
             settings: components["schemas"]["ElasticsearchSettings"];
+        };
+        FirewallPreview: {
+            path: string;
+            content: string;
+            check: {
+                /** @enum {string} */
+                status: "passed" | "failed" | "skipped";
+                output: string;
+            };
+        };
+        FirewallPresetInput: {
+            /** @enum {string} */
+            preset: "web" | "mail" | "ssh" | "close_others";
+            /** @description For `ssh`: the office addresses or CIDRs. */
+            sources?: string;
+        };
+        FirewallConfirmation: {
+            /** @enum {string} */
+            state: "none" | "applying" | "waiting";
+            /** Format: date-time */
+            deadline?: string | null;
+            confirmSeconds: number;
+        };
+        FirewallRuleInput: {
+            /**
+             * @description `deny` drops new connections to the ports; `allow` lets its sources through a deny rule (allow rules are evaluated first). Ports no deny rule names stay open.
+             * @example deny
+             * @enum {string}
+             */
+            action: "allow" | "deny";
+            /**
+             * @example tcp
+             * @enum {string}
+             */
+            protocol: "tcp" | "udp";
+            /**
+             * @description One port (`443`) or a range (`8000-8100`), 1–65535.
+             * @example 3306
+             */
+            ports: string;
+            /**
+             * @description IPv4/IPv6 addresses or CIDRs (`192.0.2.0/24`, `2001:db8::/32`), separated by commas or spaces, at most 20; empty: every source.
+             * @example 192.0.2.0/24, 2001:db8::/32
+             */
+            sources: string;
+            /**
+             * @description A note shown in the list and written as the nftables rule comment.
+             * @example database only from the office
+             */
+            comment: string;
+        };
+        FirewallRule: {
+            id: number;
+            /**
+             * @description `deny` drops new connections to the ports; `allow` lets its sources through a deny rule (allow rules are evaluated first). Ports no deny rule names stay open.
+             * @enum {string}
+             */
+            action: "allow" | "deny";
+            /** @enum {string} */
+            protocol: "tcp" | "udp";
+            /** @description One port (`443`) or a range (`8000-8100`), 1–65535. */
+            ports: string;
+            /** @description IPv4/IPv6 addresses or CIDRs (`192.0.2.0/24`, `2001:db8::/32`), separated by commas or spaces, at most 20; empty: every source. */
+            sources: string;
+            /** @description A note shown in the list and written as the nftables rule comment. */
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         /**
          * @description Lower-case letters, digits and `. _ -`, starting with a letter (2–32).
@@ -19321,6 +19679,142 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listClusterControlServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cluster's servers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClusterControlServer"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listClusterControlServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per service of the server, in the server's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClusterControlService"][];
+                        /** Format: date-time */
+                        checkedAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    runClusterControlAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example cronjobs */
+                service: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "reload"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClusterControlActionInput"];
+            };
+        };
+        responses: {
+            /** @description What happened, with the service's state afterwards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClusterControlAction"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listClusterControlHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClusterControlAction"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     getCronjobsFiles: {
         parameters: {
             query?: never;
@@ -20049,6 +20543,369 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFirewallFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFirewallPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered rule set and its check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirewallPreview"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    addFirewallPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "preset": "ssh",
+                 *       "sources": "203.0.113.0/24, 2001:db8:1::/48"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FirewallPresetInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFirewallConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirewallConfirmation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    confirmFirewallRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation state after confirming (`none`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirewallConfirmation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listFirewallRules: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FirewallRule"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createFirewallRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "deny",
+                 *       "protocol": "tcp",
+                 *       "ports": "8000-8100",
+                 *       "sources": "192.0.2.0/24, 2001:db8::/32",
+                 *       "comment": "no test ports from the old office"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FirewallRuleInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `ports`: `firewall:errors.ports_format`, `ports_range`;
+             *     `sources`: `sources_format` (not an IPv4/IPv6 address or CIDR), `sources_too_many`, `sources_duplicate`;
+             *     `comment`: `comment_format`; `_`: `too_many`, `duplicate`, `lockout` (the rules would drop the portal's
+             *     management connection).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getFirewallRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the rule.
+                 * @example 3
+                 */
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirewallRule"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateFirewallRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the rule.
+                 * @example 3
+                 */
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "allow",
+                 *       "protocol": "tcp",
+                 *       "ports": "3306",
+                 *       "sources": "10.0.0.0/8, fd00::/8",
+                 *       "comment": "database from the private network"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FirewallRuleInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteFirewallRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the rule.
+                 * @example 4
+                 */
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyFirewall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

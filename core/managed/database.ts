@@ -98,6 +98,10 @@ export function pluginDatabase(em: EntityManager, pluginId: string, entities: re
       const server = await em.fork({ keepTransactionContext: true }).findOne(Server, { id: serverId }, { populate: ['cluster.customer'] });
       return server ? serverOf(server) : null;
     },
+    clusterServers: async (clusterId): Promise<ManagedServer[]> => {
+      const servers = await em.fork({ keepTransactionContext: true }).find(Server, { cluster: clusterId }, { populate: ['cluster.customer'], orderBy: { name: 'asc' } });
+      return servers.map(serverOf);
+    },
   } as PluginDatabase;
   unwrapped.set(db, em);
   return db;

@@ -75,6 +75,23 @@ const schema = z.object({
    * as private instances — the e2e test's "server" is an unprivileged sshd on this machine. Unset: real servers.
    */
   MANAGED_SSH_ROOT: z.string().regex(/^\/[^\0]*$/).max(512).optional(),
+  /**
+   * The management connection of the portal to its servers (issue 27, firewall's lock-out guard): the source
+   * addresses it connects from (comma-separated IPs or CIDRs) and the TCP port (ssh). A firewall rule set that would
+   * drop it is refused.
+   */
+  MANAGED_MANAGEMENT_SOURCES: z
+    .string()
+    .max(2000)
+    .default('127.0.0.1,::1')
+    .refine((v) => v.split(',').every((a) => /^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(a.trim())), 'IP addresses or CIDRs, comma-separated')
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean)),
+  MANAGED_MANAGEMENT_PORT: z.coerce.number().int().min(1).max(65535).default(22),
+  /**
+   * Seconds a user has to confirm a change that could cut the server off (firewall rules) before the last confirmed
+   * state comes back by itself. 60 in production; tests inject a few seconds.
+   */
+  MANAGED_CONFIRM_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Address the metrics endpoint listens on; the loopback by default (the scraper runs on the host or reaches it through the private network). */
   METRICS_HOST: z.string().default('127.0.0.1'),
   SMTP_URL: z.string().min(1).optional(),

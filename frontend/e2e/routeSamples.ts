@@ -27,6 +27,8 @@ export interface DemoIds {
   supervisorProgram: number;
   /** The first demo FTPS account of web01 (`ftp/:userId`). */
   ftpUser: number;
+  /** The first demo firewall rule of web01 (`firewall/:ruleId`). */
+  firewallRule: number;
   /** The demo backup plan of web01 (`backups/:planId`). */
   backupPlan: number;
   /** A report of web01's report modules (`report/:reportId`): the demo's, or one the administrator starts. */
@@ -136,6 +138,10 @@ export const routeSamples: Record<string, RouteSample> = {
   'clusters/:clusterId/servers/:serverId/managed/ftp/:userId': {
     who: 'admin',
     url: (ids) => managed(ids, ids.web, `ftp/${ids.ftpUser}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/firewall/:ruleId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `firewall/${ids.firewallRule}`),
   },
   'clusters/:clusterId/servers/:serverId/managed/backups/:planId': {
     who: 'admin',
@@ -258,6 +264,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
   const supervisorProgram = (await json<List<{ id: number }>>(admin, `${base}/${web}/supervisor/programs`)).data[0].id;
   const backupPlan = (await json<List<{ id: number }>>(admin, `${base}/${web}/backups/plans`)).data[0].id;
   const ftpUser = (await json<List<{ id: number }>>(admin, `${base}/${web}/ftp/users`)).data[0].id;
+  const firewallRule = (await json<List<{ id: number }>>(admin, `${base}/${web}/firewall/rules`)).data[0].id;
   const report = async (plugin: string) =>
     (await json<List<{ id: number }>>(admin, `${base}/${web}/${plugin}/reports`)).data[0]?.id ??
     (await json<{ id: number }>(admin, `${base}/${web}/${plugin}/reports`, { method: 'POST' })).id;
@@ -293,6 +300,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
     apacheVhost,
     supervisorProgram,
     ftpUser,
+    firewallRule,
     backupPlan,
     shopSecurityReport,
     shopPerformanceReport,

@@ -253,6 +253,8 @@ export const isPathNotDeclared = (e: unknown): boolean => (e as { name?: unknown
 export interface PathScope {
   pluginId: string;
   programs: readonly ProgramDescriptor[];
+  /** It may validate, reload and stop every program, not only its own (`ServerPlugin.controlsPrograms`). */
+  controlsAll?: boolean;
 }
 
 /** Whether a plugin's declarations let it write (`write`) or read (`read`) a path. */
@@ -302,6 +304,7 @@ export function scopedGateway(gw: ServerGateway, scope: PathScope): ServerGatewa
     },
     service: (name): ServiceControl => {
       const control = gw.service(name);
+      if (scope.controlsAll && !own.has(name)) return control;
       if (own.has(name)) {
         if (!control.validateStaged) return control;
         // The staged set is what the job would write: only the plugin's own paths.

@@ -21,6 +21,7 @@ export * from './program.ts';
 export { configEntity, defineConfigService, type ConfigDesiredState, type ConfigRenderInput, type ConfigServiceDefinition, type ExtraHandlers, type ConfigFamily } from './config/service.ts';
 export * from './config/fields.ts';
 export { withFamilies } from './families.ts';
+export { serviceStates, type ServiceStateView } from './services.ts';
 export * from './search/index.ts';
 
 /** The server a Managed Center request is about; the host has checked the caller may manage it. */
@@ -68,6 +69,8 @@ export interface PluginDatabase
   lockServerState(serverId: number): Promise<void>;
   /** Read-only facts of a portal server (`null`: no such server). */
   server(serverId: number): Promise<ManagedServer | null>;
+  /** Read-only facts of every server of a cluster, by name (cluster-control). Added after the first version. */
+  clusterServers(clusterId: number): Promise<ManagedServer[]>;
 }
 
 /**
@@ -216,9 +219,30 @@ export interface PluginPorts {
     open(sealed: string, context: string): string;
   };
   /**
+   * The platform's audit log: `record(c, action, details)` adds an entry `managed.<pluginId>.<action>` with the
+   * request's user as the actor, committed with the request's transaction. For actions on a server that are not a
+   * change of the desired state (cluster-control's start/stop). Added after the first version.
+   */
+  audit: {
+    record(target: ApplyTarget, action: string, details: Record<string, unknown>): Promise<void>;
+  };
+  /**
    * Prices of the portal's price list that a module shows before a customer chooses (core/billing/pricing.ts),
    * so no module keeps a price of its own. Added after the first version.
    */
+  /**
+   * The portal's management connection to the server and the confirm window of changes that could cut it
+   * (configuration `MANAGED_MANAGEMENT_SOURCES`, `MANAGED_MANAGEMENT_PORT`, `MANAGED_CONFIRM_SECONDS`). Added after
+   * the first version (issue 27, firewall).
+   */
+  management: {
+    /** The addresses (IPs or CIDRs) the portal reaches servers from. */
+    sources: readonly string[];
+    /** Its TCP port on the server (ssh, 22). */
+    port: number;
+    /** Seconds to confirm such a change before it is rolled back (60). */
+    confirmSeconds: number;
+  };
   prices: {
     /** Keeping a backup plan's snapshots `retentionDays` days, per plan and month: the days kept free (§9) cost nothing. */
     backupRetention(retentionDays: number): PluginRetentionPrice;
@@ -288,6 +312,11 @@ export interface ServerPlugin<Ops extends OperationId = OperationId, Prepared = 
    * (plugins written before descriptors); `[]`: it writes nothing.
    */
   programs?: readonly ProgramDescriptor[];
+  /**
+   * The plugin may validate, reload and stop **every** program of a server (not only its own), while its files stay
+   * limited to its `programs`' paths (cluster-control: `programs: []`, `controlsPrograms: true`). Added after the first version.
+   */
+  controlsPrograms?: boolean;
   /** How this plugin's files are validated and reloaded (applies, rollbacks and restores alike); default: its first program. */
   steps?: ApplySteps;
   /**

@@ -180,6 +180,21 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'cluster-control',
+    operations: ['listClusterControlHistory', 'listClusterControlServers', 'listClusterControlServices', 'runClusterControlAction'],
+    manifest: async () => ({
+      default: {
+        id: 'cluster-control',
+        titleKey: 'title',
+        icon: 'SettingsPower',
+        nav: { order: 130 },
+        services: ['cluster-control'],
+        server: () => import('../../../plugins/cluster-control/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'monitoring',
     operations: ['getMonitoringMetrics', 'listMonitoringServices', 'watchMonitoring'],
     manifest: async () => ({
@@ -318,6 +333,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         services: ['sphinx'],
         programs: ['sphinx'],
         server: () => import('../../../plugins/sphinx/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'firewall',
+    operations: ['addFirewallPreset', 'confirmFirewallRules', 'createFirewallRule', 'deleteFirewallRule', 'getFirewallConfirmation', 'getFirewallPreview', 'getFirewallRule', 'listFirewallRules', 'updateFirewallRule'],
+    manifest: async () => ({
+      default: {
+        id: 'firewall',
+        titleKey: 'title',
+        icon: 'Security',
+        nav: { order: 260 },
+        services: ['firewall'],
+        programs: ['nftables'],
+        server: () => import('../../../plugins/firewall/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),

@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { User, twoFactorSecretBox } from '@portal/core/accounts';
 import { backupRetentionPrice, CURRENCY, VAT_PERCENT } from '@portal/core/billing';
 import { Server } from '@portal/core/clusters';
-import { DomainError, NotFound, Unavailable, afterCommit, requestEntityManager } from '@portal/core/platform';
+import { DomainError, NotFound, Unavailable, afterCommit, recordAudit, requestEntityManager } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
 import {
   PathNotDeclared,
@@ -106,8 +106,9 @@ export class ManagedCenter {
    */
   pluginGateway(pluginId: string, serverId: number): ServerGateway {
     const gw = this.gateway(serverId);
-    const programs = this.plugin(pluginId)?.server?.programs;
-    return programs ? scopedGateway(gw, { pluginId, programs }) : gw;
+    const server = this.plugin(pluginId)?.server;
+    const programs = server?.programs;
+    return programs ? scopedGateway(gw, { pluginId, programs, controlsAll: !!server?.controlsPrograms }) : gw;
   }
 
   /** The gateway of a server: the embedded `local` one, or `ssh` (issue 28). */
@@ -191,6 +192,14 @@ export class ManagedCenter {
       secrets: {
         seal: (plain, context) => twoFactorSecretBox(deps.config).seal(plain, `plugin:${plugin.id}:${context}`),
         open: (sealed, context) => twoFactorSecretBox(deps.config).open(sealed, `plugin:${plugin.id}:${context}`),
+      },
+      management: { sources: deps.config.MANAGED_MANAGEMENT_SOURCES, port: deps.config.MANAGED_MANAGEMENT_PORT, confirmSeconds: deps.config.MANAGED_CONFIRM_SECONDS },
+      audit: {
+        record: async (target, action, details) => {
+          const em = requestEntityManager() ?? deps.orm.em.fork();
+          recordAudit(em, deps.clock, { action: `managed.${plugin.id}.${action}`, actor: { id: target.user.id, email: target.user.email }, details: { serverId: target.server.id, ...details } });
+          await em.flush();
+        },
       },
       prices: { backupRetention: (days) => ({ ...backupRetentionPrice(days), vatPercent: VAT_PERCENT, currency: CURRENCY }) },
     };

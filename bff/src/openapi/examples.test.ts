@@ -35,6 +35,11 @@ const refusedAsPublished: Record<string, { status: number; error: string; why: s
     error: 'varnish-ssl:errors.not_running',
     why: 'only once Varnish runs on the server, after an apply job (applyVarnishSsl queues one) has started it',
   },
+  confirmFirewallRules: {
+    status: 409,
+    error: 'firewall:errors.nothing_to_confirm',
+    why: 'only within the confirm window after an apply of changed firewall rules (a minute)',
+  },
   getPublicInvoice: { status: 404, error: 'errors.invoice_not_found', why: oneTime },
   getPublicInvoicePdf: { status: 404, error: 'errors.invoice_not_found', why: oneTime },
   overwriteManagedDrift: {

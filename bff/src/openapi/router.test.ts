@@ -109,10 +109,13 @@ describe('validation work grows linearly with the body (issue 31, security 1)', 
   it('20,000 invalid items of a referenced schema cost about ten times 2,000, not a hundred times (Ajv copied its error list per item)', async () => {
     await post('/unbounded', 200); // warm up
     const small = Math.min((await post('/unbounded', 2_000)).ms, (await post('/unbounded', 2_000)).ms);
-    const large = await post('/unbounded', 20_000);
+    const first = await post('/unbounded', 20_000);
+    const large = { ...first, ms: Math.min(first.ms, (await post('/unbounded', 20_000)).ms) };
     expect(large.status).toBe(422);
     expect(large.fields['list.19999.domain']).toEqual(['validation.required']);
-    expect(large.ms).toBeLessThan(20 * small + 200);
+    // Linear work is about 10× the small body, the quadratic copy was about 100×; 40× separates the two even on a
+    // machine whose other processes slow one of the runs (the best of two runs each).
+    expect(large.ms).toBeLessThan(40 * small + 200);
   });
 
   it('an array over its maxItems is refused as a whole before its items are checked: one field error, not one per item', async () => {

@@ -33,7 +33,9 @@ const browsers = new Map<string, TestClient>();
 const figures: { cases: number; byStatus: Record<string, number> } = { cases: 0, byStatus: {} };
 
 beforeAll(async () => {
-  suite = await startSuite();
+  // Firewall changes wait for confirmation and are rolled back by a watcher when nobody confirms: a 1 s window, so
+  // `settled` can wait for that background write instead of seeing it during a later case.
+  suite = await startSuite({ MANAGED_CONFIRM_SECONDS: '1' });
   shop = suite.clusters.get('20011')!;
   const conn = suite.server.db.orm.em.getConnection();
   const rows = (await conn.execute(`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`)) as { table_name: string }[];
@@ -56,7 +58,9 @@ async function fingerprint(): Promise<string> {
 async function settled(): Promise<string> {
   const conn = suite.server.db.orm.em.getConnection();
   for (let i = 0; i < 100; i++) {
-    const [{ n }] = (await conn.execute(`select count(*)::int as n from managed_jobs where finished_at is null`)) as { n: number }[];
+    const [{ n }] = (await conn.execute(
+      `select (select count(*)::int from managed_jobs where finished_at is null) + (select count(*)::int from firewall_confirmations) as n`,
+    )) as { n: number }[];
     if (n === 0) break;
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -11,6 +11,7 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
+import SettingsPowerIcon from '@mui/icons-material/SettingsPower';
 import SpeedIcon from '@mui/icons-material/Speed';
 import StorageIcon from '@mui/icons-material/Storage';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -141,6 +142,16 @@ export const webPlugins: WebPluginEntry[] = [
     translations: { de: () => import('../../../plugins/shop-performance/i18n/de.json'), en: () => import('../../../plugins/shop-performance/i18n/en.json') },
   },
   {
+    id: 'cluster-control',
+    titleKey: 'title',
+    titles: { de: 'Cluster-Steuerung', en: 'Cluster control' },
+    icon: SettingsPowerIcon,
+    order: 130,
+    services: ['cluster-control'],
+    web: () => import('../../../plugins/cluster-control/web/index.tsx'),
+    translations: { de: () => import('../../../plugins/cluster-control/i18n/de.json'), en: () => import('../../../plugins/cluster-control/i18n/en.json') },
+  },
+  {
     id: 'monitoring',
     titleKey: 'title',
     titles: { de: 'Monitoring', en: 'Monitoring' },
@@ -233,6 +244,17 @@ export const webPlugins: WebPluginEntry[] = [
     services: ['sphinx'],
     web: () => import('../../../plugins/sphinx/web/index.tsx'),
     translations: { de: () => import('../../../plugins/sphinx/i18n/de.json'), en: () => import('../../../plugins/sphinx/i18n/en.json') },
+  },
+  {
+    id: 'firewall',
+    titleKey: 'title',
+    titles: { de: 'Firewall', en: 'Firewall' },
+    icon: SecurityIcon,
+    order: 260,
+    services: ['firewall'],
+    web: () => import('../../../plugins/firewall/web/index.tsx'),
+    dashboard: () => import('../../../plugins/firewall/web/dashboard.tsx'),
+    translations: { de: () => import('../../../plugins/firewall/i18n/de.json'), en: () => import('../../../plugins/firewall/i18n/en.json') },
   },
   {
     id: 'ftp',

@@ -3,13 +3,12 @@
  * `sampler.ts`), the stored history of 1 h / 24 h / 7 d (see `stats.ts`) and the state of its
  * services. Read-only: it never changes the server, so there is nothing to apply or roll back.
  */
-import { defineServerPlugin, unavailable } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, serviceStates, unavailable } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { demoHistory, hasDemoHistory } from './demo.ts';
 import { Migration20261122144000Monitoring } from './migrations/Migration20261122144000Monitoring.ts';
 import { Migration20261201120000MonitoringStats } from './migrations/Migration20261201120000MonitoringStats.ts';
 import { Sampler, stopAllSamplers } from './sampler.ts';
-import { serviceStates } from './services.ts';
 import { MonitoringStats, monitoringStats, presentSeries } from './stats.ts';
 
 export default defineServerPlugin<Operations>({

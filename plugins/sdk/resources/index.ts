@@ -60,6 +60,8 @@ const typesOf = (field: ResourceField) => (Array.isArray(field.type) ? field.typ
 /** Checks one value against its field as the contract does (the form's first check; the server's validator runs the same). */
 export function checkField(field: ResourceField, value: unknown): FieldProblem | undefined {
   const types = typesOf(field);
+  // A text field that declares `minLength: 0` may be empty (supervisor's directory, the firewall's sources): then only its pattern counts.
+  if (value === '' && field.minLength === 0) return fieldPattern(field)?.test('') === false ? 'pattern' : undefined;
   if (value === undefined || value === '' || value === null) {
     if (value === null && types.includes('null')) return undefined;
     return types.includes('boolean') ? undefined : 'required';

@@ -55,6 +55,16 @@ export interface ResourceSpec<D extends ResourceDeclaration, E extends ResourceE
    * field errors (`{ command: ['cronjobs:errors.duplicate'] }`) or `undefined`. Called under the lock.
    */
   rules?(input: ResourceInput<D> | ResourceUpdate<D>, c: ResourceRuleContext<E>): FieldErrors | undefined | Promise<FieldErrors | undefined>;
+  /**
+   * The rules of a delete, under the lock (`current`: the entity to delete): field errors refuse it with nothing
+   * removed (a firewall rule whose removal would cut the server off). Added after the first version.
+   */
+  deleteRules?(c: ResourceRuleContext<E> & { current: E }): FieldErrors | undefined | Promise<FieldErrors | undefined>;
+  /**
+   * Called under the lock in the change's transaction once its rules passed, before the entity is written, with the
+   * entities as they were (`existing`): state a plugin keeps beside the resource (the firewall's last confirmed rules).
+   */
+  beforeChange?(c: ResourceRuleContext<E> & { kind: 'created' | 'updated' | 'deleted'; userId: number }): void | Promise<void>;
   /** The entity's values from an accepted input (create and update); default: the input's fields, strings trimmed. */
   values?(input: ResourceInput<D> | ResourceUpdate<D>, c: ResourceRuleContext<E>): Partial<E>;
   /** The values of its change log line (default: its string and number fields, shortened). */
@@ -127,6 +137,7 @@ export function defineResource<const D extends ResourceDeclaration, E extends Re
         const { job } = await ports.jobs.store(c, async (em) => {
           const ctx: ResourceRuleContext<E> = { em, server: c.server, now, existing: await all(em, c.server.id) };
           await check(c.body, ctx);
+          await spec.beforeChange?.({ ...ctx, kind: 'created', userId: c.user.id });
           const stamps = { ...('createdAt' in properties ? { createdAt: now } : {}), ...('updatedAt' in properties ? { updatedAt: now } : {}) };
           // The entity's other nullable properties start as null (the database's default otherwise).
           const created = em.create(entity, { ...stamps, ...valuesOf(c.body as ResourceInput<D>, ctx), serverId: c.server.id } as Parameters<PluginDatabase['create']>[1] as never) as E;
@@ -142,6 +153,7 @@ export function defineResource<const D extends ResourceDeclaration, E extends Re
           const current = found(existing.find((e) => e.id === idOf(c)));
           const ctx: ResourceRuleContext<E> = { em, server: c.server, now, existing, current };
           await check(c.body, ctx);
+          await spec.beforeChange?.({ ...ctx, kind: 'updated', userId: c.user.id });
           em.assign(current, { ...valuesOf(c.body as ResourceUpdate<D>, ctx), ...('updatedAt' in properties ? { updatedAt: now } : {}) } as never);
           return change('updated', current);
         });
@@ -151,6 +163,12 @@ export function defineResource<const D extends ResourceDeclaration, E extends Re
       out[ops.delete] = async (c) => {
         const { job } = await ports.jobs.store(c, async (em) => {
           const current = found((await em.findOne(entity, one(idOf(c), c.server.id))) as E | null);
+          if (spec.deleteRules || spec.beforeChange) {
+            const ctx = { em, server: c.server, now: ports.clock.now(), existing: await all(em, c.server.id), current };
+            const errors = await spec.deleteRules?.(ctx);
+            if (errors && Object.keys(errors).length) throw validationFailed(errors);
+            await spec.beforeChange?.({ ...ctx, kind: 'deleted', userId: c.user.id });
+          }
           const summary = change('deleted', current);
           found(await em.nativeDelete(entity, one(current.id, c.server.id)));
           return summary;

@@ -1,11 +1,10 @@
 /**
- * Renders a server's programs as `/etc/supervisor/conf.d/portal.conf` — our own small writer, pure. The npm `ini`
- * serializer quotes a value with spaces (`command="php artisan queue:work"`), and supervisord would hand the quotes
- * to the program; here every value is written as it is, after `key=`. supervisord expands `%(name)s` in values, so
- * `%` is written `%%` and the command reaches the program exactly as typed. The contract's patterns keep every
- * value on one line; the renderer refuses anything that would still change the file's structure.
+ * Renders a server's programs as `/etc/supervisor/conf.d/portal.conf`, pure, with the SDK's program block writer
+ * (`@portal/plugin-sdk/supervisor`: values written as they are, `%` as `%%`). The contract's patterns keep every
+ * value on one line; this renderer refuses a value outside them before the writer sees it.
  */
 import { fieldPattern } from '@portal/plugin-sdk/resources';
+import { renderSupervisorFile, renderSupervisorProgram, type SupervisorProgramBlock } from '@portal/plugin-sdk/supervisor';
 import { supervisorProgramResource } from '../generated/resources.ts';
 import { programFilePath, programLogPath } from './program.ts';
 
@@ -27,46 +26,20 @@ export interface RenderableProgram {
 
 const f = supervisorProgramResource.fields;
 const patterns = { name: fieldPattern(f.name)!, command: fieldPattern(f.command)!, directory: fieldPattern(f.directory)! };
-const restart: Record<string, string> = { unexpected: 'unexpected', always: 'true', never: 'false' };
-
-/** `%` → `%%` (supervisord's expansion), nothing else changes. */
-export const escapeValue = (v: string) => v.replaceAll('%', '%%');
 
 export function renderProgram(p: RenderableProgram, hostPath: (path: string) => string = (x) => x): string {
   const bad = (['name', 'command', 'directory'] as const).find((k) => !patterns[k].test(p[k]) || /[\r\n]/.test(p[k]));
-  if (
-    bad ||
-    !(f.user.enum as readonly string[]).includes(p.user) ||
-    !(f.stopsignal.enum as readonly string[]).includes(p.stopsignal) ||
-    !restart[p.autorestart]
-  )
+  if (bad || !(f.user.enum as readonly string[]).includes(p.user) || !(f.stopsignal.enum as readonly string[]).includes(p.stopsignal))
     throw new Error(`supervisor program ${p.id}: value not allowed (${bad ?? 'enum'})`);
-  const lines = [
-    `[program:${p.name}]`,
-    `command=${escapeValue(p.command)}`,
-    ...(p.numprocs > 1 ? ['process_name=%(program_name)s_%(process_num)02d'] : []),
-    `numprocs=${p.numprocs}`,
+  return renderSupervisorProgram({
+    ...p,
+    autorestart: p.autorestart as SupervisorProgramBlock['autorestart'],
     // The directory is a path like those in the command: the program's own, not mapped into a sandbox.
-    ...(p.directory ? [`directory=${escapeValue(p.directory)}`] : []),
-    `user=${p.user}`,
-    `autostart=${p.autostart}`,
-    `autorestart=${restart[p.autorestart]}`,
-    `startsecs=${p.startsecs}`,
-    `stopwaitsecs=${p.stopwaitsecs}`,
-    `stopsignal=${p.stopsignal}`,
-    'stopasgroup=true',
-    'killasgroup=true',
-    'redirect_stderr=true',
-    `stdout_logfile=${escapeValue(hostPath(programLogPath(p.name)))}`,
-    'stdout_logfile_maxbytes=10MB',
-    'stdout_logfile_backups=3',
-  ];
-  return lines.join('\n');
+    logFile: hostPath(programLogPath(p.name)),
+  });
 }
 
 export function renderPrograms(programs: readonly RenderableProgram[], hostPath?: (path: string) => string): string {
   const blocks = [...programs].sort((a, b) => a.id - b.id).map((p) => renderProgram(p, hostPath));
-  return (
-    ['; Managed by the customer portal (Managed Center → Supervisor). Changes made here are overwritten.', ...blocks].join('\n\n') + '\n'
-  );
+  return renderSupervisorFile('Managed by the customer portal (Managed Center → Supervisor). Changes made here are overwritten.', blocks);
 }

@@ -1,47 +1,19 @@
 /**
- * Live status and control of the programs through the server's supervisord: `supervisorctl -c <main conf> status`
- * (parsed here, pure) and `start|stop|restart <name>:*`. BACKOFF and FATAL are a crash loop: the process exits
- * faster than `startsecs` again and again (BACKOFF: supervisord still retries; FATAL: it gave up).
+ * Live status and control of the programs through the server's supervisord — the SDK's (`@portal/plugin-sdk/supervisor`),
+ * shared with the nodejs plugin, cut to this plugin's contract.
  */
 import type { Schemas } from '@portal/openapi';
 import type { ServerGateway } from '@portal/plugin-sdk/gateway';
-import { mainConfPath } from './program.ts';
+import { controlSupervisorProgram, parseSupervisorStatus, readSupervisorStatus } from '@portal/plugin-sdk/supervisor';
 
-type Process = Schemas['SupervisorProcess'];
-
-/** One line of `supervisorctl status`: `name  STATE  detail` or `group:name_00  STATE  detail`. */
-export function parseStatus(stdout: string): Process[] {
-  const out: Process[] = [];
-  for (const line of stdout.split('\n')) {
-    const m = /^(\S+)\s+([A-Z]+)\s*(.*)$/.exec(line.trim());
-    if (!m) continue;
-    const [, process, state, detail] = m;
-    const program = process.includes(':') ? process.slice(0, process.indexOf(':')) : process;
-    out.push({
-      program: program.slice(0, 40),
-      process: process.slice(0, 90),
-      state: state.slice(0, 12),
-      detail: detail.slice(0, 300),
-      crashLoop: state === 'BACKOFF' || state === 'FATAL',
-    });
-  }
-  return out;
-}
-
-const ctl = (gw: ServerGateway, args: string[]) =>
-  gw.run({ tool: 'supervisorctl', args: ['-c', { path: mainConfPath }, ...args], timeoutMs: 30_000 });
+/** One line of `supervisorctl status` per process. */
+export const parseStatus = (stdout: string): Schemas['SupervisorProcess'][] => parseSupervisorStatus(stdout).map((p) => ({ ...p, program: p.program.slice(0, 40) }));
 
 /** The status of every process; `running: false` when supervisord does not answer. */
 export async function readStatus(gw: ServerGateway): Promise<Schemas['SupervisorStatus']> {
-  if ((await gw.service('supervisor').status()).state !== 'running') return { running: false, processes: [] };
-  const r = await ctl(gw, ['status']);
-  // exit 3: some process is not RUNNING (the output is still the status); 4: no connection.
-  if (r.exitCode === 4 || /refused connection|no such file/i.test(r.stdout + r.stderr)) return { running: false, processes: [] };
-  return { running: true, processes: parseStatus(r.stdout) };
+  const s = await readSupervisorStatus(gw);
+  return { running: s.running, processes: s.processes.map((p) => ({ ...p, program: p.program.slice(0, 40) })) };
 }
 
 /** Starts, stops or restarts all processes of a program; false when supervisord does not know it. */
-export async function control(gw: ServerGateway, name: string, action: 'start' | 'stop' | 'restart'): Promise<boolean> {
-  const r = await ctl(gw, [action, `${name}:*`]);
-  return !/ERROR \(no such (group|process)\)|refused connection/i.test(r.stdout + r.stderr);
-}
+export const control = (gw: ServerGateway, name: string, action: 'start' | 'stop' | 'restart') => controlSupervisorProgram(gw, name, action);

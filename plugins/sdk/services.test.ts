@@ -1,10 +1,10 @@
-import type { ServerGateway, ServiceStatus } from '@portal/plugin-sdk/server';
+import type { ServerGateway, ServiceStatus } from './gateway.ts';
 import { serviceStates } from './services.ts';
 
 const gatewayWith = (statuses: Record<string, () => Promise<ServiceStatus>>) =>
   ({ service: (name: string) => ({ name, status: statuses[name] ?? (async () => ({ state: 'unknown' })) }) }) as unknown as ServerGateway;
 
-describe('monitoring service states', () => {
+describe('service states (SDK)', () => {
   it('R2.026 reports each service of the server in its order, with the endpoint where it listens', async () => {
     const gw = gatewayWith({
       nginx: async () => ({ state: 'running', endpoint: { host: '127.0.0.1', port: 41234 } }),

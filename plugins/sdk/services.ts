@@ -1,12 +1,18 @@
 /**
- * The state of a server's services as its gateway reports them. A gateway that cannot tell (the
+ * The state of a server's services as its gateway reports them (moved from monitoring; cluster-control uses it too). A gateway that cannot tell (the
  * `local` gateway knows only nginx) answers `unknown`, and so does a status call that fails or
  * takes longer than a few seconds — never a guess.
  */
-import type { ServerGateway } from '@portal/plugin-sdk/server';
-import type { Schemas } from '@portal/openapi';
+import type { ServerGateway, ServiceStatus } from './gateway.ts';
 
-export type ServiceState = Schemas['MonitoringServiceState'];
+/** One service's state as a contract shows it (monitoring's `MonitoringServiceState`, cluster-control's). */
+export interface ServiceStateView {
+  id: string;
+  state: ServiceStatus['state'];
+  endpoint?: { host: string; port: number };
+  detail?: string;
+}
+type ServiceState = ServiceStateView;
 
 const STATUS_TIMEOUT_MS = 3000;
 

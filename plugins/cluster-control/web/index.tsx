@@ -1,0 +1,4 @@
+import { defineWebPlugin } from '@portal/plugin-sdk/web';
+import { ClusterControlPage } from './ClusterControlPage.tsx';
+
+export default defineWebPlugin({ routes: [{ path: '', Component: ClusterControlPage }] });
