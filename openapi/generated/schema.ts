@@ -4157,6 +4157,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/blocklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The block list of the server's cluster (addresses every server of the cluster drops)
+         * @description Administrators of the cluster only. The addresses and CIDRs blocked on every server of the cluster that runs the `firewall` service, in the order they were added, and those servers. A blocked address is dropped on every port before any rule (connections already established stay until they close).
+         */
+        get: operations["listFirewallBlocks"];
+        put?: never;
+        /**
+         * Blocks addresses on every server of the cluster and applies the rule sets
+         * @description Administrators of the cluster only. Adds the addresses or CIDRs (at most 20 at once, 500 per cluster) to the cluster's block list and queues an apply on every server of the cluster that runs the firewall; answers 202 with the apply job of this server (each other server's job is in its own change log). 422 with field errors, nothing stored: `addresses`: `firewall:errors.sources_format`, `sources_too_many`, `sources_duplicate`, `blocklist_empty`, `blocklist_covered` (an entry already covers it), `blocklist_lockout` (it reaches the portal's management connection); `comment`: `comment_format`; `_`: `blocklist_full`.
+         */
+        post: operations["addFirewallBlocks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/blocklist/{blockId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unblocks an address on every server of the cluster and applies the rule sets
+         * @description Administrators of the cluster only. Removes the entry from the cluster's block list and queues an apply on every server of the cluster that runs the firewall; 202 with this server's apply job. 404 when the cluster has no such entry.
+         */
+        delete: operations["deleteFirewallBlock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules": {
         parameters: {
             query?: never;
@@ -9264,6 +9308,29 @@ export interface components {
         };
         ElasticsearchSettingsView: {
             settings: components["schemas"]["ElasticsearchSettings"];
+        };
+        FirewallBlocklist: {
+            data: {
+                id: number;
+                /** @description Normalised address or CIDR (`192.0.2.0/24`, `2001:db8::/32`). */
+                address: string;
+                comment: string;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            /** @description The servers of the cluster the block list is applied to (those that run the firewall). */
+            servers: {
+                id: number;
+                name: string;
+            }[];
+            /** @description Entries a cluster may have (500). */
+            max: number;
+        };
+        FirewallBlockInput: {
+            /** @description IPv4/IPv6 addresses or CIDRs, separated by commas or spaces, at most 20. */
+            addresses: string;
+            /** @description Why they are blocked, shown in the list (the rule set names each entry by its id). */
+            comment?: string;
         };
         FirewallPreview: {
             path: string;
@@ -20692,6 +20759,93 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listFirewallBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block list and the servers it applies to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirewallBlocklist"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    addFirewallBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "addresses": "198.51.100.0/24, 2001:db8:bad::/48",
+                 *       "comment": "scanner from the abuse report"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FirewallBlockInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteFirewallBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the block.
+                 * @example 1
+                 */
+                blockId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -339,7 +339,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'firewall',
-    operations: ['addFirewallPreset', 'confirmFirewallRules', 'createFirewallRule', 'deleteFirewallRule', 'getFirewallConfirmation', 'getFirewallPreview', 'getFirewallRule', 'listFirewallRules', 'updateFirewallRule'],
+    operations: ['addFirewallBlocks', 'addFirewallPreset', 'confirmFirewallRules', 'createFirewallRule', 'deleteFirewallBlock', 'deleteFirewallRule', 'getFirewallConfirmation', 'getFirewallPreview', 'getFirewallRule', 'listFirewallBlocks', 'listFirewallRules', 'updateFirewallRule'],
     manifest: async () => ({
       default: {
         id: 'firewall',

@@ -13,7 +13,7 @@ const texts = { de, en } as const;
 test.use({ portalEnv: { MANAGED_CONFIRM_SECONDS: '6' } });
 
 for (const lang of languages) {
-  test(`firewall (${lang}): a rule refused for a bad CIDR, applied and kept, the checked rule set, a rule not confirmed rolls back`, async ({ page }) => {
+  test(`firewall (${lang}): a rule refused for a bad CIDR, applied and kept, the checked rule set, a rule not confirmed rolls back, the cluster block list`, async ({ page }) => {
     test.skip(!hasProgram('nft') || !hasProgram('unshare'), 'nftables (nft) is not installed');
     test.setTimeout(120_000);
     const t = texts[lang];
@@ -44,10 +44,23 @@ for (const lang of languages) {
     await window.getByRole('button', { name: t.confirm.keep }).click();
     await expect(page.getByTestId('firewall-confirm-outcome')).toHaveText(t.confirm.kept);
 
+    // The cluster's block list: the portal's own address refused, another one blocked on every server.
+    const blocked = lang === 'de' ? '198.51.100.1' : '198.51.100.2';
+    await page.getByRole('textbox', { name: t.blocklist.addresses }).fill(`${blocked}, 127.0.0.1`);
+    await page.getByRole('button', { name: t.blocklist.add }).click();
+    await expect(page.locator('#firewall-block-addresses-helper-text')).toHaveText(t.errors.blocklist_lockout);
+    await page.getByRole('textbox', { name: t.blocklist.addresses }).fill(blocked);
+    await page.getByRole('textbox', { name: t.blocklist.comment }).fill(`scanner ${lang}`);
+    await page.getByRole('button', { name: t.blocklist.add }).click();
+    const blockTable = page.getByRole('table', { name: t.blocklist.caption });
+    await expect(blockTable.getByRole('row').filter({ hasText: blocked })).toContainText(`scanner ${lang}`);
+    await shot(page, `firewall-${lang}-blocklist`);
+
     // The rule set before it is applied, checked by nft -c.
     await page.getByRole('button', { name: t.preview.show }).click();
     await expect(page.getByTestId('firewall-preview-check')).toHaveText(t.preview.passed);
     await expect(page.getByTestId('firewall-preview-ruleset')).toContainText(`ip6 saddr 2001:db8::/32 tcp dport ${port} drop`);
+    await expect(page.getByTestId('firewall-preview-ruleset')).toContainText(`ip saddr ${blocked} drop`);
 
     // A second rule that nobody confirms: back by itself.
     await page.getByRole('link', { name: t.list.create }).first().click();
@@ -60,5 +73,10 @@ for (const lang of languages) {
     await expect(page.getByTestId('firewall-confirm-outcome')).toHaveText(t.confirm.rolledBack, { timeout: 30_000 });
     await expect(page.getByRole('row').filter({ hasText: `unconfirmed ${lang}` })).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByRole('row').filter({ hasText: `e2e ${lang}` })).toBeVisible();
+
+    // Unblocked after a confirmation.
+    await blockTable.getByRole('button', { name: t.blocklist.unblock.replace('{{address}}', blocked) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t.blocklist.unblockConfirm }).click();
+    await expect(blockTable.getByRole('row').filter({ hasText: blocked })).toHaveCount(0);
   });
 }

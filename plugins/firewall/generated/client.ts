@@ -4,6 +4,11 @@ import { managedApi, toRequest, type ArgsOf, type PluginClient, type ResultOf } 
 /** The operations of plugin `firewall` as RTK Query endpoints (hooks `firewallApi.use<OperationId>Query/Mutation`). */
 export const firewallApi = managedApi.enhanceEndpoints({ addTagTypes: ['firewall'] }).injectEndpoints({
   endpoints: (b) => ({
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/firewall/blocklist — Blocks addresses on every server of the cluster and applies the rule sets */
+    addFirewallBlocks: b.mutation<ResultOf<'addFirewallBlocks'>, ArgsOf<'addFirewallBlocks'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/blocklist', a),
+      invalidatesTags: ['firewall'],
+    }),
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/firewall/presets — Adds the rules of a preset (web, mail, ssh from given addresses, close everything else) and applies them */
     addFirewallPreset: b.mutation<ResultOf<'addFirewallPreset'>, ArgsOf<'addFirewallPreset'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/presets', a),
@@ -21,6 +26,11 @@ export const firewallApi = managedApi.enhanceEndpoints({ addTagTypes: ['firewall
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules — Adds a rule and applies it */
     createFirewallRule: b.mutation<ResultOf<'createFirewallRule'>, ArgsOf<'createFirewallRule'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules', a),
+      invalidatesTags: ['firewall'],
+    }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/firewall/blocklist/{blockId} — Unblocks an address on every server of the cluster and applies the rule sets */
+    deleteFirewallBlock: b.mutation<ResultOf<'deleteFirewallBlock'>, ArgsOf<'deleteFirewallBlock'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/blocklist/{blockId}', a),
       invalidatesTags: ['firewall'],
     }),
     /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId} — Removes a rule and applies the change */
@@ -46,6 +56,11 @@ export const firewallApi = managedApi.enhanceEndpoints({ addTagTypes: ['firewall
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId} — One rule */
     getFirewallRule: b.query<ResultOf<'getFirewallRule'>, ArgsOf<'getFirewallRule'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules/{ruleId}', a),
+      providesTags: ['firewall'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/blocklist — The block list of the server's cluster (addresses every server of the cluster drops) */
+    listFirewallBlocks: b.query<ResultOf<'listFirewallBlocks'>, ArgsOf<'listFirewallBlocks'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/firewall/blocklist', a),
       providesTags: ['firewall'],
     }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/firewall/rules — The server's rule entries */

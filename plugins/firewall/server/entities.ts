@@ -50,3 +50,21 @@ export interface RuleValues {
   sources: string;
   comment: string;
 }
+
+/**
+ * One blocked address or CIDR of a cluster: every server of the cluster that runs the firewall drops everything from
+ * it, before its own rules. Not part of a server's desired state (a server's rollback does not touch it).
+ */
+export const FirewallBlock = defineEntity({
+  name: 'FirewallBlock',
+  tableName: 'firewall_blocks',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    clusterId: p.integer().index(),
+    /** Normalised (`192.0.2.0/24`, `2001:db8::/32`, `192.0.2.7`). */
+    address: p.string().length(64),
+    comment: p.string().length(64),
+    createdAt: p.datetime(),
+  },
+});
+export type FirewallBlock = InferEntity<typeof FirewallBlock>;

@@ -32,9 +32,9 @@ async function inNamespace(script: string): Promise<ChildProcess> {
 }
 
 /** Connects to the listener from inside the namespace: `open`, `refused` or `timeout`. */
-async function probe(): Promise<string> {
+async function probe(from = '127.0.0.1'): Promise<string> {
   const child = await inNamespace(
-    `const s=require('net').connect(${port},'127.0.0.1');s.setTimeout(700,()=>{console.log('timeout');process.exit()});s.on('connect',()=>{console.log('open');process.exit()});s.on('error',(e)=>{console.log(e.code==='ECONNREFUSED'?'refused':e.code);process.exit()})`,
+    `const s=require('net').connect({port:${port},host:'127.0.0.1',localAddress:'${from}'});s.setTimeout(700,()=>{console.log('timeout');process.exit()});s.on('connect',()=>{console.log('open');process.exit()});s.on('error',(e)=>{console.log(e.code==='ECONNREFUSED'?'refused':e.code);process.exit()})`,
   );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -158,6 +158,60 @@ describe('firewall', () => {
     await t.api.call('confirmFirewallRules');
   }, 60_000);
 
+  (runs ? it : it.skip)(
+    'a blocked address is dropped on every server of the cluster before any rule; unblocked, it gets through again',
+    async () => {
+      const other = t.cluster.servers.find((s) => s.id !== t.server.id && s.services.includes('firewall'))!;
+      const otherFile = () => t.portal.managed.gateway(other.id).readFile(rulesetFile);
+      const listed = await t.api.call('listFirewallBlocks');
+      expect(listed.body.servers.map((s) => s.id)).toEqual(expect.arrayContaining([t.server.id, other.id]));
+      const before = listed.body.data.length;
+      // An allow rule for the port: the block list still wins (it comes first).
+      const allow = await t.api.call('createFirewallRule', { body: { action: 'allow', protocol: 'tcp', ports: String(port), sources: '127.0.0.0/8', comment: 'allowed' } });
+      await t.waitForJob(allow.body.id);
+      await t.api.call('confirmFirewallRules');
+      expect(await probe('127.0.0.2')).toBe('open');
+
+      const blocked = await t.api.call('addFirewallBlocks', { body: { addresses: '127.0.0.2, 2001:db8:bad::/48', comment: 'scanner' } });
+      expect(blocked.status).toBe(202);
+      expect((await t.waitForJob(blocked.body.id)).status).toBe('succeeded');
+      expect(await probe('127.0.0.2')).toBe('timeout');
+      expect(await probe('127.0.0.1')).toBe('open');
+      expect(await file()).toMatch(/ip saddr 127\.0\.0\.2 drop comment "block \d+"[^]*ip saddr 127\.0\.0\.0\/8 tcp dport/);
+      // The other server of the cluster gets the same block list with its own apply.
+      expect(await waitFor(otherFile, (f) => !!f?.includes('ip6 saddr 2001:db8:bad::/48 drop'))).toContain('ip saddr 127.0.0.2 drop');
+      const list = (await t.api.call('listFirewallBlocks')).body.data;
+      expect(list).toHaveLength(before + 2);
+      expect((await t.api.call('listFirewallBlocks', { path: { serverId: other.id } })).body.data).toEqual(list);
+
+      const entry = list.find((b) => b.address === '127.0.0.2')!;
+      const removed = await t.api.call('deleteFirewallBlock', { path: { blockId: entry.id } });
+      expect(removed.status).toBe(202);
+      await t.waitForJob(removed.body.id);
+      expect(await probe('127.0.0.2')).toBe('open');
+      expect(await waitFor(otherFile, (f) => !f?.includes('127.0.0.2 drop'))).not.toContain('127.0.0.2 drop');
+      expect((await t.api.call('deleteFirewallBlock', { path: { blockId: entry.id } })).status).toBe(404);
+      expect((await t.changes()).data.map((c) => c.summary.key)).toEqual(expect.arrayContaining(['firewall:changes.blocked', 'firewall:changes.unblocked']));
+    },
+    60_000,
+  );
+
+  it('refuses block list entries that are no address, already covered, or the management connection, storing nothing', async () => {
+    const before = (await t.api.call('listFirewallBlocks')).body.data;
+    for (const [addresses, key] of [
+      ['10.0.0.0/33', 'sources_format'],
+      ['127.0.0.1', 'blocklist_lockout'],
+      ['::/0', 'blocklist_lockout'],
+      ['203.0.113.66', 'blocklist_covered'],
+      [' , ', 'blocklist_empty'],
+    ] as const) {
+      const r = await t.api.call('addFirewallBlocks', { body: { addresses } });
+      expect(r.status).toBe(422);
+      expect(r.body.error?.fields).toEqual({ addresses: [`firewall:errors.${key}`] });
+    }
+    expect((await t.api.call('listFirewallBlocks')).body.data).toEqual(before);
+  });
+
   (runs ? it : it.skip)('shows the rendered rule set and the real nft -c check before it is applied', async () => {
     const r = await t.api.call('getFirewallPreview');
     expect(r.status).toBe(200);
@@ -173,4 +227,5 @@ describeAccessMatrix(() => t, {
   createFirewallRule: { body: { action: 'allow', protocol: 'tcp', ports: '8443', sources: '', comment: 'access matrix' } },
   updateFirewallRule: { body: { action: 'allow', protocol: 'tcp', ports: '8443', sources: '', comment: 'access matrix' } },
   addFirewallPreset: { body: { preset: 'web' } },
+  addFirewallBlocks: { body: { addresses: '198.51.100.7' } },
 });

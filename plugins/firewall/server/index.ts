@@ -3,12 +3,14 @@
  * SDK: `x-resources.firewallRule`), rendered as one nftables rule set, checked with `nft -c -f` and loaded
  * (`program.ts`); the presets; the lock-out guard (`rules.ts`); and confirm or roll back (`confirmation.ts`).
  */
-import { defineResource, defineServerPlugin, validationFailed, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { defineResource, defineServerPlugin, notFound, validationFailed, type ApplyTarget, type ChangeSummary, type ManagedServer, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { firewallRuleResource } from '../generated/resources.ts';
 import { confirm, recordChange, settle, startWatcher, valuesOf } from './confirmation.ts';
-import { FirewallConfirmation, FirewallRule, type RuleValues } from './entities.ts';
+import { checkBlocks, maxBlocksPerCluster } from './blocklist.ts';
+import { FirewallBlock, FirewallConfirmation, FirewallRule, type RuleValues } from './entities.ts';
 import { Migration20261128200000Firewall } from './migrations/Migration20261128200000Firewall.ts';
+import { Migration20261129000000FirewallBlocks } from './migrations/Migration20261129000000FirewallBlocks.ts';
 import { presetRules, type Preset } from './presets.ts';
 import programs, { checkRuleset } from './program.ts';
 import { renderRuleset, rulesetPath } from './render.ts';
@@ -34,21 +36,53 @@ export const rules = defineResource(firewallRuleResource, {
   summary: (r) => ({ action: r.action, protocol: r.protocol, ports: r.ports, sources: r.sources || '*' }),
 });
 
-const render = (rows: readonly FirewallRule[]) => renderRuleset(rows.map((r) => ({ id: r.id, ...valuesOf(r as RuleValues) })));
+const blocksOf = (em: PluginDatabase, clusterId: number) => em.find(FirewallBlock, { clusterId }, { orderBy: { id: 'asc' } });
+
+/** The rule set of a server: its rules after its cluster's block list. */
+async function render(em: PluginDatabase, server: Pick<ManagedServer, 'id' | 'clusterId'>): Promise<string> {
+  const rows = await rules.all(em, server.id);
+  return renderRuleset(
+    rows.map((r) => ({ id: r.id, ...valuesOf(r as RuleValues) })),
+    (await blocksOf(em, server.clusterId)).map((b) => ({ id: b.id, address: b.address })),
+  );
+}
+
+/** The servers of a cluster that run the firewall, by id (the order every block list change locks them in). */
+const firewallServers = async (em: PluginDatabase, clusterId: number) =>
+  (await em.clusterServers(clusterId)).filter((s) => s.services.includes('firewall')).sort((a, b) => a.id - b.id);
+
+/**
+ * A change of the cluster's block list: `change` runs under the lock of the cluster's first firewall server (so two
+ * changes of one cluster never interleave, whichever server's page they come from), then every other server's apply
+ * is queued, locked in id order (no two changes can wait for each other). Answers with the request server's job.
+ */
+async function changeBlocklist(ports: PluginPorts, c: ApplyTarget & { em: PluginDatabase }, change: (em: PluginDatabase) => Promise<ChangeSummary>) {
+  const servers = await firewallServers(c.em, c.server.clusterId);
+  const [first, ...rest] = servers.length ? servers : [c.server];
+  let summary: ChangeSummary | undefined;
+  const handles = [
+    await ports.jobs.store({ server: first, user: c.user }, async (em) => {
+      summary = await change(em);
+      return summary;
+    }),
+  ];
+  for (const server of rest) handles.push(await ports.jobs.apply({ server, user: c.user }, { summary: summary! }));
+  return (handles[[first, ...rest].findIndex((s) => s.id === c.server.id)] ?? handles[0]).job;
+}
 
 export default defineServerPlugin<Operations>({
-  entities: [FirewallRule, FirewallConfirmation],
-  migrations: [Migration20261128200000Firewall],
+  entities: [FirewallRule, FirewallConfirmation, FirewallBlock],
+  migrations: [Migration20261128200000Firewall, Migration20261129000000FirewallBlocks],
   programs,
   steps: { service: 'nftables' },
   state: { entities: [FirewallRule] },
-  render: async ({ em, server }) => [{ path: rulesetPath, content: render(await rules.all(em, server.id)), mode: 0o644 }],
+  render: async ({ em, server }) => [{ path: rulesetPath, content: await render(em, server), mode: 0o644 }],
   handlers: (ports): PluginHandlers<Operations> => {
     portsOfPlugin = ports;
     return {
       ...rules.handlers(ports),
       getFirewallPreview: async (c) => {
-        const content = render(await rules.all(c.em, c.server.id));
+        const content = await render(c.em, c.server);
         const check = await checkRuleset(ports.gateway(c.server.id), [{ path: rulesetPath, content }]);
         return { path: rulesetPath, content, check: { status: check.status, output: check.output ?? (check.status === 'skipped' ? check.reason : '') } };
       },
@@ -68,6 +102,30 @@ export default defineServerPlugin<Operations>({
         });
         return job;
       },
+      listFirewallBlocks: async (c) => ({
+        data: (await blocksOf(c.em, c.server.clusterId)).map((b) => ({ id: b.id, address: b.address, comment: b.comment, createdAt: b.createdAt.toISOString() })),
+        servers: (await firewallServers(c.em, c.server.clusterId)).map((s) => ({ id: s.id, name: s.name })),
+        max: maxBlocksPerCluster,
+      }),
+      addFirewallBlocks: (c) =>
+        changeBlocklist(ports, c, async (em) => {
+          const existing = await blocksOf(em, c.server.clusterId);
+          const checked = checkBlocks(c.body, existing.map((b) => b.address), ports.management);
+          if ('errors' in checked) throw validationFailed(checked.errors);
+          const now = ports.clock.now();
+          for (const cidr of checked.add) em.create(FirewallBlock, { clusterId: c.server.clusterId, address: cidr.text, comment: c.body.comment ?? '', createdAt: now });
+          return { key: 'firewall:changes.blocked', values: { addresses: checked.add.map((a) => a.text).join(', ') } };
+        }),
+      deleteFirewallBlock: async (c) => {
+        const block = await c.em.findOne(FirewallBlock, { id: c.params.blockId, clusterId: c.server.clusterId });
+        if (!block) throw notFound();
+        return changeBlocklist(ports, c, async (em) => {
+          const deleted = await em.nativeDelete(FirewallBlock, { id: block.id, clusterId: c.server.clusterId });
+          // Removed by a change that came first: nothing left to do, and nothing claimed.
+          if (!deleted) throw notFound();
+          return { key: 'firewall:changes.unblocked', values: { addresses: block.address } };
+        });
+      },
       getFirewallConfirmation: async (c) => settle(c.em, ports, c.server.id),
       confirmFirewallRules: async (c) => confirm(c.em, ports, c.server.id),
     };
@@ -80,6 +138,9 @@ export default defineServerPlugin<Operations>({
       { action: 'deny', protocol: 'tcp', ports: '3306', sources: '', comment: 'Datenbank sonst geschlossen' },
     ];
     for (const r of demo) em.create(FirewallRule, { ...r, serverId: server.id, createdAt: now, updatedAt: now });
+    // One blocked address per cluster, added with the cluster's first firewall server.
+    if (!(await em.count(FirewallBlock, { clusterId: server.clusterId })))
+      em.create(FirewallBlock, { clusterId: server.clusterId, address: '203.0.113.66', comment: 'Anmeldeversuche (Demo)', createdAt: now });
     await em.flush();
   },
   start: (ports) => {

@@ -27,6 +27,16 @@ describe('firewall rule set', () => {
     expect(renderRuleset(rules)).toBe(out);
   });
 
+  it('drops the cluster\'s blocked addresses first, on every port, before any allow rule', () => {
+    const out = renderRuleset(rules, [
+      { id: 7, address: '2001:db8:bad::/48' },
+      { id: 5, address: '198.51.100.0/24' },
+    ]);
+    const body = out.split('\n').filter((l) => l.includes('saddr') || l.includes('dport')).map((l) => l.trim());
+    expect(body.slice(0, 3)).toEqual(['ip saddr 198.51.100.0/24 drop comment "block 5"', 'ip6 saddr 2001:db8:bad::/48 drop comment "block 7"', 'ip saddr 10.0.0.0/8 tcp dport 3306 accept comment "rule 2"']);
+    expect(() => renderRuleset([], [{ id: 1, address: '10.0.0.1 } accept' }])).toThrow('value not allowed');
+  });
+
   it('never writes a value that would change the structure of the file', () => {
     expect(() => renderRuleset([rule(1, { comment: 'x" accept' })])).toThrow(/value not allowed/);
     expect(() => renderRuleset([rule(1, { ports: '80 accept' })])).toThrow(/value not allowed/);

@@ -3,7 +3,8 @@
  * as a whole when loaded (`table …` + `delete table …` + the table: `nft -f` applies the file atomically, so the
  * server is never without its rules in between). Order: established connections, then every allow rule, then every
  * deny rule (first match wins); whatever no deny rule names stays open (policy accept). One nftables rule per source
- * range, so overlapping ranges never conflict in a set. Pure: the same rules give the same file.
+ * range, so overlapping ranges never conflict in a set. The cluster's block list comes first of all (after established
+ * connections). Pure: the same rules give the same file.
  */
 import { checkSources } from './addresses.ts';
 import type { RuleValues } from './entities.ts';
@@ -27,10 +28,23 @@ function lines(rule: RenderableRule): string[] {
   return sources.cidrs.map((c) => `${c.kind === 'ipv4' ? 'ip' : 'ip6'} saddr ${c.text} ${match} ${verdict} ${comment}`);
 }
 
-/** The rule set file of a server's rules. */
-export function renderRuleset(rules: readonly RenderableRule[]): string {
+/** One entry of the cluster's block list. */
+export interface RenderableBlock {
+  id: number;
+  address: string;
+}
+
+function blockLine(block: RenderableBlock): string {
+  const sources = checkSources(block.address);
+  if (!('cidrs' in sources) || sources.cidrs.length !== 1) throw new Error(`firewall block ${block.id}: value not allowed`);
+  const [cidr] = sources.cidrs;
+  return `${cidr.kind === 'ipv4' ? 'ip' : 'ip6'} saddr ${cidr.text} drop comment "block ${block.id}"`;
+}
+
+/** The rule set file of a server's rules, after the block list of its cluster (dropped on every port, before any rule). */
+export function renderRuleset(rules: readonly RenderableRule[], blocks: readonly RenderableBlock[] = []): string {
   const ordered = [...rules].sort((a, b) => (a.action === b.action ? a.id - b.id : a.action === 'allow' ? -1 : 1));
-  const body = ordered.flatMap(lines).map((l) => `\t\t${l}`);
+  const body = [...[...blocks].sort((a, b) => a.id - b.id).map(blockLine), ...ordered.flatMap(lines)].map((l) => `\t\t${l}`);
   return [
     '# Managed by the customer portal (Managed Center → Firewall). Changes made here are overwritten.',
     `table inet ${tableName}`,
