@@ -21,6 +21,7 @@ export * from './program.ts';
 export { configEntity, defineConfigService, type ConfigDesiredState, type ConfigRenderInput, type ConfigServiceDefinition, type ExtraHandlers, type ConfigFamily } from './config/service.ts';
 export * from './config/fields.ts';
 export { withFamilies } from './families.ts';
+export { startPoller } from './poller.ts';
 export { serviceStates, type ServiceStateView } from './services.ts';
 export * from './search/index.ts';
 

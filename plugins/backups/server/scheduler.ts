@@ -3,7 +3,7 @@
  * successful backup gets its daily restore test. Which work is due is pure (`dueWork`, unit-tested); `startScheduler`
  * runs it with the plugin's ports outside any request.
  */
-import type { PluginPorts } from '@portal/plugin-sdk/server';
+import { startPoller, type PluginPorts } from '@portal/plugin-sdk/server';
 import { lastSlot, restoreTestEveryMs, type Schedule } from '../shared/schedule.ts';
 import { BackupPlan, BackupRun } from './entities.ts';
 import type { Runs } from './runs.ts';
@@ -29,27 +29,15 @@ export function dueWork(plans: PlanLike[], runs: RunLike[], now: Date): { planId
 
 /** Runs `dueWork` every `everyMs` (default a minute); answers the function that stops it. */
 export function startScheduler(ports: PluginPorts, runs: Runs, everyMs = 60_000): () => void {
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      const em = ports.database.fork();
-      const now = ports.clock.now();
-      const plans = await em.find(BackupPlan, {});
-      if (plans.length === 0) return;
-      const recent = await em.find(BackupRun, { createdAt: { $gte: new Date(now.getTime() - 8 * 24 * 3_600_000) } });
-      for (const { planId, kind } of dueWork(plans, recent, now)) {
-        const plan = plans.find((p) => p.id === planId)!;
-        await (kind === 'backup' ? runs.backup(em, plan, true) : runs.verify(em, plan, true));
-      }
-    } catch (e) {
-      ports.logger.warn({ err: e instanceof Error ? e.message : String(e) }, 'backups scheduler');
-    } finally {
-      busy = false;
+  return startPoller(ports, 'backups scheduler', everyMs, async () => {
+    const em = ports.database.fork();
+    const now = ports.clock.now();
+    const plans = await em.find(BackupPlan, {});
+    if (plans.length === 0) return;
+    const recent = await em.find(BackupRun, { createdAt: { $gte: new Date(now.getTime() - 8 * 24 * 3_600_000) } });
+    for (const { planId, kind } of dueWork(plans, recent, now)) {
+      const plan = plans.find((p) => p.id === planId)!;
+      await (kind === 'backup' ? runs.backup(em, plan, true) : runs.verify(em, plan, true));
     }
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  });
 }

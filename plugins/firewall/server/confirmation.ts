@@ -8,7 +8,7 @@
  * portal stands still). The row is not desired state (a rollback does not bring it back); every instance's watcher
  * may see it, the rollback re-reads it under the server's lock, so only one rolls back.
  */
-import { conflict, type ManagedUser, type PluginDatabase, type PluginPorts } from '@portal/plugin-sdk/server';
+import { conflict, startPoller, type ManagedUser, type PluginDatabase, type PluginPorts } from '@portal/plugin-sdk/server';
 import { FirewallConfirmation, FirewallRule, type RuleValues } from './entities.ts';
 
 /** How long a change may wait for its apply before its window is given up (the apply failed; the platform restored). */
@@ -85,23 +85,11 @@ export async function rollBackExpired(ports: PluginPorts, serverId: number): Pro
 
 /** The watcher of every server's window: opens windows of applied changes, rolls back run-out ones. Answers its stop. */
 export function startWatcher(ports: PluginPorts, everyMs = watchEveryMs): () => void {
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      const em = ports.database.fork();
-      for (const row of await em.find(FirewallConfirmation, {})) {
-        const view = await settle(em, ports, row.serverId);
-        if (view.state === 'waiting' && Date.parse(view.deadline!) <= Date.now()) await rollBackExpired(ports, row.serverId);
-      }
-    } catch (e) {
-      ports.logger.warn({ err: e instanceof Error ? e.message : String(e) }, 'firewall confirmation watcher');
-    } finally {
-      busy = false;
+  return startPoller(ports, 'firewall confirmation watcher', everyMs, async () => {
+    const em = ports.database.fork();
+    for (const row of await em.find(FirewallConfirmation, {})) {
+      const view = await settle(em, ports, row.serverId);
+      if (view.state === 'waiting' && Date.parse(view.deadline!) <= Date.now()) await rollBackExpired(ports, row.serverId);
     }
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  });
 }
