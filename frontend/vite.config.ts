@@ -29,7 +29,7 @@ const serverRendering = (): Plugin => {
     async resolveId(source, importer, options) {
       if (!options.ssr || !importer) return null;
       if (source === '@reduxjs/toolkit/query/react' && importer !== rtkShim) return rtkShim;
-      if (source === './bundledResources' && importer.endsWith('/i18n/index.ts')) return resources;
+      if (source === './bundledResources' && /\/i18n\/(index|loadNamespace)\.ts$/.test(importer)) return resources;
       return null;
     },
   };

@@ -32,7 +32,7 @@ const chains: Step[][] = [
   [
     ['build', 'npm run --silent build'],
     ['bundle-size budget (initial JavaScript per route)', 'node scripts/bundle-budget.ts'],
-    ['storybook build', 'npm run --silent storybook:build'],
+    ['storybook build', 'STORYBOOK_DOCGEN=0 npm run --silent storybook:build'],
   ],
 ];
 const after: Step[] = [
@@ -44,7 +44,7 @@ const after: Step[] = [
 /**
  * The programs the tests run besides Node: Debian's headless Chromium (e2e), nginx (scale-out test), apache2 (apache plugin), supervisord (supervisor plugin),
  * named-checkzone (DNS plugin), redis-server and memcached (the redis and memcached modules' private instances), rabbitmq-server (the rabbitmq module's private node and `erl` for its configuration check), mariadb-server (the mysql module's private MariaDB: mariadbd,
- * mariadb-install-db and the ed25519 authentication plugin), varnishd (the varnish-ssl module's private Varnish), indexer and searchd (sphinxsearch: the sphinx module's check and private searchd), sshd and visudo (the ssh gateway), restic and rsync (the backups module's repositories and promoted restores), tomcat10 (the tomcat module's private instance: catalina.sh configtest and start), proftpd and openssl (the ftp module's private FTPS daemon and its TLS pair), nft and ip (nftables and iproute2: the firewall module's check and its rules loaded in a private network namespace per server sandbox) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
+ * mariadb-install-db and the ed25519 authentication plugin), varnishd and hitch (the varnish-ssl module's private Varnish and its TLS front), indexer and searchd (sphinxsearch: the sphinx module's check and private searchd), sshd and visudo (the ssh gateway), restic and rsync (the backups module's repositories and promoted restores), tomcat10 (the tomcat module's private instance: catalina.sh configtest and start), proftpd and openssl (the ftp module's private FTPS daemon and its TLS pair), nft and ip (nftables and iproute2: the firewall module's check and its rules loaded in a private network namespace per server sandbox), fail2ban, mod_security2 and the OWASP CRS (the protection module's checks and private fail2ban-server), postfix, postmap and doveconf (postfix, dovecot-core: the email and postfix modules' checks and their private Postfix), php with Excimer (php8.2-cli, php-excimer: the profiler module) and Java with Saxon-HE (the official e-invoice Schematron rules). Missing ones are installed when this runs as root with apt; otherwise the
  * run stops at once, naming the packages.
  */
 function ensurePrograms(): void {
@@ -66,6 +66,8 @@ function ensurePrograms(): void {
     // The rabbitmq module's private node: the real script behind Debian's /usr/sbin wrapper (which switches users).
     ['/usr/lib/rabbitmq/bin/rabbitmq-server', 'rabbitmq-server'],
     ['varnishd', 'varnish'],
+    // hitch: the varnish-ssl module's TLS front (hitch --test on a staged copy, a private hitch on a loopback port).
+    ['hitch', 'hitch'],
     // The ssh gateway's tests (issue 28): a real OpenSSH server as the far side; visudo checks the sudoers drop-in.
     ['sshd', 'openssh-server'],
     ['visudo', 'sudo'],
@@ -79,6 +81,20 @@ function ensurePrograms(): void {
     // The firewall module: `nft -c -f` checks, `nft -f` loads inside `unshare -rn` (util-linux); `ip` brings that namespace's loopback up.
     ['nft', 'nftables'],
     ['ip', 'iproute2'],
+    // The protection module: fail2ban-client -t on a staged copy and the private fail2ban-server; apache2 -t of the
+    // WAF include with mod_security2 and the OWASP Core Rule Set.
+    ['fail2ban-client', 'fail2ban'],
+    ['/usr/lib/apache2/modules/mod_security2.so', 'libapache2-mod-security2'],
+    ['/usr/share/modsecurity-crs/owasp-crs.load', 'modsecurity-crs'],
+    // The email module: postmap, postfix check and the private Postfix per server sandbox; doveconf checks Dovecot's snippet.
+    ['postfix', 'postfix'],
+    ['postmap', 'postfix'],
+    ['doveconf', 'dovecot-core'],
+    // The profiler module: php-cli checks the prepend snippet and runs scripts under Excimer, Debian's sampling profiler.
+    ['php', 'php8.2-cli'],
+    ['/usr/lib/php/20220829/excimer.so', 'php-excimer'],
+    // The package-updates module checks the maintenance window's timer with `systemd-analyze calendar`.
+    ['systemd-analyze', 'systemd'],
     ['java', 'default-jre-headless'],
     // The tomcat module's private instance: catalina.sh (configtest, start) of Debian's CATALINA_HOME on its own CATALINA_BASE.
     ['/usr/share/tomcat10/bin/catalina.sh', 'tomcat10'],

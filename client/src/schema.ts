@@ -3414,6 +3414,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/databases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The databases of the server's MariaDB a database plan can dump (read from the running instance)
+         * @description Administrators of the cluster only. The databases of the private MariaDB (the `mysql` module's instance) without the system schemas and the copies restores make (`…_restore_…`, `…_before_…`, `backups_scratch_…`); `running: false` and no databases when it does not run.
+         */
+        get: operations["listBackupDatabases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/backups/snapshots": {
         parameters: {
             query?: never;
@@ -3465,7 +3485,7 @@ export interface paths {
         put?: never;
         /**
          * Restore test now - restores the plan's latest snapshot into a scratch directory and checks it
-         * @description Administrators of the cluster only. The same test the portal runs every day for every plan with a snapshot: every file restored, its content checked (`restore --verify`) and the count compared with the snapshot. 202 with the run; 409 `backups:errors.no_snapshot` without a snapshot.
+         * @description Administrators of the cluster only. The same test the portal runs every day for every plan with a snapshot: every file restored, its content checked (`restore --verify`) and the count compared with the snapshot; a database plan's dump is loaded into a scratch database whose tables are counted against the dump's list, then dropped. 202 with the run; 409 `backups:errors.no_snapshot` without a snapshot.
          */
         post: operations["verifyBackupPlan"];
         delete?: never;
@@ -3529,7 +3549,7 @@ export interface paths {
         put?: never;
         /**
          * Restores a snapshot of a plan, as a copy next to the live files (then compared) or in place
-         * @description Administrators of the cluster only. `copy`: restored into a scratch directory and compared with the live files (added, removed, changed); nothing live changes until it is promoted. `in_place` needs `confirm: true` (else 422 `backups:errors.confirm_required`) and takes a safety snapshot of the live files first. The snapshot must be one of the plan (its id or a prefix of at least 8 characters; else 422 `snapshot_unknown`; an unknown plan: `plan_unknown`). 202 with the restore and its run.
+         * @description Administrators of the cluster only. `copy`: restored into a scratch directory and compared with the live files (added, removed, changed) — for a database plan, the dump loaded into a copy database `<db>_restore_<yyyymmddhhmmss>` and compared table by table (rows live and in the copy); nothing live changes until it is promoted. `in_place` needs `confirm: true` (else 422 `backups:errors.confirm_required`) and takes a safety snapshot (a database plan: a safety dump) first. The snapshot must be one of the plan (its id or a prefix of at least 8 characters; else 422 `snapshot_unknown`; an unknown plan: `plan_unknown`). 202 with the restore and its run.
          */
         post: operations["createBackupRestore"];
         delete?: never;
@@ -3553,7 +3573,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Discards a restored copy (removes the scratch directory; the live files stay as they are)
+         * Discards a restored copy (removes the scratch directory or drops the copy database; the live data stay as they are)
          * @description Administrators of the cluster only. 409 `backups:errors.restore_not_open` for a restore that is not a compared copy.
          */
         delete: operations["discardBackupRestore"];
@@ -3572,8 +3592,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Promotes a compared copy - takes a safety snapshot of the live files, then makes them exactly the copy
-         * @description Administrators of the cluster only. 202 with the restore and its run; 409 `backups:errors.restore_not_open` for a restore that is not a compared copy.
+         * Promotes a compared copy - takes a safety snapshot of the live files (or a safety dump), then makes them exactly the copy
+         * @description Administrators of the cluster only. 202 with the restore and its run; 409 `backups:errors.restore_not_open` for a restore that is not a compared copy. A database: after the safety dump, one `RENAME TABLE` moves the live tables into `<db>_before_<time>` and the copy's into the database (atomic: applications see the old or the restored tables, never a mix); then the emptied copy and the previous tables are dropped (they are in the safety dump).
          */
         post: operations["promoteBackupRestore"];
         delete?: never;
@@ -4067,6 +4087,241 @@ export interface paths {
          */
         put: operations["updateElasticsearchSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/email/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Postfix tables, the Dovecot files and the DKIM keys (secret) as rendered, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getEmailFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/email/mailboxes/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a mailbox with a generated password, shown only in this answer
+         * @description Administrators of the cluster only. The portal generates a strong password (32 characters, 192 random bits),
+         *     stores only its SHA512-CRYPT hash (read by Dovecot's passwd-file) and answers it here once; it is never shown
+         *     again (renew it to get a new one). Applied as a job (202); recorded in the change log (without the password).
+         *     Invalid input is refused with 422 (see the keys of `updateMailbox`), nothing stored.
+         */
+        post: operations["createMailbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/email/mailboxes/{mailboxId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generates a new password for a mailbox, shown only in this answer
+         * @description Administrators of the cluster only. The old password stops working when the job has applied the new one (202); recorded in the change log (without the password).
+         */
+        post: operations["renewMailboxPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/email/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mail domains of the server
+         * @description Administrators of the cluster only. Each domain with its DKIM TXT record (in strings of at most 255 bytes) and suggested SPF and DMARC records.
+         */
+        get: operations["listMailDomains"];
+        put?: never;
+        /**
+         * Adds a mail domain and generates its DKIM key
+         * @description Administrators of the cluster only. A 2048-bit RSA DKIM key is generated by the portal (`node:crypto`); only its public part is ever answered. Applied as a job (202); recorded in the change log.
+         */
+        post: operations["createMailDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/email/domains/{domainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One mail domain with its DKIM record and SPF/DMARC hints
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getMailDomain"];
+        /**
+         * Changes a mail domain's DKIM selector or its BCC addresses
+         * @description Administrators of the cluster only. The name of a domain cannot change (delete it and add the new one). Applied as a job (202).
+         */
+        put: operations["updateMailDomain"];
+        post?: never;
+        /**
+         * Removes a mail domain that has no mailboxes and no aliases
+         * @description Administrators of the cluster only. Refused (422, `_`: `email:errors.domain_in_use`) while it has mailboxes or aliases. Applied as a job (202).
+         */
+        delete: operations["deleteMailDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/email/mailboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mailboxes of every mail domain of the server
+         * @description Administrators of the cluster only. Passwords are never shown here.
+         */
+        get: operations["listMailboxes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/email/mailboxes/{mailboxId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One mailbox
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getMailbox"];
+        /**
+         * Changes a mailbox's quota or its BCC addresses
+         * @description Administrators of the cluster only. The address and the password stay. Applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateMailbox"];
+        post?: never;
+        /**
+         * Removes a mailbox
+         * @description Administrators of the cluster only. Mail to the address is refused once the job has applied it (202); the stored mail stays on the server.
+         */
+        delete: operations["deleteMailbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/email/aliases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The aliases of every mail domain of the server
+         * @description Administrators of the cluster only.
+         */
+        get: operations["listMailAliases"];
+        put?: never;
+        /**
+         * Adds an alias (forwarding) or the catch-all of a domain
+         * @description Administrators of the cluster only. An empty local part is the catch-all of the domain: mail to any address of it without a mailbox or alias goes to the targets. Applied as a job (202).
+         */
+        post: operations["createMailAlias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/email/aliases/{aliasId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One alias
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getMailAlias"];
+        /**
+         * Changes an alias's targets
+         * @description Administrators of the cluster only. Applied as a job (202).
+         */
+        put: operations["updateMailAlias"];
+        post?: never;
+        /**
+         * Removes an alias
+         * @description Administrators of the cluster only. Applied as a job (202).
+         */
+        delete: operations["deleteMailAlias"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/email/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the Postfix tables, the DKIM keys and the Dovecot passwd-file rendered from the stored state again
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5252,6 +5507,243 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The program file as rendered from the stored applications (environment files hidden), and whether it is the one last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getNodejsFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/runtimes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Node.js versions installed on the server
+         * @description Every `node` on the server's PATH (`which -a node`) with its version (`node --version`), one per major version: the choices of `nodeVersion`.
+         */
+        get: operations["getNodejsRuntimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live status of every instance (supervisorctl status)
+         * @description The state of each application instance as the server's supervisord reports it (RUNNING, STARTING, BACKOFF, FATAL, …); BACKOFF and FATAL are marked `crashLoop`. `running: false` when supervisord does not run.
+         */
+        get: operations["getNodejsStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last lines of an instance's log (stdout and stderr)
+         * @description The tail of `/var/log/supervisor/nodejs-<app>-<instance>.log`.
+         */
+        get: operations["getNodejsAppLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}/control": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start, stop or restart all instances of an application
+         * @description Runs `supervisorctl start|stop|restart node-<app>:*` and answers the status afterwards. 409 when the application does not run under supervisord yet (no release, or not applied).
+         */
+        post: operations["controlNodejsApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The release directories of an application
+         * @description The directories in `/var/www/nodejs/<app>/releases/` (uploaded by the customer, e.g. with rsync or git), newest name first, with the one `current` points to and the one kept for rollback.
+         */
+        get: operations["listNodejsReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switches the application to a release without downtime
+         * @description Checks the release's start script (`node --check`), starts it on the health-check port (port+instances) with
+         *     the app's environment and waits until it answers HTTP; only then `current` is switched atomically (symlink
+         *     renamed over the old one) and the instances are restarted one after the other, each waiting until it answers
+         *     again. The release before is kept for `rollbackNodejsRelease`. A release that fails the check is a 200 with
+         *     `outcome: refused` and the output; nothing changed. The first release of an app adds its programs to
+         *     supervisord (an apply job, `jobId`).
+         */
+        post: operations["switchNodejsRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switches the application back to the release before
+         * @description The same switch as `switchNodejsRelease` to `previousRelease` (checked, health-checked, then switched); the release left becomes the new `previousRelease`. 409 when there is none.
+         */
+        post: operations["rollbackNodejsRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's application entries
+         * @description Administrators of the cluster only. At most 100 per page, oldest first.
+         */
+        get: operations["listNodejsApps"];
+        put?: never;
+        /**
+         * Adds a application and applies it
+         * @description Administrators of the cluster only. Checked (422 with the fields), stored and applied as a job (202); recorded in the change log.
+         */
+        post: operations["createNodejsApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One application
+         * @description Administrators of the cluster only; one of another server is a 404.
+         */
+        get: operations["getNodejsApp"];
+        /**
+         * Changes a application and applies it
+         * @description Administrators of the cluster only. Checked like its creation; stored and applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateNodejsApp"];
+        post?: never;
+        /**
+         * Removes a application and applies the change
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
+        delete: operations["deleteNodejsApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the program and environment files rendered from the stored applications again and reloads supervisord
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyNodejs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/open-search/files": {
         parameters: {
             query?: never;
@@ -5331,6 +5823,803 @@ export interface paths {
          * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
          */
         put: operations["updateOpenSearchSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/package-updates/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The apt configuration and the timer's window as rendered from the stored settings, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getPackageUpdatesFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/package-updates/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The updates apt would install on the server now
+         * @description Administrators of the cluster only. Runs the package manager's simulation on the server (`apt-get -s upgrade`,
+         *     nothing is installed) and answers each package it would upgrade with the installed and candidate version, the
+         *     archives the candidate comes from, whether it is a security update, the conffiles of the installed package
+         *     (configuration files an update may replace) and the server's services whose configuration they are.
+         */
+        get: operations["listPendingPackageUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/package-updates/upgrades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of applied updates, newest first
+         * @description Administrators of the cluster only. Up to 100 upgrade runs per server are kept, each with its state and package count.
+         */
+        get: operations["listPackageUpgrades"];
+        put?: never;
+        /**
+         * Installs the pending updates now
+         * @description Answers 202 with the new run (status `running`) at once; the upgrade runs in the background and sends its
+         *     progress as `package-updates.report` events to room `server:<id>` (steps `simulating`, `installing`,
+         *     `verifying`). 409 while another upgrade of the server runs.
+         */
+        post: operations["startPackageUpgrade"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/package-updates/upgrades/{upgradeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One upgrade run with the packages it applied
+         * @description Administrators of the cluster only. While it runs, `result` is `null` and `progress` grows.
+         */
+        get: operations["getPackageUpgrade"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/package-updates/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the apt configuration and the timer's window rendered from the stored settings again
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyPackageUpdates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/package-updates/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getPackageUpdatesSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updatePackageUpdatesSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/postfix/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MTA settings and the relay login file as rendered from the stored settings, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getPostfixFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/postfix/relay-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a password for the relay host's login is stored (never the password)
+         * @description Administrators of the cluster only. The password itself is never answered, logged or shown in the files panel.
+         */
+        get: operations["getPostfixRelayPassword"];
+        /**
+         * Stores the password of the relay host's login (sealed) and applies it
+         * @description Administrators of the cluster only. Stored encrypted with the portal's secret box; rendered only into the secret file `/etc/postfix/portal-mta/sasl_passwd` (0600). The change log names no value. It takes effect once a relay host and a user are set.
+         */
+        put: operations["updatePostfixRelayPassword"];
+        post?: never;
+        /**
+         * Removes the stored password of the relay host's login and applies that
+         * @description Administrators of the cluster only. Without a password no SASL login is sent to the relay host.
+         */
+        delete: operations["deletePostfixRelayPassword"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/postfix/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages in the mail queue of the running Postfix
+         * @description Administrators of the cluster only. Read when asked with `postqueue -j` (at most 500 messages, oldest first); `running: false` while Postfix does not run.
+         */
+        get: operations["listPostfixQueue"];
+        put?: never;
+        post?: never;
+        /**
+         * Deletes every message of the mail queue
+         * @description Administrators of the cluster only. `postsuper -d ALL`: the messages are gone, no bounce is sent. Recorded in the audit log.
+         */
+        delete: operations["deletePostfixQueue"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/postfix/queue/flush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attempts to deliver every queued message now
+         * @description Administrators of the cluster only. `postqueue -f` (asynchronous: the queue answered is the one right after the request). 409 `postfix:errors.not_running` while Postfix does not run.
+         */
+        post: operations["flushPostfixQueue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/postfix/queue/{queueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes one message of the mail queue
+         * @description Administrators of the cluster only. `postsuper -d <id>`; 404 when the queue has no such message. Recorded in the audit log.
+         */
+        delete: operations["deletePostfixQueueMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/postfix/queue/{queueId}/flush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attempts to deliver one queued message now
+         * @description Administrators of the cluster only. `postqueue -i <id>`; 404 when the queue has no such message (also while Postfix does not run).
+         */
+        post: operations["flushPostfixQueueMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/postfix/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the MTA settings rendered from the stored settings again and reloads Postfix
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyPostfix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/postfix/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getPostfixSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updatePostfixSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The profiling snippet and its PHP include as rendered from the stored state, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getProfilerFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The captured profiles, newest first, and the slowest transactions
+         * @description Administrators of the cluster only. Read from the files the snippet wrote (`/var/lib/portal-profiler/profiles/*.json`), the newest 200; `transactions` groups them by site and path (the query left out), slowest first. Each profile names the configuration version that was live when it ran (`configVersion`, the change log's `version`), when the portal saw that version applied.
+         */
+        get: operations["listProfilerProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/profiles/{profileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One profile with its stacks (for the flame graph)
+         * @description Administrators of the cluster only. The profile's facts and its collapsed stacks (frames from the outermost, with their sample counts). 404 `profiler:errors.profile_not_found`.
+         */
+        get: operations["getProfilerProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/profiles/{profileId}/speedscope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One profile in the collapsed stack format speedscope opens
+         * @description Administrators of the cluster only. The profile's stacks as lines `frame;frame;… count` (Brendan Gregg's collapsed format, which speedscope.app and flamegraph.pl read), with a file name to save it under. 404 `profiler:errors.profile_not_found`.
+         */
+        get: operations["exportProfilerProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/profiles/{profileId}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compares two profiles, function by function
+         * @description Administrators of the cluster only. The self time (samples at the top of the stack × period) of each function in the profile (before) and in `other` (after), and the difference, largest change first (at most 200 functions). 404 `profiler:errors.profile_not_found` when either does not exist.
+         */
+        get: operations["compareProfilerProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest runs ("profile now"), newest first
+         * @description Administrators of the cluster only. The last 20 runs with their state and progress.
+         */
+        get: operations["listProfilerRuns"];
+        put?: never;
+        /**
+         * Profiles a script of a site now
+         * @description Administrators of the cluster only. Runs `script` of the site's document root with php-cli under the live snippet (as if `uri` had been requested from the site) in the background and answers 202 with the run; its progress arrives as `profiler.run` events and from `getProfilerRun`; when it succeeds it names the profile. The configuration must have been applied (otherwise the run fails: no profile). 422 `script`: `profiler:errors.script_segment`; `siteId`: `profiler:errors.site_not_found`; 409 `profiler:errors.run_running` while a run of the server runs.
+         */
+        post: operations["createProfilerRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One run with its progress
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getProfilerRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sites whose PHP requests may be profiled
+         * @description Administrators of the cluster only. Requests of sites without an entry are never profiled.
+         */
+        get: operations["listProfilerSites"];
+        put?: never;
+        /**
+         * Adds a site to profile and applies the snippet
+         * @description Administrators of the cluster only. One entry per host name: a second one is refused (422). Applied as a job (202); recorded in the change log.
+         */
+        post: operations["createProfilerSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/sites/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One profiled site
+         * @description Administrators of the cluster only; one of another server is a 404.
+         */
+        get: operations["getProfilerSite"];
+        /**
+         * Changes a site's profiling and applies the snippet
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateProfilerSite"];
+        post?: never;
+        /**
+         * Removes a site from profiling and applies the snippet
+         * @description Administrators of the cluster only. Applied as a job (202); profiles already written stay.
+         */
+        delete: operations["deleteProfilerSite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the profiling snippet and its PHP include rendered from the stored state again, checks them with php
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyProfiler"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/profiler/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getProfilerSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateProfilerSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fail2ban jails file and the WAF include as rendered from the stored state, and whether they are the ones last applied
+         * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
+         */
+        get: operations["getProtectionFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/bans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The jails of the running fail2ban with the addresses they have banned
+         * @description Administrators of the cluster only. Read from the running fail2ban (`fail2ban-client status <jail>`) when asked; `running: false` while fail2ban does not run.
+         */
+        get: operations["listProtectionBans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/bans/ban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bans an address in a running jail now
+         * @description Administrators of the cluster only. Acts on the running fail2ban at once (`set <jail> banip`) for the jail's ban time; not part of the desired state. 422 `address`: `protection:errors.address_format`, `protection:errors.address_allowed` (on the allow list); 409 `protection:errors.not_running` when fail2ban or the jail does not run.
+         */
+        post: operations["banProtectionAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/bans/unban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lifts the ban of an address in a running jail
+         * @description Administrators of the cluster only. Acts on the running fail2ban at once (`set <jail> unbanip`). 422 `address`: `protection:errors.address_format`; 409 `protection:errors.not_running`.
+         */
+        post: operations["unbanProtectionAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/waf-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest WAF events from the ModSecurity audit log, with the rules that matched
+         * @description Administrators of the cluster only. The last 200 requests a rule matched (newest first), read from the audit log (`/var/log/apache2/modsec_audit.log`, serial format); each names the rule ids, so one can be made an exception of its site.
+         */
+        get: operations["listProtectionWafEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/jails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fail2ban jails of the server
+         * @description Administrators of the cluster only. The jails the portal manages; services of the list without a jail are not watched.
+         */
+        get: operations["listProtectionJails"];
+        put?: never;
+        /**
+         * Adds a jail for a service and applies it
+         * @description Administrators of the cluster only. One jail per service: a second one is refused (422). Applied as a job (202); recorded in the change log.
+         */
+        post: operations["createProtectionJail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/jails/{jailId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One jail
+         * @description Administrators of the cluster only; one of another server is a 404.
+         */
+        get: operations["getProtectionJail"];
+        /**
+         * Changes a jail and applies it
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateProtectionJail"];
+        post?: never;
+        /**
+         * Removes a jail (the service is no longer watched) and applies it
+         * @description Administrators of the cluster only. Applied as a job (202); the jail stops and its bans are lifted.
+         */
+        delete: operations["deleteProtectionJail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/waf-sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sites with their web application firewall mode
+         * @description Administrators of the cluster only. Sites without an entry have the WAF off.
+         */
+        get: operations["listProtectionWafSites"];
+        put?: never;
+        /**
+         * Sets the WAF of a site (host name) and applies it
+         * @description Administrators of the cluster only. A host name that has an entry is refused (422). Applied as a job (202); recorded in the change log.
+         */
+        post: operations["createProtectionWafSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/waf-sites/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One WAF site
+         * @description Administrators of the cluster only; one of another server is a 404.
+         */
+        get: operations["getProtectionWafSite"];
+        /**
+         * Changes the WAF mode or rule exceptions of a site and applies it
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateProtectionWafSite"];
+        post?: never;
+        /**
+         * Removes the WAF setting of a site (off again) and applies it
+         * @description Administrators of the cluster only. Applied as a job (202).
+         */
+        delete: operations["deleteProtectionWafSite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the fail2ban jails and the WAF include rendered from the stored state again, checks and reloads them
+         * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
+         */
+        post: operations["applyProtection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/protection/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored settings (the defaults where none were stored)
+         * @description Administrators of the cluster only.
+         */
+        get: operations["getProtectionSettings"];
+        /**
+         * Replaces the settings and applies them (the program checks the files first)
+         * @description Administrators of the cluster only. Every field is required; a value outside its limits is a 422 and nothing is stored. Runs as a job (202); recorded in the change log.
+         */
+        put: operations["updateProtectionSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5600,6 +6889,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The policies per virtual host
+         * @description Administrators of the cluster only. The policies the portal manages; the queues a policy applies to are in `listRabbitmqQueues` (`policy`).
+         */
+        get: operations["listRabbitmqPolicies"];
+        put?: never;
+        /**
+         * Adds a policy (limits, lifetimes, dead-lettering) for the queues or exchanges whose names match a pattern
+         * @description Administrators of the cluster only. The broker applies the policy of the highest priority whose pattern matches a queue's or exchange's name. An unknown virtual host, a name taken in it, a pattern that is not a regular expression or an empty definition is refused (422). Applied as a job (202); recorded in the change log.
+         */
+        post: operations["createRabbitmqPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/policies/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a policy
+         * @description Administrators of the cluster only. Applied as a job (202); the broker applies the new definition to the matching queues at once.
+         */
+        put: operations["updateRabbitmqPolicy"];
+        post?: never;
+        /**
+         * Removes a policy from the broker
+         * @description Administrators of the cluster only. Applied as a job (202): the matching queues lose its limits.
+         */
+        delete: operations["deleteRabbitmqPolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/exchanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The exchanges per virtual host
+         * @description Administrators of the cluster only. The exchanges the portal manages (not the broker's built-in `amq.*` ones).
+         */
+        get: operations["listRabbitmqExchanges"];
+        put?: never;
+        /**
+         * Adds an exchange and declares it on the broker
+         * @description Administrators of the cluster only. An unknown virtual host, a name taken in it or one beginning with `amq.` is refused (422). Applied as a job (202); recorded in the change log.
+         */
+        post: operations["createRabbitmqExchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/exchanges/{exchangeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes an exchange and deletes it on the broker, with its bindings
+         * @description Administrators of the cluster only. The bindings from and to it are removed too. Applied as a job (202); recorded in the change log.
+         */
+        delete: operations["deleteRabbitmqExchange"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/bindings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bindings per virtual host
+         * @description Administrators of the cluster only. The bindings the portal manages.
+         */
+        get: operations["listRabbitmqBindings"];
+        put?: never;
+        /**
+         * Binds a queue or an exchange to an exchange with a routing key
+         * @description Administrators of the cluster only. The source must be an exchange of the portal in the same virtual host, as must a destination exchange; a destination queue is declared by the applications (a binding to a queue that does not exist yet is applied once it does). An unknown virtual host or exchange or the same binding twice is refused (422). Applied as a job (202).
+         */
+        post: operations["createRabbitmqBinding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/bindings/{bindingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a binding from the broker
+         * @description Administrators of the cluster only. Applied as a job (202).
+         */
+        delete: operations["deleteRabbitmqBinding"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/apply": {
         parameters: {
             query?: never;
@@ -5610,7 +7035,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Writes the configuration rendered from the stored settings again and brings virtual hosts, users and permissions in line with it
+         * Writes the configuration rendered from the stored settings again and brings virtual hosts, users, permissions, policies, exchanges and bindings in line with it
          * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
          */
         post: operations["applyRabbitmq"];
@@ -5820,6 +7245,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's report schedule
+         * @description Administrators of the cluster only. `off` until one is saved; slots are wall-clock times of Europe/Berlin.
+         */
+        get: operations["getShopPerformanceSchedule"];
+        /**
+         * Saves the server's report schedule (off, daily or weekly at an hour)
+         * @description Administrators of the cluster only. The platform's scheduler starts a report at each slot (its `startedBy` is
+         *     `schedule`); a report costs nothing. 422 with field errors for values out of range.
+         */
+        put: operations["setShopPerformanceSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/report/{reportId}": {
         parameters: {
             query?: never;
@@ -5861,6 +7311,35 @@ export interface paths {
          *     The scan is charged as `listShopSecurityReports` showed (`price`), unless it is free.
          */
         post: operations["runShopSecurityScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's scan schedule and what a scheduled scan costs
+         * @description Administrators of the cluster only. `off` until one is saved. Slots are wall-clock times of Europe/Berlin;
+         *     `price` is the price of the next scheduled scan (R9.023), `paused` says a due scan would not start because
+         *     it is charged and its price was not confirmed.
+         */
+        get: operations["getShopSecuritySchedule"];
+        /**
+         * Saves the server's scan schedule (off, daily or weekly at an hour)
+         * @description Administrators of the cluster only. The platform's scheduler starts a scan at each slot (its report's
+         *     `startedBy` is `schedule`). When the next scheduled scan is charged (outside the free window of the Basic SLA,
+         *     R9.023), `confirmPrice: true` is required once (else 422 with `confirmPrice`:
+         *     `shop-security:errors.price_not_confirmed`); the confirmed price per scan is kept with the schedule.
+         */
+        put: operations["setShopSecuritySchedule"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6327,8 +7806,10 @@ export interface paths {
         /**
          * Live status of every process (supervisorctl status)
          * @description Asks the server's supervisord (`supervisorctl status`) for the state of each process: RUNNING, STARTING,
-         *     BACKOFF, FATAL, EXITED, STOPPED, …, with its pid and uptime text. A program in BACKOFF or FATAL is marked
-         *     `crashLoop` (it exits faster than `startsecs` again and again). `running: false` when supervisord does not run.
+         *     BACKOFF, FATAL, EXITED, STOPPED, …, with its pid and uptime text. A process in BACKOFF or FATAL, or one that
+         *     exited on its own more than 3 times within the last minute (`restarts`, counted in supervisord's own log: a
+         *     process that outlives `startsecs` and exits again never reaches BACKOFF), is marked `crashLoop`.
+         *     `running: false` when supervisord does not run.
          */
         get: operations["getSupervisorStatus"];
         put?: never;
@@ -6348,7 +7829,10 @@ export interface paths {
         };
         /**
          * The last lines of a program's log (stdout and stderr)
-         * @description The tail of the program's log file (`/var/log/supervisor/portal-<name>.log`, stdout and stderr together).
+         * @description The tail of the program's log file (`/var/log/supervisor/portal-<name>.log`, stdout and stderr together),
+         *     and `offset`, the byte position after the last complete line returned. Called again with `after` set to that
+         *     offset it answers only the lines written since (a live tail polls this; `rotated: true` when the file was
+         *     rotated or truncated below `after`, then the tail starts over).
          */
         get: operations["getSupervisorProgramLog"];
         put?: never;
@@ -6459,7 +7943,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The instance's files as rendered from the stored settings and applications, and whether they are the ones last applied
+         * The instances' files as rendered from the stored instances and applications, and whether they are the ones last applied
          * @description Administrators of the cluster only. Read-only; the content of a secret file is never shown.
          */
         get: operations["getTomcatFiles"];
@@ -6471,7 +7955,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instance": {
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/status": {
         parameters: {
             query?: never;
             header?: never;
@@ -6479,12 +7963,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the running instance serves
-         * @description Whether the server's Tomcat instance runs, where its HTTP connector listens, and for every stored web
-         *     application the HTTP status its context answers (`GET /<name>/` on the connector; `null` when the instance
-         *     does not run or did not answer).
+         * What the running instances serve
+         * @description For every stored instance: whether its JVM runs, its connector's port and heap, and for every web application
+         *     deployed in it the HTTP status its context answers (`GET /<name>/` on the instance's connector; `null` when
+         *     the instance does not run or did not answer).
          */
-        get: operations["getTomcatInstance"];
+        get: operations["getTomcatStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6537,6 +8021,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's instance entries
+         * @description Administrators of the cluster only. At most 100 per page, oldest first.
+         */
+        get: operations["listTomcatInstances"];
+        put?: never;
+        /**
+         * Adds a instance and applies it
+         * @description Administrators of the cluster only. Checked (422 with the fields), stored and applied as a job (202); recorded in the change log.
+         */
+        post: operations["createTomcatInstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances/{instanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One instance
+         * @description Administrators of the cluster only; one of another server is a 404.
+         */
+        get: operations["getTomcatInstance"];
+        /**
+         * Changes a instance and applies it
+         * @description Administrators of the cluster only. Checked like its creation; stored and applied as a job (202); recorded in the change log.
+         */
+        put: operations["updateTomcatInstance"];
+        post?: never;
+        /**
+         * Removes a instance and applies the change
+         * @description Administrators of the cluster only. Applied as a job (202); recorded in the change log.
+         */
+        delete: operations["deleteTomcatInstance"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/apply": {
         parameters: {
             query?: never;
@@ -6547,7 +8083,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Writes the instance's files rendered from the stored settings and applications again and restarts it
+         * Writes the instances' files rendered from the stored instances and applications again and restarts the instances whose files changed
          * @description Administrators of the cluster only. Runs as a job (202); recorded in the change log.
          */
         post: operations["applyTomcat"];
@@ -6644,6 +8180,54 @@ export interface paths {
          *     answers whether it compiles, and each message of the VCC compiler with its line and column.
          */
         post: operations["checkVarnishSslVcl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/tls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The TLS front (hitch) — whether it runs, where it listens, the certificate in use and the ones to pick from
+         * @description `certificate` describes the certificate hitch serves (subject, names, expiry, SHA-256 fingerprint — never the
+         *     PEM or its key): one of the customer's certificates (`source: inventory`) or a PEM pasted by the user
+         *     (`source: pem`). `certificates` are the customer's certificates the server can use (`installed`, or
+         *     `will_generate`: a self-signed one is created on the sandbox); `running` whether hitch runs.
+         */
+        get: operations["getVarnishSslTls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/tls/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the certificate hitch serves — one of the customer's certificates, or a pasted PEM (stored sealed)
+         * @description `source: inventory` with `certificateId`: one of the customer's certificates (see `getVarnishSslTls`).
+         *     `source: pem` with `pem`: the private key (unencrypted) and the certificate with its chain in PEM form. The
+         *     PEM is checked (the key matches the certificate, it has not expired) and tested by `hitch --test` on a
+         *     staged configuration; a broken or mismatched one is refused with 422 (`pem`), nothing stored. It is stored
+         *     sealed with the portal's secret box, rendered only into the secret file `/etc/hitch/portal/uploaded.pem`
+         *     (0600), never answered, logged or shown in the files panel or a diff. Answers 202 with the apply job.
+         */
+        put: operations["updateVarnishSslTlsCertificate"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8900,9 +10484,10 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed";
             /** @enum {string} */
-            stage: "queued" | "repository" | "safety" | "backup" | "forget" | "restore" | "compare" | "promote" | "check" | "done";
+            stage: "queued" | "repository" | "dump" | "safety" | "backup" | "forget" | "restore" | "compare" | "promote" | "check" | "done";
             snapshotId?: string | null;
             bytes?: number | null;
+            /** @description Files backed up or restored; a database plan's restore test: the tables loaded into the scratch database. */
             files?: number | null;
             durationMs?: number | null;
             error?: string | null;
@@ -8967,7 +10552,23 @@ export interface components {
              */
             change: "added" | "removed" | "changed";
         };
+        BackupDatabaseList: {
+            /** @description Whether the server's MariaDB runs (else the list is empty). */
+            running: boolean;
+            data: string[];
+        };
+        BackupTableCount: {
+            name: string;
+            /** @description Rows of the live table now, `null` when it does not exist live. */
+            liveRows: number | null;
+            /** @description Rows in the restored copy, `null` when the snapshot does not have the table. */
+            copyRows: number | null;
+        };
         BackupRestore: {
+            /** @description A database plan: the copy database the snapshot was loaded into. */
+            copyDatabase?: string | null;
+            /** @description A database plan: every base table of the live database or the copy with its rows (`COUNT(*)`) in both. */
+            tables?: components["schemas"]["BackupTableCount"][];
             id: number;
             planId: number;
             snapshotId: string;
@@ -8990,16 +10591,21 @@ export interface components {
              */
             name: string;
             /**
-             * @description `files`: a document root. `database`: a database dump (declared, refused with `kind_not_available` until implemented).
+             * @description `files`: a document root (`path`). `database`: a dump of a database of the server's MariaDB (`database`; `mariadb-dump --single-transaction --routines --triggers`).
              * @example files
              * @enum {string}
              */
             kind: "files" | "database";
             /**
-             * @description The document root under `/var/www` (no `..`, no hidden first characters).
+             * @description A files plan: the document root under `/var/www` (no `..`, no hidden first characters). Empty (and ignored) for a database plan.
              * @example /var/www/shop
              */
             path: string;
+            /**
+             * @description A database plan: the database of the server's MariaDB (one of `listBackupDatabases`). Empty (and ignored) for a files plan.
+             * @example
+             */
+            database: string;
             /**
              * @description When the portal backs the plan up (`manual`: only "back up now"). Times are UTC.
              * @example daily
@@ -9036,12 +10642,14 @@ export interface components {
             /** @description Lower-case letters, digits, `_` and `-`, starting with a letter. */
             name: string;
             /**
-             * @description `files`: a document root. `database`: a database dump (declared, refused with `kind_not_available` until implemented).
+             * @description `files`: a document root (`path`). `database`: a dump of a database of the server's MariaDB (`database`; `mariadb-dump --single-transaction --routines --triggers`).
              * @enum {string}
              */
             kind: "files" | "database";
-            /** @description The document root under `/var/www` (no `..`, no hidden first characters). */
+            /** @description A files plan: the document root under `/var/www` (no `..`, no hidden first characters). Empty (and ignored) for a database plan. */
             path: string;
+            /** @description A database plan: the database of the server's MariaDB (one of `listBackupDatabases`). Empty (and ignored) for a files plan. */
+            database: string;
             /**
              * @description When the portal backs the plan up (`manual`: only "back up now"). Times are UTC.
              * @enum {string}
@@ -9308,6 +10916,128 @@ export interface components {
         };
         ElasticsearchSettingsView: {
             settings: components["schemas"]["ElasticsearchSettings"];
+        };
+        /**
+         * @description The domain, lower case (`shop.example`).
+         * @example shop.example
+         */
+        MailDomainName: string;
+        /**
+         * @description The part of the address before the `@`: lower-case letters, digits and `. _ + -`.
+         * @example anna
+         */
+        MailLocalPart: string;
+        /**
+         * @description Where a blind copy of every such message goes; empty = none.
+         * @example archive@shop.example
+         */
+        MailBccAddress: string;
+        /** @description The DKIM public key as a DNS TXT record to publish at the domain's zone. */
+        MailDkimRecord: {
+            selector: string;
+            /** @description The record's name, `<selector>._domainkey.<domain>`. */
+            name: string;
+            /** @description The whole value (`v=DKIM1; k=rsa; p=…`). */
+            value: string;
+            /** @description The value split into character strings of at most 255 bytes, as a TXT record holds them. */
+            strings: string[];
+        };
+        MailboxCreated: {
+            job: components["schemas"]["ManagedJob"];
+            mailbox: components["schemas"]["Mailbox"];
+            /** @description The generated password: shown here once, never stored. */
+            password: string;
+        };
+        MailDomainInput: {
+            name: components["schemas"]["MailDomainName"];
+            /**
+             * @description The DKIM selector: the record is `<selector>._domainkey.<domain>`.
+             * @example mail2026
+             */
+            dkimSelector: string;
+            senderBcc: components["schemas"]["MailBccAddress"];
+            recipientBcc: components["schemas"]["MailBccAddress"];
+        };
+        MailDomain: {
+            id: number;
+            name: components["schemas"]["MailDomainName"];
+            /** @description The DKIM selector: the record is `<selector>._domainkey.<domain>`. */
+            dkimSelector: string;
+            senderBcc: components["schemas"]["MailBccAddress"];
+            recipientBcc: components["schemas"]["MailBccAddress"];
+            dkim: components["schemas"]["MailDkimRecord"];
+            /** @description A suggested SPF record (TXT at the domain). */
+            spfHint: string;
+            /** @description A suggested DMARC record (TXT at `_dmarc.<domain>`). */
+            dmarcHint: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MailboxInput: {
+            /**
+             * @description The mail domain of the mailbox.
+             * @example 1
+             */
+            domainId: number;
+            localPart: components["schemas"]["MailLocalPart"];
+            /**
+             * @description The most the mailbox may store, in MB; 0 = no limit.
+             * @example 2048
+             */
+            quotaMb: number;
+            senderBcc: components["schemas"]["MailBccAddress"];
+            recipientBcc: components["schemas"]["MailBccAddress"];
+        };
+        Mailbox: {
+            id: number;
+            /** @description The mail domain of the mailbox. */
+            domainId: number;
+            localPart: components["schemas"]["MailLocalPart"];
+            /** @description The most the mailbox may store, in MB; 0 = no limit. */
+            quotaMb: number;
+            senderBcc: components["schemas"]["MailBccAddress"];
+            recipientBcc: components["schemas"]["MailBccAddress"];
+            /** @description The mailbox's address. */
+            address: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its password was last generated.
+             */
+            passwordSetAt: string;
+        };
+        MailAliasInput: {
+            /**
+             * @description The mail domain of the alias.
+             * @example 1
+             */
+            domainId: number;
+            /**
+             * @description The local part of the alias's address; empty = catch-all of the domain.
+             * @example info
+             */
+            localPart: string;
+            /**
+             * @description Where the mail goes: up to 20 addresses, separated by commas.
+             * @example anna@shop.example, orders@agency.example
+             */
+            destinations: string;
+        };
+        MailAlias: {
+            id: number;
+            /** @description The mail domain of the alias. */
+            domainId: number;
+            /** @description The local part of the alias's address; empty = catch-all of the domain. */
+            localPart: string;
+            /** @description Where the mail goes: up to 20 addresses, separated by commas. */
+            destinations: string;
+            /** @description The alias's address (`@domain` for the catch-all). */
+            address: string;
+            /** @description Whether it is the catch-all of its domain. */
+            catchAll: boolean;
+            /** Format: date-time */
+            createdAt: string;
         };
         FirewallBlocklist: {
             data: {
@@ -10021,6 +11751,127 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        NodejsRuntime: {
+            /** @description The major version (`nodeVersion`). */
+            major: string;
+            /** @description What `node --version` says. */
+            version: string;
+            /** @description The binary. */
+            path: string;
+        };
+        NodejsRuntimes: {
+            runtimes: components["schemas"]["NodejsRuntime"][];
+        };
+        NodejsProcess: {
+            /** @description The application's name. */
+            app: string;
+            /** @description The process (`node-<app>:node-<app>-<i>`). */
+            process: string;
+            /** @description RUNNING, STARTING, BACKOFF, FATAL, EXITED, STOPPED, STOPPING, UNKNOWN. */
+            state: string;
+            detail: string;
+            /** @description BACKOFF or FATAL. */
+            crashLoop: boolean;
+        };
+        NodejsStatus: {
+            /** @description Whether supervisord runs and answered. */
+            running: boolean;
+            processes: components["schemas"]["NodejsProcess"][];
+        };
+        NodejsControl: {
+            /** @enum {string} */
+            action: "start" | "stop" | "restart";
+        };
+        NodejsLog: {
+            path: string;
+            lines: string[];
+        };
+        NodejsRelease: {
+            name: string;
+            /** @description `current` points to it. */
+            current: boolean;
+            /** @description Kept for rollback. */
+            previous: boolean;
+        };
+        NodejsReleases: {
+            /** @description Where releases are uploaded (`/var/www/nodejs/<app>/releases`). */
+            directory: string;
+            releases: components["schemas"]["NodejsRelease"][];
+        };
+        NodejsReleaseSwitch: {
+            /** @description A directory in `releases/`. */
+            release: string;
+        };
+        NodejsReleaseOutcome: {
+            /**
+             * @description `refused`: the release failed its check, nothing changed.
+             * @enum {string}
+             */
+            outcome: "switched" | "refused";
+            /** @description The release `current` points to now. */
+            release: string;
+            previousRelease: string;
+            /** @description What the check said (the syntax error, the health check's answer or the app's output). */
+            output: string;
+            /** @description The apply job that adds the programs (first release only). */
+            jobId: number | null;
+        };
+        NodejsAppInput: {
+            /**
+             * @description The application name: lower-case letters, digits and `-`, starting with a letter. Its directory is `/var/www/nodejs/<name>`.
+             * @example shop-api
+             */
+            name: string;
+            /**
+             * @description The Node.js major version (`20`, `24`): one of the versions installed on the server (`getNodejsRuntimes`).
+             * @example 20
+             */
+            nodeVersion: string;
+            /**
+             * @description The start script, relative to the release directory (`server.js`, `dist/main.mjs`).
+             * @example server.js
+             */
+            script: string;
+            /**
+             * @description The first port on 127.0.0.1: instance i listens on port+i (`PORT`), the health check of a new release on port+instances. The ranges of a server do not overlap.
+             * @example 3000
+             */
+            port: number;
+            /**
+             * @description How many processes run (each on its own port). With two or more a release switch restarts them one after the other, so one always answers.
+             * @example 2
+             */
+            instances: number;
+            /**
+             * @description Environment variables, one `NAME=value` per line (no `'` in values). Values are stored encrypted and never shown again: an answer lists the names only, and a line with a name alone keeps its stored value. `PORT` and `HOST` are set by the portal.
+             * @example NODE_ENV=production
+             *     API_KEY=s3cr3t
+             */
+            environment: string;
+        };
+        NodejsApp: {
+            id: number;
+            /** @description The application name: lower-case letters, digits and `-`, starting with a letter. Its directory is `/var/www/nodejs/<name>`. */
+            name: string;
+            /** @description The Node.js major version (`20`, `24`): one of the versions installed on the server (`getNodejsRuntimes`). */
+            nodeVersion: string;
+            /** @description The start script, relative to the release directory (`server.js`, `dist/main.mjs`). */
+            script: string;
+            /** @description The first port on 127.0.0.1: instance i listens on port+i (`PORT`), the health check of a new release on port+instances. The ranges of a server do not overlap. */
+            port: number;
+            /** @description How many processes run (each on its own port). With two or more a release switch restarts them one after the other, so one always answers. */
+            instances: number;
+            /** @description Environment variables, one `NAME=value` per line (no `'` in values). Values are stored encrypted and never shown again: an answer lists the names only, and a line with a name alone keeps its stored value. `PORT` and `HOST` are set by the portal. */
+            environment: string;
+            /** @description The release `current` points to (empty: none switched to yet, the app does not run). */
+            release: string;
+            /** @description The release before it, kept for rollback (empty: none). */
+            previousRelease: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description The settings of open-search on a server. */
         OpenSearchSettings: {
             /**
@@ -10063,10 +11914,571 @@ export interface components {
         OpenSearchSettingsView: {
             settings: components["schemas"]["OpenSearchSettings"];
         };
+        /** @description A package apt would upgrade. */
+        PackageUpdatesPending: {
+            package: string;
+            /** @description The installed version. */
+            installed: string;
+            /** @description The version apt would install (newer the Debian way). */
+            candidate: string;
+            architecture: string;
+            origins: {
+                /** @description The archive, e.g. `Debian-Security`. */
+                label: string;
+                version: string;
+                /** @description e.g. `oldstable-security`. */
+                suite: string;
+            }[];
+            /** @description From a security archive. */
+            security: boolean;
+            conffiles: string[];
+            services: string[];
+        };
+        /** @description An upgrade run without its package list. */
+        PackageUpdatesUpgradeSummary: {
+            id: number;
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            progress: number;
+            /** @description The running step (`simulating`, `installing`, `verifying`). */
+            step: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            startedBy: string;
+            /**
+             * @description Why it failed.
+             * @enum {string|null}
+             */
+            error: "interrupted" | "unreachable" | "error" | null;
+            /** @description How many packages it applied. */
+            packages: number;
+            /** @description How many of them were security updates. */
+            security: number;
+        };
+        /** @description An upgrade run with what it applied (the summary's properties and `result`). */
+        PackageUpdatesUpgrade: {
+            id: number;
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            progress: number;
+            step: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            startedBy: string;
+            /** @enum {string|null} */
+            error: "interrupted" | "unreachable" | "error" | null;
+            packages: number;
+            security: number;
+            result: null | components["schemas"]["PackageUpdatesUpgradeResult"];
+        };
+        PackageUpdatesUpgradeResult: {
+            packages: {
+                package: string;
+                from: string;
+                to: string;
+                security: boolean;
+                conffiles: string[];
+            }[];
+            services: string[];
+            /** @description Updates still pending after it (kept back by apt). */
+            remaining: number;
+        };
+        /** @description The settings of package-updates on a server. */
+        PackageUpdatesSettings: {
+            /**
+             * @description Installs security updates by itself (unattended-upgrades) in the maintenance window.
+             * @default true
+             */
+            automaticSecurityUpdates: boolean;
+            /**
+             * @description The weekday of the maintenance window.
+             * @default tue
+             * @enum {string}
+             */
+            maintenanceWeekday: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+            /**
+             * @description The window's start, HH:MM in Europe/Berlin.
+             * @default 03:00
+             */
+            maintenanceStart: string;
+            /**
+             * @description The window's end, HH:MM in Europe/Berlin, at least 30 minutes after its start on the same day.
+             * @default 05:00
+             */
+            maintenanceEnd: string;
+            /**
+             * @description Reboots at the window's end when an update needs it.
+             * @default false
+             */
+            automaticReboot: boolean;
+        };
+        PackageUpdatesSettingsView: {
+            settings: components["schemas"]["PackageUpdatesSettings"];
+        };
+        PostfixRelayPasswordInput: {
+            /**
+             * Format: password
+             * @description Printable ASCII without spaces.
+             */
+            password: string;
+        };
+        PostfixRelayPasswordState: {
+            set: boolean;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        PostfixQueue: {
+            /** @description Whether Postfix runs (the queue is read from it). */
+            running: boolean;
+            /** @description Messages in the queue (data holds at most 500). */
+            total: number;
+            data: components["schemas"]["PostfixQueueMessage"][];
+        };
+        PostfixQueueMessage: {
+            id: string;
+            /**
+             * @description The queue the message is in.
+             * @enum {string}
+             */
+            queue: "maildrop" | "incoming" | "active" | "deferred" | "hold" | "corrupt";
+            /** Format: date-time */
+            arrivedAt: string;
+            /** @description Bytes. */
+            size: number;
+            /** @description Empty for a bounce. */
+            sender: string;
+            recipients: {
+                address: string;
+                /** @description Why delivery was deferred (empty when not yet tried). */
+                reason: string;
+            }[];
+        };
+        PostfixQueueDeleted: {
+            deleted: number;
+            queue: components["schemas"]["PostfixQueue"];
+        };
+        /** @description The settings of postfix on a server. */
+        PostfixSettings: {
+            /**
+             * @description The smarthost all outgoing mail is sent through (a host name or IPv4 address; empty = deliver directly to the recipients' MX).
+             * @default
+             */
+            relayHost: string;
+            /**
+             * @description The relay host's port (587 submission with STARTTLS, 25 SMTP).
+             * @default 587
+             */
+            relayPort: number;
+            /**
+             * @description The SASL login at the relay host (empty = no login). Its password is set with updatePostfixRelayPassword and never answered.
+             * @default
+             */
+            relayUser: string;
+            /**
+             * @description Mail to the relay host only over TLS (smtp_tls_security_level = encrypt); otherwise opportunistic TLS.
+             * @default true
+             */
+            relayRequireTls: boolean;
+            /**
+             * @description The largest message accepted or sent (message_size_limit).
+             * @default 10
+             */
+            messageSizeLimitMb: number;
+            /**
+             * @description Refuses a sender address whose domain is not a fully qualified domain name (reject_non_fqdn_sender).
+             * @default true
+             */
+            rejectNonFqdnSender: boolean;
+            /**
+             * @description Refuses a sender address whose domain has no DNS MX or A record (reject_unknown_sender_domain).
+             * @default true
+             */
+            rejectUnknownSenderDomain: boolean;
+            /**
+             * @description Refuses a sender address of one of this server's own mail domains that is not a mailbox or alias (smtpd_reject_unlisted_sender).
+             * @default false
+             */
+            rejectUnlistedSender: boolean;
+            /**
+             * @description Connections a client may open per time unit (smtpd_client_connection_rate_limit; 0 = no limit).
+             * @default 0
+             */
+            clientConnectionRateLimit: number;
+            /**
+             * @description Messages a client may send per time unit (smtpd_client_message_rate_limit; 0 = no limit).
+             * @default 0
+             */
+            clientMessageRateLimit: number;
+            /**
+             * @description Recipients a client may name per time unit (smtpd_client_recipient_rate_limit; 0 = no limit).
+             * @default 0
+             */
+            clientRecipientRateLimit: number;
+            /**
+             * @description Connections a client may hold at the same time (smtpd_client_connection_count_limit; 0 = no limit).
+             * @default 50
+             */
+            clientConnectionCountLimit: number;
+            /**
+             * @description The time unit of the rate limits (anvil_rate_time_unit).
+             * @default 60
+             */
+            rateTimeUnitSeconds: number;
+        };
+        PostfixSettingsView: {
+            settings: components["schemas"]["PostfixSettings"];
+        };
+        /** @description The profile's name: `run-<run id>` for a run, `<date>-<time>-<random>` for a request. */
+        ProfilerProfileId: string;
+        ProfilerProfile: {
+            id: components["schemas"]["ProfilerProfileId"];
+            host: string;
+            /** @description The request's URI (the transaction). */
+            uri: string;
+            method: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** @description Wall time of the whole request. */
+            durationMs: number;
+            samples: number;
+            periodMs: number;
+            /** @enum {string} */
+            clock: "wall" | "cpu";
+            /** @description The fingerprint of the snippet that profiled it. */
+            config: string;
+            /** @description The configuration version (change log `version`) that was live, null when the portal never saw the fingerprint applied. */
+            configVersion: number | null;
+            /** @description The run that made it; null for a profiled request. */
+            runId: number | null;
+        };
+        ProfilerProfiles: {
+            data: components["schemas"]["ProfilerProfile"][];
+            /** @description The profiled transactions (site and path), slowest first. */
+            transactions: {
+                host: string;
+                path: string;
+                count: number;
+                maxMs: number;
+                avgMs: number;
+                slowest: components["schemas"]["ProfilerProfileId"];
+            }[];
+        };
+        ProfilerProfileDetail: {
+            profile: components["schemas"]["ProfilerProfile"];
+            stacks: {
+                /** @description Outermost first (the script), innermost last. */
+                frames: string[];
+                samples: number;
+            }[];
+        };
+        ProfilerComparison: {
+            base: components["schemas"]["ProfilerProfile"];
+            other: components["schemas"]["ProfilerProfile"];
+            functions: {
+                name: string;
+                baseMs: number;
+                otherMs: number;
+                /** @description other − base: positive is slower. */
+                deltaMs: number;
+            }[];
+        };
+        ProfilerExport: {
+            fileName: string;
+            /** @enum {string} */
+            format: "collapsed";
+            content: string;
+        };
+        ProfilerRunInput: {
+            /**
+             * @description The profiled site (`listProfilerSites`).
+             * @example 1
+             */
+            siteId: number;
+            /**
+             * @description The PHP script to run, relative to the site's document root (`index.php`).
+             * @example index.php
+             */
+            script: string;
+            /**
+             * @description The request URI the script sees (`$_SERVER['REQUEST_URI']`).
+             * @example /checkout
+             */
+            uri: string;
+        };
+        ProfilerRun: {
+            id: number;
+            siteId: number;
+            host: string;
+            script: string;
+            uri: string;
+            /** @enum {string} */
+            status: "running" | "succeeded" | "failed";
+            /**
+             * @description Progress: queued, php running, the profile being read, done.
+             * @enum {string}
+             */
+            step: "queued" | "running" | "reading" | "done";
+            /** @description What php printed to its error output (and the reason of a failure). */
+            output: string;
+            profileId: null | components["schemas"]["ProfilerProfileId"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        ProfilerRuns: {
+            data: components["schemas"]["ProfilerRun"][];
+        };
+        ProfilerSiteInput: {
+            /**
+             * @description The site's host name as requests name it (`Host`), lower case.
+             * @example shop.example.com
+             */
+            host: string;
+            /**
+             * @description The site's document root under `/var/www`; the scripts of a run are taken from here.
+             * @example /var/www/shop/public
+             */
+            documentRoot: string;
+            /**
+             * @description Whether requests of the site are profiled (a run profiles the site also when it is off).
+             * @example true
+             */
+            enabled: boolean;
+            /**
+             * @description The sampling period in milliseconds (`ExcimerProfiler::setPeriod`): shorter is finer and costs more.
+             * @example 10
+             */
+            periodMs: number;
+            /**
+             * @description Only requests whose URI starts with this path are profiled (empty: all).
+             * @example /checkout
+             */
+            urlPrefix: string;
+            /**
+             * @description The share of the matching requests that is profiled, in percent (chosen at random per request).
+             * @example 10
+             */
+            sampleRatePercent: number;
+        };
+        ProfilerSite: {
+            id: number;
+            /** @description The site's host name as requests name it (`Host`), lower case. */
+            host: string;
+            /** @description The site's document root under `/var/www`; the scripts of a run are taken from here. */
+            documentRoot: string;
+            /** @description Whether requests of the site are profiled (a run profiles the site also when it is off). */
+            enabled: boolean;
+            /** @description The sampling period in milliseconds (`ExcimerProfiler::setPeriod`): shorter is finer and costs more. */
+            periodMs: number;
+            /** @description Only requests whose URI starts with this path are profiled (empty: all). */
+            urlPrefix: string;
+            /** @description The share of the matching requests that is profiled, in percent (chosen at random per request). */
+            sampleRatePercent: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The settings of profiler on a server. */
+        ProfilerSettings: {
+            /**
+             * @description `wall`: samples by elapsed time, waiting for the database or the network included (`EXCIMER_REAL`); `cpu`: by the CPU time PHP uses (`EXCIMER_CPU`).
+             * @default wall
+             * @enum {string}
+             */
+            clock: "wall" | "cpu";
+            /**
+             * @description Profiles of requests faster than this are not kept (0: all profiled requests are kept). A run ("profile now") is always kept.
+             * @default 0
+             */
+            minDurationMs: number;
+            /**
+             * @description The deepest call stack recorded (`ExcimerProfiler::setMaxDepth`); deeper frames are cut off.
+             * @default 256
+             */
+            maxDepth: number;
+            /**
+             * @description Retention: at most this many profiles stay on the server; the snippet deletes the oldest after writing a new one.
+             * @default 500
+             */
+            keepProfiles: number;
+            /**
+             * @description Retention: profiles older than this many days are deleted by the snippet after it writes a new one.
+             * @default 14
+             */
+            keepDays: number;
+        };
+        ProfilerSettingsView: {
+            settings: components["schemas"]["ProfilerSettings"];
+        };
+        ProtectionBanInput: {
+            jail: string;
+            /** @description One IPv4 or IPv6 address. */
+            address: string;
+        };
+        ProtectionBans: {
+            running: boolean;
+            jails: {
+                jail: string;
+                currentlyFailed: number;
+                totalBanned: number;
+                banned: string[];
+            }[];
+        };
+        ProtectionWafEvents: {
+            data: {
+                /** @description The audit log entry's id (`UNIQUE_ID`). */
+                id: string;
+                time: string;
+                host: string;
+                method: string;
+                uri: string;
+                client: string;
+                /** @description The answer's status (403: refused). */
+                status?: number | null;
+                rules: {
+                    id: number;
+                    message: string;
+                }[];
+            }[];
+        };
+        ProtectionJailInput: {
+            /**
+             * @description The service watched: a jail of fail2ban's own list (its filter reads that service's log).
+             * @example sshd
+             * @enum {string}
+             */
+            jail: "sshd" | "nginx-http-auth" | "nginx-botsearch" | "apache-auth" | "apache-badbots" | "apache-noscript" | "postfix" | "postfix-sasl" | "dovecot" | "proftpd" | "pure-ftpd" | "mysqld-auth";
+            /**
+             * @description Whether the jail watches the log and bans.
+             * @example true
+             */
+            enabled: boolean;
+            /**
+             * @description How long an address stays banned (`bantime`), 1 minute to 1 year.
+             * @example 3600
+             */
+            bantimeSeconds: number;
+            /**
+             * @description Failures within the find time that ban an address (`maxretry`).
+             * @example 5
+             */
+            maxretry: number;
+            /**
+             * @description The window in which failures are counted (`findtime`), 1 minute to 1 week.
+             * @example 600
+             */
+            findtimeSeconds: number;
+        };
+        ProtectionJail: {
+            id: number;
+            /**
+             * @description The service watched: a jail of fail2ban's own list (its filter reads that service's log).
+             * @enum {string}
+             */
+            jail: "sshd" | "nginx-http-auth" | "nginx-botsearch" | "apache-auth" | "apache-badbots" | "apache-noscript" | "postfix" | "postfix-sasl" | "dovecot" | "proftpd" | "pure-ftpd" | "mysqld-auth";
+            /** @description Whether the jail watches the log and bans. */
+            enabled: boolean;
+            /** @description How long an address stays banned (`bantime`), 1 minute to 1 year. */
+            bantimeSeconds: number;
+            /** @description Failures within the find time that ban an address (`maxretry`). */
+            maxretry: number;
+            /** @description The window in which failures are counted (`findtime`), 1 minute to 1 week. */
+            findtimeSeconds: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProtectionWafSiteInput: {
+            /**
+             * @description The site's host name as requests name it (`Host`), lower case.
+             * @example shop.example.com
+             */
+            host: string;
+            /**
+             * @description `off`: no rules run; `detect`: the rules run and log (ModSecurity `DetectionOnly`) but nothing is refused; `on`: requests the rules judge an attack are refused with 403.
+             * @example on
+             * @enum {string}
+             */
+            mode: "off" | "detect" | "on";
+            /**
+             * @description Rule ids switched off for this site (`SecRuleRemoveById`), separated by commas or spaces, at most 50; choose them from the WAF events.
+             * @example 942100, 920350
+             */
+            exceptions: string;
+        };
+        ProtectionWafSite: {
+            id: number;
+            /** @description The site's host name as requests name it (`Host`), lower case. */
+            host: string;
+            /**
+             * @description `off`: no rules run; `detect`: the rules run and log (ModSecurity `DetectionOnly`) but nothing is refused; `on`: requests the rules judge an attack are refused with 403.
+             * @enum {string}
+             */
+            mode: "off" | "detect" | "on";
+            /** @description Rule ids switched off for this site (`SecRuleRemoveById`), separated by commas or spaces, at most 50; choose them from the WAF events. */
+            exceptions: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The settings of protection on a server. */
+        ProtectionSettings: {
+            /**
+             * @description The allow list: IPv4/IPv6 addresses or CIDRs, separated by commas or spaces (at most 50), never banned by any jail (`ignoreip`; the loopback addresses always are).
+             * @default
+             */
+            ignoreIp: string;
+            /**
+             * @description An address banned again is banned longer each time (`bantime.increment`, doubling up to one week).
+             * @default true
+             */
+            bantimeIncrement: boolean;
+        };
+        ProtectionSettingsView: {
+            settings: components["schemas"]["ProtectionSettings"];
+        };
         /** @description A virtual host or user name: letters, digits, `_`, `.` and `-`. */
         RabbitmqName: string;
         /** @description A regular expression over the names of exchanges and queues (`.*`: all, empty: none). */
         RabbitmqPattern: string;
+        /** @description What the policy sets, under the broker's own keys (at least one). */
+        RabbitmqPolicyDefinition: {
+            /** @description The most messages a queue keeps (then `overflow` applies). */
+            "max-length"?: number;
+            /** @description The most bytes of message bodies a queue keeps. */
+            "max-length-bytes"?: number;
+            /** @description How long a message may wait in a queue, in milliseconds. */
+            "message-ttl"?: number;
+            /** @description A queue unused this long (milliseconds) is deleted. */
+            expires?: number;
+            /**
+             * @description What a full queue does: drop its oldest message (default) or refuse new ones.
+             * @enum {string}
+             */
+            overflow?: "drop-head" | "reject-publish" | "reject-publish-dlx";
+            /** @description Where dropped, expired and rejected messages are republished. */
+            "dead-letter-exchange"?: string;
+            /** @description The routing key they are republished with (default: their own). */
+            "dead-letter-routing-key"?: string;
+            /**
+             * @description `lazy`: classic queues keep messages on disk rather than in memory.
+             * @enum {string}
+             */
+            "queue-mode"?: "default" | "lazy";
+            /**
+             * @description The storage version of classic queues (2: less memory).
+             * @enum {integer}
+             */
+            "queue-version"?: 1 | 2;
+        };
         /** @description The user's tags: `administrator`, `monitoring`, `policymaker`, `management` (access to the management UI and API); none for an application. */
         RabbitmqTags: ("administrator" | "monitoring" | "policymaker" | "management" | "impersonator")[];
         RabbitmqUserCreated: {
@@ -10085,6 +12497,8 @@ export interface components {
             messagesReady: number;
             messagesUnacknowledged: number;
             consumers: number;
+            /** @description The policy that applies to the queue; `null`: none. */
+            policy: string | null;
             /** @description Messages published per second (the broker's last 5 seconds); `null` before any. */
             publishRate: number | null;
             /** @description Messages delivered per second; `null` before any. */
@@ -10203,6 +12617,89 @@ export interface components {
             configure: components["schemas"]["RabbitmqPattern"];
             write: components["schemas"]["RabbitmqPattern"];
             read: components["schemas"]["RabbitmqPattern"];
+        };
+        RabbitmqPolicyInput: {
+            vhost: components["schemas"]["RabbitmqName"];
+            name: components["schemas"]["RabbitmqName"];
+            /** @description A regular expression over the names of queues or exchanges (`^orders\.`; `.*`: all). */
+            pattern: string;
+            /**
+             * @description What the policy applies to (`apply-to`).
+             * @enum {string}
+             */
+            applyTo: "queues" | "exchanges" | "all";
+            /** @description Of the policies matching a name, the one with the highest priority applies. */
+            priority: number;
+            definition: components["schemas"]["RabbitmqPolicyDefinition"];
+        };
+        RabbitmqPolicy: {
+            id: number;
+            vhost: components["schemas"]["RabbitmqName"];
+            name: components["schemas"]["RabbitmqName"];
+            /** @description A regular expression over the names of queues or exchanges (`^orders\.`; `.*`: all). */
+            pattern: string;
+            /**
+             * @description What the policy applies to (`apply-to`).
+             * @enum {string}
+             */
+            applyTo: "queues" | "exchanges" | "all";
+            /** @description Of the policies matching a name, the one with the highest priority applies. */
+            priority: number;
+            definition: components["schemas"]["RabbitmqPolicyDefinition"];
+        };
+        RabbitmqExchangeInput: {
+            vhost: components["schemas"]["RabbitmqName"];
+            name: components["schemas"]["RabbitmqName"];
+            /**
+             * @description How it routes: `direct` by equal routing key, `fanout` to every binding, `topic` by routing-key pattern (`orders.*`, `#`), `headers` by message headers.
+             * @enum {string}
+             */
+            type: "direct" | "fanout" | "topic" | "headers";
+            /** @description Whether it survives a restart of the broker. */
+            durable: boolean;
+            /** @description Whether the broker deletes it when its last binding is removed. */
+            autoDelete: boolean;
+        };
+        RabbitmqExchange: {
+            id: number;
+            vhost: components["schemas"]["RabbitmqName"];
+            name: components["schemas"]["RabbitmqName"];
+            /**
+             * @description How it routes: `direct` by equal routing key, `fanout` to every binding, `topic` by routing-key pattern (`orders.*`, `#`), `headers` by message headers.
+             * @enum {string}
+             */
+            type: "direct" | "fanout" | "topic" | "headers";
+            /** @description Whether it survives a restart of the broker. */
+            durable: boolean;
+            /** @description Whether the broker deletes it when its last binding is removed. */
+            autoDelete: boolean;
+        };
+        RabbitmqBindingInput: {
+            vhost: components["schemas"]["RabbitmqName"];
+            source: components["schemas"]["RabbitmqName"];
+            /**
+             * @description Whether the messages go to a queue or on to another exchange.
+             * @enum {string}
+             */
+            destinationType: "queue" | "exchange";
+            /** @description The name of the queue or exchange the messages go to. */
+            destination: string;
+            /** @description The routing key (`direct`), a pattern of words (`topic`: `orders.*`, `#`); ignored by `fanout`. */
+            routingKey: string;
+        };
+        RabbitmqBinding: {
+            id: number;
+            vhost: components["schemas"]["RabbitmqName"];
+            source: components["schemas"]["RabbitmqName"];
+            /**
+             * @description Whether the messages go to a queue or on to another exchange.
+             * @enum {string}
+             */
+            destinationType: "queue" | "exchange";
+            /** @description The name of the queue or exchange the messages go to. */
+            destination: string;
+            /** @description The routing key (`direct`), a pattern of words (`topic`: `orders.*`, `#`); ignored by `fanout`. */
+            routingKey: string;
         };
         /** @description The settings of rabbitmq on a server. */
         RabbitmqSettings: {
@@ -10385,6 +12882,41 @@ export interface components {
         RedisSettingsView: {
             settings: components["schemas"]["RedisSettings"];
         };
+        /**
+         * @description A report schedule.
+         * @example {
+         *       "mode": "daily",
+         *       "weekday": 1,
+         *       "hour": 5
+         *     }
+         */
+        ShopPerformanceScheduleInput: {
+            /**
+             * @description Off, every day, or every week on `weekday`.
+             * @enum {string}
+             */
+            mode: "off" | "daily" | "weekly";
+            /** @description ISO weekday for `weekly`: 1 Monday … 7 Sunday. */
+            weekday: number;
+            /** @description Hour of the day, Europe/Berlin. */
+            hour: number;
+        };
+        /** @description A server's report schedule. */
+        ShopPerformanceSchedule: {
+            /** @enum {string} */
+            mode: "off" | "daily" | "weekly";
+            weekday: number;
+            hour: number;
+            /** @description Time zone of the slots (Europe/Berlin). */
+            zone: string;
+            /** Format: date-time */
+            nextRun: string | null;
+            /** @description Always `null`: a performance report costs nothing. */
+            confirmedCents: number | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+            updatedBy: string | null;
+        };
         /** @description A report without its figures. */
         ShopPerformanceReportSummary: {
             id: number;
@@ -10498,6 +13030,47 @@ export interface components {
                 }[];
             };
         };
+        /**
+         * @description A scan schedule.
+         * @example {
+         *       "mode": "weekly",
+         *       "weekday": 1,
+         *       "hour": 3,
+         *       "confirmPrice": true
+         *     }
+         */
+        ShopSecurityScheduleInput: {
+            /**
+             * @description Off, every day, or every week on `weekday`.
+             * @enum {string}
+             */
+            mode: "off" | "daily" | "weekly";
+            /** @description ISO weekday for `weekly`: 1 Monday … 7 Sunday. */
+            weekday: number;
+            /** @description Hour of the day, Europe/Berlin. */
+            hour: number;
+            /** @description The price of a charged scheduled scan (`price` of the schedule) is accepted. */
+            confirmPrice?: boolean;
+        };
+        /** @description A server's scan schedule. */
+        ShopSecuritySchedule: {
+            /** @enum {string} */
+            mode: "off" | "daily" | "weekly";
+            weekday: number;
+            hour: number;
+            /** @description Time zone of the slots (Europe/Berlin). */
+            zone: string;
+            /** Format: date-time */
+            nextRun: string | null;
+            /** @description The price per scan confirmed when saving. */
+            confirmedCents: number | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+            updatedBy: string | null;
+            price: components["schemas"]["ShopSecurityScanPrice"];
+            /** @description The next scheduled scan is charged and its price was not confirmed: it will not start. */
+            paused: boolean;
+        };
         /** @description What the next scan costs. */
         ShopSecurityScanPrice: {
             free: boolean;
@@ -10516,7 +13089,7 @@ export interface components {
             /** @enum {string} */
             status: "running" | "done" | "failed";
             progress: number;
-            /** @description The running step (`listing`, `reading`). */
+            /** @description The running step (`listing`, `reading`, `web`, `cron`). */
             step: string | null;
             /** Format: date-time */
             startedAt: string;
@@ -10542,7 +13115,7 @@ export interface components {
             /** @enum {string} */
             status: "running" | "done" | "failed";
             progress: number;
-            /** @description The running step (`listing`, `reading`). */
+            /** @description The running step (`listing`, `reading`, `web`, `cron`). */
             step: string | null;
             /** Format: date-time */
             startedAt: string;
@@ -10575,15 +13148,29 @@ export interface components {
                 cents: number;
             };
             findings: components["schemas"]["ShopSecurityFinding"][];
+            /** @description The sites checked over HTTP. */
+            sites?: string[];
+            /** @description The crontabs read. */
+            crontabs?: string[];
         };
         ShopSecurityFinding: {
             /** @enum {string} */
-            kind: "malware" | "world_writable" | "php_in_uploads" | "vulnerable_extension";
+            kind: "malware" | "world_writable" | "php_in_uploads" | "vulnerable_extension" | "exposed_file" | "missing_header" | "malicious_cron";
             /** @enum {string} */
             severity: "critical" | "high" | "medium" | "low";
             /** @description Signature id or advisory (CVE) id. */
             rule: string;
+            /** @description Path on the server, or the URL of a finding over HTTP. */
             file: string;
+            /** @description Findings over HTTP: the site (its name). */
+            site?: string;
+            /**
+             * @description Findings over HTTP: the web server serving the site.
+             * @enum {string}
+             */
+            server?: "nginx" | "apache";
+            /** @description Findings over HTTP: the directive that fixes it, in the web server's syntax. */
+            directive?: string;
             line: number | null;
             evidence: string;
             extension?: {
@@ -10826,6 +13413,32 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        SupervisorEnvironmentInput: {
+            /**
+             * @description The variable's name: upper-case letters, digits and `_`, not starting with a digit.
+             * @example API_TOKEN
+             */
+            name: string;
+            /**
+             * @description The value, one line, at most 1000 characters. supervisord's own quoting sets the limits: no `"`, no `'`
+             *     at its ends, no `;` or `#` after a space (they start a comment). Left out: the value stored for this name
+             *     stays (how a secret is kept without sending it again).
+             * @example s3cr3t-t0ken
+             */
+            value?: string;
+            /** @description Stored sealed, never shown again, masked in diffs and job logs. */
+            secret: boolean;
+        };
+        SupervisorEnvironmentVariable: {
+            /** @description The variable's name. */
+            name: string;
+            /** @description A secret: its value is never answered. */
+            secret: boolean;
+            /** @description Whether a value is stored. */
+            set: boolean;
+            /** @description The value (a non-secret variable only). */
+            value?: string;
+        };
         SupervisorControl: {
             /** @enum {string} */
             action: "start" | "stop" | "restart";
@@ -10839,7 +13452,9 @@ export interface components {
             state: string;
             /** @description What supervisorctl says after the state (pid and uptime, or the reason). */
             detail: string;
-            /** @description BACKOFF or FATAL. */
+            /** @description How often the process exited on its own in the last minute (from supervisord's log; a stop or reload does not count). */
+            restarts: number;
+            /** @description BACKOFF or FATAL, or more than 3 exits in the last minute. */
             crashLoop: boolean;
         };
         SupervisorStatus: {
@@ -10848,7 +13463,12 @@ export interface components {
             processes: components["schemas"]["SupervisorProcess"][];
         };
         SupervisorLog: {
+            /** @description The log file on the server. */
             path: string;
+            /** @description Byte position after the last line answered: the next call's `after`. */
+            offset: number;
+            /** @description The file is shorter than `after` (rotated or truncated): the lines are its new tail. */
+            rotated: boolean;
             lines: string[];
         };
         SupervisorProgramInput: {
@@ -10890,6 +13510,24 @@ export interface components {
              * @enum {string}
              */
             stopsignal: "TERM" | "INT" | "QUIT" | "HUP" | "KILL" | "USR1" | "USR2";
+            /**
+             * @description Environment variables of the program's processes (`environment=` of its block), at most 50, names unique.
+             *     A variable marked `secret` is stored sealed and never shown again (not in answers, diffs or job logs);
+             *     sent again without `value` it keeps the value stored for its name.
+             * @example [
+             *       {
+             *         "name": "APP_ENV",
+             *         "value": "production",
+             *         "secret": false
+             *       },
+             *       {
+             *         "name": "API_TOKEN",
+             *         "value": "s3cr3t-t0ken",
+             *         "secret": true
+             *       }
+             *     ]
+             */
+            environment: components["schemas"]["SupervisorEnvironmentInput"][];
         };
         SupervisorProgram: {
             id: number;
@@ -10922,6 +13560,8 @@ export interface components {
              * @enum {string}
              */
             stopsignal: "TERM" | "INT" | "QUIT" | "HUP" | "KILL" | "USR1" | "USR2";
+            /** @description The variables: names and whether they are set; the value of a non-secret one, never a secret's. */
+            environment: components["schemas"]["SupervisorEnvironmentVariable"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -10935,12 +13575,27 @@ export interface components {
             /** @description The HTTP status its context answered, null without an answer. */
             status: number | null;
         };
-        TomcatInstance: {
-            /** @description Whether the instance runs. */
+        TomcatInstanceStatus: {
+            /** @description The instance's id. */
+            id: number;
+            /** @description The instance's name. */
+            name: string;
+            /** @description Whether its JVM runs. */
             running: boolean;
-            /** @description The HTTP connector's port (loopback). */
-            port?: number;
+            /** @description Its connector's port as configured (on a real server the port it listens on). */
+            port: number;
+            /** @description Where the connector listens on this server (the `local` gateway: a loopback port of its own); only while it runs. */
+            listenPort?: number;
+            /** @description Its initial heap in MB. */
+            heapMinMb: number;
+            /** @description Its maximum heap in MB. */
+            heapMaxMb: number;
+            /** @description Whether the running JVM was started with the files now on the server (false: not running, or a change not applied yet). */
+            current: boolean;
             applications: components["schemas"]["TomcatDeployment"][];
+        };
+        TomcatStatus: {
+            instances: components["schemas"]["TomcatInstanceStatus"][];
         };
         TomcatApplicationInput: {
             /**
@@ -10953,6 +13608,11 @@ export interface components {
              * @example /srv/apps/shop.war
              */
             source: string;
+            /**
+             * @description The instance that serves it (`default`: the one applications were deployed in before instances). Context names are unique per instance.
+             * @example default
+             */
+            instance: string;
         };
         TomcatApplication: {
             id: number;
@@ -10960,6 +13620,64 @@ export interface components {
             name: string;
             /** @description The WAR file or the unpacked application directory on the server, below `/srv/` or `/var/www/`. */
             source: string;
+            /** @description The instance that serves it (`default`: the one applications were deployed in before instances). Context names are unique per instance. */
+            instance: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TomcatInstanceSettingsInput: {
+            /**
+             * @description The instance name (its CATALINA_BASE is `/var/lib/tomcat10-portal/instances/<name>`); fixed once created.
+             * @example reports
+             */
+            name: string;
+            /**
+             * @description The HTTP connector's port (loopback), unique on the server.
+             * @example 8081
+             */
+            port: number;
+            /**
+             * @description Initial heap of the JVM (`-Xms`), in MB.
+             * @example 64
+             */
+            heapMinMb: number;
+            /**
+             * @description Maximum heap of the JVM (`-Xmx`), in MB; at least the initial heap.
+             * @example 256
+             */
+            heapMaxMb: number;
+            /**
+             * @description Further JVM options, separated by spaces, of these shapes only: `-XX:+Flag`, `-XX:-Flag`, `-XX:Name=value`, `-Dname=value`, `-Xss<size>`.
+             * @example -XX:+UseSerialGC
+             */
+            jvmOptions: string;
+            /**
+             * @description Most request threads of the HTTP connector.
+             * @example 50
+             */
+            maxThreads: number;
+            /**
+             * @description How long the HTTP connector waits for a request after a connection was opened, in ms.
+             * @example 20000
+             */
+            connectionTimeoutMs: number;
+        };
+        TomcatInstanceSettings: {
+            id: number;
+            /** @description The instance name (its CATALINA_BASE is `/var/lib/tomcat10-portal/instances/<name>`); fixed once created. */
+            name: string;
+            /** @description The HTTP connector's port (loopback), unique on the server. */
+            port: number;
+            /** @description Initial heap of the JVM (`-Xms`), in MB. */
+            heapMinMb: number;
+            /** @description Maximum heap of the JVM (`-Xmx`), in MB; at least the initial heap. */
+            heapMaxMb: number;
+            /** @description Further JVM options, separated by spaces, of these shapes only: `-XX:+Flag`, `-XX:-Flag`, `-XX:Name=value`, `-Dname=value`, `-Xss<size>`. */
+            jvmOptions: string;
+            /** @description Most request threads of the HTTP connector. */
+            maxThreads: number;
+            /** @description How long the HTTP connector waits for a request after a connection was opened, in ms. */
+            connectionTimeoutMs: number;
             /** Format: date-time */
             createdAt: string;
         };
@@ -10993,6 +13711,54 @@ export interface components {
         };
         TomcatSettingsView: {
             settings: components["schemas"]["TomcatSettings"];
+        };
+        VarnishSslTlsCertificateInput: {
+            /**
+             * @description Where the certificate comes from.
+             * @enum {string}
+             */
+            source: "inventory" | "pem";
+            /** @description The customer's certificate (`source: inventory`). */
+            certificateId?: string;
+            /**
+             * Format: password
+             * @description Private key and certificate (with chain) in PEM form (`source: pem`); never answered.
+             */
+            pem?: string;
+        };
+        VarnishSslTlsCertificateState: {
+            /** @enum {string} */
+            source: "none" | "inventory" | "pem";
+            certificateId: string | null;
+            /** @description The common name (or subject) of the certificate. */
+            subject: string;
+            altNames: string[];
+            /** @description The day the certificate expires (YYYY-MM-DD). */
+            validUntil: string | null;
+            /** @description SHA-256 fingerprint (pasted PEM only; empty otherwise). */
+            fingerprint: string;
+        };
+        VarnishSslTlsOption: {
+            id: string;
+            commonName: string;
+            altNames: string[];
+            issuer: string;
+            validUntil: string;
+            /**
+             * @description `missing`: not on the server, cannot be used.
+             * @enum {string}
+             */
+            status: "installed" | "will_generate" | "missing";
+        };
+        VarnishSslTls: {
+            /** @description The stored setting `tlsEnabled`. */
+            enabled: boolean;
+            /** @description Whether hitch runs. */
+            running: boolean;
+            /** @description Where hitch listens (`host:port`; the sandbox's loopback port on the local gateway). */
+            listen: string;
+            certificate: components["schemas"]["VarnishSslTlsCertificateState"];
+            certificates: components["schemas"]["VarnishSslTlsOption"][];
         };
         VarnishSslVclInput: {
             /**
@@ -11106,6 +13872,32 @@ export interface components {
              * @default 6081
              */
             listenPort: number;
+            /**
+             * @description Terminates HTTPS with hitch in front of Varnish (`/etc/hitch/hitch.conf`). Needs a certificate (updateVarnishSslTlsCertificate) first.
+             * @default false
+             */
+            tlsEnabled: boolean;
+            /**
+             * @description The HTTPS port hitch listens on (`frontend`); must differ from Varnish's HTTP port.
+             * @default 443
+             */
+            httpsPort: number;
+            /**
+             * @description The TLS versions hitch accepts (`tls-protos`): `tls12-tls13` = TLSv1.2 and TLSv1.3, `tls13` = TLSv1.3 only.
+             * @default tls12-tls13
+             * @enum {string}
+             */
+            tlsProtocols: "tls12-tls13" | "tls13";
+            /**
+             * @description The TLSv1.2 cipher suites (`ciphers`), separated by spaces, in order of preference — only forward-secret AEAD suites of a whitelist (ECDHE with AES-GCM or ChaCha20-Poly1305). TLSv1.3 uses OpenSSL's suites.
+             * @default ECDHE-ECDSA-AES128-GCM-SHA256 ECDHE-RSA-AES128-GCM-SHA256 ECDHE-ECDSA-AES256-GCM-SHA384 ECDHE-RSA-AES256-GCM-SHA384 ECDHE-ECDSA-CHACHA20-POLY1305 ECDHE-RSA-CHACHA20-POLY1305
+             */
+            tlsCiphers: string;
+            /**
+             * @description hitch sends the client's address with the PROXY protocol (`write-proxy-v2`) to an extra Varnish listen address (`-a 127.0.0.1:6086,PROXY`), so Varnish sees the real client; off: hitch connects to the HTTP port.
+             * @default true
+             */
+            proxyProtocol: boolean;
         };
         VarnishSslSettingsView: {
             settings: components["schemas"]["VarnishSslSettings"];
@@ -19176,6 +21968,35 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listBackupDatabases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The databases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupDatabaseList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     listBackupSnapshots: {
         parameters: {
             query?: never;
@@ -19592,6 +22413,7 @@ export interface operations {
                  *       "name": "media",
                  *       "kind": "files",
                  *       "path": "/var/www/media",
+                 *       "database": "",
                  *       "schedule": "daily",
                  *       "hour": 2,
                  *       "keepDays": 14,
@@ -19609,7 +22431,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /**
              * @description Invalid input; nothing was stored or applied. `name`: `backups:errors.name_format`, `duplicate`;
-             *     `path`: `path_format`, `path_duplicate`; `kind`: `kind_not_available`; `_`: `too_many`.
+             *     `path`: `path_format`, `path_duplicate`, `path_required` (a files plan); `database`: `database_required`,
+             *     `database_unknown` (not a database of the server's MariaDB, or it does not run), `database_duplicate`,
+             *     `database_too_long` (more than 41 characters: no room for the copy's suffix); `_`: `too_many`.
              */
             422: {
                 headers: {
@@ -19680,6 +22504,7 @@ export interface operations {
                  *       "name": "shop",
                  *       "kind": "files",
                  *       "path": "/var/www/shop",
+                 *       "database": "",
                  *       "schedule": "daily",
                  *       "hour": 4,
                  *       "keepDays": 10,
@@ -20610,6 +23435,655 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getEmailFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": 1,
+                 *       "localPart": "anna",
+                 *       "quotaMb": 2048,
+                 *       "senderBcc": "",
+                 *       "recipientBcc": ""
+                 *     }
+                 */
+                "application/json": components["schemas"]["MailboxInput"];
+            };
+        };
+        responses: {
+            /** @description Stored; the job applies it. The password is in this answer only. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    renewMailboxPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the mailbox.
+                 * @example 1
+                 */
+                mailboxId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored; the job applies it. The password is in this answer only. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listMailDomains: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailDomain"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createMailDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "agency.example",
+                 *       "dkimSelector": "mail2026",
+                 *       "senderBcc": "",
+                 *       "recipientBcc": "archive@agency.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MailDomainInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `name`: `email:errors.name_taken`, `email:errors.name_fixed`;
+             *     `senderBcc`/`recipientBcc`: `email:errors.bcc_format`; `_`: `email:errors.too_many`, `email:errors.domain_in_use`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMailDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the domain.
+                 * @example 1
+                 */
+                domainId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Mail domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailDomain"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateMailDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the domain.
+                 * @example 1
+                 */
+                domainId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "shop.example",
+                 *       "dkimSelector": "mail",
+                 *       "senderBcc": "archive@shop.example",
+                 *       "recipientBcc": ""
+                 *     }
+                 */
+                "application/json": components["schemas"]["MailDomainInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteMailDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the domain.
+                 * @example 2
+                 */
+                domainId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listMailboxes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Mailbox"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the mailbox.
+                 * @example 1
+                 */
+                mailboxId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Mailbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mailbox"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the mailbox.
+                 * @example 1
+                 */
+                mailboxId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": 1,
+                 *       "localPart": "info",
+                 *       "quotaMb": 4096,
+                 *       "senderBcc": "",
+                 *       "recipientBcc": "archive@shop.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MailboxInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the mailbox.
+                 * @example 2
+                 */
+                mailboxId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listMailAliases: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailAlias"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createMailAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": 1,
+                 *       "localPart": "",
+                 *       "destinations": "info@shop.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MailAliasInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `domainId`: `email:errors.domain_unknown`; `localPart`:
+             *     `email:errors.address_taken`; `destinations`: `email:errors.destinations_format`, `email:errors.destinations_self`;
+             *     `_`: `email:errors.too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getMailAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the alias.
+                 * @example 1
+                 */
+                aliasId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Alias. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailAlias"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateMailAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the alias.
+                 * @example 1
+                 */
+                aliasId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": 1,
+                 *       "localPart": "sales",
+                 *       "destinations": "info@shop.example, orders@shop.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MailAliasInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteMailAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the alias.
+                 * @example 1
+                 */
+                aliasId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };
@@ -23098,6 +26572,497 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    getNodejsFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getNodejsRuntimes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installed versions, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodejsRuntimes"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getNodejsStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instances */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodejsStatus"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getNodejsAppLog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The instance (default 0).
+                 * @example 0
+                 */
+                instance?: number;
+                /**
+                 * @description How many lines (default 200).
+                 * @example 100
+                 */
+                lines?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log lines, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodejsLog"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    controlNodejsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "restart"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NodejsControl"];
+            };
+        };
+        responses: {
+            /** @description The status after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodejsStatus"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listNodejsReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The releases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodejsReleases"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    switchNodejsRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "release": "2025-06-01-1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NodejsReleaseSwitch"];
+            };
+        };
+        responses: {
+            /** @description The outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodejsReleaseOutcome"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    rollbackNodejsRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodejsReleaseOutcome"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listNodejsApps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NodejsApp"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createNodejsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "webhooks",
+                 *       "nodeVersion": "20",
+                 *       "script": "index.js",
+                 *       "port": 3200,
+                 *       "instances": 1,
+                 *       "environment": "NODE_ENV=production\nAPI_KEY=s3cr3t"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NodejsAppInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `name`: `nodejs:errors.name_format`, `duplicate`;
+             *     `nodeVersion`: `version_missing`; `script`: `script_format`; `port`: `port_taken`;
+             *     `environment`: `environment_format`, `environment_reserved`, `environment_unknown`; `_`: `too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getNodejsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the app.
+                 * @example 1
+                 */
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodejsApp"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateNodejsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the app.
+                 * @example 1
+                 */
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "shop-api",
+                 *       "nodeVersion": "20",
+                 *       "script": "server.js",
+                 *       "port": 3000,
+                 *       "instances": 3,
+                 *       "environment": "NODE_ENV=production"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NodejsAppInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteNodejsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the app.
+                 * @example 2
+                 */
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyNodejs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     getOpenSearchFiles: {
         parameters: {
             query?: never;
@@ -23232,6 +27197,1776 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["OpenSearchSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getPackageUpdatesFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listPendingPackageUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending updates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PackageUpdatesPending"][];
+                        /** @description The server's services whose configuration one of the updates would replace. */
+                        services: string[];
+                        /** Format: date-time */
+                        checkedAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listPackageUpgrades: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upgrade runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PackageUpdatesUpgradeSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    startPackageUpgrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upgrade started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageUpdatesUpgradeSummary"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getPackageUpgrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+                /**
+                 * @description The run's id.
+                 * @example 1
+                 */
+                upgradeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageUpdatesUpgrade"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyPackageUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getPackageUpdatesSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageUpdatesSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updatePackageUpdatesSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "automaticSecurityUpdates": true,
+                 *       "maintenanceWeekday": "sun",
+                 *       "maintenanceStart": "02:00",
+                 *       "maintenanceEnd": "04:30",
+                 *       "automaticReboot": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["PackageUpdatesSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getPostfixFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getPostfixRelayPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether one is set, and since when */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostfixRelayPasswordState"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updatePostfixRelayPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "c0rrect-h0rse-Battery"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostfixRelayPasswordInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deletePostfixRelayPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listPostfixQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostfixQueue"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deletePostfixQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many messages were deleted, and the queue afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostfixQueueDeleted"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    flushPostfixQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostfixQueue"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deletePostfixQueueMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The queue id Postfix gave the message.
+                 * @example 4XyZ1k2Lm3Np
+                 */
+                queueId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many messages were deleted (1), and the queue afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostfixQueueDeleted"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    flushPostfixQueueMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The queue id Postfix gave the message.
+                 * @example 4XyZ1k2Lm3Np
+                 */
+                queueId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostfixQueue"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyPostfix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getPostfixSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostfixSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updatePostfixSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "relayHost": "smtp.relay.example.net",
+                 *       "relayPort": 587,
+                 *       "relayUser": "web01@relay.example.net",
+                 *       "relayRequireTls": true,
+                 *       "messageSizeLimitMb": 25,
+                 *       "rejectNonFqdnSender": true,
+                 *       "rejectUnknownSenderDomain": true,
+                 *       "rejectUnlistedSender": true,
+                 *       "clientConnectionRateLimit": 60,
+                 *       "clientMessageRateLimit": 100,
+                 *       "clientRecipientRateLimit": 300,
+                 *       "clientConnectionCountLimit": 20,
+                 *       "rateTimeUnitSeconds": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostfixSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getProfilerFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listProfilerProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profiles and the slowest transactions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilerProfiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getProfilerProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example run-1-a1b2c3 */
+                profileId: components["schemas"]["ProfilerProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilerProfileDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    exportProfilerProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example run-1-a1b2c3 */
+                profileId: components["schemas"]["ProfilerProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilerExport"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    compareProfilerProfiles: {
+        parameters: {
+            query: {
+                /**
+                 * @description The profile compared (after).
+                 * @example run-2-d4e5f6
+                 */
+                other: components["schemas"]["ProfilerProfileId"];
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The profile compared against (before).
+                 * @example run-1-a1b2c3
+                 */
+                profileId: components["schemas"]["ProfilerProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilerComparison"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listProfilerRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilerRuns"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createProfilerRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "siteId": 1,
+                 *       "script": "index.php",
+                 *       "uri": "/checkout?step=2"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfilerRunInput"];
+            };
+        };
+        responses: {
+            /** @description The run, started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilerRun"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getProfilerRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                runId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilerRun"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listProfilerSites: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProfilerSite"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createProfilerSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "host": "blog.example.com",
+                 *       "documentRoot": "/var/www/blog",
+                 *       "enabled": true,
+                 *       "periodMs": 5,
+                 *       "urlPrefix": "",
+                 *       "sampleRatePercent": 100
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfilerSiteInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Invalid input; nothing was stored or applied. `host`: `profiler:errors.host_taken`; the limits are the contract's. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getProfilerSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the site.
+                 * @example 1
+                 */
+                siteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profiled site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilerSite"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateProfilerSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the site.
+                 * @example 1
+                 */
+                siteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "host": "shop.example.com",
+                 *       "documentRoot": "/var/www/shop/public",
+                 *       "enabled": true,
+                 *       "periodMs": 5,
+                 *       "urlPrefix": "/checkout",
+                 *       "sampleRatePercent": 25
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfilerSiteInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteProfilerSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the site.
+                 * @example 12
+                 */
+                siteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyProfiler: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getProfilerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilerSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateProfilerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clock": "wall",
+                 *       "minDurationMs": 100,
+                 *       "maxDepth": 256,
+                 *       "keepProfiles": 500,
+                 *       "keepDays": 14
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfilerSettings"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getProtectionFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRenderedFiles"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listProtectionBans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The running jails and their bans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionBans"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    banProtectionAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jail": "sshd",
+                 *       "address": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProtectionBanInput"];
+            };
+        };
+        responses: {
+            /** @description The jails and bans afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionBans"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    unbanProtectionAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jail": "sshd",
+                 *       "address": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProtectionBanInput"];
+            };
+        };
+        responses: {
+            /** @description The jails and bans afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionBans"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listProtectionWafEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionWafEvents"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listProtectionJails: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProtectionJail"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createProtectionJail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jail": "postfix",
+                 *       "enabled": true,
+                 *       "bantimeSeconds": 3600,
+                 *       "maxretry": 5,
+                 *       "findtimeSeconds": 600
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProtectionJailInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `jail`: `protection:errors.jail_taken`; `findtimeSeconds`:
+             *     `protection:errors.findtime_longer_than_bantime` is not raised (fail2ban allows it); the limits are the contract's.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getProtectionJail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the jail.
+                 * @example 3
+                 */
+                jailId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionJail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateProtectionJail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the jail.
+                 * @example 3
+                 */
+                jailId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jail": "sshd",
+                 *       "enabled": true,
+                 *       "bantimeSeconds": 7200,
+                 *       "maxretry": 3,
+                 *       "findtimeSeconds": 600
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProtectionJailInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteProtectionJail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the jail.
+                 * @example 4
+                 */
+                jailId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listProtectionWafSites: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 25
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProtectionWafSite"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createProtectionWafSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "host": "blog.example.com",
+                 *       "mode": "on",
+                 *       "exceptions": ""
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProtectionWafSiteInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `host`: `protection:errors.host_taken`; `exceptions`: `protection:errors.rule_id`
+             *     (not a rule id of the Core Rule Set, 900000–999999, or ModSecurity's own 200000–200999), `protection:errors.too_many_rules`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getProtectionWafSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the site.
+                 * @example 2
+                 */
+                siteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WAF site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionWafSite"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateProtectionWafSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the site.
+                 * @example 2
+                 */
+                siteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "host": "shop.example.com",
+                 *       "mode": "on",
+                 *       "exceptions": "942100, 920350"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProtectionWafSiteInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteProtectionWafSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the site.
+                 * @example 2
+                 */
+                siteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    applyProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getProtectionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionSettingsView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateProtectionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ignoreIp": "192.0.2.0/24, 2001:db8::/32",
+                 *       "bantimeIncrement": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProtectionSettings"];
             };
         };
         responses: {
@@ -23826,6 +29561,405 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listRabbitmqPolicies: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RabbitmqPolicy"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createRabbitmqPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhost": "shop",
+                 *       "name": "orders-limit",
+                 *       "pattern": "^orders\\.",
+                 *       "applyTo": "queues",
+                 *       "priority": 1,
+                 *       "definition": {
+                 *         "max-length": 10000,
+                 *         "overflow": "reject-publish",
+                 *         "dead-letter-exchange": "shop.dead"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RabbitmqPolicyInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `vhost`: `rabbitmq:errors.vhost_unknown`; `name`: `rabbitmq:errors.policy_taken`;
+             *     `pattern`: `rabbitmq:errors.pattern_invalid`; `definition`: `rabbitmq:errors.definition_empty`; `_`: `rabbitmq:errors.too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateRabbitmqPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the policy.
+                 * @example 1
+                 */
+                policyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhost": "shop",
+                 *       "name": "ttl",
+                 *       "pattern": "^events\\.",
+                 *       "applyTo": "queues",
+                 *       "priority": 0,
+                 *       "definition": {
+                 *         "message-ttl": 3600000
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RabbitmqPolicyInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteRabbitmqPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the policy.
+                 * @example 1
+                 */
+                policyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listRabbitmqExchanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RabbitmqExchange"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createRabbitmqExchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhost": "shop",
+                 *       "name": "shop.invoices",
+                 *       "type": "direct",
+                 *       "durable": true,
+                 *       "autoDelete": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["RabbitmqExchangeInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `vhost`: `rabbitmq:errors.vhost_unknown`; `name`: `rabbitmq:errors.exchange_taken`,
+             *     `rabbitmq:errors.name_reserved`; `_`: `rabbitmq:errors.too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteRabbitmqExchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the exchange.
+                 * @example 2
+                 */
+                exchangeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listRabbitmqBindings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RabbitmqBinding"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createRabbitmqBinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhost": "shop",
+                 *       "source": "shop.events",
+                 *       "destinationType": "queue",
+                 *       "destination": "orders.audit",
+                 *       "routingKey": "orders.#"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RabbitmqBindingInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `vhost`: `rabbitmq:errors.vhost_unknown`; `source`: `rabbitmq:errors.exchange_unknown`;
+             *     `destination`: `rabbitmq:errors.exchange_unknown`, `rabbitmq:errors.binding_taken`; `_`: `rabbitmq:errors.too_many`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteRabbitmqBinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the binding.
+                 * @example 1
+                 */
+                bindingId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     applyRabbitmq: {
         parameters: {
             query?: never;
@@ -24232,6 +30366,76 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    getShopPerformanceSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopPerformanceSchedule"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    setShopPerformanceSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "daily",
+                 *       "weekday": 1,
+                 *       "hour": 5
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShopPerformanceScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description The saved schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopPerformanceSchedule"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     getShopPerformanceReport: {
         parameters: {
             query?: never;
@@ -24325,6 +30529,77 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getShopSecuritySchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSecuritySchedule"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    setShopSecuritySchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "weekly",
+                 *       "weekday": 1,
+                 *       "hour": 3,
+                 *       "confirmPrice": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShopSecurityScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description The saved schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSecuritySchedule"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };
@@ -25325,10 +31600,15 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description How many lines (default 200).
+                 * @description How many lines at most (default 200).
                  * @example 100
                  */
                 lines?: number;
+                /**
+                 * @description The `offset` of an earlier answer: only the lines written after it.
+                 * @example 0
+                 */
+                after?: number;
             };
             header?: never;
             path: {
@@ -25471,7 +31751,19 @@ export interface operations {
                  *       "autorestart": "unexpected",
                  *       "startsecs": 5,
                  *       "stopwaitsecs": 30,
-                 *       "stopsignal": "TERM"
+                 *       "stopsignal": "TERM",
+                 *       "environment": [
+                 *         {
+                 *           "name": "APP_ENV",
+                 *           "value": "prod",
+                 *           "secret": false
+                 *         },
+                 *         {
+                 *           "name": "MESSENGER_TRANSPORT_DSN",
+                 *           "value": "amqp://guest:guest@localhost:5672/%2f/messages",
+                 *           "secret": true
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["SupervisorProgramInput"];
@@ -25484,7 +31776,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /**
              * @description Invalid input; nothing was stored or applied. `name`: `supervisor:errors.name_format`, `duplicate`;
-             *     `command`: `command_format`; `directory`: `directory_format`; `_`: `too_many`.
+             *     `command`: `command_format`, `command_quotes`, `command_comment`; `directory`: `directory_format`;
+             *     `environment`: `environment_duplicate`, `environment_unset` (a variable sent without a value that has none
+             *     stored); `_`: `too_many`.
              */
             422: {
                 headers: {
@@ -25561,7 +31855,14 @@ export interface operations {
                  *       "autorestart": "always",
                  *       "startsecs": 1,
                  *       "stopwaitsecs": 60,
-                 *       "stopsignal": "TERM"
+                 *       "stopsignal": "TERM",
+                 *       "environment": [
+                 *         {
+                 *           "name": "APP_ENV",
+                 *           "value": "prod",
+                 *           "secret": false
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["SupervisorProgramInput"];
@@ -25652,7 +31953,7 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    getTomcatInstance: {
+    getTomcatStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -25666,13 +31967,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The instance */
+            /** @description The instances */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TomcatInstance"];
+                    "application/json": components["schemas"]["TomcatStatus"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -25737,7 +32038,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "reports",
-                 *       "source": "/srv/apps/reports.war"
+                 *       "source": "/srv/apps/reports.war",
+                 *       "instance": "default"
                  *     }
                  */
                 "application/json": components["schemas"]["TomcatApplicationInput"];
@@ -25750,7 +32052,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /**
              * @description Invalid input; nothing was stored or applied. `name`: `tomcat:errors.name_taken`; `source`:
-             *     `tomcat:errors.source_outside`; `_`: `tomcat:errors.too_many`.
+             *     `tomcat:errors.source_outside`; `instance`: `tomcat:errors.instance_unknown`; `_`: `tomcat:errors.too_many`.
              */
             422: {
                 headers: {
@@ -25777,6 +32079,196 @@ export interface operations {
                  * @example 1
                  */
                 applicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    listTomcatInstances: {
+        parameters: {
+            query?: {
+                /** @description Page of the list, from 1. */
+                page?: number;
+                /** @description Entries per page (default and at most 100). */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TomcatInstanceSettings"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createTomcatInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "reports",
+                 *       "port": 8081,
+                 *       "heapMinMb": 64,
+                 *       "heapMaxMb": 256,
+                 *       "jvmOptions": "-XX:+UseSerialGC",
+                 *       "maxThreads": 50,
+                 *       "connectionTimeoutMs": 20000
+                 *     }
+                 */
+                "application/json": components["schemas"]["TomcatInstanceSettingsInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `name`: `tomcat:errors.instance_taken`, `name_fixed` (an
+             *     instance keeps its name); `port`: `port_taken`; `heapMinMb`: `heap_min_above_max`; `_`: `too_many_instances`. Deleting an
+             *     instance deletes the applications deployed in it.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getTomcatInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the instance.
+                 * @example 1
+                 */
+                instanceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TomcatInstanceSettings"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateTomcatInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the instance.
+                 * @example 1
+                 */
+                instanceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "default",
+                 *       "port": 8080,
+                 *       "heapMinMb": 64,
+                 *       "heapMaxMb": 512,
+                 *       "jvmOptions": "-XX:+UseSerialGC -Dfile.encoding=UTF-8",
+                 *       "maxThreads": 100,
+                 *       "connectionTimeoutMs": 20000
+                 *     }
+                 */
+                "application/json": components["schemas"]["TomcatInstanceSettingsInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteTomcatInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The id of the instance.
+                 * @example 1
+                 */
+                instanceId: number;
             };
             cookie?: never;
         };
@@ -26003,6 +32495,67 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    getVarnishSslTls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The TLS front's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VarnishSslTls"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateVarnishSslTlsCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 1 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "source": "inventory",
+                 *       "certificateId": "mueller-schmidt-shop-2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VarnishSslTlsCertificateInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     purgeVarnishSsl: {
         parameters: {
             query?: never;
@@ -26155,7 +32708,12 @@ export interface operations {
                  *       "threadPools": 2,
                  *       "threadPoolMin": 50,
                  *       "threadPoolMax": 1000,
-                 *       "listenPort": 6081
+                 *       "listenPort": 6081,
+                 *       "tlsEnabled": false,
+                 *       "httpsPort": 443,
+                 *       "tlsProtocols": "tls12-tls13",
+                 *       "tlsCiphers": "ECDHE-ECDSA-AES128-GCM-SHA256 ECDHE-RSA-AES128-GCM-SHA256",
+                 *       "proxyProtocol": true
                  *     }
                  */
                 "application/json": components["schemas"]["VarnishSslSettings"];

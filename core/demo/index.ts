@@ -15,7 +15,13 @@ export const demoUserEmail = 'demo@demo.example';
 export const demoClusterId = 42;
 export const demoServerId = 1;
 
-const allServices = ['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring', 'dns', 'mysql', 'redis', 'varnish'];
+/**
+ * The demo server's services: a module for one of them shows its real pages in the demo (the demo's
+ * Memcached, RabbitMQ and Sphinx pages of §2 too, R2.097); their plugins' fixtures give each its demo state.
+ */
+const allServices = ['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring', 'dns', 'mysql', 'redis', 'memcached', 'rabbitmq', 'sphinx', 'varnish'];
+/** The demo cluster's database server: the data and search services (as the database servers of the demo data). */
+const databaseServices = ['mysql', 'redis', 'memcached', 'rabbitmq', 'sphinx', 'ssh', 'monitoring', 'cronjobs'];
 
 /** Where the demo's redirects go: the managed dashboard of cluster 42, server 1 (or the demo cluster's first server). */
 export interface DemoTarget {
@@ -102,7 +108,7 @@ export async function seedDemoMode(em: EntityManager): Promise<boolean> {
     // Explicit ids leave the sequences behind: move them past the largest id.
     for (const table of ['clusters', 'servers'])
       await tx.getConnection().execute(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`, [], 'all', tx.getTransactionContext());
-    tx.create(Server, { cluster, name: 'db01.c42.managed-hosting.example', role: 'database', ipv4: '10.42.0.30', services: ['mysql', 'redis', 'ssh', 'monitoring', 'cronjobs'] } as Server);
+    tx.create(Server, { cluster, name: 'db01.c42.managed-hosting.example', role: 'database', ipv4: '10.42.0.30', services: databaseServices } as Server);
     tx.create(ClusterAdministrator, { cluster, user } as ClusterAdministrator);
     await tx.flush();
   });

@@ -13,7 +13,8 @@
  * desired state *then*, renders the files (`ServerPlugin.render`), writes, validates and reloads
  * them, and keeps the new version with a snapshot of the desired state. A plugin's `prepare` runs before
  * that transaction (gateway work); `render` is pure. The job uses the plugin's scoped gateway. Every change that was
- * pending when it read the state is applied by it (coalescing); their own jobs end as "applied with".
+ * pending when it read the state (and, with a `prepare`, before that ran) is applied by it (coalescing); their own
+ * jobs end as "applied with".
  *
  * A failed apply writes back exactly the files of the last applied version (read under the lock),
  * reloads them, and puts the desired state back to that version's snapshot — unless newer changes
@@ -76,6 +77,8 @@ export const APPLY_QUEUE = 'managed-apply';
 export const INTERRUPTED_QUEUE = 'managed-apply-interrupted';
 /** The queue retries a job that was interrupted (its process died) this often before it fails it. */
 const RETRY_LIMIT = 2;
+/** How often a plan runs a plugin's `prepare` when changes keep arriving while it runs (see `#plan`). */
+const PREPARE_ATTEMPTS = 3;
 const HEARTBEAT_SECONDS = 10;
 
 const MAX_FILES = 500;
@@ -87,8 +90,24 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const fullName = (u: User) => `${u.firstname} ${u.surname}`.trim();
 
-/** A secret file's content as diffs show it. */
-const shown = (f: StoredFile | undefined) => (f ? (f.secret ? `(secret, sha256 ${createHash('sha256').update(f.content).digest('hex').slice(0, 12)})\n` : f.content) : '');
+/**
+ * `text` with a file's secret values (`ConfigFile.secretValues`) as `********`, longest first (the SDK's
+ * `maskSecretValues`; core uses the SDK for its types only).
+ */
+export function maskSecretValues(text: string, secrets: readonly string[] | undefined): string {
+  if (!secrets?.length) return text;
+  return [...new Set(secrets)]
+    .filter((v) => v.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, v) => out.split(v).join('********'), text);
+}
+
+/** A secret file's content as diffs show it; a file with secret values shows them masked. */
+const shown = (f: StoredFile | undefined) =>
+  f ? (f.secret ? `(secret, sha256 ${createHash('sha256').update(f.content).digest('hex').slice(0, 12)})\n` : maskSecretValues(f.content, f.secretValues)) : '';
+
+/** Every secret value of some file sets (what check outputs and logs must not show). */
+const secretValuesOf = (...sets: (readonly StoredFile[] | undefined)[]): string[] => sets.flatMap((files) => (files ?? []).flatMap((f) => f.secretValues ?? []));
 
 /** Unified diff of two file sets, path by path; secret files show a fingerprint instead of their content. */
 export function diffFiles(before: readonly StoredFile[], after: readonly StoredFile[]): string {
@@ -462,12 +481,41 @@ export class JobRunner {
    * snapshot as desired state,) the rendered files and the snapshot of the state they came from.
    */
   async #plan(job: ManagedJob, plugin: ManagedPluginRef): Promise<Plan> {
+    // Gateway work (look-ups, certificates) happens before the transaction; `render` is pure. A change stored
+    // after `prepare` looked at the state would be rendered with its stale result: the plan notes the pending
+    // changes before `prepare`, and when more are pending once it holds the lock it prepares again (up to
+    // PREPARE_ATTEMPTS times); the last attempt takes only the changes it saw — the later ones keep their own
+    // jobs, which prepare after them.
+    if (!plugin.server?.prepare) return (await this.#planLocked(job, plugin, undefined, null))!;
+    for (let attempt = 1; ; attempt++) {
+      const seen = await this.#pendingChangeIds(this.#deps.orm.em.fork(), job.server.id, plugin.id);
+      const prepared = await this.#prepare(job, plugin);
+      const plan = await this.#planLocked(job, plugin, prepared, { seen, retry: attempt < PREPARE_ATTEMPTS });
+      if (plan) return plan;
+    }
+  }
+
+  async #pendingChangeIds(em: EntityManager, serverId: number, pluginId: string): Promise<number[]> {
+    const pending = await em.find(ManagedChange, { server: serverId, pluginId, status: 'pending' }, { orderBy: { id: 'asc' } });
+    return pending.map((p) => p.id);
+  }
+
+  /**
+   * The plan under the lock. `prepared`: what `prepare` returned after the changes in `after.seen` were
+   * pending; a change pending now that it did not see makes it `null` (prepare again) while `after.retry`,
+   * otherwise it is left to its own job.
+   */
+  async #planLocked(job: ManagedJob, plugin: ManagedPluginRef, prepared: unknown, after: { seen: number[]; retry: boolean } | null): Promise<Plan | null> {
     const serverId = job.server.id;
-    // Gateway work (look-ups, certificates) happens before the transaction; `render` is pure.
-    const prepared = await this.#prepare(job, plugin);
     const hostPath = (p: string) => this.#deps.gateway(serverId).hostPath(p);
     return this.#deps.orm.em.fork().transactional(async (tx) => {
       await lockPluginState(tx, serverId, plugin.id);
+      let changeIds = await this.#pendingChangeIds(tx, serverId, plugin.id);
+      if (after) {
+        const unseen = changeIds.filter((id) => !after.seen.includes(id) && id !== job.changeId);
+        if (unseen.length && after.retry) return null;
+        changeIds = changeIds.filter((id) => !unseen.includes(id));
+      }
       const server = await tx.findOneOrFail(Server, { id: serverId }, { populate: ['cluster.customer'] });
       const c = this.#stateContext(tx, server, plugin);
       const previous = await this.lastApplied(tx, plugin.id, serverId);
@@ -479,8 +527,6 @@ export class JobRunner {
         toBaseline = before.version === 0;
         await this.#restore(plugin, tx, c, before.snapshot ?? null);
       }
-      const pending = await tx.find(ManagedChange, { server: serverId, pluginId: plugin.id, status: 'pending' }, { orderBy: { id: 'asc' } });
-      const changeIds = pending.map((p) => p.id);
       if (job.changeId && !changeIds.includes(job.changeId)) changeIds.push(job.changeId);
       const render = plugin.server?.render;
       const lastApplied = previous ? { version: previous.version, files: previous.files, snapshot: previous.snapshot, appliedAt: previous.createdAt } : null;
@@ -542,16 +588,17 @@ export class JobRunner {
       // Where the gateway can stage (ssh, a descriptor with `stage`), the whole set is checked in a staging copy
       // first: a configuration the check refuses never touches the live files (nothing to put back).
       const staged = await validateStaged(gw, plan.steps, oldFiles, plan.files, plan.baseline);
+      const hide = secretValuesOf(oldFiles, plan.files);
       if (staged) {
         await progress('validating', 35, 'job.step.validating');
-        job.validation = record(staged);
+        job.validation = record(staged, hide);
         if (staged.status === 'failed') return await this.#fail(em, plan, progress, false, job.validation, touched);
       }
       await writeSet(gw, oldFiles, plan.files, plan.baseline, touched);
       await testPause('written');
 
       const validated = staged ?? (await progress('validating', 35, 'job.step.validating'), await validate(gw, plan.steps, plan.files));
-      const outcome = record(validated);
+      const outcome = record(validated, hide);
       job.validation = outcome;
       if (validated.status === 'failed') return await this.#fail(em, plan, progress, false, outcome, touched);
 
@@ -559,7 +606,7 @@ export class JobRunner {
       reloadTried = true;
       const reloaded = await reload(gw, plan.steps);
       if (reloaded.status === 'failed') {
-        job.validation = record(reloaded);
+        job.validation = record(reloaded, hide);
         return await this.#fail(em, plan, progress, true, job.validation, touched);
       }
       await this.#succeed(em, plan, outcome, progress);
@@ -622,8 +669,10 @@ export class JobRunner {
       if (wantHash === foundHash) continue;
       if (Object.hasOwn(accepted, path) && accepted[path] === foundHash) continue;
       const secret = !!want?.secret || !!plan.files.find((f) => f.path === path)?.secret;
-      const found: StoredFile | undefined = content === null ? undefined : { path, content, ...(secret ? { secret: true } : {}) };
-      const before: StoredFile | undefined = want ? { path, content: want.content, ...(secret ? { secret: true } : {}) } : undefined;
+      const secretValues = [...(want?.secretValues ?? []), ...(plan.files.find((f) => f.path === path)?.secretValues ?? [])];
+      const hidden = { ...(secret ? { secret: true } : {}), ...(secretValues.length ? { secretValues } : {}) };
+      const found: StoredFile | undefined = content === null ? undefined : { path, content, ...hidden };
+      const before: StoredFile | undefined = want ? { path, content: want.content, ...hidden } : undefined;
       const diff = diffFiles(before ? [before] : [], found ? [found] : []).slice(0, MAX_DRIFT_DIFF);
       out.push({ path, expected: wantHash, found: foundHash, diff });
     }
@@ -903,11 +952,12 @@ async function reload(gw: ServerGateway, steps: ApplySteps): Promise<CheckOutcom
   return { status: 'skipped', reason: 'not_supported' };
 }
 
-const record = (o: CheckOutcome): CheckOutcomeRecord => ({
+/** A check's outcome as the job keeps it; the files' secret values (`hide`) masked in its output. */
+const record = (o: CheckOutcome, hide: readonly string[] = []): CheckOutcomeRecord => ({
   status: o.status,
   ...(o.tool ? { tool: o.tool } : {}),
   ...(o.status === 'skipped' ? { reason: o.reason } : {}),
-  ...(o.output ? { output: o.output.slice(-20_000) } : {}),
+  ...(o.output ? { output: maskSecretValues(o.output, hide).slice(-20_000) } : {}),
 });
 
 /**
@@ -957,6 +1007,7 @@ function checkFiles(files: readonly ConfigFile[]): StoredFile[] {
       ...(f.owner ? { owner: f.owner } : {}),
       ...(f.group ? { group: f.group } : {}),
       ...(f.secret ? { secret: true } : {}),
+      ...(Array.isArray(f.secretValues) && f.secretValues.length ? { secretValues: (f.secretValues as unknown[]).filter((v): v is string => typeof v === 'string' && v.length > 0) } : {}),
     };
   });
 }

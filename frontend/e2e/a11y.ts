@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { test } from './fixtures';
 import { password } from './helpers';
 
 /**
@@ -106,8 +107,10 @@ export async function expectNoHorizontalScroll(page: Page, label = page.url()): 
 export async function waitForScreen(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
-  // Indeterminate spinners and skeletons only: a determinate bar (a usage figure) is content.
-  await expect(page.locator('main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root')).toHaveCount(0, { timeout: 10_000 });
+  // Indeterminate spinners and skeletons only: a determinate bar (a usage figure) is content. Up to 30 s: a few
+  // sections ask the server's own program first (package-updates simulates `apt-get upgrade`, which builds apt's
+  // cache on a first visit — over 10 s on a loaded machine).
+  await expect(page.locator('main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root')).toHaveCount(0, { timeout: 30_000 });
   // The browser asks for reduced motion (playwright.config.ts), so the theme has no transitions: the last
   // render's layout and paint are done after two animation frames, before the colours are measured.
   await settled(page);
@@ -129,6 +132,13 @@ export async function guestContext(
   viewport = { width: 1440, height: 900 },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: language === 'de' ? 'de-DE' : 'en-GB', colorScheme: theme, viewport });
+  // The cookies the web app writes with them: the server renders a guest's page by these (issue 29).
+  await context.addCookies(
+    [
+      { name: 'portal_language', value: language },
+      { name: 'portal_display', value: `1${+(theme === 'dark')}f` },
+    ].map((c) => ({ ...c, url: test.info().project.use.baseURL! })),
+  );
   await context.addInitScript(
     ([lang, dark]) => {
       localStorage.setItem('portal.language', lang);

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
-import { login, users } from './helpers';
+import { login, users, visitorLanguage } from './helpers';
 import { linkPathIn, mailTo } from './mailbox';
 
 // Whole flows (sign-in, saves, mail round trips) on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-const english = (page: Page) => page.addInitScript(() => localStorage.setItem('portal.language', 'en'));
+const english = (page: Page) => visitorLanguage(page.context(), 'en');
 const james = 'james.miller@mueller-schmidt.example';
 const strongPassword = 'Kaffeetasse-Fahrrad-Nordsee-27';
 

@@ -7,6 +7,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSeriousAxeViolations } from './a11y';
+import { visitorLanguage } from './helpers';
 import { mailTo } from './mailbox';
 
 const texts = {
@@ -24,8 +25,11 @@ const texts = {
     message: 'Nachricht',
     send: 'Senden',
     sent: 'Vielen Dank! Ihre Nachricht wurde gesendet.',
-    memcached: 'Memcached',
+    solr: 'Solr',
     unavailable: /Dieses Modul ist in Entwicklung/,
+    memcachedFigures: 'Live-Werte',
+    rabbitmqVhosts: 'Virtuelle Hosts',
+    sphinxIndexes: 'Indizes',
     tourSteps: ['Willkommen in der Demo', 'Module des Servers', 'Das Server-Dashboard', 'Ein Modul: nginx', 'Interesse?'],
     done: 'Fertig',
     invalidPhone: /gültige Telefonnummer/,
@@ -51,8 +55,11 @@ const texts = {
     message: 'Message',
     send: 'Send',
     sent: 'Thank you! Your message has been sent.',
-    memcached: 'Memcached',
+    solr: 'Solr',
     unavailable: /This module is in development/,
+    memcachedFigures: 'Live figures',
+    rabbitmqVhosts: 'Virtual hosts',
+    sphinxIndexes: 'Indexes',
     tourSteps: ['Welcome to the demo', 'The server’s modules', 'The server dashboard', 'A module: nginx', 'Interested?'],
     done: 'Done',
     invalidPhone: /valid phone number/,
@@ -69,18 +76,16 @@ type Lang = keyof typeof texts;
 
 const target = /\/a\/clusters\/42\/servers\/1\/managed\/dashboard$/;
 
-/** A visitor's browser in a language; `tourSeen` skips the first-visit tour. */
+/** A visitor's browser in a language (the cookie the server renders the page in); `tourSeen` skips the first-visit tour. */
 async function visitor(page: Page, lang: Lang, tourSeen: boolean): Promise<void> {
-  await page.addInitScript(
-    ([language, seen]) => {
-      if (!sessionStorage.getItem('e2e-init')) {
-        sessionStorage.setItem('e2e-init', '1');
-        localStorage.setItem('portal.language', language);
-        if (seen) localStorage.setItem('portal.demoTourSeen', '1');
-      }
-    },
-    [lang, tourSeen] as const,
-  );
+  await visitorLanguage(page.context(), lang);
+  if (!tourSeen) return;
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e-init')) {
+      sessionStorage.setItem('e2e-init', '1');
+      localStorage.setItem('portal.demoTourSeen', '1');
+    }
+  });
 }
 
 for (const lang of ['de', 'en'] as const) {
@@ -171,7 +176,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.screenshot({ path: test.info().outputPath(`demo-tour-375-step3-${lang}.png`) });
   });
 
-  test(`R1.002 R6.006 R2.097 demo (${lang}): a save is disabled with its tooltip, the API refuses writes (403), a module without plugin shows its title`, async ({
+  test(`R1.002 R6.006 R2.097 demo (${lang}): a save is disabled with its tooltip, the API refuses writes (403), a module the demo server has no section for shows its title`, async ({
     page,
   }) => {
     await visitor(page, lang, true);
@@ -194,10 +199,32 @@ for (const lang of ['de', 'en'] as const) {
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe('errors.demo_read_only');
 
-    await page.getByTestId('demo-modules-nav').getByRole('link', { name: t.memcached }).click();
-    await expect(page.getByTestId('demo-module').getByRole('heading', { name: t.memcached })).toBeVisible();
+    // A module the demo server has no section for: its title and the note.
+    await page.getByTestId('demo-modules-nav').getByRole('link', { name: t.solr, exact: true }).click();
+    await expect(page.getByTestId('demo-module').getByRole('heading', { name: t.solr })).toBeVisible();
     await expect(page.getByTestId('demo-module').getByText(t.unavailable)).toBeVisible();
     await expectNoSeriousAxeViolations(page, { label: `demo module page (${lang})` });
+  });
+
+  test(`R2.097 demo (${lang}): Memcached, RabbitMQ and Sphinx are real module pages of the demo server, not placeholders`, async ({ page }) => {
+    await visitor(page, lang, true);
+    await page.goto('/a/clusters/42/servers/1/managed/dashboard');
+    await expect(page.getByTestId('managed-title')).toBeVisible({ timeout: 30_000 });
+    const more = page.getByTestId('demo-modules-nav');
+    for (const [id, title, heading] of [
+      ['memcached', 'Memcached', t.memcachedFigures],
+      ['rabbitmq', 'RabbitMQ', t.rabbitmqVhosts],
+      ['sphinx', 'Sphinx', t.sphinxIndexes],
+    ] as const) {
+      await expect(more.getByRole('link', { name: title, exact: true })).toHaveCount(0);
+      await page.getByTestId('managed-nav').locator(`[data-section="${id}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`/managed/${id}$`));
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('demo-module')).toHaveCount(0);
+    }
+    // The demo state of the plugin's fixtures: Sphinx's indexes of a demo server.
+    await expect(page.getByTestId('sphinx-indexes')).toContainText('articles');
+    await expectNoSeriousAxeViolations(page, { label: `demo sphinx page (${lang})` });
   });
 
   test(`R2.096 demo (${lang}): the contact form checks the phone and arrives in the mailbox`, async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { login, openUserMenu, password, users } from './helpers';
+import { login, openUserMenu, password, users, visitorLanguage } from './helpers';
 
 test.describe('sign-in and sign-out', () => {
   const cases = [
@@ -251,7 +251,7 @@ test.describe('outdated browser (issue 31, finding 2)', () => {
       await expect(page.getByRole('dialog')).toBeHidden();
 
       const en = await context.newPage();
-      await en.addInitScript(() => localStorage.setItem('portal.language', 'en'));
+      await visitorLanguage(context, 'en');
       await en.goto('/a/login');
       await expect(en.getByRole('dialog', { name: 'Your browser is outdated' })).toBeVisible();
       await en.getByRole('button', { name: 'Continue anyway' }).click();

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test } from './fixtures';
 
 export const password = 'Demo-Portal-2026';
 export const users = {
@@ -20,4 +21,12 @@ export async function login(page: Page, email: string, pass = password): Promise
 /** Opens the user menu in the top bar. */
 export async function openUserMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Benutzermenü öffnen|Open user menu/ }).click();
+}
+
+/**
+ * A visitor's browser that chose a language earlier: the `portal_language` cookie the web app writes when the
+ * language is switched (with the browser's storage), which the server renders a guest's or demo visitor's page in.
+ */
+export async function visitorLanguage(context: BrowserContext, language: 'de' | 'en'): Promise<void> {
+  await context.addCookies([{ name: 'portal_language', value: language, url: test.info().project.use.baseURL! }]);
 }

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { login, users } from './helpers';
+import { login, users, visitorLanguage } from './helpers';
 
 /** The seeded demo invitations (core/seed/invitationsDemo.ts). */
 const demo = {
@@ -18,7 +18,7 @@ async function invitationId(page: Page, link: { token: string; email: string }):
   return (await res.json()).id;
 }
 
-const english = (page: Page) => page.addInitScript(() => localStorage.setItem('portal.language', 'en'));
+const english = (page: Page) => visitorLanguage(page.context(), 'en');
 
 test.describe('invitations and registration (German)', () => {
   test('R2.005 R2.093 R2.094 a guest sets a password, accepts and lands on the dashboard as manager; the used link is invalid', async ({ page, browser }) => {

@@ -216,7 +216,10 @@ test.describe('My data: notifications', () => {
 
   test('R4.039 R8.032 (en) a failed call restores the switch and shows the support contact with a mailto link', async ({ page }) => {
     await login(page, users.manager);
+    // The choice is stored for the user in the background: the next page reads it from the server, so wait for it.
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/v1/me/settings') && r.request().method() === 'PATCH');
     await page.getByRole('button', { name: /Sprache wechseln: English/ }).click();
+    await stored;
     await page.goto('/a/profile/notifications');
     await expect(page.getByRole('heading', { name: 'Technical notifications' })).toBeVisible();
     // The server fails the change (the fetch still works).

@@ -29,6 +29,16 @@ export interface DemoIds {
   ftpUser: number;
   /** The first demo firewall rule of web01 (`firewall/:ruleId`). */
   firewallRule: number;
+  /** web01's first demo mail domain, mailbox and alias (`email/domains/:domainId`, `mailboxes/:mailboxId`, `aliases/:aliasId`). */
+  mailDomain: number;
+  mailbox: number;
+  mailAlias: number;
+  /** web01's first demo Node.js application (`nodejs/:appId`). */
+  nodejsApp: number;
+  /** web01's first Tomcat instance (`tomcat/instances/:instanceId`, the demo's `default`). */
+  tomcatInstance: number;
+  /** web01's first update run (`package-updates/report/:upgradeId`). */
+  packageUpgrade: number;
   /** The demo backup plan of web01 (`backups/:planId`). */
   backupPlan: number;
   /** A report of web01's report modules (`report/:reportId`): the demo's, or one the administrator starts. */
@@ -131,6 +141,10 @@ export const routeSamples: Record<string, RouteSample> = {
     who: 'admin',
     url: (ids) => managed(ids, ids.web, `shop-performance/report/${ids.shopPerformanceReport}`),
   },
+  'clusters/:clusterId/servers/:serverId/managed/tomcat/instances/:instanceId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `tomcat/instances/${ids.tomcatInstance}`),
+  },
   'clusters/:clusterId/servers/:serverId/managed/supervisor/:programId': {
     who: 'admin',
     url: (ids) => managed(ids, ids.web, `supervisor/${ids.supervisorProgram}`),
@@ -142,6 +156,38 @@ export const routeSamples: Record<string, RouteSample> = {
   'clusters/:clusterId/servers/:serverId/managed/firewall/:ruleId': {
     who: 'admin',
     url: (ids) => managed(ids, ids.web, `firewall/${ids.firewallRule}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/email/domains/:domainId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `email/domains/${ids.mailDomain}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/email/domains/:domainId/edit': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `email/domains/${ids.mailDomain}/edit`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/email/domains/:domainId/mailboxes/create': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `email/domains/${ids.mailDomain}/mailboxes/create`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/email/domains/:domainId/aliases/create': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `email/domains/${ids.mailDomain}/aliases/create`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/email/mailboxes/:mailboxId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `email/mailboxes/${ids.mailbox}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/email/aliases/:aliasId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `email/aliases/${ids.mailAlias}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/nodejs/:appId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `nodejs/${ids.nodejsApp}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/package-updates/report/:upgradeId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.web, `package-updates/report/${ids.packageUpgrade}`),
   },
   'clusters/:clusterId/servers/:serverId/managed/backups/:planId': {
     who: 'admin',
@@ -265,6 +311,12 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
   const backupPlan = (await json<List<{ id: number }>>(admin, `${base}/${web}/backups/plans`)).data[0].id;
   const ftpUser = (await json<List<{ id: number }>>(admin, `${base}/${web}/ftp/users`)).data[0].id;
   const firewallRule = (await json<List<{ id: number }>>(admin, `${base}/${web}/firewall/rules`)).data[0].id;
+  const mailDomain = (await json<List<{ id: number }>>(admin, `${base}/${web}/email/domains`)).data[0].id;
+  const mailbox = (await json<List<{ id: number }>>(admin, `${base}/${web}/email/mailboxes`)).data[0].id;
+  const mailAlias = (await json<List<{ id: number }>>(admin, `${base}/${web}/email/aliases`)).data[0].id;
+  const nodejsApp = (await json<List<{ id: number }>>(admin, `${base}/${web}/nodejs/apps`)).data[0].id;
+  const tomcatInstance = (await json<List<{ id: number }>>(admin, `${base}/${web}/tomcat/instances`)).data[0].id;
+  const packageUpgrade = (await json<List<{ id: number }>>(admin, `${base}/${web}/package-updates/upgrades`)).data[0].id;
   const report = async (plugin: string) =>
     (await json<List<{ id: number }>>(admin, `${base}/${web}/${plugin}/reports`)).data[0]?.id ??
     (await json<{ id: number }>(admin, `${base}/${web}/${plugin}/reports`, { method: 'POST' })).id;
@@ -301,6 +353,12 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
     supervisorProgram,
     ftpUser,
     firewallRule,
+    mailDomain,
+    mailbox,
+    mailAlias,
+    nodejsApp,
+    tomcatInstance,
+    packageUpgrade,
     backupPlan,
     shopSecurityReport,
     shopPerformanceReport,

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api/baseApi';
 import { authSlice } from './auth/authSlice';
@@ -19,11 +19,19 @@ const reducer = combineReducers({
 /** The state a server-rendered page's store starts from. */
 export type PreloadedState = Partial<ReturnType<typeof reducer>>;
 
-export function createStore({ preloadedState, extra }: { preloadedState?: PreloadedState; extra?: unknown } = {}) {
+/** `before`: middleware in front of all others (the server rendering's); they add nothing to `dispatch`'s type. */
+export function createStore({
+  preloadedState,
+  extra,
+  before = [],
+}: { preloadedState?: PreloadedState; extra?: unknown; before?: Middleware<object, ReturnType<typeof reducer>>[] } = {}) {
   const store = configureStore({
     preloadedState,
     reducer,
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } })
+        .prepend(...(before as []))
+        .concat(api.middleware),
   });
   let last = store.getState().display;
   // Kept in the browser only (the server renders with the settings it was given).

@@ -71,3 +71,42 @@ export async function restartOrStop(gateway: ServerGateway, program: string, pat
   await control.stop();
   return { status: 'passed', tool: program, output: 'no configuration: stopped' };
 }
+
+/** A check on a staged copy (`checkInStage`): what to stage and how the program checks it. */
+export interface StagedCheck {
+  /** The checking program (missing → `skipped`). */
+  tool: string;
+  /** Where the copy is built (a server path the plugin declares, e.g. `/var/lib/portal-<id>/stage`). */
+  stageDir: string;
+  /** Files written into the stage, at `<stageDir><path>` (their contents as the check should see them). */
+  files: readonly ConfigFile[];
+  /** Directories of the server copied into the stage first (`cp -r <dir>/. <stage><dir>`), e.g. the distribution's `/etc/fail2ban`. */
+  copy?: readonly { from: string | PathArg; to: string }[];
+  /** The check's arguments; `stage(path)` is a staged path. */
+  args(stage: (path: string) => PathArg): readonly (string | PathArg)[];
+  timeoutMs?: number;
+}
+
+/**
+ * Builds a staged copy (directories copied, then the files over them), runs the program's check on it, maps the
+ * stage's paths in its output back to the server's, and removes the stage: a configuration the check refuses
+ * never reaches the live files, and the check creates nothing next to them.
+ */
+export async function checkInStage(gateway: ServerGateway, c: StagedCheck): Promise<CheckOutcome> {
+  if (!(await gateway.hasTool(c.tool)).available) return { status: 'skipped', reason: 'tool_missing', tool: c.tool };
+  const stage = (path: string): PathArg => ({ path: `${c.stageDir}${path}` });
+  const hostStage = gateway.hostPath(c.stageDir);
+  try {
+    for (const dir of c.copy ?? []) {
+      await gateway.run({ tool: 'mkdir', args: ['-p', stage(dir.to)] });
+      const copied = await gateway.run({ tool: 'cp', args: ['-rL', typeof dir.from === 'string' ? `${dir.from}/.` : { path: `${dir.from.path}/.` }, stage(dir.to)], timeoutMs: 20_000 });
+      if (copied.exitCode !== 0) return { status: 'failed', tool: c.tool, output: (copied.stderr + copied.stdout).trim() || 'the copy failed' };
+    }
+    for (const f of c.files) await gateway.writeFile({ ...f, path: `${c.stageDir}${f.path}` });
+    const r = await gateway.run({ tool: c.tool, args: c.args(stage), timeoutMs: c.timeoutMs ?? 20_000 });
+    const output = (r.stderr + r.stdout).split(hostStage).join('').trim().slice(-20_000);
+    return { status: r.exitCode === 0 ? 'passed' : 'failed', tool: c.tool, output: output || (r.timedOut ? 'timed out' : r.exitCode === 0 ? 'accepted' : `exit ${r.exitCode}`) };
+  } finally {
+    await gateway.run({ tool: 'rm', args: ['-rf', { path: c.stageDir }] });
+  }
+}

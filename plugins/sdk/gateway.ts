@@ -20,6 +20,24 @@ export interface ConfigFile {
   group?: string;
   /** A secret (a password file, a key): its content is never shown in a diff or the change log. */
   secret?: boolean;
+  /**
+   * Secret parts of an otherwise ordinary file (a token in supervisord's `environment=` line), exactly as they are
+   * written in `content`: diffs, drift reports, the files panel and check outputs show `********` in their place.
+   * Added after the first version.
+   */
+  secretValues?: readonly string[];
+}
+
+/** Shown instead of a secret value (`ConfigFile.secretValues`). */
+export const SECRET_MASK = '********';
+
+/** `text` with every one of `secrets` replaced by `********` (longest first, so a secret inside another goes with it). */
+export function maskSecretValues(text: string, secrets: readonly string[] | undefined): string {
+  if (!secrets?.length) return text;
+  return [...new Set(secrets)]
+    .filter((v) => v.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, v) => out.split(v).join(SECRET_MASK), text);
 }
 
 /** A path argument of a command, translated by the gateway (sandbox on `local`). */

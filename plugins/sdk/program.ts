@@ -13,7 +13,7 @@
 import type { CheckOutcome, ConfigFile, PathArg, ReachTarget, ServerGateway, ServiceControl } from './gateway.ts';
 
 // Checks and reloads for descriptors of programs without a check mode (no dependencies either).
-export { checkByStarting, restartOrStop, type StartCheck } from './checkFiles.ts';
+export { checkByStarting, checkInStage, restartOrStop, type StagedCheck, type StartCheck } from './checkFiles.ts';
 
 /** A command of a program: the tool and its fixed arguments, run without a shell (`PathArg`s are mapped by the gateway). */
 export interface ProgramCommand {
@@ -46,6 +46,11 @@ export interface LocalEnv {
    * login user on the far side of `ssh` (MariaDB's socket login and `--user=root` depend on it).
    */
   user: string;
+  /**
+   * Where a service of this server listens (`gateway.listenAddress`): a private instance whose own files name its
+   * port (Postfix's master.cf). Added after the first version.
+   */
+  listenAddress(service: string, defaultPort: number): Promise<{ host: string; port: number }>;
 }
 
 /**
@@ -56,7 +61,7 @@ export interface LocalEnv {
  */
 export interface LocalInstance {
   /** The instance's own files (its main configuration, like a distribution's `/etc/nginx/nginx.conf`). */
-  files?(env: LocalEnv): readonly ConfigFile[];
+  files?(env: LocalEnv): readonly ConfigFile[] | Promise<readonly ConfigFile[]>;
   /** Directories it needs (server paths). */
   dirs?: readonly string[];
   /** Its pid file (server path). */

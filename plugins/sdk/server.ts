@@ -12,7 +12,7 @@ import type { ProgramDescriptor } from './program.ts';
 export * from './errors.ts';
 export type * from './gateway.ts';
 export { ServerUnreachable, isServerUnreachable } from './gateway.ts';
-export { checkEachFile, type FileCheck } from './checkFiles.ts';
+export { checkEachFile, checkInStage, type FileCheck, type StagedCheck } from './checkFiles.ts';
 export type { PluginEvents, ServerEventsOf } from './events.ts';
 export * from './stats/index.ts';
 export * from './resources/server.ts';
@@ -375,4 +375,5 @@ export type AnyServerPlugin = ServerPlugin<any, any>;
 /** Declares a plugin's server part; the compiler checks every handler against the contract. */
 export const defineServerPlugin = <Ops extends OperationId, Prepared = unknown>(plugin: ServerPlugin<Ops, Prepared>): ServerPlugin<Ops, Prepared> => plugin;
 export * from './reports/server.ts';
+export * from './reports/schedule.ts';
 export { cryptMatches, generatePassword, sha512Crypt } from './passwords.ts';

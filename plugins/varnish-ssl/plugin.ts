@@ -6,8 +6,8 @@ export default definePlugin({
   icon: 'Tune',
   nav: { order: 60 },
   services: ['varnish'],
-  // The programs of server/program.ts: the gateway checks and reloads them as their descriptors say.
-  programs: ['varnish'],
+  // The programs of server/program.ts (Varnish, and hitch for TLS in front): the gateway checks and reloads them.
+  programs: ['varnish', 'hitch'],
   server: () => import('./server/index.ts'),
   web: () => import('./web/index.tsx'),
 });

@@ -36,6 +36,23 @@ describe('demo mode (issue 13)', () => {
     expect(view.status).toBe(200);
   });
 
+  it('R2.097 the demo server runs Memcached, RabbitMQ and Sphinx: their modules are sections with demo state, readable by the visitor', async () => {
+    const a = demo.client();
+    expect((await a.request('POST', '/api/v1/demo/session')).status).toBe(200);
+    const target = (await a.get('/api/v1/demo')).body;
+    const server = `/api/v1/clusters/${target.clusterId}/servers/${target.serverId}`;
+    const sections = ((await a.get(`${server}/managed`)).body.sections as { id: string; status: string }[]).filter((s) => ['memcached', 'rabbitmq', 'sphinx'].includes(s.id));
+    expect(sections.map((s) => [s.id, s.status]).sort()).toEqual([
+      ['memcached', 'ok'],
+      ['rabbitmq', 'ok'],
+      ['sphinx', 'ok'],
+    ]);
+    for (const id of ['memcached', 'rabbitmq', 'sphinx']) expect((await a.get(`${server}/${id}/settings`)).status).toBe(200);
+    // The plugins' fixtures: RabbitMQ's virtual hosts and Sphinx's indexes of a demo server.
+    expect(((await a.get(`${server}/rabbitmq/vhosts`)).body.data as { name: string }[]).map((v) => v.name)).toContain('shop');
+    expect(((await a.get(`${server}/sphinx/indexes`)).body.data as { name: string }[]).map((i) => i.name).sort()).toEqual(['articles', 'live']);
+  });
+
   it("R6.006 a visitor's session list shows only their own session, never another visitor's address or browser (issue 31)", async () => {
     const a = demo.client();
     const b = demo.client();

@@ -36,6 +36,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'profiler',
+    operations: ['compareProfilerProfiles', 'createProfilerRun', 'createProfilerSite', 'deleteProfilerSite', 'exportProfilerProfile', 'getProfilerProfile', 'getProfilerRun', 'getProfilerSettings', 'getProfilerSite', 'listProfilerProfiles', 'listProfilerRuns', 'listProfilerSites', 'updateProfilerSettings', 'updateProfilerSite'],
+    manifest: async () => ({
+      default: {
+        id: 'profiler',
+        titleKey: 'title',
+        icon: 'Speed',
+        nav: { order: 30 },
+        services: ['profiler'],
+        programs: ['profiler'],
+        server: () => import('../../../plugins/profiler/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'ssh',
     operations: ['createSshKey', 'deleteSshKey', 'inspectSshKey', 'listSshKeys', 'updateSshKey'],
     manifest: async () => ({
@@ -69,7 +85,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'varnish-ssl',
-    operations: ['checkVarnishSslVcl', 'getVarnishSslSettings', 'getVarnishSslVcl', 'listVarnishSslLog', 'purgeVarnishSsl', 'updateVarnishSslSettings', 'updateVarnishSslVcl'],
+    operations: ['checkVarnishSslVcl', 'getVarnishSslSettings', 'getVarnishSslTls', 'getVarnishSslVcl', 'listVarnishSslLog', 'purgeVarnishSsl', 'updateVarnishSslSettings', 'updateVarnishSslTlsCertificate', 'updateVarnishSslVcl'],
     manifest: async () => ({
       default: {
         id: 'varnish-ssl',
@@ -77,7 +93,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         icon: 'Tune',
         nav: { order: 60 },
         services: ['varnish'],
-        programs: ['varnish'],
+        programs: ['varnish', 'hitch'],
         server: () => import('../../../plugins/varnish-ssl/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
@@ -149,7 +165,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'shop-security',
-    operations: ['getShopSecurityReport', 'listShopSecurityReports', 'runShopSecurityScan'],
+    operations: ['getShopSecurityReport', 'getShopSecuritySchedule', 'listShopSecurityReports', 'runShopSecurityScan', 'setShopSecuritySchedule'],
     manifest: async () => ({
       default: {
         id: 'shop-security',
@@ -165,7 +181,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'shop-performance',
-    operations: ['getShopPerformanceReport', 'listShopPerformanceReports', 'runShopPerformanceReport'],
+    operations: ['getShopPerformanceReport', 'getShopPerformanceSchedule', 'listShopPerformanceReports', 'runShopPerformanceReport', 'setShopPerformanceSchedule'],
     manifest: async () => ({
       default: {
         id: 'shop-performance',
@@ -211,7 +227,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'backups',
-    operations: ['createBackupPlan', 'createBackupRestore', 'deleteBackupPlan', 'discardBackupRestore', 'getBackupPlan', 'getBackupRestore', 'getBackupRun', 'getBackupsOverview', 'listBackupPlans', 'listBackupRestores', 'listBackupRuns', 'listBackupSnapshots', 'previewBackupsCost', 'promoteBackupRestore', 'startBackup', 'updateBackupPlan', 'verifyBackupPlan'],
+    operations: ['createBackupPlan', 'createBackupRestore', 'deleteBackupPlan', 'discardBackupRestore', 'getBackupPlan', 'getBackupRestore', 'getBackupRun', 'getBackupsOverview', 'listBackupDatabases', 'listBackupPlans', 'listBackupRestores', 'listBackupRuns', 'listBackupSnapshots', 'previewBackupsCost', 'promoteBackupRestore', 'startBackup', 'updateBackupPlan', 'verifyBackupPlan'],
     manifest: async () => ({
       default: {
         id: 'backups',
@@ -221,6 +237,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         services: ['backups'],
         programs: ['restic'],
         server: () => import('../../../plugins/backups/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'package-updates',
+    operations: ['getPackageUpdatesSettings', 'getPackageUpgrade', 'listPackageUpgrades', 'listPendingPackageUpdates', 'startPackageUpgrade', 'updatePackageUpdatesSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'package-updates',
+        titleKey: 'title',
+        icon: 'SystemUpdateAlt',
+        nav: { order: 160 },
+        services: ['package-updates'],
+        programs: ['package-updates'],
+        server: () => import('../../../plugins/package-updates/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),
@@ -237,6 +269,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         services: ['dns'],
         programs: ['named'],
         server: () => import('../../../plugins/dns/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'email',
+    operations: ['createMailAlias', 'createMailDomain', 'createMailbox', 'deleteMailAlias', 'deleteMailDomain', 'deleteMailbox', 'getMailAlias', 'getMailDomain', 'getMailbox', 'listMailAliases', 'listMailDomains', 'listMailboxes', 'renewMailboxPassword', 'updateMailAlias', 'updateMailDomain', 'updateMailbox'],
+    manifest: async () => ({
+      default: {
+        id: 'email',
+        titleKey: 'title',
+        icon: 'Email',
+        nav: { order: 180 },
+        services: ['email'],
+        programs: ['postfix'],
+        server: () => import('../../../plugins/email/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),
@@ -259,7 +307,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'tomcat',
-    operations: ['createTomcatApplication', 'deleteTomcatApplication', 'getTomcatInstance', 'getTomcatSettings', 'listTomcatApplications', 'updateTomcatSettings'],
+    operations: ['createTomcatApplication', 'createTomcatInstance', 'deleteTomcatApplication', 'deleteTomcatInstance', 'getTomcatInstance', 'getTomcatSettings', 'getTomcatStatus', 'listTomcatApplications', 'listTomcatInstances', 'updateTomcatInstance', 'updateTomcatSettings'],
     manifest: async () => ({
       default: {
         id: 'tomcat',
@@ -267,7 +315,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         icon: 'Tune',
         nav: { order: 200 },
         services: ['tomcat'],
-        programs: ['tomcat'],
+        programs: ['tomcat', 'tomcat-1', 'tomcat-2', 'tomcat-3', 'tomcat-4', 'tomcat-5', 'tomcat-6', 'tomcat-7', 'tomcat-8'],
         server: () => import('../../../plugins/tomcat/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
@@ -290,6 +338,22 @@ export const pluginRegistry: PluginRegistryEntry[] = [
     }),
   },
   {
+    id: 'nodejs',
+    operations: ['controlNodejsApp', 'createNodejsApp', 'deleteNodejsApp', 'getNodejsApp', 'getNodejsAppLog', 'getNodejsRuntimes', 'getNodejsStatus', 'listNodejsApps', 'listNodejsReleases', 'rollbackNodejsRelease', 'switchNodejsRelease', 'updateNodejsApp'],
+    manifest: async () => ({
+      default: {
+        id: 'nodejs',
+        titleKey: 'title',
+        icon: 'Code',
+        nav: { order: 220 },
+        services: ['nodejs'],
+        programs: ['supervisor'],
+        server: () => import('../../../plugins/nodejs/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
     id: 'memcached',
     operations: ['flushMemcached', 'getMemcachedInstance', 'getMemcachedSettings', 'getMemcachedStats', 'updateMemcachedSettings', 'watchMemcached'],
     manifest: async () => ({
@@ -307,7 +371,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'rabbitmq',
-    operations: ['createRabbitmqPermission', 'createRabbitmqUser', 'createRabbitmqVhost', 'deleteRabbitmqPermission', 'deleteRabbitmqUser', 'deleteRabbitmqVhost', 'getRabbitmqSettings', 'getRabbitmqStats', 'listRabbitmqPermissions', 'listRabbitmqQueues', 'listRabbitmqUsers', 'listRabbitmqVhosts', 'renewRabbitmqUserPassword', 'updateRabbitmqPermission', 'updateRabbitmqSettings', 'updateRabbitmqUser', 'watchRabbitmq'],
+    operations: ['createRabbitmqBinding', 'createRabbitmqExchange', 'createRabbitmqPermission', 'createRabbitmqPolicy', 'createRabbitmqUser', 'createRabbitmqVhost', 'deleteRabbitmqBinding', 'deleteRabbitmqExchange', 'deleteRabbitmqPermission', 'deleteRabbitmqPolicy', 'deleteRabbitmqUser', 'deleteRabbitmqVhost', 'getRabbitmqSettings', 'getRabbitmqStats', 'listRabbitmqBindings', 'listRabbitmqExchanges', 'listRabbitmqPermissions', 'listRabbitmqPolicies', 'listRabbitmqQueues', 'listRabbitmqUsers', 'listRabbitmqVhosts', 'renewRabbitmqUserPassword', 'updateRabbitmqPermission', 'updateRabbitmqPolicy', 'updateRabbitmqSettings', 'updateRabbitmqUser', 'watchRabbitmq'],
     manifest: async () => ({
       default: {
         id: 'rabbitmq',
@@ -349,6 +413,38 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         services: ['firewall'],
         programs: ['nftables'],
         server: () => import('../../../plugins/firewall/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'protection',
+    operations: ['banProtectionAddress', 'createProtectionJail', 'createProtectionWafSite', 'deleteProtectionJail', 'deleteProtectionWafSite', 'getProtectionJail', 'getProtectionSettings', 'getProtectionWafSite', 'listProtectionBans', 'listProtectionJails', 'listProtectionWafEvents', 'listProtectionWafSites', 'unbanProtectionAddress', 'updateProtectionJail', 'updateProtectionSettings', 'updateProtectionWafSite'],
+    manifest: async () => ({
+      default: {
+        id: 'protection',
+        titleKey: 'title',
+        icon: 'Shield',
+        nav: { order: 270 },
+        services: ['protection'],
+        programs: ['fail2ban', 'waf'],
+        server: () => import('../../../plugins/protection/server/index.ts'),
+        web: webPartIsLoadedBySpa,
+      },
+    }),
+  },
+  {
+    id: 'postfix',
+    operations: ['deletePostfixQueue', 'deletePostfixQueueMessage', 'deletePostfixRelayPassword', 'flushPostfixQueue', 'flushPostfixQueueMessage', 'getPostfixRelayPassword', 'getPostfixSettings', 'listPostfixQueue', 'updatePostfixRelayPassword', 'updatePostfixSettings'],
+    manifest: async () => ({
+      default: {
+        id: 'postfix',
+        titleKey: 'title',
+        icon: 'Outbox',
+        nav: { order: 280 },
+        services: ['postfix'],
+        programs: ['postfix'],
+        server: () => import('../../../plugins/postfix/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },
     }),

@@ -19,7 +19,7 @@ export const immutableCacheControl = 'public, max-age=31536000, immutable';
  *
  * `/a/login` gets `login.html`, the lean sign-in page (its own Vite entry without router, store and shell;
  * issue 14, docs/decisions.md "Lean sign-in page"); the SPA reaches it with a full page load.
- * Every other page is rendered on the server when `render` is given and can (issue 29, http/ssr.ts).
+ * With `render` (issue 29, http/ssr.ts) every page, the sign-in page too, is rendered on the server when it can.
  */
 export function serveSpa(
   distDir: string,
@@ -46,6 +46,8 @@ export function serveSpa(
       if (rel.startsWith('assets/')) return next(); // a missing chunk is a 404, not the app
     }
     if ((rel === 'login' || rel === 'login/') && isFile(loginPage)) {
+      // Rendered on the server too (the sign-in card for reading without JavaScript); its script renders it anew.
+      if (options.render && (await options.render(ctx))) return;
       await sendFile(ctx, 'login.html', false);
       return;
     }

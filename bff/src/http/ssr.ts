@@ -19,11 +19,19 @@ interface ServerEntry {
     display: { forcedMode: boolean; darkMode: boolean; container: 'wrapped' | 'fluid' };
     prefersDark: boolean;
     reduceMotion: boolean;
+    wide: boolean;
+    timeZone: string;
     maintenance: boolean;
   }): Promise<
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'page'; status: number; language: string; mode: string; html: string; css: string; cssIds: string[]; payload: unknown }
   >;
+  renderLoginPage(input: {
+    language: 'de' | 'en';
+    mode: 'light' | 'dark';
+    reduceMotion: boolean;
+    maintenance: boolean;
+  }): Promise<{ html: string; css: string; cssIds: string[]; title: string }>;
 }
 
 export type InProcessApi = (request: { method: string; path: string; body?: unknown }) => Promise<{ status: number; body: unknown }>;
@@ -77,15 +85,32 @@ function composed(app: Koa): (ctx: Context) => Promise<void> {
   return chain;
 }
 
-/** What the browser told us about itself: client hints (Chromium) or the cookie the web app writes (`portal_media`). */
-function mediaPreferences(ctx: Context): { prefersDark: boolean; reduceMotion: boolean } {
+/**
+ * What the browser told us about itself: client hints (Chromium) or the cookie the web app writes (`portal_media`).
+ * The width is the one the browser measured on its last page (the cookie); before there is one, a phone
+ * (`Sec-CH-UA-Mobile: ?1`, sent by Chromium without asking) is narrow, anything else wide.
+ */
+function mediaPreferences(ctx: Context): { prefersDark: boolean; reduceMotion: boolean; wide: boolean } {
   const cookie = ctx.cookies.get('portal_media') ?? '';
   const hintScheme = ctx.get('Sec-CH-Prefers-Color-Scheme');
   const hintMotion = ctx.get('Sec-CH-Prefers-Reduced-Motion');
   return {
     prefersDark: hintScheme ? hintScheme.replace(/"/g, '') === 'dark' : cookie[0] === '1',
     reduceMotion: hintMotion ? hintMotion.replace(/"/g, '') === 'reduce' : cookie[1] === '1',
+    wide: cookie[2] === '0' || cookie[2] === '1' ? cookie[2] === '1' : ctx.get('Sec-CH-UA-Mobile') !== '?1',
   };
+}
+
+/** The browser's time zone from the cookie the web app writes (`portal_tz`) if Intl knows it, else Europe/Berlin. */
+function timeZoneOf(ctx: Context): string {
+  const zone = ctx.cookies.get('portal_tz');
+  if (!zone || zone.length > 64) return 'Europe/Berlin';
+  try {
+    const name = decodeURIComponent(zone);
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return 'Europe/Berlin';
+  }
 }
 
 /** A guest's display settings from the cookie the web app writes (`portal_display`: forced, dark, w/f). */
@@ -100,6 +125,7 @@ const escapeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
  * Renders the web app's pages on the server (issue 29) when the server rendering is built
@@ -110,29 +136,40 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  */
 export function serverRendering(options: { distDir: string; serverDir: string; app: () => Koa; deps: AppDeps }) {
   const entryFile = path.join(options.serverDir, 'entry-server.js');
-  const templateFile = path.join(options.distDir, 'index.html');
   let entry: Promise<ServerEntry> | undefined;
-  let template: { file: string; mtimeMs: number; parts: [string, string, string, string] } | undefined;
   const names = cookieNames(options.deps.config.secure);
+  const index = documentTemplate(path.join(options.distDir, 'index.html'));
+  const login = documentTemplate(path.join(options.distDir, 'login.html'));
 
-  /** `index.html` cut where the language, the styles and the page go (read again after a new build). */
-  function documentParts(): [string, string, string, string] | undefined {
-    const stat = fs.statSync(templateFile, { throwIfNoEntry: false });
-    if (!stat) return undefined;
-    if (template?.mtimeMs !== stat.mtimeMs) {
-      const html = fs.readFileSync(templateFile, 'utf8').replace(/\s*<noscript>.*?<\/noscript>/s, '');
-      const [beforeLang, afterLang] = html.split('<html lang="de">');
-      const [head, body] = afterLang?.split('</head>') ?? [];
-      const [beforeRoot, afterRoot] = body?.split('<div id="root"></div>') ?? [];
-      if (afterRoot === undefined) return undefined;
-      template = { file: templateFile, mtimeMs: stat.mtimeMs, parts: [beforeLang, head, beforeRoot, afterRoot] };
+  /** The lean sign-in page (`login.html`) with the sign-in card in it, for reading without JavaScript. */
+  async function renderLogin(ctx: Context): Promise<boolean> {
+    const parts = login();
+    if (!parts) return false;
+    entry ??= import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
+    const display = displayOf(ctx);
+    const media = mediaPreferences(ctx);
+    const language = ctx.cookies.get('portal_language') === 'en' ? 'en' : 'de';
+    const mode = display.forcedMode ? (display.darkMode ? 'dark' : 'light') : media.prefersDark ? 'dark' : 'light';
+    let result: Awaited<ReturnType<ServerEntry['renderLoginPage']>>;
+    try {
+      result = await (
+        await entry
+      ).renderLoginPage({ language, mode, reduceMotion: media.reduceMotion, maintenance: options.deps.config.MAINTENANCE });
+    } catch (e) {
+      options.deps.logger.warn(
+        { requestId: ctx.state.requestId, reason: (e as Error).message },
+        'server rendering of the sign-in page failed',
+      );
+      return false;
     }
-    return template.parts;
+    answer(ctx, pageDocument(parts, { language, mode, ...result }));
+    return true;
   }
 
   return async (ctx: Context): Promise<boolean> => {
     if (!fs.existsSync(entryFile)) return false;
-    const parts = documentParts();
+    if (ctx.path === '/a/login' || ctx.path === '/a/login/') return renderLogin(ctx);
+    const parts = index();
     if (!parts) return false;
     entry ??= import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
     let result: Awaited<ReturnType<ServerEntry['renderPage']>>;
@@ -148,6 +185,7 @@ export function serverRendering(options: { distDir: string; serverDir: string; a
         language,
         display: displayOf(ctx),
         ...mediaPreferences(ctx),
+        timeZone: timeZoneOf(ctx),
         maintenance: options.deps.config.MAINTENANCE,
       });
     } catch (e) {
@@ -157,34 +195,78 @@ export function serverRendering(options: { distDir: string; serverDir: string; a
       );
       return false;
     }
-    ctx.set('Cache-Control', 'private, no-cache');
-    ctx.vary('Cookie');
-    ctx.vary('Accept-Encoding');
-    // Chromium sends its colour and motion preferences with the next requests (and retries this one for the colour).
-    ctx.set('Accept-CH', 'Sec-CH-Prefers-Color-Scheme, Sec-CH-Prefers-Reduced-Motion');
-    ctx.set('Critical-CH', 'Sec-CH-Prefers-Color-Scheme');
-    ctx.vary('Sec-CH-Prefers-Color-Scheme');
-    ctx.vary('Sec-CH-Prefers-Reduced-Motion');
     if (result.kind === 'redirect') {
+      headers(ctx);
       ctx.status = result.status;
       ctx.redirect(result.location);
       return true;
     }
-    const [beforeLang, head, beforeRoot, afterRoot] = parts;
-    const style = `<style data-emotion="css ${escapeAttribute(result.cssIds.join(' '))}">${result.css.replace(/<\/style/gi, '<\\/style')}</style>`;
-    const html =
-      `${beforeLang}<html lang="${result.language}" data-theme="${result.mode}">${head}${style}</head>` +
-      `${beforeRoot}<div id="root">${result.html}</div><script type="application/json" id="portal-ssr">${escapeJson(result.payload)}</script>${afterRoot}`;
+    const payload = `<script type="application/json" id="portal-ssr">${escapeJson(result.payload)}</script>`;
     ctx.status = result.status;
-    ctx.type = 'text/html; charset=utf-8';
-    const accepts = ctx.acceptsEncodings('br', 'gzip', 'identity');
-    if (accepts === 'br') {
-      ctx.set('Content-Encoding', 'br');
-      ctx.body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
-    } else if (accepts === 'gzip') {
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.body = zlib.gzipSync(html, { level: 5 });
-    } else ctx.body = html;
+    answer(ctx, pageDocument(parts, result, payload));
     return true;
   };
+}
+
+/** `[before <html>, head, body before the root, after the root]` of a built document. */
+type DocumentParts = [string, string, string, string];
+
+/** A built document (`index.html`, `login.html`) cut where the language, the styles and the page go; read again after a new build. */
+function documentTemplate(file: string): () => DocumentParts | undefined {
+  let template: { mtimeMs: number; parts: DocumentParts } | undefined;
+  return () => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    if (template?.mtimeMs !== stat.mtimeMs) {
+      // The "please enable JavaScript" notice goes: the page is there to read.
+      const html = fs.readFileSync(file, 'utf8').replace(/\s*<noscript>.*?<\/noscript>/s, '');
+      const [beforeLang, afterLang] = html.split('<html lang="de">');
+      const [head, body] = afterLang?.split('</head>') ?? [];
+      const [beforeRoot, afterRoot] = body?.split('<div id="root"></div>') ?? [];
+      if (afterRoot === undefined) return undefined;
+      template = { mtimeMs: stat.mtimeMs, parts: [beforeLang, head, beforeRoot, afterRoot] };
+    }
+    return template.parts;
+  };
+}
+
+/** The page in its document: language and colour mode on `<html>`, the critical CSS in the head, the markup in the root. */
+function pageDocument(
+  [beforeLang, head, beforeRoot, afterRoot]: DocumentParts,
+  page: { language: string; mode: string; html: string; css: string; cssIds: string[]; title?: string },
+  afterPage = '',
+): string {
+  const style = `<style data-emotion="css ${escapeAttribute(page.cssIds.join(' '))}">${page.css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  const titled = page.title ? head.replace(/<title>.*?<\/title>/s, `<title>${escapeText(page.title)}</title>`) : head;
+  return (
+    `${beforeLang}<html lang="${page.language}" data-theme="${page.mode}">${titled}${style}</head>` +
+    `${beforeRoot}<div id="root">${page.html}</div>${afterPage}${afterRoot}`
+  );
+}
+
+/** Headers of every server-rendered answer: one browser's page, never kept for another; the client hints it is rendered by. */
+function headers(ctx: Context): void {
+  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.vary('Cookie');
+  ctx.vary('Accept-Encoding');
+  // Chromium sends its colour and motion preferences with the next requests (and retries this one for the colour).
+  ctx.set('Accept-CH', 'Sec-CH-Prefers-Color-Scheme, Sec-CH-Prefers-Reduced-Motion');
+  ctx.set('Critical-CH', 'Sec-CH-Prefers-Color-Scheme');
+  ctx.vary('Sec-CH-Prefers-Color-Scheme');
+  ctx.vary('Sec-CH-Prefers-Reduced-Motion');
+  ctx.vary('Sec-CH-UA-Mobile');
+}
+
+/** A rendered document as the answer, compressed as the browser accepts it. */
+function answer(ctx: Context, html: string): void {
+  headers(ctx);
+  ctx.type = 'text/html; charset=utf-8';
+  const accepts = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  if (accepts === 'br') {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+  } else if (accepts === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = zlib.gzipSync(html, { level: 5 });
+  } else ctx.body = html;
 }

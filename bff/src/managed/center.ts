@@ -10,6 +10,7 @@ import { backupRetentionPrice, CURRENCY, VAT_PERCENT } from '@portal/core/billin
 import { Server } from '@portal/core/clusters';
 import { DomainError, NotFound, Unavailable, afterCommit, recordAudit, requestEntityManager } from '@portal/core/platform';
 import { appliesTo } from '@portal/plugin-sdk';
+import { maskSecretValues } from '@portal/plugin-sdk/gateway';
 import {
   PathNotDeclared,
   isPluginError,
@@ -259,7 +260,7 @@ export class ManagedCenter {
     const last = new Map((lastApplied?.files ?? []).map((f) => [f.path, f.content]));
     const applied = !!lastApplied && last.size === files.length && files.every((f) => last.get(f.path) === f.content);
     const mode = (m = 0o644) => m.toString(8).padStart(4, '0');
-    const view = (f: (typeof files)[number]) => ({ path: f.path, content: f.secret ? '' : f.content, mode: mode(f.mode), ...(f.owner ? { owner: f.owner } : {}), ...(f.group ? { group: f.group } : {}), secret: !!f.secret });
+    const view = (f: (typeof files)[number]) => ({ path: f.path, content: f.secret ? '' : maskSecretValues(f.content, f.secretValues), mode: mode(f.mode), ...(f.owner ? { owner: f.owner } : {}), ...(f.group ? { group: f.group } : {}), secret: !!f.secret });
     return { files: files.map(view), applied };
   }
 

@@ -9,6 +9,8 @@ export interface StoredFile {
   group?: string;
   /** Its content is never shown in a diff. */
   secret?: boolean;
+  /** Secret parts of its content (`ConfigFile.secretValues`): masked wherever the content is shown. */
+  secretValues?: string[];
 }
 
 /**

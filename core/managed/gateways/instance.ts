@@ -13,6 +13,11 @@ import type { CheckOutcome, ConfigFile, RunResult, ServiceControl, ServiceStatus
 import type { LocalEnv, LocalInstance, ProgramDescriptor } from '@portal/plugin-sdk/program';
 
 export const trimOutput = (s: string) => s.trim().slice(-20_000);
+/**
+ * How long a stop waits for the process to end: a supervisor stops its children first (supervisord waits up to
+ * `stopwaitsecs`, 10 s by default, per program), and a new instance cannot start while the old one holds its socket.
+ */
+export const STOP_WAIT_MS = 15_000;
 export const TIMEOUT = 15_000;
 
 /** Files and processes where the instance runs. Paths named `host…` are already mapped (`hostPath`). */
@@ -62,7 +67,7 @@ export function instanceControl(host: InstanceHost, program: ProgramDescriptor):
   const local: LocalInstance | undefined = program.local;
   let resolved: LocalEnv | undefined;
   /** The descriptor's view of the sandbox, with the user read once from the host. */
-  const envOf = async (): Promise<LocalEnv> => (resolved ??= { root: host.root, hostPath: (p) => host.hostPath(p), readFile: (p) => host.readFile(p), user: await host.user() });
+  const envOf = async (): Promise<LocalEnv> => (resolved ??= { root: host.root, hostPath: (p) => host.hostPath(p), readFile: (p) => host.readFile(p), user: await host.user(), listenAddress: (service, port) => host.listenAddress(service, port) });
   const missing: CheckOutcome = { status: 'skipped', reason: 'tool_missing', tool };
   const pidFile = () => host.hostPath(local!.pidFile);
   /** What the running process's command line contains (`local.process`, default the tool: RabbitMQ runs as beam.smp). */
@@ -78,7 +83,7 @@ export function instanceControl(host: InstanceHost, program: ProgramDescriptor):
 
   /** Writes the instance's own files and the directories it expects. */
   async function prepare(l: LocalInstance): Promise<void> {
-    for (const f of l.files?.(await envOf()) ?? []) if ((await host.readFile(f.path)) !== f.content) await host.writeFile(f);
+    for (const f of (await l.files?.(await envOf())) ?? []) if ((await host.readFile(f.path)) !== f.content) await host.writeFile(f);
     for (const dir of l.dirs ?? []) await host.mkdir(host.hostPath(dir));
   }
 

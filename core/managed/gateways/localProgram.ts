@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { CheckOutcome, ConfigFile, ProgramDescriptor, ServiceControl } from '@portal/plugin-sdk/server';
-import { instanceControl, TIMEOUT, trimOutput, type InstanceHost } from './instance.ts';
+import { instanceControl, STOP_WAIT_MS, TIMEOUT, trimOutput, type InstanceHost } from './instance.ts';
 import type { LocalGateway } from './local.ts';
 import { findTool, programEnv, runProgram, runToFile } from './programs.ts';
 
@@ -34,13 +34,13 @@ export async function runningPid(pidFile: string, tool: string): Promise<number 
   return pid;
 }
 
-/** Stops the process of a pid file (SIGTERM, waits up to 3 s). Returns whether one ran. */
+/** Stops the process of a pid file (SIGTERM, waits until it has ended, at most `STOP_WAIT_MS`). Returns whether one ran. */
 export async function stopPid(pidFile: string, tool: string): Promise<boolean> {
   const pid = await runningPid(pidFile, tool);
   if (!pid) return false;
   try {
     process.kill(pid, 'SIGTERM');
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + STOP_WAIT_MS;
     while (Date.now() < deadline && (await runningPid(pidFile, tool))) await new Promise((resolve) => setTimeout(resolve, 25));
   } catch {
     /* gone already */

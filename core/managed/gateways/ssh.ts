@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { ClientChannel } from 'ssh2';
 import type { CheckOutcome, ConfigFile, Reachable, ReachTarget, RunRequest, RunResult, ServerGateway, ServerMetrics, ServiceControl, ServiceStatus, ToolCheck } from '@portal/plugin-sdk/gateway';
 import type { LocalEnv, ProgramDescriptor } from '@portal/plugin-sdk/program';
-import { instanceControl, TIMEOUT, trimOutput, type InstanceHost } from './instance.ts';
+import { instanceControl, STOP_WAIT_MS, TIMEOUT, trimOutput, type InstanceHost } from './instance.ts';
 import { oneAtATime, programEnv, SandboxViolation, toolName } from './programs.ts';
 import { exec, openConnection, sftpCall, SshUnreachable, type HostKeyStore, type SshConnection, type SshPool, type SshSettings } from './sshConnection.ts';
 
@@ -567,7 +567,7 @@ export class SshGateway implements ServerGateway {
         const pid = await runningPid(pidFile, tool);
         if (!pid) return false;
         await this.#exec(['kill', '-TERM', String(pid)], { timeoutMs: 5000 });
-        for (const deadline = Date.now() + 3000; Date.now() < deadline && (await runningPid(pidFile, tool)); ) await new Promise((resolve) => setTimeout(resolve, 50));
+        for (const deadline = Date.now() + STOP_WAIT_MS; Date.now() < deadline && (await runningPid(pidFile, tool)); ) await new Promise((resolve) => setTimeout(resolve, 50));
         return true;
       },
       // The far side's instances are not the portal's processes: they keep running when it stops.
@@ -619,8 +619,8 @@ export class SshGateway implements ServerGateway {
     for (const f of writes) await this.writeFile({ path: staged(f.path), content: repoint(f.content), mode: f.mode ?? 0o644 });
     for (const p of removes) await this.removeFile(staged(p));
     if (local?.validate) {
-      const env: LocalEnv = { root: dir, hostPath: (p) => this.hostPath(staged(p)), readFile: (p) => this.readFile(staged(p)), user: await this.user() };
-      for (const f of local.files?.(env) ?? []) await this.writeFile({ ...f, path: staged(f.path) });
+      const env: LocalEnv = { root: dir, hostPath: (p) => this.hostPath(staged(p)), readFile: (p) => this.readFile(staged(p)), user: await this.user(), listenAddress: (service, port) => this.listenAddress(service, port) };
+      for (const f of (await local.files?.(env)) ?? []) await this.writeFile({ ...f, path: staged(f.path) });
       // Its directories in the copy, and the live ones the check opens too (logs: only the tree is staged).
       for (const d of local.dirs ?? []) await sh(['mkdir', '-p', '--', env.hostPath(d), this.hostPath(d)]);
       const r = await this.#run(tool, [...local.validate, ...(await local.args(env))], { timeoutMs: TIMEOUT });

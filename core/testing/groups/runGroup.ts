@@ -6,6 +6,7 @@
  * registered is then replayed inside `describe(<its path>)`, so its `beforeAll`/`afterAll` start and stop its
  * portal around its own tests only, as when it runs alone. A file that fails to load fails one test named after it.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { portalTestGroup } from '../portalTests.js';
 
@@ -74,7 +75,13 @@ export async function runGroup(index: number): Promise<void> {
         });
         return;
       }
+      // PORTAL_TEST_TIMES=<file>: each file's wall time is appended as a JSON line, the measure the groups are
+      // balanced by (portalTests.js, `npm run test:times` merges them into core/testing/portalTestTimes.json).
+      const times = process.env.PORTAL_TEST_TIMES;
+      let started = 0;
+      if (times) (real.beforeAll as Callable)(() => void (started = performance.now()));
       for (const call of calls) replay(call, real);
+      if (times) (real.afterAll as Callable)(() => fs.appendFileSync(times, `${JSON.stringify({ file, seconds: Math.round((performance.now() - started) / 100) / 10 })}\n`));
     });
   }
 }

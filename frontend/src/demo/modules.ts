@@ -1,7 +1,9 @@
 /**
- * Every Managed Center module of §2 (R2.024–R2.029) and the pages the demo names besides (Memcached,
- * RabbitMQ, Sphinx, firewall, protection, Postfix/Sendmail, FTP, e-mail domain details). In demo mode
- * each has a page; those without a plugin show their title and that they are in the full portal.
+ * Every Managed Center module of §2 (R2.024–R2.029) and the pages the demo names besides (firewall,
+ * protection, Postfix/Sendmail, FTP, e-mail domain details). In demo mode each has a page; those the demo
+ * server has no plugin section for show their title and that they are in the full portal. Memcached,
+ * RabbitMQ and Sphinx are not here: both servers of the demo cluster run them (core/demo), so the demo
+ * shows their real module pages.
  */
 export const demoModules = [
   'apache',
@@ -27,9 +29,6 @@ export const demoModules = [
   'tomcat',
   'solr',
   'nodejs',
-  'memcached',
-  'rabbitmq',
-  'sphinx',
   'firewall',
   'protection',
   'postfix-sendmail',

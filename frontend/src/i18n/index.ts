@@ -3,25 +3,23 @@ import { initReactI18next } from 'react-i18next';
 import type { BackendModule } from 'i18next';
 import { readCookie } from '../api/baseApi';
 import { whenIdle } from '../shell/idle';
+import { rememberVisitorLanguage, visitorLanguage } from '../ssr/languageCookie';
 import { ssrPayload } from '../ssr/payload';
 import { loadNamespace, namespaces, resources } from './bundledResources';
 
 export const supportedLanguages = ['de', 'en'] as const;
 export type Language = (typeof supportedLanguages)[number];
 
-const storageKey = 'portal.language';
-
-/** The language the server rendered the page in, else the one stored in the browser (guests), else German. */
+/** The language the server rendered the page in, else the visitor's (cookie or storage, issue 29), else German. */
 export function initialLanguage(): Language {
-  if (ssrPayload) return ssrPayload.language;
-  const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(storageKey) : null;
-  return (supportedLanguages as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'de';
+  // Read in any case: a language only stored in the browser is written into the cookie for the next page.
+  const visitor = visitorLanguage();
+  return ssrPayload?.language ?? visitor ?? 'de';
 }
 
 export function rememberLanguage(language: Language): void {
-  localStorage.setItem(storageKey, language);
-  // The server renders a guest's page in it (issue 29).
-  document.cookie = `portal_language=${language};path=/;max-age=31536000;samesite=lax`;
+  // The server renders a guest's or demo visitor's page in it (issue 29).
+  rememberVisitorLanguage(language);
   document.documentElement.lang = language;
 }
 

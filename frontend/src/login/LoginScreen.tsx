@@ -181,6 +181,8 @@ function PasswordForm({
   return (
     <Stack
       component="form"
+      // Sent before the script has started (or without one): never with the password in the address.
+      method="post"
       noValidate
       spacing={2}
       aria-label={t('auth:login.title')}
@@ -286,6 +288,8 @@ function TwoFactorCodeForm({
   return (
     <Stack
       component="form"
+      // Sent before the script has started (or without one): never with the password in the address.
+      method="post"
       noValidate
       spacing={2}
       aria-label={t('security:login.title')}

@@ -1,9 +1,10 @@
 /**
  * Translations of the lean sign-in page (issue 14, branch signin): the same JSON files as the SPA, only
  * the namespaces the page needs, and a few lines instead of i18next (17 KB gzipped): keys `ns:a.b`,
- * `{{name}}` interpolation. The language is the SPA's (`portal.language` in the browser, else German).
+ * `{{name}}` interpolation. The language is the SPA's (the `portal_language` cookie, else German).
  */
 import { loadNamespace } from '../i18n/loadNamespace';
+import { rememberVisitorLanguage, visitorLanguage } from '../ssr/languageCookie';
 
 export const languages = ['de', 'en'] as const;
 export type Language = (typeof languages)[number];
@@ -15,16 +16,15 @@ type Options = Record<string, string | number>;
 /** What the page needs before it shows; `security` (two-factor step) and a hand-over notice's namespace follow when needed. */
 export const startNamespaces = ['common', 'errors', 'auth', 'password'];
 
-const storageKey = 'portal.language';
 const loaded: Record<string, Tree> = {};
 
+/** The visitor's language (the `portal_language` cookie the server reads, else the stored one), else German. */
 export function storedLanguage(): Language {
-  const stored = localStorage.getItem(storageKey);
-  return (languages as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'de';
+  return visitorLanguage() ?? 'de';
 }
 
 export function rememberLanguage(language: Language): void {
-  localStorage.setItem(storageKey, language);
+  rememberVisitorLanguage(language);
   document.documentElement.lang = language;
 }
 

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { afterLoginTarget } from '../auth/afterLogin';
 import { loginHandOffKey, readLoginHandOff } from '../auth/loginHandOff';
 import { dismissBrowserWarning, shouldWarnAboutBrowser } from '../shell/browserSupport';
+import { markHydrated } from '../ssr/HydrationMarker';
 import { rememberMediaPreferences } from '../ssr/mediaCookie';
 import { createPortalTheme } from '../ui/theme';
 import { client, isMaintenance, readCookie, signInPending, type Me } from './client';
@@ -71,6 +72,9 @@ function Page({ initialLanguage, notice }: { initialLanguage: Language; notice?:
   const [outdated, setOutdated] = useState(() => shouldWarnAboutBrowser());
   const theme = useMemo(() => createPortalTheme(mode), [mode]);
   document.documentElement.dataset.theme = mode;
+
+  // The form is interactive (the e2e fixtures wait for it after every document load, issue 29).
+  useEffect(markHydrated, []);
 
   useEffect(() => {
     // Maintenance is shown on load (issue 15), not only when a submit fails; the form is not held back for the answer.

@@ -20,6 +20,7 @@ import {
   type ManagedConnection,
   type ManagedConnectionTest,
 } from './connectionApi';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 const stateColor = { ready: 'success', local: 'default', not_configured: 'warning', unconfirmed: 'warning', failing: 'error' } as const;
 
@@ -100,7 +101,7 @@ export function ConnectionSection({ clusterId, serverId }: { clusterId: number; 
   if (error) return <Alert severity="error">{translateServerMessage(apiError(error)?.message)}</Alert>;
   if (!connection) return <Skeleton variant="rounded" height={240} role="status" aria-busy="true" />;
   const failure = apiError(confirmState.error)?.message ?? apiError(generateState.error)?.message ?? apiError(testState.error)?.message;
-  const when = connection.lastContactAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(connection.lastContactAt)) : t('never');
+  const when = connection.lastContactAt ? new Intl.DateTimeFormat(i18n.language, { timeZone: userTimeZone(), dateStyle: 'medium', timeStyle: 'short' }).format(new Date(connection.lastContactAt)) : t('never');
 
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }} data-testid="connection-section">

@@ -18,6 +18,7 @@ import { formatBytes, percent } from './format';
 import { PluginErrorBoundary } from './PluginErrorBoundary';
 import { loadDashboardCard } from './pluginLoader';
 import type { WebPluginEntry } from './registry';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 const stateColor = { running: 'success', stopped: 'warning', not_installed: 'default', unknown: 'default', managed: 'info' } as const;
 const changeColor = { pending: 'info', applied: 'success', failed: 'error', rolled_back: 'default' } as const;
@@ -76,7 +77,7 @@ function Figures({ metrics, live }: { metrics: ServerMetrics; live: boolean }) {
         <Usage label={t('dashboard.memory')} used={metrics.memory.usedBytes} total={metrics.memory.totalBytes} testId="metric-memory" />
         <Usage label={t('dashboard.disk')} used={metrics.disk.usedBytes} total={metrics.disk.totalBytes} testId="metric-disk" />
         <Typography variant="caption" color="text.secondary">
-          {t('dashboard.measuredAt', { time: new Date(metrics.at).toLocaleTimeString(i18n.language) })}
+          {t('dashboard.measuredAt', { time: new Date(metrics.at).toLocaleTimeString(i18n.language, { timeZone: userTimeZone() }) })}
         </Typography>
       </Box>
     </Card>
@@ -92,8 +93,8 @@ function ChangeItem({ change }: { change: ManagedChange }) {
         primary={summary}
         secondary={
           change.impersonator
-            ? t('dashboard.changeByImpersonated', { name: change.user?.name ?? t('dashboard.system'), staff: change.impersonator.name, time: new Date(change.createdAt).toLocaleString(i18n.language) })
-            : t('dashboard.changeBy', { name: change.user?.name ?? t('dashboard.system'), time: new Date(change.createdAt).toLocaleString(i18n.language) })
+            ? t('dashboard.changeByImpersonated', { name: change.user?.name ?? t('dashboard.system'), staff: change.impersonator.name, time: new Date(change.createdAt).toLocaleString(i18n.language, { timeZone: userTimeZone() }) })
+            : t('dashboard.changeBy', { name: change.user?.name ?? t('dashboard.system'), time: new Date(change.createdAt).toLocaleString(i18n.language, { timeZone: userTimeZone() }) })
         }
       />
       <Chip size="small" variant="outlined" color={changeColor[change.status]} label={t(`changeStatus.${change.status}`)} sx={{ ml: 1 }} />

@@ -84,13 +84,12 @@ describe('error reporting of the web app', () => {
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (url.includes('/api/v1/profile')) return new Response(JSON.stringify({ ...profile, firstname: 'Erika Maria' }), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (url.includes('/api/v1/profile')) return new Response(JSON.stringify({ ...profile, firstname: 'Erika Maria', language: 'en' }), { status: 200, headers: { 'content-type': 'application/json' } });
       return realFetch(input, init);
     }) as typeof fetch;
-    // The merge fails where a browser refuses storage (e.g. a full quota).
-    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    });
+    // The merge fails where the saved language cannot be switched to (its translations fail to load). A browser that
+    // refuses storage no longer fails it: the language then travels in the cookie alone.
+    const changeLanguage = jest.spyOn(i18next, 'changeLanguage').mockRejectedValue(Object.assign(new Error('Loading chunk 12 failed.'), { name: 'ChunkLoadError' }));
     const error = jest.spyOn(console, 'error').mockImplementation(() => {});
     const store = createStore();
     try {
@@ -105,13 +104,13 @@ describe('error reporting of the web app', () => {
       expect(store.getState().ui.alerts.find((a) => a.message === i18next.t('errors:internal'))?.type).toBe('danger');
       await waitFor(() => expect(events()).toHaveLength(1));
       const [event] = events();
-      expect(event.exception.values[0].type).toBe('QuotaExceededError');
+      expect(event.exception.values[0].type).toBe('ChunkLoadError');
       expect(event.tags).toMatchObject({ context: 'profile.update.merge' });
       expect(event.user).toEqual({ id: '7' });
       expect(received.join('\n')).not.toContain('erika@example.com');
     } finally {
       globalThis.fetch = realFetch;
-      setItem.mockRestore();
+      changeLanguage.mockRestore();
       error.mockRestore();
     }
   });

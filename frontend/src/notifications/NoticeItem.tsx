@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Notice } from './api';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 type Lang = 'de' | 'en';
 
@@ -51,7 +52,7 @@ export function NoticeItem({ notice, scrollRoot, onRead, onFollow }: NoticeItemP
   }, [watch, scrollRoot, notice.id, onRead]);
 
   const withTime = notice.kind !== 'built_in';
-  const date = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(notice.date));
+  const date = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { ...(withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }), timeZone: userTimeZone() }).format(new Date(notice.date));
   const image = notice.image?.[lang];
 
   const body = (

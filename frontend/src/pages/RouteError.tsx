@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { reportError } from '../monitoring/errorReporting';
 import { ChunkLoadFailure } from '../shell/ChunkLoadWarning';
+import { HydrationMarker } from '../ssr/HydrationMarker';
 import { StatusPage } from './StatusPage';
 
 const isChunkError = (e: unknown) =>
-  e instanceof Error && /dynamically imported module|Importing a module script failed|chunk load timed out|error loading dynamically/i.test(e.message);
+  e instanceof Error &&
+  /dynamically imported module|Importing a module script failed|chunk load timed out|error loading dynamically/i.test(e.message);
 
 /** The error boundary of the routes: a chunk that failed to load asks for a reload (§8). */
 export default function RouteError() {
@@ -18,16 +20,25 @@ export default function RouteError() {
   useEffect(() => {
     if (!chunk) reportError(error, { tags: { mechanism: 'route' } });
   }, [error, chunk]);
-  if (chunk) return <ChunkLoadFailure />;
+  if (chunk)
+    return (
+      <>
+        <ChunkLoadFailure />
+        <HydrationMarker />
+      </>
+    );
   return (
-    <StatusPage
-      title={t('internal', { ns: 'errors' })}
-      text={t('withSupport', { ns: 'errors', message: '', phone: '+49 30 1234567-0', email: 'support@example.com' })}
-      action={
-        <Button variant="contained" onClick={() => window.location.reload()}>
-          {t('reload')}
-        </Button>
-      }
-    />
+    <>
+      <HydrationMarker />
+      <StatusPage
+        title={t('internal', { ns: 'errors' })}
+        text={t('withSupport', { ns: 'errors', message: '', phone: '+49 30 1234567-0', email: 'support@example.com' })}
+        action={
+          <Button variant="contained" onClick={() => window.location.reload()}>
+            {t('reload')}
+          </Button>
+        }
+      />
+    </>
   );
 }

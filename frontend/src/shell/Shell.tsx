@@ -18,6 +18,7 @@ import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 import { DemoModeHook, DemoReadOnly } from '../demo/DemoShell';
 import { Monitoring } from '../monitoring/Monitoring';
+import { HydrationMarker } from '../ssr/HydrationMarker';
 
 /** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
 export function Shell() {
@@ -47,7 +48,10 @@ export function Shell() {
         sx={{ flexGrow: 1, py: 3, outline: 'none', minHeight: '100vh' }}
       >
         {maintenance ? (
-          <MaintenancePage />
+          <>
+            <MaintenancePage />
+            <HydrationMarker />
+          </>
         ) : (
           <Suspense fallback={<PageLoading />}>
             {/* Demo mode (issue 13): the pages show writes disabled with a hint (the SDK's read-only web kit). */}
@@ -56,6 +60,7 @@ export function Shell() {
                 <Outlet />
               </ChunkLoadWarningShown>
             </DemoReadOnly>
+            <HydrationMarker />
           </Suspense>
         )}
       </Container>

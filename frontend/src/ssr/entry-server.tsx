@@ -10,8 +10,12 @@
  * route's error page. The result is the page's HTML, its critical CSS (a fresh emotion cache per render) and the
  * payload the browser hydrates from (store state, the translations used, router state).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import type { Middleware } from '@reduxjs/toolkit';
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { type ReactNode } from 'react';
@@ -26,11 +30,15 @@ import { Themed } from '../App';
 import { signedIn, signedOut } from '../auth/authSlice';
 import { demoApi, demoUserEmail } from '../demo/api';
 import { criticalNamespaces, i18nReady, signedInNamespaces, type Language } from '../i18n';
+import { LoginScreen } from '../login/LoginScreen';
+import { loadNamespaces as loadLoginNamespaces, startNamespaces as loginNamespaces, translator } from '../login/i18n';
 import { routes } from '../routes';
-import { createStore, type AppStore } from '../store';
+import { createStore, type AppStore, type RootState } from '../store';
 import { displayChanged, type DisplayState } from '../ui/displaySlice';
+import { createPortalTheme } from '../ui/theme';
 import { maintenanceStarted } from '../ui/uiSlice';
 import { SsrMedia, type SsrPayload } from './payload';
+import { setTimeZoneSource } from '@portal/plugin-sdk/web/format';
 
 /** One request to the API, answered in process by the BFF under the page request's session. */
 export type InProcessApi = (request: { method: string; path: string; body?: unknown }) => Promise<{ status: number; body: unknown }>;
@@ -49,6 +57,10 @@ export interface RenderInput {
   display: DisplayState;
   prefersDark: boolean;
   reduceMotion: boolean;
+  /** The screen is assumed at least `md` wide (layouts that differ by width: `useWideScreen`). */
+  wide: boolean;
+  /** The browser's time zone (cookie `portal_tz`), else Europe/Berlin: every date of the page is formatted in it. */
+  timeZone: string;
   maintenance: boolean;
 }
 
@@ -86,6 +98,18 @@ function inProcessBaseQuery(inProcess: InProcessApi) {
     return status >= 200 && status < 300 ? { data } : { error: { status, data } };
   };
 }
+
+/**
+ * A failed request stays failed while the page is rendered: RTK Query asks a failed query again for every new
+ * subscriber, i.e. in every render pass, and the page would show its loading state instead of its error for good.
+ * The repeated request's `pending` is dropped, so its answer does not replace the first one (another request id).
+ */
+const keepFailedQueries: Middleware<object, RootState> = (store) => (next) => (action) => {
+  const a = action as { type?: string; meta?: { arg?: { queryCacheKey?: string } } };
+  const key = a.type === `${api.reducerPath}/executeQuery/pending` ? a.meta?.arg?.queryCacheKey : undefined;
+  if (key && store.getState().api.queries[key]?.status === 'rejected') return action;
+  return next(action);
+};
 
 /** Who is signed in, the demo state and maintenance: what the browser's start asks (App's `Startup`), as the root loader. */
 async function loadStartup(store: AppStore, input: RenderInput): Promise<null> {
@@ -145,10 +169,22 @@ function renderAll(element: ReactNode, onError?: (error: unknown) => void): Prom
   });
 }
 
+/** The time zone of the page being rendered: pages of different browsers render at the same time. */
+const pageTimeZone = new AsyncLocalStorage<string>();
+setTimeZoneSource(() => pageTimeZone.getStore());
+
 /** Renders the page at `input.url` with its data, or says where to go instead (a guard's redirect). */
-export async function renderPage(input: RenderInput): Promise<RenderResult> {
+export function renderPage(input: RenderInput): Promise<RenderResult> {
+  return pageTimeZone.run(input.timeZone, () => renderPageInZone(input));
+}
+
+async function renderPageInZone(input: RenderInput): Promise<RenderResult> {
   await i18nReady;
-  const store = createStore({ preloadedState: { display: input.display }, extra: { baseQuery: inProcessBaseQuery(input.api) } });
+  const store = createStore({
+    preloadedState: { display: input.display },
+    extra: { baseQuery: inProcessBaseQuery(input.api) },
+    before: [keepFailedQueries],
+  });
   const serverRoutes: RouteObject[] = routes.map((route, i) => (i === 0 ? { ...route, loader: () => loadStartup(store, input) } : route));
   const handler = createStaticHandler(serverRoutes, { basename: '/a' });
   const context = await handler.query(new Request(input.url, { headers: input.headers }));
@@ -158,11 +194,12 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   // A signed-in user's own language (not the shared demo user's: each visitor keeps theirs, issue 13).
   const pageLanguage = (store.getState().auth.status === 'authenticated' && languageOf(store)) || input.language;
   const i18n = pageI18n(pageLanguage, used);
-  const media = { prefersDark: input.prefersDark, reduceMotion: input.reduceMotion };
+  const media = { prefersDark: input.prefersDark, reduceMotion: input.reduceMotion, wide: input.wide };
   let html: string;
   let cache: EmotionCache;
   let errors: unknown[];
   for (let pass = 1; ; pass++) {
+    const before = store.getState().api.queries;
     errors = [];
     cache = createCache({ key: 'css' });
     // Collect the styles instead of writing <style> elements into the markup (what @emotion/server does).
@@ -191,17 +228,16 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
       );
     if (!running.length || pass >= maxPasses) break;
     await Promise.allSettled(running);
+    // Only repeated requests of failed queries (kept failed): this pass's HTML already shows what there is.
+    if (store.getState().api.queries === before) break;
   }
   const state = store.getState();
+  // A request still running after the last pass is not handed over: the browser would wait for it for good (RTK Query
+  // never starts a query again while it is pending); without it, the browser asks it itself.
+  const queries = Object.fromEntries(Object.entries(state.api.queries).filter(([, q]) => q?.status !== 'pending'));
   // Nothing keeps running on the server (polling timers of hooks that subscribed while rendering).
   store.dispatch(api.util.resetApiState());
-  const cssIds: string[] = [];
-  let css = '';
-  for (const [id, rules] of Object.entries(cache.inserted)) {
-    if (typeof rules !== 'string') continue;
-    cssIds.push(id);
-    css += rules;
-  }
+  const { css, cssIds } = collectedCss(cache);
   const resources: SsrPayload['resources'] = {};
   for (const ns of used) {
     const bundle = i18next.getResourceBundle(pageLanguage, ns) as Record<string, unknown> | undefined;
@@ -220,8 +256,9 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
     payload: {
       language: pageLanguage,
       ...media,
+      timeZone: input.timeZone,
       resources,
-      state: { ...state, api: { ...state.api, subscriptions: {} } },
+      state: { ...state, api: { ...state.api, queries, subscriptions: {} } },
       router: {
         loaderData: context.loaderData,
         actionData: context.actionData,
@@ -233,6 +270,60 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
       },
     },
   };
+}
+
+/** The collected critical CSS of an emotion cache and the ids of its rules (`<style data-emotion="css …ids">`). */
+function collectedCss(cache: EmotionCache): { css: string; cssIds: string[] } {
+  const cssIds: string[] = [];
+  let css = '';
+  for (const [id, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules !== 'string') continue;
+    cssIds.push(id);
+    css += rules;
+  }
+  return { css, cssIds };
+}
+
+export interface LoginRenderInput {
+  /** The visitor's language (`portal_language` cookie), else German. */
+  language: Language;
+  /** The colour mode the lean page would pick (a guest's display cookie, else the browser's preference). */
+  mode: 'light' | 'dark';
+  reduceMotion: boolean;
+  maintenance: boolean;
+}
+
+/**
+ * The lean sign-in page (`login.html`, src/login) rendered on the server (issue 29): what a browser without
+ * JavaScript reads — the frame, the sign-in card with its form (or the maintenance notice) — with its critical CSS.
+ * The page's own script renders it anew once it has started (it does not hydrate: the hand-over notice and the
+ * language stored only in the browser are the browser's, and the page keeps its lean entry without this payload).
+ */
+export async function renderLoginPage(input: LoginRenderInput): Promise<{ html: string; css: string; cssIds: string[]; title: string }> {
+  await loadLoginNamespaces(input.language, loginNamespaces);
+  const tr = translator(input.language);
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const nothing = () => undefined;
+  const later = () => Promise.resolve();
+  const html = await renderAll(
+    <CacheProvider value={cache}>
+      <ThemeProvider theme={createPortalTheme(input.mode, input.reduceMotion)}>
+        <CssBaseline enableColorScheme />
+        <LoginScreen
+          tr={tr}
+          maintenance={input.maintenance}
+          onLanguage={nothing}
+          onRetryMaintenance={later}
+          onSignedIn={nothing}
+          onMaintenance={nothing}
+          loadTwoFactorTexts={later}
+        />
+      </ThemeProvider>
+    </CacheProvider>,
+  );
+  const title = `${input.maintenance ? tr.t('maintenance.title') : tr.t('auth:login.title')} – ${tr.t('appName')}`;
+  return { html, title, ...collectedCss(cache) };
 }
 
 function languageOf(store: AppStore): Language | undefined {

@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-rou
 import { App } from '../App';
 import { routes } from '../routes';
 import { createStore, type PreloadedState } from '../store';
+import { setTimeZoneSource } from '@portal/plugin-sdk/web/format';
 import type { SsrPayload } from './payload';
 
 /**
@@ -12,6 +13,8 @@ import type { SsrPayload } from './payload';
  * server's state (RTK Query does not ask again for what the page shows) and the router from its loader data.
  */
 export async function hydrate(root: HTMLElement, payload: SsrPayload): Promise<void> {
+  // Dates and times in the zone the server formatted them in (the browser's own from its cookie, else Europe/Berlin).
+  setTimeZoneSource(() => payload.timeZone);
   const matches = matchRoutes(routes, window.location, '/a') ?? [];
   await Promise.all(
     matches

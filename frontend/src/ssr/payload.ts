@@ -11,6 +11,13 @@ export interface SsrPayload {
   prefersDark: boolean;
   /** Whether the server rendered with "reduce motion" (no ripples, no transitions). */
   reduceMotion: boolean;
+  /**
+   * Whether the server assumed a screen at least `md` (900 px) wide: the width the browser measured on its last
+   * page (`portal_media` cookie), else not a phone by `Sec-CH-UA-Mobile`, else wide.
+   */
+  wide: boolean;
+  /** The time zone the server formatted dates and times in (the browser formats in it too until the next page). */
+  timeZone: string;
   /** The translations the page used, by namespace, of `language`. */
   resources: Record<string, Record<string, unknown>>;
   /** The store's state after the server loaded the page's data (RTK Query cache, session, display settings). */
@@ -32,4 +39,4 @@ export const ssrPayload: SsrPayload | undefined = (() => {
  * The media preferences the server rendered with: the browser's first render uses them too (hydration must
  * match), then follows its own. Undefined in a page the browser renders itself.
  */
-export const SsrMedia = createContext<Pick<SsrPayload, 'prefersDark' | 'reduceMotion'> | undefined>(ssrPayload);
+export const SsrMedia = createContext<Pick<SsrPayload, 'prefersDark' | 'reduceMotion' | 'wide'> | undefined>(ssrPayload);

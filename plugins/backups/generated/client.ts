@@ -24,7 +24,7 @@ export const backupsApi = managedApi.enhanceEndpoints({ addTagTypes: ['backups']
       query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/plans/{planId}', a),
       invalidatesTags: ['backups'],
     }),
-    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores/{restoreId} — Discards a restored copy (removes the scratch directory; the live files stay as they are) */
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores/{restoreId} — Discards a restored copy (removes the scratch directory or drops the copy database; the live data stay as they are) */
     discardBackupRestore: b.mutation<ResultOf<'discardBackupRestore'>, ArgsOf<'discardBackupRestore'>>({
       query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores/{restoreId}', a),
       invalidatesTags: ['backups'],
@@ -54,6 +54,11 @@ export const backupsApi = managedApi.enhanceEndpoints({ addTagTypes: ['backups']
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/overview', a),
       providesTags: ['backups'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/backups/databases — The databases of the server's MariaDB a database plan can dump (read from the running instance) */
+    listBackupDatabases: b.query<ResultOf<'listBackupDatabases'>, ArgsOf<'listBackupDatabases'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/databases', a),
+      providesTags: ['backups'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/backups/plans — The server's plan entries */
     listBackupPlans: b.query<ResultOf<'listBackupPlans'>, ArgsOf<'listBackupPlans'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/plans', a),
@@ -79,7 +84,7 @@ export const backupsApi = managedApi.enhanceEndpoints({ addTagTypes: ['backups']
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/cost', a),
       providesTags: ['backups'],
     }),
-    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores/{restoreId}/promote — Promotes a compared copy - takes a safety snapshot of the live files, then makes them exactly the copy */
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores/{restoreId}/promote — Promotes a compared copy - takes a safety snapshot of the live files (or a safety dump), then makes them exactly the copy */
     promoteBackupRestore: b.mutation<ResultOf<'promoteBackupRestore'>, ArgsOf<'promoteBackupRestore'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/backups/restores/{restoreId}/promote', a),
       invalidatesTags: ['backups'],

@@ -33,9 +33,15 @@ export const backupPlanResource = {
     },
     "path": {
       "type": "string",
-      "minLength": 9,
+      "minLength": 0,
       "maxLength": 255,
-      "pattern": "^/var/www(/[A-Za-z0-9_][A-Za-z0-9._-]*)+$"
+      "pattern": "^(/var/www(/[A-Za-z0-9_][A-Za-z0-9._-]*)+)?$"
+    },
+    "database": {
+      "type": "string",
+      "minLength": 0,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z0-9_-]*$"
     },
     "schedule": {
       "type": "string",

@@ -27,16 +27,19 @@ run('backups with restic', () => {
     }
     throw new Error(`run ${runId} did not end`);
   }
-  const body = { name: 'shop', kind: 'files', path: '/var/www/shop', schedule: 'daily', hour: 3, keepDays: 10, keepWeeks: 0, keepMonths: 0 } as const;
+  const body = { name: 'shop', kind: 'files', path: '/var/www/shop', database: '', schedule: 'daily', hour: 3, keepDays: 10, keepWeeks: 0, keepMonths: 0 } as const;
   let planId = 0;
 
   it('R2.026 creates a plan (applied as the plan file, next run shown) and refuses invalid values with 422', async () => {
     const bad = await t.api.call('createBackupPlan', { body: { ...body, path: '/etc/passwd' } });
     expect(bad.status).toBe(422);
     expect(bad.body.error?.fields?.path).toBeDefined();
-    const dump = await t.api.call('createBackupPlan', { body: { ...body, name: 'db', kind: 'database' } });
+    // No MariaDB runs on this server (the mysql module is not loaded): no database to dump.
+    const dump = await t.api.call('createBackupPlan', { body: { ...body, name: 'db', kind: 'database', path: '', database: 'shop' } });
     expect(dump.status).toBe(422);
-    expect(dump.body.error?.fields).toEqual({ kind: ['backups:errors.kind_not_available'] });
+    expect(dump.body.error?.fields).toEqual({ database: ['backups:errors.database_unknown'] });
+    expect((await t.api.call('listBackupDatabases')).body).toEqual({ running: false, data: [] });
+    expect((await t.api.call('createBackupPlan', { body: { ...body, path: '' } })).body.error?.fields).toEqual({ path: ['backups:errors.path_required'] });
 
     const created = await t.api.call('createBackupPlan', { body });
     expect(created.status).toBe(202);
@@ -122,6 +125,23 @@ run('backups with restic', () => {
     expect(await gw().readFile('/var/www/shop/index.html')).toBe('<h1>shop</h1>\n');
     expect((await t.api.call('getBackupRestore', { path: { restoreId: inPlace.body.id } })).body.status).toBe('promoted');
     expect((await t.api.call('listBackupSnapshots')).body.data.filter((s) => s.safety)).toHaveLength(before + 1);
+  }, 120_000);
+
+  it('R2.026 a changed plan rolled back: the previous plan file is back on the server, the job succeeded; snapshots stay', async () => {
+    const previous = await t.file(plansPath);
+    expect(previous).toContain(`${planId} shop files /var/www/shop daily 3 |`);
+    const snapshots = (await t.api.call('listBackupSnapshots')).body.data.length;
+    const changed = await t.api.call('updateBackupPlan', { path: { planId }, body: { ...body, schedule: 'weekly', hour: 5, keepDays: 30 } });
+    expect(changed.status).toBe(202);
+    expect(await t.waitForJob(changed.body.id)).toMatchObject({ status: 'succeeded' });
+    expect(await t.file(plansPath)).toContain(`${planId} shop files /var/www/shop weekly 5 |`);
+
+    const job = await t.applied('POST', `${t.base()}/managed/plugins/backups/rollback`);
+    expect(job).toMatchObject({ kind: 'rollback', status: 'succeeded' });
+    expect(await t.file(plansPath)).toBe(previous);
+    expect((await t.api.call('getBackupPlan', { path: { planId } })).body).toMatchObject({ schedule: 'daily', hour: 3, keepDays: 10 });
+    // The repository is data, not desired state: a rollback takes no snapshot away.
+    expect((await t.api.call('listBackupSnapshots')).body.data).toHaveLength(snapshots);
   }, 120_000);
 
   it('R9.021 prices the retention: 10 days free, each further day per month', async () => {

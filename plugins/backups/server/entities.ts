@@ -10,6 +10,8 @@ export const BackupPlan = defineEntity({
     name: p.string().length(64),
     kind: p.string().length(16),
     path: p.string().length(255),
+    /** A database plan: the database of the server's MariaDB (empty for a files plan). */
+    database: p.string().length(64).default(''),
     schedule: p.string().length(16),
     hour: p.integer(),
     keepDays: p.integer(),
@@ -71,6 +73,9 @@ export const BackupRestore = defineEntity({
     status: p.string().length(16),
     changes: p.json<{ path: string; change: 'added' | 'removed' | 'changed' }[]>(),
     changesTotal: p.integer(),
+    /** A database plan: the copy database, and the tables with their rows live and in the copy. */
+    copyDatabase: p.string().length(64).nullable(),
+    tables: p.json<{ name: string; liveRows: number | null; copyRows: number | null }[]>().nullable(),
     error: p.string().length(4000).nullable(),
     createdAt: p.datetime(),
   },

@@ -6,6 +6,7 @@ import type { Schemas } from '@portal/openapi';
 import { conflict, found, noContent, validationFailed, type ErrorNameOf, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { TranslationKey } from '../generated/i18n.ts';
 import type { Operations } from '../generated/operations.ts';
+import { listDatabases } from './dumps.ts';
 import { BackupPlan, BackupRestore, BackupRun } from './entities.ts';
 import { presentRestore, presentRun, type Runs } from './runs.ts';
 
@@ -43,6 +44,8 @@ export const ownHandlers = (ports: PluginPorts, runs: Runs): Pick<PluginHandlers
       restores: await Promise.all(restores.map(async (r) => presentRestore(r, await runOfRestore(c.em, r.id)))),
     };
   },
+
+  listBackupDatabases: async (c) => listDatabases(ports.gateway(c.server.id)),
 
   listBackupSnapshots: async (c) => {
     const made = await c.em.find(BackupRun, { serverId: c.server.id, snapshotId: { $ne: null } });

@@ -1,14 +1,16 @@
 /**
  * Server part of the `backups` plugin: the plans of a server (desired state in `backups_plans`, an SDK resource
- * rendered as the plan file), and what happens on the server with restic — backups, restore tests, restores as a
+ * rendered as the plan file; document roots or database dumps, `dumps.ts`), and what happens on the server with restic — backups, restore tests, restores as a
  * copy with promote or discard, in-place restores — as runs with progress (`runs.ts`), scheduled by `scheduler.ts`.
  */
-import { defineServerPlugin, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { defineServerPlugin, validationFailed, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { listDatabases } from './dumps.ts';
 import type { Operations } from '../generated/operations.ts';
 import { BackupPlan, BackupRepository, BackupRestore, BackupRun } from './entities.ts';
 import { demoFixtures } from './fixtures.ts';
 import { ownHandlers } from './handlers.ts';
 import { Migration20261128120315Backups } from './migrations/Migration20261128120315Backups.ts';
+import { Migration20261129100000BackupsDatabases } from './migrations/Migration20261129100000BackupsDatabases.ts';
 import { plans, plansPath, renderPlans } from './plans.ts';
 import programs from './program.ts';
 import { runsOf, type Runs } from './runs.ts';
@@ -22,7 +24,7 @@ const schedulers = new Map<PluginPorts, () => void>();
 
 export default defineServerPlugin<Operations>({
   entities: [BackupPlan, BackupRepository, BackupRun, BackupRestore],
-  migrations: [Migration20261128120315Backups],
+  migrations: [Migration20261128120315Backups, Migration20261129100000BackupsDatabases],
   programs,
   // The plan file is read by people and the portal, not by a program: nothing to check or reload.
   steps: {
@@ -31,7 +33,21 @@ export default defineServerPlugin<Operations>({
   },
   state: { entities: [BackupPlan] },
   render: async ({ em, server }) => [{ path: plansPath, content: renderPlans(await plans.all(em, server.id)), mode: 0o644 }],
-  handlers: (ports): PluginHandlers<Operations> => ({ ...plans.handlers(ports), ...ownHandlers(ports, runsFor(ports)) }),
+  handlers: (ports): PluginHandlers<Operations> => {
+    const base = plans.handlers(ports);
+    // A database plan names a database the server's MariaDB has (read from the running instance, before the lock).
+    const known = async (c: { server: { id: number }; body: { kind: string; database: string } }) => {
+      if (c.body.kind !== 'database' || !c.body.database.trim()) return;
+      const { data } = await listDatabases(ports.gateway(c.server.id));
+      if (!data.includes(c.body.database.trim())) throw validationFailed({ database: ['backups:errors.database_unknown'] });
+    };
+    return {
+      ...base,
+      createBackupPlan: async (c) => (await known(c), base.createBackupPlan(c)),
+      updateBackupPlan: async (c) => (await known(c), base.updateBackupPlan(c)),
+      ...ownHandlers(ports, runsFor(ports)),
+    };
+  },
   fixtures: demoFixtures,
   start: (ports) => {
     schedulers.get(ports)?.();

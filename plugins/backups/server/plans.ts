@@ -1,6 +1,6 @@
 /**
  * The plans of a server: an SDK resource (`x-resources.backupPlan`) with the plugin's rules, presenter and the
- * rendered plan file (`/etc/portal/backups/plans.conf`: each plan's path, schedule and `restic forget` flags — what
+ * rendered plan file (`/etc/portal/backups/plans.conf`: each plan's path or database, schedule and `restic forget` flags — what
  * a run on the server does, readable there without the portal).
  */
 import type { Schemas } from '@portal/openapi';
@@ -9,6 +9,7 @@ import type { TranslationKey } from '../generated/i18n.ts';
 import { backupPlanResource } from '../generated/resources.ts';
 import { forgetFlags, retentionDays } from '../shared/retention.ts';
 import { nextRun, type Schedule } from '../shared/schedule.ts';
+import { maxDatabaseName } from './dumps.ts';
 import { BackupPlan } from './entities.ts';
 
 export const plansPath = '/etc/portal/backups/plans.conf';
@@ -17,16 +18,27 @@ export const maxPlans = 20;
 
 const key = (k: ErrorNameOf<TranslationKey>) => `backups:errors.${k}`;
 
-type PlanInput = Pick<BackupPlan, 'name' | 'kind' | 'path'>;
+type PlanInput = Pick<BackupPlan, 'name' | 'kind' | 'path' | 'database'>;
 
-/** The rules on top of the contract's limits: unique name and path, no dumps yet, at most `maxPlans`. */
+/**
+ * The rules on top of the contract's limits: unique name; a files plan needs a path no other plan has, a database
+ * plan a database no other plan dumps, short enough for its copy's name (whether the server has it is checked
+ * against the running MariaDB by the handler, `databaseRule`); at most `maxPlans`.
+ */
 export function checkPlan(input: PlanInput, existing: PlanInput[] & { id?: number }[], currentId?: number): FieldErrors | undefined {
   const errors: FieldErrors = {};
   const others = (existing as (PlanInput & { id: number })[]).filter((p) => p.id !== currentId);
-  if (input.kind === 'database') errors.kind = [key('kind_not_available')];
+  const [path, database] = [input.path.trim(), (input.database ?? '').trim()];
   if (others.some((p) => p.name === input.name.trim())) errors.name = [key('duplicate')];
-  if (others.some((p) => p.path === input.path.trim())) errors.path = [key('path_duplicate')];
-  if (input.path.split('/').some((s) => s === '..' || s === '.')) errors.path = [key('path_format')];
+  if (input.kind === 'database') {
+    if (!database) errors.database = [key('database_required')];
+    else if (database.length > maxDatabaseName) errors.database = [key('database_too_long')];
+    else if (others.some((p) => p.kind === 'database' && p.database === database)) errors.database = [key('database_duplicate')];
+  } else {
+    if (!path) errors.path = [key('path_required')];
+    else if (others.some((p) => p.kind !== 'database' && p.path === path)) errors.path = [key('path_duplicate')];
+    if (path.split('/').some((s) => s === '..' || s === '.')) errors.path = [key('path_format')];
+  }
   if (currentId === undefined && others.length >= maxPlans) errors._ = [key('too_many')];
   return Object.keys(errors).length ? errors : undefined;
 }
@@ -37,6 +49,7 @@ export function presentPlan(p: BackupPlan, now: Date): Schemas['BackupPlan'] {
     name: p.name,
     kind: p.kind as Schemas['BackupPlan']['kind'],
     path: p.path,
+    database: p.database,
     schedule: p.schedule as Schedule,
     hour: p.hour as Schemas['BackupPlan']['hour'],
     keepDays: p.keepDays as Schemas['BackupPlan']['keepDays'],
@@ -52,7 +65,7 @@ export function presentPlan(p: BackupPlan, now: Date): Schemas['BackupPlan'] {
 /** The plan file: one line per plan; every value has passed the contract's pattern or enum. */
 export function renderPlans(plans: BackupPlan[]): string {
   const lines = ['# Written by the customer portal (Managed Center, backups). Changes here are overwritten.', '# id name kind path schedule hour | restic forget flags'];
-  for (const p of plans) lines.push(`${p.id} ${p.name} ${p.kind} ${p.path} ${p.schedule} ${p.hour} | ${forgetFlags(p.id, p).join(' ')}`);
+  for (const p of plans) lines.push(`${p.id} ${p.name} ${p.kind} ${p.kind === 'database' ? `mariadb:${p.database}` : p.path} ${p.schedule} ${p.hour} | ${forgetFlags(p.id, p).join(' ')}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -60,5 +73,11 @@ export const plans = defineResource(backupPlanResource, {
   entity: BackupPlan,
   present: (p, { now }) => presentPlan(p, now),
   rules: (input, { existing, current }) => checkPlan(input as PlanInput, existing, current?.id),
-  summary: (p) => ({ name: p.name, path: p.path }),
+  // A plan stores only what its kind uses: a database plan no path, a files plan no database.
+  values: (input) => {
+    const i = input as PlanInput & Record<string, unknown>;
+    const kind = i.kind === 'database' ? 'database' : 'files';
+    return { ...(i as object), name: i.name.trim(), path: kind === 'files' ? i.path.trim() : '', database: kind === 'database' ? (i.database ?? '').trim() : '' } as Partial<BackupPlan>;
+  },
+  summary: (p) => ({ name: p.name, ...(p.kind === 'database' ? { database: p.database } : { path: p.path }) }),
 });

@@ -10,6 +10,7 @@ import type { Schemas } from '@portal/openapi';
 import { eventsOf, isServerUnreachable, type PluginDatabase, type PluginPorts, type ServerGateway } from '@portal/plugin-sdk/server';
 import type { BackupsEvents } from '../shared/events.ts';
 import { forgetFlags } from '../shared/retention.ts';
+import { compareCounts, dropDatabase, dumpDatabase, dumpFile, dumpsPath, loadInto, manifestFile, stamp, swapIn, tableCount, withConnection, type Manifest } from './dumps.ts';
 import { BackupPlan, BackupRepository, BackupRestore, BackupRun } from './entities.ts';
 import {
   backup,
@@ -66,6 +67,8 @@ export function presentRestore(r: BackupRestore, runId: number | null): Schemas[
     status: r.status as Schemas['BackupRestore']['status'],
     changes: r.changes.slice(0, maxChanges),
     changesTotal: r.changesTotal,
+    copyDatabase: r.copyDatabase ?? null,
+    tables: (r.tables ?? []).slice(0, maxChanges),
     runId,
     error: r.error ?? null,
     createdAt: r.createdAt.toISOString(),
@@ -122,7 +125,7 @@ export function runsOf(ports: PluginPorts) {
       const gateway = ports.gateway(serverId);
       // Checked before restic runs: creating a repository costs a key derivation (seconds of CPU), not worth it
       // for a document root that is not there, and only a backup creates one.
-      if (run.kind === 'backup' && !(await isDirectory(gateway, plan.path))) throw new Error(`document root ${plan.path} does not exist`);
+      if (run.kind === 'backup' && plan.kind !== 'database' && !(await isDirectory(gateway, plan.path))) throw new Error(`document root ${plan.path} does not exist`);
       if (run.kind !== 'backup' && (await gateway.readFile(`${repositoryPath}/config`)) === null) throw new Error('no repository yet');
       await stage('repository');
       const password = await passwordOf(em, serverId);
@@ -135,7 +138,11 @@ export function runsOf(ports: PluginPorts) {
       em.assign(run, { status: 'failed', stage: 'done', error: message.slice(0, 4000), finishedAt: ports.clock.now() });
       if (run.restoreId) {
         const restore = await em.findOne(BackupRestore, { id: run.restoreId });
-        if (restore && restore.status !== 'compared') em.assign(restore, { status: 'failed', error: message.slice(0, 4000) });
+        if (restore && restore.status !== 'compared') {
+          em.assign(restore, { status: 'failed', error: message.slice(0, 4000) });
+          // A database copy that was loaded is not left behind by a failed restore or promote.
+          if (restore.copyDatabase) await dropDatabase(ports.gateway(serverId), restore.copyDatabase).catch(() => undefined);
+        }
       }
     }
     await em.flush();
@@ -171,10 +178,24 @@ export function runsOf(ports: PluginPorts) {
 
   const gw = (s: Step) => ports.gateway(s.run.serverId);
 
-  /** `restic backup` of the plan's path (`--json` summary: size, files, duration), then its retention (`forget --prune`). */
+  /**
+   * What a backup of the plan reads: the document root, or for a database plan a fresh dump in its dump directory
+   * (`dumps/<plan>`: the dump and its table list), which `done` removes once restic has it.
+   */
+  async function source(s: Step): Promise<{ path: string; done(): Promise<void> }> {
+    if (s.plan.kind !== 'database') return { path: s.plan.path, done: async () => undefined };
+    const dir = `${dumpsPath}/${s.plan.id}`;
+    await s.stage('dump');
+    await removeTree(gw(s), dir);
+    await dumpDatabase(gw(s), s.plan.database, dir);
+    return { path: dir, done: () => removeTree(gw(s), dir) };
+  }
+
+  /** `restic backup` of the plan's path or dump (`--json` summary: size, files, duration), then its retention (`forget --prune`). */
   const backupWork: Work = async (s) => {
+    const from = await source(s);
     await s.stage('backup');
-    const summary = await backup(gw(s), s.password, s.plan.path, [planTag(s.plan.id)]);
+    const summary = await backup(gw(s), s.password, from.path, [planTag(s.plan.id)]).finally(() => from.done());
     await s.stage('forget');
     await forget(gw(s), s.password, forgetFlags(s.plan.id, s.plan));
     return { snapshotId: summary.snapshotId, bytes: summary.bytes, files: summary.files, durationMs: summary.durationMs };
@@ -196,6 +217,7 @@ export function runsOf(ports: PluginPorts) {
     await s.stage('restore');
     const snap = await snapshotOf(s);
     const scratch = `${scratchPath}/${s.run.id}`;
+    if (s.plan.kind === 'database') return verifyDump(s, snap, scratch);
     try {
       const tree = await fileTree(gw(s), await restoreInto(gw(s), s.password, snap, scratch, true));
       await s.stage('check');
@@ -207,10 +229,57 @@ export function runsOf(ports: PluginPorts) {
     }
   };
 
-  /** A safety snapshot of the live files (tags plan and `safety`) before anything overwrites them. */
+  /**
+   * A database plan's restore test: the snapshot restored with `--verify` into scratch, its dump loaded into a
+   * scratch database `backups_scratch_<run>`, its base tables counted against the dump's list; both removed.
+   */
+  async function verifyDump(s: Step, snap: ResticSnapshot, scratch: string): Promise<Partial<BackupRun>> {
+    const db = `backups_scratch_${s.run.id}`;
+    try {
+      const dir = await restoreInto(gw(s), s.password, snap, scratch, true);
+      const manifest = JSON.parse((await gw(s).readFile(`${dir}/${manifestFile}`)) ?? 'null') as Manifest | null;
+      if (!manifest) throw new Error(`snapshot ${snap.short_id} has no ${manifestFile}`);
+      await loadInto(gw(s), `${dir}/${dumpFile}`, db, manifest.database);
+      await s.stage('check');
+      const tables = await tableCount(gw(s), db);
+      if (tables !== manifest.tables.length) throw new Error(`loaded ${tables} tables, the dump has ${manifest.tables.length}`);
+      return { snapshotId: snap.id, files: tables };
+    } finally {
+      await dropDatabase(gw(s), db).catch(() => undefined);
+      await removeTree(gw(s), scratch);
+    }
+  }
+
+  /**
+   * A database plan's snapshot loaded into a new copy database next to the live one (`<db>_restore_<time>`); the
+   * restored dump directory is removed once loaded. Answers the copy's name.
+   */
+  async function loadCopy(s: Step, restore: BackupRestore, snap: ResticSnapshot): Promise<string> {
+    const dir = `${restoresPath}/${restore.id}`;
+    const copy = `${s.plan.database}_restore_${stamp(ports.clock.now())}`;
+    try {
+      const restored = await restoreInto(gw(s), s.password, snap, dir);
+      await loadInto(gw(s), `${restored}/${dumpFile}`, copy, s.plan.database);
+    } finally {
+      await removeTree(gw(s), dir);
+    }
+    s.em.assign(restore, { copyDatabase: copy });
+    await s.em.flush();
+    return copy;
+  }
+
+  /** The swap of a compared (or just loaded) copy into the live database; the previous tables are in the safety dump. */
+  async function promoteCopy(s: Step, restore: BackupRestore): Promise<void> {
+    const copy = restore.copyDatabase;
+    if (!copy) throw new Error('the restore has no copy database');
+    await swapIn(gw(s), s.plan.database, copy, `${s.plan.database}_before_${stamp(ports.clock.now())}`);
+  }
+
+  /** A safety snapshot of the live files or a safety dump of the database (tags plan and `safety`) before anything overwrites them. */
   async function safety(s: Step): Promise<Partial<BackupRun>> {
+    const from = await source(s);
     await s.stage('safety');
-    const summary = await backup(gw(s), s.password, s.plan.path, [planTag(s.plan.id), 'safety']);
+    const summary = await backup(gw(s), s.password, from.path, [planTag(s.plan.id), 'safety']).finally(() => from.done());
     return { snapshotId: summary.snapshotId, bytes: summary.bytes, files: summary.files, durationMs: summary.durationMs };
   }
 
@@ -220,6 +289,24 @@ export function runsOf(ports: PluginPorts) {
       const restore = (await s.em.findOne(BackupRestore, { id: restoreId }))!;
       const copyDir = `${restoresPath}/${restore.id}`;
       const snap = await snapshotOf(s, restore.snapshotId);
+      if (s.plan.kind === 'database') {
+        if (restore.mode === 'in_place') {
+          const taken = await safety(s);
+          await s.stage('restore');
+          await loadCopy(s, restore, snap);
+          await s.stage('promote');
+          await promoteCopy(s, restore);
+          s.em.assign(restore, { status: 'promoted' });
+          return taken;
+        }
+        await s.stage('restore');
+        const copy = await loadCopy(s, restore, snap);
+        await s.stage('compare');
+        const tables = await withConnection(gw(s), (conn) => compareCounts(conn, s.plan.database, copy));
+        const differ = tables.filter((t) => t.liveRows !== t.copyRows).length;
+        s.em.assign(restore, { status: 'compared', tables, changesTotal: differ });
+        return { snapshotId: snap.id };
+      }
       if (restore.mode === 'in_place') {
         const taken = await safety(s);
         await s.stage('restore');
@@ -242,6 +329,13 @@ export function runsOf(ports: PluginPorts) {
     (restoreId: number): Work =>
     async (s) => {
       const restore = (await s.em.findOne(BackupRestore, { id: restoreId }))!;
+      if (s.plan.kind === 'database') {
+        const taken = await safety(s);
+        await s.stage('promote');
+        await promoteCopy(s, restore);
+        s.em.assign(restore, { status: 'promoted' });
+        return taken;
+      }
       const copyDir = `${restoresPath}/${restore.id}`;
       const snap = await snapshotOf(s, restore.snapshotId);
       const taken = await safety(s);
@@ -262,8 +356,12 @@ export function runsOf(ports: PluginPorts) {
       queue(em, restore.serverId, { planId: restore.planId, kind: 'restore', scheduled: false, restoreId: restore.id }, restoreWork(restore.id)),
     promote: (em: PluginDatabase, restore: BackupRestore) =>
       queue(em, restore.serverId, { planId: restore.planId, kind: 'promote', scheduled: false, restoreId: restore.id }, promoteWork(restore.id)),
-    /** Removes a compared copy (nothing live changes). */
-    discard: async (restore: BackupRestore) => removeTree(ports.gateway(restore.serverId), `${restoresPath}/${restore.id}`),
+    /** Removes a compared copy: its directory, or its copy database (nothing live changes). */
+    discard: async (restore: BackupRestore) => {
+      const gateway = ports.gateway(restore.serverId);
+      if (restore.copyDatabase) await dropDatabase(gateway, restore.copyDatabase);
+      await removeTree(gateway, `${restoresPath}/${restore.id}`);
+    },
     /** The server's snapshots (empty before the first backup: no repository yet). */
     snapshots: async (em: PluginDatabase, serverId: number): Promise<ResticSnapshot[]> => {
       if (!(await em.findOne(BackupRepository, { serverId }))) return [];

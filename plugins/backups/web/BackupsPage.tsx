@@ -43,6 +43,9 @@ export function BackupsPage() {
   const statusOf = (planId: number) => overview.data?.plans.find((p) => p.planId === planId);
   const runs = [...(overview.data?.running ?? []).filter((r) => !live[r.id]), ...Object.values(live)].sort((a, b) => b.id - a.id).slice(0, 5);
   const planOf = (id: number) => plans.find((p) => p.id === id);
+  const inPlaceText = (plan: Plan | undefined, id: string) =>
+    plan?.kind === 'database' ? t('restore.inPlaceTextDatabase', { name: plan.database, id }) : t('restore.inPlaceText', { path: plan?.path ?? '', id });
+  const promoteText = (plan: Plan | undefined) => (plan?.kind === 'database' ? t('restore.promoteTextDatabase', { name: plan.database }) : t('restore.promoteText', { path: plan?.path ?? '' }));
   const language = i18n.language;
   const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso, language, { compact: true }) : t('list.never'));
 
@@ -68,7 +71,7 @@ export function BackupsPage() {
         table={{
           columns: [
             { id: 'name', label: t('list.columns.name'), sortValue: (p) => p.name, render: (p) => <strong>{p.name}</strong> },
-            { id: 'path', label: t('list.columns.path'), sortValue: (p) => p.path, render: (p) => <code>{p.path}</code> },
+            { id: 'path', label: t('list.columns.path'), sortValue: (p) => p.path || p.database, render: (p) => (p.kind === 'database' ? t('list.database', { name: p.database }) : <code>{p.path}</code>) },
             {
               id: 'schedule',
               label: t('list.columns.schedule'),
@@ -121,7 +124,7 @@ export function BackupsPage() {
       <ConfirmDialog
         {...inPlace.dialog}
         title={t('restore.inPlaceTitle')}
-        text={inPlace.item ? t('restore.inPlaceText', { path: planOf(inPlace.item.planId ?? 0)?.path ?? '', id: inPlace.item.shortId }) : ''}
+        text={inPlace.item ? inPlaceText(planOf(inPlace.item.planId ?? 0), inPlace.item.shortId) : ''}
         confirm={t('restore.inPlaceConfirm')}
         color="error"
         onConfirm={() => inPlace.run((s) => restore(s, 'in_place'))}
@@ -129,7 +132,7 @@ export function BackupsPage() {
       <ConfirmDialog
         {...promoting.dialog}
         title={t('restore.promoteTitle')}
-        text={promoting.item ? t('restore.promoteText', { path: planOf(promoting.item.planId)?.path ?? '' }) : ''}
+        text={promoting.item ? promoteText(planOf(promoting.item.planId)) : ''}
         confirm={t('restore.promote')}
         color="warning"
         onConfirm={() => promoting.run(async (r) => track(await promote({ ...args, restoreId: r.id })))}
@@ -137,7 +140,7 @@ export function BackupsPage() {
       <ConfirmDialog
         {...discarding.dialog}
         title={t('restore.discardTitle')}
-        text={t('restore.discardText')}
+        text={discarding.item?.copyDatabase ? t('restore.discardTextDatabase') : t('restore.discardText')}
         confirm={t('restore.discard')}
         onConfirm={() => discarding.run(async (r) => track(await discard({ ...args, restoreId: r.id })))}
       />

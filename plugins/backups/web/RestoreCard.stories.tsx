@@ -6,7 +6,7 @@ import type { Plan, Restore } from './model.ts';
 import { RestoreCard } from './RestoresPanel.tsx';
 
 const at = '2026-11-28T08:00:00.000Z';
-const plan: Plan = { id: 1, name: 'shop', kind: 'files', path: '/var/www/shop', schedule: 'daily', hour: 3, keepDays: 10, keepWeeks: 0, keepMonths: 0, retentionDays: 10, nextRun: '2026-11-29T03:00:00.000Z', createdAt: at, updatedAt: at };
+const plan: Plan = { id: 1, name: 'shop', kind: 'files', path: '/var/www/shop', database: '', schedule: 'daily', hour: 3, keepDays: 10, keepWeeks: 0, keepMonths: 0, retentionDays: 10, nextRun: '2026-11-29T03:00:00.000Z', createdAt: at, updatedAt: at };
 const compared: Restore = {
   id: 1,
   planId: 1,
@@ -37,3 +37,20 @@ type Story = StoryObj<typeof meta>;
 export const Compared: Story = {};
 export const Identical: Story = { args: { restore: { ...compared, changes: [], changesTotal: 0 } } };
 export const Restoring: Story = { args: { restore: { ...compared, status: 'restoring', changes: [], changesTotal: 0 } } };
+/** A database plan's copy: the tables with their rows live and in the copy database. */
+export const DatabaseCopy: Story = {
+  args: {
+    plan: { ...plan, name: 'shopdb', kind: 'database', path: '', database: 'shop' },
+    restore: {
+      ...compared,
+      changes: [],
+      changesTotal: 2,
+      copyDatabase: 'shop_restore_20261128080000',
+      tables: [
+        { name: 'customers', liveRows: 1204, copyRows: 1204 },
+        { name: 'orders', liveRows: 5, copyRows: 3 },
+        { name: 'sessions', liveRows: 12, copyRows: null },
+      ],
+    },
+  },
+};

@@ -7,7 +7,7 @@ import { RunsPanel } from './RunsPanel.tsx';
 import { SnapshotsPanel } from './SnapshotsPanel.tsx';
 
 const at = '2026-11-28T08:00:00.000Z';
-const plans: Plan[] = [{ id: 1, name: 'shop', kind: 'files', path: '/var/www/shop', schedule: 'daily', hour: 3, keepDays: 30, keepWeeks: 4, keepMonths: 0, retentionDays: 30, nextRun: '2026-11-29T03:00:00.000Z', createdAt: at, updatedAt: at }];
+const plans: Plan[] = [{ id: 1, name: 'shop', kind: 'files', path: '/var/www/shop', database: '', schedule: 'daily', hour: 3, keepDays: 30, keepWeeks: 4, keepMonths: 0, retentionDays: 30, nextRun: '2026-11-29T03:00:00.000Z', createdAt: at, updatedAt: at }];
 const snapshot = (id: string, time: string, extra: Partial<Snapshot> = {}): Snapshot => ({
   id: `${id}${'0'.repeat(56)}`,
   shortId: id,

@@ -5,9 +5,9 @@
  * without TLS and an expired account are refused; the quota stops an upload; values refused with nothing stored; a
  * configuration ProFTPD refuses is never taken; undo; the authorization of every operation.
  */
-import { describeAccessMatrix, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
+import { describeAccessMatrix, letOthersTraverse, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
 import type { ApiOperations } from '../generated/operations.ts';
-import { ftpSession, letAccountsReach } from './ftps.testing.ts';
+import { ftpSession } from './ftps.testing.ts';
 import { dayOf } from './rules.ts';
 import { passwdPath, portalConfPath } from './program.ts';
 
@@ -15,7 +15,8 @@ let t: PluginPortal<ApiOperations>;
 beforeAll(async () => {
   // Long sessions: the expiry test moves the portal's clock by days.
   t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'), { env: { SESSION_IDLE_MINUTES: '100000', SESSION_MAX_HOURS: '10000' } });
-  await letAccountsReach(t.portal.managed.gateway(t.server.id).hostPath('/var/www'));
+  // ProFTPD checks the chroot as the account (www-data): it must pass every directory above the document root.
+  await letOthersTraverse(t.portal.managed.gateway(t.server.id).hostPath('/var/www'));
 }, 120_000);
 afterAll(() => t?.stop());
 

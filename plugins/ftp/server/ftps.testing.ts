@@ -20,21 +20,3 @@ export async function ftpSession(o: { port: number; user: string; password: stri
     client.close();
   }
 }
-
-/**
- * A test portal's sandbox lies in a private temporary directory (mode 0700): ProFTPD checks the chroot as the
- * account (www-data), which must be able to pass every directory above the document root, as on a real server
- * (`/var/www`). Adds search permission (o+x, not read) to the directories from the temporary directory down to
- * the sandbox's `/var/www`.
- */
-export async function letAccountsReach(webRootOnHost: string): Promise<void> {
-  const { default: fs } = await import('node:fs/promises');
-  const { default: os } = await import('node:os');
-  const path = await import('node:path');
-  const tmp = await fs.realpath(os.tmpdir());
-  await fs.mkdir(webRootOnHost, { recursive: true });
-  for (let dir = await fs.realpath(webRootOnHost); dir.startsWith(`${tmp}/`); dir = path.dirname(dir)) {
-    const mode = (await fs.stat(dir)).mode & 0o7777;
-    await fs.chmod(dir, mode | 0o001);
-  }
-}

@@ -1,25 +1,6 @@
 import DriveFolderUploadIcon from '@mui/icons-material/DriveFolderUpload';
-import Typography from '@mui/material/Typography';
-import { defineDashboardCard, SummaryCard, useManagedHost } from '@portal/plugin-sdk/web';
+import { defineCountCard } from '@portal/plugin-sdk/web';
 import { ftpApi } from '../generated/client.ts';
-import { useT } from '../generated/i18n.ts';
 
 /** The server dashboard's card (its own small chunk): how many FTP accounts. */
-function FtpSummary() {
-  const { t } = useT();
-  const host = useManagedHost();
-  const { data, isLoading } = ftpApi.useListFtpUsersQuery({ clusterId: host.cluster.id, serverId: host.server.id });
-  return (
-    <SummaryCard
-      icon={<DriveFolderUploadIcon color="action" />}
-      title={t('title')}
-      loading={isLoading}
-      none={t('summary.none')}
-      open={t('summary.open')}
-    >
-      {!!data?.total && <Typography>{t('summary.count', { count: data.total })}</Typography>}
-    </SummaryCard>
-  );
-}
-
-export default defineDashboardCard(FtpSummary);
+export default defineCountCard(<DriveFolderUploadIcon color="action" />, ftpApi.useListFtpUsersQuery);

@@ -26,7 +26,7 @@ export async function connect(gateway: ServerGateway, waitMs = 10_000): Promise<
   for (;;) {
     try {
       // The server's socket: in the sandbox on the local gateway, forwarded over ssh.
-      return await mariadb.createConnection({ ...(await gateway.reach({ socket: socketPath })), user: await adminUser(gateway), connectTimeout: 2000, multipleStatements: false });
+      return await mariadb.createConnection({ ...(await gateway.reach({ socket: socketPath })), user: await adminUser(gateway), connectTimeout: 10_000, multipleStatements: false });
     } catch (e) {
       if (Date.now() > deadline) throw e;
       await new Promise((resolve) => setTimeout(resolve, 100));

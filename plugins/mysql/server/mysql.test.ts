@@ -6,11 +6,14 @@
  */
 import { defaultsOf } from '@portal/plugin-sdk';
 import { describeAccessMatrix, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
-import mariadb from 'mariadb';
+import mariadb, { type ConnectionConfig } from 'mariadb';
 import { userInfo } from 'node:os';
 import { config } from '../generated/config.ts';
 import type { ApiOperations } from '../generated/operations.ts';
 import { accountsPath, configPath } from './program.ts';
+
+/** A connection to the private MariaDB; the connector's 1 s default timed out on CI's loaded run. */
+const connect = (options: ConnectionConfig) => mariadb.createConnection({ connectTimeout: 15_000, ...options });
 
 let t: PluginPortal<ApiOperations>;
 beforeAll(async () => {
@@ -49,7 +52,7 @@ it('R2.024 mysql: a database and a user created through the portal; the user con
   expect(listed.body.data).toContainEqual(expect.objectContaining({ id: user.id, name: 'app', host: '%', authentication: 'ed25519', databases: ['shop_test'] }));
 
   // The user logs in over TCP (ed25519) and has all privileges on its database, none on another.
-  const conn = await mariadb.createConnection({ host: '127.0.0.1', port: await port(), user: 'app', password, database: 'shop_test' });
+  const conn = await connect({ host: '127.0.0.1', port: await port(), user: 'app', password, database: 'shop_test' });
   try {
     await conn.query('CREATE TABLE orders (id INT PRIMARY KEY, note VARCHAR(200))');
     await conn.query('INSERT INTO orders VALUES (?, ?)', [1, 'x'.repeat(200)]);
@@ -58,7 +61,7 @@ it('R2.024 mysql: a database and a user created through the portal; the user con
   } finally {
     await conn.end();
   }
-  await expect(mariadb.createConnection({ host: '127.0.0.1', port: await port(), user: 'app', password: 'wrong' })).rejects.toThrow(/denied/i);
+  await expect(connect({ host: '127.0.0.1', port: await port(), user: 'app', password: 'wrong' })).rejects.toThrow(/denied/i);
 
   // Its size as the server reports it.
   const dbs = await t.api.call('listMysqlDatabases');
@@ -67,14 +70,14 @@ it('R2.024 mysql: a database and a user created through the portal; the user con
   // A new password: the old one stops working, the new one works.
   const renewed = await t.api.call('renewMysqlUserPassword', { path: { userId: user.id } });
   expect(await t.waitForJob(renewed.body.job.id)).toMatchObject({ status: 'succeeded' });
-  await expect(mariadb.createConnection({ host: '127.0.0.1', port: await port(), user: 'app', password })).rejects.toThrow(/denied/i);
-  const again = await mariadb.createConnection({ host: '127.0.0.1', port: await port(), user: 'app', password: renewed.body.password });
+  await expect(connect({ host: '127.0.0.1', port: await port(), user: 'app', password })).rejects.toThrow(/denied/i);
+  const again = await connect({ host: '127.0.0.1', port: await port(), user: 'app', password: renewed.body.password });
   await again.end();
 
   // Grants taken away: the user no longer sees the database.
   const grants = await t.api.call('updateMysqlUserGrants', { path: { userId: user.id }, body: { databases: [] } });
   expect(await t.waitForJob(grants.body.id)).toMatchObject({ status: 'succeeded' });
-  const noGrants = await mariadb.createConnection({ host: '127.0.0.1', port: await port(), user: 'app', password: renewed.body.password });
+  const noGrants = await connect({ host: '127.0.0.1', port: await port(), user: 'app', password: renewed.body.password });
   try {
     await expect(noGrants.query('SELECT * FROM shop_test.orders')).rejects.toThrow(/denied/i);
   } finally {
@@ -89,7 +92,7 @@ it('R2.024 mysql: settings checked by mariadbd and set on the running server; un
   expect(await t.waitForJob(r.body.id)).toMatchObject({ status: 'succeeded', validation: { status: 'passed', tool: 'mariadbd' } });
   expect(await t.file(configPath)).toContain('\nmax_connections = 77\n');
   const running = async () => {
-    const admin = await mariadb.createConnection({ socketPath: t.portal.managed.gateway(t.server.id).hostPath('/run/mysqld/mysqld.sock'), user: userInfo().username });
+    const admin = await connect({ socketPath: t.portal.managed.gateway(t.server.id).hostPath('/run/mysqld/mysqld.sock'), user: userInfo().username });
     try {
       return await admin.query('SELECT @@max_connections AS m, @@long_query_time AS l');
     } finally {
@@ -125,7 +128,7 @@ it('R2.024 mysql: values outside the contract and the rules are refused (422), n
 
 /** SQL as the private instance's administrator (the portal's OS user over the socket), as a shop's application would change its data. */
 async function asAdmin<T = unknown>(sql: string, values: unknown[] = []): Promise<T> {
-  const admin = await mariadb.createConnection({
+  const admin = await connect({
     socketPath: t.portal.managed.gateway(t.server.id).hostPath('/run/mysqld/mysqld.sock'),
     user: userInfo().username,
     bigIntAsNumber: true,
@@ -211,3 +214,19 @@ it('R2.024 mysql: a database restored as a copy from a dump, compared (rows, che
   expect(await settledRestore(again.id)).toMatchObject({ status: 'discarded' });
   expect(await schemas()).toEqual(['restore_me']);
 }, 180_000);
+
+it('R2.024 mysql: the slow-query log lists a statement slower than the threshold, not a fast one', async () => {
+  const before = (await t.api.call('getMysqlSettings')).body.settings;
+  // A low threshold (the contract's minimum is 0: every statement), so a short sleep is slow.
+  const r = await t.api.call('updateMysqlSettings', { body: { ...before, slowQueryLog: true, longQueryTimeSeconds: 0.1 } });
+  expect(await t.waitForJob(r.body.id)).toMatchObject({ status: 'succeeded' });
+  // A new session of a shop's application picks up the running server's threshold.
+  await asAdmin('SELECT SLEEP(0.3) AS slow_query_test');
+  await asAdmin('SELECT 1 AS fast_query_test');
+  const listed = (await t.api.call('listMysqlSlowQueries', { query: { limit: 100 } })).body.data;
+  const slow = listed.find((q) => q.statement === 'SELECT SLEEP(?) AS slow_query_test');
+  expect(slow).toMatchObject({ count: 1, lastAt: expect.any(String) });
+  expect(slow!.maxSeconds).toBeGreaterThanOrEqual(0.3);
+  expect(slow!.maxSeconds).toBeLessThan(10);
+  expect(listed.some((q) => q.statement.includes('fast_query_test'))).toBe(false);
+}, 60_000);

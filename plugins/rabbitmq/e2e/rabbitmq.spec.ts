@@ -2,7 +2,8 @@
  * The `rabbitmq` section in the browser (English; every screen is opened in both languages by the accessibility
  * passes) on the demo database server that runs `rabbitmq`: a user created with its password shown once, a
  * permission with a broken pattern refused under its field, then granted and applied with progress, the private node
- * running (its queues listed), and the change undone.
+ * running (its queues listed), and the change undone; in German: an exchange, a policy whose pattern the server
+ * refuses under its field and then sets, the exchange deleted after a confirmation.
  */
 import { expect, jobSucceeded, journeyLanguages, openSection, pluginTexts, rollBack, signIn, test } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
@@ -41,5 +42,38 @@ for (const lang of journeyLanguages('en')) {
 
     await rollBack(page, lang);
     await expect(page.getByTestId('rabbitmq-permissions')).not.toContainText('^worker\\.');
+  });
+}
+
+for (const lang of journeyLanguages('de')) {
+  test(`rabbitmq (${lang}): an exchange, a policy refused for its pattern and set, the exchange deleted after a confirmation (R2.024)`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, lang);
+    await openSection(page, 'rabbitmq', text(lang, 'title'), { service: 'rabbitmq' });
+    const exchange = `audit-${lang}`;
+
+    await page.locator('#rabbitmq-exchange-vhost').click();
+    await page.getByRole('option', { name: 'staging' }).click();
+    await page.locator('#rabbitmq-exchange-name').fill(exchange);
+    await page.getByRole('button', { name: text(lang, 'exchanges.create') }).click();
+    await jobSucceeded(page);
+    await expect(page.getByTestId('rabbitmq-exchanges')).toContainText(exchange);
+
+    await page.locator('#rabbitmq-policy-vhost').click();
+    await page.getByRole('option', { name: 'staging' }).click();
+    await page.locator('#rabbitmq-policy-name').fill(`limit-${lang}`);
+    await page.locator('#rabbitmq-policy-pattern').fill('(audit');
+    await page.locator('#rabbitmq-policy-max-length').fill('100');
+    await page.getByRole('button', { name: text(lang, 'policies.create') }).click();
+    await expect(page.locator('#rabbitmq-policy-pattern-helper-text')).toHaveText(text(lang, 'errors.pattern_invalid'));
+    await page.locator('#rabbitmq-policy-pattern').fill('^audit\\.');
+    await page.getByRole('button', { name: text(lang, 'policies.create') }).click();
+    await jobSucceeded(page);
+    await expect(page.getByTestId('rabbitmq-policies')).toContainText('max-length=100');
+
+    await page.getByRole('button', { name: text(lang, 'exchanges.delete', { name: exchange, vhost: 'staging' }) }).click();
+    await page.getByRole('dialog', { name: text(lang, 'exchanges.deleteTitle') }).getByRole('button', { name: text(lang, 'exchanges.deleteConfirm') }).click();
+    await jobSucceeded(page);
+    await expect(page.getByTestId('rabbitmq-exchanges')).not.toContainText(exchange);
   });
 }

@@ -4,14 +4,29 @@ import { managedApi, toRequest, type ArgsOf, type PluginClient, type ResultOf } 
 /** The operations of plugin `rabbitmq` as RTK Query endpoints (hooks `rabbitmqApi.use<OperationId>Query/Mutation`). */
 export const rabbitmqApi = managedApi.enhanceEndpoints({ addTagTypes: ['rabbitmq'] }).injectEndpoints({
   endpoints: (b) => ({
-    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/apply — Writes the configuration rendered from the stored settings again and brings virtual hosts, users and permissions in line with it */
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/apply — Writes the configuration rendered from the stored settings again and brings virtual hosts, users, permissions, policies, exchanges and bindings in line with it */
     applyRabbitmq: b.mutation<ResultOf<'applyRabbitmq'>, ArgsOf<'applyRabbitmq'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/apply', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/bindings — Binds a queue or an exchange to an exchange with a routing key */
+    createRabbitmqBinding: b.mutation<ResultOf<'createRabbitmqBinding'>, ArgsOf<'createRabbitmqBinding'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/bindings', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/exchanges — Adds an exchange and declares it on the broker */
+    createRabbitmqExchange: b.mutation<ResultOf<'createRabbitmqExchange'>, ArgsOf<'createRabbitmqExchange'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/exchanges', a),
       invalidatesTags: ['rabbitmq'],
     }),
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions — Grants a user access to a virtual host */
     createRabbitmqPermission: b.mutation<ResultOf<'createRabbitmqPermission'>, ArgsOf<'createRabbitmqPermission'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/policies — Adds a policy (limits, lifetimes, dead-lettering) for the queues or exchanges whose names match a pattern */
+    createRabbitmqPolicy: b.mutation<ResultOf<'createRabbitmqPolicy'>, ArgsOf<'createRabbitmqPolicy'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/policies', a),
       invalidatesTags: ['rabbitmq'],
     }),
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/create — Adds a user with a generated password, shown only in this answer */
@@ -24,9 +39,24 @@ export const rabbitmqApi = managedApi.enhanceEndpoints({ addTagTypes: ['rabbitmq
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/vhosts', a),
       invalidatesTags: ['rabbitmq'],
     }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/bindings/{bindingId} — Removes a binding from the broker */
+    deleteRabbitmqBinding: b.mutation<ResultOf<'deleteRabbitmqBinding'>, ArgsOf<'deleteRabbitmqBinding'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/bindings/{bindingId}', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/exchanges/{exchangeId} — Removes an exchange and deletes it on the broker, with its bindings */
+    deleteRabbitmqExchange: b.mutation<ResultOf<'deleteRabbitmqExchange'>, ArgsOf<'deleteRabbitmqExchange'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/exchanges/{exchangeId}', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
     /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions/{permissionId} — Takes a user's access to a virtual host away */
     deleteRabbitmqPermission: b.mutation<ResultOf<'deleteRabbitmqPermission'>, ArgsOf<'deleteRabbitmqPermission'>>({
       query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions/{permissionId}', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/policies/{policyId} — Removes a policy from the broker */
+    deleteRabbitmqPolicy: b.mutation<ResultOf<'deleteRabbitmqPolicy'>, ArgsOf<'deleteRabbitmqPolicy'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/policies/{policyId}', a),
       invalidatesTags: ['rabbitmq'],
     }),
     /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/users/{userId} — Removes a user and deletes it on the broker */
@@ -54,9 +84,24 @@ export const rabbitmqApi = managedApi.enhanceEndpoints({ addTagTypes: ['rabbitmq
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/stats', a),
       providesTags: ['rabbitmq'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/bindings — The bindings per virtual host */
+    listRabbitmqBindings: b.query<ResultOf<'listRabbitmqBindings'>, ArgsOf<'listRabbitmqBindings'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/bindings', a),
+      providesTags: ['rabbitmq'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/exchanges — The exchanges per virtual host */
+    listRabbitmqExchanges: b.query<ResultOf<'listRabbitmqExchanges'>, ArgsOf<'listRabbitmqExchanges'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/exchanges', a),
+      providesTags: ['rabbitmq'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions — The permissions of users on virtual hosts */
     listRabbitmqPermissions: b.query<ResultOf<'listRabbitmqPermissions'>, ArgsOf<'listRabbitmqPermissions'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions', a),
+      providesTags: ['rabbitmq'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/policies — The policies per virtual host */
+    listRabbitmqPolicies: b.query<ResultOf<'listRabbitmqPolicies'>, ArgsOf<'listRabbitmqPolicies'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/policies', a),
       providesTags: ['rabbitmq'],
     }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/queues — The queues of the running broker with their messages, consumers and rates */
@@ -82,6 +127,11 @@ export const rabbitmqApi = managedApi.enhanceEndpoints({ addTagTypes: ['rabbitmq
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions/{permissionId} — Changes the patterns of a permission */
     updateRabbitmqPermission: b.mutation<ResultOf<'updateRabbitmqPermission'>, ArgsOf<'updateRabbitmqPermission'>>({
       query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/permissions/{permissionId}', a),
+      invalidatesTags: ['rabbitmq'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/policies/{policyId} — Changes a policy */
+    updateRabbitmqPolicy: b.mutation<ResultOf<'updateRabbitmqPolicy'>, ArgsOf<'updateRabbitmqPolicy'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/policies/{policyId}', a),
       invalidatesTags: ['rabbitmq'],
     }),
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/rabbitmq/settings — Replaces the settings and applies them (the program checks the files first) */

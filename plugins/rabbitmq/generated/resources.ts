@@ -105,3 +105,149 @@ export const rabbitmqPermissionResource = {
     }
   }
 } as const satisfies ResourceDeclaration;
+
+/** `x-resources.rabbitmqPolicy` of plugins/rabbitmq/openapi.yaml. */
+export const rabbitmqPolicyResource = {
+  "pluginId": "rabbitmq",
+  "name": "rabbitmqPolicy",
+  "idParam": "policyId",
+  "schema": "RabbitmqPolicy",
+  "input": "RabbitmqPolicyInput",
+  "perPage": 100,
+  "update": "put",
+  "operations": {
+    "list": "listRabbitmqPolicies",
+    "create": "createRabbitmqPolicy",
+    "update": "updateRabbitmqPolicy",
+    "delete": "deleteRabbitmqPolicy"
+  },
+  "fields": {
+    "vhost": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$"
+    },
+    "name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$"
+    },
+    "pattern": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001f\\u007f]*$"
+    },
+    "applyTo": {
+      "type": "string",
+      "enum": [
+        "queues",
+        "exchanges",
+        "all"
+      ]
+    },
+    "priority": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 999
+    },
+    "definition": {
+      "type": "object"
+    }
+  }
+} as const satisfies ResourceDeclaration;
+
+/** `x-resources.rabbitmqExchange` of plugins/rabbitmq/openapi.yaml. */
+export const rabbitmqExchangeResource = {
+  "pluginId": "rabbitmq",
+  "name": "rabbitmqExchange",
+  "idParam": "exchangeId",
+  "schema": "RabbitmqExchange",
+  "input": "RabbitmqExchangeInput",
+  "perPage": 100,
+  "update": "put",
+  "operations": {
+    "list": "listRabbitmqExchanges",
+    "create": "createRabbitmqExchange",
+    "delete": "deleteRabbitmqExchange"
+  },
+  "fields": {
+    "vhost": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$"
+    },
+    "name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$"
+    },
+    "type": {
+      "type": "string",
+      "enum": [
+        "direct",
+        "fanout",
+        "topic",
+        "headers"
+      ]
+    },
+    "durable": {
+      "type": "boolean"
+    },
+    "autoDelete": {
+      "type": "boolean"
+    }
+  }
+} as const satisfies ResourceDeclaration;
+
+/** `x-resources.rabbitmqBinding` of plugins/rabbitmq/openapi.yaml. */
+export const rabbitmqBindingResource = {
+  "pluginId": "rabbitmq",
+  "name": "rabbitmqBinding",
+  "idParam": "bindingId",
+  "schema": "RabbitmqBinding",
+  "input": "RabbitmqBindingInput",
+  "perPage": 100,
+  "update": "put",
+  "operations": {
+    "list": "listRabbitmqBindings",
+    "create": "createRabbitmqBinding",
+    "delete": "deleteRabbitmqBinding"
+  },
+  "fields": {
+    "vhost": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$"
+    },
+    "source": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$"
+    },
+    "destinationType": {
+      "type": "string",
+      "enum": [
+        "queue",
+        "exchange"
+      ]
+    },
+    "destination": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[A-Za-z0-9_.:-]+$"
+    },
+    "routingKey": {
+      "type": "string",
+      "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001f\\u007f]*$"
+    }
+  }
+} as const satisfies ResourceDeclaration;

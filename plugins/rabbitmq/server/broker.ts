@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import type { CheckOutcome, ServerGateway } from '@portal/plugin-sdk/server';
-import { adminPath, adminUser, configPath, defaultPorts, definitionsPath, managedPath, type Definitions } from './program.ts';
+import { adminPath, adminUser, configPath, defaultPorts, definitionsPath, managedPath, type DefinitionBinding, type Definitions } from './program.ts';
 
 type Gateway = Pick<ServerGateway, 'listenAddress' | 'reach' | 'readFile'>;
 
@@ -20,6 +20,10 @@ export const reservedUsers = [adminUser, 'guest'];
 interface Managed {
   vhosts: string[];
   users: string[];
+  /** `vhost/name` of policies and exchanges, `bindingKey` of bindings. */
+  policies?: string[];
+  exchanges?: string[];
+  bindings?: string[];
   configHash?: string;
 }
 
@@ -93,7 +97,105 @@ export async function reconcile(gateway: Gateway, wanted: Definitions, managed: 
     await api(gateway, 'PUT', `/permissions/${seg(p.vhost)}/${seg(p.user)}`, { configure: p.configure, write: p.write, read: p.read });
     log.push(`${had ? 'changed' : 'granted'} ${key(p)}`);
   }
-  return { managed: { vhosts: [...vhostNames], users: [...userNames] }, log };
+  const routing = await reconcileRouting(gateway, wanted, managed, vhostNames);
+  return { managed: { vhosts: [...vhostNames], users: [...userNames], ...routing.managed }, log: [...log, ...routing.log] };
+}
+
+export const bindingKey = (b: DefinitionBinding) => JSON.stringify([b.vhost, b.source, b.destinationType, b.destination, b.routingKey]);
+const sorted = (o: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b))));
+
+interface ExchangeRow {
+  vhost: string;
+  name: string;
+  type: string;
+  durable: boolean;
+  auto_delete: boolean;
+}
+interface BindingRow {
+  vhost: string;
+  source: string;
+  destination: string;
+  destination_type: string;
+  routing_key: string;
+  properties_key: string;
+}
+interface PolicyRow {
+  vhost: string;
+  name: string;
+  pattern: string;
+  'apply-to': string;
+  priority: number;
+  definition: Record<string, unknown>;
+}
+
+/**
+ * Exchanges (one whose type or flags changed is deleted and declared again: the broker cannot change them), bindings
+ * (one to a queue that does not exist yet waits for the next apply: queues are the applications') and policies,
+ * deleting only what the portal created.
+ */
+async function reconcileRouting(gateway: Gateway, wanted: Definitions, managed: Managed, vhostNames: Set<string>) {
+  const log: string[] = [];
+  const exchanges = (wanted.exchanges ?? []).filter((e) => vhostNames.has(e.vhost));
+  const exchangeKeys = new Set(exchanges.map((e) => `${e.vhost}/${e.name}`));
+  const bindings = (wanted.bindings ?? []).filter((b) => exchangeKeys.has(`${b.vhost}/${b.source}`) && (b.destinationType === 'queue' || exchangeKeys.has(`${b.vhost}/${b.destination}`)));
+  const bindingKeys = new Set(bindings.map(bindingKey));
+  const policies = (wanted.policies ?? []).filter((p) => vhostNames.has(p.vhost));
+  const policyKeys = new Set(policies.map((p) => `${p.vhost}/${p.name}`));
+  const path = (k: string) => k.split('/').map(seg).join('/');
+
+  for (const k of managed.policies ?? [])
+    if (!policyKeys.has(k)) {
+      await api(gateway, 'DELETE', `/policies/${path(k)}`);
+      log.push(`cleared policy ${k}`);
+    }
+  for (const k of managed.exchanges ?? [])
+    if (!exchangeKeys.has(k)) {
+      await api(gateway, 'DELETE', `/exchanges/${path(k)}`);
+      log.push(`deleted exchange ${k}`);
+    }
+  let presentBindings = ((await api<BindingRow[]>(gateway, 'GET', '/bindings')) ?? []).filter((b) => b.source !== '');
+  const asDefinition = (b: BindingRow): DefinitionBinding => ({ vhost: b.vhost, source: b.source, destinationType: b.destination_type, destination: b.destination, routingKey: b.routing_key });
+  const bindingPath = (b: BindingRow) => `/bindings/${seg(b.vhost)}/e/${seg(b.source)}/${b.destination_type === 'queue' ? 'q' : 'e'}/${seg(b.destination)}/${seg(b.properties_key)}`;
+  for (const b of presentBindings)
+    if ((managed.bindings ?? []).includes(bindingKey(asDefinition(b))) && !bindingKeys.has(bindingKey(asDefinition(b)))) {
+      await api(gateway, 'DELETE', bindingPath(b));
+      log.push(`unbound ${b.source} → ${b.destination} (${b.vhost})`);
+    }
+
+  const presentExchanges = new Map(((await api<ExchangeRow[]>(gateway, 'GET', '/exchanges')) ?? []).map((e) => [`${e.vhost}/${e.name}`, e]));
+  let recreated = false;
+  for (const e of exchanges) {
+    const had = presentExchanges.get(`${e.vhost}/${e.name}`);
+    if (had && had.type === e.type && had.durable === e.durable && had.auto_delete === e.autoDelete) continue;
+    if (had) {
+      await api(gateway, 'DELETE', `/exchanges/${seg(e.vhost)}/${seg(e.name)}`);
+      recreated = true;
+    }
+    await api(gateway, 'PUT', `/exchanges/${seg(e.vhost)}/${seg(e.name)}`, { type: e.type, durable: e.durable, auto_delete: e.autoDelete, internal: false, arguments: {} });
+    log.push(`${had ? 'declared again' : 'declared'} exchange ${e.vhost}/${e.name} (${e.type})`);
+  }
+  if (recreated) presentBindings = ((await api<BindingRow[]>(gateway, 'GET', '/bindings')) ?? []).filter((b) => b.source !== '');
+  const present = new Set(presentBindings.map((b) => bindingKey(asDefinition(b))));
+  const queueNames = new Set(((await api<{ vhost: string; name: string }[]>(gateway, 'GET', '/queues?columns=vhost,name')) ?? []).map((q) => `${q.vhost}/${q.name}`));
+  for (const b of bindings) {
+    if (present.has(bindingKey(b))) continue;
+    const to = `${b.source} → ${b.destination} (${b.vhost})`;
+    if (b.destinationType === 'queue' && !queueNames.has(`${b.vhost}/${b.destination}`)) {
+      log.push(`waiting for queue ${b.destination} (${b.vhost}) to bind ${to}`);
+      continue;
+    }
+    await api(gateway, 'POST', `/bindings/${seg(b.vhost)}/e/${seg(b.source)}/${b.destinationType === 'queue' ? 'q' : 'e'}/${seg(b.destination)}`, { routing_key: b.routingKey, arguments: {} });
+    log.push(`bound ${to}`);
+  }
+
+  const presentPolicies = new Map(((await api<PolicyRow[]>(gateway, 'GET', '/policies')) ?? []).map((p) => [`${p.vhost}/${p.name}`, p]));
+  for (const p of policies) {
+    const had = presentPolicies.get(`${p.vhost}/${p.name}`);
+    if (had && had.pattern === p.pattern && had['apply-to'] === p.applyTo && had.priority === p.priority && sorted(had.definition) === sorted(p.definition)) continue;
+    await api(gateway, 'PUT', `/policies/${seg(p.vhost)}/${seg(p.name)}`, { pattern: p.pattern, 'apply-to': p.applyTo, priority: p.priority, definition: p.definition });
+    log.push(`${had ? 'changed' : 'set'} policy ${p.vhost}/${p.name}`);
+  }
+  return { managed: { policies: [...policyKeys], exchanges: [...exchangeKeys], bindings: [...bindingKeys] }, log };
 }
 interface DefinitionPermissionRow {
   vhost: string;
@@ -151,7 +253,10 @@ export async function reload(gateway: ServerGateway): Promise<CheckOutcome> {
     const wanted = JSON.parse((await gateway.readFile(definitionsPath)) ?? '{"vhosts":[],"users":[],"permissions":[]}') as Definitions;
     const r = await reconcile(gateway, wanted, before);
     await gateway.writeFile({ path: managedPath, content: `${JSON.stringify({ ...r.managed, configHash: sha(conf) })}\n`, mode: 0o600 });
-    out.push(...r.log, `${wanted.vhosts.length} virtual hosts, ${wanted.users.length} users, ${wanted.permissions.length} permissions in line`);
+    out.push(
+      ...r.log,
+      `${wanted.vhosts.length} virtual hosts, ${wanted.users.length} users, ${wanted.permissions.length} permissions, ${wanted.policies?.length ?? 0} policies, ${wanted.exchanges?.length ?? 0} exchanges, ${wanted.bindings?.length ?? 0} bindings in line`,
+    );
     return { status: 'passed', tool, output: out.join('\n') };
   } catch (e) {
     return { status: 'failed', tool, output: (e as Error).message.slice(0, 2000) };
@@ -181,12 +286,13 @@ export interface QueueRow {
   messages_ready?: number;
   messages_unacknowledged?: number;
   consumers?: number;
+  policy?: string | null;
   message_stats?: { publish_details?: { rate?: number }; deliver_get_details?: { rate?: number } };
 }
 
 /** The queues (of one virtual host), at most 500; `undefined` while the broker does not answer. */
 export async function queues(gateway: Gateway, vhost?: string) {
-  const columns = 'vhost,name,type,durable,messages,messages_ready,messages_unacknowledged,consumers,message_stats';
+  const columns = 'vhost,name,type,durable,messages,messages_ready,messages_unacknowledged,consumers,policy,message_stats';
   let rows: QueueRow[] | undefined;
   try {
     rows = await api<QueueRow[]>(gateway, 'GET', `/queues${vhost ? `/${seg(vhost)}` : ''}?columns=${columns}`);
@@ -205,6 +311,7 @@ export async function queues(gateway: Gateway, vhost?: string) {
     messagesReady: q.messages_ready ?? 0,
     messagesUnacknowledged: q.messages_unacknowledged ?? 0,
     consumers: q.consumers ?? 0,
+    policy: q.policy ? q.policy.slice(0, 255) : null,
     publishRate: rate(q.message_stats?.publish_details),
     deliverRate: rate(q.message_stats?.deliver_get_details),
   }));

@@ -21,11 +21,19 @@ import {
 import { config, type Settings } from '../generated/config.ts';
 import type { TranslationKey } from '../generated/i18n.ts';
 import type { Operations } from '../generated/operations.ts';
-import { rabbitmqPermissionResource, rabbitmqUserResource, rabbitmqVhostResource } from '../generated/resources.ts';
+import {
+  rabbitmqBindingResource,
+  rabbitmqExchangeResource,
+  rabbitmqPermissionResource,
+  rabbitmqPolicyResource,
+  rabbitmqUserResource,
+  rabbitmqVhostResource,
+} from '../generated/resources.ts';
 import { queues, reload, reservedUsers } from './broker.ts';
-import { RabbitmqPermission, RabbitmqUser, RabbitmqVhost } from './entities.ts';
+import { RabbitmqBinding, RabbitmqExchange, RabbitmqPermission, RabbitmqPolicy, RabbitmqUser, RabbitmqVhost, type PolicyDefinition } from './entities.ts';
 import { Migration20261128150951Rabbitmq } from './migrations/Migration20261128150951Rabbitmq.ts';
 import { Migration20261128160000RabbitmqState } from './migrations/Migration20261128160000RabbitmqState.ts';
+import { Migration20261129080000RabbitmqRouting } from './migrations/Migration20261129080000RabbitmqRouting.ts';
 import { generatePassword, passwordHash } from './passwords.ts';
 import programs, { brokerPorts, render, type Definitions, type Prepared } from './program.ts';
 import { figures, source, type Counter, type Figure, type Gauge } from './sampler.ts';
@@ -36,6 +44,10 @@ const maxItems = 200;
 const vhostsOf = (em: PluginDatabase, serverId: number) => em.find(RabbitmqVhost, { serverId }, { orderBy: { name: 'asc' } });
 const usersOf = (em: PluginDatabase, serverId: number) => em.find(RabbitmqUser, { serverId }, { orderBy: { name: 'asc' } });
 const permissionsOf = (em: PluginDatabase, serverId: number) => em.find(RabbitmqPermission, { serverId }, { orderBy: { vhost: 'asc', user: 'asc' } });
+const policiesOf = (em: PluginDatabase, serverId: number) => em.find(RabbitmqPolicy, { serverId }, { orderBy: { vhost: 'asc', name: 'asc' } });
+const exchangesOf = (em: PluginDatabase, serverId: number) => em.find(RabbitmqExchange, { serverId }, { orderBy: { vhost: 'asc', name: 'asc' } });
+const bindingsOf = (em: PluginDatabase, serverId: number) => em.find(RabbitmqBinding, { serverId }, { orderBy: { vhost: 'asc', source: 'asc', destination: 'asc', routingKey: 'asc' } });
+const vhostKnown = async (em: PluginDatabase, serverId: number, vhost: string) => (await vhostsOf(em, serverId)).some((v) => v.name === vhost);
 
 /** Whether a permission pattern is a regular expression (the broker's PCRE and JavaScript agree on the common ones; the broker checks again). */
 export function patternProblem(pattern: string): boolean {
@@ -101,16 +113,103 @@ export const permissions = defineResource(rabbitmqPermissionResource, {
   changes: { created: 'permissionGranted', updated: 'permissionChanged', deleted: 'permissionRevoked' },
 });
 
+type PolicyInput = { vhost: string; name: string; pattern: string; applyTo: 'queues' | 'exchanges' | 'all'; priority: number; definition: PolicyDefinition };
+/** A definition as stored: its keys in a fixed order (the contract allows only the whitelisted keys and types). */
+const definitionOf = (d: PolicyDefinition) => Object.fromEntries(Object.entries(d).sort(([a], [b]) => a.localeCompare(b)));
+const definitionText = (d: PolicyDefinition) => Object.entries(d).map(([k, v]) => `${k}=${v}`).join(', ');
+
+export const policies = defineResource(rabbitmqPolicyResource, {
+  entity: RabbitmqPolicy,
+  orderBy: { vhost: 'asc', name: 'asc' },
+  present: (p) => ({ id: p.id, vhost: p.vhost, name: p.name, pattern: p.pattern, applyTo: p.applyTo as PolicyInput['applyTo'], priority: p.priority, definition: { ...p.definition } }),
+  rules: async (input, { em, server, existing, current }): Promise<FieldErrors | undefined> => {
+    const i = input as PolicyInput;
+    const errors: FieldErrors = {};
+    if (!current && existing.length >= maxItems) return { _: [key('too_many')] };
+    if (!(await vhostKnown(em, server.id, i.vhost))) errors.vhost = [key('vhost_unknown')];
+    else if (existing.some((p) => p.vhost === i.vhost && p.name === i.name && p.id !== current?.id)) errors.name = [key('policy_taken')];
+    if (patternProblem(i.pattern)) errors.pattern = [key('pattern_invalid')];
+    if (!Object.keys(i.definition).length) errors.definition = [key('definition_empty')];
+    return Object.keys(errors).length ? errors : undefined;
+  },
+  values: (input) => {
+    const i = input as PolicyInput;
+    return { vhost: i.vhost, name: i.name, pattern: i.pattern, applyTo: i.applyTo, priority: i.priority, definition: definitionOf(i.definition) };
+  },
+  summary: (p) => ({ name: p.name, vhost: p.vhost, pattern: p.pattern, definition: definitionText(p.definition) }),
+  changes: { created: 'policySet', updated: 'policyChanged', deleted: 'policyCleared' },
+});
+
+type ExchangeInput = { vhost: string; name: string; type: 'direct' | 'fanout' | 'topic' | 'headers'; durable: boolean; autoDelete: boolean };
+export const exchanges = defineResource(rabbitmqExchangeResource, {
+  entity: RabbitmqExchange,
+  orderBy: { vhost: 'asc', name: 'asc' },
+  present: (e) => ({ id: e.id, vhost: e.vhost, name: e.name, type: e.type as ExchangeInput['type'], durable: e.durable, autoDelete: e.autoDelete }),
+  rules: async (input, { em, server, existing }): Promise<FieldErrors | undefined> => {
+    const i = input as ExchangeInput;
+    if (existing.length >= maxItems) return { _: [key('too_many')] };
+    const errors: FieldErrors = {};
+    if (!(await vhostKnown(em, server.id, i.vhost))) errors.vhost = [key('vhost_unknown')];
+    if (/^amq\./i.test(i.name)) errors.name = [key('name_reserved')];
+    else if (existing.some((e) => e.vhost === i.vhost && e.name === i.name)) errors.name = [key('exchange_taken')];
+    return Object.keys(errors).length ? errors : undefined;
+  },
+  values: (input) => {
+    const i = input as ExchangeInput;
+    return { vhost: i.vhost, name: i.name, type: i.type, durable: i.durable, autoDelete: i.autoDelete };
+  },
+  summary: (e) => ({ name: e.name, vhost: e.vhost, type: e.type }),
+  changes: { created: 'exchangeCreated', deleted: 'exchangeDeleted' },
+});
+
+type BindingInput = { vhost: string; source: string; destinationType: 'queue' | 'exchange'; destination: string; routingKey: string };
+export const bindings = defineResource(rabbitmqBindingResource, {
+  entity: RabbitmqBinding,
+  orderBy: { vhost: 'asc', source: 'asc', destination: 'asc' },
+  present: (b) => ({ id: b.id, vhost: b.vhost, source: b.source, destinationType: b.destinationType as BindingInput['destinationType'], destination: b.destination, routingKey: b.routingKey }),
+  rules: async (input, { em, server, existing }): Promise<FieldErrors | undefined> => {
+    const i = input as BindingInput;
+    if (existing.length >= maxItems) return { _: [key('too_many')] };
+    const errors: FieldErrors = {};
+    if (!(await vhostKnown(em, server.id, i.vhost))) return { vhost: [key('vhost_unknown')] };
+    const names = new Set((await exchangesOf(em, server.id)).filter((e) => e.vhost === i.vhost).map((e) => e.name));
+    if (!names.has(i.source)) errors.source = [key('exchange_unknown')];
+    if (i.destinationType === 'exchange' && !names.has(i.destination)) errors.destination = [key('exchange_unknown')];
+    else if (existing.some((b) => b.vhost === i.vhost && b.source === i.source && b.destinationType === i.destinationType && b.destination === i.destination && b.routingKey === i.routingKey))
+      errors.destination = [key('binding_taken')];
+    return Object.keys(errors).length ? errors : undefined;
+  },
+  values: (input) => {
+    const i = input as BindingInput;
+    return { vhost: i.vhost, source: i.source, destinationType: i.destinationType, destination: i.destination, routingKey: i.routingKey };
+  },
+  summary: (b) => ({ source: b.source, destination: b.destination, vhost: b.vhost, routingKey: b.routingKey || '–' }),
+  changes: { created: 'bindingCreated', deleted: 'bindingDeleted' },
+});
+
 function handlers(ports: PluginPorts) {
   return {
     ...vhosts.handlers(ports),
     ...users.handlers(ports),
     ...permissions.handlers(ports),
+    ...policies.handlers(ports),
+    ...exchanges.handlers(ports),
+    ...bindings.handlers(ports),
+    deleteRabbitmqExchange: (async (c) =>
+      (
+        await ports.jobs.store(c, async (em) => {
+          const exchange = found(await em.findOne(RabbitmqExchange, { id: c.params.exchangeId, serverId: c.server.id }));
+          await em.nativeDelete(RabbitmqBinding, { serverId: c.server.id, vhost: exchange.vhost, source: exchange.name });
+          await em.nativeDelete(RabbitmqBinding, { serverId: c.server.id, vhost: exchange.vhost, destinationType: 'exchange', destination: exchange.name });
+          em.remove(exchange);
+          return { key: 'rabbitmq:changes.exchangeDeleted', values: { name: exchange.name, vhost: exchange.vhost, type: exchange.type } };
+        })
+      ).job) satisfies PluginHandler<'deleteRabbitmqExchange'>,
     deleteRabbitmqVhost: (async (c) =>
       (
         await ports.jobs.store(c, async (em) => {
           const vhost = found(await em.findOne(RabbitmqVhost, { id: c.params.vhostId, serverId: c.server.id }));
-          await em.nativeDelete(RabbitmqPermission, { serverId: c.server.id, vhost: vhost.name });
+          for (const entity of [RabbitmqPermission, RabbitmqPolicy, RabbitmqExchange, RabbitmqBinding] as const) await em.nativeDelete(entity as typeof RabbitmqPermission, { serverId: c.server.id, vhost: vhost.name });
           em.remove(vhost);
           return { key: 'rabbitmq:changes.vhostDeleted', values: { name: vhost.name } };
         })
@@ -158,15 +257,18 @@ function handlers(ports: PluginPorts) {
 const settings = defineConfigService<Operations, Settings, Prepared, Definitions>(
   {
     config,
-    migrations: [Migration20261128150951Rabbitmq, Migration20261128160000RabbitmqState],
+    migrations: [Migration20261128150951Rabbitmq, Migration20261128160000RabbitmqState, Migration20261129080000RabbitmqRouting],
     prepare: async ({ gateway }) => brokerPorts(gateway),
     render: (s, c) => render(s, c),
     desired: {
-      entities: [RabbitmqVhost, RabbitmqUser, RabbitmqPermission],
+      entities: [RabbitmqVhost, RabbitmqUser, RabbitmqPermission, RabbitmqPolicy, RabbitmqExchange, RabbitmqBinding],
       load: async (em, server) => ({
         vhosts: (await vhostsOf(em, server.id)).map((v) => ({ name: v.name, description: v.description })),
         users: (await usersOf(em, server.id)).map((u) => ({ name: u.name, hash: u.passwordHash, tags: [...u.tags] })),
         permissions: (await permissionsOf(em, server.id)).map((p) => ({ vhost: p.vhost, user: p.user, configure: p.configure, write: p.write, read: p.read })),
+        policies: (await policiesOf(em, server.id)).map((p) => ({ vhost: p.vhost, name: p.name, pattern: p.pattern, applyTo: p.applyTo, priority: p.priority, definition: definitionOf(p.definition) })),
+        exchanges: (await exchangesOf(em, server.id)).map((e) => ({ vhost: e.vhost, name: e.name, type: e.type, durable: e.durable, autoDelete: e.autoDelete })),
+        bindings: (await bindingsOf(em, server.id)).map((b) => ({ vhost: b.vhost, source: b.source, destinationType: b.destinationType, destination: b.destination, routingKey: b.routingKey })),
       }),
     },
     programs,
@@ -176,7 +278,7 @@ const settings = defineConfigService<Operations, Settings, Prepared, Definitions
   (ports) => handlers(ports) as never,
 );
 
-/** Demo servers: the settings above, a shop's virtual hosts, its application and monitoring users (no password anyone knows). */
+/** Demo servers: the settings above, a shop's virtual hosts, its application and monitoring users (no password anyone knows), a policy, two exchanges and a binding. */
 const settingsFixtures = settings.fixtures!;
 settings.fixtures = async (c) => {
   await settingsFixtures(c);
@@ -187,6 +289,10 @@ settings.fixtures = async (c) => {
   for (const [name, tags] of [['shop', []], ['monitor', ['monitoring']], ['reports', []]] as const)
     c.em.create(RabbitmqUser, { serverId: c.server.id, name, tags: [...tags], passwordHash: passwordHash(generatePassword()), createdAt: now, passwordSetAt: now });
   c.em.create(RabbitmqPermission, { serverId: c.server.id, vhost: 'shop', user: 'shop', configure: '.*', write: '.*', read: '.*' });
+  c.em.create(RabbitmqPolicy, { serverId: c.server.id, vhost: 'shop', name: 'ttl', pattern: '^events\\.', applyTo: 'queues', priority: 0, definition: { 'message-ttl': 86_400_000 } });
+  c.em.create(RabbitmqExchange, { serverId: c.server.id, vhost: 'shop', name: 'shop.events', type: 'topic', durable: true, autoDelete: false });
+  c.em.create(RabbitmqExchange, { serverId: c.server.id, vhost: 'shop', name: 'shop.dead', type: 'fanout', durable: true, autoDelete: false });
+  c.em.create(RabbitmqBinding, { serverId: c.server.id, vhost: 'shop', source: 'shop.events', destinationType: 'queue', destination: 'orders.created', routingKey: 'orders.created' });
   await c.em.flush();
 };
 

@@ -41,7 +41,7 @@ describe('rabbitmq render', () => {
 
   it("gives the private node its own name, directories, ports and epmd inside the sandbox", async () => {
     const files = new Map([[envPath, 'DIST_PORT=35674\nERL_EPMD_PORT=35675\n'], ['/var/lib/portal-rabbitmq/admin.json', '{"password":"p"}']]);
-    const env = await nodeEnvironment({ root: '/sb', hostPath: (p) => `/sb${p}`, readFile: async (p) => files.get(p) ?? null, user: 'portal' });
+    const env = await nodeEnvironment({ root: '/sb', hostPath: (p) => `/sb${p}`, readFile: async (p) => files.get(p) ?? null, user: 'portal', listenAddress: async (_service, port) => ({ host: '127.0.0.1', port }) });
     expect(env).toMatchObject({
       RABBITMQ_NODENAME: 'rabbit@localhost',
       RABBITMQ_MNESIA_BASE: '/sb/var/lib/rabbitmq/mnesia',

@@ -5,7 +5,7 @@
  * Files: the settings as `/etc/rabbitmq/rabbitmq.conf` (the broker's `sysctl` format; listeners on the loopback
  * interface), `/etc/rabbitmq/rabbitmq-env.conf` (distribution and epmd ports), `/etc/rabbitmq/enabled_plugins`
  * (the management plugin, whose HTTP API the portal applies through) and the secret definitions file (virtual
- * hosts, users with the broker's password hashes, permissions) that the apply's reload step (`broker.ts`) brings
+ * hosts, users with the broker's password hashes, permissions, policies, exchanges, bindings) that the apply's reload step (`broker.ts`) brings
  * the running broker in line with. Every value has passed the contract's limits (numbers), names and patterns
  * only reach the JSON file (escaped by `JSON.stringify`), so nothing typed can change a file's structure.
  *
@@ -51,11 +51,37 @@ export interface DefinitionPermission {
   write: string;
   read: string;
 }
-/** The desired virtual hosts, users and permissions (`desired.load`), rendered into the definitions file. */
+export interface DefinitionPolicy {
+  vhost: string;
+  name: string;
+  pattern: string;
+  applyTo: string;
+  priority: number;
+  /** The broker's keys (`max-length`, `message-ttl`, …) and values, as the contract allows them. */
+  definition: Record<string, string | number>;
+}
+export interface DefinitionExchange {
+  vhost: string;
+  name: string;
+  type: string;
+  durable: boolean;
+  autoDelete: boolean;
+}
+export interface DefinitionBinding {
+  vhost: string;
+  source: string;
+  destinationType: string;
+  destination: string;
+  routingKey: string;
+}
+/** The desired virtual hosts, users, permissions, policies, exchanges and bindings (`desired.load`), rendered into the definitions file. */
 export interface Definitions {
   vhosts: { name: string; description: string }[];
   users: DefinitionUser[];
   permissions: DefinitionPermission[];
+  policies?: DefinitionPolicy[];
+  exchanges?: DefinitionExchange[];
+  bindings?: DefinitionBinding[];
 }
 
 /** Where the server's broker listens (prepare → render; the API, the figures and the queues connect there). */
@@ -88,7 +114,7 @@ export function render(s: Settings, c: Pick<ConfigRenderInput<Prepared | undefin
     ...options(s).map(([k, v]) => `${k} = ${v}`),
   ];
   const env = ['# Written by the customer portal (Managed Center, RabbitMQ).', `DIST_PORT=${ports.dist}`, `ERL_EPMD_PORT=${ports.epmd}`];
-  const definitions: Definitions = c.desired ?? { vhosts: [], users: [], permissions: [] };
+  const definitions: Definitions = c.desired ?? { vhosts: [], users: [], permissions: [], policies: [], exchanges: [], bindings: [] };
   return [
     { path: configPath, content: `${conf.join('\n')}\n`, mode: 0o644 },
     { path: envPath, content: `${env.join('\n')}\n`, mode: 0o644 },

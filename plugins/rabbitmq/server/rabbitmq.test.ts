@@ -38,6 +38,10 @@ describeAccessMatrix(() => t, {
   updateRabbitmqUser: { body: { tags: [] } },
   createRabbitmqPermission: { body: { vhost: 'shop', user: 'shop', configure: '', write: '', read: '' } },
   updateRabbitmqPermission: { body: { vhost: 'shop', user: 'shop', configure: '', write: '', read: '' } },
+  createRabbitmqPolicy: { body: { vhost: 'shop', name: 'matrix', pattern: '^matrix$', applyTo: 'queues', priority: 0, definition: { 'max-length': 1 } } },
+  updateRabbitmqPolicy: { body: { vhost: 'shop', name: 'ttl', pattern: '^events\\.', applyTo: 'queues', priority: 0, definition: { 'message-ttl': 1000 } } },
+  createRabbitmqExchange: { body: { vhost: 'shop', name: 'matrix', type: 'fanout', durable: false, autoDelete: false } },
+  createRabbitmqBinding: { body: { vhost: 'shop', source: 'shop.events', destinationType: 'queue', destination: 'matrix', routingKey: '' } },
 });
 
 const amqpPort = async () => (await t.portal.managed.gateway(t.server.id).listenAddress('rabbitmq', defaultPorts.amqp)).port;
@@ -136,3 +140,61 @@ it('R2.024 rabbitmq: values outside the contract and the rules are refused (422 
   expect((await t.api.call('createRabbitmqPermission', { body: { vhost: 'shop', user: 'shop', configure: 'a\nb', write: '', read: '' } })).status).toBe(422);
   expect((await t.api.call('listRabbitmqVhosts')).body).toEqual(vhosts);
 });
+
+it('R2.024 rabbitmq: a policy limits the matching queue, an exchange and its binding route a message into a queue; invalid ones refused (422); undo and delete remove them', async () => {
+  await succeeded(await t.api.call('applyRabbitmq')); // the node runs
+  const gateway = t.portal.managed.gateway(t.server.id);
+  await api(gateway, 'PUT', '/queues/shop/orders.audit', { durable: true }); // queues are the applications'
+
+  // Refused with field errors, nothing stored.
+  const lists = async () => [(await t.api.call('listRabbitmqPolicies')).body, (await t.api.call('listRabbitmqExchanges')).body, (await t.api.call('listRabbitmqBindings')).body];
+  const before = await lists();
+  const policy = { vhost: 'shop', name: 'audit-limit', pattern: '^orders\\.audit$', applyTo: 'queues' as const, priority: 5, definition: { 'max-length': 2 } };
+  expect((await t.api.call('createRabbitmqPolicy', { body: { ...policy, vhost: 'nowhere', pattern: '(orders' } })).body).toMatchObject({
+    error: { fields: { vhost: ['rabbitmq:errors.vhost_unknown'], pattern: ['rabbitmq:errors.pattern_invalid'] } },
+  });
+  for (const definition of [{}, { 'max-length': -1 }, { 'x-unknown': 1 }, { overflow: 'explode' }, { 'message-ttl': '60s' }])
+    expect((await t.api.call('createRabbitmqPolicy', { body: { ...policy, definition: definition as never } })).status).toBe(422);
+  expect((await t.api.call('createRabbitmqExchange', { body: { vhost: 'shop', name: 'amq.mine', type: 'direct', durable: true, autoDelete: false } })).body).toMatchObject({ error: { fields: { name: ['rabbitmq:errors.name_reserved'] } } });
+  expect((await t.api.call('createRabbitmqExchange', { body: { vhost: 'shop', name: 'x', type: 'bogus' as never, durable: true, autoDelete: false } })).status).toBe(422);
+  expect((await t.api.call('createRabbitmqBinding', { body: { vhost: 'shop', source: 'nowhere', destinationType: 'exchange', destination: 'nothing', routingKey: '' } })).body).toMatchObject({
+    error: { fields: { source: ['rabbitmq:errors.exchange_unknown'], destination: ['rabbitmq:errors.exchange_unknown'] } },
+  });
+  expect(await lists()).toEqual(before);
+
+  await succeeded(await t.api.call('createRabbitmqPolicy', { body: policy }));
+  await succeeded(await t.api.call('createRabbitmqExchange', { body: { vhost: 'shop', name: 'orders.audit', type: 'direct', durable: true, autoDelete: false } }));
+  const bound = await t.api.call('createRabbitmqBinding', { body: { vhost: 'shop', source: 'orders.audit', destinationType: 'queue', destination: 'orders.audit', routingKey: 'audit' } });
+  await succeeded(bound);
+
+  // The broker applies the policy to the matching queue; five messages through the exchange, the queue keeps two.
+  const queue = async () => (await api<{ policy?: string; effective_policy_definition?: Record<string, unknown>; messages?: number }>(gateway, 'GET', '/queues/shop/orders.audit'))!;
+  let limited = await queue();
+  for (const deadline = Date.now() + 15_000; limited.policy !== 'audit-limit' && Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) limited = await queue();
+  expect(limited).toMatchObject({ policy: 'audit-limit', effective_policy_definition: { 'max-length': 2 } });
+  for (const n of [1, 2, 3, 4, 5])
+    expect(await api(gateway, 'POST', '/exchanges/shop/orders.audit/publish', { properties: {}, routing_key: 'audit', payload: `audit ${n}`, payload_encoding: 'string' })).toEqual({ routed: true });
+  const got = await api<{ payload: string }[]>(gateway, 'POST', '/queues/shop/orders.audit/get', { count: 10, ackmode: 'ack_requeue_true', encoding: 'auto' });
+  expect(got?.map((m) => m.payload)).toEqual(['audit 4', 'audit 5']);
+  const listed = (await t.api.call('listRabbitmqQueues', { query: { vhost: 'shop' } })).body.data;
+  expect(listed).toContainEqual(expect.objectContaining({ name: 'orders.audit', policy: 'audit-limit' }));
+  expect((await t.api.call('listRabbitmqBindings')).body.data).toContainEqual(expect.objectContaining({ source: 'orders.audit', destination: 'orders.audit', routingKey: 'audit' }));
+
+  // Undo (the binding, the last change): the exchange no longer routes to the queue. Deleting the exchange and the
+  // policy removes them from the broker.
+  await t.applied('POST', `${t.base()}/managed/plugins/rabbitmq/rollback`);
+  expect((await t.api.call('listRabbitmqBindings')).body).toEqual(before[2]);
+  expect(await api(gateway, 'POST', '/exchanges/shop/orders.audit/publish', { properties: {}, routing_key: 'audit', payload: 'lost', payload_encoding: 'string' })).toEqual({ routed: false });
+  const exchangeId = (await t.api.call('listRabbitmqExchanges')).body.data.find((e) => e.name === 'orders.audit')!.id;
+  await succeeded(await t.api.call('deleteRabbitmqExchange', { path: { exchangeId } }));
+  await expect(api(gateway, 'GET', '/exchanges/shop/orders.audit')).rejects.toThrow(/404/);
+  const policyId = (await t.api.call('listRabbitmqPolicies')).body.data.find((p) => p.name === 'audit-limit')!.id;
+  await succeeded(await t.api.call('deleteRabbitmqPolicy', { path: { policyId } }));
+  expect(((await api<{ name: string }[]>(gateway, 'GET', '/policies/shop')) ?? []).map((p) => p.name)).not.toContain('audit-limit');
+  // The queue's policy reaches the management API with the queue's next statistics (every 5 s).
+  let after = await queue();
+  for (const deadline = Date.now() + 15_000; after.policy && Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) after = await queue();
+  expect(after.policy || null).toBeNull();
+  expect(await lists()).toEqual(before);
+  await api(gateway, 'DELETE', '/queues/shop/orders.audit');
+}, 180_000);

@@ -47,6 +47,7 @@ export function QueuesPanel() {
                 { id: 'ready', label: t('queues.ready'), align: 'right', render: (q) => q.messagesReady, sortValue: (q) => q.messagesReady },
                 { id: 'unacked', label: t('queues.unacked'), align: 'right', render: (q) => q.messagesUnacknowledged, sortValue: (q) => q.messagesUnacknowledged },
                 { id: 'consumers', label: t('queues.consumers'), align: 'right', render: (q) => q.consumers, sortValue: (q) => q.consumers },
+                { id: 'policy', label: t('queues.policy'), render: (q) => q.policy ?? '–' },
                 { id: 'publishRate', label: t('queues.publishRate'), align: 'right', render: (q) => rate(q.publishRate) },
                 { id: 'deliverRate', label: t('queues.deliverRate'), align: 'right', render: (q) => rate(q.deliverRate) },
               ]}

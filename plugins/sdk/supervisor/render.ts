@@ -21,7 +21,7 @@ export interface SupervisorProgramBlock {
   stopsignal: string;
   /** stdout and stderr together (`redirect_stderr`), 10 MB × 3. */
   logFile: string;
-  /** `environment=` (names `[A-Za-z_][A-Za-z0-9_]*`, values quoted). */
+  /** `environment=` (names `[A-Za-z_][A-Za-z0-9_]*`, values double-quoted; see `supervisorEnvValueAllowed`). */
   environment?: Readonly<Record<string, string>>;
 }
 
@@ -32,8 +32,15 @@ const envName = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 /** `%` → `%%` (supervisord's expansion), nothing else changes. */
 export const escapeSupervisorValue = (v: string) => v.replaceAll('%', '%%');
 
-/** An `environment=` value: double-quoted, `"` and `\` escaped, `%` doubled (supervisord reads it like a shell word). */
-const quoteEnv = (v: string) => `"${escapeSupervisorValue(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+/**
+ * Whether supervisord can carry a value in `environment=` exactly. It splits the line with Python's non-POSIX
+ * `shlex` (no escapes: a `\` stays, a `"` inside double quotes ends them), strips `'` and `"` from the ends of
+ * each value, and its ini reader cuts the line at a `;` or `#` after whitespace (an inline comment, quotes or not).
+ */
+export const supervisorEnvValueAllowed = (v: string) => !/["\r\n\0]/.test(v) && !/^'|'$/.test(v) && !/\s[;#]/.test(v);
+
+/** An `environment=` value as written: double-quoted as it is, `%` doubled (see `supervisorEnvValueAllowed`). */
+export const quoteSupervisorEnvValue = (v: string) => `"${escapeSupervisorValue(v)}"`;
 
 /** The block's lines; throws for a value that would change the file's structure (a newline, an unknown name). */
 export function renderSupervisorProgram(p: SupervisorProgramBlock): string {
@@ -42,6 +49,7 @@ export function renderSupervisorProgram(p: SupervisorProgramBlock): string {
     throw new Error(`supervisor program ${p.name}: value not allowed`);
   const env = Object.entries(p.environment ?? {});
   if (env.some(([k]) => !envName.test(k))) throw new Error(`supervisor program ${p.name}: environment name not allowed`);
+  if (env.some(([, v]) => !supervisorEnvValueAllowed(v))) throw new Error(`supervisor program ${p.name}: environment value not allowed`);
   return [
     `[program:${p.name}]`,
     `command=${escapeSupervisorValue(p.command)}`,
@@ -56,7 +64,7 @@ export function renderSupervisorProgram(p: SupervisorProgramBlock): string {
     `stopsignal=${p.stopsignal}`,
     'stopasgroup=true',
     'killasgroup=true',
-    ...(env.length ? [`environment=${env.map(([k, v]) => `${k}=${quoteEnv(v)}`).join(',')}`] : []),
+    ...(env.length ? [`environment=${env.map(([k, v]) => `${k}=${quoteSupervisorEnvValue(v)}`).join(',')}`] : []),
     'redirect_stderr=true',
     `stdout_logfile=${escapeSupervisorValue(p.logFile)}`,
     'stdout_logfile_maxbytes=10MB',

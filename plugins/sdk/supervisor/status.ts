@@ -56,7 +56,11 @@ export async function readSupervisorStatus(gw: ServerGateway): Promise<Superviso
 }
 
 /** Starts, stops or restarts all processes of a program (group); false when supervisord does not know it. */
-export async function controlSupervisorProgram(gw: ServerGateway, name: string, action: 'start' | 'stop' | 'restart'): Promise<boolean> {
-  const r = await ctl(gw, [action, `${name}:*`]);
+export const controlSupervisorProgram = (gw: ServerGateway, name: string, action: 'start' | 'stop' | 'restart'): Promise<boolean> =>
+  controlSupervisorProcess(gw, `${name}:*`, action);
+
+/** The same for one process (`group:name`, as `status` names it): nodejs restarts its instances one after the other. */
+export async function controlSupervisorProcess(gw: ServerGateway, process: string, action: 'start' | 'stop' | 'restart'): Promise<boolean> {
+  const r = await ctl(gw, [action, process]);
   return !/ERROR \(no such (group|process)\)|refused connection/i.test(r.stdout + r.stderr);
 }

@@ -48,6 +48,7 @@ export const sdkTexts = {
 
 export { hasProgram } from './programs.ts';
 export { expect, test, type PortalOptions } from './e2ePortal.ts';
+export { untilHydrated } from './hydration.ts';
 
 /**
  * A plugin's own texts for its spec, read from its translations instead of copied into the spec:

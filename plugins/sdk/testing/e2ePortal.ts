@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { waitForHydration } from './hydration.ts';
 
 /**
  * The `test` of every e2e spec (the portal's in frontend/e2e and every plugin's, through
@@ -51,7 +52,7 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-export const test = base.extend<object, PortalOptions & { portal: string }>({
+export const test = base.extend<object, PortalOptions & { portal: string; hydration: void }>({
   portalEnv: [{}, { option: true, scope: 'worker' }],
   portal: [
     async ({ portalEnv }, use, workerInfo) => {
@@ -87,6 +88,14 @@ export const test = base.extend<object, PortalOptions & { portal: string }>({
       }
     },
     { scope: 'worker', auto: true, timeout: 200_000 },
+  ],
+  // Every spec acts only on a hydrated page: actions wait for `<html data-hydrated>` after each document load (./hydration.ts).
+  hydration: [
+    async ({ browser }, use) => {
+      waitForHydration(browser);
+      await use();
+    },
+    { scope: 'worker', auto: true },
   ],
 });
 

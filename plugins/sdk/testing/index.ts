@@ -17,6 +17,7 @@ import type { BodyOf, ErrorResponse, OperationId, operations, PathOf, QueryOf, R
 import type { PluginManifest } from '../index.ts';
 
 export { hasProgram } from './programs.ts';
+export { letOthersTraverse } from './traverse.ts';
 export { startRecordedEngine, type RecordedEngine, type RecordedResponse, type RecordedRoutes } from '../search/recorded.ts';
 
 /* What a plugin's tests may use of the host, re-exported so they need no other import. */

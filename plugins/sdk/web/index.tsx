@@ -36,7 +36,7 @@ export { LoadingState, ErrorState, EmptyState, QueryState, type QueryLike } from
 export { usePluginTranslation, type TypedT } from './kit/usePluginTranslation.ts';
 export { runtimeT } from './kit/runtimeT.ts';
 export { dateFormats, formatDate, formatDateTime, formatLocale, numberFormats, userTimeZone } from './kit/format.ts';
-export { SummaryCard, type SummaryCardProps } from './kit/SummaryCard.tsx';
+export { defineCountCard, SummaryCard, type CountCardList, type SummaryCardProps } from './kit/SummaryCard.tsx';
 export { PanelSection, type PanelSectionProps } from './kit/PanelSection.tsx';
 export { SecretOnceDialog } from './kit/SecretOnceDialog.tsx';
 export { FormActions, FormError, FormPage, useSectionForm, type FormActionsProps, type FormPageProps } from './kit/FormPage.tsx';
@@ -57,6 +57,7 @@ export {
 export * from './stats/index.ts';
 export { HealthChip, SearchClusterPanel, SearchClusterView, type SearchClusterPanelProps, type SearchClusterViewProps } from './search/SearchCluster.tsx';
 export { ReportDetail, ReportList, ReportState, reportPolling, type ReportSummaryLike } from './reports/index.tsx';
+export { ReportScheduleForm, type ReportScheduleLike, type ReportScheduleMode, type ReportScheduleValues } from './reports/ScheduleForm.tsx';
 export { ConfigSettingsForm, ConfigSettingsPage, configSettingsApi, type ConfigSettingsFormProps, type ConfigSettingsPageProps } from './config/ConfigSettings.tsx';
 export * from '../config/fields.ts';
 

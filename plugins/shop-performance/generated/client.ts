@@ -9,6 +9,11 @@ export const shopPerformanceApi = managedApi.enhanceEndpoints({ addTagTypes: ['s
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/report/{reportId}', a),
       providesTags: ['shop-performance'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/schedule — The server's report schedule */
+    getShopPerformanceSchedule: b.query<ResultOf<'getShopPerformanceSchedule'>, ArgsOf<'getShopPerformanceSchedule'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/schedule', a),
+      providesTags: ['shop-performance'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/reports — The performance reports of the server, newest first */
     listShopPerformanceReports: b.query<ResultOf<'listShopPerformanceReports'>, ArgsOf<'listShopPerformanceReports'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/reports', a),
@@ -17,6 +22,11 @@ export const shopPerformanceApi = managedApi.enhanceEndpoints({ addTagTypes: ['s
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/reports — Measures the server now (a new report) */
     runShopPerformanceReport: b.mutation<ResultOf<'runShopPerformanceReport'>, ArgsOf<'runShopPerformanceReport'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/reports', a),
+      invalidatesTags: ['shop-performance'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/schedule — Saves the server's report schedule (off, daily or weekly at an hour) */
+    setShopPerformanceSchedule: b.mutation<ResultOf<'setShopPerformanceSchedule'>, ArgsOf<'setShopPerformanceSchedule'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/shop-performance/schedule', a),
       invalidatesTags: ['shop-performance'],
     }),
   }),

@@ -66,3 +66,31 @@ describe('R2.025 shop-performance reports', () => {
     expect((await t.api.call('listShopPerformanceReports', { as: other })).status).toBe(404);
   });
 });
+
+describe('R2.025 scheduled performance reports (issue 25)', () => {
+  afterAll(() => t.portal.clock.set('2026-11-22T10:00:00Z'));
+
+  it('stores the schedule, refuses values out of range (422 with field errors), and the scheduler runs the report at its slot', async () => {
+    const bad = await t.api.call('setShopPerformanceSchedule', { body: { mode: 'weekly', weekday: 8, hour: -1 } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error!.fields!).sort()).toEqual(['hour', 'weekday']);
+
+    t.portal.clock.set('2026-11-23T10:00:00Z'); // Monday
+    const saved = await t.api.call('setShopPerformanceSchedule', { body: { mode: 'weekly', weekday: 2, hour: 5 } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ mode: 'weekly', weekday: 2, hour: 5, zone: 'Europe/Berlin', nextRun: '2026-11-24T04:00:00.000Z', confirmedCents: null });
+    expect((await t.api.call('getShopPerformanceSchedule')).body).toMatchObject({ mode: 'weekly', nextRun: '2026-11-24T04:00:00.000Z' });
+
+    const { schedules, reports } = await import('./index.ts');
+    const scheduled = async () => (await t.api.call('listShopPerformanceReports')).body.data.filter((r) => r.startedBy === 'schedule');
+    await schedules.tick();
+    expect(await scheduled()).toEqual([]);
+    t.portal.clock.set('2026-11-24T04:01:00Z'); // 05:01 in Berlin
+    await schedules.tick();
+    await reports.settled();
+    expect(await scheduled()).toMatchObject([{ status: 'done' }]);
+    await schedules.tick();
+    expect(await scheduled()).toHaveLength(1);
+    await t.api.call('setShopPerformanceSchedule', { body: { mode: 'off', weekday: 1, hour: 3 } });
+  });
+});

@@ -3,7 +3,18 @@
  * the SDK's report part) from its access logs and php-fpm's log, each compared with the one before; list,
  * detail (`report/{reportId}`) and "measure now" in the background with progress events (`shop-performance.report`).
  */
-import { defineReports, defineServerPlugin, presentReportSummary, type PluginHandlers, type ReportRow } from '@portal/plugin-sdk/server';
+import {
+  defineReportSchedules,
+  defineReports,
+  defineServerPlugin,
+  presentReportSummary,
+  reportScheduleErrors,
+  validationFailed,
+  type PluginHandlers,
+  type ReportRow,
+} from '@portal/plugin-sdk/server';
+import { Migration20261129120100ShopPerformanceSchedule } from './migrations/Migration20261129120100ShopPerformanceSchedule.ts';
+import { ShopPerformanceSchedule } from './Schedule.ts';
 import type { Operations } from '../generated/operations.ts';
 import type { PerformanceResult } from '../shared/result.ts';
 import { measure } from './analyse.ts';
@@ -17,6 +28,9 @@ export const reports = defineReports<PerformanceResult>({
   run: (c) => measure(c.gateway, c.previous, (fraction, step) => c.progress(5 + fraction * 90, step)),
 });
 
+/** Scheduled reports (the SDK's report schedules; a performance report costs nothing, so every slot runs). */
+export const schedules = defineReportSchedules({ pluginId: 'shop-performance', entity: ShopPerformanceSchedule, reports });
+
 const present = (r: ReportRow<PerformanceResult>) => ({
   ...presentReportSummary(r),
   requests: r.result?.overall?.count ?? 0,
@@ -25,16 +39,34 @@ const present = (r: ReportRow<PerformanceResult>) => ({
 });
 
 export default defineServerPlugin<Operations>({
-  entities: [ShopPerformanceReport],
-  migrations: [Migration20261128121100ShopPerformance],
+  entities: [ShopPerformanceReport, ShopPerformanceSchedule],
+  migrations: [Migration20261128121100ShopPerformance, Migration20261129120100ShopPerformanceSchedule],
   programs,
   handlers: (ports): PluginHandlers<Operations> => ({
-    listShopPerformanceReports: async (c) => ({ data: (await reports.list(c.em, c.server.id, ports.clock.now())).map(present) }),
+    listShopPerformanceReports: async (c) => {
+      await schedules.remember(c.em, c.server);
+      return { data: (await reports.list(c.em, c.server.id, ports.clock.now())).map(present) };
+    },
+    getShopPerformanceSchedule: async (c) => {
+      await schedules.remember(c.em, c.server);
+      return schedules.view(await schedules.get(c.em, c.server.id), ports.clock.now());
+    },
+    setShopPerformanceSchedule: async (c) => {
+      const now = ports.clock.now();
+      const input = { mode: c.body.mode, weekday: c.body.weekday, hour: c.body.hour };
+      const errors = reportScheduleErrors(input);
+      if (Object.keys(errors).length) throw validationFailed(errors);
+      return schedules.view(await schedules.save(c.em, { server: c.server, user: c.user, now }, input, null), now);
+    },
     getShopPerformanceReport: async (c) => {
       const r = await reports.get(c.em, c.server.id, c.params.reportId);
       return { ...present(r), result: r.result };
     },
     runShopPerformanceReport: async (c) => present(await reports.start(ports, c)),
   }),
-  stop: () => reports.settled(),
+  start: (ports) => schedules.start(ports),
+  stop: async () => {
+    schedules.stop();
+    await reports.settled();
+  },
 });

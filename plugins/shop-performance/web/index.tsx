@@ -9,6 +9,7 @@ import {
   ReportDetail,
   ReportList,
   reportPolling,
+  ReportScheduleForm,
   useManagedHost,
   WriteButton,
   type Column,
@@ -60,7 +61,30 @@ function ReportsPage() {
       <QueryState query={list}>
         {(data) => <ReportList reports={data.data} columns={columns} testId="shop-performance-report-row" caption={t('list.caption')} stepLabel={(s) => t(s === 'fpm' ? 'steps.fpm' : 'steps.logs')} />}
       </QueryState>
+      <SchedulePanel />
     </Stack>
+  );
+}
+
+/** The report schedule (a performance report costs nothing: no price to confirm). */
+function SchedulePanel() {
+  const host = useManagedHost();
+  const args = { clusterId: host.cluster.id, serverId: host.server.id };
+  const schedule = shopPerformanceApi.useGetShopPerformanceScheduleQuery(args);
+  const [save] = shopPerformanceApi.useSetShopPerformanceScheduleMutation();
+  return (
+    <QueryState query={schedule}>
+      {(s) => (
+        <ReportScheduleForm
+          testId="shop-performance-schedule"
+          schedule={s}
+          onSave={async (values) => {
+            const r = await save({ ...args, body: { mode: values.mode, weekday: values.weekday, hour: values.hour } });
+            return 'error' in r ? r.error : undefined;
+          }}
+        />
+      )}
+    </QueryState>
   );
 }
 

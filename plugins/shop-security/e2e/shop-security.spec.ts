@@ -35,3 +35,29 @@ for (const lang of journeyLanguages('en')) {
     await expect(rows.first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   });
 }
+
+// Issue 25, both languages: the new findings with the directive that fixes them, and a weekly schedule whose
+// charged scans (Business SLA) must be confirmed once before it is saved.
+for (const lang of ['en', 'de'] as const) {
+  test(`R2.025 R9.023 shop-security (${lang}): HTTP and cron findings with their fix, a schedule confirmed with its price`, async ({ page }) => {
+    const t = texts[lang];
+    await signIn(page, lang);
+    await openSection(page, 'shop-security', t.title);
+    await page.getByTestId('shop-security-report-row').last().getByRole('link').click();
+    await expect(page.getByTestId('shop-security-finding').filter({ hasText: 'header_referrer_policy' })).toContainText('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
+    await expect(page.getByTestId('shop-security-finding').filter({ hasText: 'cron_download_exec' })).toContainText('/etc/cron.d/portal:4');
+    await page.getByRole('link', { name: /Back to the reports|Zurück zu den Berichten/ }).click();
+
+    const form = page.getByTestId('shop-security-schedule');
+    await form.getByLabel(lang === 'en' ? 'Runs' : 'Läufe').click();
+    await page.getByRole('option', { name: lang === 'en' ? 'Weekly' : 'Wöchentlich' }).click();
+    await expect(page.getByTestId('shop-security-schedule-price')).toContainText('19');
+    await form.getByRole('button', { name: lang === 'en' ? 'Save schedule' : 'Zeitplan speichern' }).click();
+    await expect(form.getByText(t.errors.price_not_confirmed)).toBeVisible();
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: lang === 'en' ? 'Save schedule' : 'Zeitplan speichern' }).click();
+    await expect(form.getByText(lang === 'en' ? 'Schedule saved.' : 'Zeitplan gespeichert.')).toBeVisible();
+    await expect(page.getByTestId('shop-security-schedule-next')).toContainText(lang === 'en' ? 'Next scheduled run' : 'Nächster geplanter Lauf');
+    await shot(page, `shop-security-${lang}-schedule`);
+  });
+}

@@ -9,6 +9,11 @@ export const shopSecurityApi = managedApi.enhanceEndpoints({ addTagTypes: ['shop
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/report/{reportId}', a),
       providesTags: ['shop-security'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/schedule — The server's scan schedule and what a scheduled scan costs */
+    getShopSecuritySchedule: b.query<ResultOf<'getShopSecuritySchedule'>, ArgsOf<'getShopSecuritySchedule'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/schedule', a),
+      providesTags: ['shop-security'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/reports — The scans of the server, newest first, and what the next scan costs */
     listShopSecurityReports: b.query<ResultOf<'listShopSecurityReports'>, ArgsOf<'listShopSecurityReports'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/reports', a),
@@ -17,6 +22,11 @@ export const shopSecurityApi = managedApi.enhanceEndpoints({ addTagTypes: ['shop
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/reports — Starts a scan of the server's document roots now */
     runShopSecurityScan: b.mutation<ResultOf<'runShopSecurityScan'>, ArgsOf<'runShopSecurityScan'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/reports', a),
+      invalidatesTags: ['shop-security'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/schedule — Saves the server's scan schedule (off, daily or weekly at an hour) */
+    setShopSecuritySchedule: b.mutation<ResultOf<'setShopSecuritySchedule'>, ArgsOf<'setShopSecuritySchedule'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/shop-security/schedule', a),
       invalidatesTags: ['shop-security'],
     }),
   }),

@@ -119,7 +119,13 @@ export interface ScanOutcome {
   filesScanned: number;
   truncated: boolean;
   findings: Finding[];
+  /** The files listed (for the checks over HTTP: the backups next to a site's index); not part of the report. */
+  tree: TreeFile[];
 }
+
+/** Most severe first, then by place; at most 1000. */
+export const sortFindings = (findings: Finding[]): Finding[] =>
+  [...findings].sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity] || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0)).slice(0, maxFindings);
 
 /**
  * Scans every document root below the web root (a directory of `/var/www` per site). `progress(fraction)`
@@ -144,6 +150,5 @@ export async function scanDocumentRoots(gateway: ServerGateway, progress: (fract
     done++;
     if (done % 200 === 0) await progress(done / files.length, 'reading');
   }
-  findings.sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity] || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
-  return { roots, filesScanned: files.length, truncated: files.length >= maxFiles, findings: findings.slice(0, maxFindings) };
+  return { roots, filesScanned: files.length, truncated: files.length >= maxFiles, findings: sortFindings(findings), tree: files };
 }

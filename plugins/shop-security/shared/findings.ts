@@ -1,13 +1,15 @@
 /** What a security scan finds (the result of a `shop-security` report, stored as JSON and presented as it is). */
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
-export type FindingKind = 'malware' | 'world_writable' | 'php_in_uploads' | 'vulnerable_extension';
+export type FindingKind = 'malware' | 'world_writable' | 'php_in_uploads' | 'vulnerable_extension' | 'exposed_file' | 'missing_header' | 'malicious_cron';
+/** The web server that serves a site a finding over HTTP is about. */
+export type WebServerKind = 'nginx' | 'apache';
 
 export interface Finding {
   kind: FindingKind;
   severity: Severity;
   /** The signature or advisory (`eval_base64`, `CVE-2024-34102`). */
   rule: string;
-  /** Path on the server. */
+  /** Path on the server, or the URL for a finding over HTTP. */
   file: string;
   /** 1-based line of the match, `null` for a finding about the whole file. */
   line: number | null;
@@ -15,6 +17,10 @@ export interface Finding {
   evidence: string;
   /** Extension findings: the package, its installed and its first fixed version. */
   extension?: { name: string; version: string; fixedIn: string };
+  /** Findings over HTTP: the site (its name), the web server serving it, and the directive that fixes it in that server's syntax. */
+  site?: string;
+  server?: WebServerKind;
+  directive?: string;
 }
 
 export interface SecurityResult {
@@ -24,6 +30,9 @@ export interface SecurityResult {
   /** Version of the signature and advisory lists the scan used. */
   listVersion: string;
   findings: Finding[];
+  /** The sites checked over HTTP (names) and the crontabs read; absent in reports from before issue 25. */
+  sites?: string[];
+  crontabs?: string[];
   /** Whether the scan was free (spec §9) and its price in cents otherwise. */
   price: { free: boolean; cents: number };
 }

@@ -10,7 +10,11 @@ type Finding = Schemas['ShopSecurityFinding'];
 function useFix() {
   const { t } = useT();
   return (f: Finding) =>
-    f.kind === 'vulnerable_extension' && f.extension
+    (f.kind === 'exposed_file' || f.kind === 'missing_header') && f.directive
+      ? t(`fix.${f.kind}`, { server: f.server === 'apache' ? 'Apache' : 'nginx', directive: f.directive })
+      : f.kind === 'malicious_cron'
+        ? t('fix.malicious_cron')
+        : f.kind === 'vulnerable_extension' && f.extension
       ? t('fix.vulnerable_extension', { name: f.extension.name, fixedIn: f.extension.fixedIn })
       : f.kind === 'world_writable'
         ? t('fix.world_writable', { file: f.file })

@@ -11,6 +11,7 @@ import {
   ReportDetail,
   ReportList,
   reportPolling,
+  ReportScheduleForm,
   useManagedHost,
   WriteButton,
   type Column,
@@ -38,9 +39,47 @@ function PriceNotice({ price }: { price: Price }) {
   );
 }
 
+const steps = ['listing', 'reading', 'web', 'cron'] as const;
+/** The label of a running scan's step. */
+function useStepLabel() {
+  const { t } = useT();
+  return (s: string) => t(`steps.${steps.find((x) => x === s) ?? 'reading'}`);
+}
+
+/** The scan schedule, with the price of a scheduled scan and its one-time confirmation (R9.023). */
+function SchedulePanel() {
+  const { t, language } = useT();
+  const host = useManagedHost();
+  const args = { clusterId: host.cluster.id, serverId: host.server.id };
+  const schedule = shopSecurityApi.useGetShopSecurityScheduleQuery(args);
+  const [save] = shopSecurityApi.useSetShopSecurityScheduleMutation();
+  const money = (cents: number) => numberFormats(language).currency(cents / 100);
+  return (
+    <QueryState query={schedule}>
+      {(s) => (
+        <ReportScheduleForm
+          testId="shop-security-schedule"
+          schedule={s}
+          onSave={async (values) => {
+            const r = await save({ ...args, body: values });
+            return 'error' in r ? r.error : undefined;
+          }}
+          price={{
+            charged: !s.price.free,
+            notice: s.price.free ? t('schedule.priceFree', { until: s.price.freeUntil }) : t('schedule.priceCharged', { price: money(s.price.cents) }),
+            confirmLabel: t('schedule.confirm', { price: money(s.price.cents) }),
+            paused: s.paused ? <Alert severity="warning">{t('schedule.paused')}</Alert> : s.confirmedCents !== null && !s.price.free ? <Typography variant="body2">{t('schedule.confirmed', { price: money(s.confirmedCents) })}</Typography> : null,
+          }}
+        />
+      )}
+    </QueryState>
+  );
+}
+
 /** The section's start page: what a scan costs, "scan now", and the scans with their findings per severity. */
 function ScansPage() {
   const { t, language } = useT();
+  const stepLabel = useStepLabel();
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const [polling, setPolling] = useState(0);
@@ -87,10 +126,11 @@ function ScansPage() {
               </WriteButton>
             </div>
             {error && <Alert severity="error">{error}</Alert>}
-            <ReportList reports={data.data} columns={columns} testId="shop-security-report-row" caption={t('list.caption')} stepLabel={(s) => t(`steps.${s === 'listing' ? 'listing' : 'reading'}`)} />
+            <ReportList reports={data.data} columns={columns} testId="shop-security-report-row" caption={t('list.caption')} stepLabel={stepLabel} />
           </Stack>
         )}
       </QueryState>
+      <SchedulePanel />
     </Stack>
   );
 }
@@ -98,6 +138,7 @@ function ScansPage() {
 /** `report/:reportId`: a scan with its findings, most severe first. */
 function ReportPage() {
   const { t, language } = useT();
+  const stepLabel = useStepLabel();
   const host = useManagedHost();
   const reportId = Number(useParams().reportId);
   const [polling, setPolling] = useState(1000);
@@ -107,7 +148,7 @@ function ReportPage() {
   return (
     <QueryState query={report}>
       {(r) => (
-        <ReportDetail report={r} stepLabel={(s) => t(`steps.${s === 'listing' ? 'listing' : 'reading'}`)}>
+        <ReportDetail report={r} stepLabel={stepLabel}>
           {() =>
             r.result && (
               <Stack spacing={2}>
@@ -115,6 +156,8 @@ function ReportPage() {
                   {t('detail.scanned', { files: r.result.filesScanned, roots: r.result.roots.join(', ') || '–', version: r.result.listVersion })}
                 </Typography>
                 <Typography>{r.result.price.free ? t('detail.wasFree') : t('detail.wasCharged', { price: numberFormats(language).currency(r.result.price.cents / 100) })}</Typography>
+                {r.result.sites && r.result.sites.length > 0 && <Typography>{t('detail.sites', { sites: r.result.sites.join(', ') })}</Typography>}
+                {r.result.crontabs && r.result.crontabs.length > 0 && <Typography>{t('detail.crontabs', { crontabs: r.result.crontabs.join(', ') })}</Typography>}
                 {r.result.truncated && <Alert severity="warning">{t('detail.truncated')}</Alert>}
                 {r.result.findings.length === 0 ? (
                   <Alert severity="success">{t('detail.clean')}</Alert>

@@ -69,7 +69,7 @@ describeAccessMatrix(() => t, {
 async function sphinxql<T>(sql: string, values: unknown[] = []): Promise<T> {
   const { port } = await t.portal.managed.gateway(t.server.id).listenAddress(sqlService, 9306);
   expect(port).not.toBe(9306);
-  const conn = await mariadb.createConnection({ host: '127.0.0.1', port, user: 'app', bigIntAsNumber: true });
+  const conn = await mariadb.createConnection({ host: '127.0.0.1', port, user: 'app', bigIntAsNumber: true, connectTimeout: 15_000 });
   try {
     return (await conn.query(sql, values)) as T;
   } finally {

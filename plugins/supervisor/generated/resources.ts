@@ -83,6 +83,9 @@ export const supervisorProgramResource = {
         "USR2"
       ],
       "maxLength": 4
+    },
+    "environment": {
+      "type": "array"
     }
   }
 } as const satisfies ResourceDeclaration;

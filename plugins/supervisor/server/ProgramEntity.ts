@@ -1,5 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
+/** One variable of a program's environment as stored. */
+export interface StoredVariable {
+  name: string;
+  secret: boolean;
+  value?: string;
+  sealed?: string;
+}
+
 /** One supervisor program of a server: the desired state rendered into `/etc/supervisor/conf.d/portal.conf`. */
 export const SupervisorProgram = defineEntity({
   name: 'SupervisorProgram',
@@ -17,6 +25,11 @@ export const SupervisorProgram = defineEntity({
     startsecs: p.integer(),
     stopwaitsecs: p.integer(),
     stopsignal: p.string().length(4),
+    /**
+     * The environment variables, in order: `value` for a plain one, `sealed` (the portal's secret box, context
+     * `supervisor-env:<serverId>`) for a secret one — never its value in the clear.
+     */
+    environment: p.json<StoredVariable[]>().default('[]'),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

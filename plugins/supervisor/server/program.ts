@@ -9,7 +9,12 @@
  */
 import type { CheckOutcome, ConfigFile, ServerGateway } from '@portal/plugin-sdk/gateway';
 import { definePrograms } from '@portal/plugin-sdk/program';
-import { checkStagedSupervisorPrograms, supervisorDescriptor, supervisorLogDir, supervisorMainConfPath } from '@portal/plugin-sdk/supervisor';
+import {
+  checkStagedSupervisorPrograms,
+  supervisorDescriptor,
+  supervisorLogDir,
+  supervisorMainConfPath,
+} from '@portal/plugin-sdk/supervisor';
 
 export { commandExecutables } from '@portal/plugin-sdk/supervisor';
 
@@ -23,7 +28,8 @@ export const programLogPath = (name: string) => `${supervisorLogDir}/portal-${na
 const files = { programFile: programFilePath, stageDir };
 
 /** The check of a staged copy of the program file (the SDK's, see `checkStagedSupervisorPrograms`). */
-export const checkStaged = (gw: ServerGateway, staged: readonly ConfigFile[]): Promise<CheckOutcome> => checkStagedSupervisorPrograms(gw, staged, files);
+export const checkStaged = (gw: ServerGateway, staged: readonly ConfigFile[]): Promise<CheckOutcome> =>
+  checkStagedSupervisorPrograms(gw, staged, files);
 
 /** How supervisord is checked, reloaded and run. */
 export const supervisorProgram = supervisorDescriptor(files);

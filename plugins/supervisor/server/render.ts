@@ -22,6 +22,8 @@ export interface RenderableProgram {
   startsecs: number;
   stopwaitsecs: number;
   stopsignal: string;
+  /** The environment in order, values in the clear (opened by the caller). */
+  environment?: readonly (readonly [string, string])[];
 }
 
 const f = supervisorProgramResource.fields;
@@ -34,6 +36,7 @@ export function renderProgram(p: RenderableProgram, hostPath: (path: string) => 
   return renderSupervisorProgram({
     ...p,
     autorestart: p.autorestart as SupervisorProgramBlock['autorestart'],
+    environment: Object.fromEntries(p.environment ?? []),
     // The directory is a path like those in the command: the program's own, not mapped into a sandbox.
     logFile: hostPath(programLogPath(p.name)),
   });

@@ -25,6 +25,7 @@ const program = (over: Partial<Schemas['SupervisorProgramInput']> = {}): Schemas
   startsecs: 1,
   stopwaitsecs: 5,
   stopsignal: 'TERM',
+  environment: [],
   ...over,
 });
 
@@ -104,6 +105,142 @@ supervisor('supervisor (private supervisord)', () => {
       if (Date.now() > deadline) throw new Error(`no crash loop: ${JSON.stringify(s)}`);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
+  }, 60_000);
+
+  it('R2.032 environment: a secret reaches the process, never the API answer, the diff, the files view or the job; the log tail follows with a cursor', async () => {
+    const secret = 's3cr3t%Zq9-tok';
+    const command = `sh -c 'echo "token=$TOKEN env=$APP_ENV"; i=0; while true; do i=$((i+1)); echo "line $i"; sleep 1; done'`;
+    const environment = [
+      { name: 'APP_ENV', value: 'prod', secret: false },
+      { name: 'TOKEN', value: secret, secret: true },
+    ];
+    const created = await t.api.call('createSupervisorProgram', { body: program({ name: 'envprint', command, environment }) });
+    expect(created.status).toBe(202);
+    expect(JSON.stringify(created.body)).not.toContain(secret);
+    const job = await t.waitForJob(created.body.id);
+    expect(job.status).toBe('succeeded');
+    expect(JSON.stringify(job)).not.toContain('s3cr3t');
+    // The file holds it (supervisord reads it there), written as supervisord quotes it.
+    expect(await file()).toContain(`environment=APP_ENV="prod",TOKEN="s3cr3t%%Zq9-tok"\n`);
+    await statusOf('envprint', 'RUNNING');
+
+    const listed = (await t.api.call('listSupervisorPrograms')).body;
+    expect(JSON.stringify(listed)).not.toContain('s3cr3t');
+    const envprint = listed.data.find((x) => x.name === 'envprint')!;
+    expect(envprint.environment).toEqual([
+      { name: 'APP_ENV', secret: false, set: true, value: 'prod' },
+      { name: 'TOKEN', secret: true, set: true },
+    ]);
+    const got = await t.api.call('getSupervisorProgram', { path: { programId: envprint.id } });
+    expect(JSON.stringify(got.body)).not.toContain('s3cr3t');
+
+    // The change log's diff shows the line, the secret masked; so does the files view.
+    const change = (await t.changes()).data[0];
+    expect(change.diff).toContain('+environment=APP_ENV="prod",TOKEN=********');
+    expect(JSON.stringify(change)).not.toContain('s3cr3t');
+    const files = await t.api.call('getSupervisorFiles');
+    expect(files.body.files[0].content).toContain('TOKEN=********');
+    expect(JSON.stringify(files.body)).not.toContain('s3cr3t');
+
+    // The process got the value exactly as typed (the % included).
+    const logOf = (query: { lines?: number; after?: number }) =>
+      t.api.call('getSupervisorProgramLog', { path: { programId: envprint.id }, query });
+    let first = (await logOf({ lines: 50 })).body;
+    for (let i = 0; i < 50 && !first.lines.some((l) => l.startsWith('line ')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      first = (await logOf({ lines: 50 })).body;
+    }
+    expect(first.lines).toContain(`token=${secret} env=prod`);
+
+    // The tail: with the cursor of the last answer only the lines written since come.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const next = (await logOf({ after: first.offset })).body;
+    expect(next.rotated).toBe(false);
+    expect(next.offset).toBeGreaterThan(first.offset);
+    expect(next.lines.length).toBeGreaterThan(0);
+    expect(next.lines.every((l) => /^line \d+$/.test(l))).toBe(true);
+    const lastBefore = Number(
+      first.lines
+        .filter((l) => l.startsWith('line '))
+        .at(-1)!
+        .slice(5),
+    );
+    expect(Number(next.lines[0].slice(5))).toBe(lastBefore + 1);
+    expect((await logOf({ after: next.offset + 1_000_000 })).body).toMatchObject({ rotated: true });
+
+    // Saved again without the secret's value: the stored one stays; a secret made plain without a value is refused.
+    const kept = await t.api.call('updateSupervisorProgram', {
+      path: { programId: envprint.id },
+      body: program({
+        name: 'envprint',
+        command,
+        environment: [
+          { name: 'APP_ENV', value: 'stage', secret: false },
+          { name: 'TOKEN', secret: true },
+        ],
+      }),
+    });
+    expect(kept.status).toBe(202);
+    expect((await t.waitForJob(kept.body.id)).status).toBe('succeeded');
+    expect(await file()).toContain(`environment=APP_ENV="stage",TOKEN="s3cr3t%%Zq9-tok"\n`);
+    expect((await t.changes()).data[0].diff).toContain('+environment=APP_ENV="stage",TOKEN=********');
+    const reveal = await t.api.call('updateSupervisorProgram', {
+      path: { programId: envprint.id },
+      body: program({ name: 'envprint', command, environment: [{ name: 'TOKEN', secret: false }] }),
+    });
+    expect(reveal.status).toBe(422);
+    expect(reveal.body.error?.fields).toEqual({ environment: ['supervisor:errors.environment_unset'] });
+  }, 90_000);
+
+  it('refuses a bad variable name, a name twice and a value supervisord cannot carry (422); nothing stored', async () => {
+    const before = (await t.api.call('listSupervisorPrograms')).body.data.length;
+    const bad = await t.api.call('createSupervisorProgram', {
+      body: program({ name: 'envbad', environment: [{ name: 'bad-name', value: 'x', secret: false }] }),
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error?.fields ?? {})).toEqual(['environment.0.name']);
+    const twice = await t.api.call('createSupervisorProgram', {
+      body: program({
+        name: 'envbad',
+        environment: [
+          { name: 'A', value: '1', secret: false },
+          { name: 'A', value: '2', secret: true },
+        ],
+      }),
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.error?.fields).toEqual({ environment: ['supervisor:errors.environment_duplicate'] });
+    for (const value of ['say "hi"', "'quoted'", 'a ;comment', 'two\nlines']) {
+      const r = await t.api.call('createSupervisorProgram', {
+        body: program({ name: 'envbad', environment: [{ name: 'A', value, secret: false }] }),
+      });
+      expect(r.status).toBe(422);
+      expect(Object.keys(r.body.error?.fields ?? {})).toEqual(['environment.0.value']);
+    }
+    const comment = await t.api.call('createSupervisorProgram', { body: program({ name: 'envbad', command: 'sh -c "sleep 5 ; exit 0"' }) });
+    expect(comment.body.error?.fields).toEqual({ command: ['supervisor:errors.command_comment'] });
+    expect((await t.api.call('listSupervisorPrograms')).body.data.length).toBe(before);
+  });
+
+  it('a crash loop that never reaches BACKOFF: more than 3 exits within a minute; reloads and stops do not count', async () => {
+    const created = await t.api.call('createSupervisorProgram', {
+      body: program({ name: 'flapper', command: 'sh -c "sleep 2; exit 1"', autorestart: 'always', startsecs: 1 }),
+    });
+    const job = await t.waitForJob(created.body.id);
+    if (job.status !== 'succeeded') throw new Error(`apply failed: ${JSON.stringify(job.validation ?? job.log.at(-2))}`);
+    const deadline = Date.now() + 40_000;
+    for (;;) {
+      const s = (await t.api.call('getSupervisorStatus')).body.processes.find((p) => p.program === 'flapper');
+      if (s?.crashLoop) {
+        expect(s.restarts).toBeGreaterThan(3);
+        expect(['RUNNING', 'STARTING', 'EXITED']).toContain(s.state);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`no crash loop: ${JSON.stringify(s)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const ticker = (await t.api.call('getSupervisorStatus')).body.processes.find((p) => p.program === 'ticker');
+    expect(ticker).toMatchObject({ crashLoop: false });
   }, 60_000);
 
   it('refuses invalid input with field errors (422) and stores nothing', async () => {

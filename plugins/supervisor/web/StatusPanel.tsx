@@ -1,3 +1,5 @@
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Schemas } from '@portal/openapi';
 import { DataTable, QueryState, useManagedHost, type Column } from '@portal/plugin-sdk/web';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { supervisorApi } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
 
@@ -27,47 +29,111 @@ const stateColor = (s: string): 'success' | 'warning' | 'error' | 'default' =>
         ? 'error'
         : 'default';
 
-/** The log of one program (the tail of its log file). */
+/** Lines the dialog keeps (the oldest go first). */
+const keptLines = 2000;
+
+/**
+ * The log of one program: its last 200 lines, then following new ones while the dialog is open (the log operation
+ * polled every 2 s with the cursor of the last answer, `after`), with pause and resume.
+ */
 function LogDialog({ program, onClose }: { program: Program; onClose: () => void }) {
   const { t } = useT();
   const host = useManagedHost();
-  const log = supervisorApi.useGetSupervisorProgramLogQuery({
-    clusterId: host.cluster.id,
-    serverId: host.server.id,
-    programId: program.id,
-    query: { lines: 200 },
-  });
+  const [fetchLog] = supervisorApi.useLazyGetSupervisorProgramLogQuery();
+  const [lines, setLines] = useState<string[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const [rotated, setRotated] = useState(false);
+  const offset = useRef<number | undefined>(undefined);
+  const busy = useRef(false);
+  const box = useRef<HTMLPreElement | null>(null);
+  const clusterId = host.cluster.id;
+  const serverId = host.server.id;
+
+  const poll = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      const after = offset.current;
+      const r = await fetchLog({
+        clusterId,
+        serverId,
+        programId: program.id,
+        query: after === undefined ? { lines: 200 } : { lines: keptLines, after },
+      }).unwrap();
+      offset.current = r.offset;
+      if (r.rotated) setRotated(true);
+      const el = box.current;
+      const atEnd = !el || el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+      setLines((old) =>
+        after === undefined || r.rotated || !old ? r.lines : r.lines.length ? [...old, ...r.lines].slice(-keptLines) : old,
+      );
+      setFailed(false);
+      // Follow the end unless the reader scrolled up.
+      if (atEnd) requestAnimationFrame(() => box.current && (box.current.scrollTop = box.current.scrollHeight));
+    } catch {
+      setFailed(true);
+    } finally {
+      busy.current = false;
+    }
+  }, [fetchLog, clusterId, serverId, program.id]);
+
+  useEffect(() => {
+    if (offset.current === undefined) void poll();
+    if (paused) return;
+    const timer = setInterval(() => void poll(), 2000);
+    return () => clearInterval(timer);
+  }, [paused, poll]);
+
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="supervisor-log-title">
       <DialogTitle id="supervisor-log-title">{t('log.title', { name: program.name })}</DialogTitle>
       <DialogContent>
-        <QueryState query={log}>
-          {(data) =>
-            data.lines.length ? (
-              <Box
-                component="pre"
-                tabIndex={0}
-                aria-label={t('log.title', { name: program.name })}
-                sx={{
-                  fontFamily: 'monospace',
-                  fontSize: 13,
-                  whiteSpace: 'pre-wrap',
-                  wordBreak: 'break-all',
-                  m: 0,
-                  maxHeight: 400,
-                  overflow: 'auto',
-                }}
-              >
-                {data.lines.join('\n')}
-              </Box>
-            ) : (
-              <Typography>{t('log.empty')}</Typography>
-            )
-          }
-        </QueryState>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <Chip
+            size="small"
+            color={paused ? 'default' : 'success'}
+            label={paused ? t('log.paused') : t('log.live')}
+            role="status"
+            aria-live="polite"
+          />
+        </Stack>
+        {rotated && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {t('log.rotated')}
+          </Alert>
+        )}
+        {failed && lines === null ? (
+          <Alert severity="error">{t('log.failed')}</Alert>
+        ) : lines === null ? (
+          <Typography>{t('log.loading')}</Typography>
+        ) : lines.length ? (
+          <Box
+            component="pre"
+            ref={box}
+            tabIndex={0}
+            aria-label={t('log.title', { name: program.name })}
+            data-testid="supervisor-log"
+            sx={{
+              fontFamily: 'monospace',
+              fontSize: 13,
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-all',
+              m: 0,
+              maxHeight: 400,
+              overflow: 'auto',
+            }}
+          >
+            {lines.join('\n')}
+          </Box>
+        ) : (
+          <Typography>{t('log.empty')}</Typography>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => void log.refetch()}>{t('status.refresh')}</Button>
+        <Button onClick={() => setPaused((p) => !p)} aria-pressed={paused} startIcon={paused ? <PlayArrowIcon /> : <PauseIcon />}>
+          {paused ? t('log.resume') : t('log.pause')}
+        </Button>
         <Button onClick={onClose} autoFocus>
           {t('log.close')}
         </Button>
@@ -92,7 +158,12 @@ export function StatusPanel({ programs }: { programs: readonly Program[] }) {
     {
       id: 'state',
       label: t('status.state'),
-      render: (r) => <Chip size="small" color={stateColor(r.state)} label={r.state} />,
+      render: (r) => (
+        <Stack direction="row" spacing={0.5}>
+          <Chip size="small" color={stateColor(r.state)} label={r.state} />
+          {r.crashLoop && <Chip size="small" color="error" variant="outlined" label={t('status.crashLoopChip')} />}
+        </Stack>
+      ),
       sortValue: (r) => r.state,
     },
     { id: 'detail', label: t('status.detail'), render: (r) => r.detail },
@@ -144,7 +215,9 @@ export function StatusPanel({ programs }: { programs: readonly Program[] }) {
             <>
               {[...new Map(data.processes.filter((p) => p.crashLoop).map((p) => [p.program, p])).values()].map((p) => (
                 <Alert key={p.program} severity="error" sx={{ mb: 1 }} data-testid={`supervisor-crashloop-${p.program}`}>
-                  {t('status.crashLoop', { name: p.program, state: p.state })}
+                  {p.state === 'BACKOFF' || p.state === 'FATAL'
+                    ? t('status.crashLoop', { name: p.program, state: p.state })
+                    : t('status.crashLoopRestarts', { name: p.program, starts: p.restarts })}
                 </Alert>
               ))}
               <DataTable

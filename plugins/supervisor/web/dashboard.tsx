@@ -1,25 +1,6 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import Typography from '@mui/material/Typography';
-import { defineDashboardCard, SummaryCard, useManagedHost } from '@portal/plugin-sdk/web';
+import { defineCountCard } from '@portal/plugin-sdk/web';
 import { supervisorApi } from '../generated/client.ts';
-import { useT } from '../generated/i18n.ts';
 
 /** The server dashboard's card (its own small chunk): how many programs. */
-function SupervisorSummary() {
-  const { t } = useT();
-  const host = useManagedHost();
-  const { data, isLoading } = supervisorApi.useListSupervisorProgramsQuery({ clusterId: host.cluster.id, serverId: host.server.id });
-  return (
-    <SummaryCard
-      icon={<SettingsIcon color="action" />}
-      title={t('title')}
-      loading={isLoading}
-      none={t('summary.none')}
-      open={t('summary.open')}
-    >
-      {!!data?.total && <Typography>{t('summary.count', { count: data.total })}</Typography>}
-    </SummaryCard>
-  );
-}
-
-export default defineDashboardCard(SupervisorSummary);
+export default defineCountCard(<SettingsIcon color="action" />, supervisorApi.useListSupervisorProgramsQuery);

@@ -4,7 +4,7 @@ import { managedApi, toRequest, type ArgsOf, type PluginClient, type ResultOf } 
 /** The operations of plugin `tomcat` as RTK Query endpoints (hooks `tomcatApi.use<OperationId>Query/Mutation`). */
 export const tomcatApi = managedApi.enhanceEndpoints({ addTagTypes: ['tomcat'] }).injectEndpoints({
   endpoints: (b) => ({
-    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/apply — Writes the instance's files rendered from the stored settings and applications again and restarts it */
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/apply — Writes the instances' files rendered from the stored instances and applications again and restarts the instances whose files changed */
     applyTomcat: b.mutation<ResultOf<'applyTomcat'>, ArgsOf<'applyTomcat'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/apply', a),
       invalidatesTags: ['tomcat'],
@@ -14,19 +14,29 @@ export const tomcatApi = managedApi.enhanceEndpoints({ addTagTypes: ['tomcat'] }
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/applications', a),
       invalidatesTags: ['tomcat'],
     }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances — Adds a instance and applies it */
+    createTomcatInstance: b.mutation<ResultOf<'createTomcatInstance'>, ArgsOf<'createTomcatInstance'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances', a),
+      invalidatesTags: ['tomcat'],
+    }),
     /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/applications/{applicationId} — Removes a web application and applies the change */
     deleteTomcatApplication: b.mutation<ResultOf<'deleteTomcatApplication'>, ArgsOf<'deleteTomcatApplication'>>({
       query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/applications/{applicationId}', a),
       invalidatesTags: ['tomcat'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/files — The instance's files as rendered from the stored settings and applications, and whether they are the ones last applied */
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances/{instanceId} — Removes a instance and applies the change */
+    deleteTomcatInstance: b.mutation<ResultOf<'deleteTomcatInstance'>, ArgsOf<'deleteTomcatInstance'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances/{instanceId}', a),
+      invalidatesTags: ['tomcat'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/files — The instances' files as rendered from the stored instances and applications, and whether they are the ones last applied */
     getTomcatFiles: b.query<ResultOf<'getTomcatFiles'>, ArgsOf<'getTomcatFiles'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/files', a),
       providesTags: ['tomcat'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instance — What the running instance serves */
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances/{instanceId} — One instance */
     getTomcatInstance: b.query<ResultOf<'getTomcatInstance'>, ArgsOf<'getTomcatInstance'>>({
-      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instance', a),
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances/{instanceId}', a),
       providesTags: ['tomcat'],
     }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/settings — The stored settings (the defaults where none were stored) */
@@ -34,10 +44,25 @@ export const tomcatApi = managedApi.enhanceEndpoints({ addTagTypes: ['tomcat'] }
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/settings', a),
       providesTags: ['tomcat'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/status — What the running instances serve */
+    getTomcatStatus: b.query<ResultOf<'getTomcatStatus'>, ArgsOf<'getTomcatStatus'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/status', a),
+      providesTags: ['tomcat'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/applications — The server's web application entries */
     listTomcatApplications: b.query<ResultOf<'listTomcatApplications'>, ArgsOf<'listTomcatApplications'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/applications', a),
       providesTags: ['tomcat'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances — The server's instance entries */
+    listTomcatInstances: b.query<ResultOf<'listTomcatInstances'>, ArgsOf<'listTomcatInstances'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances', a),
+      providesTags: ['tomcat'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances/{instanceId} — Changes a instance and applies it */
+    updateTomcatInstance: b.mutation<ResultOf<'updateTomcatInstance'>, ArgsOf<'updateTomcatInstance'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/instances/{instanceId}', a),
+      invalidatesTags: ['tomcat'],
     }),
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/tomcat/settings — Replaces the settings and applies them (the program checks the files first) */
     updateTomcatSettings: b.mutation<ResultOf<'updateTomcatSettings'>, ArgsOf<'updateTomcatSettings'>>({

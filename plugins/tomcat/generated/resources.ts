@@ -27,6 +27,69 @@ export const tomcatApplicationResource = {
       "minLength": 2,
       "maxLength": 255,
       "pattern": "^(/[A-Za-z0-9_@+-][A-Za-z0-9._@+-]{0,99})+$"
+    },
+    "instance": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 30,
+      "pattern": "^[a-z][a-z0-9-]{0,29}$"
+    }
+  }
+} as const satisfies ResourceDeclaration;
+
+/** `x-resources.tomcatInstance` of plugins/tomcat/openapi.yaml. */
+export const tomcatInstanceResource = {
+  "pluginId": "tomcat",
+  "name": "tomcatInstance",
+  "idParam": "instanceId",
+  "schema": "TomcatInstanceSettings",
+  "input": "TomcatInstanceSettingsInput",
+  "perPage": 100,
+  "update": "put",
+  "operations": {
+    "list": "listTomcatInstances",
+    "get": "getTomcatInstance",
+    "create": "createTomcatInstance",
+    "update": "updateTomcatInstance",
+    "delete": "deleteTomcatInstance"
+  },
+  "fields": {
+    "name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 30,
+      "pattern": "^[a-z][a-z0-9-]{0,29}$"
+    },
+    "port": {
+      "type": "integer",
+      "minimum": 1024,
+      "maximum": 65535
+    },
+    "heapMinMb": {
+      "type": "integer",
+      "minimum": 16,
+      "maximum": 32768
+    },
+    "heapMaxMb": {
+      "type": "integer",
+      "minimum": 32,
+      "maximum": 32768
+    },
+    "jvmOptions": {
+      "type": "string",
+      "minLength": 0,
+      "maxLength": 500,
+      "pattern": "^((-XX:[+-][A-Za-z][A-Za-z0-9]{0,79}|-XX:[A-Za-z][A-Za-z0-9]{0,79}=[A-Za-z0-9._:/,+-]{1,100}|-D[A-Za-z][A-Za-z0-9._-]{0,99}=[A-Za-z0-9._:/,+-]{0,100}|-Xss[0-9]{1,6}[kKmM]?)( (?=-)|$))*$"
+    },
+    "maxThreads": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 2000
+    },
+    "connectionTimeoutMs": {
+      "type": "integer",
+      "minimum": 1000,
+      "maximum": 300000
     }
   }
 } as const satisfies ResourceDeclaration;

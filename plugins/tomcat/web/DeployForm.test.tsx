@@ -20,7 +20,8 @@ describe('tomcat web', () => {
       <ResourceForm
         resource={tomcatApplicationResource}
         mode="create"
-        initialValues={{ name: '', source: '' }}
+        initialValues={{ name: '', source: '', instance: 'default' }}
+        options={{ instance: ['default', 'reports'] }}
         onCancel={() => undefined}
         onSubmit={async (v) => {
           sent.push(v);
@@ -37,6 +38,6 @@ describe('tomcat web', () => {
     fireEvent.change(screen.getByRole('textbox', { name: new RegExp(en.form.source) }), { target: { value: '/etc/tomcat10' } });
     fireEvent.click(screen.getByRole('button', { name: en.form.submitCreate }));
     await waitFor(() => expect(screen.getByText(en.errors.source_outside)).toBeTruthy());
-    expect(sent).toEqual([{ name: 'shop', source: '/etc/tomcat10' }]);
+    expect(sent).toEqual([{ name: 'shop', source: '/etc/tomcat10', instance: 'default' }]);
   });
 });

@@ -13,15 +13,26 @@ export default meta;
 
 export const Running: StoryObj<typeof meta> = {
   args: {
-    instance: {
-      running: true,
-      port: 8080,
-      applications: [
-        { name: 'shop', path: '/shop/', status: 200 },
-        { name: 'reports', path: '/reports/', status: 404 },
+    status: {
+      instances: [
+        {
+          id: 1,
+          name: 'default',
+          running: true,
+          port: 8080,
+          listenPort: 8080,
+          heapMinMb: 128,
+          heapMaxMb: 512,
+          current: true,
+          applications: [
+            { name: 'shop', path: '/shop/', status: 200 },
+            { name: 'reports', path: '/reports/', status: 404 },
+          ],
+        },
+        { id: 2, name: 'intranet', running: false, port: 8081, heapMinMb: 64, heapMaxMb: 256, current: false, applications: [{ name: 'wiki', path: '/wiki/', status: null }] },
       ],
     },
   },
 };
 
-export const Stopped: StoryObj<typeof meta> = { args: { instance: { running: false, applications: [] } } };
+export const Empty: StoryObj<typeof meta> = { args: { status: { instances: [] } } };

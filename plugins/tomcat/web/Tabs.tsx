@@ -5,13 +5,13 @@ import { useManagedHost } from '@portal/plugin-sdk/web';
 import { Link as RouterLink } from 'react-router';
 import { useT } from '../generated/i18n.ts';
 
-export type TomcatTab = 'applications' | 'settings';
+export type TomcatTab = 'applications' | 'instances' | 'settings';
 
-/** The section's two pages: the deployed web applications (start page) and the instance's settings. */
+/** The section's pages: the deployed web applications (start page), the instances, the defaults of a new instance. */
 export function TomcatTabs({ tab }: { tab: TomcatTab }) {
   const { t } = useT();
   const host = useManagedHost();
-  const tabs: TomcatTab[] = ['applications', 'settings'];
+  const tabs: TomcatTab[] = ['applications', 'instances', 'settings'];
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Tabs value={tab} variant="scrollable" scrollButtons="auto" aria-label={t('tabs.label')}>

@@ -49,3 +49,28 @@ for (const lang of journeyLanguages('en')) {
     await expect(page.getByRole('spinbutton', { name: `${text(lang, 'settings.defaultTtlSeconds.label')} (s)` })).toHaveValue('120');
   });
 }
+
+// The TLS front (hitch) in both languages: a certificate of the customer's list chosen, HTTPS switched on (hitch
+// --test, the private hitch started in front of Varnish), its state on the page, the change undone.
+for (const lang of ['en', 'de'] as const) {
+  test(`R2.024 varnish-ssl TLS (hitch) (${lang}): choose a certificate, switch HTTPS on, hitch runs, undo`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, lang);
+    await openSection(page, 'varnish-ssl', text(lang, 'title'), { service: 'varnish' });
+    await page.getByRole('tab', { name: text(lang, 'tabs.tls') }).click();
+    await expect(page.getByRole('heading', { name: text(lang, 'tls.title') })).toBeVisible();
+
+    await page.getByRole('radio', { name: text(lang, 'tls.inventory') }).check();
+    await page.getByRole('button', { name: text(lang, 'tls.save') }).click();
+    await jobSucceeded(page);
+    await expect(page.getByTestId('varnish-ssl-certificate')).toContainText('www.mueller-schmidt-shop.example');
+
+    await page.getByLabel(text(lang, 'settings.tlsEnabled.label'), { exact: true }).check();
+    await page.getByRole('button', { name: sdkText(lang, 'config.save') }).click();
+    await jobSucceeded(page);
+    await expect(page.getByTestId('varnish-ssl-hitch-state')).toContainText(text(lang, 'tls.running', { listen: '127.0.0.1:' }).split('127.0.0.1:')[0]!, { timeout: 20_000 });
+
+    await rollBack(page, lang);
+    await expect(page.getByTestId('varnish-ssl-hitch-state')).toHaveText(text(lang, 'tls.notRunning'), { timeout: 20_000 });
+  });
+}

@@ -23,6 +23,11 @@ export const varnishSslApi = managedApi.enhanceEndpoints({ addTagTypes: ['varnis
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/settings', a),
       providesTags: ['varnish-ssl'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/tls — The TLS front (hitch) — whether it runs, where it listens, the certificate in use and the ones to pick from */
+    getVarnishSslTls: b.query<ResultOf<'getVarnishSslTls'>, ArgsOf<'getVarnishSslTls'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/tls', a),
+      providesTags: ['varnish-ssl'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/vcl — Whether the VCL is rendered from the form or custom, the custom VCL, and the VCLs loaded in Varnish */
     getVarnishSslVcl: b.query<ResultOf<'getVarnishSslVcl'>, ArgsOf<'getVarnishSslVcl'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/vcl', a),
@@ -40,6 +45,11 @@ export const varnishSslApi = managedApi.enhanceEndpoints({ addTagTypes: ['varnis
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/settings — Replaces the settings and applies them (the program checks the files first) */
     updateVarnishSslSettings: b.mutation<ResultOf<'updateVarnishSslSettings'>, ArgsOf<'updateVarnishSslSettings'>>({
       query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/settings', a),
+      invalidatesTags: ['varnish-ssl'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/tls/certificate — Sets the certificate hitch serves — one of the customer's certificates, or a pasted PEM (stored sealed) */
+    updateVarnishSslTlsCertificate: b.mutation<ResultOf<'updateVarnishSslTlsCertificate'>, ArgsOf<'updateVarnishSslTlsCertificate'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/tls/certificate', a),
       invalidatesTags: ['varnish-ssl'],
     }),
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/varnish-ssl/vcl — Switches between the form's VCL and a custom VCL (compiled by varnishd first) */

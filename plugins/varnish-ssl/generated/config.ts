@@ -79,6 +79,35 @@ export const config: ConfigSpec<Settings> = {
       "default": 6081,
       "minimum": 1,
       "maximum": 65535
+    },
+    "tlsEnabled": {
+      "type": "boolean",
+      "default": false
+    },
+    "httpsPort": {
+      "type": "integer",
+      "default": 443,
+      "minimum": 1,
+      "maximum": 65535
+    },
+    "tlsProtocols": {
+      "type": "string",
+      "default": "tls12-tls13",
+      "maxLength": 12,
+      "enum": [
+        "tls12-tls13",
+        "tls13"
+      ]
+    },
+    "tlsCiphers": {
+      "type": "string",
+      "default": "ECDHE-ECDSA-AES128-GCM-SHA256 ECDHE-RSA-AES128-GCM-SHA256 ECDHE-ECDSA-AES256-GCM-SHA384 ECDHE-RSA-AES256-GCM-SHA384 ECDHE-ECDSA-CHACHA20-POLY1305 ECDHE-RSA-CHACHA20-POLY1305",
+      "maxLength": 400,
+      "pattern": "^(ECDHE-ECDSA-AES128-GCM-SHA256|ECDHE-RSA-AES128-GCM-SHA256|ECDHE-ECDSA-AES256-GCM-SHA384|ECDHE-RSA-AES256-GCM-SHA384|ECDHE-ECDSA-CHACHA20-POLY1305|ECDHE-RSA-CHACHA20-POLY1305)( (ECDHE-ECDSA-AES128-GCM-SHA256|ECDHE-RSA-AES128-GCM-SHA256|ECDHE-ECDSA-AES256-GCM-SHA384|ECDHE-RSA-AES256-GCM-SHA384|ECDHE-ECDSA-CHACHA20-POLY1305|ECDHE-RSA-CHACHA20-POLY1305)){0,5}$"
+    },
+    "proxyProtocol": {
+      "type": "boolean",
+      "default": true
     }
   }
 };

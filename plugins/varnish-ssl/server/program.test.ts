@@ -14,7 +14,7 @@ import { compilerMessages, dropInPath, render, renderVcl, startArgs, vclPath } f
 
 const defaults = defaultsOf(config);
 const real = { hostPath: (p: string) => p, prepared: undefined };
-const local = { hostPath: (p: string) => `/sandbox${p}`, prepared: { local: true, port: 41001, adminPort: 41002 } };
+const local = { hostPath: (p: string) => `/sandbox${p}`, prepared: { local: true, port: 41001, adminPort: 41002, httpsPort: 41003, proxyPort: 41004, usableCertificates: [] } };
 
 /** `varnishd -C -f` on a VCL: exit code and what the compiler said. */
 function compile(vcl: string): { code: number; output: string } {
@@ -69,7 +69,7 @@ describe('varnish-ssl render (R2.033 varnish config and startparameter)', () => 
   });
 
   it('a custom VCL replaces the rendered one as it is', () => {
-    expect(render(defaults, real, 'vcl 4.1;\n')[0]).toEqual({ path: vclPath, content: 'vcl 4.1;\n', mode: 0o644 });
+    expect(render(defaults, real, { customVcl: 'vcl 4.1;\n' })[0]).toEqual({ path: vclPath, content: 'vcl 4.1;\n', mode: 0o644 });
   });
 
   it('purges: ban expressions of one URL, a site, everything', () => {

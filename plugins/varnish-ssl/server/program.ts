@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { definePrograms, type ProgramDescriptor } from '@portal/plugin-sdk/program';
 import type { CheckOutcome, ConfigFile, ServerGateway } from '@portal/plugin-sdk/server';
 import type { Settings } from '../generated/config.ts';
+import { defaultProxyPort, hitchActive, hitchProgram, renderHitch, type HitchCertificate } from './hitch.ts';
 
 export const vclPath = '/etc/varnish/portal.vcl';
 export const dropInPath = '/etc/systemd/system/varnish.service.d/portal.conf';
@@ -24,12 +25,29 @@ export const checkDir = '/var/lib/varnish/portal-check';
 export const pidPath = '/run/varnish/varnishd.pid';
 export const defaultAdminPort = 6082;
 
-/** What `render` needs from the server: the private instance's loopback ports on the `local` gateway. */
+/** What `render` needs from the server: the private instances' loopback ports on the `local` gateway, the certificates. */
 export interface Prepared {
   local: boolean;
   port: number;
   adminPort: number;
+  /** hitch's frontend and Varnish's PROXY listen port (`local`). */
+  httpsPort: number;
+  proxyPort: number;
+  /** The customer's certificates usable for hitch on this server (installed, or created by this apply). */
+  usableCertificates: string[];
 }
+
+/** What `render` takes besides the settings: the custom VCL (when used) and the certificate hitch serves. */
+export interface Desired {
+  customVcl?: string | null;
+  certificate?: HitchCertificate;
+}
+
+type RenderEnv = { hostPath(path: string): string; prepared: Prepared | undefined };
+
+/** Whether hitch is rendered and sends the PROXY protocol (Varnish then listens on an extra `…,PROXY` address). */
+const proxyFront = (s: Settings, c: RenderEnv, d: Desired) =>
+  s.proxyProtocol && hitchActive(s, d.certificate ?? { source: 'none' }, new Set(c.prepared?.usableCertificates ?? []));
 
 /** `a.b` → `a\.b`: the characters the patterns allow that mean something in a regular expression. */
 const literal = (s: string) => s.replace(/[.+?*()[\]{}|^$\\]/g, '\\$&');
@@ -109,7 +127,7 @@ export function renderVcl(s: Settings): string {
 }
 
 /** The start command: the listen address, the admin port, the cache memory and the thread parameters. */
-export function startCommand(s: Settings, c: { hostPath(path: string): string; prepared: Prepared | undefined }): string[] {
+export function startCommand(s: Settings, c: RenderEnv, proxy = false): string[] {
   const local = c.prepared?.local ?? false;
   return [
     '/usr/sbin/varnishd',
@@ -120,6 +138,7 @@ export function startCommand(s: Settings, c: { hostPath(path: string): string; p
     c.hostPath(pidPath),
     '-a',
     local ? `127.0.0.1:${c.prepared!.port},HTTP` : `:${s.listenPort},HTTP`,
+    ...(proxy ? ['-a', `127.0.0.1:${local ? c.prepared!.proxyPort : defaultProxyPort},PROXY`] : []),
     '-T',
     `127.0.0.1:${local ? c.prepared!.adminPort : defaultAdminPort}`,
     '-S',
@@ -137,21 +156,34 @@ export function startCommand(s: Settings, c: { hostPath(path: string): string; p
   ];
 }
 
-/** Every file: the VCL (the form's, or the custom one) and the systemd drop-in with the start command. */
-export function render(
-  s: Settings,
-  c: { hostPath(path: string): string; prepared: Prepared | undefined },
-  customVcl?: string | null,
-): ConfigFile[] {
+/**
+ * Every file: the VCL (the form's, or the custom one), the systemd drop-in with the start command and, with TLS on and
+ * a certificate, hitch's configuration (and the pasted PEM).
+ */
+export function render(s: Settings, c: RenderEnv, d: Desired = {}): ConfigFile[] {
   const dropIn = [
     '# Written by the customer portal (Managed Center, Varnish): the start parameters. Changes here are overwritten.',
     '[Service]',
     'ExecStart=',
-    `ExecStart=${startCommand(s, c).join(' ')}`,
+    `ExecStart=${startCommand(s, c, proxyFront(s, c, d)).join(' ')}`,
   ];
+  const p = c.prepared;
+  const hitch = renderHitch(
+    s,
+    {
+      hostPath: c.hostPath,
+      local: p?.local ?? false,
+      httpsPort: p?.httpsPort ?? s.httpsPort,
+      varnishPort: p?.port ?? s.listenPort,
+      proxyPort: p?.proxyPort ?? defaultProxyPort,
+      usable: new Set(p?.usableCertificates ?? []),
+    },
+    d.certificate ?? { source: 'none' },
+  );
   return [
-    { path: vclPath, content: customVcl ?? renderVcl(s), mode: 0o644 },
+    { path: vclPath, content: d.customVcl ?? renderVcl(s), mode: 0o644 },
     { path: dropInPath, content: `${dropIn.join('\n')}\n`, mode: 0o644 },
+    ...hitch,
   ];
 }
 
@@ -253,4 +285,4 @@ export const varnishProgram: ProgramDescriptor = {
   },
 };
 
-export default definePrograms([varnishProgram]);
+export default definePrograms([varnishProgram, hitchProgram]);

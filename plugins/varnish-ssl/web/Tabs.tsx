@@ -5,13 +5,13 @@ import { useManagedHost } from '@portal/plugin-sdk/web';
 import { Link as RouterLink } from 'react-router';
 import { useT } from '../generated/i18n.ts';
 
-export type VarnishTab = 'config' | 'startparameter' | 'logs';
+export type VarnishTab = 'config' | 'startparameter' | 'tls' | 'logs';
 
-/** The section's three pages (spec §2: varnish config, logs and startparameter). */
+/** The section's pages (spec §2: varnish config, logs and startparameter; and the TLS front, hitch). */
 export function VarnishTabs({ tab }: { tab: VarnishTab }) {
   const { t } = useT();
   const host = useManagedHost();
-  const tabs: VarnishTab[] = ['config', 'startparameter', 'logs'];
+  const tabs: VarnishTab[] = ['config', 'startparameter', 'tls', 'logs'];
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Tabs value={tab} variant="scrollable" scrollButtons="auto" aria-label={t('tabs.label')}>

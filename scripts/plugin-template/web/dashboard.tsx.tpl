@@ -1,19 +1,6 @@
 import ExtensionIcon from '@mui/icons-material/Extension';
-import Typography from '@mui/material/Typography';
-import { defineDashboardCard, SummaryCard, useManagedHost } from '@portal/plugin-sdk/web';
+import { defineCountCard } from '@portal/plugin-sdk/web';
 import { __camel__Api } from '../generated/client.ts';
-import { useT } from '../generated/i18n.ts';
 
 /** The server dashboard's card (its own small chunk): how many entries. */
-function __Pascal__Summary() {
-  const { t } = useT();
-  const host = useManagedHost();
-  const { data, isLoading } = __camel__Api.useList__Pascal__ItemsQuery({ clusterId: host.cluster.id, serverId: host.server.id });
-  return (
-    <SummaryCard icon={<ExtensionIcon color="action" />} title={t('title')} loading={isLoading} none={t('summary.none')} open={t('summary.open')}>
-      {!!data?.total && <Typography>{t('summary.count', { count: data.total })}</Typography>}
-    </SummaryCard>
-  );
-}
-
-export default defineDashboardCard(__Pascal__Summary);
+export default defineCountCard(<ExtensionIcon color="action" />, __camel__Api.useList__Pascal__ItemsQuery);

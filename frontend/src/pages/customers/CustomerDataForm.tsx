@@ -19,8 +19,9 @@ import { useAppDispatch } from '../../store';
 import { notifySuccess } from '../../ui/notify';
 import { countryOptions } from '../profile/personal/countries';
 import { customerBody, customerValues, validateCustomer, type CustomerValues } from './customerData';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
-const dateFormat = (language: string) => new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium' });
+const dateFormat = (language: string) => new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', { timeZone: userTimeZone(), dateStyle: 'medium' });
 
 /** §2 Customer data: company data, invoice and reminder e-mails, contact person (active managers only, §5). */
 export function CustomerDataForm({ customer }: { customer: CustomerDetail }) {

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDocument } from '../../api/customers';
 import { DownloadButton } from './DownloadButton';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 /** A size as people read it (kB/MB, decimal), in the UI language. */
 export function formatSize(bytes: number, language: string): string {
@@ -23,7 +24,7 @@ const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /** Documents with type, title, date, size and a download (§2 Documents). */
 export function DocumentTable({ documents, urlOf, label, emptyText }: { documents: CustomerDocument[]; urlOf: (d: CustomerDocument) => string; label: string; emptyText: string }) {
   const { t, i18n } = useTranslation('customers');
-  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { timeZone: userTimeZone(), dateStyle: 'medium' });
   if (!documents.length) return <Typography color="text.secondary">{emptyText}</Typography>;
   return (
     <TableContainer>

@@ -11,6 +11,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { customerDocumentUrl, useGetCustomerDpaQuery, useGetCustomerQuery } from '../../api/customers';
 import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { DownloadButton } from './DownloadButton';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 /** §2 "DPA conclusion and a completion page": what was concluded, that every manager got it by e-mail, the PDF. */
 export default function DpaCompletedPage() {
@@ -21,7 +22,7 @@ export default function DpaCompletedPage() {
   const dpa = useGetCustomerDpaQuery(customerId, { skip: !valid });
   useDocumentTitle(t('dpa.completed.title'));
   const latest = dpa.data?.conclusions[0];
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'long', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { timeZone: userTimeZone(), dateStyle: 'long', timeStyle: 'short' });
   return (
     <Box>
       <Typography variant="h1" gutterBottom>

@@ -23,13 +23,14 @@ import { customerDocumentUrl, dpaTomsUrl, useConcludeCustomerDpaMutation, useGet
 import { useAppDispatch } from '../../store';
 import { callFailed, translateServerMessage } from '../../ui/notify';
 import { DownloadButton } from './DownloadButton';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 const stateColour = { concluded: 'success', outdated: 'warning', not_concluded: 'default' } as const;
 
 /** Who concluded which version when (R4.023), each with its stored contract. */
 export function DpaHistory({ customerId, dpa }: { customerId: number; dpa: CustomerDpa }) {
   const { t, i18n } = useTranslation('customers');
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { timeZone: userTimeZone(), dateStyle: 'medium', timeStyle: 'short' });
   if (!dpa.conclusions.length) return null;
   return (
     <TableContainer>

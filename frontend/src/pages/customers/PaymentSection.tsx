@@ -16,6 +16,7 @@ import { FormTextField } from '../../forms/FormTextField';
 import { submitErrors } from '../../forms/submitErrors';
 import { useAppDispatch } from '../../store';
 import { notifySuccess } from '../../ui/notify';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 interface PaymentValues {
   method: 'transfer' | 'debit' | 'credit_card';
@@ -29,7 +30,7 @@ interface PaymentValues {
   applyToOpenInvoices?: boolean;
 }
 
-const dateFormat = (language: string) => new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium' });
+const dateFormat = (language: string) => new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', { timeZone: userTimeZone(), dateStyle: 'medium' });
 
 /** What the customer pays with now, in one line. */
 function Current({ payment }: { payment: CustomerPayment }) {

@@ -29,6 +29,7 @@ import { useAppDispatch } from '../../store';
 import { callFailed, notifySuccess } from '../../ui/notify';
 import { EmailAddress } from '../../ui/EmailAddress';
 import { InviteDialog } from './InviteDialog';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 type Removal =
   | { kind: 'manager'; userId: number; name: string }
@@ -36,7 +37,7 @@ type Removal =
   // Deleting an invitation is confirmed too (issue 31, finding 9): its link stops working at once.
   | { kind: 'invitation'; invitationId: number; email: string };
 
-const dateFormat = (language: string) => new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium' });
+const dateFormat = (language: string) => new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', { timeZone: userTimeZone(), dateStyle: 'medium' });
 
 /** Columns that give way to a line in another cell on narrow screens. */
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;

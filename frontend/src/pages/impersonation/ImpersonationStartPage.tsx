@@ -21,6 +21,7 @@ import { useAppDispatch } from '../../store';
 import { notifySuccess } from '../../ui/notify';
 import NotFoundPage from '../NotFoundPage';
 import { useCreateImpersonationLinkMutation, useGetImpersonationQuery } from './impersonationApi';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 type Link = ResponseOf<'createImpersonationLink'>;
 
@@ -82,7 +83,7 @@ export default function ImpersonationStartPage() {
               {t('start.linkReady', {
                 name: `${link.user.firstname} ${link.user.surname}`,
                 email: link.user.email,
-                time: new Date(link.expiresAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+                time: new Date(link.expiresAt).toLocaleTimeString(undefined, { timeZone: userTimeZone(), hour: '2-digit', minute: '2-digit' }),
               })}
             </Alert>
             <TextField

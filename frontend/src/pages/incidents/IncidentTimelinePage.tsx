@@ -31,6 +31,7 @@ import NotAllowedPage from '../NotAllowedPage';
 import NotFoundPage from '../NotFoundPage';
 import { useGetServerMonitoringQuery, useListServerChangesQuery, useRollBackSectionMutation } from './api';
 import { buildTimeline, rollbackTargets, type ManagedChangeView, type ThresholdAlert, type TimelineEntry } from './correlate';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 type Range = '1h' | '24h';
 const rangeMs: Record<Range, number> = { '1h': 3_600_000, '24h': 86_400_000 };
@@ -41,8 +42,8 @@ function useFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE';
   return {
-    time: (d: Date) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(d),
-    dateTime: (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d),
+    time: (d: Date) => new Intl.DateTimeFormat(locale, { timeZone: userTimeZone(), hour: '2-digit', minute: '2-digit' }).format(d),
+    dateTime: (d: Date) => new Intl.DateTimeFormat(locale, { timeZone: userTimeZone(), dateStyle: 'medium', timeStyle: 'short' }).format(d),
     number: (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n),
   };
 }

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Trans, useTranslation } from 'react-i18next';
 import type { InvitationDetails } from '../../api/invitations';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 /** What an invitation offers: who invites whom to manage which customer or administrate which cluster, and until when. */
 export function InvitationSummary({ invitation }: { invitation: InvitationDetails }) {
@@ -21,7 +22,7 @@ export function InvitationSummary({ invitation }: { invitation: InvitationDetail
       </Typography>
       <Typography color="text.secondary" variant="body2">
         {t('summary.validUntil', {
-          date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(invitation.expiresAt)),
+          date: new Intl.DateTimeFormat(i18n.language, { timeZone: userTimeZone(), dateStyle: 'long', timeStyle: 'short' }).format(new Date(invitation.expiresAt)),
         })}
       </Typography>
     </Box>

@@ -54,7 +54,7 @@ export default function ForgotPasswordPage() {
               }}
             >
               {({ handleSubmit, submitting, submitError }) => (
-                <Stack component="form" onSubmit={handleSubmit} noValidate spacing={2} aria-label={t('forgot.title')}>
+                <Stack component="form" method="post" onSubmit={handleSubmit} noValidate spacing={2} aria-label={t('forgot.title')}>
                   {submitError && (
                     <Alert severity="error" role="alert">
                       {submitError}

@@ -40,7 +40,8 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation('password');
   useDocumentTitle(t('reset.title'));
   const { token = '' } = useParams();
-  const check = useCheckPasswordResetTokenQuery(token, { refetchOnMountOrArgChange: true });
+  // Checked anew on every visit in the browser; on the server once (every render pass would ask again, issue 29).
+  const check = useCheckPasswordResetTokenQuery(token, { refetchOnMountOrArgChange: typeof window !== 'undefined' });
   const [reset] = useResetPasswordMutation();
   const [show, setShow] = useState(false);
   const checkError = check.error as { status?: number } | undefined;
@@ -86,7 +87,7 @@ export default function ResetPasswordPage() {
               }}
             >
               {({ handleSubmit, submitting, submitError, submitErrors: fieldErrors, values }) => (
-                <Stack component="form" onSubmit={handleSubmit} noValidate spacing={2} aria-label={t('reset.title')}>
+                <Stack component="form" method="post" onSubmit={handleSubmit} noValidate spacing={2} aria-label={t('reset.title')}>
                   {submitError && (
                     <Alert severity="error" role="alert">
                       {submitError}

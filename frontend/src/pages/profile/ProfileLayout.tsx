@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useWideScreen } from '../../ui/useWideScreen';
 
 /** The five sections of "My data" (§2), in the spec's order; `''` is personal data at /profile. */
 export const profileSections = [
@@ -28,7 +27,7 @@ export function sectionOf(pathname: string): string | false {
 export default function ProfileLayout() {
   const { t } = useTranslation('profile');
   const { pathname } = useLocation();
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useWideScreen();
   const current = sectionOf(pathname);
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: { xs: 2, md: 4 }, alignItems: 'flex-start' }}>

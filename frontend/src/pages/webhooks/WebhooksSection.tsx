@@ -48,6 +48,7 @@ import {
   type WebhookEventType,
   type WebhookOwnerRef,
 } from './webhooksApi';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 const statusColor = { succeeded: 'success', failed: 'error', retrying: 'warning', pending: 'default' } as const;
 
@@ -56,7 +57,7 @@ function DeliveryStatus({ status }: { status: WebhookDelivery['status'] }) {
   return <Chip size="small" color={statusColor[status]} label={t(`status.${status}`)} data-status={status} />;
 }
 
-const dateTime = (iso: string, language: string) => new Date(iso).toLocaleString(language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'short', timeStyle: 'medium' });
+const dateTime = (iso: string, language: string) => new Date(iso).toLocaleString(language === 'en' ? 'en-GB' : 'de-DE', { timeZone: userTimeZone(), dateStyle: 'short', timeStyle: 'medium' });
 
 /** The secret of a new endpoint or a rotation, shown once. */
 function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {

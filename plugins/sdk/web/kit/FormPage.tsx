@@ -84,7 +84,7 @@ export function FormError({ error }: { error: unknown }) {
 /**
  * What a section's form page does around its form: `listPath` (the section's start page), `cancel()`
  * (back to it) and `done(result)` for a mutation answering 202 — 422 → field errors for final-form,
- * else back to the list, which follows the job (`?job=`).
+ * else back to the list (or `to`, another page of the section, e.g. a detail page), which follows the job (`?job=`).
  */
 export function useSectionForm() {
   const host = useManagedHost();
@@ -93,9 +93,9 @@ export function useSectionForm() {
   return {
     listPath,
     cancel: () => navigate(listPath),
-    done: (result: { data: { id: number } } | { error: unknown }): SubmissionErrors | undefined => {
+    done: (result: { data: { id: number } } | { error: unknown }, to: string = listPath): SubmissionErrors | undefined => {
       if ('error' in result) return host.submitErrors(result.error);
-      navigate(`${listPath}?job=${result.data.id}`);
+      navigate(`${to}?job=${result.data.id}`);
       return undefined;
     },
   };

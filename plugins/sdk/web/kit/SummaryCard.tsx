@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useManagedHost, usePluginId } from '../runtime.tsx';
+import { useRuntimeTranslation } from './usePluginTranslation.ts';
 
 export interface SummaryCardProps {
   icon: ReactNode;
@@ -45,4 +46,28 @@ export function SummaryCard({ icon, title, loading, children, none, open }: Summ
       </CardActions>
     </Card>
   );
+}
+
+/** The card's texts: keys of the plugin's namespace, not of the SDK's (the SDK's translation test reads literal `t('…')` calls). */
+const pluginKeys = { title: 'title', none: 'summary.none', open: 'summary.open', count: 'summary.count' } as const;
+
+/** A plugin's list query as a dashboard card calls it (`<camel>Api.useList…Query`). */
+export type CountCardList = (args: { clusterId: number; serverId: number }) => { data?: { total?: number }; isLoading: boolean };
+
+/**
+ * The commonest dashboard card: how many entries the section holds ("3 rules"), from the plugin's list query; texts
+ * from the plugin's namespace: `title`, `summary.none`, `summary.open` and `summary.count` (with `{{count}}`).
+ * The default export of `web/dashboard.tsx`: `export default defineCountCard(<RuleIcon color="action" />, api.useListRulesQuery)`.
+ */
+export function defineCountCard(icon: ReactNode, useList: CountCardList) {
+  return function CountCard() {
+    const { t } = useRuntimeTranslation(usePluginId() ?? '');
+    const host = useManagedHost();
+    const { data, isLoading } = useList({ clusterId: host.cluster.id, serverId: host.server.id });
+    return (
+      <SummaryCard icon={icon} title={t(pluginKeys.title)} loading={isLoading} none={t(pluginKeys.none)} open={t(pluginKeys.open)}>
+        {!!data?.total && <Typography>{t(pluginKeys.count, { count: data.total })}</Typography>}
+      </SummaryCard>
+    );
+  };
 }

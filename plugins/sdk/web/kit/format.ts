@@ -1,5 +1,18 @@
-/** The browser's time zone (IANA), e.g. `Europe/Berlin`; `UTC` when it cannot be read. */
+let timeZoneSource: (() => string | undefined) | undefined;
+
+/**
+ * Where the time zone of the page comes from instead of the browser (issue 29): a server-rendered page is
+ * formatted in the zone the server rendered it in (the browser's own from the `portal_tz` cookie, else
+ * Europe/Berlin) — on the server per request, in the browser the zone of the payload, so hydration matches.
+ */
+export function setTimeZoneSource(source: () => string | undefined): void {
+  timeZoneSource = source;
+}
+
+/** The page's time zone (IANA), e.g. `Europe/Berlin`: the browser's, `UTC` when it cannot be read. */
 export function userTimeZone(): string {
+  const fixed = timeZoneSource?.();
+  if (fixed) return fixed;
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {

@@ -88,7 +88,13 @@ export function ReportList<R extends ReportSummaryLike>({
     },
     { id: 'status', label: t('reports.status'), render: (r) => <ReportState report={r} stepLabel={stepLabel} /> },
     ...columns,
-    { id: 'startedBy', label: t('reports.startedBy'), render: (r) => r.startedBy, sortValue: (r) => r.startedBy },
+    {
+      id: 'startedBy',
+      label: t('reports.startedBy'),
+      // A scheduled run (`startedBy: 'schedule'`, the SDK's report schedules) vs one started by hand.
+      render: (r) => (r.startedBy === 'schedule' ? <Chip size="small" variant="outlined" label={t('reports.scheduled')} data-testid="report-scheduled" /> : t('reports.byHand', { who: r.startedBy })),
+      sortValue: (r) => r.startedBy,
+    },
   ];
   return (
     <DataTable

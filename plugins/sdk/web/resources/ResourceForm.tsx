@@ -14,6 +14,18 @@ import { useResourceTexts } from './texts.ts';
 
 type Values = Record<string, unknown>;
 
+/**
+ * A value as sent: text trimmed, and a number typed into an integer or number field a number (a mailbox's quota, an
+ * application's port).
+ */
+function sent(field: ResourceDeclaration['fields'][string] | undefined, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  const types = ([] as string[]).concat((field?.type as string | string[] | undefined) ?? []);
+  if (types.includes('integer')) return /^-?[0-9]{1,15}$/.test(text) ? Number(text) : text;
+  return types.includes('number') && /^-?[0-9]{1,15}(\.[0-9]{1,15})?$/.test(text) ? Number(text) : text;
+}
+
 export interface ResourceFormOptions<V extends Values = Values> {
   /** The fields shown, in this order (default: every field; editing a PATCH resource: its fields). */
   fields?: readonly string[];
@@ -26,6 +38,13 @@ export interface ResourceFormOptions<V extends Values = Values> {
   fieldProps?: Partial<Record<string, Partial<FormTextFieldProps>>>;
   /** The choices of an enum field (default: the contract's values). */
   options?: Partial<Record<string, readonly string[]>>;
+  /**
+   * A field's own input instead of the generated one (a list of name/value pairs): it reads and writes its value
+   * through react-final-form (`useField(name)`). Added after the first version.
+   */
+  inputs?: Partial<Record<string, (p: { name: string; label: string; helperText?: string }) => ReactNode>>;
+  /** A field's value as sent, from its value in the form (default: text trimmed, numbers typed). Added after the first version. */
+  send?: Partial<Record<string, (value: unknown) => unknown>>;
   /** Something after a field, e.g. a live preview: gets the values and the form. */
   after?: Partial<Record<string, (values: Partial<V>, form: FormApi<V>) => ReactNode>>;
   maxWidth?: number;
@@ -46,7 +65,7 @@ export interface ResourceFormProps<V extends Values = Values> extends ResourceFo
  * contract's checks (message `errors.<field>_<rule>`, `errors.<field>_format` or the SDK's) and the
  * plugin's before sending, the server's 422 field errors under the fields.
  */
-export function ResourceForm<V extends Values = Values>({ resource, mode, initialValues, onSubmit, onCancel, fields, validate, fieldProps, options, after, maxWidth = 760 }: ResourceFormProps<V>) {
+export function ResourceForm<V extends Values = Values>({ resource, mode, initialValues, onSubmit, onCancel, fields, validate, fieldProps, options, inputs, send, after, maxWidth = 760 }: ResourceFormProps<V>) {
   const ns = resource.pluginId;
   const { text, own } = useResourceTexts(ns);
   const { t } = useRuntimeTranslation(ns);
@@ -55,8 +74,7 @@ export function ResourceForm<V extends Values = Values>({ resource, mode, initia
     const own = validate?.(values) ?? {};
     const errors: Record<string, string> = {};
     for (const name of shown) {
-      const value = (values as Values)[name];
-      const problem = checkField(resource.fields[name] ?? {}, typeof value === 'string' ? value.trim() : value);
+      const problem = checkField(resource.fields[name] ?? {}, sent(resource.fields[name], (values as Values)[name]));
       const key = own[name];
       if (key) errors[name] = t(key);
       else if (problem) errors[name] = t([`${ns}:errors.${name}_${problem}`, `${ns}:errors.${name}_format`, `sdk:resource.invalid.${problem}`]);
@@ -64,9 +82,11 @@ export function ResourceForm<V extends Values = Values>({ resource, mode, initia
     return errors;
   };
   const submit = (values: V) =>
-    onSubmit(Object.fromEntries(shown.map((name) => [name, typeof values[name] === 'string' ? (values[name] as string).trim() : values[name]])) as V);
+    onSubmit(Object.fromEntries(shown.map((name) => [name, send?.[name] ? send[name](values[name]) : sent(resource.fields[name], values[name])])) as V);
+  // keepDirtyOnReinitialize: defaults that arrive late (the versions installed on the server) re-initialise the form;
+  // what the user already typed stays.
   return (
-    <Form<V> initialValues={initialValues} validate={check} onSubmit={submit}>
+    <Form<V> initialValues={initialValues} keepDirtyOnReinitialize validate={check} onSubmit={submit}>
       {({ handleSubmit, submitting, submitError, values, form }) => (
         <Stack component="form" onSubmit={handleSubmit} noValidate spacing={3} aria-label={text(mode === 'create' ? 'form.createTitle' : 'form.editTitle')} sx={{ maxWidth }}>
           <FormError error={submitError} />
@@ -76,7 +96,10 @@ export function ResourceForm<V extends Values = Values>({ resource, mode, initia
             const helperText = own(`form.${name}Help`, '') || undefined;
             const extra = after?.[name]?.(values, form);
             const types = ([] as string[]).concat((field.type as string | string[] | undefined) ?? []);
-            const input = types.includes('boolean') ? (
+            const custom = inputs?.[name];
+            const input = custom ? (
+              custom({ name, label, helperText })
+            ) : types.includes('boolean') ? (
               <FormSwitch name={name} label={label} helperText={helperText} />
             ) : field.enum || options?.[name] ? (
               <FormSelect

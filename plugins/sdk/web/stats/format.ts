@@ -3,6 +3,7 @@
  * units (GiB: what the server's tools show), network in bits per second (what links are sold in).
  */
 import type { StatsRange } from '../../stats/ranges.ts';
+import { userTimeZone } from '../kit/format.ts';
 
 const nf = (language: string, digits: number, min = 0) =>
   new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: min });
@@ -58,13 +59,13 @@ export function timeFormat(range: StatsRange, language: string, where: 'tick' | 
       : range === '7d'
         ? { weekday: 'short', day: 'numeric' }
         : { hour: '2-digit', minute: '2-digit' };
-  const f = new Intl.DateTimeFormat(language, options);
+  const f = new Intl.DateTimeFormat(language, { ...options, timeZone: userTimeZone() });
   return (d) => f.format(d);
 }
 
 /** A measurement time with seconds, `14:03:20`. */
 export const formatClock = (iso: string, language: string): string =>
-  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat(language, { timeZone: userTimeZone(), hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
 
 /** How long a service has been running, in its largest whole unit (`3 days`, `5 hours`, `12 minutes`). */
 export function formatUptime(seconds: number, language: string): string {

@@ -14,6 +14,7 @@ import { useAppDispatch } from '../../../store';
 import { callFailed } from '../../../ui/notify';
 import { alertAdded } from '../../../ui/uiSlice';
 import { describeUserAgent } from './userAgent';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 /** The user's active sessions, this one marked, with "log out all other sessions". */
 export function SessionsBlock() {
@@ -21,7 +22,7 @@ export function SessionsBlock() {
   const dispatch = useAppDispatch();
   const sessions = useListSessionsQuery();
   const [endOthers, ending] = useEndOtherSessionsMutation();
-  const format = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { timeZone: userTimeZone(), dateStyle: 'medium', timeStyle: 'short' });
   const list = sessions.data ?? [];
   const others = list.filter((s) => !s.current).length;
   return (

@@ -22,6 +22,7 @@ import type { PersonalAccessToken } from '../../../api/tokens';
 import { isoDay } from './tokenForm';
 import { usePaginationLabels } from '../../../ui/paginationLabels';
 import type tokens from '../../../i18n/locales/de/tokens.json';
+import { userTimeZone } from '@portal/plugin-sdk/web/format';
 
 export type TokenSortField = 'id' | 'name' | 'expiresAt' | 'lastUsedAt';
 export interface TokenSort {
@@ -94,7 +95,7 @@ export function TokenTable({
   const paginationLabels = usePaginationLabels();
   const locale = i18n.language === 'en' ? 'en-GB' : 'de-DE';
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const moment = new Intl.DateTimeFormat(locale, { timeZone: userTimeZone(), dateStyle: 'medium', timeStyle: 'short' });
   const today = isoDay(new Date());
   const header = (field: TokenSortField) => (
     <TableCell sortDirection={sort.field === field ? sort.direction : false} sx={{ whiteSpace: 'nowrap' }}>

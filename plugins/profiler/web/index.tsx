@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { ConfigSettingsPage, defineWebPlugin } from '@portal/plugin-sdk/web';
+import { profilerClient } from '../generated/client.ts';
+import { config } from '../generated/config.ts';
+import { useT } from '../generated/i18n.ts';
+import { ProfilesPanel, RunPanel, SitesPanel } from './Panels.tsx';
+
+/** The section's page: the settings (the config family's form, apply, files), the sites, "profile now", the profiles. */
+function ProfilerPage() {
+  const { t } = useT();
+  const [shown, setShown] = useState<string | null>(null);
+  return (
+    <ConfigSettingsPage config={config} client={profilerClient} intro={t('intro')}>
+      <SitesPanel />
+      <RunPanel onShow={setShown} />
+      <ProfilesPanel shown={shown} onShow={setShown} />
+    </ConfigSettingsPage>
+  );
+}
+
+export default defineWebPlugin({ routes: [{ path: '', Component: ProfilerPage }] });
