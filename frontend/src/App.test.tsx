@@ -53,7 +53,7 @@ describe('the app on load', () => {
     document.cookie = 'portal_logged_in=1; path=/';
     const calls = start((req) => (req.method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, me(0))));
     await waitFor(() => expect(calls).toContain('DELETE /api/v1/session'), { timeout: 5000 });
-    await waitFor(() => expect(loads).toEqual(['replace /a/login']));
+    await waitFor(() => expect(loads).toEqual(['replace /a/login']), { timeout: 5000 });
   });
 
   it('R2.035 the maintenance page shows when the API reports maintenance', async () => {
@@ -73,7 +73,7 @@ describe('the app on load', () => {
 
   it('R5.001 without the login cookie the app asks nobody and loads the sign-in page, to come back afterwards', async () => {
     const calls = start(() => json(500, {}));
-    await waitFor(() => expect(loads).toEqual(['replace /a/login']));
+    await waitFor(() => expect(loads).toEqual(['replace /a/login']), { timeout: 5000 });
     expect(JSON.parse(sessionStorage.getItem('portal.login')!)).toEqual({ from: '/' });
     expect(calls.filter((c) => c.includes('/api/v1/me'))).toEqual([]);
   });
