@@ -37,6 +37,9 @@ it('R2.026 package-updates: lists the real pending updates of the sandbox, with 
   const nginx = r.body.data.find((u) => u.package === 'nginx-common');
   expect(nginx?.conffiles).toContain('/etc/nginx/nginx.conf');
   if (t.server.services.includes('nginx')) expect(r.body.services).toContain('nginx');
+  // Opened again while nothing was installed: the same simulation, with the time it ran, instead of seconds of apt.
+  const again = await t.api.call('listPendingPackageUpdates');
+  expect(again.body).toEqual(r.body);
 });
 
 it('package-updates: a maintenance window is applied and checked by apt; an invalid one is refused with nothing stored', async () => {
@@ -95,6 +98,7 @@ it('R2.026 package-updates: update now applies the pending updates with progress
   const applied = run.result!.packages.find((p) => p.package === 'tzdata');
   expect(applied).toMatchObject({ from: olderPackages.tzdata, security: true });
   // What was pending is no longer; the machine's own packages are untouched.
+  // The installed packages changed: simulated anew, not the answer reused from before the update.
   const after = (await t.api.call('listPendingPackageUpdates')).body.data;
   expect(after.find((u) => u.package === 'tzdata')).toBeUndefined();
   expect(machineStatus()).toBe(before);
