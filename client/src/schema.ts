@@ -7089,6 +7089,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds an ACL user with a generated password, shown only in this answer
+         * @description Administrators of the cluster only. The portal generates a strong password (32 characters, 192 random bits),
+         *     keeps only its SHA-256 hash (what redis stores: `user <name> on #<hash> ~<pattern> … +@read …`) and answers it
+         *     here once; it is never shown again (reset it to get a new one). Applied as a job (202): the instance restarts
+         *     with the user; recorded in the change log (without the password or its hash). A name that exists or is
+         *     reserved (`default`, `portal`) is refused (422 `name`: `redis:errors.name_taken`, `redis:errors.name_reserved`;
+         *     `_`: `redis:errors.too_many`).
+         */
+        post: operations["createRedisAclUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generates a new password for an ACL user, shown only in this answer
+         * @description Administrators of the cluster only. The old password stops working when the job has restarted the instance with the new hash (202); recorded in the change log (without the password).
+         */
+        post: operations["resetRedisAclUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/stats": {
         parameters: {
             query?: never;
@@ -7170,6 +7215,50 @@ export interface paths {
          */
         post: operations["flushRedis"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ACL users of the server's redis with their key patterns and access
+         * @description Administrators of the cluster only. The users the portal manages (passwords and their hashes are never shown); the portal's own management user is not among them.
+         */
+        get: operations["listRedisAclUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes an ACL user's name, key patterns, access or whether it is on
+         * @description Administrators of the cluster only. The password stays. Applied as a job (202): the instance restarts with the new `user` lines; recorded in the change log. A name that exists or is reserved is refused (422 `name`: `redis:errors.name_taken`, `redis:errors.name_reserved`), as is switching off the last user that is on while the default user is off (422 `enabled`: `redis:errors.last_user`).
+         */
+        put: operations["updateRedisAclUser"];
+        post?: never;
+        /**
+         * Removes an ACL user from the server's redis
+         * @description Administrators of the cluster only. Applied as a job (202): the instance restarts without the user, whose connections end; recorded in the change log. Refused while the default user is off and no other user is on (422 `_`: `redis:errors.last_user`).
+         */
+        delete: operations["deleteRedisAclUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -12732,6 +12821,23 @@ export interface components {
         RabbitmqSettingsView: {
             settings: components["schemas"]["RabbitmqSettings"];
         };
+        /** @description The user name: lower-case letters, digits, `_` and `-`, starting with a letter; `default` and `portal` are reserved. */
+        RedisAclUserName: string;
+        /** @description Keys the user may touch: a prefix followed by `*` (`shop1:*`), or one exact key name. Letters, digits, `_`, `.`, `:` and `-`. */
+        RedisKeyPattern: string;
+        /** @description The key patterns (`~<pattern>`); keys outside them are refused with `NOPERM`. */
+        RedisKeyPatterns: components["schemas"]["RedisKeyPattern"][];
+        /**
+         * @description `read`: `+@read +@connection +select -@dangerous`; `readwrite`: `+@read +@write +@transaction +@connection +select -@dangerous` (no `KEYS`, `FLUSHALL`, `CONFIG`, `DEBUG`, no scripting and no channels).
+         * @enum {string}
+         */
+        RedisAclAccess: "read" | "readwrite";
+        RedisAclUserCreated: {
+            job: components["schemas"]["ManagedJob"];
+            user: components["schemas"]["RedisAclUser"];
+            /** @description The generated password: shown here once, never stored. */
+            password: string;
+        };
         RedisDatabase: {
             database: number;
             keys: number;
@@ -12823,6 +12929,28 @@ export interface components {
             filled: number;
             figures: components["schemas"]["RedisSeriesFigures"];
         };
+        RedisAclUserInput: {
+            name: components["schemas"]["RedisAclUserName"];
+            keyPatterns: components["schemas"]["RedisKeyPatterns"];
+            access: components["schemas"]["RedisAclAccess"];
+            /** @description Whether the user may log in (`on`/`off`); an off user keeps its password. */
+            enabled: boolean;
+        };
+        RedisAclUser: {
+            id: number;
+            name: components["schemas"]["RedisAclUserName"];
+            keyPatterns: components["schemas"]["RedisKeyPatterns"];
+            access: components["schemas"]["RedisAclAccess"];
+            /** @description Whether the user may log in (`on`/`off`); an off user keeps its password. */
+            enabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its password was last generated.
+             */
+            passwordSetAt: string;
+        };
         /** @description The settings of redis on a server. */
         RedisSettings: {
             /**
@@ -12878,6 +13006,11 @@ export interface components {
              * @enum {string}
              */
             logLevel: "warning" | "notice" | "verbose" | "debug";
+            /**
+             * @description Applications may connect without a user name and password (Redis's `default` user, all keys and commands). Off: only the ACL users; refused (422 `redis:errors.default_user_needed`) while no ACL user is on.
+             * @default true
+             */
+            defaultUser: boolean;
         };
         RedisSettingsView: {
             settings: components["schemas"]["RedisSettings"];
@@ -30074,6 +30207,85 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    createRedisAclUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "reporting",
+                 *       "keyPatterns": [
+                 *         "shop:*",
+                 *         "stats:*"
+                 *       ],
+                 *       "access": "read",
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedisAclUserInput"];
+            };
+        };
+        responses: {
+            /** @description Stored; the job applies it. The password is in this answer only. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedisAclUserCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    resetRedisAclUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the aclUser.
+                 * @example 1
+                 */
+                aclUserId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored; the job applies it. The password is in this answer only. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedisAclUserCreated"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     getRedisStats: {
         parameters: {
             query?: {
@@ -30215,6 +30427,119 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listRedisAclUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RedisAclUser"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateRedisAclUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the aclUser.
+                 * @example 1
+                 */
+                aclUserId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "shop",
+                 *       "keyPatterns": [
+                 *         "shop:*",
+                 *         "session:*"
+                 *       ],
+                 *       "access": "readwrite",
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedisAclUserInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteRedisAclUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the aclUser.
+                 * @example 1
+                 */
+                aclUserId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     applyRedis: {
         parameters: {
             query?: never;
@@ -30290,7 +30615,8 @@ export interface operations {
                  *       "timeoutSeconds": 300,
                  *       "databases": 16,
                  *       "slowlogMicros": 10000,
-                 *       "logLevel": "notice"
+                 *       "logLevel": "notice",
+                 *       "defaultUser": true
                  *     }
                  */
                 "application/json": components["schemas"]["RedisSettings"];

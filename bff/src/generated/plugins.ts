@@ -101,7 +101,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'redis',
-    operations: ['flushRedis', 'getRedisInstance', 'getRedisSettings', 'getRedisStats', 'updateRedisSettings', 'watchRedis'],
+    operations: ['createRedisAclUser', 'deleteRedisAclUser', 'flushRedis', 'getRedisInstance', 'getRedisSettings', 'getRedisStats', 'listRedisAclUsers', 'resetRedisAclUserPassword', 'updateRedisAclUser', 'updateRedisSettings', 'watchRedis'],
     manifest: async () => ({
       default: {
         id: 'redis',

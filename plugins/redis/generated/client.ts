@@ -9,6 +9,16 @@ export const redisApi = managedApi.enhanceEndpoints({ addTagTypes: ['redis'] }).
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/apply', a),
       invalidatesTags: ['redis'],
     }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/create — Adds an ACL user with a generated password, shown only in this answer */
+    createRedisAclUser: b.mutation<ResultOf<'createRedisAclUser'>, ArgsOf<'createRedisAclUser'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/create', a),
+      invalidatesTags: ['redis'],
+    }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId} — Removes an ACL user from the server's redis */
+    deleteRedisAclUser: b.mutation<ResultOf<'deleteRedisAclUser'>, ArgsOf<'deleteRedisAclUser'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId}', a),
+      invalidatesTags: ['redis'],
+    }),
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/redis/flush — Deletes every key of one database, or of all databases */
     flushRedis: b.mutation<ResultOf<'flushRedis'>, ArgsOf<'flushRedis'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/flush', a),
@@ -32,6 +42,21 @@ export const redisApi = managedApi.enhanceEndpoints({ addTagTypes: ['redis'] }).
     getRedisStats: b.query<ResultOf<'getRedisStats'>, ArgsOf<'getRedisStats'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/stats', a),
       providesTags: ['redis'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users — The ACL users of the server's redis with their key patterns and access */
+    listRedisAclUsers: b.query<ResultOf<'listRedisAclUsers'>, ArgsOf<'listRedisAclUsers'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users', a),
+      providesTags: ['redis'],
+    }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId}/password — Generates a new password for an ACL user, shown only in this answer */
+    resetRedisAclUserPassword: b.mutation<ResultOf<'resetRedisAclUserPassword'>, ArgsOf<'resetRedisAclUserPassword'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId}/password', a),
+      invalidatesTags: ['redis'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId} — Changes an ACL user's name, key patterns, access or whether it is on */
+    updateRedisAclUser: b.mutation<ResultOf<'updateRedisAclUser'>, ArgsOf<'updateRedisAclUser'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId}', a),
+      invalidatesTags: ['redis'],
     }),
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/redis/settings — Replaces the settings and applies them (the program checks the files first) */
     updateRedisSettings: b.mutation<ResultOf<'updateRedisSettings'>, ArgsOf<'updateRedisSettings'>>({

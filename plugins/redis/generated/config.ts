@@ -91,6 +91,10 @@ export const config: ConfigSpec<Settings> = {
         "verbose",
         "debug"
       ]
+    },
+    "defaultUser": {
+      "type": "boolean",
+      "default": true
     }
   }
 };

@@ -3,26 +3,42 @@
  * to where the gateway says it listens (`listenAddress('redis', 6379)`: the private instance's loopback port on
  * the `local` gateway; reached through `gateway.reach`, over ssh a forwarded port), no reconnecting — an instance that does not run is `undefined`, not an error.
  * What it reads (`INFO`, `CONFIG GET`) and does (`FLUSHDB`, `FLUSHALL`) are commands of the client; nothing is
- * concatenated into a command line.
+ * concatenated into a command line. It logs in as the portal's management user (`credentials.ts`), so it works with
+ * the default user off; an instance still running a file from before that user (its first apply with it pending)
+ * refuses the login, and the connection is made again as the default user.
  */
 import type { ServerGateway } from '@portal/plugin-sdk/server';
 import { createClient } from 'redis';
+import { portalLogin } from './credentials.ts';
 import { redisAddress } from './program.ts';
 
-const connection = (host: string, port: number) =>
-  createClient({ socket: { host, port, connectTimeout: 2000, reconnectStrategy: false }, disableOfflineQueue: true });
+const connection = (host: string, port: number, login?: { username: string; password: string }) =>
+  createClient({ socket: { host, port, connectTimeout: 2000, reconnectStrategy: false }, disableOfflineQueue: true, ...login });
 export type RedisConnection = ReturnType<typeof connection>;
 
-/** Runs `use` with a connection to the server's redis; `undefined` when it cannot be reached. */
-export async function withRedis<T>(gateway: Pick<ServerGateway, 'listenAddress' | 'reach'>, use: (client: RedisConnection) => Promise<T>): Promise<T | undefined> {
-  const { host, port } = await gateway.reach(await redisAddress(gateway));
-  const client = connection(host, port);
+/** A connected client, or `undefined` when the instance cannot be reached or refuses the login. */
+async function connect(host: string, port: number, login?: { username: string; password: string }): Promise<RedisConnection | undefined> {
+  const client = connection(host, port, login);
   client.on('error', () => undefined); // a refused connection is answered below; nothing to log per sample
   try {
     await client.connect();
+    return client;
   } catch {
+    client.destroy();
     return undefined;
   }
+}
+
+/** Runs `use` with a connection to the server's redis; `undefined` when it cannot be reached. */
+export async function withRedis<T>(
+  gateway: Pick<ServerGateway, 'listenAddress' | 'reach'>,
+  serverId: number,
+  use: (client: RedisConnection) => Promise<T>,
+): Promise<T | undefined> {
+  const { host, port } = await gateway.reach(await redisAddress(gateway));
+  const login = await portalLogin(serverId);
+  const client = (login && (await connect(host, port, login))) || (await connect(host, port));
+  if (!client) return undefined;
   try {
     return await use(client);
   } finally {

@@ -26,7 +26,7 @@ export const managedConfig: readonly (keyof InstanceConfig)[] = [
 
 export const instanceHandlers = (ports: PluginPorts): Pick<PluginHandlers<Operations>, 'getRedisInstance' | 'flushRedis'> => ({
   getRedisInstance: async (c) => {
-    const r = await withRedis(ports.gateway(c.server.id), async (client) => {
+    const r = await withRedis(ports.gateway(c.server.id), c.server.id, async (client) => {
       const info = parseInfo(await client.info());
       const config = (await client.configGet([...managedConfig])) as Record<string, string>;
       return {
@@ -43,7 +43,7 @@ export const instanceHandlers = (ports: PluginPorts): Pick<PluginHandlers<Operat
 
   flushRedis: async (c) => {
     const { database } = c.body;
-    const r = await withRedis(ports.gateway(c.server.id), async (client) => {
+    const r = await withRedis(ports.gateway(c.server.id), c.server.id, async (client) => {
       const { databases } = (await client.configGet('databases')) as Record<string, string>;
       if (database !== null && database >= Number(databases)) throw validationFailed({ database: ['redis:errors.no_database'] });
       const held = keyspace(parseInfo(await client.info('keyspace')));

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { config } from '../generated/config.ts';
+import { passwordHash } from './acl.ts';
 import { keyspace, parseInfo } from './client.ts';
 import { acceptedMark, checkArgs, configPath, render } from './program.ts';
 import { readingOf, source } from './sampler.ts';
@@ -14,7 +15,7 @@ const at = (root: string) => ({ hostPath: (p: string) => `${root}${p}`, prepared
 describe('redis render', () => {
   it('renders every setting into a complete redis.conf, the paths inside the server (sandbox), the prepared port', () => {
     const [file] = render(defaults, at('/srv/sandbox'));
-    expect(file).toMatchObject({ path: configPath, mode: 0o644 });
+    expect(file).toMatchObject({ path: configPath, mode: 0o640 });
     const lines = file!.content.split('\n');
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -35,6 +36,33 @@ describe('redis render', () => {
   it('renders changed settings, one line each; no snapshots as save ""', () => {
     const [file] = render({ ...defaults, maxmemoryMb: 0, appendonly: true, saveSchedule: '', maxmemoryPolicy: 'noeviction' }, at(''));
     expect(file!.content.split('\n')).toEqual(expect.arrayContaining(['maxmemory 0mb', 'appendonly yes', 'save ""', 'maxmemory-policy noeviction']));
+  });
+});
+
+describe('redis ACL lines', () => {
+  const user = { name: 'shop1', keyPatterns: ['shop1:*', 'session:*'], access: 'read' as const, enabled: true, passwordHash: 'a'.repeat(64) };
+  const portalHash = 'b'.repeat(64);
+
+  it('renders the default user, the portal user and each ACL user with its hash, patterns and profile; the hashes masked', () => {
+    const [file] = render(defaults, { ...at(''), prepared: { port: 16379, portalHash }, desired: { users: [user] } });
+    const lines = file!.content.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'user default on nopass ~* &* +@all',
+        `user portal on #${portalHash} ~* &* +@all`,
+        `user shop1 reset on #${'a'.repeat(64)} resetchannels ~shop1:* ~session:* -@all +@read +@connection +select -@dangerous`,
+      ]),
+    );
+    expect(file!.secretValues).toEqual([portalHash, 'a'.repeat(64)]);
+  });
+
+  it('the default user off only with the portal user there; an off ACL user keeps its line', () => {
+    const [file] = render({ ...defaults, defaultUser: false }, { ...at(''), prepared: { port: 16379, portalHash }, desired: { users: [{ ...user, enabled: false }] } });
+    expect(file!.content).toContain('\nuser default off resetpass\n');
+    expect(file!.content).toContain(`\nuser shop1 reset off #`);
+    // A preview before the first apply (no management user yet) keeps the default user on.
+    expect(render({ ...defaults, defaultUser: false }, at(''))[0]!.content).toContain('\nuser default on nopass');
+    expect(passwordHash('x')).toBe('2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881');
   });
 });
 
@@ -65,6 +93,10 @@ describe('redis check (the real redis-server loads the file)', () => {
     expect(odd).toContain('FATAL CONFIG FILE ERROR');
     expect(odd).toContain(`'save "3600 1 300"'`);
     expect(run('maxmemory 10xb\n')).toContain('argument must be a memory value');
+    // The ACL lines go through redis's ACL parser as the file is loaded.
+    const withUsers = render({ ...defaults, defaultUser: false }, { ...at(root), prepared: { port: 16379, portalHash: 'c'.repeat(64) }, desired: { users: [{ name: 'shop1', keyPatterns: ['shop1:*'], access: 'readwrite', enabled: true, passwordHash: 'd'.repeat(64) }] } });
+    expect(run(withUsers[0]!.content.replace(/^dir .*$/m, 'dir /'))).toBe('accepted');
+    expect(run('user shop1 on #abc ~shop1:*\n')).toContain('password hash must be exactly 64 characters');
   });
 });
 

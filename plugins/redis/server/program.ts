@@ -13,6 +13,7 @@
 import { checkByStarting, definePrograms, restartOrStop, type ProgramDescriptor } from '@portal/plugin-sdk/program';
 import type { CheckOutcome, ConfigFile, ConfigRenderInput, ServerGateway } from '@portal/plugin-sdk/server';
 import type { Settings } from '../generated/config.ts';
+import { aclLines, aclSecrets, type AclUser } from './acl.ts';
 
 export const configPath = '/etc/redis/redis.conf';
 export const dataDir = '/var/lib/redis';
@@ -21,15 +22,29 @@ export const pidPath = '/run/redis/redis-server.pid';
 /** Where redis listens on a real server; the `local` gateway gives each server a loopback port of its own. */
 export const defaultPort = 6379;
 
-/** What `render` needs from the server: the port the instance listens on. */
+/**
+ * What `render` needs besides the settings: the port the instance listens on, and the hash of the portal's own
+ * management user's password (made once per server before the first apply; `undefined` only in a preview before it).
+ */
 export interface Prepared {
   port: number;
+  portalHash?: string;
+}
+
+/** The desired state besides the settings: the server's ACL users (`desired.load`). */
+export interface Desired {
+  users: AclUser[];
 }
 
 /** The port of the server's redis (prepare → render; the stats source and the flush connect there). */
 export const redisAddress = (gateway: Pick<ServerGateway, 'listenAddress'>) => gateway.listenAddress('redis', defaultPort);
 
-export function render(s: Settings, c: Pick<ConfigRenderInput<Prepared | undefined>, 'hostPath' | 'prepared'>): ConfigFile[] {
+export function render(
+  s: Settings,
+  c: Pick<ConfigRenderInput<Prepared | undefined>, 'hostPath' | 'prepared'> & { desired?: Desired | undefined },
+): ConfigFile[] {
+  const acl = { defaultUser: s.defaultUser, users: c.desired?.users ?? [] };
+  const portalHash = c.prepared?.portalHash;
   const lines = [
     '# Written by the customer portal (Managed Center, Redis). Changes here are overwritten.',
     '# Listens on the loopback interface only; applications of this server connect there.',
@@ -57,8 +72,12 @@ export function render(s: Settings, c: Pick<ConfigRenderInput<Prepared | undefin
     '# Slow log',
     `slowlog-log-slower-than ${s.slowlogMicros}`,
     'slowlog-max-len 128',
+    '',
+    ...aclLines(acl, portalHash),
   ];
-  return [{ path: configPath, content: `${lines.join('\n')}\n`, mode: 0o644 }];
+  // The password hashes are masked wherever the file is shown; readable by redis's group only.
+  const secretValues = aclSecrets(acl, portalHash);
+  return [{ path: configPath, content: `${lines.join('\n')}\n`, mode: 0o640, owner: 'redis', group: 'redis', ...(secretValues.length ? { secretValues } : {}) }];
 }
 
 /**

@@ -37,8 +37,8 @@ export function readingOf(info: Record<string, string>) {
 
 export const source: Omit<StatsSource<Gauge, Counter, Figure, unknown>, 'present'> = {
   counters: ['commands', 'hits', 'misses', 'evicted'],
-  async read(gateway) {
-    const info = await withRedis(gateway, async (client) => parseInfo(await client.info()));
+  async read(gateway, serverId) {
+    const info = await withRedis(gateway, serverId, async (client) => parseInfo(await client.info()));
     return info ? readingOf(info) : { gauges: {} };
   },
   figures: (g, rates) => {
