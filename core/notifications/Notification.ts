@@ -11,6 +11,8 @@ export const notificationKinds = [
   'invitation_accepted',
   'new_sign_in',
   'webhook_disabled',
+  /** A fact a Managed Center plugin raised about a server (`ports.notify`); its texts come with it (values `titleDe`, …). */
+  'managed_notice',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/sql';
 import { User } from '../accounts/index.ts';
@@ -20,8 +21,11 @@ import { noticeTexts } from './texts.ts';
  * - `invitation.accepted` `{ invitationId, name, target }`, audience: the inviting user.
  * - `session.new_browser` `{ sessionId, browser, ip }`, audience: the signed-in user.
  * - `webhook.disabled` `{ endpointId, url, owner, ownerId, disabledAt }` (core/webhooks: switched off after failing deliveries), audience: its customer or cluster.
+ * - `managed.notice` `{ pluginId, serverId, fact, title, message, path }` (a Managed Center plugin's `ports.notify`: texts
+ *   in both languages, `fact` names it within the plugin and server, `path` is inside the plugin's section) →
+ *   `managed_notice`. Audience: the server.
  */
-export const noticeEvents = ['managed.job', 'invoice.issued', 'termination.confirmed', 'order.changed', 'invitation.accepted', 'session.new_browser', 'webhook.disabled'] as const;
+export const noticeEvents = ['managed.job', 'invoice.issued', 'termination.confirmed', 'order.changed', 'invitation.accepted', 'session.new_browser', 'webhook.disabled', 'managed.notice'] as const;
 
 /** Sent to a user's room when they got a notice; the panel reloads. */
 export const NOTICE_CREATED_EVENT = 'notification.created';
@@ -84,6 +88,32 @@ async function draftOf(em: EntityManager, event: DomainEvent): Promise<Draft | n
         values: { endpointId: num(p.endpointId), url: str(p.url).slice(0, 200) },
         link: cluster ? `/clusters/${num(p.ownerId)}/webhooks` : `/customers/${num(p.ownerId)}/edit#webhooks`,
         sourceKey: `webhook:${num(p.endpointId)}:${str(p.disabledAt)}`.slice(0, 100),
+      };
+    }
+    case 'managed.notice': {
+      const server = await em.findOne(Server, { id: num(p.serverId) }, { populate: ['cluster'] });
+      const pluginId = str(p.pluginId);
+      const fact = str(p.fact);
+      if (!server || !/^[a-z][a-z0-9-]{0,39}$/.test(pluginId) || !fact) return null;
+      const text = (v: unknown, lang: 'de' | 'en') => str((v as Partial<Record<'de' | 'en', unknown>> | undefined)?.[lang]).slice(0, 1000);
+      const path = str(p.path);
+      return {
+        kind: 'managed_notice',
+        values: {
+          pluginId,
+          serverId: server.id,
+          serverName: server.name,
+          clusterId: server.cluster.id,
+          clusterNumber: server.cluster.number,
+          titleDe: text(p.title, 'de'),
+          titleEn: text(p.title, 'en'),
+          messageDe: text(p.message, 'de'),
+          messageEn: text(p.message, 'en'),
+        },
+        // Only inside the plugin's section of that server.
+        link: `/clusters/${server.cluster.id}/servers/${server.id}/managed/${pluginId}${/^[/?#][^\s]{0,300}$/.test(path) && !path.includes('..') ? path : ''}`,
+        // A long fact is hashed: the key stays unique and fits its column.
+        sourceKey: `managed:${pluginId}:${server.id}:${fact.length > 40 ? createHash('sha256').update(fact).digest('hex').slice(0, 40) : fact}`,
       };
     }
     default:

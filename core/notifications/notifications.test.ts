@@ -105,4 +105,24 @@ describe('notification centre', () => {
     expect(notice?.title).toEqual({ de: 'Auftrag B-4711: neuer Status', en: 'Order B-4711: new status' });
     expect(notice?.message).toEqual({ de: 'Der Auftrag B-4711 hat jetzt den Status „In Vorbereitung“.', en: 'Order B-4711 now has the status "Preparation in progress".' });
   });
+
+  it('a Managed Center plugin\'s notice (managed.notice): its own texts in both languages, for the server\'s administrators only, linked inside its section, once per fact', async () => {
+    const raise = (fact: string, path: string) =>
+      createNoticesFor(
+        deps,
+        event('managed.notice', { pluginId: 'supervisor', serverId: shopServer.id, fact, title: { de: 'worker stürzt ab', en: 'worker keeps crashing' }, message: { de: 'Nachricht', en: 'Message' }, path }, { servers: [shopServer.id] }),
+      );
+    const users = await raise('crash-loop:1', '/7');
+    expect(users).toEqual([ids.manager, ids.admin].sort((a, b) => a - b));
+    expect(users).not.toContain(ids.other);
+    expect(await raise('crash-loop:1', '/7')).toEqual([]);
+    const notice = (await listNotices(db.orm.em.fork(), ids.admin)).items.find((n) => n.kind === 'managed_notice')!;
+    expect(notice).toMatchObject({ title: { de: 'worker stürzt ab', en: 'worker keeps crashing' }, message: { de: 'Nachricht', en: 'Message' } });
+    expect(notice.link).toBe(`/clusters/${shopServer.cluster.id}/servers/${shopServer.id}/managed/supervisor/7`);
+    // A path that would leave the section links to the section itself.
+    await raise('crash-loop:2', '/../../../invoices');
+    const links = (await listNotices(db.orm.em.fork(), ids.admin)).items.filter((n) => n.kind === 'managed_notice').map((n) => n.link);
+    expect(links).toContain(`/clusters/${shopServer.cluster.id}/servers/${shopServer.id}/managed/supervisor`);
+    expect((await listNotices(db.orm.em.fork(), ids.other)).items.some((n) => n.kind === 'managed_notice')).toBe(false);
+  });
 });

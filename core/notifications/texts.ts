@@ -65,6 +65,9 @@ export function noticeTexts(kind: NotificationKind, v: NotificationValues): { ti
           en: `Deliveries to ${s('url')} kept failing for a day. The webhook was switched off; check the receiver and switch it on again from its delivery log.`,
         },
       };
+    case 'managed_notice':
+      // Rendered from the plugin's own texts (its i18n, both languages) when it raised the notice.
+      return { title: { de: s('titleDe'), en: s('titleEn') }, message: { de: s('messageDe'), en: s('messageEn') } };
     case 'new_sign_in':
       return {
         title: { de: 'Anmeldung von einem unbekannten Browser', en: 'Sign-in from an unknown browser' },

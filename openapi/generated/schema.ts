@@ -1500,7 +1500,9 @@ export interface paths {
          * The caller's notices, newest first, and the number of unread ones
          * @description The ten built-in notices (ids `0`–`9`) and the latest 50 notices the portal created for the
          *     caller from events (ids `s<n>`: failed or rolled-back apply, invoice issued, termination confirmed,
-         *     order status changed, invitation accepted, sign-in from an unknown browser). Titles, messages and
+         *     order status changed, invitation accepted, sign-in from an unknown browser, a webhook switched off, and
+         *     `managed_notice`: a fact a Managed Center section raised about a server, e.g. a supervisor program in a crash
+         *     loop, for the users who may see the server, linking to the section). Titles, messages and
          *     images come in German and English; the read state is stored per user. Browser sessions only.
          */
         get: operations["listNotifications"];
@@ -9505,7 +9507,7 @@ export interface components {
             /** @description `0`–`9` built-in, `s<n>` created by the portal. */
             id: string;
             /** @enum {string} */
-            kind: "built_in" | "apply_failed" | "apply_rolled_back" | "invoice_issued" | "termination_confirmed" | "order_status_changed" | "invitation_accepted" | "new_sign_in" | "webhook_disabled";
+            kind: "built_in" | "apply_failed" | "apply_rolled_back" | "invoice_issued" | "termination_confirmed" | "order_status_changed" | "invitation_accepted" | "new_sign_in" | "webhook_disabled" | "managed_notice";
             title: components["schemas"]["LocalizedText"];
             message: components["schemas"]["LocalizedText"];
             /** Format: date-time */

@@ -6,6 +6,7 @@ import type { EntityManager, Options } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import type { BodyOf, OperationId, PathOf, QueryOf, ResponseOf, Schemas } from '@portal/openapi';
 import type { PluginEvents } from './events.ts';
+import type { PluginNotice } from './notices.ts';
 import type { CheckOutcome, ConfigFile, ServerGateway } from './gateway.ts';
 import type { ProgramDescriptor } from './program.ts';
 
@@ -22,6 +23,7 @@ export { configEntity, defineConfigService, type ConfigDesiredState, type Config
 export * from './config/fields.ts';
 export { withFamilies } from './families.ts';
 export { startPoller } from './poller.ts';
+export { noticeTexts, type PluginNotice } from './notices.ts';
 export { serviceStates, type ServiceStateView } from './services.ts';
 export * from './search/index.ts';
 
@@ -201,6 +203,13 @@ export interface PluginPorts {
   events: {
     publish(serverId: number, type: string, payload: unknown): Promise<void>;
   };
+  /**
+   * Raises a notice in the notification centre for the users who may see the server (the administrators of its
+   * cluster), pushed to their open pages and e-mailed to those who subscribed, like the platform's own notices (a
+   * failed apply). One per user and `fact`; it links into the plugin's section of the server. Texts from the
+   * plugin's i18n (`noticeTexts`). Not awaited by anything the plugin must finish. Added after the first version.
+   */
+  notify(serverId: number, notice: PluginNotice): Promise<void>;
   logger: PluginLogger;
   clock: { now(): Date };
   /**

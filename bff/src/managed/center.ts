@@ -178,6 +178,9 @@ export class ManagedCenter {
         lastApplied: (serverId, db) => this.jobs.lastAppliedView(plugin.id, serverId, db && entityManagerOf(db)),
       },
       events: { publish: (serverId, type, payload) => deps.events.publish(`${plugin.id}.${type}`, payload, { servers: [serverId] }) },
+      // The notification centre (core/notifications, `managed.notice`) makes the notices, for the server's users.
+      notify: (serverId, notice) =>
+        deps.events.publish('managed.notice', { pluginId: plugin.id, serverId, fact: notice.fact, title: notice.title, message: notice.message, path: notice.path ?? '' }, { servers: [serverId] }),
       logger: {
         debug: (o, m) => logger.debug(o, m),
         info: (o, m) => logger.info(o, m),

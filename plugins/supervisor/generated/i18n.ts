@@ -76,6 +76,8 @@ export type TranslationKey =
   | 'log.resume'
   | 'log.rotated'
   | 'log.title'
+  | 'notices.crash_loop.message'
+  | 'notices.crash_loop.title'
   | 'rollback.text'
   | 'status.actions.log'
   | 'status.actions.restart'

@@ -17,6 +17,12 @@ import programs, { programLogPath } from './program.ts';
 import { programFilePath, renderPrograms, type RenderableProgram } from './render.ts';
 import { checkProgram } from './rules.ts';
 import { control, readStatus } from './status.ts';
+import { SupervisorCrashLoop } from './CrashLoopEntity.ts';
+import { Migration20261130090000SupervisorCrashLoops } from './migrations/Migration20261130090000SupervisorCrashLoops.ts';
+import { startCrashWatch } from './watch.ts';
+
+/** The crash-loop watcher of each portal (ports) this plugin was started in. */
+const watchers = new Map<PluginPorts, () => void>();
 
 /** The portal's secret box (handed over with the ports at start): secret values are sealed with it, opened to render. */
 let box: PluginPorts['secrets'] | undefined;
@@ -71,8 +77,8 @@ export const supervisorPrograms = defineResource(supervisorProgramResource, {
 });
 
 export default defineServerPlugin<Operations>({
-  entities: [SupervisorProgram],
-  migrations: [Migration20261128090610Supervisor, Migration20261129120000SupervisorEnvironment],
+  entities: [SupervisorProgram, SupervisorCrashLoop],
+  migrations: [Migration20261128090610Supervisor, Migration20261129120000SupervisorEnvironment, Migration20261130090000SupervisorCrashLoops],
   programs,
   steps: { service: 'supervisor' },
   handlers: (ports): PluginHandlers<Operations> => {
@@ -103,6 +109,15 @@ export default defineServerPlugin<Operations>({
     return [
       { path: programFilePath, content: renderPrograms(rows, hostPath), mode: 0o600, ...(secretValues.length ? { secretValues } : {}) },
     ];
+  },
+  // Crash loops become notices in the notification centre, also while nobody has the section open (watch.ts).
+  start: (ports) => {
+    watchers.get(ports)?.();
+    watchers.set(ports, startCrashWatch(ports));
+  },
+  stop: () => {
+    for (const stop of watchers.values()) stop();
+    watchers.clear();
   },
   fixtures: async ({ em, server, clock }) => {
     if (server.role !== 'web' || (await em.count(SupervisorProgram, { serverId: server.id })) > 0) return;

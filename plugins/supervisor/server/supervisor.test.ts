@@ -2,13 +2,16 @@
  * The `supervisor` section through the API: a real portal over its own database, the `local` gateway running a
  * private supervisord (Debian's `supervisor`) in the sandbox of the server.
  */
-import { hasProgram, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
-import type { Schemas } from '@portal/openapi';
+import { demoLogins, hasProgram, startPluginPortal, type PluginPortal, type TestClient } from '@portal/plugin-sdk/testing';
+import type { ResponseOf, Schemas } from '@portal/openapi';
 import type { ApiOperations } from '../generated/operations.ts';
 import { programFilePath } from './render.ts';
+import { crashWatch } from './watch.ts';
 
 let t: PluginPortal<ApiOperations>;
 beforeAll(async () => {
+  // The crash-loop watcher looks every second here (a minute in the portal).
+  crashWatch.everyMs = 1000;
   t = await startPluginPortal<ApiOperations>(() => import('../plugin.ts'), { fixtures: false });
 }, 60_000);
 afterAll(() => t?.stop());
@@ -93,7 +96,22 @@ supervisor('supervisor (private supervisord)', () => {
     await statusOf('ticker', 'RUNNING');
   }, 60_000);
 
-  it('notices a crash loop (a program that exits at once ends BACKOFF/FATAL)', async () => {
+  type Notice = ResponseOf<'listNotifications'>['data'][number];
+  /** The crash-loop notices about `program` in a user's notification centre. */
+  const crashNotices = async (client: TestClient, program: string): Promise<Notice[]> => {
+    const r = await client.get('/api/v1/notifications');
+    expect(r.status).toBe(200);
+    return (r.body.data as Notice[]).filter((n) => n.kind === 'managed_notice' && n.message.en.includes(`program ${program} `));
+  };
+  const until = async (what: string, done: () => Promise<boolean>, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  };
+
+  it('notices a crash loop (a program that exits at once ends BACKOFF/FATAL): one notice in the notification centre per loop, for the users of the server only', async () => {
     const created = await t.api.call('createSupervisorProgram', {
       body: program({ name: 'crasher', command: 'sh -c "exit 3"', autorestart: 'always', startsecs: 2 }),
     });
@@ -105,7 +123,32 @@ supervisor('supervisor (private supervisord)', () => {
       if (Date.now() > deadline) throw new Error(`no crash loop: ${JSON.stringify(s)}`);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-  }, 60_000);
+
+    // Without the section open: the watcher raises the notice for the administrator of the server's cluster.
+    await until('the crash-loop notice', async () => (await crashNotices(t.admin, 'crasher')).length > 0);
+    const [notice] = await crashNotices(t.admin, 'crasher');
+    expect(notice).toMatchObject({ isRead: false, link: `/clusters/${t.cluster.id}/servers/${t.server.id}/managed/supervisor`, external: false });
+    expect(notice.title.en).toBe(`crasher keeps crashing on ${t.server.name}`);
+    expect(notice.title.de).toBe(`crasher stürzt auf ${t.server.name} immer wieder ab`);
+    expect(notice.message.de).toContain('Das Supervisor-Programm crasher auf Server');
+    // Several looks later still one notice: the loop is announced once, not once per look.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(await crashNotices(t.admin, 'crasher')).toHaveLength(1);
+    // The administrator of another customer's cluster learns nothing about it.
+    const other = await t.signIn(demoLogins.other);
+    expect(await crashNotices(other, 'crasher')).toEqual([]);
+
+    // Running again, then crashing again: a new loop, a second notice.
+    const id = (await t.api.call('listSupervisorPrograms')).body.data.find((p) => p.name === 'crasher')!.id;
+    const fixed = await t.api.call('updateSupervisorProgram', { path: { programId: id }, body: program({ name: 'crasher', command: 'sh -c "sleep 600"', startsecs: 1 }) });
+    expect((await t.waitForJob(fixed.body.id)).status).toBe('succeeded');
+    await statusOf('crasher', 'RUNNING');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const broken = await t.api.call('updateSupervisorProgram', { path: { programId: id }, body: program({ name: 'crasher', command: 'sh -c "exit 3"', autorestart: 'always', startsecs: 2 }) });
+    expect((await t.waitForJob(broken.body.id)).status).toBe('succeeded');
+    await until('the second crash-loop notice', async () => (await crashNotices(t.admin, 'crasher')).length === 2);
+    expect(await crashNotices(other, 'crasher')).toEqual([]);
+  }, 90_000);
 
   it('R2.032 environment: a secret reaches the process, never the API answer, the diff, the files view or the job; the log tail follows with a cursor', async () => {
     const secret = 's3cr3t%Zq9-tok';
