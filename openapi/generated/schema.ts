@@ -7326,7 +7326,8 @@ export interface paths {
         /**
          * Measures the server now (a new report)
          * @description Answers 202 with the new report (status `running`) at once; it reads the newest 20 000 lines of each access log
-         *     and php-fpm's log in the background and sends its progress as `shop-performance.report` events to room
+         *     and php-fpm's log, then probes the key pages of the server's sites (`/` and up to 5 of the most requested paths
+         *     per site, 3 runs each) and their same-site images through its private web server, in the background, and sends its progress as `shop-performance.report` events to room
          *     `server:<id>`. 409 while another report of the server runs.
          */
         post: operations["runShopPerformanceReport"];
@@ -13058,7 +13059,7 @@ export interface components {
             /** @enum {string} */
             status: "running" | "done" | "failed";
             progress: number;
-            /** @description The running step (`logs`, `fpm`). */
+            /** @description The running step (`logs`, `fpm`, `pages`). */
             step: string | null;
             /** Format: date-time */
             startedAt: string;
@@ -13082,7 +13083,7 @@ export interface components {
             /** @enum {string} */
             status: "running" | "done" | "failed";
             progress: number;
-            /** @description The running step (`logs`, `fpm`). */
+            /** @description The running step (`logs`, `fpm`, `pages`). */
             step: string | null;
             /** Format: date-time */
             startedAt: string;
@@ -13147,14 +13148,27 @@ export interface components {
                 busyWarnings: number;
                 maxChildren: number | null;
             }[];
+            /** @description Key pages probed through the private web server (`/` and the most requested paths per site); a page that did not answer is a finding `unreachable`. */
+            pages: components["schemas"]["ShopPerformancePage"][];
+            /** @description The `<img src>` of the probed HTML pages on the same site (up to 20 per site), fetched once. */
+            images: {
+                url: string;
+                /** @description The page it is on. */
+                page: string;
+                status: number;
+                bytes: number;
+                contentType: string | null;
+            }[];
+            findings: components["schemas"]["ShopPerformanceFinding"][];
             /** @description `null`: no earlier report with figures. */
             comparison: null | {
                 previousReportId: number;
                 /** Format: date-time */
                 previousAt: string;
-                p50DeltaMs: number;
-                p95DeltaMs: number;
-                avgDeltaMs: number;
+                /** @description Positive: slower now; `null` when either report read no requests from the access logs. */
+                p50DeltaMs: number | null;
+                p95DeltaMs: number | null;
+                avgDeltaMs: number | null;
                 /** @description Percentage points. */
                 cacheRatioDelta: number | null;
                 urls: {
@@ -13163,7 +13177,53 @@ export interface components {
                     p95BeforeMs: number;
                     p95AfterMs: number;
                 }[];
+                /** @description Key pages probed in both reports, their median TTFB before and now. */
+                pages: {
+                    url: string;
+                    ttfbBeforeMs: number;
+                    ttfbAfterMs: number;
+                }[];
             };
+        };
+        /** @description A key page asked 3 times through the private web server with `Accept-Encoding` gzip, br (times are the median). */
+        ShopPerformancePage: {
+            url: string;
+            /** @description The site's name (sent as Host). */
+            site: string;
+            /** @enum {string} */
+            server: "nginx" | "apache";
+            status: number;
+            /** @description How many runs answered. */
+            runs: number;
+            /** @description To the answer's head, in milliseconds to 0.1. */
+            ttfbMs: number;
+            /** @description To its last byte. */
+            totalMs: number;
+            /** @description Body bytes as sent. */
+            wireBytes: number;
+            /** @description Uncompressed; `null` when too large to unpack. */
+            bytes: number | null;
+            contentType: string | null;
+            /** @description `Content-Encoding`; `null`: not compressed. */
+            encoding: string | null;
+            cacheControl: string | null;
+            expires: string | null;
+            age: string | null;
+            /** @description `X-Cache`, else `X-Varnish`. */
+            xCache: string | null;
+        };
+        /** @description What a probe found, with the directive that fixes it in the site's web server's syntax where one does. */
+        ShopPerformanceFinding: {
+            /** @enum {string} */
+            kind: "not_compressed" | "no_cache_headers" | "large_image" | "slow_ttfb" | "unreachable";
+            /** @enum {string} */
+            severity: "high" | "medium" | "low";
+            url: string;
+            site: string;
+            /** @enum {string} */
+            server: "nginx" | "apache";
+            evidence: string;
+            directive: string | null;
         };
         /**
          * @description A scan schedule.

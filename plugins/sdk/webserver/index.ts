@@ -21,3 +21,4 @@ export * from './server/certificates.ts';
 export * from './server/config.ts';
 export * from './server/tail.ts';
 export * from './server/testing.ts';
+export * from './server/sites.ts';

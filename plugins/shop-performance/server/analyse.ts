@@ -6,11 +6,15 @@
  *   `$upstream_cache_status` logged by the web server; HIT/MISS/…);
  * - PHP-FPM pool saturation from php-fpm's log (`server reached pm.max_children`, `seems busy`);
  * - the slowest requests;
+ * - the key pages of the sites probed through the private web server (`probes.ts`: TTFB, compression, cache
+ *   headers, image sizes);
  * and the comparison with the previous report (before/after a configuration change).
  */
 import type { ServerGateway } from '@portal/plugin-sdk/gateway';
+import { listSites } from '@portal/plugin-sdk/webserver';
 import { parseAccessLine } from '@portal/plugin-sdk/webserver/shared';
-import type { CacheFigures, Comparison, FpmPool, PerformanceResult, SlowRequest, Timing, UrlTiming } from '../shared/result.ts';
+import type { CacheFigures, Comparison, FpmPool, PageProbe, PerformanceResult, SlowRequest, Timing, UrlTiming } from '../shared/result.ts';
+import { keyPages, probeSites, type ProbeOutcome } from './probes.ts';
 
 export const logDirs = ['/var/log/nginx', '/var/log/apache2'] as const;
 export const fpmLogs = ['/var/log/php8.2-fpm.log', '/var/log/php8.3-fpm.log', '/var/log/php8.4-fpm.log', '/var/log/php-fpm.log'] as const;
@@ -37,7 +41,10 @@ const cacheState = (v: unknown): AccessRecord['cache'] => {
   return null;
 };
 
-/** The requests of access log lines with a duration (other lines are left out). */
+/** The portal's own requests (this report's probes, shop-security's scan): not visitors, left out. */
+const ownAgent = /^portal-(?:shop-performance|shop-security)\//;
+
+/** The requests of access log lines with a duration (other lines and the portal's own requests are left out). */
 export function accessRecords(lines: readonly string[]): AccessRecord[] {
   const out: AccessRecord[] = [];
   for (const raw of lines) {
@@ -46,7 +53,8 @@ export function accessRecords(lines: readonly string[]): AccessRecord[] {
     let host: string | null = null;
     let cache: AccessRecord['cache'] = null;
     try {
-      const j = JSON.parse(raw) as { host?: unknown; cache?: unknown };
+      const j = JSON.parse(raw) as { host?: unknown; cache?: unknown; agent?: unknown };
+      if (typeof j.agent === 'string' && ownAgent.test(j.agent)) continue;
       host = typeof j.host === 'string' && j.host !== '' && j.host !== '-' ? j.host : null;
       cache = cacheState(j.cache);
     } catch {
@@ -117,10 +125,10 @@ export function fpmPools(lines: readonly string[]): FpmPool[] {
   return [...pools.values()].sort((a, b) => a.pool.localeCompare(b.pool));
 }
 
-/** The differences to the previous report: p50/p95/avg, cache ratio, the URLs whose p95 moved most. */
-export function compare(now: Pick<PerformanceResult, 'overall' | 'urls' | 'cache'>, previous: { id: number; finishedAt: Date; result: PerformanceResult } | null): Comparison | null {
+/** The differences to the previous report: p50/p95/avg, cache ratio, the URLs whose p95 moved most, the key pages' TTFB. */
+export function compare(now: Pick<PerformanceResult, 'overall' | 'urls' | 'cache'> & { pages?: PageProbe[] }, previous: { id: number; finishedAt: Date; result: PerformanceResult } | null): Comparison | null {
   const before = previous?.result;
-  if (!previous || !before?.overall || !now.overall) return null;
+  if (!previous || !before) return null;
   const earlier = new Map(before.urls.map((u) => [`${u.host ?? ''} ${u.path}`, u]));
   const urls = now.urls
     .flatMap((u) => {
@@ -129,14 +137,23 @@ export function compare(now: Pick<PerformanceResult, 'overall' | 'urls' | 'cache
     })
     .sort((a, b) => Math.abs(b.p95AfterMs - b.p95BeforeMs) - Math.abs(a.p95AfterMs - a.p95BeforeMs))
     .slice(0, 10);
+  // Reports from before the probes have no pages.
+  const probedBefore = new Map((before.pages ?? []).map((p) => [p.url, p]));
+  const pages = (now.pages ?? []).flatMap((p) => {
+    const b = probedBefore.get(p.url);
+    return b ? [{ url: p.url, ttfbBeforeMs: b.ttfbMs, ttfbAfterMs: p.ttfbMs }] : [];
+  });
+  if (!(now.overall && before.overall) && pages.length === 0) return null;
+  const both = now.overall && before.overall ? { now: now.overall, before: before.overall } : null;
   return {
     previousReportId: previous.id,
     previousAt: previous.finishedAt.toISOString(),
-    p50DeltaMs: now.overall.p50Ms - before.overall.p50Ms,
-    p95DeltaMs: now.overall.p95Ms - before.overall.p95Ms,
-    avgDeltaMs: now.overall.avgMs - before.overall.avgMs,
+    p50DeltaMs: both ? both.now.p50Ms - both.before.p50Ms : null,
+    p95DeltaMs: both ? both.now.p95Ms - both.before.p95Ms : null,
+    avgDeltaMs: both ? both.now.avgMs - both.before.avgMs : null,
     cacheRatioDelta: now.cache && before.cache ? Math.round((now.cache.ratio - before.cache.ratio) * 1000) / 10 : null,
     urls,
+    pages,
   };
 }
 
@@ -145,6 +162,7 @@ export function analyse(
   logs: { path: string; lines: readonly string[] }[],
   fpmLines: readonly string[] | null,
   previous: { id: number; finishedAt: Date; result: PerformanceResult } | null,
+  probes: ProbeOutcome = { pages: [], images: [], findings: [] },
 ): PerformanceResult {
   const records = logs.flatMap((l) => accessRecords(l.lines));
   const times = records.flatMap((r) => (r.time ? [r.time] : [])).sort();
@@ -156,15 +174,19 @@ export function analyse(
     ...partial,
     slowest: slowest(records),
     fpm: fpmLines === null ? null : fpmPools(fpmLines),
-    comparison: compare(partial, previous),
+    ...probes,
+    comparison: compare({ ...partial, pages: probes.pages }, previous),
   };
 }
 
-/** Reads the server's access logs and php-fpm log through the gateway and analyses them. */
+/**
+ * Reads the server's access logs and php-fpm log through the gateway, probes the key pages of its sites (`/` and
+ * the most requested paths of the logs) through its private web server, and analyses it all.
+ */
 export async function measure(
   gateway: ServerGateway,
   previous: { id: number; finishedAt: Date; result: PerformanceResult } | null,
-  progress: (fraction: number, step: 'logs' | 'fpm') => Promise<void>,
+  progress: (fraction: number, step: 'logs' | 'fpm' | 'pages') => Promise<void>,
 ): Promise<PerformanceResult> {
   const logs: { path: string; lines: string[] }[] = [];
   for (const [i, dir] of logDirs.entries()) {
@@ -172,11 +194,14 @@ export async function measure(
     for (const name of await gateway.listFiles(dir))
       if (/access\.log$/.test(name)) logs.push({ path: `${dir}/${name}`, lines: await gateway.tail(`${dir}/${name}`, linesPerLog) });
   }
-  await progress(0.9, 'fpm');
+  await progress(0.4, 'fpm');
   let fpm: string[] | null = null;
   for (const path of fpmLogs) {
     const lines = await gateway.tail(path, linesPerLog);
     if (lines.length > 0) fpm = [...(fpm ?? []), ...lines];
   }
-  return analyse(logs, fpm, previous);
+  await progress(0.5, 'pages');
+  const urls = urlTimings(logs.flatMap((l) => accessRecords(l.lines)));
+  const probes = await probeSites(gateway, keyPages(await listSites(gateway), urls), (f) => progress(0.5 + f * 0.5, 'pages'));
+  return analyse(logs, fpm, previous, probes);
 }

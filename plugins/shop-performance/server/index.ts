@@ -1,6 +1,7 @@
 /**
  * Server part of the `shop-performance` plugin: performance reports of a server (`shop_performance_reports`,
- * the SDK's report part) from its access logs and php-fpm's log, each compared with the one before; list,
+ * the SDK's report part) from its access logs and php-fpm's log and probes of its sites' key pages through its
+ * private web server, each compared with the one before; list,
  * detail (`report/{reportId}`) and "measure now" in the background with progress events (`shop-performance.report`).
  */
 import {
@@ -38,6 +39,15 @@ const present = (r: ReportRow<PerformanceResult>) => ({
   p95DeltaMs: r.result?.comparison?.p95DeltaMs ?? null,
 });
 
+/** Reports stored before the page probes have none (and their comparison no page deltas). */
+const withProbes = (r: PerformanceResult): PerformanceResult => ({
+  ...r,
+  pages: r.pages ?? [],
+  images: r.images ?? [],
+  findings: r.findings ?? [],
+  comparison: r.comparison && { ...r.comparison, pages: r.comparison.pages ?? [] },
+});
+
 export default defineServerPlugin<Operations>({
   entities: [ShopPerformanceReport, ShopPerformanceSchedule],
   migrations: [Migration20261128121100ShopPerformance, Migration20261129120100ShopPerformanceSchedule],
@@ -60,7 +70,7 @@ export default defineServerPlugin<Operations>({
     },
     getShopPerformanceReport: async (c) => {
       const r = await reports.get(c.em, c.server.id, c.params.reportId);
-      return { ...present(r), result: r.result };
+      return { ...present(r), result: r.result && withProbes(r.result) };
     },
     runShopPerformanceReport: async (c) => present(await reports.start(ports, c)),
   }),

@@ -41,17 +41,65 @@ export interface FpmPool {
   maxChildren: number | null;
 }
 
+/** A key page asked through the private web server (the median of its runs). */
+export interface PageProbe {
+  url: string;
+  /** The site's name and the web server serving it. */
+  site: string;
+  server: 'nginx' | 'apache';
+  status: number;
+  /** How many of the runs answered (the times are their median). */
+  runs: number;
+  /** To the answer's head, and to its last byte (milliseconds to 0.1: a loopback answer takes less than one). */
+  ttfbMs: number;
+  totalMs: number;
+  /** Body bytes as sent, and uncompressed (`null`: too large to unpack here). */
+  wireBytes: number;
+  bytes: number | null;
+  contentType: string | null;
+  /** `Content-Encoding` offered for `Accept-Encoding: gzip, br` (`null`: not compressed). */
+  encoding: string | null;
+  cacheControl: string | null;
+  expires: string | null;
+  age: string | null;
+  /** `X-Cache`, else `X-Varnish`. */
+  xCache: string | null;
+}
+
+/** An `<img src>` of a probed page on the same site. */
+export interface ImageProbe {
+  url: string;
+  /** The page it is on. */
+  page: string;
+  status: number;
+  bytes: number;
+  contentType: string | null;
+}
+
+export interface PerfFinding {
+  kind: 'not_compressed' | 'no_cache_headers' | 'large_image' | 'slow_ttfb' | 'unreachable';
+  severity: 'high' | 'medium' | 'low';
+  url: string;
+  site: string;
+  server: 'nginx' | 'apache';
+  evidence: string;
+  /** What fixes it in the site's web server's syntax; `null` where no directive does. */
+  directive: string | null;
+}
+
 export interface Comparison {
   previousReportId: number;
   previousAt: string;
-  /** Positive: slower now. */
-  p50DeltaMs: number;
-  p95DeltaMs: number;
-  avgDeltaMs: number;
+  /** Positive: slower now; `null` when either report read no requests from the access logs. */
+  p50DeltaMs: number | null;
+  p95DeltaMs: number | null;
+  avgDeltaMs: number | null;
   /** Percentage points, `null` when either report has no cache figures. */
   cacheRatioDelta: number | null;
   /** URLs in both reports whose p95 changed most. */
   urls: { host: string | null; path: string; p95BeforeMs: number; p95AfterMs: number }[];
+  /** Key pages probed in both reports: their TTFB before and now. */
+  pages: { url: string; ttfbBeforeMs: number; ttfbAfterMs: number }[];
 }
 
 export interface PerformanceResult {
@@ -67,5 +115,9 @@ export interface PerformanceResult {
   cache: CacheFigures | null;
   /** `null`: no php-fpm log on the server. */
   fpm: FpmPool[] | null;
+  /** Key pages probed through the private web server, their images, and what they show. */
+  pages: PageProbe[];
+  images: ImageProbe[];
+  findings: PerfFinding[];
   comparison: Comparison | null;
 }

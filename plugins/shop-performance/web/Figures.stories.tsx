@@ -5,7 +5,7 @@ import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 import { Figures } from './Figures.tsx';
 
-/** A report after a configuration change: faster than the one before, Varnish in front, one saturated PHP-FPM pool. */
+/** A report after a configuration change: faster than the one before, Varnish in front, one saturated PHP-FPM pool, a slow uncompressed page and an oversized image. */
 const meta = {
   title: 'Plugins/shop-performance/Report figures',
   component: Figures,
@@ -30,6 +30,17 @@ const meta = {
       slowest: [{ time: '2026-11-22T08:41:12.000Z', host: 'shop.example', method: 'POST', uri: '/checkout/confirm', status: 200, durationMs: 4210 }],
       cache: { hits: 1010, misses: 230, ratio: 0.8145 },
       fpm: [{ pool: 'www', maxChildrenReached: 3, busyWarnings: 7, maxChildren: 12 }],
+      pages: [
+        { url: 'https://shop.example/', site: 'shop.example', server: 'nginx', status: 200, runs: 3, ttfbMs: 38, totalMs: 41, wireBytes: 14_210, bytes: 61_880, contentType: 'text/html; charset=UTF-8', encoding: 'gzip', cacheControl: 'max-age=300, public', expires: null, age: '12', xCache: 'HIT' },
+        { url: 'https://shop.example/checkout', site: 'shop.example', server: 'nginx', status: 200, runs: 3, ttfbMs: 910, totalMs: 934, wireBytes: 48_300, bytes: 48_300, contentType: 'text/html; charset=UTF-8', encoding: null, cacheControl: null, expires: null, age: null, xCache: null },
+      ],
+      images: [{ url: 'https://shop.example/media/hero.jpg', page: 'https://shop.example/', status: 200, bytes: 1_840_000, contentType: 'image/jpeg' }],
+      findings: [
+        { kind: 'large_image', severity: 'high', url: 'https://shop.example/media/hero.jpg', site: 'shop.example', server: 'nginx', evidence: 'image/jpeg, 1797 KB', directive: null },
+        { kind: 'not_compressed', severity: 'medium', url: 'https://shop.example/checkout', site: 'shop.example', server: 'nginx', evidence: 'text/html; charset=UTF-8, 48300 B, no Content-Encoding for Accept-Encoding: gzip, br', directive: 'gzip on;\ngzip_types text/plain text/css application/javascript application/json application/xml image/svg+xml;' },
+        { kind: 'slow_ttfb', severity: 'medium', url: 'https://shop.example/checkout', site: 'shop.example', server: 'nginx', evidence: 'TTFB 910 ms (median of 3)', directive: null },
+        { kind: 'no_cache_headers', severity: 'low', url: 'https://shop.example/checkout', site: 'shop.example', server: 'nginx', evidence: 'text/html; charset=UTF-8: no Cache-Control, no Expires', directive: 'add_header Cache-Control "no-cache";' },
+      ],
       comparison: {
         previousReportId: 3,
         previousAt: '2026-11-21T09:00:00.000Z',
@@ -38,6 +49,10 @@ const meta = {
         avgDeltaMs: -240,
         cacheRatioDelta: 61.4,
         urls: [{ host: 'shop.example', path: '/', p95BeforeMs: 1100, p95AfterMs: 120 }],
+        pages: [
+          { url: 'https://shop.example/', ttfbBeforeMs: 412, ttfbAfterMs: 38 },
+          { url: 'https://shop.example/checkout', ttfbBeforeMs: 980, ttfbAfterMs: 910 },
+        ],
       },
     },
   },

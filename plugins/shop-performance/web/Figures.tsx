@@ -7,9 +7,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Schemas } from '@portal/openapi';
-import { DataTable, formatDateTime, numberFormats, type Column } from '@portal/plugin-sdk/web';
+import { DataTable, formatDateTime, formatDecimal, numberFormats, type Column } from '@portal/plugin-sdk/web';
 import { useT } from '../generated/i18n.ts';
 import { delta } from './delta.ts';
+import { Probes } from './Probes.tsx';
 
 type Result = Schemas['ShopPerformanceResult'];
 type Url = Result['urls'][number];
@@ -50,8 +51,34 @@ export function Figures({ result }: { result: Result }) {
         {c ? (
           <Stack spacing={1}>
             <Typography data-testid="shop-performance-comparison">
-              {t('comparison.text', { date: formatDateTime(c.previousAt, language), p50: delta(c.p50DeltaMs), p95: delta(c.p95DeltaMs), avg: delta(c.avgDeltaMs) })}
+              {c.p50DeltaMs === null
+                ? t('comparison.pagesOnly', { date: formatDateTime(c.previousAt, language) })
+                : t('comparison.text', { date: formatDateTime(c.previousAt, language), p50: delta(c.p50DeltaMs), p95: delta(c.p95DeltaMs), avg: delta(c.avgDeltaMs) })}
             </Typography>
+            {c.pages.length > 0 && (
+              <Table size="small" aria-label={t('comparison.pages')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('pages.url')}</TableCell>
+                    <TableCell align="right">{t('comparison.ttfbBefore')}</TableCell>
+                    <TableCell align="right">{t('comparison.ttfbAfter')}</TableCell>
+                    <TableCell align="right">{t('list.delta')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {c.pages.map((p) => (
+                    <TableRow key={p.url} data-testid="shop-performance-page-delta">
+                      <TableCell>
+                        <code style={{ wordBreak: 'break-all' }}>{p.url}</code>
+                      </TableCell>
+                      <TableCell align="right">{formatDecimal(p.ttfbBeforeMs, language, 1)} ms</TableCell>
+                      <TableCell align="right">{formatDecimal(p.ttfbAfterMs, language, 1)} ms</TableCell>
+                      <TableCell align="right">{delta(Math.round((p.ttfbAfterMs - p.ttfbBeforeMs) * 10) / 10, language)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
             {c.urls.length > 0 && (
               <Table size="small" aria-label={t('comparison.urls')}>
                 <TableHead>
@@ -79,6 +106,7 @@ export function Figures({ result }: { result: Result }) {
           <Typography>{t('comparison.none')}</Typography>
         )}
       </section>
+      <Probes result={result} />
       <section>
         <Typography variant="h6" component="h2">
           {t('cache.title')}

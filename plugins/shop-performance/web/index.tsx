@@ -23,6 +23,8 @@ import { Figures } from './Figures.tsx';
 
 type Summary = Schemas['ShopPerformanceReportSummary'];
 
+const stepLabel = (t: ReturnType<typeof useT>['t']) => (s: string) => t(s === 'fpm' ? 'steps.fpm' : s === 'pages' ? 'steps.pages' : 'steps.logs');
+
 /** The section's start page: "measure now" and the reports with their p95 and its change. */
 function ReportsPage() {
   const { t } = useT();
@@ -59,7 +61,7 @@ function ReportsPage() {
       </div>
       {error && <Alert severity="error">{error}</Alert>}
       <QueryState query={list}>
-        {(data) => <ReportList reports={data.data} columns={columns} testId="shop-performance-report-row" caption={t('list.caption')} stepLabel={(s) => t(s === 'fpm' ? 'steps.fpm' : 'steps.logs')} />}
+        {(data) => <ReportList reports={data.data} columns={columns} testId="shop-performance-report-row" caption={t('list.caption')} stepLabel={stepLabel(t)} />}
       </QueryState>
       <SchedulePanel />
     </Stack>
@@ -100,7 +102,7 @@ function ReportPage() {
   return (
     <QueryState query={report}>
       {(r) => (
-        <ReportDetail report={r} stepLabel={(s) => t(s === 'fpm' ? 'steps.fpm' : 'steps.logs')}>
+        <ReportDetail report={r} stepLabel={stepLabel(t)}>
           {() => r.result && <Figures result={r.result} />}
         </ReportDetail>
       )}

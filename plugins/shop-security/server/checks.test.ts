@@ -25,7 +25,7 @@ describe('issue 25 checks without a server', () => {
   it('reads the sites of rendered nginx and apache files (HTTPS where it has it), paths back on the server', () => {
     const unhost = (p: string) => p.replace(/^\/sb/, '');
     const nginx = 'server {\n    listen 127.0.0.1:8080;\n    listen 127.0.0.1:8443 ssl;\n    server_name *.preview.example preview.example;\n    root "/sb/var/www/previews";\n}\n';
-    expect(parseSiteFile('nginx', nginx, unhost)).toEqual({ server: 'nginx', host: 'preview.example', documentRoot: '/var/www/previews', http: { host: '127.0.0.1', port: 8080 }, https: { host: '127.0.0.1', port: 8443 } });
+    expect(parseSiteFile('nginx', nginx, unhost)).toEqual({ server: 'nginx', host: 'preview.example', names: ['*.preview.example', 'preview.example'], documentRoot: '/var/www/previews', http: { host: '127.0.0.1', port: 8080 }, https: { host: '127.0.0.1', port: 8443 } });
     const apache = '<VirtualHost 127.0.0.1:8081>\n    ServerName shop.example\n    DocumentRoot "/sb/var/www/shop/pub"\n</VirtualHost>\n';
     expect(parseSiteFile('apache', apache, unhost)).toMatchObject({ host: 'shop.example', documentRoot: '/var/www/shop/pub', http: { port: 8081 }, https: null });
   });

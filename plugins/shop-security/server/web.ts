@@ -1,9 +1,8 @@
 /**
  * The checks over HTTP (issue 25): every site the server's web servers serve, asked through its private web
- * server the way a visitor would — the sites are read from the web server family's rendered site files
- * (`/etc/nginx/portal/sites/*.conf`, `/etc/apache2/portal/sites/*.conf`: names, document root, HTTP and HTTPS
- * listen addresses), and each address is reached through the gateway (`reach`: the loopback port itself on the
- * `local` gateway, a forwarded port over SSH). Per site:
+ * server the way a visitor would — the sites and the requests are the web server family's (`listSites`,
+ * `requestAt` in `@portal/plugin-sdk/webserver`: the rendered site files, the listen address reached through the
+ * gateway, the site's name as Host and SNI). Per site:
  * - exposed files answering 200 **with matching content** (a shop's front controller answers 200 to anything):
  *   `/.git/HEAD`, `/.env`, `/phpinfo.php`, and backups (`*.sql`, `*.zip`, `*.bak`, …) next to the index —
  *   compared with the file on disk when it is small enough, else by its kind's magic;
@@ -11,101 +10,20 @@
  *   CSP `frame-ancestors`, Referrer-Policy.
  * Each finding names the web server and the directive that fixes it in that server's syntax.
  */
-import http from 'node:http';
-import https from 'node:https';
 import path from 'node:path';
 import type { ServerGateway } from '@portal/plugin-sdk/gateway';
+import { requestAt, siteUrl, type SiteAnswer, type SiteTarget } from '@portal/plugin-sdk/webserver';
 import type { Finding, WebServerKind } from '../shared/findings.ts';
 import type { TreeFile } from './scanner.ts';
 
-export interface SiteTarget {
-  server: WebServerKind;
-  /** The name the requests carry (`Host`); a wildcard's `*` becomes `www`. */
-  host: string;
-  /** Server path of the document root. */
-  documentRoot: string;
-  http: { host: string; port: number } | null;
-  https: { host: string; port: number } | null;
-}
+// Reading the sites and asking them is the web server family's (shared with shop-performance).
+export { listSites, parseSiteFile, type SiteTarget } from '@portal/plugin-sdk/webserver';
 
-const siteDirs: Record<WebServerKind, string> = { nginx: '/etc/nginx/portal/sites', apache: '/etc/apache2/portal/sites' };
-const hostPort = (s: string) => {
-  const m = /^\[?([\d.:a-f]+?)\]?:(\d{1,5})$/i.exec(s.trim());
-  return m ? { host: m[1]!, port: Number(m[2]) } : null;
-};
+export type HttpAnswer = Pick<SiteAnswer, 'status' | 'headers' | 'body'>;
 
-/** The sites of a rendered site file (a file may hold HTTP and HTTPS of one site). `unhost` maps a rendered path back to a server path. */
-export function parseSiteFile(server: WebServerKind, content: string, unhost: (p: string) => string): SiteTarget | null {
-  let names: string[];
-  let root: string | null;
-  let plain: SiteTarget['http'] = null;
-  let tls: SiteTarget['https'] = null;
-  if (server === 'nginx') {
-    for (const m of content.matchAll(/^\s*listen\s+(\S+?)(\s+ssl)?;/gm)) {
-      const a = hostPort(m[1]!);
-      if (a && m[2]) tls ??= a;
-      else if (a) plain ??= a;
-    }
-    names = /^\s*server_name\s+([^;]+);/m.exec(content)?.[1]!.trim().split(/\s+/) ?? [];
-    root = /^\s*root\s+"?([^";]+)"?;/m.exec(content)?.[1] ?? null;
-  } else {
-    for (const m of content.matchAll(/<VirtualHost\s+([^>]+)>([\s\S]*?)<\/VirtualHost>/g)) {
-      const a = hostPort(m[1]!);
-      if (a && /^\s*SSLEngine\s+on/im.test(m[2]!)) tls ??= a;
-      else if (a) plain ??= a;
-    }
-    names = [/^\s*ServerName\s+(\S+)/m.exec(content)?.[1], ...(/^\s*ServerAlias\s+(.+)$/m.exec(content)?.[1]?.trim().split(/\s+/) ?? [])].filter((x): x is string => !!x);
-    root = /^\s*DocumentRoot\s+"?([^"\n]+?)"?\s*$/m.exec(content)?.[1] ?? null;
-  }
-  const name = names.find((n) => !n.includes('*')) ?? names[0]?.replace(/^\*\./, 'www.');
-  if (!name || !root || (!plain && !tls)) return null;
-  return { server, host: name, documentRoot: unhost(root), http: plain, https: tls };
-}
-
-/** The sites the server's web servers serve (from their rendered site files). */
-export async function listSites(gateway: ServerGateway): Promise<SiteTarget[]> {
-  const hostRoot = gateway.hostPath('/');
-  const unhost = (p: string) => (hostRoot !== '/' && p.startsWith(hostRoot) ? `/${p.slice(hostRoot.length).replace(/^\/+/, '')}` : p);
-  const out: SiteTarget[] = [];
-  for (const server of ['nginx', 'apache'] as const) {
-    for (const name of (await gateway.listFiles(siteDirs[server])).filter((n) => n.endsWith('.conf')).sort()) {
-      const content = await gateway.readFile(`${siteDirs[server]}/${name}`);
-      const site = content && parseSiteFile(server, content, unhost);
-      if (site) out.push(site);
-    }
-  }
-  return out;
-}
-
-export interface HttpAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The first 64 KB of the body. */
-  body: Buffer;
-}
-
-/** One GET through the web server's address (as the gateway reaches it), with the site's name as Host (and SNI). */
-export async function get(gateway: ServerGateway, address: { host: string; port: number }, tls: boolean, host: string, urlPath: string): Promise<HttpAnswer | null> {
-  const at = await gateway.reach(address);
-  const lib = tls ? https : http;
-  return new Promise((resolve) => {
-    const req = lib.get(
-      { host: at.host, port: at.port, path: urlPath, headers: { Host: host, 'User-Agent': 'portal-shop-security/1.0' }, agent: false, timeout: 10_000, ...(tls ? { servername: host, rejectUnauthorized: false } : {}) },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          if (size < 65_536) chunks.push(c);
-          size += c.length;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).subarray(0, 65_536) }));
-        res.on('error', () => resolve(null));
-      },
-    );
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(null));
-  });
-}
+/** One GET through the web server's address (as the gateway reaches it), with the site's name as Host (and SNI); the first 64 KB of the body. */
+export const get = (gateway: ServerGateway, address: { host: string; port: number }, tls: boolean, host: string, urlPath: string): Promise<HttpAnswer | null> =>
+  requestAt(gateway, address, tls, host, urlPath, { headers: { 'User-Agent': 'portal-shop-security/1.0' } });
 
 /** Backups and dumps a site should never serve (next to the index). */
 export const backupFile = /\.(?:sql|sql\.gz|sql\.zip|zip|tar|tar\.gz|tgz|gz|bak|old|orig|save|swp)$|~$/i;
@@ -141,7 +59,7 @@ export const directives: Record<string, Record<WebServerKind, string>> = {
 };
 
 /** The header checks of a site's answer to `/`. */
-export function headerFindings(site: SiteTarget, url: string, a: HttpAnswer, tls: boolean): Finding[] {
+export function headerFindings(site: Pick<SiteTarget, 'server' | 'host'>, url: string, a: HttpAnswer, tls: boolean): Finding[] {
   const h = (name: string) => {
     const v = a.headers[name];
     return (Array.isArray(v) ? v.join(', ') : (v ?? '')).trim();
@@ -163,7 +81,7 @@ export async function checkSites(gateway: ServerGateway, sites: readonly SiteTar
   for (const site of sites) {
     const tls = !!site.https;
     const address = (site.https ?? site.http)!;
-    const base = `${tls ? 'https' : 'http'}://${site.host}`;
+    const base = siteUrl(site);
     const found = (rule: string, severity: Finding['severity'], urlPath: string, a: HttpAnswer) =>
       out.push({ kind: 'exposed_file', severity, rule, file: `${base}${urlPath}`, line: null, evidence: `HTTP ${a.status}: ${excerpt(a.body)}`, site: site.host, server: site.server, directive: directives[rule]![site.server] });
 
