@@ -13347,13 +13347,41 @@ export interface components {
             sites?: string[];
             /** @description The crontabs read. */
             crontabs?: string[];
+            /** @description The HTTPS sites' TLS handshakes. */
+            tls?: components["schemas"]["ShopSecurityTls"][];
+        };
+        /** @description What a site's HTTPS negotiates and presents. */
+        ShopSecurityTls: {
+            /** @description The site (its name, sent as SNI). */
+            site: string;
+            /** @description Protocol of a default handshake (`TLSv1.3`). */
+            protocol: string;
+            /** @description Cipher of a default handshake. */
+            cipher: string;
+            /** @description Whether TLS 1.0 and 1.1 are accepted; `untested` when the scanning client could not offer one. */
+            legacy: {
+                /** @enum {string} */
+                TLSv1: "accepted" | "refused" | "untested";
+                /** @enum {string} */
+                "TLSv1.1": "accepted" | "refused" | "untested";
+            };
+            certificate: null | {
+                subject: string;
+                issuer: string;
+                /** Format: date-time */
+                validTo: string;
+                names: string[];
+                /** @description The certificate names the site. */
+                matchesHost: boolean;
+                selfSigned: boolean;
+            };
         };
         ShopSecurityFinding: {
             /** @enum {string} */
-            kind: "malware" | "world_writable" | "php_in_uploads" | "vulnerable_extension" | "exposed_file" | "missing_header" | "malicious_cron";
+            kind: "malware" | "world_writable" | "php_in_uploads" | "vulnerable_extension" | "exposed_file" | "missing_header" | "malicious_cron" | "admin_exposed" | "shop_version" | "tls";
             /** @enum {string} */
             severity: "critical" | "high" | "medium" | "low";
-            /** @description Signature id or advisory (CVE) id. */
+            /** @description Signature, check (`admin_wordpress`, `tls_cert_expiring`, `version_generator`) or advisory (CVE) id. */
             rule: string;
             /** @description Path on the server, or the URL of a finding over HTTP. */
             file: string;

@@ -44,8 +44,8 @@ export const reports = defineReports<ShopSecurityResult>({
     const web = await checkSites(c.gateway, sites, tree);
     await c.progress(95, 'cron');
     const cron = await scanCrontabs(c.gateway);
-    const findings = sortFindings([...outcome.findings, ...web, ...cron.findings]);
-    return { ...outcome, findings, sites: sites.map((s) => `${s.https ? 'https' : 'http'}://${s.host}`), crontabs: cron.files, listVersion, price: { free: price.free, cents: price.cents } };
+    const findings = sortFindings([...outcome.findings, ...web.findings, ...cron.findings]);
+    return { ...outcome, findings, sites: sites.map((s) => `${s.https ? 'https' : 'http'}://${s.host}`), crontabs: cron.files, tls: web.tls, listVersion, price: { free: price.free, cents: price.cents } };
   },
 });
 

@@ -8,13 +8,18 @@
  *   compared with the file on disk when it is small enough, else by its kind's magic;
  * - security headers of `/`: Strict-Transport-Security (HTTPS only), X-Content-Type-Options, X-Frame-Options or a
  *   CSP `frame-ancestors`, Referrer-Policy.
+ * - admin paths answering with a login form (`admin.ts`), shop versions the site shows (`fingerprints.ts`), and
+ *   the TLS settings of its HTTPS (`tls.ts`).
  * Each finding names the web server and the directive that fixes it in that server's syntax.
  */
 import path from 'node:path';
 import type { ServerGateway } from '@portal/plugin-sdk/gateway';
 import { requestAt, siteUrl, type SiteAnswer, type SiteTarget } from '@portal/plugin-sdk/webserver';
-import type { Finding, WebServerKind } from '../shared/findings.ts';
+import type { Finding, TlsSummary, WebServerKind } from '../shared/findings.ts';
+import { adminFindings } from './admin.ts';
+import { fingerprintFindings, fingerprintsOf } from './fingerprints.ts';
 import type { TreeFile } from './scanner.ts';
+import { checkTls, tlsFindings } from './tls.ts';
 
 // Reading the sites and asking them is the web server family's (shared with shop-performance).
 export { listSites, parseSiteFile, type SiteTarget } from '@portal/plugin-sdk/webserver';
@@ -74,10 +79,11 @@ export function headerFindings(site: Pick<SiteTarget, 'server' | 'host'>, url: s
 
 /**
  * Checks every site over HTTP (and HTTPS where it has it). `files` is the scan's file list (sizes), from which the
- * backups next to each document root's index are taken.
+ * backups next to each document root's index, Magento's env.php and PrestaShop's admin folder are taken.
  */
-export async function checkSites(gateway: ServerGateway, sites: readonly SiteTarget[], files: readonly TreeFile[]): Promise<Finding[]> {
+export async function checkSites(gateway: ServerGateway, sites: readonly SiteTarget[], files: readonly TreeFile[]): Promise<{ findings: Finding[]; tls: TlsSummary[] }> {
   const out: Finding[] = [];
+  const handshakes: TlsSummary[] = [];
   for (const site of sites) {
     const tls = !!site.https;
     const address = (site.https ?? site.http)!;
@@ -85,9 +91,19 @@ export async function checkSites(gateway: ServerGateway, sites: readonly SiteTar
     const found = (rule: string, severity: Finding['severity'], urlPath: string, a: HttpAnswer) =>
       out.push({ kind: 'exposed_file', severity, rule, file: `${base}${urlPath}`, line: null, evidence: `HTTP ${a.status}: ${excerpt(a.body)}`, site: site.host, server: site.server, directive: directives[rule]![site.server] });
 
-    const home = await get(gateway, address, tls, site.host, '/');
+    const ask = (urlPath: string) => get(gateway, address, tls, site.host, urlPath);
+    const home = await ask('/');
     if (!home) continue; // not answering: nothing to say about it over HTTP
     out.push(...headerFindings(site, `${base}/`, home, tls));
+    if (tls) {
+      const summary = await checkTls(gateway, site);
+      if (summary) {
+        handshakes.push(summary);
+        out.push(...tlsFindings(site, base, summary, gateway.kind === 'local', new Date()));
+      }
+    }
+    out.push(...(await adminFindings(gateway, site, base, ask, files)));
+    out.push(...fingerprintFindings(site, base, fingerprintsOf({ home, readme: await ask('/readme.html'), magento: await ask('/magento_version') })));
     for (const p of probes) {
       const a = await get(gateway, address, tls, site.host, p.path);
       if (a?.status === 200 && p.matches(a)) found(p.rule, p.severity, p.path, a);
@@ -104,5 +120,5 @@ export async function checkSites(gateway: ServerGateway, sites: readonly SiteTar
       if (same) found('backup_exposed', /\.sql/i.test(name) ? 'critical' : 'high', urlPath, a);
     }
   }
-  return out;
+  return { findings: out, tls: handshakes };
 }

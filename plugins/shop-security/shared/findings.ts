@@ -1,6 +1,6 @@
 /** What a security scan finds (the result of a `shop-security` report, stored as JSON and presented as it is). */
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
-export type FindingKind = 'malware' | 'world_writable' | 'php_in_uploads' | 'vulnerable_extension' | 'exposed_file' | 'missing_header' | 'malicious_cron';
+export type FindingKind = 'malware' | 'world_writable' | 'php_in_uploads' | 'vulnerable_extension' | 'exposed_file' | 'missing_header' | 'malicious_cron' | 'admin_exposed' | 'shop_version' | 'tls';
 /** The web server that serves a site a finding over HTTP is about. */
 export type WebServerKind = 'nginx' | 'apache';
 
@@ -23,6 +23,27 @@ export interface Finding {
   directive?: string;
 }
 
+/** What a site's HTTPS negotiates and presents (the TLS check, issue 25). */
+export interface TlsSummary {
+  /** The site (its name, sent as SNI). */
+  site: string;
+  /** Protocol and cipher of a default handshake (`TLSv1.3`, `TLS_AES_256_GCM_SHA384`). */
+  protocol: string;
+  cipher: string;
+  /** Whether the old protocols are accepted; `untested` when the scanning client could not offer one. */
+  legacy: Record<'TLSv1' | 'TLSv1.1', 'accepted' | 'refused' | 'untested'>;
+  certificate: {
+    subject: string;
+    issuer: string;
+    /** ISO date-time the certificate expires. */
+    validTo: string;
+    /** Its DNS names (subjectAltName). */
+    names: string[];
+    matchesHost: boolean;
+    selfSigned: boolean;
+  } | null;
+}
+
 export interface SecurityResult {
   /** The document roots scanned (below the web server family's `/var/www`). */
   roots: string[];
@@ -33,6 +54,8 @@ export interface SecurityResult {
   /** The sites checked over HTTP (names) and the crontabs read; absent in reports from before issue 25. */
   sites?: string[];
   crontabs?: string[];
+  /** The HTTPS sites' TLS handshakes; absent in reports from before the TLS check. */
+  tls?: TlsSummary[];
   /** Whether the scan was free (spec §9) and its price in cents otherwise. */
   price: { free: boolean; cents: number };
 }

@@ -9,16 +9,20 @@ type Finding = Schemas['ShopSecurityFinding'];
 /** The fix of a finding, in the user's language. */
 function useFix() {
   const { t } = useT();
-  return (f: Finding) =>
-    (f.kind === 'exposed_file' || f.kind === 'missing_header') && f.directive
-      ? t(`fix.${f.kind}`, { server: f.server === 'apache' ? 'Apache' : 'nginx', directive: f.directive })
-      : f.kind === 'malicious_cron'
-        ? t('fix.malicious_cron')
-        : f.kind === 'vulnerable_extension' && f.extension
-      ? t('fix.vulnerable_extension', { name: f.extension.name, fixedIn: f.extension.fixedIn })
-      : f.kind === 'world_writable'
-        ? t('fix.world_writable', { file: f.file })
-        : t(f.kind === 'malware' ? 'fix.malware' : 'fix.php_in_uploads');
+  return (f: Finding) => {
+    const server = f.server === 'apache' ? 'Apache' : 'nginx';
+    if ((f.kind === 'exposed_file' || f.kind === 'missing_header' || f.kind === 'admin_exposed') && f.directive) return t(`fix.${f.kind}`, { server, directive: f.directive });
+    if (f.kind === 'tls') {
+      const rule = (['tls_old_protocol', 'tls_cert_expired', 'tls_cert_expiring', 'tls_hostname_mismatch', 'tls_self_signed'] as const).find((r) => r === f.rule) ?? 'tls_cert_expiring';
+      return t(`fix.${rule}`, { server, directive: f.directive ?? '', site: f.site ?? '' });
+    }
+    if (f.kind === 'shop_version')
+      return f.extension ? t('fix.vulnerable_extension', { name: f.extension.name, fixedIn: f.extension.fixedIn }) : t(`fix.${f.rule === 'version_file' ? 'version_file' : 'version_generator'}`, { evidence: f.evidence, server, directive: f.directive ?? '' });
+    if (f.kind === 'malicious_cron') return t('fix.malicious_cron');
+    if (f.kind === 'vulnerable_extension' && f.extension) return t('fix.vulnerable_extension', { name: f.extension.name, fixedIn: f.extension.fixedIn });
+    if (f.kind === 'world_writable') return t('fix.world_writable', { file: f.file });
+    return t(f.kind === 'malware' ? 'fix.malware' : 'fix.php_in_uploads');
+  };
 }
 
 /** A scan's findings, most severe first: severity, what, file and line, the evidence, and how to fix it. */

@@ -158,6 +158,12 @@ function ReportPage() {
                 <Typography>{r.result.price.free ? t('detail.wasFree') : t('detail.wasCharged', { price: numberFormats(language).currency(r.result.price.cents / 100) })}</Typography>
                 {r.result.sites && r.result.sites.length > 0 && <Typography>{t('detail.sites', { sites: r.result.sites.join(', ') })}</Typography>}
                 {r.result.crontabs && r.result.crontabs.length > 0 && <Typography>{t('detail.crontabs', { crontabs: r.result.crontabs.join(', ') })}</Typography>}
+                {r.result.tls?.map((h) => (
+                  <Typography key={h.site} data-testid="shop-security-tls">
+                    {t('detail.tls', { site: h.site, protocol: h.protocol, cipher: h.cipher, tls10: t(`legacy.${h.legacy.TLSv1}`), tls11: t(`legacy.${h.legacy['TLSv1.1']}`) })}
+                    {h.certificate && ` ${t('detail.certificate', { subject: h.certificate.subject || '–', issuer: h.certificate.issuer || '–', validTo: new Date(h.certificate.validTo).toLocaleDateString(language) })}`}
+                  </Typography>
+                ))}
                 {r.result.truncated && <Alert severity="warning">{t('detail.truncated')}</Alert>}
                 {r.result.findings.length === 0 ? (
                   <Alert severity="success">{t('detail.clean')}</Alert>
