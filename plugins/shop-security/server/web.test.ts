@@ -5,7 +5,10 @@
  * sends them, a re-scan clean after removing the files; a malicious cron entry; the schedule stored, refused with
  * field errors, paid runs confirmed once (R9.023), and a scheduled scan started by the scheduler at its slot.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { Cluster, demoLogins, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
+import { listSites, requestSite } from '@portal/plugin-sdk/webserver';
 import type { ApiOperations } from '../generated/operations.ts';
 
 let t: PluginPortal<ApiOperations>;
@@ -30,6 +33,12 @@ const scan = async () => {
   return r.result!;
 };
 
+/** Run as root (this container), the private nginx's workers are `nobody`: let them into the 0700 test directory. */
+const openForWorkers = (hostPath: string) => {
+  if (process.getuid?.() !== 0) return;
+  for (let d = hostPath; d !== '/'; d = d.slice(0, d.lastIndexOf('/')) || '/') fs.chmodSync(d, fs.statSync(d).mode | 0o005);
+};
+
 const host = 'scan.mueller-schmidt-shop.example';
 const root = '/var/www/scan/public';
 const nginx = (path: string) => `${t.base()}/nginx${path}`;
@@ -51,11 +60,7 @@ describe('R2.025 shop-security over HTTP through the private web server (issue 2
     await gw.writeFile({ path: `${root}/.env`, content: 'APP_KEY=base64:c2VjcmV0\nDB_PASSWORD=geheim\n' });
     await gw.writeFile({ path: `${root}/shop-2026-11-01.sql`, content: '-- MariaDB dump 10.19\nCREATE TABLE `customer` (id int);\n' });
     await gw.writeFile({ path: `${root}/phpinfo.php`, content: '<?php phpinfo();\n' });
-    // Run as root (this container), the private nginx's workers are `nobody`: let them into the 0700 test directory.
-    if (process.getuid?.() === 0) {
-      const fs = await import('node:fs');
-      for (let d = gw.hostPath(root); d !== '/'; d = d.slice(0, d.lastIndexOf('/')) || '/') fs.chmodSync(d, fs.statSync(d).mode | 0o005);
-    }
+    openForWorkers(gw.hostPath(root));
     const mine = (r: { findings: { file: string; rule: string }[] }) => r.findings.filter((f) => f.file.startsWith(`http://${host}/`)).map((f) => f.rule).sort();
 
     // The portal's configuration denies hidden files: .git and .env answer 403 and are no finding.
@@ -82,6 +87,63 @@ describe('R2.025 shop-security over HTTP through the private web server (issue 2
     // Removed from the document root: a 404 (or the shop's page) is no finding.
     for (const f of ['.git/HEAD', '.env', 'shop-2026-11-01.sql', 'phpinfo.php']) await gw.removeFile(`${root}/${f}`);
     expect(mine(await scan())).toEqual([]);
+  }, 120_000);
+
+  it('finds an admin login reachable from anywhere by its form, not a catch-all 200 page; reports the WordPress version the page shows', async () => {
+    const admin = 'admin.mueller-schmidt-shop.example';
+    const docroot = '/var/www/admin/public';
+    const gw = t.portal.managed.gateway(t.server.id);
+    await gw.writeFile({ path: `${docroot}/index.html`, content: '<!doctype html><html><head><meta name="generator" content="WordPress 6.4.2" /><title>Shop</title></head><body>Willkommen</body></html>' });
+    await gw.writeFile({ path: `${docroot}/phpmyadmin/index.html`, content: '<!doctype html><title>phpMyAdmin</title><form method="post" id="login_form"><input name="pma_username"><input type="password" name="pma_password"></form>' });
+    // Every unknown path answers 200 with the shop's page (a front controller does the same).
+    await gw.writeFile({ path: `/etc/nginx/portal-slots/${admin}/before-locations.conf`, content: 'error_page 404 =200 /index.html;\n' });
+    openForWorkers(gw.hostPath(docroot));
+    await nginxApplied('POST', '/vhosts', { serverNames: [admin], documentRoot: 'admin/public', backend: 'static' });
+    const site = (await listSites(gw)).find((s) => s.host === admin)!;
+    expect((await requestSite(gw, site, '/wp-login.php'))!.status).toBe(200); // the catch-all answers, with no login form
+
+    const r = await scan();
+    const mine = r.findings.filter((f) => f.site === admin && f.kind !== 'missing_header');
+    expect(mine.map((f) => [f.kind, f.rule]).sort()).toEqual([
+      ['admin_exposed', 'admin_phpmyadmin'],
+      ['shop_version', 'version_generator'],
+    ]);
+    expect(mine.find((f) => f.kind === 'admin_exposed')).toMatchObject({
+      severity: 'high',
+      file: `http://${admin}/phpmyadmin/`,
+      server: 'nginx',
+      directive: expect.stringMatching(/^location \^~ \/phpmyadmin\/ \{ allow <your IP>; deny all; /),
+      evidence: expect.stringContaining('HTTP 200'),
+    });
+    expect(mine.find((f) => f.kind === 'shop_version')).toMatchObject({ severity: 'low', file: `http://${admin}/`, evidence: 'WordPress 6.4.2' });
+  }, 120_000);
+
+  it('reports the TLS protocol of an HTTPS site and flags its certificate expiring in less than 14 days', async () => {
+    const secure = 'tls.mueller-schmidt-shop.example';
+    const gw = t.portal.managed.gateway(t.server.id);
+    await gw.writeFile({ path: '/var/www/tls/public/index.html', content: '<!doctype html><title>TLS</title>' });
+    openForWorkers(gw.hostPath('/var/www/tls/public'));
+    // The customer's certificate, installed before the apply (so the portal does not create its own): self-signed, 7 days.
+    const cert = gw.hostPath('/etc/ssl/portal/mueller-schmidt-shop-2026.pem');
+    const key = gw.hostPath('/etc/ssl/portal/mueller-schmidt-shop-2026.key');
+    fs.mkdirSync(gw.hostPath('/etc/ssl/portal'), { recursive: true });
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-sha256', '-days', '7', '-subj', `/CN=${secure}`, '-addext', `subjectAltName=DNS:${secure}`, '-keyout', key, '-out', cert], { stdio: 'ignore' });
+    await nginxApplied('POST', '/vhosts', { serverNames: [secure], documentRoot: 'tls/public', backend: 'static', certificate: 'mueller-schmidt-shop-2026' });
+
+    const r = await scan();
+    expect(r.sites).toContain(`https://${secure}`);
+    const handshake = r.tls!.find((h) => h.site === secure)!;
+    expect(handshake).toMatchObject({ protocol: expect.stringMatching(/^TLSv1\.[23]$/), certificate: { subject: secure, names: [secure], matchesHost: true, selfSigned: true } });
+    // The client offers TLS 1.0 and 1.1 (SECLEVEL=0), so the server's answer is known either way.
+    expect(['accepted', 'refused']).toContain(handshake.legacy.TLSv1);
+    expect(['accepted', 'refused']).toContain(handshake.legacy['TLSv1.1']);
+    const tls = r.findings.filter((f) => f.site === secure && f.kind === 'tls');
+    expect(tls.find((f) => f.rule === 'tls_cert_expiring')).toMatchObject({ severity: 'high', file: `https://${secure}/`, evidence: expect.stringMatching(/\((?:6|7) days\)$/) });
+    expect(tls.find((f) => f.rule === 'tls_self_signed')).toMatchObject({ severity: 'low' }); // the local sandbox
+    expect(tls.some((f) => f.rule === 'tls_hostname_mismatch')).toBe(false);
+    const old = tls.find((f) => f.rule === 'tls_old_protocol');
+    expect(!!old).toBe(handshake.legacy.TLSv1 === 'accepted' || handshake.legacy['TLSv1.1'] === 'accepted');
+    if (old) expect(old.directive).toBe('ssl_protocols TLSv1.2 TLSv1.3;');
   }, 120_000);
 
   it('finds a malicious entry in the crontabs the cronjobs module renders, at its line', async () => {
