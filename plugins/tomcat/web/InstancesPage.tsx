@@ -113,7 +113,7 @@ export function InstanceFormPage() {
         initialValues={initial}
         onCancel={() => form.cancel()}
         fieldProps={{
-          name: { label: t('instances.name'), helperText: t('instances.nameHelp'), disabled: !!id },
+          name: { label: t('instances.name'), helperText: t('instances.nameHelp'), slotProps: { htmlInput: { readOnly: !!id } } },
           port: { label: t('instances.port'), helperText: t('instances.portHelp') },
           heapMinMb: { label: t('settings.heapMinMb.label'), helperText: t('settings.heapMinMb.help') },
           heapMaxMb: { label: t('settings.heapMaxMb.label'), helperText: t('settings.heapMaxMb.help') },
