@@ -13125,6 +13125,8 @@ export interface components {
                 p95Ms: number;
                 maxMs: number;
                 errorRate: number;
+                /** @description PHP profiles the profiler module captured of this host and path in the access logs' window (± a minute), the slowest first; empty without the profiler. */
+                profiles: components["schemas"]["ShopPerformanceProfileLink"][];
             }[];
             slowest: {
                 /** Format: date-time */
@@ -13134,6 +13136,8 @@ export interface components {
                 uri: string;
                 status: number | null;
                 durationMs: number;
+                /** @description Profiles of the request's host and path (without the query) in the access logs' window, the slowest first. */
+                profiles: components["schemas"]["ShopPerformanceProfileLink"][];
             }[];
             /** @description `null`: no request carried a cache state. */
             cache: null | {
@@ -13160,6 +13164,8 @@ export interface components {
                 contentType: string | null;
             }[];
             findings: components["schemas"]["ShopPerformanceFinding"][];
+            /** @description `null` only in reports from before the slow log was read. */
+            queries: null | components["schemas"]["ShopPerformanceQueries"];
             /** @description `null`: no earlier report with figures. */
             comparison: null | {
                 previousReportId: number;
@@ -13183,7 +13189,56 @@ export interface components {
                     ttfbBeforeMs: number;
                     ttfbAfterMs: number;
                 }[];
+                /** @description The slow log's statements and their time in both reports' windows; `null` unless both read it. */
+                queries: null | {
+                    countBefore: number;
+                    countAfter: number;
+                    secondsBefore: number;
+                    secondsAfter: number;
+                };
             };
+        };
+        /** @description A PHP profile of the profiler module (the profiler section opens it with `?profile=<id>`). */
+        ShopPerformanceProfileLink: {
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            durationMs: number;
+        };
+        /** @description The slowest statements of the server's MariaDB (the mysql module's slow-query log) logged after those the previous report read (the first report: the log's newest 20 000 lines). Not read — and not zero — when the server runs no MariaDB of the portal (`no_mysql`) or its slow log is off (`off`: turn it on in the mysql section). */
+        ShopPerformanceQueries: {
+            /** @enum {string} */
+            status: "on" | "off" | "no_mysql";
+            /** @description `long_query_time`: slower statements are logged. */
+            thresholdSeconds: number | null;
+            /**
+             * Format: date-time
+             * @description The window begins after this (the previous report's `until`); `null`: the log's newest lines.
+             */
+            from: string | null;
+            /**
+             * Format: date-time
+             * @description The newest statement's time in the log when read (the log's clock).
+             */
+            until: string | null;
+            /** @description How many statements of the second `until` were read; the next window begins after them. */
+            untilCount: number;
+            /** @description All statements in the window; `null` unless `on`. */
+            count: number | null;
+            /** @description Their time together; `null` unless `on`. */
+            totalSeconds: number | null;
+            /** @description Per statement shape (numbers, strings and `IN` lists as `?`), the most time in all runs first. */
+            statements: {
+                statement: string;
+                count: number;
+                totalSeconds: number;
+                avgSeconds: number;
+                maxSeconds: number;
+                /** @description The most rows one run examined. */
+                rowsExamined: number;
+                /** Format: date-time */
+                lastAt: string | null;
+            }[];
         };
         /** @description A key page asked 3 times through the private web server with `Accept-Encoding` gzip, br (times are the median). */
         ShopPerformancePage: {

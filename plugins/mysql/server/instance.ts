@@ -6,9 +6,10 @@
  * private instance of the `local` gateway is the only server it reaches (an `ssh` server: not yet, `skipped`).
  */
 import mariadb, { type Connection } from 'mariadb';
+import { fingerprint, parseSlowLog, readSlowLog, type SlowStatement } from '@portal/plugin-sdk/mysql';
 import type { CheckOutcome, ServerGateway } from '@portal/plugin-sdk/server';
 import type { Settings } from '../generated/config.ts';
-import { accountsPath, adminUser, configPath, managedPath, options, slowLogPath, socketPath, type Accounts } from './program.ts';
+import { accountsPath, adminUser, configPath, managedPath, options, socketPath, type Accounts } from './program.ts';
 
 /** What the reload step created, so that it drops only those. */
 interface Managed {
@@ -137,66 +138,10 @@ export async function sizes(gateway: ServerGateway, names: string[]): Promise<Ma
   return out;
 }
 
-export interface SlowQuery {
-  statement: string;
-  count: number;
-  maxSeconds: number;
-  totalSeconds: number;
-  rowsExamined: number;
-  lastAt: string | null;
-}
-
-/** Numbers and strings → `?`, whitespace folded: one entry per statement shape. */
-export const fingerprint = (sql: string) =>
-  sql
-    .replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, '?')
-    .replace(/\b\d+(\.\d+)?\b/g, '?')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** The slow-query log's entries grouped by statement, slowest first. */
-export function parseSlowLog(lines: readonly string[], limit: number): SlowQuery[] {
-  const groups = new Map<string, SlowQuery>();
-  let at: string | null = null;
-  let seconds = 0;
-  let rows = 0;
-  let statement: string[] = [];
-  const flush = () => {
-    const sql = statement.join(' ').trim();
-    statement = [];
-    if (!sql || /^(SET timestamp=|use )/i.test(sql)) return;
-    const key = fingerprint(sql.replace(/;$/, '')).slice(0, 2000);
-    const g = groups.get(key) ?? { statement: key, count: 0, maxSeconds: 0, totalSeconds: 0, rowsExamined: 0, lastAt: null };
-    g.count += 1;
-    g.maxSeconds = Math.max(g.maxSeconds, seconds);
-    g.totalSeconds = Math.round((g.totalSeconds + seconds) * 1e6) / 1e6;
-    g.rowsExamined = Math.max(g.rowsExamined, rows);
-    if (at) g.lastAt = at;
-    groups.set(key, g);
-  };
-  for (const line of lines) {
-    const time = /^# Time: (\d{6}) +(\d{1,2}):(\d\d):(\d\d)/.exec(line);
-    if (time) {
-      flush();
-      const d = time[1]!;
-      at = `20${d.slice(0, 2)}-${d.slice(2, 4)}-${d.slice(4, 6)}T${time[2]!.padStart(2, '0')}:${time[3]}:${time[4]}Z`;
-      continue;
-    }
-    const q = /^# Query_time: ([\d.]+)\s+Lock_time: [\d.]+\s+Rows_sent: \d+\s+Rows_examined: (\d+)/.exec(line);
-    if (q) {
-      flush();
-      seconds = Number(q[1]);
-      rows = Number(q[2]);
-      continue;
-    }
-    if (line.startsWith('#') || /^SET timestamp=\d+;$/.test(line) || /^use [^ ]+;$/.test(line)) continue;
-    if (/^\/usr\/sbin\/mariadbd|^Tcp port:|^Time +Id Command/.test(line)) continue;
-    statement.push(line);
-  }
-  flush();
-  return [...groups.values()].sort((a, b) => b.maxSeconds - a.maxSeconds).slice(0, limit);
-}
+/** The slow log's statements (the SDK's parser, shared with shop-performance). */
+export type SlowQuery = SlowStatement;
+export { fingerprint, parseSlowLog };
 
 export async function slowQueries(gateway: ServerGateway, limit: number): Promise<SlowQuery[]> {
-  return parseSlowLog(await gateway.tail(slowLogPath, 20_000), limit);
+  return parseSlowLog(await readSlowLog(gateway), limit);
 }

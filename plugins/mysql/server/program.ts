@@ -8,11 +8,13 @@
  * Every value has passed the contract's limits (numbers and enums only), so none can change the file's
  * structure. Type imports only besides the SDK's program entry: the generator loads this file for the paths.
  */
+import { mysqlConfigPath, mysqlSlowLogPath } from '@portal/plugin-sdk/mysql';
 import { definePrograms, type LocalEnv, type ProgramDescriptor } from '@portal/plugin-sdk/program';
 import type { CheckOutcome, ConfigFile, ConfigRenderInput, ServerGateway } from '@portal/plugin-sdk/server';
 import type { Settings } from '../generated/config.ts';
 
-export const configPath = '/etc/mysql/mariadb.conf.d/60-portal.cnf';
+/** The options file and the slow log it names: the SDK's (shop-performance reads them too). */
+export const configPath = mysqlConfigPath;
 export const accountsPath = '/etc/mysql/portal/accounts.json';
 /** What the reload step created (databases and users), so it drops only those: written by the step, never rendered. */
 export const managedPath = '/var/lib/portal-mysql/managed.json';
@@ -21,7 +23,7 @@ export const socketPath = '/run/mysqld/mysqld.sock';
 export const pidPath = '/run/mysqld/mysqld.pid';
 export const dataDir = '/var/lib/mysql';
 export const errorLogPath = '/var/log/mysql/error.log';
-export const slowLogPath = '/var/log/mysql/mariadb-slow.log';
+export const slowLogPath = mysqlSlowLogPath;
 export const defaultPort = 3306;
 
 export interface Prepared {

@@ -8,13 +8,18 @@
  * - the slowest requests;
  * - the key pages of the sites probed through the private web server (`probes.ts`: TTFB, compression, cache
  *   headers, image sizes);
+ * - the slowest statements of the server's MariaDB since the previous report (the mysql module's slow-query log,
+ *   parsed by the SDK's `@portal/plugin-sdk/mysql`, shared with the mysql module);
+ * - links to the PHP profiles the profiler module captured of the same host and path (`profiles.ts`);
  * and the comparison with the previous report (before/after a configuration change).
  */
 import type { ServerGateway } from '@portal/plugin-sdk/gateway';
 import { listSites } from '@portal/plugin-sdk/webserver';
 import { parseAccessLine } from '@portal/plugin-sdk/webserver/shared';
-import type { CacheFigures, Comparison, FpmPool, PageProbe, PerformanceResult, SlowRequest, Timing, UrlTiming } from '../shared/result.ts';
+import type { CacheFigures, Comparison, FpmPool, PageProbe, PerformanceResult, QueryFigures, SlowRequest, Timing, UrlTiming } from '../shared/result.ts';
 import { keyPages, probeSites, type ProbeOutcome } from './probes.ts';
+import { linksFor, readProfiles, type ProfileMeta } from './profiles.ts';
+import { readQueries } from './queries.ts';
 
 export const logDirs = ['/var/log/nginx', '/var/log/apache2'] as const;
 export const fpmLogs = ['/var/log/php8.2-fpm.log', '/var/log/php8.3-fpm.log', '/var/log/php8.4-fpm.log', '/var/log/php-fpm.log'] as const;
@@ -76,7 +81,7 @@ export function timing(durations: readonly number[]): Timing | null {
 
 const pathOf = (uri: string) => uri.split('?')[0]!.split('#')[0]! || '/';
 
-/** Per URL (host + path), the URLs that cost the most time in total first. */
+/** Per URL (host + path), the URLs that cost the most time in total first (profile links: {@link withProfiles}). */
 export function urlTimings(records: readonly AccessRecord[]): UrlTiming[] {
   const groups = new Map<string, AccessRecord[]>();
   for (const r of records) {
@@ -89,6 +94,7 @@ export function urlTimings(records: readonly AccessRecord[]): UrlTiming[] {
       path: pathOf(rs[0]!.uri),
       ...timing(rs.map((r) => r.durationMs))!,
       errorRate: rs.filter((r) => (r.status ?? 0) >= 500).length / rs.length,
+      profiles: [],
     }))
     .sort((a, b) => b.avgMs * b.count - a.avgMs * a.count || a.path.localeCompare(b.path))
     .slice(0, maxUrls);
@@ -98,7 +104,7 @@ export function slowest(records: readonly AccessRecord[]): SlowRequest[] {
   return [...records]
     .sort((a, b) => b.durationMs - a.durationMs)
     .slice(0, maxSlowest)
-    .map((r) => ({ time: r.time, host: r.host, method: r.method, uri: r.uri.length > 1000 ? r.uri.slice(0, 1000) : r.uri, status: r.status, durationMs: r.durationMs }));
+    .map((r) => ({ time: r.time, host: r.host, method: r.method, uri: r.uri.length > 1000 ? r.uri.slice(0, 1000) : r.uri, status: r.status, durationMs: r.durationMs, profiles: [] }));
 }
 
 export function cacheFigures(records: readonly AccessRecord[]): CacheFigures | null {
@@ -126,7 +132,7 @@ export function fpmPools(lines: readonly string[]): FpmPool[] {
 }
 
 /** The differences to the previous report: p50/p95/avg, cache ratio, the URLs whose p95 moved most, the key pages' TTFB. */
-export function compare(now: Pick<PerformanceResult, 'overall' | 'urls' | 'cache'> & { pages?: PageProbe[] }, previous: { id: number; finishedAt: Date; result: PerformanceResult } | null): Comparison | null {
+export function compare(now: Pick<PerformanceResult, 'overall' | 'urls' | 'cache'> & { pages?: PageProbe[]; queries?: QueryFigures | null }, previous: { id: number; finishedAt: Date; result: PerformanceResult } | null): Comparison | null {
   const before = previous?.result;
   if (!previous || !before) return null;
   const earlier = new Map(before.urls.map((u) => [`${u.host ?? ''} ${u.path}`, u]));
@@ -143,7 +149,10 @@ export function compare(now: Pick<PerformanceResult, 'overall' | 'urls' | 'cache
     const b = probedBefore.get(p.url);
     return b ? [{ url: p.url, ttfbBeforeMs: b.ttfbMs, ttfbAfterMs: p.ttfbMs }] : [];
   });
-  if (!(now.overall && before.overall) && pages.length === 0) return null;
+  // Reports from before the slow log was read have none.
+  const q = now.queries?.status === 'on' && before.queries?.status === 'on' ? { now: now.queries, before: before.queries } : null;
+  const queries = q && { countBefore: q.before.count ?? 0, countAfter: q.now.count ?? 0, secondsBefore: q.before.totalSeconds ?? 0, secondsAfter: q.now.totalSeconds ?? 0 };
+  if (!(now.overall && before.overall) && pages.length === 0 && !queries) return null;
   const both = now.overall && before.overall ? { now: now.overall, before: before.overall } : null;
   return {
     previousReportId: previous.id,
@@ -154,7 +163,13 @@ export function compare(now: Pick<PerformanceResult, 'overall' | 'urls' | 'cache
     cacheRatioDelta: now.cache && before.cache ? Math.round((now.cache.ratio - before.cache.ratio) * 1000) / 10 : null,
     urls,
     pages,
+    queries,
   };
+}
+
+/** The profiles of each URL's and slow request's host and path captured in the access logs' window (`from`…`to`). */
+export function withProfiles<T extends { host: string | null }>(rows: readonly T[], pathOfRow: (r: T) => string, profiles: readonly ProfileMeta[], window: { from: string | null; to: string | null }): (T & { profiles: UrlTiming['profiles'] })[] {
+  return rows.map((r) => ({ ...r, profiles: linksFor(profiles, r.host, pathOf(pathOfRow(r)), window) }));
 }
 
 /** The report of what the access lines and php-fpm lines say (pure: the gateway part is {@link measure}). */
@@ -163,30 +178,34 @@ export function analyse(
   fpmLines: readonly string[] | null,
   previous: { id: number; finishedAt: Date; result: PerformanceResult } | null,
   probes: ProbeOutcome = { pages: [], images: [], findings: [] },
+  database: { queries: QueryFigures | null; profiles: readonly ProfileMeta[] } = { queries: null, profiles: [] },
 ): PerformanceResult {
   const records = logs.flatMap((l) => accessRecords(l.lines));
   const times = records.flatMap((r) => (r.time ? [r.time] : [])).sort();
-  const partial = { overall: timing(records.map((r) => r.durationMs)), urls: urlTimings(records), cache: cacheFigures(records) };
+  const window = { from: times[0] ?? null, to: times[times.length - 1] ?? null };
+  const partial = { overall: timing(records.map((r) => r.durationMs)), urls: withProfiles(urlTimings(records), (u) => u.path, database.profiles, window), cache: cacheFigures(records) };
   return {
     logs: logs.map((l) => l.path),
-    from: times[0] ?? null,
-    to: times[times.length - 1] ?? null,
+    ...window,
     ...partial,
-    slowest: slowest(records),
+    slowest: withProfiles(slowest(records), (r) => r.uri, database.profiles, window),
     fpm: fpmLines === null ? null : fpmPools(fpmLines),
     ...probes,
-    comparison: compare({ ...partial, pages: probes.pages }, previous),
+    queries: database.queries,
+    comparison: compare({ ...partial, pages: probes.pages, queries: database.queries }, previous),
   };
 }
 
 /**
  * Reads the server's access logs and php-fpm log through the gateway, probes the key pages of its sites (`/` and
- * the most requested paths of the logs) through its private web server, and analyses it all.
+ * the most requested paths of the logs) through its private web server, reads MariaDB's slow log and the
+ * profiler's profiles where the server runs them, and analyses it all.
  */
 export async function measure(
   gateway: ServerGateway,
   previous: { id: number; finishedAt: Date; result: PerformanceResult } | null,
-  progress: (fraction: number, step: 'logs' | 'fpm' | 'pages') => Promise<void>,
+  progress: (fraction: number, step: 'logs' | 'fpm' | 'pages' | 'queries') => Promise<void>,
+  server: { services: readonly string[] } = { services: [] },
 ): Promise<PerformanceResult> {
   const logs: { path: string; lines: string[] }[] = [];
   for (const [i, dir] of logDirs.entries()) {
@@ -201,7 +220,12 @@ export async function measure(
     if (lines.length > 0) fpm = [...(fpm ?? []), ...lines];
   }
   await progress(0.5, 'pages');
-  const urls = urlTimings(logs.flatMap((l) => accessRecords(l.lines)));
-  const probes = await probeSites(gateway, keyPages(await listSites(gateway), urls), (f) => progress(0.5 + f * 0.5, 'pages'));
-  return analyse(logs, fpm, previous, probes);
+  const records = logs.flatMap((l) => accessRecords(l.lines));
+  const urls = urlTimings(records);
+  const probes = await probeSites(gateway, keyPages(await listSites(gateway), urls), (f) => progress(0.5 + f * 0.45, 'pages'));
+  await progress(0.95, 'queries');
+  const queries = await readQueries(gateway, server.services.includes('mysql'), previous?.result.queries ?? null);
+  const since = records.flatMap((r) => (r.time ? [r.time] : [])).sort()[0] ?? null;
+  const profiles = server.services.includes('profiler') && since ? await readProfiles(gateway, since) : [];
+  return analyse(logs, fpm, previous, probes, { queries, profiles });
 }

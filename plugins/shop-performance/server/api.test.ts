@@ -2,7 +2,7 @@
  * Performance reports through the real portal: computed from a real access log in the server's sandbox (the
  * web server family's `portal_json` lines), and the next report compared with it (before/after a change).
  */
-import { demoLogins, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
+import { demoLogins, Server, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
 import type { ApiOperations } from '../generated/operations.ts';
 
 let t: PluginPortal<ApiOperations>;
@@ -92,5 +92,102 @@ describe('R2.025 scheduled performance reports (issue 25)', () => {
     await schedules.tick();
     expect(await scheduled()).toHaveLength(1);
     await t.api.call('setShopPerformanceSchedule', { body: { mode: 'off', weekday: 1, hour: 3 } });
+  });
+});
+
+/**
+ * A MariaDB slow-query log as MariaDB 10.11 writes it (header, `# Time` only when the second changes, `SET timestamp`
+ * per entry). Written into the server's sandbox instead of starting the mysql module's private MariaDB: the mysql
+ * module's own test (`plugins/mysql/server/mysql.test.ts`) proves its MariaDB writes this format there; starting it
+ * here too would need the whole portal and ~5 s per run.
+ */
+const slowEntry = (epoch: number, seconds: number, rows: number, sql: string, time = true) => [
+  ...(time ? [`# Time: ${new Date(epoch * 1000).toISOString().replace(/^20(\d\d)-(\d\d)-(\d\d)T(\d\d:\d\d:\d\d).*$/, '$1$2$3 $4')}`] : []),
+  '# User@Host: shop[shop] @ localhost []',
+  '# Thread_id: 31  Schema: shop  QC_hit: No',
+  `# Query_time: ${seconds.toFixed(6)}  Lock_time: 0.000041  Rows_sent: 1  Rows_examined: ${rows}`,
+  '# Rows_affected: 0  Bytes_sent: 187',
+  'use shop;',
+  `SET timestamp=${epoch};`,
+  sql,
+];
+const slowHeader = ['/usr/sbin/mariadbd, Version: 10.11.14-MariaDB-0+deb12u2-log (Debian 12). started with:', 'Tcp port: 13306  Unix socket: /run/mysqld/mysqld.sock', 'Time                Id Command  Argument'];
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+describe('R2.025 issue 25: slowest database statements and profile links in a performance report', () => {
+  const gateway = () => t.portal.managed.gateway(t.server.id);
+  const setServices = async (services: string[]) => t.portal.db.orm.em.fork().nativeUpdate(Server, { id: t.server.id }, { services });
+  let services: string[];
+  beforeAll(async () => {
+    services = [...(await t.portal.db.orm.em.fork().findOneOrFail(Server, { id: t.server.id })).services];
+  });
+  afterAll(() => setServices(services));
+  const run = async () => {
+    const started = await t.api.call('runShopPerformanceReport');
+    expect(started.status).toBe(202);
+    const r = await finished(started.body.id);
+    expect(r.status).toBe('done');
+    return r;
+  };
+
+  it('without MariaDB, and with its slow log off, the report says not available instead of zero', async () => {
+    await setServices(services.filter((s) => s !== 'mysql'));
+    expect((await run()).result!.queries).toMatchObject({ status: 'no_mysql', count: null, totalSeconds: null, statements: [] });
+    await setServices([...services, 'mysql']);
+    await gateway().writeFile({ path: '/etc/mysql/mariadb.conf.d/60-portal.cnf', content: '[mariadbd]\nslow_query_log = 0\nlong_query_time = 1\n' });
+    expect((await run()).result!.queries).toMatchObject({ status: 'off', thresholdSeconds: 1, count: null, statements: [] });
+  });
+
+  it('lists the slowest statement of the slow log with its runs, total and average time and rows, and the next report only the statements after it, compared', async () => {
+    await setServices([...services, 'mysql']);
+    const gw = gateway();
+    await gw.writeFile({ path: '/etc/mysql/mariadb.conf.d/60-portal.cnf', content: '[mariadbd]\nslow_query_log = 1\nlong_query_time = 0.5\n' });
+    const orders = (customer: number) => `SELECT * FROM sales_order WHERE customer_id = ${customer} AND status IN ('pending', 'processing');`;
+    const log = [
+      ...slowHeader,
+      ...slowEntry(at('2026-11-22T07:59:01Z'), 2.5, 182_000, orders(17)),
+      ...slowEntry(at('2026-11-22T07:59:30Z'), 1.25, 90_000, orders(4711)),
+      ...slowEntry(at('2026-11-22T07:59:30Z'), 0.75, 12, "SELECT COUNT(*) FROM catalog_product_entity WHERE sku LIKE 'abc%';", false),
+    ];
+    await gw.writeFile({ path: '/var/log/mysql/mariadb-slow.log', content: `${log.join('\n')}\n` });
+    const before = (await run()).result!.queries!;
+    expect(before).toMatchObject({ status: 'on', thresholdSeconds: 0.5, count: 3, totalSeconds: 4.5, until: '2026-11-22T07:59:30Z', untilCount: 2 });
+    expect(before.statements[0]).toEqual({
+      statement: 'SELECT * FROM sales_order WHERE customer_id = ? AND status IN (?)',
+      count: 2,
+      totalSeconds: 3.75,
+      avgSeconds: 1.875,
+      maxSeconds: 2.5,
+      rowsExamined: 182_000,
+      lastAt: '2026-11-22T07:59:30Z',
+    });
+    expect(before.statements[1]).toMatchObject({ statement: 'SELECT COUNT(*) FROM catalog_product_entity WHERE sku LIKE ?', count: 1 });
+
+    // After a change (an index): one more statement of the same second and a faster one later; the next report holds only those.
+    const later = [
+      ...slowEntry(at('2026-11-22T07:59:30Z'), 0.6, 5, orders(8)),
+      ...slowEntry(at('2026-11-22T08:10:00Z'), 0.55, 40, orders(9)),
+    ];
+    await gw.writeFile({ path: '/var/log/mysql/mariadb-slow.log', content: `${[...log, ...later].join('\n')}\n` });
+    const report = await run();
+    const after = report.result!.queries!;
+    expect(after).toMatchObject({ status: 'on', from: '2026-11-22T07:59:30Z', until: '2026-11-22T08:10:00Z', untilCount: 1, count: 2, totalSeconds: 1.15 });
+    expect(after.statements).toMatchObject([{ statement: 'SELECT * FROM sales_order WHERE customer_id = ? AND status IN (?)', count: 2, maxSeconds: 0.6 }]);
+    expect(report.result!.comparison!.queries).toEqual({ countBefore: 3, countAfter: 2, secondsBefore: 4.5, secondsAfter: 1.15 });
+  });
+
+  it('links the slowest request to the profile the profiler captured of its host and path in the window, not to one of another path or day', async () => {
+    await setServices([...services, 'profiler']);
+    const gw = gateway();
+    await gw.writeFile({ path: '/var/log/nginx/shop.example.access.log', content: [line('/checkout?step=2', 2.4), line('/', 0.05)].join('\n') + '\n' });
+    const profile = (id: string, uri: string, startedAt: string, durationMs: number) =>
+      gw.writeFile({ path: `/var/lib/portal-profiler/profiles/${id}.json`, content: JSON.stringify({ id, host: 'shop.example', uri, method: 'GET', startedAt, durationMs, samples: 240, periodMs: 10, clock: 'wall', config: 'a1b2c3d4e5f6' }) });
+    await profile('20261122-075957-a1b2c3d4', '/checkout?step=2', '2026-11-22T07:59:57.610Z', 2390.5);
+    await profile('20261122-075958-b1b2c3d4', '/cart', '2026-11-22T07:59:58.000Z', 900);
+    await profile('20261101-075958-c1b2c3d4', '/checkout', '2026-11-01T07:59:58.000Z', 5000);
+    const r = (await run()).result!;
+    expect(r.slowest[0]).toMatchObject({ uri: '/checkout?step=2', profiles: [{ id: '20261122-075957-a1b2c3d4', startedAt: '2026-11-22T07:59:57.610Z', durationMs: 2391 }] });
+    expect(r.urls.find((u) => u.path === '/checkout')!.profiles.map((p) => p.id)).toEqual(['20261122-075957-a1b2c3d4']);
+    expect(r.urls.find((u) => u.path === '/')!.profiles).toEqual([]);
   });
 });

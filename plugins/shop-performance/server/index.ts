@@ -26,7 +26,7 @@ import { ShopPerformanceReport } from './Report.ts';
 export const reports = defineReports<PerformanceResult>({
   pluginId: 'shop-performance',
   entity: ShopPerformanceReport,
-  run: (c) => measure(c.gateway, c.previous, (fraction, step) => c.progress(5 + fraction * 90, step)),
+  run: (c) => measure(c.gateway, c.previous, (fraction, step) => c.progress(5 + fraction * 90, step), c.server),
 });
 
 /** Scheduled reports (the SDK's report schedules; a performance report costs nothing, so every slot runs). */
@@ -39,13 +39,19 @@ const present = (r: ReportRow<PerformanceResult>) => ({
   p95DeltaMs: r.result?.comparison?.p95DeltaMs ?? null,
 });
 
-/** Reports stored before the page probes have none (and their comparison no page deltas). */
+/**
+ * Reports stored before the page probes have none (and their comparison no page deltas); those from before the slow
+ * log and profile links none of those (`queries: null`, no profiles).
+ */
 const withProbes = (r: PerformanceResult): PerformanceResult => ({
   ...r,
+  urls: r.urls.map((u) => ({ ...u, profiles: u.profiles ?? [] })),
+  slowest: r.slowest.map((s) => ({ ...s, profiles: s.profiles ?? [] })),
   pages: r.pages ?? [],
   images: r.images ?? [],
   findings: r.findings ?? [],
-  comparison: r.comparison && { ...r.comparison, pages: r.comparison.pages ?? [] },
+  queries: r.queries ?? null,
+  comparison: r.comparison && { ...r.comparison, pages: r.comparison.pages ?? [], queries: r.comparison.queries ?? null },
 });
 
 export default defineServerPlugin<Operations>({

@@ -114,7 +114,7 @@ describe('R2.025 shop-performance probes of key pages through the private web se
 describe('issue 25 key pages and images without a server', () => {
   const site = { server: 'nginx' as const, host: 'shop.example', names: ['shop.example', 'www.shop.example'], documentRoot: '/var/www/shop', http: { host: '127.0.0.1', port: 8080 }, https: null };
   it('key pages: `/` and the site’s most requested paths (by count), not other hosts’', () => {
-    const u = (host: string | null, path: string, count: number) => ({ host, path, count, avgMs: 1, p50Ms: 1, p95Ms: 1, maxMs: 1, errorRate: 0 });
+    const u = (host: string | null, path: string, count: number) => ({ host, path, count, avgMs: 1, p50Ms: 1, p95Ms: 1, maxMs: 1, errorRate: 0, profiles: [] });
     const urls = [u('shop.example', '/a', 2), u('WWW.shop.example', '/b', 9), u('other.example', '/c', 50), u(null, '/d', 50), u('shop.example', '/', 99), ...Array.from({ length: 6 }, (_, i) => u('shop.example', `/p${i}`, 1))];
     expect(keyPages([site], urls)[0]!.paths).toEqual(['/', '/b', '/a', '/p0', '/p1', '/p2']);
   });

@@ -13,6 +13,16 @@ export interface UrlTiming extends Timing {
   path: string;
   /** Share of answers with a 5xx status, 0–1. */
   errorRate: number;
+  /** Profiles of this host and path in the report's window, the slowest first (at most 3). */
+  profiles: ProfileLink[];
+}
+
+/** A PHP profile the profiler module captured of a request to the same host and path in the report's window. */
+export interface ProfileLink {
+  /** The profiler's id of it (`?profile=<id>` in the profiler section opens it). */
+  id: string;
+  startedAt: string;
+  durationMs: number;
 }
 
 export interface SlowRequest {
@@ -22,6 +32,42 @@ export interface SlowRequest {
   uri: string;
   status: number | null;
   durationMs: number;
+  /** Profiles of the same host and path, the slowest first (at most 3); empty without the profiler. */
+  profiles: ProfileLink[];
+}
+
+/** Statements of one shape in the report's window of MariaDB's slow-query log. */
+export interface SlowQueryFigures {
+  /** Numbers, strings and `IN` lists as `?`. */
+  statement: string;
+  count: number;
+  totalSeconds: number;
+  avgSeconds: number;
+  maxSeconds: number;
+  /** The most rows one run examined. */
+  rowsExamined: number;
+  lastAt: string | null;
+}
+
+/**
+ * The slowest statements of the server's MariaDB (the mysql module's slow-query log) in the report's window:
+ * since the previous report read it (`from`; `null`: the log's newest lines) until this one did (`until`).
+ */
+export interface QueryFigures {
+  /** `on`: read; `off`: the slow log is off (turn it on in the mysql section); `no_mysql`: the server runs no MariaDB of the portal. */
+  status: 'on' | 'off' | 'no_mysql';
+  /** `long_query_time`: statements slower than this are logged. */
+  thresholdSeconds: number | null;
+  from: string | null;
+  /** The newest statement's time in the log when read (`null`: none yet). */
+  until: string | null;
+  /** How many statements of the second `until` were read (the next report's window begins after them). */
+  untilCount: number;
+  /** All statements of the window (not only those listed); `null` unless `on`. */
+  count: number | null;
+  totalSeconds: number | null;
+  /** The statement shapes costing the most time in all their runs first (at most 20). */
+  statements: SlowQueryFigures[];
 }
 
 export interface CacheFigures {
@@ -100,6 +146,8 @@ export interface Comparison {
   urls: { host: string | null; path: string; p95BeforeMs: number; p95AfterMs: number }[];
   /** Key pages probed in both reports: their TTFB before and now. */
   pages: { url: string; ttfbBeforeMs: number; ttfbAfterMs: number }[];
+  /** The slow log's totals in both reports' windows; `null` unless both read it. */
+  queries: { countBefore: number; countAfter: number; secondsBefore: number; secondsAfter: number } | null;
 }
 
 export interface PerformanceResult {
@@ -119,5 +167,7 @@ export interface PerformanceResult {
   pages: PageProbe[];
   images: ImageProbe[];
   findings: PerfFinding[];
+  /** `null` only in reports from before the slow log was read. */
+  queries: QueryFigures | null;
   comparison: Comparison | null;
 }

@@ -5,12 +5,13 @@ import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 import { Figures } from './Figures.tsx';
 
-/** A report after a configuration change: faster than the one before, Varnish in front, one saturated PHP-FPM pool, a slow uncompressed page and an oversized image. */
+/** A report after a configuration change: faster than the one before, Varnish in front, one saturated PHP-FPM pool, a slow uncompressed page and an oversized image, fewer slow statements, a profile of the slowest URL. */
 const meta = {
   title: 'Plugins/shop-performance/Report figures',
   component: Figures,
   decorators: [
-    storyHostFor('shop-performance', { de, en }),
+    // A web server with the profiler: the slowest URLs link to its profiles.
+    storyHostFor('shop-performance', { de, en }, { host: { server: { id: 2, name: 'web01.c20011.managed-hosting.example', role: 'web', ipv4: '10.11.0.21', services: ['nginx', 'php-fpm', 'mysql', 'profiler', 'shop-performance'] } } }),
     (Story) => (
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Story />
@@ -24,10 +25,10 @@ const meta = {
       to: '2026-11-22T09:00:00.000Z',
       overall: { count: 1240, avgMs: 182, p50Ms: 64, p95Ms: 710, maxMs: 4210 },
       urls: [
-        { host: 'shop.example', path: '/checkout', count: 80, avgMs: 1210, p50Ms: 980, p95Ms: 2400, maxMs: 4210, errorRate: 0.0125 },
-        { host: 'shop.example', path: '/', count: 900, avgMs: 48, p50Ms: 31, p95Ms: 120, maxMs: 890, errorRate: 0 },
+        { host: 'shop.example', path: '/checkout', count: 80, avgMs: 1210, p50Ms: 980, p95Ms: 2400, maxMs: 4210, errorRate: 0.0125, profiles: [{ id: '20261122-084109-3fa2b1c0', startedAt: '2026-11-22T08:41:09.000Z', durationMs: 4180 }] },
+        { host: 'shop.example', path: '/', count: 900, avgMs: 48, p50Ms: 31, p95Ms: 120, maxMs: 890, errorRate: 0, profiles: [] },
       ],
-      slowest: [{ time: '2026-11-22T08:41:12.000Z', host: 'shop.example', method: 'POST', uri: '/checkout/confirm', status: 200, durationMs: 4210 }],
+      slowest: [{ time: '2026-11-22T08:41:12.000Z', host: 'shop.example', method: 'POST', uri: '/checkout/confirm', status: 200, durationMs: 4210, profiles: [{ id: '20261122-084109-3fa2b1c0', startedAt: '2026-11-22T08:41:09.000Z', durationMs: 4180 }] }],
       cache: { hits: 1010, misses: 230, ratio: 0.8145 },
       fpm: [{ pool: 'www', maxChildrenReached: 3, busyWarnings: 7, maxChildren: 12 }],
       pages: [
@@ -41,6 +42,19 @@ const meta = {
         { kind: 'slow_ttfb', severity: 'medium', url: 'https://shop.example/checkout', site: 'shop.example', server: 'nginx', evidence: 'TTFB 910 ms (median of 3)', directive: null },
         { kind: 'no_cache_headers', severity: 'low', url: 'https://shop.example/checkout', site: 'shop.example', server: 'nginx', evidence: 'text/html; charset=UTF-8: no Cache-Control, no Expires', directive: 'add_header Cache-Control "no-cache";' },
       ],
+      queries: {
+        status: 'on',
+        thresholdSeconds: 1,
+        from: '2026-11-21T09:00:12Z',
+        until: '2026-11-22T08:59:40Z',
+        untilCount: 1,
+        count: 42,
+        totalSeconds: 96.4,
+        statements: [
+          { statement: 'SELECT * FROM sales_order WHERE customer_id = ? AND status IN (?)', count: 30, totalSeconds: 71.2, avgSeconds: 2.373, maxSeconds: 4.02, rowsExamined: 182_000, lastAt: '2026-11-22T08:41:10Z' },
+          { statement: 'SELECT COUNT(*) FROM catalog_product_entity WHERE sku LIKE ?', count: 12, totalSeconds: 25.2, avgSeconds: 2.1, maxSeconds: 2.9, rowsExamined: 96_500, lastAt: '2026-11-22T08:59:40Z' },
+        ],
+      },
       comparison: {
         previousReportId: 3,
         previousAt: '2026-11-21T09:00:00.000Z',
@@ -53,6 +67,7 @@ const meta = {
           { url: 'https://shop.example/', ttfbBeforeMs: 412, ttfbAfterMs: 38 },
           { url: 'https://shop.example/checkout', ttfbBeforeMs: 980, ttfbAfterMs: 910 },
         ],
+        queries: { countBefore: 118, countAfter: 42, secondsBefore: 301.7, secondsAfter: 96.4 },
       },
     },
   },

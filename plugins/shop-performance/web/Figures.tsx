@@ -7,10 +7,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Schemas } from '@portal/openapi';
-import { DataTable, formatDateTime, formatDecimal, numberFormats, type Column } from '@portal/plugin-sdk/web';
+import { DataTable, formatDateTime, formatDecimal, numberFormats, useManagedHost, type Column } from '@portal/plugin-sdk/web';
 import { useT } from '../generated/i18n.ts';
 import { delta } from './delta.ts';
 import { Probes } from './Probes.tsx';
+import { ProfileLinks, Queries } from './Queries.tsx';
 
 type Result = Schemas['ShopPerformanceResult'];
 type Url = Result['urls'][number];
@@ -19,7 +20,10 @@ type Slow = Result['slowest'][number];
 /** The figures of a finished report. */
 export function Figures({ result }: { result: Result }) {
   const { t, language } = useT();
+  const host = useManagedHost();
   const f = numberFormats(language);
+  // The profile column only where the profiler runs (its links lead to its section).
+  const withProfiles = host.server.services.includes('profiler');
   const urlColumns: Column<Url>[] = [
     { id: 'path', label: t('urls.path'), render: (u) => <code style={{ wordBreak: 'break-all' }}>{u.host ? `${u.host}${u.path}` : u.path}</code>, sortValue: (u) => u.path },
     { id: 'count', label: t('urls.count'), align: 'right', render: (u) => u.count, sortValue: (u) => u.count },
@@ -27,14 +31,17 @@ export function Figures({ result }: { result: Result }) {
     { id: 'p95', label: t('urls.p95'), align: 'right', render: (u) => `${u.p95Ms} ms`, sortValue: (u) => u.p95Ms },
     { id: 'max', label: t('urls.max'), align: 'right', render: (u) => `${u.maxMs} ms`, sortValue: (u) => u.maxMs },
     { id: 'errors', label: t('urls.errors'), align: 'right', render: (u) => f.percent1(u.errorRate * 100), sortValue: (u) => u.errorRate },
+    ...(withProfiles ? [{ id: 'profiles', label: t('profiles.column'), render: (u: Url) => <ProfileLinks profiles={u.profiles} /> }] : []),
   ];
   const slowColumns: Column<Slow>[] = [
     { id: 'time', label: t('slowest.time'), nowrap: true, render: (s) => (s.time ? formatDateTime(s.time, language, { compact: true }) : '–') },
     { id: 'request', label: t('slowest.request'), render: (s) => <code style={{ wordBreak: 'break-all' }}>{`${s.method ?? ''} ${s.host ?? ''}${s.uri}`}</code> },
     { id: 'status', label: t('slowest.status'), align: 'right', render: (s) => s.status ?? '–' },
     { id: 'duration', label: t('slowest.duration'), align: 'right', render: (s) => `${s.durationMs} ms` },
+    ...(withProfiles ? [{ id: 'profiles', label: t('profiles.column'), render: (s: Slow) => <ProfileLinks profiles={s.profiles} /> }] : []),
   ];
   const c = result.comparison;
+  const secs = (n: number) => `${formatDecimal(n, language, 3)} s`;
   return (
     <Stack spacing={3}>
       {result.overall ? (
@@ -55,6 +62,11 @@ export function Figures({ result }: { result: Result }) {
                 ? t('comparison.pagesOnly', { date: formatDateTime(c.previousAt, language) })
                 : t('comparison.text', { date: formatDateTime(c.previousAt, language), p50: delta(c.p50DeltaMs), p95: delta(c.p95DeltaMs), avg: delta(c.avgDeltaMs) })}
             </Typography>
+            {c.queries && (
+              <Typography data-testid="shop-performance-queries-delta">
+                {t('comparison.queries', { before: c.queries.countBefore, after: c.queries.countAfter, secondsBefore: secs(c.queries.secondsBefore), secondsAfter: secs(c.queries.secondsAfter) })}
+              </Typography>
+            )}
             {c.pages.length > 0 && (
               <Table size="small" aria-label={t('comparison.pages')}>
                 <TableHead>
@@ -129,6 +141,7 @@ export function Figures({ result }: { result: Result }) {
           ))
         )}
       </section>
+      <Queries queries={result.queries} />
       {result.urls.length > 0 && <DataTable rows={result.urls} columns={urlColumns} rowKey={(u) => `${u.host ?? ''}${u.path}`} caption={t('urls.caption')} searchText={(u) => `${u.host ?? ''}${u.path}`} rowProps={() => ({ 'data-testid': 'shop-performance-url' })} />}
       {result.slowest.length > 0 && <DataTable rows={result.slowest} columns={slowColumns} rowKey={(s) => `${s.time ?? ''}${s.uri}${s.durationMs}`} caption={t('slowest.caption')} />}
     </Stack>

@@ -23,7 +23,7 @@ import { Figures } from './Figures.tsx';
 
 type Summary = Schemas['ShopPerformanceReportSummary'];
 
-const stepLabel = (t: ReturnType<typeof useT>['t']) => (s: string) => t(s === 'fpm' ? 'steps.fpm' : s === 'pages' ? 'steps.pages' : 'steps.logs');
+const stepLabel = (t: ReturnType<typeof useT>['t']) => (s: string) => t(s === 'fpm' ? 'steps.fpm' : s === 'pages' ? 'steps.pages' : s === 'queries' ? 'steps.queries' : 'steps.logs');
 
 /** The section's start page: "measure now" and the reports with their p95 and its change. */
 function ReportsPage() {
