@@ -85,4 +85,34 @@ describe('notification bell', () => {
     const link = await screen.findByRole('link', { name: /Title 9/ });
     expect(link.getAttribute('href')).toBe('https://www.example.com/en/php');
   });
+  // A plugin's notice (`ports.notify`, kind managed_notice): the supervisor's crash loop, its texts as the plugin rendered them.
+  const crashLoop = notice('c1', {
+    kind: 'managed_notice',
+    title: { de: 'worker stürzt auf web01.c20011 immer wieder ab', en: 'worker keeps crashing on web01.c20011' },
+    message: {
+      de: 'Das Supervisor-Programm worker auf Server web01.c20011 endet immer wieder und wird jedes Mal neu gestartet (BACKOFF). Prüfen Sie Befehl und Log im Bereich Supervisor.',
+      en: 'The supervisor program worker on server web01.c20011 exits again and again and is restarted each time (BACKOFF). Check its command and log in the Supervisor section.',
+    },
+    date: '2026-11-28T09:15:00.000Z',
+    link: '/clusters/1/servers/2/managed/supervisor',
+  });
+
+  for (const lang of ['de', 'en'] as const) {
+    it(`R2.103 R3.008 a supervisor crash-loop notice (${lang}): title, message, time and the link into the section; following it reads it`, async () => {
+      await i18next.changeLanguage(lang);
+      const calls = setup([crashLoop]);
+      fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? 'Benachrichtigungen, 1 ungelesen' : 'Notifications, 1 unread' }));
+      const dialog = await screen.findByRole('dialog', { name: lang === 'de' ? 'Benachrichtigungen' : 'Notifications' });
+      const link = within(dialog).getByRole('link', { name: new RegExp(crashLoop.title[lang]) });
+      expect(within(link).getByRole('heading', { level: 3 }).textContent).toContain(crashLoop.title[lang]);
+      expect(link.textContent).toContain(crashLoop.message[lang]);
+      expect(link.querySelector('time')?.getAttribute('dateTime')).toBe(crashLoop.date);
+      // Inside the portal: the same tab, not marked external.
+      expect(link.getAttribute('href')).toBe('/clusters/1/servers/2/managed/supervisor');
+      expect(link.getAttribute('target')).toBeNull();
+      expect(link.textContent).not.toMatch(/extern/);
+      fireEvent.click(link);
+      await waitFor(() => expect(calls).toContain('POST /api/v1/notifications/c1/read'));
+    });
+  }
 });

@@ -2,9 +2,11 @@
  * The `redis` section in the browser, in German and English, on the demo database server (the one that runs
  * `redis`): a value outside its limits refused by the form, a change saved, checked by redis-server and applied
  * with progress, the rendered file showing it, the private instance running with its live figures and
- * databases, a flush asked for and confirmed, and the change undone.
+ * databases, a flush asked for and confirmed, and the change undone. Then (after that journey, which expects the
+ * instance stopped) an ACL user: created for `shop2:*`, its password shown once with a copy button and gone once
+ * the dialog is closed, the user in the table, deleted after a confirmation.
  */
-import { expect, jobSucceeded, openSection, pluginTexts, rollBack, sdkText, signIn, test, journeyLanguages } from '@portal/plugin-sdk/testing/e2e';
+import { expect, expectPhoneLayout, jobSucceeded, openSection, pluginTexts, rollBack, sdkText, shot, signIn, test, journeyLanguages } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
@@ -44,5 +46,63 @@ for (const lang of journeyLanguages('en')) {
     await rollBack(page, lang);
     await expect(page.getByRole('spinbutton', { name: text(lang, 'settings.maxmemoryMb.label') })).toHaveValue('256');
     await expect(page.getByLabel('/etc/redis/redis.conf', { exact: true })).toContainText('maxmemory 256mb');
+  });
+}
+
+for (const lang of journeyLanguages('en')) {
+  test(`redis (${lang}): an ACL user for shop2:*, its password shown once, deleted after a confirmation`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, lang);
+    await openSection(page, 'redis', text(lang, 'title'), { service: 'redis' });
+    const panel = page.getByRole('region', { name: text(lang, 'acl.title'), exact: true });
+    const name = `shop2_${lang}`;
+    // The whole journey on a phone: every button of the panel and its dialogs in reach at 375 px.
+    await page.setViewportSize({ width: 375, height: 812 });
+
+    await panel.getByRole('button', { name: text(lang, 'acl.create') }).click();
+    const form = page.getByRole('dialog', { name: text(lang, 'acl.createTitle') });
+    await form.getByLabel(text(lang, 'acl.name')).fill(name);
+    await form.getByLabel(text(lang, 'acl.keyPatterns')).fill('shop2:*');
+    await form.getByRole('button', { name: text(lang, 'acl.create') }).click();
+
+    // The password, once: read-only, 32 characters, and the copy button puts exactly it on the clipboard.
+    const shown = page.getByRole('dialog', { name: text(lang, 'password.title', { name }) });
+    await expect(shown).toContainText(text(lang, 'password.text'));
+    const password = shown.getByLabel(text(lang, 'password.label'));
+    await expect(password).toHaveValue(/^\S{32}$/);
+    await expect(password).toHaveAttribute('readonly', '');
+    const secret = await password.inputValue();
+    await shown.getByRole('button', { name: sdkText(lang, 'secret.copy'), exact: true }).click();
+    await expect(shown.getByRole('button', { name: sdkText(lang, 'secret.copied'), exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await shot(page, `redis-${lang}-acl-password-375`);
+    await shown.getByRole('button', { name: text(lang, 'password.done') }).click();
+    await expect(shown).toBeHidden();
+    await jobSucceeded(page);
+
+    // In the table, and the password nowhere on the page any more (not after a reload either).
+    const row = panel.getByRole('table', { name: text(lang, 'acl.caption') }).getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('shop2:*');
+    await expect(row).toContainText(text(lang, 'acl.accessOptions.readwrite'));
+    await expect(page.getByText(secret)).toHaveCount(0);
+    await page.reload();
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText(secret)).toHaveCount(0);
+    await panel.scrollIntoViewIfNeeded();
+    await expectPhoneLayout(page, `redis-${lang}-acl`);
+
+    // Deleted only after the confirmation (cancel first keeps it); the button at the end of the row is reached on a phone too.
+    await row.getByRole('button', { name: text(lang, 'acl.deleteLabel', { name }) }).click();
+    const confirm = page.getByRole('dialog', { name: text(lang, 'acl.deleteTitle') });
+    await expect(confirm).toContainText(text(lang, 'acl.deleteText', { name }));
+    await confirm.getByRole('button', { name: sdkText(lang, 'confirm.cancel') }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: text(lang, 'acl.deleteLabel', { name }) }).click();
+    await confirm.getByRole('button', { name: text(lang, 'acl.delete') }).click();
+    await jobSucceeded(page);
+    await expect(row).toHaveCount(0);
   });
 }

@@ -2,7 +2,7 @@ import { renderWithHost } from '@portal/plugin-sdk/web/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
-import { AclUserDialog, AclUsersTable, parsePatterns } from './AclUsers.tsx';
+import { AclUserDialog, AclUsersTable, parsePatterns, PasswordDialog } from './AclUsers.tsx';
 
 const user = { id: 1, name: 'shop', keyPatterns: ['shop:*'], access: 'readwrite' as const, enabled: true, createdAt: '2026-11-28T09:00:00Z', passwordSetAt: '2026-11-28T09:00:00Z' };
 
@@ -33,4 +33,20 @@ it('redis ACL users: the dialog names a malformed key pattern and sends the patt
   fireEvent.click(screen.getByRole('button', { name: 'ACL-Benutzer hinzufügen' }));
   await waitFor(() => expect(saved).toEqual([{ name: 'shop1', keyPatterns: ['shop1:*', 'session:*'], access: 'readwrite', enabled: true }]));
   expect(parsePatterns('*')).toBeUndefined();
+});
+
+it('redis ACL users: the new password is shown once with a copy button that puts it on the clipboard', async () => {
+  const copied: string[] = [];
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (s: string) => void copied.push(s) } });
+  const password = 'p'.repeat(32);
+  let closed = 0;
+  await renderWithHost(<PasswordDialog created={{ user, password, job: { id: 'j1' } } as never} onClose={() => void closed++} />, { pluginId: 'redis', translations: { de, en }, language: 'en' });
+  const dialog = await screen.findByRole('dialog', { name: 'Password of shop' });
+  expect(dialog.textContent).toContain(en.password.text);
+  expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe(password);
+  fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+  expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+  expect(copied).toEqual([password]);
+  fireEvent.click(screen.getByRole('button', { name: en.password.done }));
+  expect(closed).toBe(1);
 });

@@ -1,3 +1,4 @@
+import LockResetIcon from '@mui/icons-material/LockReset';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,10 +9,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Schemas } from '@portal/openapi';
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog, DataTable, formatDateTime, PanelSection, QueryState, SecretOnceDialog, useApply, useConfirm, useManagedHost, WriteButton } from '@portal/plugin-sdk/web';
+import { ConfirmDialog, DataTable, formatDateTime, PanelSection, QueryState, RowActions, SecretOnceDialog, useApply, useConfirm, useManagedHost, WriteButton, WriteIconButton } from '@portal/plugin-sdk/web';
 import { redisApi, redisClient } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
 import { redisAclUserResource } from '../generated/resources.ts';
@@ -122,7 +124,7 @@ export function AclUserDialog({ open, user, onClose, onSave }: { open: boolean; 
   );
 }
 
-/** The table of users with their actions (edit, new password, delete). */
+/** The table of users with their actions as icon buttons named after the user (edit, new password, delete): narrow enough for a phone. */
 export function AclUsersTable({ users, onEdit, onReset, onDelete }: { users: readonly User[]; onEdit(u: User): void; onReset(u: User): void; onDelete(u: User): void }) {
   const { t, language } = useT();
   return (
@@ -135,7 +137,7 @@ export function AclUsersTable({ users, onEdit, onReset, onDelete }: { users: rea
       columns={[
         { id: 'name', label: t('acl.name'), render: (u) => u.name, sortValue: (u) => u.name },
         { id: 'patterns', label: t('acl.keyPatterns'), render: (u) => <code>{u.keyPatterns.join(' ')}</code> },
-        { id: 'access', label: t('acl.access'), render: (u) => t(`acl.accessOptions.${u.access}`) },
+        { id: 'access', label: t('acl.access'), nowrap: true, render: (u) => t(`acl.accessOptions.${u.access}`) },
         { id: 'state', label: t('acl.state'), render: (u) => (u.enabled ? t('acl.on') : t('acl.off')) },
         { id: 'passwordSetAt', label: t('acl.passwordSetAt'), render: (u) => formatDateTime(u.passwordSetAt, language, { compact: true }) },
         {
@@ -143,18 +145,15 @@ export function AclUsersTable({ users, onEdit, onReset, onDelete }: { users: rea
           label: t('acl.delete'),
           hideLabel: true,
           align: 'right',
+          nowrap: true,
           render: (u) => (
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <WriteButton size="small" onClick={() => onEdit(u)} aria-label={t('acl.editLabel', { name: u.name })}>
-                {t('acl.edit')}
-              </WriteButton>
-              <WriteButton size="small" onClick={() => onReset(u)} aria-label={t('acl.resetLabel', { name: u.name })}>
-                {t('acl.reset')}
-              </WriteButton>
-              <WriteButton size="small" color="error" onClick={() => onDelete(u)} aria-label={t('acl.deleteLabel', { name: u.name })}>
-                {t('acl.delete')}
-              </WriteButton>
-            </Stack>
+            <RowActions size="small" edit={{ label: t('acl.editLabel', { name: u.name }), onClick: () => onEdit(u) }} remove={{ label: t('acl.deleteLabel', { name: u.name }), onClick: () => onDelete(u) }}>
+              <Tooltip title={t('acl.resetLabel', { name: u.name })}>
+                <WriteIconButton size="small" onClick={() => onReset(u)} aria-label={t('acl.resetLabel', { name: u.name })}>
+                  <LockResetIcon fontSize="small" />
+                </WriteIconButton>
+              </Tooltip>
+            </RowActions>
           ),
         },
       ]}

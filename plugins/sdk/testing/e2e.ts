@@ -162,6 +162,19 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * The page at 375 px (a phone): the document does not scroll sideways (a wide table scrolls inside its own
+ * region, every button stays reachable), with `shot` screenshots (`<name>-375-light|dark.png`) when
+ * `PLUGIN_SHOTS` names a directory; the viewport is restored afterwards.
+ */
+export async function expectPhoneLayout(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await shot(page, `${name}-375`);
+  if (size) await page.setViewportSize(size);
+}
+
+/**
  * A request to a module's private web server on its loopback port with a Host header (the browser cannot send
  * one for another host): the answer's status code.
  */

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -68,50 +69,54 @@ export function Figures({ result }: { result: Result }) {
               </Typography>
             )}
             {c.pages.length > 0 && (
-              <Table size="small" aria-label={t('comparison.pages')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('pages.url')}</TableCell>
-                    <TableCell align="right">{t('comparison.ttfbBefore')}</TableCell>
-                    <TableCell align="right">{t('comparison.ttfbAfter')}</TableCell>
-                    <TableCell align="right">{t('list.delta')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {c.pages.map((p) => (
-                    <TableRow key={p.url} data-testid="shop-performance-page-delta">
-                      <TableCell>
-                        <code style={{ wordBreak: 'break-all' }}>{p.url}</code>
-                      </TableCell>
-                      <TableCell align="right">{formatDecimal(p.ttfbBeforeMs, language, 1)} ms</TableCell>
-                      <TableCell align="right">{formatDecimal(p.ttfbAfterMs, language, 1)} ms</TableCell>
-                      <TableCell align="right">{delta(Math.round((p.ttfbAfterMs - p.ttfbBeforeMs) * 10) / 10, language)}</TableCell>
+              <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('comparison.pages')}>
+                <Table size="small" aria-label={t('comparison.pages')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('pages.url')}</TableCell>
+                      <TableCell align="right">{t('comparison.ttfbBefore')}</TableCell>
+                      <TableCell align="right">{t('comparison.ttfbAfter')}</TableCell>
+                      <TableCell align="right">{t('list.delta')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {c.pages.map((p) => (
+                      <TableRow key={p.url} data-testid="shop-performance-page-delta">
+                        <TableCell>
+                          <code style={{ whiteSpace: 'nowrap' }}>{p.url}</code>
+                        </TableCell>
+                        <TableCell align="right">{formatDecimal(p.ttfbBeforeMs, language, 1)} ms</TableCell>
+                        <TableCell align="right">{formatDecimal(p.ttfbAfterMs, language, 1)} ms</TableCell>
+                        <TableCell align="right">{delta(Math.round((p.ttfbAfterMs - p.ttfbBeforeMs) * 10) / 10, language)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
             )}
             {c.urls.length > 0 && (
-              <Table size="small" aria-label={t('comparison.urls')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('urls.path')}</TableCell>
-                    <TableCell align="right">{t('comparison.before')}</TableCell>
-                    <TableCell align="right">{t('comparison.after')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {c.urls.map((u) => (
-                    <TableRow key={`${u.host ?? ''}${u.path}`}>
-                      <TableCell>
-                        <code>{u.host ? `${u.host}${u.path}` : u.path}</code>
-                      </TableCell>
-                      <TableCell align="right">{u.p95BeforeMs} ms</TableCell>
-                      <TableCell align="right">{u.p95AfterMs} ms</TableCell>
+              <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('comparison.urls')}>
+                <Table size="small" aria-label={t('comparison.urls')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('urls.path')}</TableCell>
+                      <TableCell align="right">{t('comparison.before')}</TableCell>
+                      <TableCell align="right">{t('comparison.after')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {c.urls.map((u) => (
+                      <TableRow key={`${u.host ?? ''}${u.path}`}>
+                        <TableCell>
+                          <code style={{ whiteSpace: 'nowrap' }}>{u.host ? `${u.host}${u.path}` : u.path}</code>
+                        </TableCell>
+                        <TableCell align="right">{u.p95BeforeMs} ms</TableCell>
+                        <TableCell align="right">{u.p95AfterMs} ms</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
             )}
           </Stack>
         ) : (

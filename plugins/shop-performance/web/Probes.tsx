@@ -12,8 +12,14 @@ type Image = Result['images'][number];
 
 const severityColor = { high: 'error', medium: 'warning', low: 'default' } as const;
 const code = (s: string) => <code style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{s}</code>;
+/** A URL on one line: the table scrolls sideways (its `minWidth`) rather than breaking it every few characters. */
+const url = (s: string) => <code style={{ whiteSpace: 'nowrap' }}>{s}</code>;
 
-/** The key pages probed through the private web server, what they show (with the fix), and their images. */
+/**
+ * The key pages probed through the private web server, what they show (with the fix), and their images. The tables
+ * have a minimum width: on a phone they scroll sideways inside their region instead of squeezing the URLs to a few
+ * characters a line.
+ */
 export function Probes({ result }: { result: Pick<Result, 'pages' | 'images' | 'findings'> }) {
   const { t, language } = useT();
   const bytes = (n: number) => formatBytes(n, language);
@@ -21,7 +27,7 @@ export function Probes({ result }: { result: Pick<Result, 'pages' | 'images' | '
   const cacheHeaders = (p: Page) =>
     [p.cacheControl && `Cache-Control: ${p.cacheControl}`, p.expires && `Expires: ${p.expires}`, p.age && `Age: ${p.age}`, p.xCache && `X-Cache: ${p.xCache}`].filter(Boolean).join('\n') || t('pages.noCacheHeaders');
   const pageColumns: Column<Page>[] = [
-    { id: 'url', label: t('pages.url'), render: (p) => code(p.url), sortValue: (p) => p.url },
+    { id: 'url', label: t('pages.url'), render: (p) => url(p.url), sortValue: (p) => p.url },
     { id: 'status', label: t('pages.status'), align: 'right', render: (p) => p.status, sortValue: (p) => p.status },
     { id: 'ttfb', label: t('pages.ttfb'), align: 'right', render: (p) => ms(p.ttfbMs), sortValue: (p) => p.ttfbMs },
     { id: 'total', label: t('pages.total'), align: 'right', render: (p) => ms(p.totalMs), sortValue: (p) => p.totalMs },
@@ -41,12 +47,12 @@ export function Probes({ result }: { result: Pick<Result, 'pages' | 'images' | '
   const findingColumns: Column<Finding>[] = [
     { id: 'severity', label: t('findings.severity'), render: (f) => <Chip size="small" color={severityColor[f.severity]} label={t(`severity.${f.severity}`)} /> },
     { id: 'kind', label: t('findings.kind'), render: (f) => t(`kind.${f.kind}`), sortValue: (f) => f.kind },
-    { id: 'url', label: t('findings.url'), render: (f) => code(f.url), sortValue: (f) => f.url },
+    { id: 'url', label: t('findings.url'), render: (f) => url(f.url), sortValue: (f) => f.url },
     { id: 'evidence', label: t('findings.evidence'), render: (f) => code(f.evidence) },
     { id: 'fix', label: t('findings.fix'), render: fix },
   ];
   const imageColumns: Column<Image>[] = [
-    { id: 'url', label: t('images.url'), render: (i) => code(i.url), sortValue: (i) => i.url },
+    { id: 'url', label: t('images.url'), render: (i) => url(i.url), sortValue: (i) => i.url },
     { id: 'type', label: t('images.type'), render: (i) => i.contentType ?? '–' },
     { id: 'size', label: t('images.size'), align: 'right', render: (i) => bytes(i.bytes), sortValue: (i) => i.bytes },
   ];
@@ -59,7 +65,7 @@ export function Probes({ result }: { result: Pick<Result, 'pages' | 'images' | '
         {result.pages.length === 0 ? (
           <Typography>{t('pages.none')}</Typography>
         ) : (
-          <DataTable rows={result.pages} columns={pageColumns} rowKey={(p) => p.url} caption={t('pages.caption')} rowProps={() => ({ 'data-testid': 'shop-performance-page' })} />
+          <DataTable rows={result.pages} columns={pageColumns} rowKey={(p) => p.url} caption={t('pages.caption')} minWidth={860} rowProps={() => ({ 'data-testid': 'shop-performance-page' })} />
         )}
       </section>
       {result.findings.length > 0 && (
@@ -68,11 +74,12 @@ export function Probes({ result }: { result: Pick<Result, 'pages' | 'images' | '
           columns={findingColumns}
           rowKey={(f) => `${f.kind}:${f.url}`}
           caption={t('findings.caption')}
+          minWidth={900}
           searchText={(f) => `${f.url} ${f.kind} ${f.evidence}`}
           rowProps={(f) => ({ 'data-testid': 'shop-performance-finding', 'data-kind': f.kind })}
         />
       )}
-      {result.images.length > 0 && <DataTable rows={result.images} columns={imageColumns} rowKey={(i) => i.url} caption={t('images.caption')} />}
+      {result.images.length > 0 && <DataTable rows={result.images} columns={imageColumns} rowKey={(i) => i.url} caption={t('images.caption')} minWidth={560} />}
     </Stack>
   );
 }
