@@ -17,7 +17,6 @@ export function buildVhost(over: Partial<VhostState> = {}): VhostState {
     directives: [],
     redirects: [],
     authentications: [],
-    proxyLocations: [],
     createdAt: at,
     updatedAt: at,
     ...over,
