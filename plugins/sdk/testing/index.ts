@@ -110,6 +110,12 @@ export interface PluginPortal<Op extends OperationId = OperationId> {
   manifest: PluginManifest;
   /** Sends a change (or a rollback) as the administrator, expects 202 (a job of this plugin) and waits until the job succeeded. */
   applied(method: string, url: string, body?: unknown): Promise<ManagedJob>;
+  /**
+   * Stores a change in another section of {@link server} (`path` below `base()/<section>`) as the administrator, then
+   * applies that section and waits until its job succeeded with its check passed; answers the change's body. For a test
+   * that needs another plugin's state on the server (a site of the private nginx).
+   */
+  appliedIn<T = { id: number }>(section: string, method: string, path: string, body?: unknown): Promise<T>;
   /** The plugin's change log on {@link server}, newest first (first page), and how many there are. */
   changes(): Promise<{ data: ResponseOf<'listManagedChanges'>['data']; total: number }>;
   /** A file the jobs wrote on {@link server}; `null` when there is none. */
@@ -212,13 +218,21 @@ export async function startPluginPortal<Op extends OperationId = OperationId>(ma
       expect(job).toMatchObject({ status: 'succeeded' });
       return job;
     };
+    const appliedIn: PluginPortal['appliedIn'] = async (section, method, path, body) => {
+      const r = await admin.request(method, `${base()}/${section}${path}`, body);
+      expect([200, 201, 202]).toContain(r.status);
+      const apply = await admin.request('POST', `${base()}/${section}/apply`);
+      expect(apply.status).toBe(202);
+      expect(await waitForJob(apply.body.id)).toMatchObject({ status: 'succeeded', validation: { status: 'passed' } });
+      return r.body;
+    };
     const changes: PluginPortal['changes'] = async () => {
       const r = await admin.get(`${base()}/managed/changes?plugin=${plugin.id}`);
       return { data: r.body.data, total: r.body.meta.total };
     };
     const file = (path: string) => portal.managed.gateway(server.id).readFile(path);
     const own = operations.own.map((operationId) => ({ operationId: operationId as Op, ...operations.all.get(operationId)! }));
-    return { portal, admin, cluster, server, base, api, signIn, clusterByNumber, waitForJob, operations: own, manifest: plugin, applied, changes, file, stop: () => portal.stop() };
+    return { portal, admin, cluster, server, base, api, signIn, clusterByNumber, waitForJob, operations: own, manifest: plugin, applied, appliedIn, changes, file, stop: () => portal.stop() };
   } catch (e) {
     await portal.stop();
     throw e;

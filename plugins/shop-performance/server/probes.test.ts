@@ -36,15 +36,8 @@ const report = async () => {
 
 const host = 'perf.mueller-schmidt-shop.example';
 const root = '/var/www/perf/public';
-const nginx = (path: string) => `${t.base()}/nginx${path}`;
-async function nginxApplied(method: string, path: string, body?: unknown) {
-  const r = await t.admin.request(method, nginx(path), body);
-  expect([200, 201, 202]).toContain(r.status);
-  const apply = await t.admin.request('POST', nginx('/apply'));
-  expect(apply.status).toBe(202);
-  expect(await t.waitForJob(apply.body.id)).toMatchObject({ status: 'succeeded', validation: { status: 'passed' } });
-  return r.body as { id: number };
-}
+/** A change of the private nginx's sites, applied. */
+const nginxApplied = (method: string, path: string, body?: unknown) => t.appliedIn('nginx', method, path, body);
 
 describe('R2.025 shop-performance probes of key pages through the private web server (issue 25)', () => {
   it('measures the pages, finds the oversized image and the missing compression; after gzip on, the next report compares the TTFB', async () => {
