@@ -58,10 +58,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     ...coreHandlers,
     ...managed.handlers(contract),
   } as unknown as Record<string, OperationHandler<never>>;
-  const { router, operations } = createOpenApiRouter(contract, handlers, deps, {
+  const { router, operations, compileValidators } = createOpenApiRouter(contract, handlers, deps, {
     validateResponses: options.validateResponses,
     authorizers: coreAuthorizers as unknown as Record<string, PreAuthorizer>,
   });
+  // In production every operation's validators are compiled right after start, a little at a time; tests and
+  // development compile each on its first call (router.ts).
+  if (deps.config.NODE_ENV === 'production')
+    setImmediate(() => compileValidators().catch((error: unknown) => deps.logger.error({ err: error }, 'compiling the contract validators failed')));
 
   app.use(classifyRoute(router, new Map(operations.map((o) => [o.id, o.path]))));
   if (options.metrics) app.use(options.metrics);
