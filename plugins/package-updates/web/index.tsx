@@ -18,8 +18,8 @@ import {
   QueryState,
   ReportDetail,
   ReportList,
-  reportPolling,
   useManagedHost,
+  useReportPolling,
   WriteButton,
   type Column,
 } from '@portal/plugin-sdk/web';
@@ -41,12 +41,12 @@ export function UpdatesPanels() {
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const [polling, setPolling] = useState(0);
   const history = packageUpdatesApi.useListPackageUpgradesQuery(args, { pollingInterval: polling });
-  const running = reportPolling(history.data?.data) > 0;
+  const running = useReportPolling(history.data?.data) > 0;
   const pending = packageUpdatesApi.useListPendingPackageUpdatesQuery(args);
   const [start] = packageUpdatesApi.useStartPackageUpgradeMutation();
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const next = reportPolling(history.data?.data);
+  const next = useReportPolling(history.data?.data);
   if (next !== polling) {
     setPolling(next);
     // The run ended: what is pending now is what it left.
@@ -122,6 +122,7 @@ export function UpdatesPanels() {
               testId="package-updates-upgrade-row"
               caption={t('history.caption')}
               stepLabel={stepLabel}
+              live={{ api: packageUpdatesApi, endpoint: 'listPackageUpgrades', args }}
             />
           )}
         </QueryState>
@@ -146,16 +147,14 @@ function UpgradePage() {
   const host = useManagedHost();
   const upgradeId = Number(useParams().upgradeId);
   const [polling, setPolling] = useState(1000);
-  const upgrade = packageUpdatesApi.useGetPackageUpgradeQuery(
-    { clusterId: host.cluster.id, serverId: host.server.id, upgradeId },
-    { pollingInterval: polling },
-  );
-  const next = reportPolling(upgrade.data ? [upgrade.data] : undefined);
+  const upgradeArgs = { clusterId: host.cluster.id, serverId: host.server.id, upgradeId };
+  const upgrade = packageUpdatesApi.useGetPackageUpgradeQuery(upgradeArgs, { pollingInterval: polling });
+  const next = useReportPolling(upgrade.data ? [upgrade.data] : undefined);
   if (upgrade.data && next !== polling) setPolling(next);
   return (
     <QueryState query={upgrade}>
       {(r) => (
-        <ReportDetail report={r} stepLabel={(s) => (isStep(s) ? t(`history.steps.${s}`) : s)}>
+        <ReportDetail report={r} stepLabel={(s) => (isStep(s) ? t(`history.steps.${s}`) : s)} live={{ api: packageUpdatesApi, endpoint: 'getPackageUpgrade', args: upgradeArgs }}>
           {() =>
             r.result && (
               <Stack spacing={2}>

@@ -2,7 +2,8 @@
  * Reports of a server (shop-security, shop-performance; next: anything that measures instead of configures):
  * a table of the plugin, `<pluginId>_reports`, one row per run with its progress and its result as JSON, and
  * a runner that starts a run in the background, moves its progress (`<pluginId>.report` events to room
- * `server:<id>`, and the row, which the detail page polls as a fallback) and stores the result. The plugin
+ * `server:<id>`, typed by `./shared.ts` and followed by the web's `ReportList`/`ReportDetail`; and the row, which
+ * the pages poll slowly as a fallback) and stores the result. The plugin
  * supplies only what a run measures (`run`) and how its result is presented; the list, the detail and
  * "run now" (one run per server at a time: 409 while one runs) are these helpers.
  *
@@ -14,10 +15,10 @@ import { defineEntity, p, type EntityName } from '@mikro-orm/core';
 import { conflict, found } from '../errors.ts';
 import type { ManagedServer, PluginDatabase, PluginPorts } from '../server.ts';
 import type { ServerGateway } from '../gateway.ts';
+import type { PluginEvents } from '../events.ts';
+import type { ReportError, ReportEvent, ReportEvents, ReportStatus } from './shared.ts';
 
-export type ReportStatus = 'running' | 'done' | 'failed';
-/** Why a run failed: its portal stopped during it, the server could not be reached, or anything else. */
-export type ReportError = 'interrupted' | 'unreachable' | 'error';
+export type { ReportError, ReportEvent, ReportEvents, ReportStatus } from './shared.ts';
 
 /** One row of `<pluginId>_reports`. */
 export interface ReportRow<Result = unknown> {
@@ -78,14 +79,6 @@ export interface ReportRunContext<Result> {
   now: Date;
   /** Moves the progress (0–100) and names the step; sent to the browsers of the server's room. */
   progress(percent: number, step: string): Promise<void>;
-}
-
-/** The progress event (`<pluginId>.report`). */
-export interface ReportEvent {
-  reportId: number;
-  status: ReportStatus;
-  progress: number;
-  step: string | null;
 }
 
 /** A report as the contracts present it (`<Pascal>ReportSummary`): the row without its result. */
@@ -178,7 +171,8 @@ export function defineReports<Result>(options: {
       const previous = previousRow ? { id: previousRow.id, finishedAt: previousRow.finishedAt!, result: previousRow.result as Result } : null;
       const server = c.server;
       const id = row.id;
-      const publish = (e: ReportEvent) => ports.events.publish(server.id, 'report', e).catch(() => undefined);
+      const events: PluginEvents<ReportEvents> = ports.events;
+      const publish = (e: ReportEvent) => events.publish(server.id, 'report', e).catch(() => undefined);
       // Once the request committed (the row is visible), with a database port of its own.
       ports.background(async () => {
         let done = () => {};

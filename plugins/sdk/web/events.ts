@@ -12,6 +12,8 @@
  */
 import type { ResponseOf } from '@portal/openapi';
 import type { ManagedServerEvents } from '@portal/openapi/realtime';
+import type { ServerEventsOf } from '../events.ts';
+import type { ReportEvents } from '../reports/shared.ts';
 
 export type { ServerEventsOf } from '../events.ts';
 
@@ -19,8 +21,13 @@ export type ManagedJob = ResponseOf<'getManagedJob'>;
 export type ManagedChange = ResponseOf<'listManagedChanges'>['data'][number];
 export type ServerMetricsView = ResponseOf<'getServerMetrics'>;
 
+/**
+ * The report part's progress of every plugin that has one (`<pluginId>.report`, `defineReports`), from its one
+ * event map (`../reports/shared.ts`): a pattern, so the SDK's `ReportList`/`ReportDetail` listen for any plugin.
+ */
+export type ReportServerEvents = ServerEventsOf<string, ReportEvents>;
+
 /** The platform's events (declared once, in the real-time channel's event map); plugins add theirs by augmenting. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members come from the channel's event map
-export interface ServerEvents extends ManagedServerEvents {}
+export interface ServerEvents extends ManagedServerEvents, ReportServerEvents {}
 
 export type ServerEventType = keyof ServerEvents & string;

@@ -56,7 +56,7 @@ export {
 } from './kit/RenderedFiles.tsx';
 export * from './stats/index.ts';
 export { HealthChip, SearchClusterPanel, SearchClusterView, type SearchClusterPanelProps, type SearchClusterViewProps } from './search/SearchCluster.tsx';
-export { ReportDetail, ReportList, ReportState, reportPolling, type ReportSummaryLike } from './reports/index.tsx';
+export { REPORT_FALLBACK_MS, REPORT_OFFLINE_MS, ReportDetail, ReportList, ReportState, reportPolling, useReportPolling, type ReportSource, type ReportSummaryLike } from './reports/index.tsx';
 export { ReportScheduleForm, type ReportScheduleLike, type ReportScheduleMode, type ReportScheduleValues } from './reports/ScheduleForm.tsx';
 export { ConfigSettingsForm, ConfigSettingsPage, configSettingsApi, type ConfigSettingsFormProps, type ConfigSettingsPageProps } from './config/ConfigSettings.tsx';
 export * from '../config/fields.ts';

@@ -6,11 +6,12 @@ import {
   defineWebPlugin,
   errorMessageOf,
   QueryState,
+  REPORT_OFFLINE_MS,
   ReportDetail,
   ReportList,
-  reportPolling,
   ReportScheduleForm,
   useManagedHost,
+  useReportPolling,
   WriteButton,
   type Column,
 } from '@portal/plugin-sdk/web';
@@ -31,10 +32,11 @@ function ReportsPage() {
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const [polling, setPolling] = useState(0);
+  // Progress arrives as `<id>.report` events (ReportList `live`); polling is the slow fallback.
   const list = shopPerformanceApi.useListShopPerformanceReportsQuery(args, { pollingInterval: polling });
   const [run, running] = shopPerformanceApi.useRunShopPerformanceReportMutation();
   const [error, setError] = useState<string | null>(null);
-  const next = reportPolling(list.data?.data);
+  const next = useReportPolling(list.data?.data);
   if (next !== polling) setPolling(next);
   const columns: Column<Summary>[] = [
     { id: 'requests', label: t('list.requests'), align: 'right', render: (r) => (r.status === 'done' ? r.requests : null) },
@@ -52,7 +54,6 @@ function ReportsPage() {
             setError(null);
             void run(args).then((r) => {
               if ('error' in r && r.error) setError(errorMessageOf(r.error) === 'errors.conflict' ? t('errors.running') : t('errors.start_failed'));
-              else setPolling(1000);
             });
           }}
         >
@@ -61,7 +62,7 @@ function ReportsPage() {
       </div>
       {error && <Alert severity="error">{error}</Alert>}
       <QueryState query={list}>
-        {(data) => <ReportList reports={data.data} columns={columns} testId="shop-performance-report-row" caption={t('list.caption')} stepLabel={stepLabel(t)} />}
+        {(data) => <ReportList reports={data.data} columns={columns} testId="shop-performance-report-row" caption={t('list.caption')} stepLabel={stepLabel(t)} live={{ api: shopPerformanceApi, endpoint: 'listShopPerformanceReports', args }} />}
       </QueryState>
       <SchedulePanel />
     </Stack>
@@ -95,14 +96,15 @@ function ReportPage() {
   const { t } = useT();
   const host = useManagedHost();
   const reportId = Number(useParams().reportId);
-  const [polling, setPolling] = useState(1000);
-  const report = shopPerformanceApi.useGetShopPerformanceReportQuery({ clusterId: host.cluster.id, serverId: host.server.id, reportId }, { pollingInterval: polling });
-  const next = reportPolling(report.data ? [report.data] : undefined);
+  const reportArgs = { clusterId: host.cluster.id, serverId: host.server.id, reportId };
+  const [polling, setPolling] = useState(REPORT_OFFLINE_MS);
+  const report = shopPerformanceApi.useGetShopPerformanceReportQuery(reportArgs, { pollingInterval: polling });
+  const next = useReportPolling(report.data ? [report.data] : undefined);
   if (report.data && next !== polling) setPolling(next);
   return (
     <QueryState query={report}>
       {(r) => (
-        <ReportDetail report={r} stepLabel={stepLabel(t)}>
+        <ReportDetail report={r} stepLabel={stepLabel(t)} live={{ api: shopPerformanceApi, endpoint: 'getShopPerformanceReport', args: reportArgs }}>
           {() => r.result && <Figures result={r.result} />}
         </ReportDetail>
       )}

@@ -1,7 +1,7 @@
 /**
  * The `shop-security` section in the browser (one language, en): the price of a scan before it starts (R9.023),
- * the demo scan's report/{reportId} with its findings and fix steps (R2.025), and a new scan run with progress
- * until its report is listed.
+ * the demo scan's report/{reportId} with its findings and fix steps (R2.025), and a new scan started in a second tab
+ * that the first tab's list shows and follows to its end without a reload (over the socket: that list does not poll).
  */
 import { expect, journeyLanguages, openSection, shot, signIn, test } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
@@ -30,9 +30,18 @@ for (const lang of journeyLanguages('en')) {
     await shot(page, `shop-security-${lang}-report`);
 
     await page.getByRole('link', { name: /Back to the reports|Zurück zu den Berichten/ }).click();
-    await page.getByRole('button', { name: new RegExp(t.run.charged.split('{{price}}')[0]!.trim()) }).click();
+    await expect(rows).toHaveCount(1);
+
+    // Scan now in a second tab; this tab follows it without a reload. Its list holds no running scan, so it does
+    // not poll: only the `shop-security.report` events can bring the new scan here (issue 25, live reports).
+    const other = await page.context().newPage();
+    await other.goto(page.url());
+    await other.getByRole('button', { name: new RegExp(t.run.charged.split('{{price}}')[0]!.trim()) }).click();
+    await expect(other.getByTestId('shop-security-report-row')).toHaveCount(2);
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(other.getByTestId('shop-security-report-row').first()).toHaveAttribute('data-status', 'done');
+    await other.close();
   });
 }
 

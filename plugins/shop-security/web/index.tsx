@@ -8,11 +8,12 @@ import {
   errorMessageOf,
   numberFormats,
   QueryState,
+  REPORT_OFFLINE_MS,
   ReportDetail,
   ReportList,
-  reportPolling,
   ReportScheduleForm,
   useManagedHost,
+  useReportPolling,
   WriteButton,
   type Column,
 } from '@portal/plugin-sdk/web';
@@ -83,10 +84,11 @@ function ScansPage() {
   const host = useManagedHost();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
   const [polling, setPolling] = useState(0);
+  // Progress arrives as `<id>.report` events (ReportList `live`); polling is the slow fallback.
   const list = shopSecurityApi.useListShopSecurityReportsQuery(args, { pollingInterval: polling });
   const [run, running] = shopSecurityApi.useRunShopSecurityScanMutation();
   const [error, setError] = useState<string | null>(null);
-  const next = reportPolling(list.data?.data);
+  const next = useReportPolling(list.data?.data);
   if (next !== polling) setPolling(next);
   const columns: Column<Summary>[] = [
     {
@@ -118,7 +120,6 @@ function ScansPage() {
                   setError(null);
                   void run(args).then((r) => {
                     if ('error' in r && r.error) setError(errorMessageOf(r.error) === 'errors.conflict' ? t('errors.running') : t('errors.start_failed'));
-                    else setPolling(1000);
                   });
                 }}
               >
@@ -126,7 +127,7 @@ function ScansPage() {
               </WriteButton>
             </div>
             {error && <Alert severity="error">{error}</Alert>}
-            <ReportList reports={data.data} columns={columns} testId="shop-security-report-row" caption={t('list.caption')} stepLabel={stepLabel} />
+            <ReportList reports={data.data} columns={columns} testId="shop-security-report-row" caption={t('list.caption')} stepLabel={stepLabel} live={{ api: shopSecurityApi, endpoint: 'listShopSecurityReports', args }} />
           </Stack>
         )}
       </QueryState>
@@ -141,14 +142,15 @@ function ReportPage() {
   const stepLabel = useStepLabel();
   const host = useManagedHost();
   const reportId = Number(useParams().reportId);
-  const [polling, setPolling] = useState(1000);
-  const report = shopSecurityApi.useGetShopSecurityReportQuery({ clusterId: host.cluster.id, serverId: host.server.id, reportId }, { pollingInterval: polling });
-  const next = reportPolling(report.data ? [report.data] : undefined);
+  const reportArgs = { clusterId: host.cluster.id, serverId: host.server.id, reportId };
+  const [polling, setPolling] = useState(REPORT_OFFLINE_MS);
+  const report = shopSecurityApi.useGetShopSecurityReportQuery(reportArgs, { pollingInterval: polling });
+  const next = useReportPolling(report.data ? [report.data] : undefined);
   if (report.data && next !== polling) setPolling(next);
   return (
     <QueryState query={report}>
       {(r) => (
-        <ReportDetail report={r} stepLabel={stepLabel}>
+        <ReportDetail report={r} stepLabel={stepLabel} live={{ api: shopSecurityApi, endpoint: 'getShopSecurityReport', args: reportArgs }}>
           {() =>
             r.result && (
               <Stack spacing={2}>

@@ -1,8 +1,10 @@
 /**
  * The pages' parts of report modules (shop-security, shop-performance): the list of a server's reports with
  * their state, the progress of a running one, and the frame of a report's detail page. The plugin supplies
- * its own columns and the content of a finished report; the data comes from its generated client, polled
- * while a run is running (`reportPolling`).
+ * its own columns and the content of a finished report; the data comes from its generated client. Given that
+ * query (`live`), the list and the detail follow the runs' `<pluginId>.report` events: a step moves the cached
+ * answer in place (no request), an ended run (or one the cache does not know yet) refetches it once. Polling
+ * (`reportPolling`) is only the fallback while a run is running: slow while the real-time channel is up.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,6 +16,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import type { ReportError, ReportEvent, ReportStatus } from '../../reports/shared.ts';
+import type { AnyDispatch } from '../client.ts';
+import { managedApi, useManagedDispatch, useManagedHost, usePluginId, useServerEvent } from '../runtime.tsx';
 import { DataTable, type Column } from '../kit/DataTable.tsx';
 import { EmptyState } from '../kit/States.tsx';
 import { formatDateTime } from '../kit/format.ts';
@@ -21,18 +26,79 @@ import { formatDateTime } from '../kit/format.ts';
 /** What every report module's summary schema has (`<Pascal>ReportSummary`). */
 export interface ReportSummaryLike {
   id: number;
-  status: 'running' | 'done' | 'failed';
+  status: ReportStatus;
   progress: number;
   step: string | null;
   startedAt: string;
   finishedAt: string | null;
   startedBy: string;
-  error: 'interrupted' | 'unreachable' | 'error' | null;
+  error: ReportError | null;
 }
 
-/** The polling interval for a list or report: every second while one runs, else none. */
-export const reportPolling = (reports: readonly Pick<ReportSummaryLike, 'status'>[] | undefined): number =>
-  reports?.some((r) => r.status === 'running') ? 1000 : 0;
+/** How often a list or report with a running run is fetched: the events carry it, this is the safety net. */
+export const REPORT_FALLBACK_MS = 10_000;
+/** … and while the real-time channel is down (the fetch is then the only source). */
+export const REPORT_OFFLINE_MS = 1000;
+
+/**
+ * The polling interval for a list or report: while one runs, every 10 s as a fallback for the events (every
+ * second while the real-time channel is down: `connected`, the host's), else none.
+ */
+export const reportPolling = (reports: readonly Pick<ReportSummaryLike, 'status'>[] | undefined, connected = true): number =>
+  reports?.some((r) => r.status === 'running') ? (connected ? REPORT_FALLBACK_MS : REPORT_OFFLINE_MS) : 0;
+
+/**
+ * The query a `ReportList` (an answer `{ data: [...] }`) or `ReportDetail` (the report) shows, so that it can
+ * follow the runs' events in the cache: the plugin's generated API, the query's endpoint and its args, e.g.
+ * `{ api: shopSecurityApi, endpoint: 'listShopSecurityReports', args }`.
+ */
+export interface ReportSource<A extends { endpoints: object } = { endpoints: object }> {
+  api: A;
+  endpoint: keyof A['endpoints'] & string;
+  args: unknown;
+}
+
+// Every plugin's generated API is `managedApi` with its endpoints injected: one store, one cache, endpoints by name.
+type QueryEndpoints = Record<string, { initiate(args: unknown, options: { subscribe: false; forceRefetch: true }): unknown } | undefined>;
+
+/**
+ * Follows the plugin's `<pluginId>.report` events in the cached answer of `source`: `find` picks the event's
+ * report in the cached answer. A step of a running report it holds is written in place; an ended run it still
+ * shows as running, or a report it does not hold, refetches the answer once (the result, a new run). While a
+ * fetch is under way (it may have read before the event), the event is looked at again once it answered.
+ */
+function useReportEvents<D>(source: { endpoint: string; args: unknown } | undefined, find: (answer: D, event: ReportEvent) => ReportSummaryLike | undefined, concerns: (event: ReportEvent) => boolean = () => true) {
+  const pluginId = usePluginId();
+  const dispatch = useManagedDispatch() as AnyDispatch;
+  const follow = (event: ReportEvent, { endpoint, args }: { endpoint: string; args: unknown }) => {
+    let current = false;
+    dispatch(
+      // The endpoint is the plugin's (injected into `managedApi`): its answer is `D` (`find` knows its shape).
+      managedApi.util.updateQueryData(endpoint as never, args as never, ((answer: D) => {
+        const report = find(answer, event);
+        if (!report) return;
+        if (report.status !== 'running') current = true; // already ended in the cache (a late event, or the fallback was first)
+        else if (event.status === 'running') {
+          current = true;
+          if (event.progress >= report.progress) Object.assign(report, { progress: event.progress, step: event.step });
+        }
+      }) as never),
+    );
+    if (current) return;
+    const pending = dispatch(managedApi.util.getRunningQueryThunk(endpoint as never, args as never)) as PromiseLike<unknown> | undefined;
+    const query = (managedApi.endpoints as QueryEndpoints)[endpoint];
+    if (pending) void Promise.resolve(pending).then(() => follow(event, { endpoint, args }), () => undefined);
+    else if (query) dispatch(query.initiate(args, { subscribe: false, forceRefetch: true }));
+  };
+  useServerEvent(`${pluginId ?? ''}.report`, (event) => {
+    if (source && pluginId && concerns(event)) follow(event, source);
+  });
+}
+
+/** The polling interval of a list or report (`reportPolling`) with the host's real-time state. */
+export function useReportPolling(reports: readonly Pick<ReportSummaryLike, 'status'>[] | undefined): number {
+  return reportPolling(reports, useManagedHost().connected);
+}
 
 /** The state of a report: a chip, and a progress bar while it runs. */
 export function ReportState({ report, stepLabel }: { report: ReportSummaryLike; stepLabel?: (step: string) => string }) {
@@ -57,12 +123,13 @@ export function ReportState({ report, stepLabel }: { report: ReportSummaryLike; 
 }
 
 /** The reports of a server, newest first: started, by whom, state, the plugin's own columns, and the link to the detail. */
-export function ReportList<R extends ReportSummaryLike>({
+export function ReportList<R extends ReportSummaryLike, A extends { endpoints: object } = { endpoints: object }>({
   reports,
   columns = [],
   caption,
   testId,
   stepLabel,
+  live,
 }: {
   reports: readonly R[];
   columns?: readonly Column<R>[];
@@ -70,8 +137,11 @@ export function ReportList<R extends ReportSummaryLike>({
   /** `data-testid` of each row (`<pluginId>-report-row`). */
   testId: string;
   stepLabel?: (step: string) => string;
+  /** The list's query (an answer `{ data: [...] }`): its cached answer follows the runs' events. */
+  live?: ReportSource<A>;
 }) {
   const { t, i18n } = useTranslation('sdk');
+  useReportEvents<{ data?: ReportSummaryLike[] }>(live, (answer, e) => answer.data?.find((r) => r.id === e.reportId));
   if (reports.length === 0) return <EmptyState title={t('reports.empty')} hint={t('reports.emptyHint')} />;
   const when = (r: R) => formatDateTime(r.startedAt, i18n.language);
   const all: Column<R>[] = [
@@ -109,8 +179,24 @@ export function ReportList<R extends ReportSummaryLike>({
 }
 
 /** The frame of a report's detail page: when and by whom, its state, and the plugin's content once it is done. */
-export function ReportDetail<R extends ReportSummaryLike>({ report, children, stepLabel }: { report: R; children: (report: R) => ReactNode; stepLabel?: (step: string) => string }) {
+export function ReportDetail<R extends ReportSummaryLike, A extends { endpoints: object } = { endpoints: object }>({
+  report,
+  children,
+  stepLabel,
+  live,
+}: {
+  report: R;
+  children: (report: R) => ReactNode;
+  stepLabel?: (step: string) => string;
+  /** The report's query: its cached answer follows the run's events. */
+  live?: ReportSource<A>;
+}) {
   const { t, i18n } = useTranslation('sdk');
+  useReportEvents<ReportSummaryLike>(
+    live,
+    (answer, e) => (answer.id === e.reportId ? answer : undefined),
+    (e) => e.reportId === report.id,
+  );
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
