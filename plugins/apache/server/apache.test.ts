@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
 import { hasProgram, startPluginPortal, type PluginPortal } from '@portal/plugin-sdk/testing';
 import type { ApiOperations } from '../generated/operations.ts';
 import { demoBasicAuthPassword } from './fixtures.ts';
@@ -143,4 +144,50 @@ describe('apache section', () => {
     },
     120_000,
   );
+
+  (apacheRuns ? it : it.skip)('R2.030 live tail: requests served by the private apache arrive over socket.io as apache.log until the tail is stopped', async () => {
+    // The demo sites as applied (a previous test may have left a failed apply behind: this one is the running version).
+    await t.applied('POST', api('/apply'));
+    const downloads = (await t.api.call('listApacheVhosts')).body.data.find((v) => v.serverNames[0] === 'downloads.mueller-schmidt.example')!;
+    const root = t.portal.managed.gateway(t.server.id).hostPath('/var/www/downloads');
+    fs.mkdirSync(root, { recursive: true });
+    for (const name of ['live-1.txt', 'live-2.txt', 'live-3.txt']) fs.writeFileSync(path.join(root, name), `${name}\n`);
+    const socket: Socket = await new Promise((resolve, reject) => {
+      const s = connect(t.portal.url, {
+        path: '/a/ws',
+        transports: ['websocket'],
+        reconnection: false,
+        extraHeaders: { cookie: [...t.admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      s.on('connect', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+    try {
+      expect(await socket.emitWithAck('managed:subscribe', { clusterId: t.cluster.id, serverId: t.server.id })).toEqual({ ok: true });
+      const received: { vhostId: number; kind: string; entries: { uri: string | null; status: number | null; userAgent: string | null }[] }[] = [];
+      socket.on('apache.log', (e: { payload: (typeof received)[number] }) => received.push(e.payload));
+      const tail = await t.api.call('startApacheLogTail', { path: { vhostId: downloads.id, kind: 'access' } });
+      expect(tail.status).toBe(200);
+      expect(tail.body.tailId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+      const renewed = await t.api.call('startApacheLogTail', { path: { vhostId: downloads.id, kind: 'access' }, query: { tailId: tail.body.tailId } });
+      expect(renewed.body.tailId).toBe(tail.body.tailId);
+
+      expect(await request('downloads.mueller-schmidt.example', '/live-1.txt')).toMatchObject({ status: 200, body: 'live-1.txt\n' });
+      expect((await request('downloads.mueller-schmidt.example', '/live-2.txt?from=tail')).status).toBe(200);
+      const uris = () => received.flatMap((e) => e.entries.map((x) => x.uri));
+      for (let i = 0; i < 100 && uris().length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(uris()).toEqual(['/live-1.txt', '/live-2.txt?from=tail']);
+      expect(received[0]).toMatchObject({ vhostId: downloads.id, kind: 'access' });
+      expect(received[0].entries[0]).toMatchObject({ status: 200, userAgent: 'portal-apache-test/1.0' });
+
+      const stopped = await t.api.call('stopApacheLogTail', { path: { vhostId: downloads.id, kind: 'access', tailId: tail.body.tailId } });
+      expect(stopped.status).toBe(204);
+      received.length = 0;
+      await request('downloads.mueller-schmidt.example', '/live-3.txt');
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(received).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  }, 60_000);
 });

@@ -5,7 +5,13 @@ import { apacheApi, apacheClient } from '../generated/client.ts';
 import { apacheDirectives } from '../shared/options.ts';
 
 /** The web server family's pages with apache's operations, directive whitelist and syntax. */
-const pages = webServerPages({ pluginId: 'apache', api: apacheApi, client: apacheClient, directives: apacheDirectives, syntax: 'apache' });
+export const pages = webServerPages({
+  pluginId: 'apache',
+  api: apacheApi,
+  client: apacheClient,
+  directives: apacheDirectives,
+  syntax: 'apache',
+});
 
 /** apache: domains, their logs, redirects, authentications, the rendered configuration (spec §2 sub-routes). */
 export default defineWebPlugin({

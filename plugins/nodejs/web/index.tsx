@@ -9,7 +9,7 @@ import { AppLogDialog, ProxyHint, ReleasesDialog, StatusPanel, type App } from '
 const mono = { slotProps: { htmlInput: { style: { fontFamily: 'monospace' } } } };
 
 /** The section's start page: the applications (SDK resource page) with their releases and logs, the live status, the proxy hint. */
-function AppsPage() {
+export function AppsPage() {
   const { t } = useT();
   const [open, setOpen] = useState<{ app: App; what: 'releases' | 'log' }>();
   return (

@@ -11,7 +11,7 @@ import { config } from '../generated/config.ts';
 import type { ApiOperations } from '../generated/operations.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { iniPath, prependPath, profilesDir } from './render.ts';
+import { fingerprintOf, iniPath, prependPath, profilesDir } from './render.ts';
 
 let t: PluginPortal<ApiOperations>;
 beforeAll(async () => {
@@ -157,6 +157,40 @@ async function runToEnd(body: { siteId: number; script: string; uri: string }) {
     expect((await t.api.call('listProfilerProfiles')).body.data).toHaveLength(10);
   },
   120_000,
+);
+
+(hasProgram('php') ? it : it.skip)(
+  'profiler: rollback through the API — a changed sampling period applied, then rolled back: the snippet on disk is the previous one again and the real php samples at the previous period',
+  async () => {
+    const shop = (await t.api.call('listProfilerSites')).body.data.find((s) => s.host === 'shop.example.com')!;
+    const before = { prepend: await t.file(prependPath), ini: await t.file(iniPath) };
+    expect(before.prepend).toContain("'shop.example.com' => ['on' => true, 'period' => 0.001,");
+    /** A run of the checkout script under the live snippet: the profile it wrote, as listed. */
+    const profiled = async () => {
+      const run = await runToEnd({ siteId: shop.id, script: 'checkout.php', uri: '/checkout?rules=200000' });
+      expect(run).toMatchObject({ status: 'succeeded', profileId: expect.any(String) });
+      return (await t.api.call('listProfilerProfiles')).body.data.find((p) => p.id === run.profileId)!;
+    };
+
+    const r = await t.api.call('updateProfilerSite', { path: { siteId: shop.id }, body: { ...site, periodMs: 7 } });
+    expect(r.status).toBe(202);
+    expect(await t.waitForJob(r.body.id)).toMatchObject({ status: 'succeeded', validation: { status: 'passed', tool: 'php' } });
+    expect(await t.file(prependPath)).toContain("'shop.example.com' => ['on' => true, 'period' => 0.007,");
+    const changed = await profiled();
+    expect(changed.periodMs).toBe(7);
+
+    const job = await t.applied('POST', `${t.base()}/managed/plugins/profiler/rollback`);
+    expect(job).toMatchObject({ kind: 'rollback', validation: { status: 'passed', tool: 'php' } });
+    expect(await t.file(prependPath)).toBe(before.prepend);
+    expect(await t.file(iniPath)).toBe(before.ini);
+    const back = await profiled();
+    expect(back.periodMs).toBe(1);
+    // The profile names the previous snippet (its fingerprint), and the desired state the portal shows is the previous one.
+    expect(back.config).toBe(fingerprintOf([{ path: prependPath, content: before.prepend! }]));
+    expect(changed.config).not.toBe(back.config);
+    expect((await t.api.call('listProfilerSites')).body.data.find((s) => s.id === shop.id)).toMatchObject({ periodMs: 1 });
+  },
+  180_000,
 );
 
 it('profiler: invalid values are refused (422) and nothing is changed', async () => {

@@ -69,3 +69,24 @@ export const storyHostFor =
       <Story />
     </ManagedStoryHost>
   );
+
+/**
+ * A story's `beforeEach` for a panel's loading and error states (Storybook serves no API): `'loading'` leaves every
+ * request unanswered, `'failing'` answers 503 with the portal's error body (the server is unreachable). Gives the
+ * real `fetch` back when the story is left.
+ */
+export const storyRequests = (mode: 'loading' | 'failing') => () => {
+  const real = globalThis.fetch;
+  globalThis.fetch = () =>
+    mode === 'loading'
+      ? new Promise<Response>(() => undefined)
+      : Promise.resolve(
+          new Response(JSON.stringify({ error: { code: 'unavailable', message: 'errors.server_unreachable' }, requestId: 'story' }), {
+            status: 503,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        );
+  return () => {
+    globalThis.fetch = real;
+  };
+};

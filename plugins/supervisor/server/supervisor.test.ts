@@ -2,6 +2,7 @@
  * The `supervisor` section through the API: a real portal over its own database, the `local` gateway running a
  * private supervisord (Debian's `supervisor`) in the sandbox of the server.
  */
+import fs from 'node:fs';
 import { demoLogins, hasProgram, startPluginPortal, type PluginPortal, type TestClient } from '@portal/plugin-sdk/testing';
 import type { ResponseOf, Schemas } from '@portal/openapi';
 import type { ApiOperations } from '../generated/operations.ts';
@@ -284,6 +285,40 @@ supervisor('supervisor (private supervisord)', () => {
     }
     const ticker = (await t.api.call('getSupervisorStatus')).body.processes.find((p) => p.program === 'ticker');
     expect(ticker).toMatchObject({ crashLoop: false });
+  }, 60_000);
+
+  it('R2.032 rollback through the API: after a change to two processes of another command, the previous definition runs again (read from supervisord and from the processes themselves)', async () => {
+    /** The processes of `versioned` once supervisord reports exactly `processes`, all RUNNING, with their command lines. */
+    const running = async (processes: string[], timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = (await t.api.call('getSupervisorStatus')).body.processes.filter((p) => p.program === 'versioned');
+        if (found.map((p) => p.process).join() === processes.join() && found.every((p) => p.state === 'RUNNING')) {
+          // The pid supervisorctl names, and what that process really runs (the local gateway's supervisord runs on this machine).
+          return found.map((p) => fs.readFileSync(`/proc/${/pid (\d+)/.exec(p.detail)![1]}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' '));
+        }
+        if (Date.now() > deadline) throw new Error(`versioned is not ${processes.join()}: ${JSON.stringify(found)}`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    };
+    const created = await t.api.call('createSupervisorProgram', { body: program({ name: 'versioned', command: '/bin/sleep 601' }) });
+    expect((await t.waitForJob(created.body.id)).status).toBe('succeeded');
+    expect(await running(['versioned'])).toEqual(['/bin/sleep 601']);
+    const before = await file();
+    const id = (await t.api.call('listSupervisorPrograms')).body.data.find((p) => p.name === 'versioned')!.id;
+
+    const changed = await t.api.call('updateSupervisorProgram', { path: { programId: id }, body: program({ name: 'versioned', command: '/bin/sleep 602', numprocs: 2 }) });
+    expect((await t.waitForJob(changed.body.id)).status).toBe('succeeded');
+    expect(await running(['versioned:versioned_00', 'versioned:versioned_01'])).toEqual(['/bin/sleep 602', '/bin/sleep 602']);
+    const change = (await t.changes()).data[0];
+
+    const job = await t.applied('POST', `${t.base()}/managed/plugins/supervisor/rollback`);
+    expect(job.kind).toBe('rollback');
+    expect(await file()).toBe(before);
+    expect(await running(['versioned'])).toEqual(['/bin/sleep 601']);
+    // The desired state went back with it: the list shows the old definition, and the change is marked rolled back.
+    expect((await t.api.call('getSupervisorProgram', { path: { programId: id } })).body).toMatchObject({ command: '/bin/sleep 601', numprocs: 1 });
+    expect((await t.changes()).data.find((c) => c.id === change.id)).toMatchObject({ status: 'rolled_back' });
   }, 60_000);
 
   it('refuses invalid input with field errors (422) and stores nothing', async () => {

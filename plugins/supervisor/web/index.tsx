@@ -11,7 +11,7 @@ type Program = Schemas['SupervisorProgram'];
 const mono = { slotProps: { htmlInput: { style: { fontFamily: 'monospace' } } } };
 
 /** The section's start page: the programs (SDK resource page), then the live status, control and logs. */
-function ProgramsPage() {
+export function ProgramsPage() {
   const { t } = useT();
   return (
     <ResourcePage<Program, { data: Program[]; total: number }>
