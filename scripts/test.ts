@@ -6,10 +6,10 @@
  * in one piece when it ends, so the log reads like a sequential run:
  *   checks:  contract drift → plugin registries → type check → lint
  *   tests:   unit and integration tests
- *   web:     build → bundle budget → storybook build
- * then, alone, the plugin scaffolder (it rewrites the generated contract and registries for a moment, which
- * every other step reads), the scale-out test (two instances behind nginx restarted under load: timing-sensitive),
- * then the end-to-end tests (they need the build).
+ *   web:     build → bundle budget → storybook build → plugin scaffolder (in a copy of the tree: it rewrites
+ *            the generated contract and registries for a while, which every other step reads)
+ * then, alone, the scale-out test (two instances behind nginx restarted under load: timing-sensitive), then the
+ * end-to-end tests (they need the build). Each step's line says how busy the cores were while it ran.
  * Set SKIP_E2E=1 to leave out the browser tests while working; TEST_SEQUENTIAL=1 runs every step one
  * after the other (for a quiet measurement of a single step).
  */
@@ -34,10 +34,11 @@ const chains: Step[][] = [
     ['build', 'npm run --silent build'],
     ['bundle-size budget (initial JavaScript per route)', 'node scripts/bundle-budget.ts'],
     ['storybook build', 'STORYBOOK_DOCGEN=0 npm run --silent storybook:build'],
+    // In a copy of the tree (it rewrites the generated contract and registries for a while, which the other steps read).
+    ['plugin scaffolder (in a copy of the tree)', 'SCAFFOLD_TEST=1 node scripts/in-copy.ts npm run --silent test:unit -- scripts/plugin-new.test.ts'],
   ],
 ];
 const after: Step[] = [
-  ['plugin scaffolder', 'SCAFFOLD_TEST=1 npm run --silent test:unit -- scripts/plugin-new.test.ts'],
   ['two instances behind nginx, restarted under load', 'SCALE_OUT_TEST=1 npm run --silent test:unit -- bff/src/scale-out.test.ts'],
   ...(process.env.SKIP_E2E === '1' ? [] : ([['end-to-end tests', 'npm run --silent test:e2e']] as Step[])),
 ];
@@ -120,11 +121,30 @@ ensurePrograms();
 process.env.NODE_COMPILE_CACHE ??= path.resolve('node_modules/.cache/node-compile-cache');
 
 const started = Date.now();
+const cpuAtStart = cpuTimes();
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+
+/** The machine's CPU time so far (all cores), busy and in all, from /proc/stat (Linux; zeros elsewhere). */
+function cpuTimes(): { busy: number; total: number } {
+  try {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const values = fields.map(Number);
+    const total = values.reduce((a, b) => a + b, 0);
+    return { busy: total - values[3] - (values[4] ?? 0), total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+/** How busy the machine's cores were since `since`: shows where steps wait rather than compute (issue 24 §4). */
+const busySince = (since: { busy: number; total: number }) => {
+  const now = cpuTimes();
+  return now.total > since.total ? `, CPU ${Math.round((100 * (now.busy - since.busy)) / (now.total - since.total))} % busy` : '';
+};
 
 /** Runs one step; its output is collected and printed when it ends (or streamed when it runs alone). */
 function run([name, command]: Step, alone: boolean): Promise<boolean> {
   const stepStarted = Date.now();
+  const cpuStarted = cpuTimes();
   if (alone) console.log(`\n▶ ${name}: ${command}`);
   return new Promise((resolve) => {
     const child = spawn(command, { shell: true, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
@@ -136,7 +156,7 @@ function run([name, command]: Step, alone: boolean): Promise<boolean> {
         console.log(`\n▶ ${name}: ${command}`);
         process.stdout.write(Buffer.concat(output));
       }
-      if (status === 0) console.log(`✔ ${name} (${seconds(stepStarted)} s)`);
+      if (status === 0) console.log(`✔ ${name} (${seconds(stepStarted)} s${busySince(cpuStarted)})`);
       else console.error(`\n✖ ${name} failed after ${seconds(stepStarted)} s`);
       resolve(status === 0);
     });
@@ -156,4 +176,4 @@ if (!ok || !(await runChain(after, true))) {
   console.error(`\nnpm test failed after ${seconds(started)} s`);
   process.exit(1);
 }
-console.log(`\nAll checks passed in ${seconds(started)} s.`);
+console.log(`\nAll checks passed in ${seconds(started)} s${busySince(cpuAtStart)}.`);

@@ -122,8 +122,10 @@ test.describe('contracts (German)', () => {
     await login(page, users.manager);
     await page.goto('/a/contracts');
     await page.getByLabel('Verträge suchen').fill('co.uk');
-    // The search is debounced: wait for the filtered row instead of clicking whatever row is first.
-    await rows(page).filter({ hasText: 'mueller-schmidt.co.uk' }).first().getByRole('link').click();
+    // The search is debounced and then writes the URL: wait until the list is filtered (one row), else the click on the
+    // row (already in the unfiltered list) can be undone by the search's own navigation a moment later.
+    await expect(rows(page)).toHaveCount(1);
+    await rows(page).filter({ hasText: 'mueller-schmidt.co.uk' }).getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: /Domain-Vertrag D-300104/ })).toBeVisible();
     await expect(page.getByText('Domains mit der Endung .co.uk oder .uk müssen manuell gekündigt werden.', { exact: false })).toBeVisible();
   });
