@@ -5770,6 +5770,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}/proxy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What publishing an application through the server's web server needs (key and instance addresses)
+         * @description The key its proxy location is published under (`nodejs-<app>`) and the addresses of its instances as the
+         *     server's web server reaches them (`127.0.0.1:<port+i>` on a real server). The page publishes the location with
+         *     the web server section's own operation (`publishNginxProxyLocation`, `publishApacheProxyLocation`).
+         */
+        get: operations["getNodejsAppProxy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps": {
         parameters: {
             query?: never;
@@ -11992,6 +12014,12 @@ export interface components {
             tailId: string;
             /** Format: date-time */
             expiresAt: string;
+        };
+        NodejsAppProxy: {
+            /** @description The proxy location's key: `nodejs-<app>`. */
+            key: string;
+            /** @description One `host:port` per instance. */
+            upstreams: string[];
         };
         NodejsRuntime: {
             /** @description The major version (`nodeVersion`). */
@@ -27480,6 +27508,37 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getNodejsAppProxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key and the upstreams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodejsAppProxy"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -339,7 +339,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'nodejs',
-    operations: ['controlNodejsApp', 'createNodejsApp', 'deleteNodejsApp', 'getNodejsApp', 'getNodejsAppLog', 'getNodejsRuntimes', 'getNodejsStatus', 'listNodejsApps', 'listNodejsReleases', 'rollbackNodejsRelease', 'switchNodejsRelease', 'updateNodejsApp'],
+    operations: ['controlNodejsApp', 'createNodejsApp', 'deleteNodejsApp', 'getNodejsApp', 'getNodejsAppLog', 'getNodejsAppProxy', 'getNodejsRuntimes', 'getNodejsStatus', 'listNodejsApps', 'listNodejsReleases', 'rollbackNodejsRelease', 'switchNodejsRelease', 'updateNodejsApp'],
     manifest: async () => ({
       default: {
         id: 'nodejs',
