@@ -32,7 +32,7 @@ export function webServerEntities(pluginId: string) {
       certificate: p.string().length(64).nullable(),
       directives: p.json<DirectiveRecord[]>(),
       /** Path prefixes forwarded to upstreams, published by key (added later: each member's migration adds the column with `'[]'`). */
-      proxyLocations: p.json<ProxyLocationState[]>(),
+      proxyLocations: p.json<ProxyLocationState[]>().default('[]'),
       createdAt: p.datetime(),
       updatedAt: p.datetime(),
     },
