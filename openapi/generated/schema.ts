@@ -10476,7 +10476,10 @@ export interface components {
         ApacheProxyLocationInput: {
             /** @description A domain of this server (another server's: 422 `apache:errors.vhost_unknown`). */
             vhostId: number;
-            /** @description The path prefix, ending with `/` (`/` forwards the whole domain). */
+            /**
+             * @description The path prefix, ending with `/` (`/` forwards the whole domain).
+             * @example /app/
+             */
             path: string;
             /** @description Where requests go, `host:port` each (several: balanced). */
             upstreams: string[];
@@ -11808,7 +11811,10 @@ export interface components {
         NginxProxyLocationInput: {
             /** @description A domain of this server (another server's: 422 `nginx:errors.vhost_unknown`). */
             vhostId: number;
-            /** @description The path prefix, ending with `/` (`/` forwards the whole domain). */
+            /**
+             * @description The path prefix, ending with `/` (`/` forwards the whole domain).
+             * @example /app/
+             */
             path: string;
             /** @description Where requests go, `host:port` each (several: balanced). */
             upstreams: string[];
