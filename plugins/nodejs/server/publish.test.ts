@@ -8,6 +8,7 @@ import { hasProgram, startPluginPortal, type PluginPortal } from '@portal/plugin
 import { listSites, requestSite } from '@portal/plugin-sdk/webserver';
 import type { ApiOperations } from '../generated/operations.ts';
 import { appPaths } from './program.ts';
+import { answers as instanceAnswers } from './release.ts';
 
 let t: PluginPortal<ApiOperations>;
 beforeAll(async () => {
@@ -57,6 +58,10 @@ both('R2.030 nodejs app published through the private nginx (issue 25)', () => {
     const listed = await t.admin.request('GET', nginx('/proxy-locations'));
     expect(listed.body.data).toEqual([expect.objectContaining({ key: 'nodejs-greeter', vhostId: site.body.id, vhostName: host, path: '/app/', websocket: true, timeoutSeconds: 60 })]);
     expect(await gw().readFile(`/etc/nginx/portal/sites/${host}.conf`)).toContain('upstream portal_proxy_nodejs_greeter {');
+
+    // Under load an instance may still be starting after the switch (nginx then answers 502): both must answer
+    // directly before anything is asked through nginx.
+    for (const instance of [0, 1]) expect([instance, await instanceAnswers(gw(), { name: 'greeter', port: 3700 }, instance, 30_000)]).toEqual([instance, true]);
 
     // Real HTTP through nginx: the prefix is stripped, the instances take turns.
     const answers = new Set<string>();
