@@ -3356,6 +3356,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/proxy-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The proxy locations of every domain of the server (or of one): path prefixes forwarded to upstreams
+         * @description Administrators of the cluster only. Each is published under a key (another section's, e.g. `nodejs-<app>` of the Node.js section).
+         */
+        get: operations["listApacheProxyLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/proxy-locations/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Publishes a path prefix of a domain as a reverse proxy to upstreams (creates it, or moves and updates the one of this key) and applies it
+         * @description Administrators of the cluster only. The path ends with `/` and is stripped (`/app/x` reaches the upstream as
+         *     `/x`); several upstreams are balanced; websocket upgrades are passed on unless `websocket` is false. A path
+         *     another proxy location or an authentication of the domain has is refused (`apache:errors.proxy_path_taken`).
+         *     Stored and applied at once as a job (render, `apache2 -t`, reload; the previous version comes back when a step
+         *     fails; also other stored changes of the section are applied); recorded in the change log.
+         */
+        put: operations["publishApacheProxyLocation"];
+        post?: never;
+        /**
+         * Removes the proxy location of a key and applies the change
+         * @description Administrators of the cluster only. Applied at once as a job; recorded in the change log. 404 when no domain has a location of this key.
+         */
+        delete: operations["unpublishApacheProxyLocation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/apache/apply": {
         parameters: {
             query?: never;
@@ -5489,6 +5537,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/proxy-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The proxy locations of every domain of the server (or of one): path prefixes forwarded to upstreams
+         * @description Administrators of the cluster only. Each is published under a key (another section's, e.g. `nodejs-<app>` of the Node.js section).
+         */
+        get: operations["listNginxProxyLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/proxy-locations/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Publishes a path prefix of a domain as a reverse proxy to upstreams (creates it, or moves and updates the one of this key) and applies it
+         * @description Administrators of the cluster only. The path ends with `/` and is stripped (`/app/x` reaches the upstream as
+         *     `/x`); several upstreams are balanced; websocket upgrades are passed on unless `websocket` is false. A path
+         *     another proxy location or an authentication of the domain has is refused (`nginx:errors.proxy_path_taken`).
+         *     Stored and applied at once as a job (render, `nginx -t`, reload; the previous version comes back when a step
+         *     fails; also other stored changes of the section are applied); recorded in the change log.
+         */
+        put: operations["publishNginxProxyLocation"];
+        post?: never;
+        /**
+         * Removes the proxy location of a key and applies the change
+         * @description Administrators of the cluster only. Applied at once as a job; recorded in the change log. 404 when no domain has a location of this key.
+         */
+        delete: operations["unpublishNginxProxyLocation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/nginx/apply": {
         parameters: {
             query?: never;
@@ -5668,6 +5764,28 @@ export interface paths {
          * @description The same switch as `switchNodejsRelease` to `previousRelease` (checked, health-checked, then switched); the release left becomes the new `previousRelease`. 409 when there is none.
          */
         post: operations["rollbackNodejsRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}/proxy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What publishing an application through the server's web server needs (key and instance addresses)
+         * @description The key its proxy location is published under (`nodejs-<app>`) and the addresses of its instances as the
+         *     server's web server reaches them (`127.0.0.1:<port+i>` on a real server). The page publishes the location with
+         *     the web server section's own operation (`publishNginxProxyLocation`, `publishApacheProxyLocation`).
+         */
+        get: operations["getNodejsAppProxy"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10355,6 +10473,36 @@ export interface components {
             name: "LimitRequestBody" | "Timeout" | "KeepAliveTimeout" | "ProxyTimeout" | "Options" | "DirectoryIndex" | "AddDefaultCharset" | "ServerSignature" | "FileETag" | "ExpiresActive" | "ExpiresDefault" | "AddOutputFilterByType" | "Header";
             value: string;
         };
+        ApacheProxyLocationInput: {
+            /** @description A domain of this server (another server's: 422 `apache:errors.vhost_unknown`). */
+            vhostId: number;
+            /**
+             * @description The path prefix, ending with `/` (`/` forwards the whole domain).
+             * @example /app/
+             */
+            path: string;
+            /** @description Where requests go, `host:port` each (several: balanced). */
+            upstreams: string[];
+            /**
+             * @description Pass websocket upgrades on (default true).
+             * @default true
+             */
+            websocket: boolean;
+            /**
+             * @description How long the web server waits for the upstream to read or send (default 60).
+             * @default 60
+             */
+            timeoutSeconds: number;
+        };
+        ApacheProxyLocation: {
+            key: string;
+            vhostId: number;
+            vhostName: string;
+            path: string;
+            upstreams: string[];
+            websocket: boolean;
+            timeoutSeconds: number;
+        };
         ApacheVhostInput: {
             /** @description Host names (`shop.example.com`) or wildcards (`*.example.com`), unique across the server (422 `apache:errors.server_name_taken`). The first is the primary name. */
             serverNames: string[];
@@ -11660,6 +11808,36 @@ export interface components {
             name: "client_max_body_size" | "client_body_timeout" | "keepalive_timeout" | "send_timeout" | "proxy_read_timeout" | "fastcgi_read_timeout" | "gzip" | "gzip_types" | "autoindex" | "server_tokens" | "charset" | "index" | "expires" | "limit_rate" | "add_header";
             value: string;
         };
+        NginxProxyLocationInput: {
+            /** @description A domain of this server (another server's: 422 `nginx:errors.vhost_unknown`). */
+            vhostId: number;
+            /**
+             * @description The path prefix, ending with `/` (`/` forwards the whole domain).
+             * @example /app/
+             */
+            path: string;
+            /** @description Where requests go, `host:port` each (several: balanced). */
+            upstreams: string[];
+            /**
+             * @description Pass websocket upgrades on (default true).
+             * @default true
+             */
+            websocket: boolean;
+            /**
+             * @description How long the web server waits for the upstream to read or send (default 60).
+             * @default 60
+             */
+            timeoutSeconds: number;
+        };
+        NginxProxyLocation: {
+            key: string;
+            vhostId: number;
+            vhostName: string;
+            path: string;
+            upstreams: string[];
+            websocket: boolean;
+            timeoutSeconds: number;
+        };
         NginxVhostInput: {
             /** @description Host names (`shop.example.com`) or wildcards (`*.example.com`), unique across the server (422 `nginx:errors.server_name_taken`). The first is the primary name. */
             serverNames: string[];
@@ -11842,6 +12020,12 @@ export interface components {
             tailId: string;
             /** Format: date-time */
             expiresAt: string;
+        };
+        NodejsAppProxy: {
+            /** @description The proxy location's key: `nodejs-<app>`. */
+            key: string;
+            /** @description One `host:port` per instance. */
+            upstreams: string[];
         };
         NodejsRuntime: {
             /** @description The major version (`nodeVersion`). */
@@ -22167,6 +22351,109 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listApacheProxyLocations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only those of this domain.
+                 * @example 1
+                 */
+                vhostId?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proxy locations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApacheProxyLocation"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    publishApacheProxyLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The key the location is published under (one per server).
+                 * @example nodejs-b2b-portal
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhostId": 1,
+                 *       "path": "/portal/",
+                 *       "upstreams": [
+                 *         "127.0.0.1:4100"
+                 *       ],
+                 *       "websocket": true,
+                 *       "timeoutSeconds": 120
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApacheProxyLocationInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    unpublishApacheProxyLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example nodejs-b2b-portal */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     applyApacheConfig: {
         parameters: {
             query?: never;
@@ -26829,6 +27116,110 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
+    listNginxProxyLocations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only those of this domain.
+                 * @example 2
+                 */
+                vhostId?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proxy locations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NginxProxyLocation"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    publishNginxProxyLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /**
+                 * @description The key the location is published under (one per server).
+                 * @example nodejs-shop-api
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vhostId": 2,
+                 *       "path": "/api/",
+                 *       "upstreams": [
+                 *         "127.0.0.1:4000",
+                 *         "127.0.0.1:4001"
+                 *       ],
+                 *       "websocket": true,
+                 *       "timeoutSeconds": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["NginxProxyLocationInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    unpublishNginxProxyLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example nodejs-shop-api */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
     applyNginxConfig: {
         parameters: {
             query?: never;
@@ -27123,6 +27514,37 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getNodejsAppProxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 2 */
+                serverId: components["parameters"]["ServerId"];
+                /** @example 1 */
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key and the upstreams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodejsAppProxy"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -5,7 +5,7 @@ import { webPartIsLoadedBySpa, type PluginRegistryEntry } from '../managed/regis
 export const pluginRegistry: PluginRegistryEntry[] = [
   {
     id: 'apache',
-    operations: ['createApacheAuthentication', 'createApacheRedirect', 'createApacheVhost', 'deleteApacheAuthentication', 'deleteApacheRedirect', 'deleteApacheVhost', 'getApacheConfig', 'getApacheStatus', 'getApacheVhost', 'listApacheAuthentications', 'listApacheCertificates', 'listApacheLogEntries', 'listApacheRedirects', 'listApacheVhosts', 'startApacheLogTail', 'stopApacheLogTail', 'updateApacheAuthentication', 'updateApacheRedirect', 'updateApacheVhost'],
+    operations: ['createApacheAuthentication', 'createApacheRedirect', 'createApacheVhost', 'deleteApacheAuthentication', 'deleteApacheRedirect', 'deleteApacheVhost', 'getApacheConfig', 'getApacheStatus', 'getApacheVhost', 'listApacheAuthentications', 'listApacheCertificates', 'listApacheLogEntries', 'listApacheProxyLocations', 'listApacheRedirects', 'listApacheVhosts', 'publishApacheProxyLocation', 'startApacheLogTail', 'stopApacheLogTail', 'unpublishApacheProxyLocation', 'updateApacheAuthentication', 'updateApacheRedirect', 'updateApacheVhost'],
     manifest: async () => ({
       default: {
         id: 'apache',
@@ -21,7 +21,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'nginx',
-    operations: ['createNginxAuthentication', 'createNginxRedirect', 'createNginxVhost', 'deleteNginxAuthentication', 'deleteNginxRedirect', 'deleteNginxVhost', 'getNginxConfig', 'getNginxStatus', 'getNginxVhost', 'listNginxAuthentications', 'listNginxCertificates', 'listNginxLogEntries', 'listNginxRedirects', 'listNginxVhosts', 'startNginxLogTail', 'stopNginxLogTail', 'updateNginxAuthentication', 'updateNginxRedirect', 'updateNginxVhost'],
+    operations: ['createNginxAuthentication', 'createNginxRedirect', 'createNginxVhost', 'deleteNginxAuthentication', 'deleteNginxRedirect', 'deleteNginxVhost', 'getNginxConfig', 'getNginxStatus', 'getNginxVhost', 'listNginxAuthentications', 'listNginxCertificates', 'listNginxLogEntries', 'listNginxProxyLocations', 'listNginxRedirects', 'listNginxVhosts', 'publishNginxProxyLocation', 'startNginxLogTail', 'stopNginxLogTail', 'unpublishNginxProxyLocation', 'updateNginxAuthentication', 'updateNginxRedirect', 'updateNginxVhost'],
     manifest: async () => ({
       default: {
         id: 'nginx',
@@ -339,7 +339,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'nodejs',
-    operations: ['controlNodejsApp', 'createNodejsApp', 'deleteNodejsApp', 'getNodejsApp', 'getNodejsAppLog', 'getNodejsRuntimes', 'getNodejsStatus', 'listNodejsApps', 'listNodejsReleases', 'rollbackNodejsRelease', 'switchNodejsRelease', 'updateNodejsApp'],
+    operations: ['controlNodejsApp', 'createNodejsApp', 'deleteNodejsApp', 'getNodejsApp', 'getNodejsAppLog', 'getNodejsAppProxy', 'getNodejsRuntimes', 'getNodejsStatus', 'listNodejsApps', 'listNodejsReleases', 'rollbackNodejsRelease', 'switchNodejsRelease', 'updateNodejsApp'],
     manifest: async () => ({
       default: {
         id: 'nodejs',

@@ -69,6 +69,11 @@ export const apacheApi = managedApi.enhanceEndpoints({ addTagTypes: ['apache'] }
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts/{vhostId}/logs/{kind}', a),
       providesTags: ['apache'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/apache/proxy-locations — The proxy locations of every domain of the server (or of one): path prefixes forwarded to upstreams */
+    listApacheProxyLocations: b.query<ResultOf<'listApacheProxyLocations'>, ArgsOf<'listApacheProxyLocations'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/apache/proxy-locations', a),
+      providesTags: ['apache'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/apache/redirects — The redirects of every domain of the server (or of one) */
     listApacheRedirects: b.query<ResultOf<'listApacheRedirects'>, ArgsOf<'listApacheRedirects'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/apache/redirects', a),
@@ -79,6 +84,11 @@ export const apacheApi = managedApi.enhanceEndpoints({ addTagTypes: ['apache'] }
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts', a),
       providesTags: ['apache'],
     }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/apache/proxy-locations/{key} — Publishes a path prefix of a domain as a reverse proxy to upstreams (creates it, or moves and updates the one of this key) and applies it */
+    publishApacheProxyLocation: b.mutation<ResultOf<'publishApacheProxyLocation'>, ArgsOf<'publishApacheProxyLocation'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/apache/proxy-locations/{key}', a),
+      invalidatesTags: ['apache'],
+    }),
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts/{vhostId}/logs/{kind}/tail — Starts (or renews) a live tail of the log: new lines arrive as `apache.log` events in room `server:<id>` until it is stopped or its lease ends (renew it before `expiresAt`) */
     startApacheLogTail: b.mutation<ResultOf<'startApacheLogTail'>, ArgsOf<'startApacheLogTail'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts/{vhostId}/logs/{kind}/tail', a),
@@ -86,6 +96,11 @@ export const apacheApi = managedApi.enhanceEndpoints({ addTagTypes: ['apache'] }
     /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts/{vhostId}/logs/{kind}/tail/{tailId} — Ends a live tail */
     stopApacheLogTail: b.mutation<ResultOf<'stopApacheLogTail'>, ArgsOf<'stopApacheLogTail'>>({
       query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/apache/vhosts/{vhostId}/logs/{kind}/tail/{tailId}', a),
+    }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/apache/proxy-locations/{key} — Removes the proxy location of a key and applies the change */
+    unpublishApacheProxyLocation: b.mutation<ResultOf<'unpublishApacheProxyLocation'>, ArgsOf<'unpublishApacheProxyLocation'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/apache/proxy-locations/{key}', a),
+      invalidatesTags: ['apache'],
     }),
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/apache/authentications/{authenticationId} — Changes a basic authentication; a user without `password` keeps the one stored */
     updateApacheAuthentication: b.mutation<ResultOf<'updateApacheAuthentication'>, ArgsOf<'updateApacheAuthentication'>>({

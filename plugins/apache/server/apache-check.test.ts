@@ -50,6 +50,22 @@ const demoState = (name: string): WebServerState => ({ vhosts: demoSiteStates(de
     expect(outcome).toMatchObject({ status: 'passed' });
   }, 60_000);
 
+  it('accepts proxy locations: a balancer with websocket upgrades, one upstream, the root, on HTTP and HTTPS', async () => {
+    const proxy = (key: string, p: string, upstreams: string[], websocket = true) => ({ key, path: p, upstreams, websocket, timeoutSeconds: 90 });
+    const state: WebServerState = {
+      vhosts: [
+        buildVhost({
+          certificate: 'mueller-schmidt-shop-2026',
+          authentications: [buildAuthentication({ path: '/app' })],
+          proxyLocations: [proxy('nodejs-app', '/app/', ['127.0.0.1:3000', '127.0.0.1:3001']), proxy('nodejs-api', '/api/', ['[::1]:4000'], false)],
+        }),
+        buildVhost({ id: 2, serverNames: ['node.example.com'], backend: 'static', phpVersion: null, proxyLocations: [proxy('nodejs-root', '/', ['127.0.0.1:5000'])] }),
+      ],
+    };
+    const outcome = await check(state);
+    expect(outcome).toMatchObject({ status: 'passed' });
+  }, 60_000);
+
   it('refuses a customer slot apache does not understand, naming the live file', async () => {
     const outcome = await check({ vhosts: [buildVhost({ serverNames: ['slot.example.com'] })] }, 10001, 'NoSuchDirective on\n');
     expect(outcome.status).toBe('failed');

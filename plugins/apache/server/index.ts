@@ -5,6 +5,7 @@ import { prepareApache, renderApache, type ApachePrepared } from './config.ts';
 import { apache } from './dialect.ts';
 import { seedDemoSitesOf } from './fixtures.ts';
 import { Migration20261128090000ApacheSites } from './migrations/Migration20261128090000ApacheSites.ts';
+import { Migration20261205090000ApacheProxyLocations } from './migrations/Migration20261205090000ApacheProxyLocations.ts';
 import programs from './program.ts';
 
 const { Vhost, Redirect, Authentication } = apache.entities;
@@ -13,12 +14,12 @@ const load = apache.state.load;
 /** apache: sites, redirects, basic authentication and directives as desired state; rendered, checked with `apache2 -t` on a staged copy and applied as a job. */
 export default defineServerPlugin<Operations, ApachePrepared>({
   entities: [Vhost, Redirect, Authentication],
-  migrations: [Migration20261128090000ApacheSites],
+  migrations: [Migration20261128090000ApacheSites, Migration20261205090000ApacheProxyLocations],
   programs,
   steps: { service: 'apache' },
   handlers(ports) {
     // The web server family's handlers, one file per resource in @portal/plugin-sdk/webserver.
-    const { config, vhosts, redirects, authentications, certificates, logs } = webServerHandlers(apache.kit(ports));
+    const { config, vhosts, redirects, authentications, certificates, logs, proxies } = webServerHandlers(apache.kit(ports));
     return {
       getApacheStatus: config.status,
       getApacheConfig: config.config,
@@ -39,6 +40,9 @@ export default defineServerPlugin<Operations, ApachePrepared>({
       listApacheLogEntries: logs.entries,
       startApacheLogTail: logs.startTail,
       stopApacheLogTail: logs.stopTail,
+      listApacheProxyLocations: proxies.list,
+      publishApacheProxyLocation: proxies.publish,
+      unpublishApacheProxyLocation: proxies.unpublish,
     };
   },
   // Before the job's transaction: self-signed certificates (on an apply), listen addresses, certificate statuses.

@@ -22,6 +22,8 @@ const errorLogPath = '/var/log/apache2/error.log';
 const modules = [
   'mpm_event', 'authz_core', 'authz_host', 'authz_user', 'authn_core', 'authn_file', 'auth_basic', 'alias', 'dir', 'mime', 'rewrite',
   'headers', 'expires', 'filter', 'deflate', 'setenvif', 'env', 'proxy', 'proxy_fcgi', 'proxy_http', 'socache_shmcb', 'ssl',
+  // Proxy locations with several upstreams (a balancer).
+  'slotmem_shm', 'proxy_balancer', 'lbmethod_byrequests',
 ];
 
 /** The main configuration of the private apache of the `local` gateway: everything inside the sandbox. */

@@ -18,8 +18,8 @@ import {
   type RenderEnv,
   type WebServerState,
 } from '@portal/plugin-sdk/webserver';
-import { directiveValueValid, documentRootValid, locationPathValid, realmPattern, redirectTargetValid, serverNamePattern, slotPath, upstreamValid, webRoot, type IncludeSlot } from '../shared/options.ts';
-import type { AuthenticationState, VhostState } from '@portal/plugin-sdk/webserver';
+import { directiveValueValid, documentRootValid, locationPathValid, proxyKeyPattern, proxyPathValid, proxyTimeout, realmPattern, redirectTargetValid, serverNamePattern, slotPath, upstreamValid, webRoot, type IncludeSlot } from '../shared/options.ts';
+import type { AuthenticationState, ProxyLocationState, VhostState } from '@portal/plugin-sdk/webserver';
 import { portalConfPath, portalDir } from './program.ts';
 
 export const paths = {
@@ -106,6 +106,35 @@ function backendLines(env: RenderEnv, vhost: VhostState): string[] {
   }
 }
 
+/**
+ * A proxy location: `ProxyPass` of its path (the prefix stripped) to its upstream, or to a balancer of its
+ * upstreams; websocket upgrades with `upgrade=websocket` (mod_proxy_http, apache ≥ 2.4.47). `ProxyPass` takes the
+ * first match, so the renderer writes the longest paths first.
+ */
+export function proxyLocationLines(p: ProxyLocationState): string[] {
+  if (!proxyKeyPattern.test(p.key)) throw new UnsafeValueError('proxy key', p.key);
+  if (!proxyPathValid(p.path)) throw new UnsafeValueError('proxy path', p.path);
+  if (!p.upstreams.length) throw new UnsafeValueError('proxy upstreams', '');
+  for (const u of p.upstreams) if (!upstreamValid(u)) throw new UnsafeValueError('upstream', u);
+  const t = p.timeoutSeconds;
+  if (!Number.isInteger(t) || t < proxyTimeout.min || t > proxyTimeout.max) throw new UnsafeValueError('proxy timeout', String(t));
+  const params = `timeout=${t}${p.websocket ? ' upgrade=websocket' : ''}`;
+  const path = quote(p.path, 'proxy path');
+  if (p.upstreams.length === 1) {
+    const url = quote(`http://${p.upstreams[0]}/`, 'upstream');
+    return [`# Proxy location ${p.key}`, `ProxyPass ${path} ${url} ${params}`, `ProxyPassReverse ${path} ${url}`];
+  }
+  const balancer = `balancer://portal-proxy-${p.key}`;
+  return [
+    `# Proxy location ${p.key}`,
+    `<Proxy ${quote(balancer)}>`,
+    ...p.upstreams.map((u) => `    BalancerMember ${quote(`http://${u}`, 'upstream')} ${params}`),
+    '</Proxy>',
+    `ProxyPass ${path} ${quote(`${balancer}/`)}`,
+    `ProxyPassReverse ${path} ${quote(`${balancer}/`)}`,
+  ];
+}
+
 /** The part of a site both its HTTP and HTTPS virtual host have. */
 function siteBody(vhost: VhostState, env: RenderEnv): string[] {
   const root = `${webRoot}/${vhost.documentRoot}`;
@@ -118,6 +147,10 @@ function siteBody(vhost: VhostState, env: RenderEnv): string[] {
   lines.push(`DocumentRoot ${serverPath(env, root)}`, `<Directory ${serverPath(env, root)}>`, '    Options -Indexes +FollowSymLinks', '    AllowOverride None', '    Require all granted', '</Directory>');
   if (!vhost.directives.some((d) => d.name === 'DirectoryIndex')) lines.push(vhost.backend === 'php' ? 'DirectoryIndex index.php index.html' : 'DirectoryIndex index.html');
   lines.push('', `CustomLog ${serverPath(env, logPath(vhost, 'access'))} portal_json`, `ErrorLog ${serverPath(env, logPath(vhost, 'error'))}`);
+  if (vhost.proxyLocations.length) {
+    const longestFirst = [...vhost.proxyLocations].sort((a, b) => b.path.length - a.path.length || a.path.localeCompare(b.path));
+    lines.push('', 'ProxyPreserveHost On', ...longestFirst.flatMap(proxyLocationLines));
+  }
   const backend = backendLines(env, vhost);
   if (backend.length) lines.push('', ...backend);
   if (vhost.directives.length) lines.push('', '# Additional directives', ...vhost.directives.map(directiveLine));

@@ -69,6 +69,11 @@ export const nginxApi = managedApi.enhanceEndpoints({ addTagTypes: ['nginx'] }).
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts/{vhostId}/logs/{kind}', a),
       providesTags: ['nginx'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/nginx/proxy-locations — The proxy locations of every domain of the server (or of one): path prefixes forwarded to upstreams */
+    listNginxProxyLocations: b.query<ResultOf<'listNginxProxyLocations'>, ArgsOf<'listNginxProxyLocations'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/nginx/proxy-locations', a),
+      providesTags: ['nginx'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/nginx/redirects — The redirects of every domain of the server (or of one) */
     listNginxRedirects: b.query<ResultOf<'listNginxRedirects'>, ArgsOf<'listNginxRedirects'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/nginx/redirects', a),
@@ -79,6 +84,11 @@ export const nginxApi = managedApi.enhanceEndpoints({ addTagTypes: ['nginx'] }).
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts', a),
       providesTags: ['nginx'],
     }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/nginx/proxy-locations/{key} — Publishes a path prefix of a domain as a reverse proxy to upstreams (creates it, or moves and updates the one of this key) and applies it */
+    publishNginxProxyLocation: b.mutation<ResultOf<'publishNginxProxyLocation'>, ArgsOf<'publishNginxProxyLocation'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/nginx/proxy-locations/{key}', a),
+      invalidatesTags: ['nginx'],
+    }),
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts/{vhostId}/logs/{kind}/tail — Starts (or renews) a live tail of the log: new lines arrive as `nginx.log` events in room `server:<id>` until it is stopped or its lease ends (renew it before `expiresAt`) */
     startNginxLogTail: b.mutation<ResultOf<'startNginxLogTail'>, ArgsOf<'startNginxLogTail'>>({
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts/{vhostId}/logs/{kind}/tail', a),
@@ -86,6 +96,11 @@ export const nginxApi = managedApi.enhanceEndpoints({ addTagTypes: ['nginx'] }).
     /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts/{vhostId}/logs/{kind}/tail/{tailId} — Ends a live tail */
     stopNginxLogTail: b.mutation<ResultOf<'stopNginxLogTail'>, ArgsOf<'stopNginxLogTail'>>({
       query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/nginx/vhosts/{vhostId}/logs/{kind}/tail/{tailId}', a),
+    }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/nginx/proxy-locations/{key} — Removes the proxy location of a key and applies the change */
+    unpublishNginxProxyLocation: b.mutation<ResultOf<'unpublishNginxProxyLocation'>, ArgsOf<'unpublishNginxProxyLocation'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/nginx/proxy-locations/{key}', a),
+      invalidatesTags: ['nginx'],
     }),
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/nginx/authentications/{authenticationId} — Changes a basic authentication; a user without `password` keeps the one stored */
     updateNginxAuthentication: b.mutation<ResultOf<'updateNginxAuthentication'>, ArgsOf<'updateNginxAuthentication'>>({

@@ -4,6 +4,7 @@ import { seedDemoVhosts } from './fixtures.ts';
 import { webServerHandlers } from '@portal/plugin-sdk/webserver';
 import { nginx } from './dialect.ts';
 import { Migration20261122140000NginxDomains } from './migrations/Migration20261122140000NginxDomains.ts';
+import { Migration20261205090000NginxProxyLocations } from './migrations/Migration20261205090000NginxProxyLocations.ts';
 import { loadState, NginxAuthentication, NginxRedirect, NginxVhost, restoreState } from './state.ts';
 import { prepareNginx, renderNginx, type NginxPrepared } from './config.ts';
 import programs from './program.ts';
@@ -11,12 +12,12 @@ import programs from './program.ts';
 /** nginx: domains, redirects, basic authentication and directives as desired state; rendered, checked with `nginx -t` and applied as a job. */
 export default defineServerPlugin<Operations, NginxPrepared>({
   entities: [NginxVhost, NginxRedirect, NginxAuthentication],
-  migrations: [Migration20261122140000NginxDomains],
+  migrations: [Migration20261122140000NginxDomains, Migration20261205090000NginxProxyLocations],
   programs,
   steps: { service: 'nginx' },
   handlers(ports) {
     // The web server family's handlers, one file per resource in @portal/plugin-sdk/webserver.
-    const { config, vhosts, redirects, authentications, certificates, logs } = webServerHandlers(nginx.kit(ports));
+    const { config, vhosts, redirects, authentications, certificates, logs, proxies } = webServerHandlers(nginx.kit(ports));
     return {
       getNginxStatus: config.status,
       getNginxConfig: config.config,
@@ -37,6 +38,9 @@ export default defineServerPlugin<Operations, NginxPrepared>({
       listNginxLogEntries: logs.entries,
       startNginxLogTail: logs.startTail,
       stopNginxLogTail: logs.stopTail,
+      listNginxProxyLocations: proxies.list,
+      publishNginxProxyLocation: proxies.publish,
+      unpublishNginxProxyLocation: proxies.unpublish,
     };
   },
   // Before the job's transaction: self-signed certificates (on an apply), listen addresses, certificate statuses.

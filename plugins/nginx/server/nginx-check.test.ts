@@ -12,7 +12,9 @@ import { demoVhostsFor } from './fixtures.ts';
 import { certificatesOf } from '../shared/options.ts';
 import { hashPassword } from '@portal/plugin-sdk/webserver';
 import { nginxProgram } from './program.ts';
-import { checkAuthentication, checkRedirect, checkVhost, normalizeVhost } from './dialect.ts';
+import { checkAuthentication, checkRedirect, checkVhost, nginx as nginxFamily, normalizeVhost } from './dialect.ts';
+
+const nginxRules = nginxFamily.rules;
 import type { NginxState } from './state.ts';
 import { buildAuthentication, buildRedirect, buildVhost, demoSiteStates } from '@portal/plugin-sdk/webserver';
 
@@ -103,6 +105,33 @@ describe('the rendered configuration passes nginx -t', () => {
       for (const r of v.redirects) expect(checkRedirect({ vhostId: v.id, ...r }, state.vhosts, r.id)).toEqual({});
       for (const a of v.authentications) expect(checkAuthentication({ vhostId: v.id, path: a.path, realm: a.realm, users: a.users.map((u) => ({ name: u.name })) }, state.vhosts, a.id, a.users.map((u) => u.name))).toEqual({});
     }
+    if (!nginx) return;
+    const result = await check(state, 10001);
+    expect([result.status, result.output]).toEqual(['passed', expect.stringContaining('syntax is ok')]);
+  });
+
+  it('R2.030 proxy locations: balanced with websocket, one upstream without, the root, below and above an authentication (HTTP and HTTPS)', async () => {
+    const hash = hashPassword('ein langes Passwort');
+    const proxy = (key: string, path: string, upstreams: string[], websocket = true) => ({ key, path, upstreams, websocket, timeoutSeconds: 120 });
+    const state: NginxState = {
+      vhosts: [
+        buildVhost({
+          id: 1,
+          certificate: 'mueller-schmidt-shop-2026',
+          authentications: [buildAuthentication({ id: 1, path: '/app', users: [{ name: 'a', hash }] }), buildAuthentication({ id: 2, path: '/api/admin/', users: [{ name: 'b', hash }] })],
+          proxyLocations: [proxy('nodejs-app', '/app/', ['127.0.0.1:3000', '127.0.0.1:3001']), proxy('nodejs-api', '/api/', ['[::1]:4000'], false)],
+        }),
+        buildVhost({ id: 2, serverNames: ['node.example.com'], backend: 'static', phpVersion: null, proxyLocations: [proxy('nodejs-root', '/', ['127.0.0.1:5000'])] }),
+      ],
+    };
+    const { renderVhost } = await import('./render.ts');
+    const env = { hostPath: (p: string) => p, listen: { host: '127.0.0.1', port: 80 }, tlsListen: { host: '127.0.0.1', port: 443 }, certificates: new Set<string>() };
+    const site = renderVhost(state.vhosts[0], env);
+    // The authentication of /app protects the proxy location below it; /api/admin/ is proxied behind its password.
+    expect(site).toMatch(/location \^~ "\/app\/" \{\n\s+auth_basic "Admin area";[\s\S]*?proxy_pass http:\/\/portal_proxy_nodejs_app\/;/);
+    expect(site).toMatch(/location \^~ "\/api\/admin\/" \{\n\s+auth_basic[\s\S]*?proxy_pass http:\/\/portal_proxy_nodejs_api\/;/);
+    expect(renderVhost(state.vhosts[1], env)).toMatch(/location \/ \{\n\s+proxy_pass http:\/\/portal_proxy_nodejs_root\/;/);
+    for (const v of state.vhosts) for (const p of v.proxyLocations) expect(nginxRules.checkProxyLocation(p.key, { vhostId: v.id, ...p }, state.vhosts)).toEqual({});
     if (!nginx) return;
     const result = await check(state, 10001);
     expect([result.status, result.output]).toEqual(['passed', expect.stringContaining('syntax is ok')]);

@@ -169,6 +169,12 @@ server {
 log_format portal_json escape=json '{"time":"$time_iso8601","client":"$remote_addr","user":"$remote_user","host":"$host","method":"$request_method","uri":"$request_uri","protocol":"$server_protocol","status":$status,"bytes":$body_bytes_sent,"referer":"$http_referer","agent":"$http_user_agent","duration":$request_time}';
 server_names_hash_bucket_size 256;
 
+# Websocket upgrades through the proxy locations: "upgrade" when the client asks for one, else a kept-alive connection.
+map $http_upgrade $portal_connection_upgrade {
+    default upgrade;
+    '' '';
+}
+
 # Requests for a host name that no domain serves.
 server {
     listen 127.0.0.1:8080 default_server;

@@ -18,7 +18,8 @@ import {
   type ListenAddress,
   type RenderEnv,
 } from '@portal/plugin-sdk/webserver';
-import { directiveValueValid, documentRootValid, locationPathValid, realmPattern, redirectTargetValid, serverNamePattern, slotPath, upstreamValid, webRoot, type IncludeSlot } from '../shared/options.ts';
+import { directiveValueValid, documentRootValid, locationPathValid, proxyKeyPattern, proxyPathValid, proxyTimeout, realmPattern, redirectTargetValid, serverNamePattern, slotPath, upstreamValid, webRoot, type IncludeSlot } from '../shared/options.ts';
+import type { ProxyLocationState } from '@portal/plugin-sdk/webserver';
 import type { AuthenticationState, NginxState, VhostState } from './state.ts';
 
 export { quote, renderHtpasswd, siteName, UnsafeValueError, type ListenAddress, type RenderEnv } from '@portal/plugin-sdk/webserver';
@@ -64,6 +65,12 @@ export function renderMain(env: RenderEnv): string {
 # One JSON object per request; the portal's log view reads it.
 log_format portal_json escape=json '{"time":"$time_iso8601","client":"$remote_addr","user":"$remote_user","host":"$host","method":"$request_method","uri":"$request_uri","protocol":"$server_protocol","status":$status,"bytes":$body_bytes_sent,"referer":"$http_referer","agent":"$http_user_agent","duration":$request_time}';
 server_names_hash_bucket_size 256;
+
+# Websocket upgrades through the proxy locations: "upgrade" when the client asks for one, else a kept-alive connection.
+map $http_upgrade $portal_connection_upgrade {
+    default upgrade;
+    '' '';
+}
 
 # Requests for a host name that no domain serves.
 server {
@@ -142,6 +149,41 @@ function backendLines(env: RenderEnv, vhost: VhostState, nested: boolean): strin
   }
 }
 
+/** The `upstream` block of a proxy location: its servers, balanced round-robin, with idle connections kept. */
+export const proxyUpstreamName = (p: Pick<ProxyLocationState, 'key'>) => {
+  if (!proxyKeyPattern.test(p.key)) throw new UnsafeValueError('proxy key', p.key);
+  return `portal_proxy_${p.key.replace(/-/g, '_')}`;
+};
+
+function proxyUpstream(p: ProxyLocationState): string[] {
+  if (!p.upstreams.length) throw new UnsafeValueError('proxy upstreams', '');
+  for (const u of p.upstreams) if (!upstreamValid(u)) throw new UnsafeValueError('upstream', u);
+  return [`# Proxy location ${p.key}`, `upstream ${proxyUpstreamName(p)} {`, ...p.upstreams.map((u) => `    server ${u};`), '    keepalive 8;', '}', ''];
+}
+
+/** What forwards a request to a proxy location's upstreams (the matched prefix stripped: `proxy_pass` with `/`). */
+function proxyLines(p: ProxyLocationState): string[] {
+  const t = p.timeoutSeconds;
+  if (!Number.isInteger(t) || t < proxyTimeout.min || t > proxyTimeout.max) throw new UnsafeValueError('proxy timeout', String(t));
+  return [
+    `proxy_pass http://${proxyUpstreamName(p)}/;`,
+    'proxy_http_version 1.1;',
+    'proxy_set_header Host $host;',
+    'proxy_set_header X-Real-IP $remote_addr;',
+    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    ...(p.websocket ? ['proxy_set_header Upgrade $http_upgrade;', 'proxy_set_header Connection $portal_connection_upgrade;'] : ['proxy_set_header Connection "";']),
+    'proxy_connect_timeout 5s;',
+    `proxy_read_timeout ${t}s;`,
+    `proxy_send_timeout ${t}s;`,
+  ];
+}
+
+/** The longest of `items` whose path is a prefix of `path` (the location nginx would choose among them). */
+function covering<T extends { path: string }>(items: readonly T[], path: string): T | undefined {
+  return items.filter((x) => path.startsWith(x.path)).sort((a, b) => b.path.length - a.path.length)[0];
+}
+
 function directiveLine(d: { name: string; value: string }): string {
   if (!directiveValueValid(d.name, d.value)) throw new UnsafeValueError(`directive ${d.name}`, d.value);
   if (d.name === 'add_header') {
@@ -194,16 +236,30 @@ export function renderVhost(vhost: VhostState, env: RenderEnv): string {
     for (const a of prefixed) {
       if (!locationPathValid(a.path)) throw new UnsafeValueError('protected path', a.path);
       // `^~`: no regex location (PHP, hidden files) can take a request below the path past the authentication.
-      lines.push(`location ^~ ${quote(a.path, 'protected path')} {`, ...indent([...authLines(env, a), ...backendLines(env, vhost, true)], 1), '}');
+      const proxy = covering(vhost.proxyLocations, a.path);
+      lines.push(`location ^~ ${quote(a.path, 'protected path')} {`, ...indent([...authLines(env, a), ...(proxy ? proxyLines(proxy) : backendLines(env, vhost, true))], 1), '}');
+    }
+  }
+
+  const proxied = vhost.proxyLocations.filter((p) => p.path !== '/');
+  if (proxied.length) {
+    lines.push('', '# Proxy locations');
+    for (const p of proxied) {
+      if (!proxyPathValid(p.path)) throw new UnsafeValueError('proxy path', p.path);
+      // `^~`: no regex location takes a request below the path; the longest authentication above it protects it.
+      const auth = covering(prefixed, p.path);
+      lines.push(`location ^~ ${quote(p.path, 'proxy path')} {`, ...indent([...(auth ? authLines(env, auth) : []), ...proxyLines(p)], 1), '}');
     }
   }
 
   lines.push('', ...denyHidden);
-  lines.push('', 'location / {', ...indent(backendLines(env, vhost, false), 1), '}');
+  const rootProxy = vhost.proxyLocations.find((p) => p.path === '/');
+  lines.push('', 'location / {', ...indent(rootProxy ? proxyLines(rootProxy) : backendLines(env, vhost, false), 1), '}');
   if (vhost.backend === 'php') lines.push('', ...phpLocation(env, vhost));
   lines.push('', ...slotLines(env, vhost, 'server-end'));
 
-  return `${header}# Domain ${vhost.id}: ${vhost.serverNames[0]}\nserver {\n${indent(lines, 1).join('\n')}\n}\n`;
+  const upstreams = vhost.proxyLocations.flatMap(proxyUpstream).join('\n');
+  return `${header}# Domain ${vhost.id}: ${vhost.serverNames[0]}\n${upstreams}server {\n${indent(lines, 1).join('\n')}\n}\n`;
 }
 
 /** Every file of the plugin on the server (sorted by path). Password files are written separately (see {@link htpasswdFiles}). */

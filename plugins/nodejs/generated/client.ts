@@ -33,6 +33,11 @@ export const nodejsApi = managedApi.enhanceEndpoints({ addTagTypes: ['nodejs'] }
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}/log', a),
       providesTags: ['nodejs'],
     }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}/proxy — What publishing an application through the server's web server needs (key and instance addresses) */
+    getNodejsAppProxy: b.query<ResultOf<'getNodejsAppProxy'>, ArgsOf<'getNodejsAppProxy'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/apps/{appId}/proxy', a),
+      providesTags: ['nodejs'],
+    }),
     /** GET api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/files — The program file as rendered from the stored applications (environment files hidden), and whether it is the one last applied */
     getNodejsFiles: b.query<ResultOf<'getNodejsFiles'>, ArgsOf<'getNodejsFiles'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/nodejs/files', a),

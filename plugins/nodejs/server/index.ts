@@ -25,7 +25,7 @@ import { demoApps } from './fixtures.ts';
 import { Migration20261129090000Nodejs } from './migrations/Migration20261129090000Nodejs.ts';
 import programs, { appPaths, checkNodejsFiles, groupName } from './program.ts';
 import { checkRelease, linkRelease, listReleases, rollingRestart } from './release.ts';
-import { instanceService, renderFiles, type Prepared, type RenderableApp } from './render.ts';
+import { instanceService, proxyKey, renderFiles, type Prepared, type RenderableApp } from './render.ts';
 import { checkApp, mergeEnvironment, parseEnvironment } from './rules.ts';
 import { findRuntimes, runtimeMap } from './runtimes.ts';
 
@@ -186,6 +186,16 @@ export default defineServerPlugin<Operations, Prepared>({
           directory: appPaths(a.name).releases,
           releases: names.map((name) => ({ name, current: name === a.release, previous: name === a.previousRelease })),
         };
+      },
+      getNodejsAppProxy: async (c) => {
+        const a = await appOf(c.em, c.server.id, c.params.appId);
+        const gw = ports.gateway(c.server.id);
+        const upstreams: string[] = [];
+        for (let i = 0; i < a.instances; i++) {
+          const at = await gw.listenAddress(instanceService(a.name, i), a.port + i);
+          upstreams.push(`${at.host.includes(':') ? `[${at.host}]` : at.host}:${at.port}`);
+        }
+        return { key: proxyKey(a.name), upstreams };
       },
       switchNodejsRelease: async (c) => switchTo(c, await appOf(c.em, c.server.id, c.params.appId), c.body.release),
       rollbackNodejsRelease: async (c) => {

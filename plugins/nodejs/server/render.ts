@@ -31,6 +31,9 @@ export interface Prepared {
   user: string;
 }
 
+/** The key an app's proxy location is published under in the web server family (`nodejs-<app>`). */
+export const proxyKey = (app: string) => `nodejs-${app}`;
+
 /** The listen service of an instance (`listenAddress`); instance `check` is the health check's. */
 export const instanceService = (app: string, instance: number | 'check') => `nodejs-${app}-${instance}`;
 

@@ -13,9 +13,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Schemas } from '@portal/openapi';
-import { DataTable, PanelSection, QueryState, WriteButton, useManagedHost, type Column } from '@portal/plugin-sdk/web';
+import { DataTable, QueryState, WriteButton, useManagedHost, type Column } from '@portal/plugin-sdk/web';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { nodejsApi } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
 
@@ -71,7 +70,7 @@ export function AppLogDialog({ app, onClose }: { app: App; onClose: () => void }
   );
 }
 
-/** The release directories of an app: switch to one (checked and health-checked first), roll back; the proxy hint. */
+/** The release directories of an app: switch to one (checked and health-checked first), roll back. */
 export function ReleasesDialog({ app, onClose }: { app: App; onClose: () => void }) {
   const { t } = useT();
   const args = { ...useServerArgs(), appId: app.id };
@@ -144,32 +143,6 @@ export function ReleasesDialog({ app, onClose }: { app: App; onClose: () => void
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-/** The reverse-proxy entry an app needs: the nginx site's backend `proxy` to its port (several instances: an upstream). */
-export function ProxyHint({ apps }: { apps: readonly App[] }) {
-  const { t } = useT();
-  const running = apps.filter((a) => a.release);
-  if (!running.length) return null;
-  return (
-    <PanelSection id="nodejs-proxy-title" title={t('proxy.title')}>
-      <Typography variant="body2" sx={{ mb: 1 }}>
-        {t('proxy.text')}
-      </Typography>
-      <Box component="pre" sx={pre} aria-label={t('proxy.title')}>
-        {running
-          .map((a) =>
-            a.instances > 1
-              ? `# ${a.name}\nupstream ${a.name.replace(/-/g, '_')} {\n${Array.from({ length: a.instances }, (_, i) => `  server 127.0.0.1:${a.port + i};`).join('\n')}\n}\nproxy_pass http://${a.name.replace(/-/g, '_')};`
-              : `# ${a.name}\nproxy_pass http://127.0.0.1:${a.port};`,
-          )
-          .join('\n\n')}
-      </Box>
-      <Button component={RouterLink} to="../nginx" sx={{ mt: 1 }}>
-        {t('proxy.open')}
-      </Button>
-    </PanelSection>
   );
 }
 

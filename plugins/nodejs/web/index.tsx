@@ -4,14 +4,16 @@ import { useState } from 'react';
 import { nodejsApi, nodejsClient } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
 import { nodejsAppResource } from '../generated/resources.ts';
-import { AppLogDialog, ProxyHint, ReleasesDialog, StatusPanel, type App } from './AppPanels.tsx';
+import { AppLogDialog, ReleasesDialog, StatusPanel, type App } from './AppPanels.tsx';
+import { PublishDialog, PublishedCell, usePublished } from './PublishDialog.tsx';
 
 const mono = { slotProps: { htmlInput: { style: { fontFamily: 'monospace' } } } };
 
-/** The section's start page: the applications (SDK resource page) with their releases and logs, the live status, the proxy hint. */
+/** The section's start page: the applications (SDK resource page) with their releases, logs and where they are published, the live status. */
 export function AppsPage() {
   const { t } = useT();
-  const [open, setOpen] = useState<{ app: App; what: 'releases' | 'log' }>();
+  const [open, setOpen] = useState<{ app: App; what: 'releases' | 'log' | 'publish' }>();
+  const published = usePublished();
   return (
     <>
       <ResourcePage<App, { data: App[]; total: number }>
@@ -25,12 +27,16 @@ export function AppsPage() {
             { id: 'port', label: t('list.columns.port'), render: (a) => (a.instances > 1 ? `${a.port}–${a.port + a.instances - 1}` : a.port), align: 'right' },
             { id: 'instances', label: t('list.columns.instances'), render: (a) => a.instances, align: 'right' },
             { id: 'release', label: t('list.columns.release'), render: (a) => (a.release ? <code>{a.release}</code> : '—') },
+            { id: 'published', label: t('list.columns.published'), render: (a) => <PublishedCell app={a} published={published} /> },
           ],
           searchText: (a) => `${a.name} ${a.script} ${a.release}`,
           actions: (a) => (
             <>
               <Button size="small" onClick={() => setOpen({ app: a, what: 'releases' })} aria-label={t('releases.open', { name: a.name })}>
                 {t('releases.action')}
+              </Button>
+              <Button size="small" onClick={() => setOpen({ app: a, what: 'publish' })} aria-label={t('publish.open', { name: a.name })}>
+                {t('publish.action')}
               </Button>
               <Button size="small" onClick={() => setOpen({ app: a, what: 'log' })} aria-label={t('status.log', { name: a.name })}>
                 {t('status.actions.log')}
@@ -39,13 +45,11 @@ export function AppsPage() {
           ),
         }}
         footer={(answer) => (
-          <>
-            <StatusPanel apps={answer.data} />
-            <ProxyHint apps={answer.data} />
-          </>
+          <StatusPanel apps={answer.data} />
         )}
       />
       {open?.what === 'releases' && <ReleasesDialog app={open.app} onClose={() => setOpen(undefined)} />}
+      {open?.what === 'publish' && <PublishDialog app={open.app} onClose={() => setOpen(undefined)} />}
       {open?.what === 'log' && <AppLogDialog app={open.app} onClose={() => setOpen(undefined)} />}
     </>
   );

@@ -32,6 +32,7 @@ export async function seedDemoSites({ em, server, clock }: StateContext, { Vhost
       upstream: d.upstream ?? null,
       certificate: d.certificate ?? null,
       directives: (d.directives ?? []).map(([name, value]) => ({ name, value })),
+      proxyLocations: [],
       ...at,
     });
     for (const [source, target, code] of d.redirects ?? []) em.create(Redirect, { serverId: server.id, vhost, source, target, code, ...at });

@@ -6,7 +6,7 @@
  */
 import { defineEntity, p } from '@mikro-orm/core';
 import { backends } from '../shared/options.ts';
-import type { AuthUserRecord, DirectiveRecord } from '../shared/state.ts';
+import type { AuthUserRecord, DirectiveRecord, ProxyLocationState } from '../shared/state.ts';
 
 const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
@@ -31,6 +31,8 @@ export function webServerEntities(pluginId: string) {
       upstream: p.string().length(260).nullable(),
       certificate: p.string().length(64).nullable(),
       directives: p.json<DirectiveRecord[]>(),
+      /** Path prefixes forwarded to upstreams, published by key (added later: each member's migration adds the column with `'[]'`). */
+      proxyLocations: p.json<ProxyLocationState[]>().default('[]'),
       createdAt: p.datetime(),
       updatedAt: p.datetime(),
     },

@@ -47,6 +47,7 @@ export function stateStore({ Vhost, Redirect, Authentication }: WebServerEntitie
                 .filter((a) => a.vhost.id === v.id)
                 .map((a) => ({ id: a.id, path: a.path, realm: a.realm, users: a.users.map((u) => ({ name: u.name, hash: u.hash })), createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString() }))
                 .sort((a, b) => a.path.localeCompare(b.path)),
+              proxyLocations: (v.proxyLocations ?? []).map((x) => ({ key: x.key, path: x.path, upstreams: [...x.upstreams], websocket: x.websocket, timeoutSeconds: x.timeoutSeconds })).sort((a, b) => a.path.localeCompare(b.path)),
               createdAt: v.createdAt.toISOString(),
               updatedAt: v.updatedAt.toISOString(),
             }),
@@ -72,6 +73,7 @@ export function stateStore({ Vhost, Redirect, Authentication }: WebServerEntitie
           upstream: v.upstream,
           certificate: v.certificate,
           directives: v.directives,
+          proxyLocations: v.proxyLocations ?? [],
           createdAt: new Date(v.createdAt),
           updatedAt: new Date(v.updatedAt),
         });

@@ -17,6 +17,7 @@ export function buildVhost(over: Partial<VhostState> = {}): VhostState {
     directives: [],
     redirects: [],
     authentications: [],
+    proxyLocations: [],
     createdAt: at,
     updatedAt: at,
     ...over,

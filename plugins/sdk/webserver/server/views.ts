@@ -6,7 +6,7 @@
  */
 import type { Backend, RedirectCode } from '../shared/options.ts';
 import type { LogEntry } from '../shared/logs.ts';
-import type { AuthenticationState, RedirectState, VhostState } from '../shared/state.ts';
+import type { AuthenticationState, ProxyLocationState, RedirectState, VhostState } from '../shared/state.ts';
 
 export type CertificateStatus = 'installed' | 'will_generate' | 'missing';
 
@@ -135,4 +135,19 @@ export function presentAuthentication(a: AuthenticationState, vhost: VhostState)
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   };
+}
+
+/** A proxy location as the API shows it, with its site. */
+export interface ProxyLocationView {
+  key: string;
+  vhostId: number;
+  vhostName: string;
+  path: string;
+  upstreams: string[];
+  websocket: boolean;
+  timeoutSeconds: number;
+}
+
+export function presentProxyLocation(p: ProxyLocationState, vhost: VhostState): ProxyLocationView {
+  return { key: p.key, vhostId: vhost.id, vhostName: vhost.serverNames[0], path: p.path, upstreams: [...p.upstreams], websocket: p.websocket, timeoutSeconds: p.timeoutSeconds };
 }

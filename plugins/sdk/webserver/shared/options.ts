@@ -135,3 +135,16 @@ export function serverNameMatches(serverName: string, host: string): boolean {
   }
   return false;
 }
+
+/**
+ * A proxy location (the family's reverse-proxy capability): a path prefix of a site forwarded to one or more
+ * `host:port` upstreams (balanced), with websocket upgrades and a read/send timeout. Another section publishes
+ * one under a key of its own (`nodejs-<app>`): the key identifies it on the server, so publishing again moves
+ * or updates it. The path ends with `/` (the prefix is stripped: `/app/x` reaches the upstream as `/x`).
+ */
+export const proxyKeyPattern = /^[a-z][a-z0-9-]{0,62}$/;
+export const maxProxyUpstreams = 8;
+export const proxyTimeout = { min: 1, max: 3600, default: 60 } as const;
+
+/** Whether a proxy location's path is allowed: a valid location path ending with `/`. */
+export const proxyPathValid = (p: string): boolean => locationPathValid(p) && p.endsWith('/');

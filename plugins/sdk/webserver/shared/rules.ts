@@ -11,8 +11,12 @@ import {
   locationPathValid,
   maxServerNames,
   normalizeServerName,
+  maxProxyUpstreams,
   passwordLength,
   phpVersions,
+  proxyKeyPattern,
+  proxyPathValid,
+  proxyTimeout,
   realmPattern,
   redirectCodes,
   redirectTargetValid,
@@ -50,6 +54,15 @@ export interface AuthenticationInput {
   users: { name: string; password?: string }[];
 }
 
+/** A proxy location as published (`publish<Pascal>ProxyLocation`): the key is the operation's path parameter. */
+export interface ProxyLocationInput {
+  vhostId: number;
+  path: string;
+  upstreams: string[];
+  websocket?: boolean;
+  timeoutSeconds?: number;
+}
+
 class Errors {
   readonly fields: FieldErrors = {};
   add(field: string, key: string): void {
@@ -82,12 +95,13 @@ export interface SiteRules {
   checkVhost(vhost: Required<VhostInput>, all: readonly VhostState[], selfId?: number, allowedCertificates?: readonly string[]): FieldErrors;
   checkRedirect(input: RedirectInput, all: readonly VhostState[], selfId?: number): FieldErrors;
   checkAuthentication(input: AuthenticationInput, all: readonly VhostState[], selfId?: number, knownUsers?: readonly string[]): FieldErrors;
+  checkProxyLocation(key: string, input: ProxyLocationInput, all: readonly VhostState[]): FieldErrors;
 }
 
 /** The rules of a web server: its error namespace (the plugin id) and its directive whitelist. */
 export function siteRules(namespace: string, directives: DirectiveWhitelist): SiteRules {
   const key = (name: string) => `${namespace}:errors.${name}`;
-  return { checkVhost, checkRedirect, checkAuthentication };
+  return { checkVhost, checkRedirect, checkAuthentication, checkProxyLocation };
 
   /**
    * A domain (already normalized) against the server's other domains: valid names, none used twice
@@ -155,6 +169,8 @@ export function siteRules(namespace: string, directives: DirectiveWhitelist): Si
     if (!vhost) e.add('vhostId', key('vhost_unknown'));
     if (!locationPathValid(input.path)) e.add('path', key('path_invalid'));
     else if (vhost?.authentications.some((a) => a.id !== selfId && a.path === input.path)) e.add('path', key('auth_path_taken'));
+    // nginx would see two locations of one path; put the authentication on the proxy location's path without its `/`, or above it.
+    else if (input.path !== '/' && vhost?.proxyLocations.some((p) => p.path === input.path)) e.add('path', key('proxy_path_taken'));
     if (!realmPattern.test(input.realm) || input.realm.trim() !== input.realm) e.add('realm', key('realm_invalid'));
     input.users.forEach((u, i) => {
       if (!userNamePattern.test(u.name)) e.add(`users.${i}.name`, key('user_name_invalid'));
@@ -165,6 +181,28 @@ export function siteRules(namespace: string, directives: DirectiveWhitelist): Si
       // eslint-disable-next-line no-control-regex -- a browser cannot send control characters in basic authentication
       else if (/[\u0000-\u001f\u007f]/.test(u.password)) e.add(`users.${i}.password`, key('password_invalid'));
     });
+    return e.fields;
+  }
+
+  /**
+   * A proxy location published under `key`: a known site, a path ending with `/` that no other proxy location or
+   * authentication of the site has (the key's own location may move), 1–8 distinct `host:port` upstreams, a timeout.
+   */
+  function checkProxyLocation(proxyKey: string, input: ProxyLocationInput, all: readonly VhostState[]): FieldErrors {
+    const e = new Errors();
+    if (!proxyKeyPattern.test(proxyKey)) e.add('key', key('proxy_key_invalid'));
+    const vhost = all.find((v) => v.id === input.vhostId);
+    if (!vhost) e.add('vhostId', key('vhost_unknown'));
+    if (!proxyPathValid(input.path)) e.add('path', key('proxy_path_invalid'));
+    else if (vhost?.proxyLocations.some((p) => p.key !== proxyKey && p.path === input.path)) e.add('path', key('proxy_path_taken'));
+    else if (input.path !== '/' && vhost?.authentications.some((a) => a.path === input.path)) e.add('path', key('proxy_path_taken'));
+    if (!input.upstreams.length || input.upstreams.length > maxProxyUpstreams) e.add('upstreams', 'validation.maxItems');
+    input.upstreams.forEach((u, i) => {
+      if (!upstreamValid(u)) e.add(`upstreams.${i}`, key('upstream_invalid'));
+      else if (input.upstreams.indexOf(u) !== i) e.add(`upstreams.${i}`, key('upstream_duplicate'));
+    });
+    const t = input.timeoutSeconds ?? proxyTimeout.default;
+    if (!Number.isInteger(t) || t < proxyTimeout.min || t > proxyTimeout.max) e.add('timeoutSeconds', key('proxy_timeout_invalid'));
     return e.fields;
   }
 }

@@ -35,6 +35,15 @@ export interface AuthenticationState {
   updatedAt: string;
 }
 
+/** A path prefix of a site forwarded to upstreams (the family's proxy location), published under a key of the server. */
+export interface ProxyLocationState {
+  key: string;
+  path: string;
+  upstreams: string[];
+  websocket: boolean;
+  timeoutSeconds: number;
+}
+
 /** A site (domain, vhost): its names (the first is the primary one), document root, backend, certificate and directives. */
 export interface VhostState {
   id: number;
@@ -47,6 +56,8 @@ export interface VhostState {
   directives: DirectiveRecord[];
   redirects: RedirectState[];
   authentications: AuthenticationState[];
+  /** Added after the first version: a snapshot without it has none. */
+  proxyLocations: ProxyLocationState[];
   createdAt: string;
   updatedAt: string;
 }
@@ -66,6 +77,8 @@ export function describeChange(before: WebServerState | null, after: WebServerSt
   const strip = (v: VhostState) =>
     JSON.stringify(v, (key, value: unknown) => {
       if (key === 'createdAt' || key === 'updatedAt') return undefined;
+      // Snapshots from before proxy locations existed have none.
+      if (key === 'proxyLocations' && Array.isArray(value) && !value.length) return undefined;
       if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
       return value;
     });

@@ -4,6 +4,7 @@ import { authenticationHandlers } from './authentications.ts';
 import { certificateHandlers } from './certificates.ts';
 import { configHandlers } from './config.ts';
 import { logHandlers } from './logs.ts';
+import { proxyHandlers } from './proxies.ts';
 import { redirectHandlers } from './redirects.ts';
 import { vhostHandlers } from './vhosts.ts';
 
@@ -15,5 +16,6 @@ export function webServerHandlers<D extends string, P extends string>(kit: WebSe
     authentications: authenticationHandlers(kit),
     certificates: certificateHandlers(kit),
     logs: logHandlers(kit),
+    proxies: proxyHandlers(kit),
   };
 }

@@ -29,7 +29,7 @@ export function vhostHandlers<D extends string>(kit: WebServerKit<D>) {
         await kit.lock(tx, c.server.id);
         refuse(rules.checkVhost(input, (await state.load(tx, c.server.id)).vhosts, undefined, kit.ownCertificates(c.server)));
         const now = ports.clock.now();
-        const v = tx.create(Vhost, { ...input, serverId: c.server.id, createdAt: now, updatedAt: now });
+        const v = tx.create(Vhost, { ...input, proxyLocations: [], serverId: c.server.id, createdAt: now, updatedAt: now });
         await tx.flush();
         return v.id;
       });
