@@ -18,7 +18,7 @@ import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 import { DemoModeHook, DemoReadOnly } from '../demo/DemoShell';
 import { Monitoring } from '../monitoring/Monitoring';
-import { HydrationMarker } from '../ssr/HydrationMarker';
+import { HydrationMarker, NavigationMarker } from '../ssr/HydrationMarker';
 
 /** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
 export function Shell() {
@@ -61,6 +61,7 @@ export function Shell() {
               </ChunkLoadWarningShown>
             </DemoReadOnly>
             <HydrationMarker />
+            <NavigationMarker />
           </Suspense>
         )}
       </Container>
