@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, untilHydrated } from './fixtures';
 import { login, openUserMenu, password, users, visitorLanguage } from './helpers';
 
 test.describe('sign-in and sign-out', () => {
@@ -202,6 +202,9 @@ test.describe('session timers', () => {
   test('R4.001 R9.002 the login cookie is checked every 1500 ms', async ({ page, context }) => {
     await page.clock.install();
     await login(page, users.manager);
+    // The clock waits for the page to hydrate before it pauses; the target is taken after that wait, or a slow
+    // hydration (a server-rendered dashboard shows before it is interactive) puts it in the past.
+    await untilHydrated(page);
     await page.clock.pauseAt(Date.now() + 1000);
     await context.clearCookies();
     await page.clock.runFor(1500);
@@ -211,6 +214,7 @@ test.describe('session timers', () => {
   test('R4.005 R9.003 the session is refreshed after 15 minutes, not before', async ({ page }) => {
     await page.clock.install();
     await login(page, users.admin);
+    await untilHydrated(page);
     await page.clock.pauseAt(Date.now() + 1000);
     const refreshes: string[] = [];
     page.on('request', (r) => {

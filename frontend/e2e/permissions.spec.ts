@@ -101,7 +101,11 @@ test.describe('my data → permissions (English)', () => {
 
   test('R5.023 R8.014 the partner manager cannot give up the customer', async ({ page }) => {
     await login(page, users.partner);
+    // The choice is the user's setting once the server has stored it: the next page is rendered in it (with
+    // server rendering the page's request could otherwise overtake the PATCH and come in German).
+    const english = page.waitForResponse((r) => r.url().endsWith('/api/v1/me/settings') && r.request().method() === 'PATCH' && r.ok());
     await page.getByRole('button', { name: /Sprache wechseln: English/ }).click();
+    await english;
     await page.goto('/a/profile/permissions');
     await page.getByRole('button', { name: 'Actions for Nordlicht Medien GmbH & Co. KG' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -90,7 +90,13 @@ export const i18nReady: Promise<unknown> = i18next
     fallbackLng: resources ? 'de' : false,
     supportedLngs: [...supportedLanguages],
     defaultNS: 'common',
-    ns: resources ? Object.keys(resources.de ?? {}) : signedIn() ? [...criticalNamespaces, ...signedInNamespaces] : criticalNamespaces,
+    // i18next fetches these (and those `loadTranslations` adds) for a new language. A server-rendered page's own
+    // namespaces belong to them: else a language switched on it (header, "My data") left the page's namespaces
+    // in the old language until a component suspended for them, and a notice translated right after the switch
+    // (e.g. "Your contact data has been saved.") was not in the new language (issue 29).
+    ns: resources
+      ? Object.keys(resources.de ?? {})
+      : [...new Set([...criticalNamespaces, ...(signedIn() ? signedInNamespaces : []), ...Object.keys(ssrPayload?.resources ?? {})])],
     interpolation: { escapeValue: false },
     returnNull: false,
     // Re-render when a namespace arrives: a component may use `t('other:key')` of a namespace it did not ask for.

@@ -22,7 +22,8 @@ for (const lang of journeyLanguages('en')) {
     const dialog = page.getByRole('dialog', { name: text(lang, 'users.passwordTitle', { name: 'worker' }) });
     await expect(dialog.getByLabel(text(lang, 'users.passwordLabel'))).toHaveValue(/^[A-Za-z0-9_-]{32}$/);
     await dialog.getByRole('button', { name: text(lang, 'users.close') }).click();
-    await jobSucceeded(page);
+    // The first apply starts the private node (≈ 5 s alone, over 20 s on a loaded machine: failed once in a full run).
+    await jobSucceeded(page, { timeout: 60_000 });
     await expect(page.getByTestId('rabbitmq-users')).toContainText('worker');
 
     await page.locator('#rabbitmq-permission-vhost').click();
@@ -56,7 +57,8 @@ for (const lang of journeyLanguages('de')) {
     await page.getByRole('option', { name: 'staging' }).click();
     await page.locator('#rabbitmq-exchange-name').fill(exchange);
     await page.getByRole('button', { name: text(lang, 'exchanges.create') }).click();
-    await jobSucceeded(page);
+    // Starts the private node when this test runs first in its portal (alone, or after a failed test's new worker).
+    await jobSucceeded(page, { timeout: 60_000 });
     await expect(page.getByTestId('rabbitmq-exchanges')).toContainText(exchange);
 
     await page.locator('#rabbitmq-policy-vhost').click();

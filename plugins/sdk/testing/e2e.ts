@@ -121,11 +121,14 @@ export async function demoServerFor(page: Page, service: string, cluster = '2001
   return server.name;
 }
 
-/** Waits until the section's followed job has finished successfully. */
-export async function jobSucceeded(page: Page): Promise<void> {
+/**
+ * Waits until the section's followed job has finished successfully (20 s; `timeout` for a job that starts a slow
+ * program, e.g. the first apply of a broker).
+ */
+export async function jobSucceeded(page: Page, { timeout = 20_000 }: { timeout?: number } = {}): Promise<void> {
   const progress = page.getByTestId('apply-progress');
   await expect(progress).toBeVisible();
-  await expect(progress).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
+  await expect(progress).toHaveAttribute('data-status', 'succeeded', { timeout });
 }
 
 /** The demo state is not on the server the first time: write it (`RenderedFilesPanel` titled `filesTitle`), so a rollback has a version to go back to. */
