@@ -18,7 +18,8 @@ import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 import { DemoModeHook, DemoReadOnly } from '../demo/DemoShell';
 import { Monitoring } from '../monitoring/Monitoring';
-import { HydrationMarker, NavigationMarker } from '../ssr/HydrationMarker';
+import { HydrationMarker } from '../ssr/HydrationMarker';
+import { NavigationMarker } from './NavigationMarker';
 
 /** The frame of every page: top bar, notices, the page in a fixed or fluid container, footer. */
 export function Shell() {
