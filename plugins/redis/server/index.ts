@@ -38,7 +38,6 @@ import { Migration20261202090000RedisInstances } from './migrations/Migration202
 import programs, {
   defaultInstance,
   defaultPort,
-  instanceAddress,
   maxInstances,
   redisAddress,
   render,
@@ -218,6 +217,10 @@ const configService = defineConfigService<Operations, Settings, Prepared, Desire
   {
     config,
     migrations: [Migration20261128080947Redis, Migration20261129120000RedisAcl, Migration20261202090000RedisInstances],
+    // The port the `default` instance listens on (its loopback port on the `local` gateway; a named instance's file has
+    // its own port, which the local gateway maps when it starts it) and the hash of the portal's management user (made
+    // once per server; a database row, nothing on the server).
+    prepare: async ({ gateway, server }) => ({ port: (await redisAddress(gateway)).port, portalHash: await ensurePortalCredential(server.id) }),
     render,
     desired: {
       // Instances first: ACL users name theirs.
@@ -259,15 +262,6 @@ const configService = defineConfigService<Operations, Settings, Prepared, Desire
   },
 );
 
-// The port each instance listens on (a private instance's loopback port of its own on the `local` gateway) and the hash
-// of the portal's management user (made once per server; a database row, nothing on the server). Gateway I/O before
-// the pure render; it reads the instances, so it is the plugin's own `prepare` (the family's has no database).
-configService.prepare = async (c) => {
-  const ports: Record<string, number> = {};
-  for (const i of await instancesOf(c.em, c.server.id)) ports[String(i.port)] = (await instanceAddress(c.gateway, i.port)).port;
-  return { port: (await redisAddress(c.gateway)).port, ports, portalHash: await ensurePortalCredential(c.server.id) } satisfies Prepared;
-};
-
 // The management credential is the plugin's, not desired state: no snapshot, no rollback.
 configService.entities = [...(configService.entities ?? []), RedisPortalCredential];
 
@@ -285,23 +279,10 @@ configService.handlers = (ports) => {
   };
 };
 
-/** Demo servers: the shop's application user (read-write on `shop:*`; no password anyone knows), an instance `sessions`. */
+/** Demo servers: the shop's application user (read-write on `shop:*`; no password anyone knows). */
 configService.fixtures = async (c) => {
   if (await c.em.count(RedisAclUser, { serverId: c.server.id })) return;
   const now = c.clock.now();
-  c.em.create(RedisInstance, {
-    serverId: c.server.id,
-    name: 'sessions',
-    slot: 1,
-    port: 6380,
-    maxmemoryMb: 128,
-    maxmemoryPolicy: 'volatile-lru',
-    appendonly: false,
-    appendfsync: 'everysec',
-    saveSchedule: '',
-    defaultUser: true,
-    createdAt: now,
-  });
   c.em.create(RedisAclUser, {
     serverId: c.server.id,
     name: 'shop',

@@ -53,8 +53,6 @@ export const startedOf = (program: string) => `${runDir}/${program}.started`;
 export interface Prepared {
   port: number;
   portalHash?: string;
-  /** Where each named instance listens on this server, by its configured port (a loopback port of its own on `local`). */
-  ports?: Record<string, number>;
 }
 
 /** A named instance as `render` needs it (its stored row). */
@@ -169,7 +167,8 @@ export function render(
       s,
       i,
       {
-        port: c.prepared?.ports?.[String(i.port)] ?? i.port,
+        // The customer's port, as on a real server: the local gateway maps it to a loopback port of its own (`slotProgram`).
+        port: i.port,
         pidfile: c.hostPath(slotPidOf(i.slot)),
         logfile: c.hostPath(instanceLogOf(i.name)),
         dir: c.hostPath(instanceDataOf(i.name)),
@@ -243,7 +242,14 @@ export const slotProgram = (slot: number): ProgramDescriptor => {
       // The instance's data directory (redis needs it to exist when it starts): a marker file creates it.
       files: async (env) => [{ path: `${instanceDataOf(await nameIn(env))}/.portal`, content: 'Created by the customer portal: the instance keeps its data here.\n' }],
       pidFile: slotPidOf(slot),
-      args: async (env) => [env.hostPath(instanceConfigOf(await nameIn(env)))],
+      // The file, and on the local gateway the instance's own loopback port for the port the file names (several
+      // "servers" share this machine): `--port` after the file wins. Read from the file, so a rollback that brings
+      // an instance back starts it where it listened before.
+      args: async (env) => {
+        const path = instanceConfigOf(await nameIn(env));
+        const port = Number(/^port (\d+)$/m.exec((await env.readFile(path)) ?? '')?.[1] ?? 0);
+        return [env.hostPath(path), ...(port ? ['--port', String((await env.listenAddress(`redis-port-${port}`, port)).port)] : [])];
+      },
       start: [],
     },
   };

@@ -37,11 +37,14 @@ async function privateRedis() {
 }
 
 const aclUser = { name: 'shop1', keyPatterns: ['shop1:*'], access: 'readwrite' as const, enabled: true };
+const instance = { name: 'shop3', port: 6392, maxmemoryMb: 64, maxmemoryPolicy: 'allkeys-lru' as const, appendonly: false, appendfsync: 'everysec' as const, saveSchedule: '', defaultUser: true };
 describeAccessMatrix(() => t, {
   updateRedisSettings: { body: defaults },
   flushRedis: { body: { database: 0 } },
   createRedisAclUser: { body: aclUser },
   updateRedisAclUser: { body: aclUser },
+  createRedisInstance: { body: instance },
+  updateRedisInstance: { body: instance },
 });
 
 it('redis: a setting saved through the portal is checked by redis-server, applied and in effect in the running instance', async () => {
