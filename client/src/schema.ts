@@ -30936,8 +30936,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "sessions",
-                 *       "port": 6380,
+                 *       "name": "shop2",
+                 *       "port": 6381,
                  *       "maxmemoryMb": 128,
                  *       "maxmemoryPolicy": "volatile-lru",
                  *       "appendonly": true,

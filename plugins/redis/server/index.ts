@@ -279,10 +279,24 @@ configService.handlers = (ports) => {
   };
 };
 
-/** Demo servers: the shop's application user (read-write on `shop:*`; no password anyone knows). */
+/** Demo servers: the shop's application user (read-write on `shop:*`; no password anyone knows) and an instance
+ * `sessions` (port 6380, volatile-lru) beside `default`. */
 configService.fixtures = async (c) => {
   if (await c.em.count(RedisAclUser, { serverId: c.server.id })) return;
   const now = c.clock.now();
+  c.em.create(RedisInstance, {
+    serverId: c.server.id,
+    name: 'sessions',
+    slot: 1,
+    port: 6380,
+    maxmemoryMb: 128,
+    maxmemoryPolicy: 'volatile-lru',
+    appendonly: false,
+    appendfsync: 'everysec',
+    saveSchedule: '',
+    defaultUser: true,
+    createdAt: now,
+  });
   c.em.create(RedisAclUser, {
     serverId: c.server.id,
     name: 'shop',

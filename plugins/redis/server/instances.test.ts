@@ -21,7 +21,16 @@ afterAll(async () => {
 });
 
 const defaults = defaultsOf(config);
-const shop2 = { name: 'shop2', port: 6390, maxmemoryMb: 32, maxmemoryPolicy: 'allkeys-lfu' as const, appendonly: true, appendfsync: 'everysec' as const, saveSchedule: '900 1', defaultUser: true };
+const shop2 = {
+  name: 'shop2',
+  port: 6390,
+  maxmemoryMb: 32,
+  maxmemoryPolicy: 'allkeys-lfu' as const,
+  appendonly: true,
+  appendfsync: 'everysec' as const,
+  saveSchedule: '900 1',
+  defaultUser: true,
+};
 
 /** A connection to a named instance's port (where the local gateway lets it listen), as an application of the server. */
 async function connect(port: number, login?: { username: string; password: string }) {
@@ -54,7 +63,12 @@ it('R26 redis instances: shop2 made through the portal runs on its own port; SET
   try {
     expect(await app.set('cart:1', 'three items')).toBe('OK');
     expect(await app.get('cart:1')).toBe('three items');
-    expect(await app.configGet(['maxmemory', 'maxmemory-policy', 'appendonly', 'save'])).toEqual({ maxmemory: String(32 * 1024 * 1024), 'maxmemory-policy': 'allkeys-lfu', appendonly: 'yes', save: '900 1' });
+    expect(await app.configGet(['maxmemory', 'maxmemory-policy', 'appendonly', 'save'])).toEqual({
+      maxmemory: String(32 * 1024 * 1024),
+      'maxmemory-policy': 'allkeys-lfu',
+      appendonly: 'yes',
+      save: '900 1',
+    });
   } finally {
     app.destroy();
   }
@@ -62,15 +76,22 @@ it('R26 redis instances: shop2 made through the portal runs on its own port; SET
   const status = (await t.api.call('getRedisStatus')).body.instances;
   expect(status.map((i) => [i.name, i.port, i.running, i.current])).toEqual([
     ['default', 6379, true, true],
+    ['sessions', 6380, true, true], // the demo server's instance
     ['shop2', 6390, true, true],
   ]);
-  expect(status[1]!.usedMemoryBytes).toBeGreaterThan(0);
-  expect((await t.api.call('getRedisInstance', { query: { instance: 'shop2' } })).body).toMatchObject({ running: true, databases: [{ database: 0, keys: 1, expires: 0 }] });
+  expect(status[2]!.usedMemoryBytes).toBeGreaterThan(0);
+  expect((await t.api.call('getRedisInstance', { query: { instance: 'shop2' } })).body).toMatchObject({
+    running: true,
+    databases: [{ database: 0, keys: 1, expires: 0 }],
+  });
   expect((await t.api.call('getRedisInstance')).body.databases).toEqual([]); // the default instance has its own keys
   expect((await t.api.call('getRedisInstance', { query: { instance: 'nope' } })).status).toBe(404);
 
   // An ACL user of shop2: it logs in on shop2, not on the default instance; listed for shop2 only.
-  const user = await t.api.call('createRedisAclUser', { query: { instance: 'shop2' }, body: { name: 'cart', keyPatterns: ['shop2:*'], access: 'readwrite', enabled: true } });
+  const user = await t.api.call('createRedisAclUser', {
+    query: { instance: 'shop2' },
+    body: { name: 'cart', keyPatterns: ['shop2:*'], access: 'readwrite', enabled: true },
+  });
   expect(await t.waitForJob(user.body.job.id)).toMatchObject({ status: 'succeeded' });
   const shopApp = await connect(6390, { username: 'cart', password: user.body.password });
   expect(await shopApp.set('shop2:a', '1')).toBe('OK');
@@ -93,10 +114,14 @@ it('R26 redis instances: a port another instance uses, the name default or a tak
     const r = await t.api.call('createRedisInstance', { body });
     expect([r.status, r.body.error?.fields]).toEqual([422, fields]);
   }
-  for (const body of [{ ...shop2, name: 'Shop 3', port: 6391 }, { ...shop2, name: 'shop3', port: 80 }, { ...shop2, name: 'shop3', port: 6391, saveSchedule: '1\nrequirepass x' }]) {
+  for (const body of [
+    { ...shop2, name: 'Shop 3', port: 6391 },
+    { ...shop2, name: 'shop3', port: 80 },
+    { ...shop2, name: 'shop3', port: 6391, saveSchedule: '1\nrequirepass x' },
+  ]) {
     expect((await t.api.call('createRedisInstance', { body: body as typeof shop2 })).status).toBe(422);
   }
-  const id = before.data[0]!.id;
+  const id = before.data.find((i) => i.name === 'shop2')!.id;
   const renamed = await t.api.call('updateRedisInstance', { path: { instanceId: id }, body: { ...shop2, name: 'shop9' } });
   expect([renamed.status, renamed.body.error?.fields]).toEqual([422, { name: ['redis:errors.name_fixed'] }]);
   expect((await t.api.call('listRedisInstances')).body).toEqual(before);
@@ -105,9 +130,9 @@ it('R26 redis instances: a port another instance uses, the name default or a tak
 });
 
 it('R26 redis instances: a change restarts only that instance; delete stops it; undoing the delete brings it back running', async () => {
-  const id = (await t.api.call('listRedisInstances')).body.data[0]!.id;
+  const id = (await t.api.call('listRedisInstances')).body.data.find((i) => i.name === 'shop2')!.id;
   const defaultPid = await t.file('/run/redis/redis-server.pid');
-  const job = await t.applied('PUT', t.api.url('updateRedisInstance', { instanceId: id }), { ...shop2, maxmemoryMb: 48 });
+  await t.applied('PUT', t.api.url('updateRedisInstance', { instanceId: id }), { ...shop2, maxmemoryMb: 48 });
   const app = await connect(6390);
   expect(await app.configGet('maxmemory')).toEqual({ maxmemory: String(48 * 1024 * 1024) });
   expect(await app.get('cart:1')).toBe('three items'); // AOF: the data survived the restart
@@ -119,7 +144,10 @@ it('R26 redis instances: a change restarts only that instance; delete stops it; 
   expect(await t.file(instanceConfigOf('shop2'))).toBeNull();
   await expect(connect(6390)).rejects.toThrow();
   expect((await t.api.call('listRedisAclUsers', { query: { instance: 'shop2' } })).status).toBe(404);
-  expect((await t.changes()).data[0]!.summary).toEqual({ key: 'redis:changes.instanceDeleted', values: { name: 'shop2', port: 6390, maxmemoryMb: 48, maxmemoryPolicy: 'allkeys-lfu' } });
+  expect((await t.changes()).data[0]!.summary).toEqual({
+    key: 'redis:changes.instanceDeleted',
+    values: { name: 'shop2', port: 6390, maxmemoryMb: 48, maxmemoryPolicy: 'allkeys-lfu' },
+  });
 
   await t.applied('POST', `${t.base()}/managed/plugins/redis/rollback`);
   expect(await statusOf('shop2')).toMatchObject({ running: true, port: 6390 });

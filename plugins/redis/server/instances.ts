@@ -13,7 +13,19 @@ import type { CheckOutcome, ConfigFile, PluginDatabase, PluginHandlers, PluginPo
 import type { Operations } from '../generated/operations.ts';
 import { infoNumber, parseInfo, withRedis } from './client.ts';
 import { RedisInstance } from './entities.ts';
-import { configPath, defaultInstance, defaultPort, fingerprint, instanceAddress, redisAddress, slotFileOf, slotName, slotProgramId, slots, startedOf } from './program.ts';
+import {
+  configPath,
+  defaultInstance,
+  defaultPort,
+  fingerprint,
+  instanceAddress,
+  redisAddress,
+  slotFileOf,
+  slotName,
+  slotProgramId,
+  slots,
+  startedOf,
+} from './program.ts';
 
 const tool = 'redis-server';
 const defaultMark = (config: string) => `files=${fingerprint(config)}\n`;
@@ -81,7 +93,10 @@ export async function reload(gateway: ServerGateway): Promise<CheckOutcome> {
 const usedMemory = async (gateway: ServerGateway, serverId: number, port?: number) =>
   withRedis(gateway, serverId, async (client) => infoNumber(parseInfo(await client.info('memory')), 'used_memory'), port);
 
-export const statusHandlers = (ports: PluginPorts, settingsOf: (em: PluginDatabase, serverId: number) => Promise<{ maxmemoryMb: number }>): Pick<PluginHandlers<Operations>, 'getRedisStatus'> => ({
+export const statusHandlers = (
+  ports: PluginPorts,
+  settingsOf: (em: PluginDatabase, serverId: number) => Promise<{ maxmemoryMb: number }>,
+): Pick<PluginHandlers<Operations>, 'getRedisStatus'> => ({
   getRedisStatus: async (c) => {
     const gateway = ports.gateway(c.server.id);
     const rows = await c.em.find(RedisInstance, { serverId: c.server.id }, { orderBy: { name: 'asc' } });
