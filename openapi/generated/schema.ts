@@ -30936,8 +30936,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "shop2",
-                 *       "port": 6381,
+                 *       "name": "sessions",
+                 *       "port": 6380,
                  *       "maxmemoryMb": 128,
                  *       "maxmemoryPolicy": "volatile-lru",
                  *       "appendonly": true,
