@@ -12898,7 +12898,10 @@ export interface components {
         RabbitmqSettingsView: {
             settings: components["schemas"]["RabbitmqSettings"];
         };
-        /** @description An instance name: lower-case letters, digits and `-`, starting with a letter; unique on the server, fixed once created. `default` is the server's redis of before instances. */
+        /**
+         * @description An instance name: lower-case letters, digits and `-`, starting with a letter; unique on the server, fixed once created. `default` is the server's redis of before instances.
+         * @example shop2
+         */
         RedisInstanceName: string;
         RedisInstanceState: {
             /** @description The instance's id (`updateRedisInstance`); `null` for `default`, whose settings are `getRedisSettings`. */
@@ -13030,9 +13033,15 @@ export interface components {
         };
         RedisInstanceSettingsInput: {
             name: components["schemas"]["RedisInstanceName"];
-            /** @description The port it listens on (loopback only), unique on the server; 6379 is the `default` instance's. */
+            /**
+             * @description The port it listens on (loopback only), unique on the server; 6379 is the `default` instance's.
+             * @example 6381
+             */
             port: number;
-            /** @description The most memory the data may use (`maxmemory`), in MB; 0 = no limit. */
+            /**
+             * @description The most memory the data may use (`maxmemory`), in MB; 0 = no limit.
+             * @example 256
+             */
             maxmemoryMb: number;
             /**
              * @description Which keys are evicted when the limit is reached (`maxmemory-policy`).
@@ -13046,7 +13055,10 @@ export interface components {
              * @enum {string}
              */
             appendfsync: "everysec" | "always" | "no";
-            /** @description RDB snapshots (`save`): pairs of seconds and changes; empty: none. Redis checks the pairs. */
+            /**
+             * @description RDB snapshots (`save`): pairs of seconds and changes; empty: none. Redis checks the pairs.
+             * @example 3600 1 300 100
+             */
             saveSchedule: string;
             /** @description Applications may connect to this instance without a user name and password. Off only while an ACL user of the instance is on. */
             defaultUser: boolean;
