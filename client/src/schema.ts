@@ -7209,6 +7209,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ACL users of one redis instance of the server with their key patterns and access
+         * @description Administrators of the cluster only. The users the portal manages for the instance `instance` (default `default`: the server's redis of before instances; one the server does not have is a 404); passwords and their hashes are never shown, the portal's own management user is not among them.
+         */
+        get: operations["listRedisAclUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every redis instance of the server with its port, memory and whether it runs
+         * @description Administrators of the cluster only. The `default` instance first (the server's redis of before instances,
+         *     port 6379, its settings are `getRedisSettings`), then the named instances: the port as configured, where it
+         *     listens on this server, the memory limit and the memory its data uses (`INFO`, only while it runs), and
+         *     whether the running redis-server was started with the file now on the server.
+         */
+        get: operations["getRedisStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/create": {
         parameters: {
             query?: never;
@@ -7225,7 +7268,8 @@ export interface paths {
          *     here once; it is never shown again (reset it to get a new one). Applied as a job (202): the instance restarts
          *     with the user; recorded in the change log (without the password or its hash). A name that exists or is
          *     reserved (`default`, `portal`) is refused (422 `name`: `redis:errors.name_taken`, `redis:errors.name_reserved`;
-         *     `_`: `redis:errors.too_many`).
+         *     `_`: `redis:errors.too_many`). The user belongs to the instance `instance` (default `default`; one the server
+         *     does not have is a 404); names are unique per instance.
          */
         post: operations["createRedisAclUser"];
         delete?: never;
@@ -7307,7 +7351,8 @@ export interface paths {
         /**
          * What the running instance reports — version, uptime, keys per database and the settings in effect
          * @description Administrators of the cluster only. Read from the server's redis (`INFO` and `CONFIG GET`) when asked;
-         *     `running: false` (and nothing else) while it does not run, e.g. before the first apply.
+         *     `running: false` (and nothing else) while it does not run, e.g. before the first apply. `instance` (default
+         *     `default`) chooses the instance; one the server does not have is a 404.
          */
         get: operations["getRedisInstance"];
         put?: never;
@@ -7332,6 +7377,7 @@ export interface paths {
          * @description Administrators of the cluster only. `FLUSHDB` of `database`, or `FLUSHALL` when it is `null`; cannot be
          *     undone (the web asks for confirmation). A database the instance does not
          *     have is a 422 on `database`; while the instance does not run nothing is deleted (`running: false`).
+         *     `instance` (default `default`) chooses the instance; one the server does not have is a 404.
          */
         post: operations["flushRedis"];
         delete?: never;
@@ -7340,7 +7386,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users": {
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/instances": {
         parameters: {
             query?: never;
             header?: never;
@@ -7348,13 +7394,41 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The ACL users of the server's redis with their key patterns and access
-         * @description Administrators of the cluster only. The users the portal manages (passwords and their hashes are never shown); the portal's own management user is not among them.
+         * The named redis instances of the server besides `default`, with their port, memory and persistence
+         * @description Administrators of the cluster only. The instances stored for the server (the `default` instance is the settings of `getRedisSettings`); whether each runs: `getRedisStatus`.
          */
-        get: operations["listRedisAclUsers"];
+        get: operations["listRedisInstances"];
         put?: never;
-        post?: never;
+        /**
+         * Adds a redis instance (a redis-server of its own on its own port) and starts it
+         * @description Administrators of the cluster only. Checked (422 with the fields: a name taken or reserved, a port another instance of the server uses, at most 8 instances), stored and applied as a job (202): its file is checked by `redis-server`, then only this instance starts; the others keep running. Recorded in the change log.
+         */
+        post: operations["createRedisInstance"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{clusterId}/servers/{serverId}/redis/instances/{instanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes an instance's port, memory limit, eviction policy, persistence or default user, and restarts it
+         * @description Administrators of the cluster only. The name stays (422 `name`: `redis:errors.name_fixed`); a port taken is 422 `port`: `redis:errors.port_taken`. Applied as a job (202): only this instance restarts (with persistence on, its data is saved and loaded again). Switching the default user off needs an ACL user of the instance that is on (422 `defaultUser`: `redis:errors.default_user_needed`).
+         */
+        put: operations["updateRedisInstance"];
+        post?: never;
+        /**
+         * Removes an instance; its redis-server stops
+         * @description Administrators of the cluster only. Applied as a job (202): its redis-server stops and its file is removed; its ACL users are removed with it (the rollback brings both back). Its data directory stays on the server.
+         */
+        delete: operations["deleteRedisInstance"];
         options?: never;
         head?: never;
         patch?: never;
@@ -13008,6 +13082,31 @@ export interface components {
         RabbitmqSettingsView: {
             settings: components["schemas"]["RabbitmqSettings"];
         };
+        /**
+         * @description An instance name: lower-case letters, digits and `-`, starting with a letter; unique on the server, fixed once created. `default` is the server's redis of before instances.
+         * @example shop2
+         */
+        RedisInstanceName: string;
+        RedisInstanceState: {
+            /** @description The instance's id (`updateRedisInstance`); `null` for `default`, whose settings are `getRedisSettings`. */
+            id: number | null;
+            name: string;
+            /** @description Its port as configured (on a real server the port it listens on). */
+            port: number;
+            /** @description Where it listens on this server (the `local` gateway: a loopback port of its own). */
+            listenPort?: number;
+            /** @description Whether its redis-server runs. */
+            running: boolean;
+            /** @description Whether the running redis-server was started with the file now on the server (false: not running, or a change not applied yet). */
+            current: boolean;
+            /** @description Its memory limit in MB (0: none). */
+            maxmemoryMb: number;
+            /** @description Memory its data uses (`used_memory`); only while it runs. */
+            usedMemoryBytes?: number;
+        };
+        RedisStatus: {
+            instances: components["schemas"]["RedisInstanceState"][];
+        };
         /** @description The user name: lower-case letters, digits, `_` and `-`, starting with a letter; `default` and `portal` are reserved. */
         RedisAclUserName: string;
         /** @description Keys the user may touch: a prefix followed by `*` (`shop1:*`), or one exact key name. Letters, digits, `_`, `.`, `:` and `-`. */
@@ -13115,6 +13214,64 @@ export interface components {
             /** @description How many slots have data. */
             filled: number;
             figures: components["schemas"]["RedisSeriesFigures"];
+        };
+        RedisInstanceSettingsInput: {
+            name: components["schemas"]["RedisInstanceName"];
+            /**
+             * @description The port it listens on (loopback only), unique on the server; 6379 is the `default` instance's.
+             * @example 6381
+             */
+            port: number;
+            /**
+             * @description The most memory the data may use (`maxmemory`), in MB; 0 = no limit.
+             * @example 256
+             */
+            maxmemoryMb: number;
+            /**
+             * @description Which keys are evicted when the limit is reached (`maxmemory-policy`).
+             * @enum {string}
+             */
+            maxmemoryPolicy: "noeviction" | "allkeys-lru" | "allkeys-lfu" | "allkeys-random" | "volatile-lru" | "volatile-lfu" | "volatile-random" | "volatile-ttl";
+            /** @description Every write is also logged to the append-only file (AOF). */
+            appendonly: boolean;
+            /**
+             * @description How often the append-only file is synced (`appendfsync`).
+             * @enum {string}
+             */
+            appendfsync: "everysec" | "always" | "no";
+            /**
+             * @description RDB snapshots (`save`): pairs of seconds and changes; empty: none. Redis checks the pairs.
+             * @example 3600 1 300 100
+             */
+            saveSchedule: string;
+            /** @description Applications may connect to this instance without a user name and password. Off only while an ACL user of the instance is on. */
+            defaultUser: boolean;
+        };
+        RedisInstanceSettings: {
+            id: number;
+            name: components["schemas"]["RedisInstanceName"];
+            /** @description The port it listens on (loopback only), unique on the server; 6379 is the `default` instance's. */
+            port: number;
+            /** @description The most memory the data may use (`maxmemory`), in MB; 0 = no limit. */
+            maxmemoryMb: number;
+            /**
+             * @description Which keys are evicted when the limit is reached (`maxmemory-policy`).
+             * @enum {string}
+             */
+            maxmemoryPolicy: "noeviction" | "allkeys-lru" | "allkeys-lfu" | "allkeys-random" | "volatile-lru" | "volatile-lfu" | "volatile-random" | "volatile-ttl";
+            /** @description Every write is also logged to the append-only file (AOF). */
+            appendonly: boolean;
+            /**
+             * @description How often the append-only file is synced (`appendfsync`).
+             * @enum {string}
+             */
+            appendfsync: "everysec" | "always" | "no";
+            /** @description RDB snapshots (`save`): pairs of seconds and changes; empty: none. Redis checks the pairs. */
+            saveSchedule: string;
+            /** @description Applications may connect to this instance without a user name and password. Off only while an ACL user of the instance is on. */
+            defaultUser: boolean;
+            /** Format: date-time */
+            createdAt: string;
         };
         RedisAclUserInput: {
             name: components["schemas"]["RedisAclUserName"];
@@ -14518,6 +14675,11 @@ export interface components {
         DnsZoneId: number;
         /** @example 6 */
         DnsRecordId: number;
+        /**
+         * @description The instance (`default`: the server's redis of before instances, whose settings are `getRedisSettings`).
+         * @example default
+         */
+        RedisInstanceQuery: string;
     };
     requestBodies: never;
     headers: never;
@@ -30774,9 +30936,94 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    createRedisAclUser: {
+    listRedisAclUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The instance (`default`: the server's redis of before instances, whose settings are `getRedisSettings`).
+                 * @example default
+                 */
+                instance?: components["parameters"]["RedisInstanceQuery"];
+                /**
+                 * @description Page of the list, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Entries per page (default and at most 100).
+                 * @example 50
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entries of the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RedisAclUser"][];
+                        /** @description All entries of the server. */
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    getRedisStatus: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedisStatus"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createRedisAclUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The instance (`default`: the server's redis of before instances, whose settings are `getRedisSettings`).
+                 * @example default
+                 */
+                instance?: components["parameters"]["RedisInstanceQuery"];
+            };
             header?: never;
             path: {
                 /** @example 1 */
@@ -30920,7 +31167,13 @@ export interface operations {
     };
     getRedisInstance: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The instance (`default`: the server's redis of before instances, whose settings are `getRedisSettings`).
+                 * @example default
+                 */
+                instance?: components["parameters"]["RedisInstanceQuery"];
+            };
             header?: never;
             path: {
                 /** @example 1 */
@@ -30944,12 +31197,19 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };
     flushRedis: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The instance (`default`: the server's redis of before instances, whose settings are `getRedisSettings`).
+                 * @example default
+                 */
+                instance?: components["parameters"]["RedisInstanceQuery"];
+            };
             header?: never;
             path: {
                 /** @example 1 */
@@ -30994,7 +31254,7 @@ export interface operations {
             503: components["responses"]["PluginUnavailable"];
         };
     };
-    listRedisAclUsers: {
+    listRedisInstances: {
         parameters: {
             query?: {
                 /**
@@ -31003,8 +31263,8 @@ export interface operations {
                  */
                 page?: number;
                 /**
-                 * @description Entries per page (default and at most 100).
-                 * @example 50
+                 * @description Entries per page (default and at most 8).
+                 * @example 8
                  */
                 per_page?: number;
             };
@@ -31026,7 +31286,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["RedisAclUser"][];
+                        data: components["schemas"]["RedisInstanceSettings"][];
                         /** @description All entries of the server. */
                         total: number;
                     };
@@ -31036,6 +31296,125 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    createRedisInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "shop2",
+                 *       "port": 6381,
+                 *       "maxmemoryMb": 256,
+                 *       "maxmemoryPolicy": "allkeys-lru",
+                 *       "appendonly": false,
+                 *       "appendfsync": "everysec",
+                 *       "saveSchedule": "3600 1 300 100",
+                 *       "defaultUser": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedisInstanceSettingsInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Invalid input; nothing was stored or applied. `name`: `redis:errors.instance_taken`, `redis:errors.name_reserved`,
+             *     `redis:errors.name_fixed`; `port`: `redis:errors.port_taken`; `defaultUser`: `redis:errors.default_user_needed`;
+             *     `_`: `redis:errors.too_many_instances`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    updateRedisInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the instance.
+                 * @example 1
+                 */
+                instanceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "sessions",
+                 *       "port": 6380,
+                 *       "maxmemoryMb": 128,
+                 *       "maxmemoryPolicy": "volatile-lru",
+                 *       "appendonly": true,
+                 *       "appendfsync": "everysec",
+                 *       "saveSchedule": "",
+                 *       "defaultUser": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedisInstanceSettingsInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["PluginUnavailable"];
+        };
+    };
+    deleteRedisInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                clusterId: components["parameters"]["ClusterId"];
+                /** @example 4 */
+                serverId: number;
+                /**
+                 * @description The id of the instance.
+                 * @example 1
+                 */
+                instanceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ApplyStarted"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

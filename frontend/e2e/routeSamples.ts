@@ -37,6 +37,8 @@ export interface DemoIds {
   nodejsApp: number;
   /** web01's first Tomcat instance (`tomcat/instances/:instanceId`, the demo's `default`). */
   tomcatInstance: number;
+  /** db01's first named redis instance (`redis/instances/:instanceId`, the demo's `sessions`). */
+  redisInstance: number;
   /** web01's first update run (`package-updates/report/:upgradeId`). */
   packageUpgrade: number;
   /** The demo backup plan of web01 (`backups/:planId`). */
@@ -144,6 +146,10 @@ export const routeSamples: Record<string, RouteSample> = {
   'clusters/:clusterId/servers/:serverId/managed/tomcat/instances/:instanceId': {
     who: 'admin',
     url: (ids) => managed(ids, ids.web, `tomcat/instances/${ids.tomcatInstance}`),
+  },
+  'clusters/:clusterId/servers/:serverId/managed/redis/instances/:instanceId': {
+    who: 'admin',
+    url: (ids) => managed(ids, ids.servers.find((s) => s.name.startsWith('db01.'))!.id, `redis/instances/${ids.redisInstance}`),
   },
   'clusters/:clusterId/servers/:serverId/managed/supervisor/:programId': {
     who: 'admin',
@@ -316,6 +322,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
   const mailAlias = (await json<List<{ id: number }>>(admin, `${base}/${web}/email/aliases`)).data[0].id;
   const nodejsApp = (await json<List<{ id: number }>>(admin, `${base}/${web}/nodejs/apps`)).data[0].id;
   const tomcatInstance = (await json<List<{ id: number }>>(admin, `${base}/${web}/tomcat/instances`)).data[0].id;
+  const redisInstance = (await json<List<{ id: number }>>(admin, `${base}/${server('db01.')}/redis/instances`)).data[0].id;
   const packageUpgrade = (await json<List<{ id: number }>>(admin, `${base}/${web}/package-updates/upgrades`)).data[0].id;
   const report = async (plugin: string) =>
     (await json<List<{ id: number }>>(admin, `${base}/${web}/${plugin}/reports`)).data[0]?.id ??
@@ -358,6 +365,7 @@ export async function lookUpDemoIds(admin: BrowserContext, manager: BrowserConte
     mailAlias,
     nodejsApp,
     tomcatInstance,
+    redisInstance,
     packageUpgrade,
     backupPlan,
     shopSecurityReport,

@@ -453,10 +453,14 @@ function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
       .pop()!;
     return p.$ref ? (fragment.components?.parameters?.[name] ?? doc.components.parameters?.[name] ?? {}) : p;
   };
-  for (const [pathName, item] of Object.entries<Doc>(fragment.paths))
+  for (const [pathName, item] of Object.entries<Doc>(fragment.paths)) {
+    // Parameters of the path (a query parameter a resource's generated list takes, e.g. redis's `instance`) move into
+    // each of its operations, so every operation lists all its parameters itself (router, examples, generated types).
+    const shared = (item.parameters ?? []) as Doc[];
+    delete item.parameters;
     for (const [method, op] of Object.entries<Doc>(item)) {
       if (!op?.operationId) continue;
-      const own = ((op.parameters ?? []) as Doc[]).filter(
+      const own = ([...shared, ...((op.parameters ?? []) as Doc[])] as Doc[]).filter(
         (p) => !['#/components/parameters/ClusterId', '#/components/parameters/ServerId'].includes(p.$ref),
       );
       for (const [, name] of pathName.slice(prefix.length).matchAll(/\{(\w+Id)\}/g))
@@ -483,6 +487,7 @@ function addPluginCommons(doc: Doc, fragment: Doc, id: string): void {
       };
       item[method] = shaped;
     }
+  }
 }
 
 export function bundle(): Doc {

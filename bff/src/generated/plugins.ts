@@ -101,7 +101,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
   },
   {
     id: 'redis',
-    operations: ['createRedisAclUser', 'deleteRedisAclUser', 'flushRedis', 'getRedisInstance', 'getRedisSettings', 'getRedisStats', 'listRedisAclUsers', 'resetRedisAclUserPassword', 'updateRedisAclUser', 'updateRedisSettings', 'watchRedis'],
+    operations: ['createRedisAclUser', 'createRedisInstance', 'deleteRedisAclUser', 'deleteRedisInstance', 'flushRedis', 'getRedisInstance', 'getRedisSettings', 'getRedisStats', 'getRedisStatus', 'listRedisAclUsers', 'listRedisInstances', 'resetRedisAclUserPassword', 'updateRedisAclUser', 'updateRedisInstance', 'updateRedisSettings', 'watchRedis'],
     manifest: async () => ({
       default: {
         id: 'redis',
@@ -109,7 +109,7 @@ export const pluginRegistry: PluginRegistryEntry[] = [
         icon: 'Memory',
         nav: { order: 70 },
         services: ['redis'],
-        programs: ['redis'],
+        programs: ['redis', 'redis-1', 'redis-2', 'redis-3', 'redis-4', 'redis-5', 'redis-6', 'redis-7', 'redis-8'],
         server: () => import('../../../plugins/redis/server/index.ts'),
         web: webPartIsLoadedBySpa,
       },

@@ -4,7 +4,8 @@
  * with progress, the rendered file showing it, the private instance running with its live figures and
  * databases, a flush asked for and confirmed, and the change undone. Then (after that journey, which expects the
  * instance stopped) an ACL user: created for `shop2:*`, its password shown once with a copy button and gone once
- * the dialog is closed, the user in the table, deleted after a confirmation.
+ * the dialog is closed, the user in the table, deleted after a confirmation. Last (de): a second instance made on the
+ * instances page, listed with its port and running.
  */
 import { expect, expectPhoneLayout, jobSucceeded, openSection, pluginTexts, rollBack, sdkText, shot, signIn, test, journeyLanguages } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
@@ -104,5 +105,31 @@ for (const lang of journeyLanguages('en')) {
     await confirm.getByRole('button', { name: text(lang, 'acl.delete') }).click();
     await jobSucceeded(page);
     await expect(row).toHaveCount(0);
+  });
+}
+
+for (const lang of journeyLanguages('de')) {
+  test(`redis (${lang}): a second instance created on the instances page runs on its own port`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const name = `shop-${lang}`;
+    await signIn(page, lang);
+    await openSection(page, 'redis', text(lang, 'title'), { service: 'redis' });
+    await page.getByRole('tab', { name: text(lang, 'tabs.instances'), exact: true }).click();
+    await expect(page).toHaveURL(/\/managed\/redis\/instances$/);
+    const instances = page.getByTestId('redis-instances');
+    await expect(instances.getByRole('row').filter({ hasText: 'default' })).toContainText('6379');
+
+    await page.getByRole('link', { name: text(lang, 'instances.create') }).click();
+    await page.getByRole('textbox', { name: text(lang, 'instances.name'), exact: true }).fill(name);
+    await page.getByRole('textbox', { name: text(lang, 'instances.port'), exact: true }).fill('6385');
+    await page.getByRole('button', { name: sdkText(lang, 'resource.form.submitCreate') }).click();
+    // The job itself takes about a second, but after the journeys above the page once still showed it queued after
+    // jobSucceeded's 20 s (the progress not refreshed, not yet understood), so this waits up to a minute.
+    await expect(page.getByTestId('apply-progress')).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });
+
+    await page.getByRole('tab', { name: text(lang, 'tabs.instances'), exact: true }).click();
+    const row = page.getByTestId('redis-instances').getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('6385');
+    await expect(row).toContainText(text(lang, 'instances.running'), { timeout: 20_000 });
   });
 }

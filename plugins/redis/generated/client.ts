@@ -14,9 +14,19 @@ export const redisApi = managedApi.enhanceEndpoints({ addTagTypes: ['redis'] }).
       query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/create', a),
       invalidatesTags: ['redis'],
     }),
+    /** POST api/v1/clusters/{clusterId}/servers/{serverId}/redis/instances — Adds a redis instance (a redis-server of its own on its own port) and starts it */
+    createRedisInstance: b.mutation<ResultOf<'createRedisInstance'>, ArgsOf<'createRedisInstance'>>({
+      query: (a) => toRequest('POST', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/instances', a),
+      invalidatesTags: ['redis'],
+    }),
     /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId} — Removes an ACL user from the server's redis */
     deleteRedisAclUser: b.mutation<ResultOf<'deleteRedisAclUser'>, ArgsOf<'deleteRedisAclUser'>>({
       query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId}', a),
+      invalidatesTags: ['redis'],
+    }),
+    /** DELETE api/v1/clusters/{clusterId}/servers/{serverId}/redis/instances/{instanceId} — Removes an instance; its redis-server stops */
+    deleteRedisInstance: b.mutation<ResultOf<'deleteRedisInstance'>, ArgsOf<'deleteRedisInstance'>>({
+      query: (a) => toRequest('DELETE', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/instances/{instanceId}', a),
       invalidatesTags: ['redis'],
     }),
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/redis/flush — Deletes every key of one database, or of all databases */
@@ -43,9 +53,19 @@ export const redisApi = managedApi.enhanceEndpoints({ addTagTypes: ['redis'] }).
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/stats', a),
       providesTags: ['redis'],
     }),
-    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users — The ACL users of the server's redis with their key patterns and access */
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/redis/status — Every redis instance of the server with its port, memory and whether it runs */
+    getRedisStatus: b.query<ResultOf<'getRedisStatus'>, ArgsOf<'getRedisStatus'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/status', a),
+      providesTags: ['redis'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users — The ACL users of one redis instance of the server with their key patterns and access */
     listRedisAclUsers: b.query<ResultOf<'listRedisAclUsers'>, ArgsOf<'listRedisAclUsers'>>({
       query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users', a),
+      providesTags: ['redis'],
+    }),
+    /** GET api/v1/clusters/{clusterId}/servers/{serverId}/redis/instances — The named redis instances of the server besides `default`, with their port, memory and persistence */
+    listRedisInstances: b.query<ResultOf<'listRedisInstances'>, ArgsOf<'listRedisInstances'>>({
+      query: (a) => toRequest('GET', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/instances', a),
       providesTags: ['redis'],
     }),
     /** POST api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId}/password — Generates a new password for an ACL user, shown only in this answer */
@@ -56,6 +76,11 @@ export const redisApi = managedApi.enhanceEndpoints({ addTagTypes: ['redis'] }).
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId} — Changes an ACL user's name, key patterns, access or whether it is on */
     updateRedisAclUser: b.mutation<ResultOf<'updateRedisAclUser'>, ArgsOf<'updateRedisAclUser'>>({
       query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/acl-users/{aclUserId}', a),
+      invalidatesTags: ['redis'],
+    }),
+    /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/redis/instances/{instanceId} — Changes an instance's port, memory limit, eviction policy, persistence or default user, and restarts it */
+    updateRedisInstance: b.mutation<ResultOf<'updateRedisInstance'>, ArgsOf<'updateRedisInstance'>>({
+      query: (a) => toRequest('PUT', 'api/v1/clusters/{clusterId}/servers/{serverId}/redis/instances/{instanceId}', a),
       invalidatesTags: ['redis'],
     }),
     /** PUT api/v1/clusters/{clusterId}/servers/{serverId}/redis/settings — Replaces the settings and applies them (the program checks the files first) */

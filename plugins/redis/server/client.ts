@@ -10,7 +10,7 @@
 import type { ServerGateway } from '@portal/plugin-sdk/server';
 import { createClient } from 'redis';
 import { portalLogin } from './credentials.ts';
-import { redisAddress } from './program.ts';
+import { instanceAddress, redisAddress } from './program.ts';
 
 const connection = (host: string, port: number, login?: { username: string; password: string }) =>
   createClient({ socket: { host, port, connectTimeout: 2000, reconnectStrategy: false }, disableOfflineQueue: true, ...login });
@@ -29,13 +29,17 @@ async function connect(host: string, port: number, login?: { username: string; p
   }
 }
 
-/** Runs `use` with a connection to the server's redis; `undefined` when it cannot be reached. */
+/**
+ * Runs `use` with a connection to the server's redis — the `default` instance, or the named instance with the
+ * configured `instancePort` — ; `undefined` when it cannot be reached.
+ */
 export async function withRedis<T>(
   gateway: Pick<ServerGateway, 'listenAddress' | 'reach'>,
   serverId: number,
   use: (client: RedisConnection) => Promise<T>,
+  instancePort?: number,
 ): Promise<T | undefined> {
-  const { host, port } = await gateway.reach(await redisAddress(gateway));
+  const { host, port } = await gateway.reach(instancePort === undefined ? await redisAddress(gateway) : await instanceAddress(gateway, instancePort));
   const login = await portalLogin(serverId);
   const client = (login && (await connect(host, port, login))) || (await connect(host, port));
   if (!client) return undefined;

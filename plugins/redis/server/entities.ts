@@ -12,6 +12,8 @@ export const RedisAclUser = defineEntity({
     id: p.integer().primary().autoincrement(),
     serverId: p.integer().index(),
     name: p.string().length(32),
+    /** The instance it belongs to (its name; `default` for the users made before instances). Names are unique per instance. */
+    instance: p.string().length(30).default('default'),
     keyPatterns: p.json<string[]>(),
     access: p.string().length(16),
     enabled: p.boolean(),
@@ -38,3 +40,29 @@ export const RedisPortalCredential = defineEntity({
   },
 });
 export type RedisPortalCredential = InferEntity<typeof RedisPortalCredential>;
+
+/**
+ * A named redis instance of a server besides `default` (issue 26, one per shop): its own file
+ * (`/etc/redis/instances/<name>.conf`), port, memory limit, eviction policy, persistence and default user; its ACL
+ * users are `RedisAclUser`s with its name. It runs as the program of its `slot` (`redis-<slot>`), kept for its life.
+ * Desired state (snapshotted, rolled back).
+ */
+export const RedisInstance = defineEntity({
+  name: 'RedisInstance',
+  tableName: 'redis_instances',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    serverId: p.integer().index(),
+    name: p.string().length(30),
+    slot: p.integer(),
+    port: p.integer(),
+    maxmemoryMb: p.integer(),
+    maxmemoryPolicy: p.string().length(20),
+    appendonly: p.boolean(),
+    appendfsync: p.string().length(10),
+    saveSchedule: p.string().length(100),
+    defaultUser: p.boolean(),
+    createdAt: p.datetime(),
+  },
+});
+export type RedisInstance = InferEntity<typeof RedisInstance>;

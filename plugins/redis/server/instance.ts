@@ -3,9 +3,11 @@
  * flushing its databases (`flushRedis`: `FLUSHDB` of one, `FLUSHALL`), through node-redis (`client.ts`).
  */
 import type { Schemas } from '@portal/openapi';
-import { validationFailed, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
+import { found, validationFailed, type PluginDatabase, type PluginHandlers, type PluginPorts } from '@portal/plugin-sdk/server';
 import type { Operations } from '../generated/operations.ts';
 import { infoNumber, keyspace, parseInfo, withRedis } from './client.ts';
+import { RedisInstance } from './entities.ts';
+import { defaultInstance } from './program.ts';
 
 type Instance = Schemas['RedisInstance'];
 type InstanceConfig = NonNullable<Instance['config']>;
@@ -24,8 +26,17 @@ export const managedConfig: readonly (keyof InstanceConfig)[] = [
   'loglevel',
 ];
 
+/**
+ * The configured port of the instance `name` (`undefined`: `default`); an instance the server does not have is a 404.
+ */
+export async function instancePort(em: PluginDatabase, serverId: number, name: string | undefined): Promise<number | undefined> {
+  if (name === undefined || name === defaultInstance) return undefined;
+  return found(await em.findOne(RedisInstance, { serverId, name })).port;
+}
+
 export const instanceHandlers = (ports: PluginPorts): Pick<PluginHandlers<Operations>, 'getRedisInstance' | 'flushRedis'> => ({
   getRedisInstance: async (c) => {
+    const port = await instancePort(c.em, c.server.id, c.query.instance);
     const r = await withRedis(ports.gateway(c.server.id), c.server.id, async (client) => {
       const info = parseInfo(await client.info());
       const config = (await client.configGet([...managedConfig])) as Record<string, string>;
@@ -37,12 +48,13 @@ export const instanceHandlers = (ports: PluginPorts): Pick<PluginHandlers<Operat
         databases: keyspace(info),
         config: Object.fromEntries(managedConfig.filter((k) => k in config).map((k) => [k, config[k]!])) as InstanceConfig,
       } satisfies Instance;
-    });
+    }, port);
     return r ?? { running: false };
   },
 
   flushRedis: async (c) => {
     const { database } = c.body;
+    const port = await instancePort(c.em, c.server.id, c.query.instance);
     const r = await withRedis(ports.gateway(c.server.id), c.server.id, async (client) => {
       const { databases } = (await client.configGet('databases')) as Record<string, string>;
       if (database !== null && database >= Number(databases)) throw validationFailed({ database: ['redis:errors.no_database'] });
@@ -54,8 +66,8 @@ export const instanceHandlers = (ports: PluginPorts): Pick<PluginHandlers<Operat
         await client.flushDb();
       }
       return keysRemoved;
-    });
-    if (r !== undefined) ports.logger.info({ serverId: c.server.id, userId: c.user.id, database, keysRemoved: r }, 'redis: flushed');
+    }, port);
+    if (r !== undefined) ports.logger.info({ serverId: c.server.id, userId: c.user.id, instance: c.query.instance ?? defaultInstance, database, keysRemoved: r }, 'redis: flushed');
     return { running: r !== undefined, keysRemoved: r ?? 0 };
   },
 });

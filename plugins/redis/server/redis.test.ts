@@ -37,11 +37,14 @@ async function privateRedis() {
 }
 
 const aclUser = { name: 'shop1', keyPatterns: ['shop1:*'], access: 'readwrite' as const, enabled: true };
+const instance = { name: 'shop3', port: 6392, maxmemoryMb: 64, maxmemoryPolicy: 'allkeys-lru' as const, appendonly: false, appendfsync: 'everysec' as const, saveSchedule: '', defaultUser: true };
 describeAccessMatrix(() => t, {
   updateRedisSettings: { body: defaults },
   flushRedis: { body: { database: 0 } },
   createRedisAclUser: { body: aclUser },
   updateRedisAclUser: { body: aclUser },
+  createRedisInstance: { body: instance },
+  updateRedisInstance: { body: instance },
 });
 
 it('redis: a setting saved through the portal is checked by redis-server, applied and in effect in the running instance', async () => {
@@ -51,7 +54,8 @@ it('redis: a setting saved through the portal is checked by redis-server, applie
   const r = await t.api.call('updateRedisSettings', { body: { ...defaults, maxmemoryMb: 64, maxmemoryPolicy: 'allkeys-lfu', databases: 4 } });
   expect(r.status).toBe(202);
   const applied = await t.waitForJob(r.body.id);
-  expect([applied.status, applied.validation]).toEqual(['succeeded', { status: 'passed', tool: 'redis-server', output: 'configuration loaded' }]);
+  expect([applied.status, applied.validation]).toEqual(['succeeded', { status: 'passed', tool: 'redis-server', output: expect.stringMatching(/^configuration loaded\n/) }]);
+  expect(applied.validation?.output).toContain('instance sessions: configuration loaded'); // the demo's named instance starts too
   expect(await t.file(configPath)).toContain('\nmaxmemory 64mb\nmaxmemory-policy allkeys-lfu\n');
 
   const client = await privateRedis();

@@ -161,12 +161,15 @@ export function AclUsersTable({ users, onEdit, onReset, onDelete }: { users: rea
   );
 }
 
-/** ACL users: the table, a new user (its password shown once), change, new password, delete after a confirmation. */
-export function AclUsers() {
+/**
+ * ACL users of one instance (`instance`, default `default`): the table, a new user (its password shown once), change,
+ * new password, delete after a confirmation.
+ */
+export function AclUsers({ instance = 'default' }: { instance?: string }) {
   const host = useManagedHost();
   const { t } = useT();
   const args = { clusterId: host.cluster.id, serverId: host.server.id };
-  const query = redisApi.useListRedisAclUsersQuery(args);
+  const query = redisApi.useListRedisAclUsersQuery({ ...args, query: { instance } });
   const [create] = redisApi.useCreateRedisAclUserMutation();
   const [update] = redisApi.useUpdateRedisAclUserMutation();
   const [reset] = redisApi.useResetRedisAclUserPasswordMutation();
@@ -199,7 +202,7 @@ export function AclUsers() {
         user={editing ?? undefined}
         onClose={() => setEditing(undefined)}
         onSave={async (body) => {
-          if (!editing) return withPassword(create({ ...args, body }));
+          if (!editing) return withPassword(create({ ...args, query: { instance }, body }));
           const r = await apply.track(update({ ...args, aclUserId: editing.id, body }));
           return r.error === undefined;
         }}

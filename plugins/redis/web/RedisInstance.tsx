@@ -22,11 +22,14 @@ type Instance = Schemas['RedisInstance'];
 /** One database, or every one (`null`). */
 export type Target = { database: number | null };
 
-/** What the running instance reports: version, uptime, memory and the keys per database, each flushable after a confirmation. */
-export function RedisInstance() {
+/**
+ * What a running instance (`instance`, default `default`) reports: version, uptime, memory and the keys per database,
+ * each flushable after a confirmation.
+ */
+export function RedisInstance({ instance = 'default' }: { instance?: string }) {
   const host = useManagedHost();
   const { t } = useT();
-  const args = { clusterId: host.cluster.id, serverId: host.server.id };
+  const args = { clusterId: host.cluster.id, serverId: host.server.id, query: { instance } };
   const query = redisApi.useGetRedisInstanceQuery(args, { pollingInterval: 15_000, skipPollingIfUnfocused: true });
   const [flush] = redisApi.useFlushRedisMutation();
   return (

@@ -4,17 +4,20 @@ import { config } from '../generated/config.ts';
 import { useT } from '../generated/i18n.ts';
 import { AclUsers } from './AclUsers.tsx';
 import { RedisFigures } from './RedisFigures.tsx';
+import { InstanceFormPage, InstancesPage } from './InstancesPage.tsx';
 import { RedisInstance } from './RedisInstance.tsx';
+import { RedisTabs } from './Tabs.tsx';
 
 /**
- * The section's page: the config family's settings page (header with undo, the running apply, the form from the
- * contract's fields, the rendered file) with the ACL users, the live figures (the stats family's panel) and the
- * databases of the running instance (keys per database, flush) below the form.
+ * The section's start page, the `default` instance: the config family's settings page (header with undo, the running
+ * apply, the form from the contract's fields, the rendered files) with its ACL users, the live figures (the stats
+ * family's panel) and the databases of the running instance (keys per database, flush) below the form. The named
+ * instances are on `instances` (list, new, edit with their own ACL users and databases).
  */
 function RedisPage() {
   const { t } = useT();
   return (
-    <ConfigSettingsPage config={config} client={redisClient} intro={t('intro')}>
+    <ConfigSettingsPage config={config} client={redisClient} intro={t('intro')} nav={<RedisTabs tab="default" />}>
       <AclUsers />
       <RedisFigures />
       <RedisInstance />
@@ -22,4 +25,11 @@ function RedisPage() {
   );
 }
 
-export default defineWebPlugin({ routes: [{ path: '', Component: RedisPage }] });
+export default defineWebPlugin({
+  routes: [
+    { path: '', Component: RedisPage },
+    { path: 'instances', Component: InstancesPage },
+    { path: 'instances/create', Component: InstanceFormPage },
+    { path: 'instances/:instanceId', Component: InstanceFormPage },
+  ],
+});
