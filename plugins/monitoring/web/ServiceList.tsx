@@ -52,7 +52,7 @@ export function ServiceList({ services, checkedAt, loading, failed, refreshing, 
         )}
       </Box>
       {loading && (
-        <Box aria-busy="true" aria-label={t('services.loading')} sx={{ display: 'grid', gap: 1, mt: 1 }}>
+        <Box aria-busy="true" role="status" aria-label={t('services.loading')} sx={{ display: 'grid', gap: 1, mt: 1 }}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={40} />
           ))}

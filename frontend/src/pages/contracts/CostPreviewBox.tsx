@@ -11,7 +11,7 @@ export function CostPreviewBox({ contractId, input }: { contractId: number; inpu
   const f = useBillingFormat();
   const { data, error, isFetching } = usePreviewClusterCostsQuery({ contractId, body: input });
   if (error) return <Alert severity="error">{callErrorMessage(error)}</Alert>;
-  if (!data || isFetching) return <Skeleton height={72} aria-label={t('costPreview.loading')} />;
+  if (!data || isFetching) return <Skeleton height={72} role="status" aria-label={t('costPreview.loading')} />;
   const rest = data.days > 0 ? t('costPreview.rest', { from: f.day(data.from), to: f.day(data.to), count: data.days }) : t('costPreview.noRest');
   return (
     <Alert severity="info" data-testid="cost-preview" role="status">

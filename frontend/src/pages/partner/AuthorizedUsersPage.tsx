@@ -68,7 +68,7 @@ function AuthorizedUsers({ partnerId }: { partnerId: number }) {
     }
     dispatch(notifySuccess('partner:users.removed', { name: `${m.firstname} ${m.surname}` }));
   };
-  if (isLoading) return <Skeleton variant="rounded" height={200} aria-label={t('loading', { ns: 'common' })} />;
+  if (isLoading) return <Skeleton variant="rounded" height={200} role="status" aria-label={t('loading', { ns: 'common' })} />;
   if (isError || !data) return <Alert severity="error">{t('loadError')}</Alert>;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>

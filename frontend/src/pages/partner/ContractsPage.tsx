@@ -79,7 +79,7 @@ function Contracts({ partnerId }: { partnerId: number }) {
         slotProps={{ htmlInput: { maxLength: 200 }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
       />
       {isLoading ? (
-        <Skeleton variant="rounded" height={200} aria-label={t('loading', { ns: 'common' })} />
+        <Skeleton variant="rounded" height={200} role="status" aria-label={t('loading', { ns: 'common' })} />
       ) : isError || !data ? (
         <Alert severity="error">{t('loadError')}</Alert>
       ) : data.data.length === 0 ? (

@@ -52,7 +52,7 @@ function Material() {
         </Alert>
       )}
       {isLoading ? (
-        <Skeleton variant="rounded" height={200} aria-label={t('loading', { ns: 'common' })} />
+        <Skeleton variant="rounded" height={200} role="status" aria-label={t('loading', { ns: 'common' })} />
       ) : isError || !data ? (
         <Alert severity="error">{t('loadError')}</Alert>
       ) : data.data.length === 0 ? (

@@ -43,7 +43,7 @@ function Overview({ partnerId, year }: { partnerId: number; year?: number }) {
   const { t } = useTranslation('partner');
   const navigate = useNavigate();
   const { data, isLoading, isFetching, isError } = useGetPartnerOverviewQuery({ partnerId, ...(year ? { year } : {}) });
-  if (isLoading) return <Skeleton variant="rounded" height={360} aria-label={t('loading', { ns: 'common' })} />;
+  if (isLoading) return <Skeleton variant="rounded" height={360} role="status" aria-label={t('loading', { ns: 'common' })} />;
   if (isError || !data) return <Alert severity="error">{t('loadError')}</Alert>;
   return (
     <Box sx={{ display: 'grid', gap: 2, opacity: isFetching ? 0.6 : 1, transition: 'opacity 0.2s' }}>

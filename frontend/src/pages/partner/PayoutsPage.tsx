@@ -46,7 +46,7 @@ function Payouts({ partnerId, customerId }: { partnerId: number; customerId?: nu
   const navigate = useNavigate();
   const language = i18n.language === 'en' ? 'en' : 'de';
   const { data, isLoading, isFetching, isError } = useListCommissionCreditsQuery({ partnerId, ...(customerId ? { customerId } : {}) });
-  if (isLoading) return <Skeleton variant="rounded" height={300} aria-label={t('loading', { ns: 'common' })} />;
+  if (isLoading) return <Skeleton variant="rounded" height={300} role="status" aria-label={t('loading', { ns: 'common' })} />;
   if (isError || !data) return <Alert severity="error">{t('loadError')}</Alert>;
   return (
     <Paper variant="outlined" sx={{ p: 2, opacity: isFetching ? 0.6 : 1, transition: 'opacity 0.2s' }}>

@@ -140,7 +140,8 @@ export function LiveFigures({
         )}
       </Box>
       {!at ? (
-        <Box sx={grid} aria-busy="true" aria-label={t('stats.live.waiting')}>
+        // A status (not a plain box): axe refuses a name on an element without a role (aria-prohibited-attr).
+        <Box sx={grid} role="status" aria-busy="true" aria-label={t('stats.live.waiting')}>
           {Array.from({ length: placeholders }, (_, i) => (
             <Skeleton key={i} variant="rounded" height={104} />
           ))}

@@ -101,7 +101,7 @@ export function MetricChart({ id, title, range, times, lines, format, max, loadi
         )}
       </Box>
       {loading ? (
-        <Skeleton variant="rounded" height={height} aria-label={t('stats.chart.loading')} />
+        <Skeleton variant="rounded" height={height} role="status" aria-label={t('stats.chart.loading')} />
       ) : summary.count === 0 ? (
         <Box
           sx={{
