@@ -185,9 +185,10 @@ export function checkInstance(
 /** The smallest slot no instance of the server runs in. */
 export const freeSlot = (existing: readonly Pick<InstanceSpec, 'slot'>[]) => slots.find((s) => !existing.some((i) => i.slot === s)) ?? 0;
 
-const presentInstance = (i: RedisInstance) => ({
-  id: i.id,
+/** A named instance's row as the renderer takes it (the desired state) and, without its slot, as the API shows it. */
+const specOf = (i: RedisInstance): InstanceSpec => ({
   name: i.name,
+  slot: i.slot,
   port: i.port,
   maxmemoryMb: i.maxmemoryMb,
   maxmemoryPolicy: i.maxmemoryPolicy as InstanceSpec['maxmemoryPolicy'],
@@ -195,8 +196,12 @@ const presentInstance = (i: RedisInstance) => ({
   appendfsync: i.appendfsync as InstanceSpec['appendfsync'],
   saveSchedule: i.saveSchedule,
   defaultUser: i.defaultUser,
-  createdAt: i.createdAt.toISOString(),
 });
+
+const presentInstance = (i: RedisInstance) => {
+  const { slot: _slot, ...spec } = specOf(i);
+  return { id: i.id, ...spec, createdAt: i.createdAt.toISOString() };
+};
 
 export const instances = defineResource(redisInstanceResource, {
   entity: RedisInstance,
@@ -226,17 +231,7 @@ const configService = defineConfigService<Operations, Settings, Prepared, Desire
       // Instances first: ACL users name theirs.
       entities: [RedisInstance, RedisAclUser],
       load: async (em, server) => ({
-        instances: (await instancesOf(em, server.id)).map((i) => ({
-          name: i.name,
-          slot: i.slot,
-          port: i.port,
-          maxmemoryMb: i.maxmemoryMb,
-          maxmemoryPolicy: i.maxmemoryPolicy as InstanceSpec['maxmemoryPolicy'],
-          appendonly: i.appendonly,
-          appendfsync: i.appendfsync as InstanceSpec['appendfsync'],
-          saveSchedule: i.saveSchedule,
-          defaultUser: i.defaultUser,
-        })),
+        instances: (await instancesOf(em, server.id)).map(specOf),
         users: (await em.find(RedisAclUser, { serverId: server.id }, { orderBy: { name: 'asc' } })).map((u) => ({
           instance: u.instance,
           name: u.name,
