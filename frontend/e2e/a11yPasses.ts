@@ -82,7 +82,7 @@ const only = process.env.A11Y_ONLY ? new RegExp(process.env.A11Y_ONLY) : undefin
 /**
  * Opens a route the way a user mostly does, by navigating inside the app that is already loaded (the page's router
  * follows a `popstate` to the new address, as after the browser's back button), and waits until the router has shown
- * the new page (`<html data-navigations>`, frontend/src/ssr/HydrationMarker.tsx). Loading the whole app again for each
+ * the new page (`<html data-navigations>`, frontend/src/shell/NavigationMarker.tsx). Loading the whole app again for each
  * of the ~130 routes was a third of a pass's time. The first route of a page, and the sign-in and other pages outside
  * the app's frame, are loaded as documents.
  */
