@@ -13546,12 +13546,17 @@ export interface components {
             startedAt: string;
             durationMs: number;
         };
-        /** @description The slowest statements of the server's MariaDB (the mysql module's slow-query log) logged after those the previous report read (the first report: the log's newest 20 000 lines). Not read — and not zero — when the server runs no MariaDB of the portal (`no_mysql`) or its slow log is off (`off`: turn it on in the mysql section). */
+        /** @description The slowest statements of the server's MariaDB (the mysql module's slow-query log) logged after those the previous report read (the first report: the log's newest 20 000 lines). Not read — and not zero — when the server runs no MariaDB of the portal (`no_mysql`) or its slow log is off (`off`: turn it on in the mysql section). Where the server runs none, the MariaDB of the cluster's database server is read (`server`), read-only; `no_mysql` then means no server of the cluster runs one. */
         ShopPerformanceQueries: {
             /** @enum {string} */
             status: "on" | "off" | "no_mysql";
             /** @description `long_query_time`: slower statements are logged. */
             thresholdSeconds: number | null;
+            /** @description The cluster's server whose MariaDB was read (its database server) when this server runs none; `null`: this server's own, or none. */
+            server: null | {
+                id: number;
+                name: string;
+            };
             /**
              * Format: date-time
              * @description The window begins after this (the previous report's `until`); `null`: the log's newest lines.

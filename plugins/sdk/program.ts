@@ -331,6 +331,39 @@ export function scopedGateway(gw: ServerGateway, scope: PathScope): ServerGatewa
 }
 
 /**
+ * A gateway that only reads: files, directory listings, log tails, the user, installed tools, figures and the status
+ * of programs. Writes, removals, commands, connections to a service (`reach`, whose protocol can write) and the
+ * steps of a program (validate, reload, stop) throw {@link PathNotDeclared}. What another server's gateway is for a
+ * report (`PluginPorts.peerGateway`).
+ */
+export function readOnlyGateway(gw: ServerGateway): ServerGateway {
+  const refuse = async (what: string): Promise<never> => {
+    throw new PathNotDeclared(`the gateway of server ${gw.serverId} is read-only here: ${what} refused`);
+  };
+  return {
+    kind: gw.kind,
+    serverId: gw.serverId,
+    readFile: (path) => gw.readFile(path),
+    writeFile: (file) => refuse(`write of ${JSON.stringify(file.path)}`),
+    removeFile: (path) => refuse(`removal of ${JSON.stringify(path)}`),
+    listFiles: (dir) => gw.listFiles(dir),
+    tail: (path, lines) => gw.tail(path, lines),
+    hostPath: (path) => gw.hostPath(path),
+    listenAddress: (service) => refuse(`listen address of ${service}`),
+    reach: (() => refuse('a connection to a service')) as ServerGateway['reach'],
+    user: () => gw.user(),
+    hasTool: (tool) => gw.hasTool(tool),
+    run: (request) => refuse(`run of ${request.tool}`),
+    service: (name): ServiceControl => {
+      const control = gw.service(name);
+      const no = () => refuse(`the steps of program ${name}`);
+      return { name, status: () => control.status(), validate: no, validateStaged: no, reload: no, stop: no };
+    },
+    metrics: () => gw.metrics(),
+  };
+}
+
+/**
  * Whether the gateway runs the declared programs as private instances in a sandbox (the `local` gateway, or `ssh`
  * with a far-side sandbox directory) rather than a server's own services: what a plugin asks instead of the
  * gateway's kind (a sandboxed instance listens on its own loopback ports, its main file is written by the runner).

@@ -175,6 +175,14 @@ export interface PluginPorts {
    * paths its programs declare (`PathNotDeclared` otherwise). Inside a request only for the request's server.
    */
   gateway(serverId: number): ServerGateway;
+  /**
+   * A **read-only** gateway (`readOnlyGateway`: reads and lists, no writes, commands or connections) of `peerId`, a
+   * server of the same cluster — and so of the same customer, whose administrators may see both — as `serverId`,
+   * scoped to this plugin's declared paths like `gateway`. Refused (`PathNotDeclared`) for a server of another
+   * cluster or customer, and inside a request for a `serverId` other than the request's. For a report that reads
+   * the cluster's database server (`ReportRunContext.peer`). Added after the first version (issue 25).
+   */
+  peerGateway(serverId: number, peerId: number): Promise<ServerGateway>;
   jobs: {
     /**
      * Records a change and queues the apply of the plugin's current desired state (answer 202 with

@@ -15,6 +15,7 @@ import {
   PathNotDeclared,
   isPluginError,
   noContent as sdkNoContent,
+  readOnlyGateway,
   scopedGateway,
   type AnyServerPlugin,
   type ApplyContext,
@@ -112,6 +113,18 @@ export class ManagedCenter {
     return programs ? scopedGateway(gw, { pluginId, programs, controlsAll: !!server?.controlsPrograms }) : gw;
   }
 
+  /**
+   * A plugin's read-only gateway of `peerId` for a run about `serverId` (`PluginPorts.peerGateway`): only a server of
+   * the same cluster and customer — the one access check gave the caller the whole cluster (`authorizeManagedServer`).
+   */
+  async peerGateway(pluginId: string, serverId: number, peerId: number): Promise<ServerGateway> {
+    const em = requestEntityManager()?.fork({ keepTransactionContext: true }) ?? this.deps.orm.em.fork();
+    const [server, peer] = await Promise.all([serverId, peerId].map((id) => em.findOne(Server, { id }, { populate: ['cluster.customer'] })));
+    if (!server || !peer || peer.cluster.id !== server.cluster.id || peer.cluster.customer.id !== server.cluster.customer.id)
+      throw new PathNotDeclared(`plugin ${pluginId} may read only a server of the cluster of server ${serverId}, not ${peerId}`);
+    return readOnlyGateway(this.pluginGateway(pluginId, peerId));
+  }
+
   /** The gateway of a server: the embedded `local` one, or `ssh` (issue 28). */
   gateway(serverId: number): ServerGateway {
     return this.gateways.gateway(serverId);
@@ -165,6 +178,11 @@ export class ManagedCenter {
         const current = this.#request.getStore();
         if (current && current.serverId !== serverId) throw new PathNotDeclared(`plugin ${plugin.id} may reach only server ${current.serverId} in this request, not ${serverId}`);
         return this.pluginGateway(plugin.id, serverId);
+      },
+      peerGateway: async (serverId, peerId) => {
+        const current = this.#request.getStore();
+        if (current && current.serverId !== serverId) throw new PathNotDeclared(`plugin ${plugin.id} may act only for server ${current.serverId} in this request, not ${serverId}`);
+        return this.peerGateway(plugin.id, serverId, peerId);
       },
       jobs: {
         apply: async (target, request) => {

@@ -182,7 +182,7 @@ function Frame({ view }: { view: ManagedServerView }) {
     () => ({
       cluster: view.cluster,
       server: view.server,
-      sectionPath: (s, sub) => `${base}/${s}${sub ? `/${sub}` : ''}`,
+      sectionPath: (s, sub, serverId = view.server.id) => `/clusters/${view.cluster.id}/servers/${serverId}/managed/${s}${sub ? `/${sub}` : ''}`,
       // The server's prefix for a plugin's own paths (ManagedHost.apiPath), not one operation: plugins call theirs through their generated clients.
       apiPath: (sub) => `api/v1/clusters/${view.cluster.id}/servers/${view.server.id}/${sub}`,
       submitErrors: (error) => submitErrors(error) as Record<string, string> | undefined,

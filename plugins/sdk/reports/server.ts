@@ -74,6 +74,12 @@ export function reportTableSql(pluginId: string): string[] {
 export interface ReportRunContext<Result> {
   server: ManagedServer;
   gateway: ServerGateway;
+  /**
+   * Another server of the same cluster that runs `service` (the first by name), with its **read-only** gateway
+   * (`PluginPorts.peerGateway`: reads and lists within the plugin's declared paths, nothing else); `null` when no
+   * other server of the cluster runs it. For what lives on the cluster's database server (its slow log).
+   */
+  peer(service: string): Promise<{ server: ManagedServer; gateway: ServerGateway } | null>;
   /** The result of the newest finished run before this one (for "before/after"), or `null`. */
   previous: { id: number; finishedAt: Date; result: Result } | null;
   now: Date;
@@ -186,8 +192,12 @@ export function defineReports<Result>(options: {
           await em.flush();
           await publish({ reportId: id, status: 'running', progress: last, step });
         };
+        const peer = async (service: string) => {
+          const other = (await em.clusterServers(server.clusterId)).find((s) => s.id !== server.id && s.services.includes(service));
+          return other ? { server: other, gateway: await ports.peerGateway(server.id, other.id) } : null;
+        };
         try {
-          const result = await options.run({ server, gateway: ports.gateway(server.id), previous, now, progress });
+          const result = await options.run({ server, gateway: ports.gateway(server.id), peer, previous, now, progress });
           em.assign(await load(), { status: 'done', progress: 100, step: null, result, finishedAt: ports.clock.now() });
           await em.flush();
           await publish({ reportId: id, status: 'done', progress: 100, step: null });

@@ -10,7 +10,7 @@ import type { ManagedHost } from './types.ts';
 export const demoHost: ManagedHost = {
   cluster: { id: 1, number: '20011', name: 'Onlineshop Produktion' },
   server: { id: 2, name: 'web01.c20011.managed-hosting.example', role: 'web', ipv4: '10.11.0.21', services: ['nginx', 'php-fpm', 'cronjobs', 'ssh', 'monitoring'] },
-  sectionPath: (section, sub) => `/clusters/1/servers/2/managed/${section}${sub ? `/${sub}` : ''}`,
+  sectionPath: (section, sub, serverId = 2) => `/clusters/1/servers/${serverId}/managed/${section}${sub ? `/${sub}` : ''}`,
   // The story server's prefix (ManagedHost.apiPath), not an operation.
   apiPath: (sub) => `api/v1/clusters/1/servers/2/${sub}`,
   submitErrors: () => undefined,

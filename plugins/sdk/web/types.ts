@@ -35,8 +35,11 @@ export type Severity = 'success' | 'info' | 'warning' | 'error';
 export interface ManagedHost {
   cluster: ManagedClusterInfo;
   server: ManagedServerInfo;
-  /** The SPA path of a section of this server: `sectionPath('nginx', 'vhosts/3')` → `/clusters/1/servers/2/managed/nginx/vhosts/3`. */
-  sectionPath(section: string, sub?: string): string;
+  /**
+   * The SPA path of a section of this server: `sectionPath('nginx', 'vhosts/3')` → `/clusters/1/servers/2/managed/nginx/vhosts/3`;
+   * with `serverId`, of that server of the same cluster (a report naming the cluster's database server).
+   */
+  sectionPath(section: string, sub?: string, serverId?: number): string;
   /** The API path of an operation of this server: `apiPath('nginx/vhosts')` → `api/v1/clusters/1/servers/2/nginx/vhosts`. */
   apiPath(sub: string): string;
   /** A failed call as react-final-form submission errors (422 → fields, 429, others → form error with support contact). */

@@ -19,7 +19,7 @@ import { parseAccessLine } from '@portal/plugin-sdk/webserver/shared';
 import type { CacheFigures, Comparison, FpmPool, PageProbe, PerformanceResult, QueryFigures, SlowRequest, Timing, UrlTiming } from '../shared/result.ts';
 import { keyPages, probeSites, type ProbeOutcome } from './probes.ts';
 import { linksFor, readProfiles, type ProfileMeta } from './profiles.ts';
-import { readQueries } from './queries.ts';
+import { readQueries, type QuerySource } from './queries.ts';
 
 export const logDirs = ['/var/log/nginx', '/var/log/apache2'] as const;
 export const fpmLogs = ['/var/log/php8.2-fpm.log', '/var/log/php8.3-fpm.log', '/var/log/php8.4-fpm.log', '/var/log/php-fpm.log'] as const;
@@ -150,7 +150,9 @@ export function compare(now: Pick<PerformanceResult, 'overall' | 'urls' | 'cache
     return b ? [{ url: p.url, ttfbBeforeMs: b.ttfbMs, ttfbAfterMs: p.ttfbMs }] : [];
   });
   // Reports from before the slow log was read have none.
-  const q = now.queries?.status === 'on' && before.queries?.status === 'on' ? { now: now.queries, before: before.queries } : null;
+  // Statements compare only when both reports read the same server's log.
+  const sameLog = (now.queries?.server?.id ?? null) === (before.queries?.server?.id ?? null);
+  const q = now.queries?.status === 'on' && before.queries?.status === 'on' && sameLog ? { now: now.queries, before: before.queries } : null;
   const queries = q && { countBefore: q.before.count ?? 0, countAfter: q.now.count ?? 0, secondsBefore: q.before.totalSeconds ?? 0, secondsAfter: q.now.totalSeconds ?? 0 };
   if (!(now.overall && before.overall) && pages.length === 0 && !queries) return null;
   const both = now.overall && before.overall ? { now: now.overall, before: before.overall } : null;
@@ -199,13 +201,15 @@ export function analyse(
 /**
  * Reads the server's access logs and php-fpm log through the gateway, probes the key pages of its sites (`/` and
  * the most requested paths of the logs) through its private web server, reads MariaDB's slow log and the
- * profiler's profiles where the server runs them, and analyses it all.
+ * profiler's profiles where the server runs them — the slow log of the cluster's database server (`database`)
+ * where this one runs no MariaDB — and analyses it all.
  */
 export async function measure(
   gateway: ServerGateway,
   previous: { id: number; finishedAt: Date; result: PerformanceResult } | null,
   progress: (fraction: number, step: 'logs' | 'fpm' | 'pages' | 'queries') => Promise<void>,
   server: { services: readonly string[] } = { services: [] },
+  database: () => Promise<QuerySource | null> = async () => null,
 ): Promise<PerformanceResult> {
   const logs: { path: string; lines: string[] }[] = [];
   for (const [i, dir] of logDirs.entries()) {
@@ -224,7 +228,7 @@ export async function measure(
   const urls = urlTimings(records);
   const probes = await probeSites(gateway, keyPages(await listSites(gateway), urls), (f) => progress(0.5 + f * 0.45, 'pages'));
   await progress(0.95, 'queries');
-  const queries = await readQueries(gateway, server.services.includes('mysql'), previous?.result.queries ?? null);
+  const queries = await readQueries(server.services.includes('mysql') ? { gateway, server: null } : await database(), previous?.result.queries ?? null);
   const since = records.flatMap((r) => (r.time ? [r.time] : [])).sort()[0] ?? null;
   const profiles = server.services.includes('profiler') && since ? await readProfiles(gateway, since) : [];
   return analyse(logs, fpm, previous, probes, { queries, profiles });

@@ -116,7 +116,10 @@ const at = (iso: string) => Date.parse(iso) / 1000;
 
 describe('R2.025 issue 25: slowest database statements and profile links in a performance report', () => {
   const gateway = () => t.portal.managed.gateway(t.server.id);
-  const setServices = async (services: string[]) => t.portal.db.orm.em.fork().nativeUpdate(Server, { id: t.server.id }, { services });
+  const setServicesOf = async (serverId: number, services: string[]) => t.portal.db.orm.em.fork().nativeUpdate(Server, { id: serverId }, { services });
+  const setServices = (services: string[]) => setServicesOf(t.server.id, services);
+  /** The cluster's database server (db01 of the demo cluster: mysql, not shop-performance). */
+  const databaseServer = () => t.cluster.servers.find((s) => s.id !== t.server.id && s.services.includes('mysql'))!;
   let services: string[];
   beforeAll(async () => {
     services = [...(await t.portal.db.orm.em.fork().findOneOrFail(Server, { id: t.server.id })).services];
@@ -130,9 +133,16 @@ describe('R2.025 issue 25: slowest database statements and profile links in a pe
     return r;
   };
 
-  it('without MariaDB, and with its slow log off, the report says not available instead of zero', async () => {
+  it('without MariaDB in the cluster, and with its slow log off, the report says not available instead of zero', async () => {
     await setServices(services.filter((s) => s !== 'mysql'));
-    expect((await run()).result!.queries).toMatchObject({ status: 'no_mysql', count: null, totalSeconds: null, statements: [] });
+    // A cluster without a database server: no server of it runs mysql.
+    const db = databaseServer();
+    await setServicesOf(db.id, db.services.filter((s) => s !== 'mysql'));
+    try {
+      expect((await run()).result!.queries).toMatchObject({ status: 'no_mysql', server: null, count: null, totalSeconds: null, statements: [] });
+    } finally {
+      await setServicesOf(db.id, db.services);
+    }
     await setServices([...services, 'mysql']);
     await gateway().writeFile({ path: '/etc/mysql/mariadb.conf.d/60-portal.cnf', content: '[mariadbd]\nslow_query_log = 0\nlong_query_time = 1\n' });
     expect((await run()).result!.queries).toMatchObject({ status: 'off', thresholdSeconds: 1, count: null, statements: [] });
@@ -189,5 +199,67 @@ describe('R2.025 issue 25: slowest database statements and profile links in a pe
     expect(r.slowest[0]).toMatchObject({ uri: '/checkout?step=2', profiles: [{ id: '20261122-075957-a1b2c3d4', startedAt: '2026-11-22T07:59:57.610Z', durationMs: 2391 }] });
     expect(r.urls.find((u) => u.path === '/checkout')!.profiles.map((p) => p.id)).toEqual(['20261122-075957-a1b2c3d4']);
     expect(r.urls.find((u) => u.path === '/')!.profiles).toEqual([]);
+  });
+});
+
+/**
+ * A web server's database runs on the cluster's database server (the demo's topology): the report reads that server's
+ * slow log and options through a read-only gateway of it, and names it. The peer gateway reaches only servers of the
+ * same cluster (and customer), and only reads.
+ */
+describe("R2.025 issue 25: the slow log of the cluster's database server", () => {
+  const em = () => t.portal.db.orm.em.fork();
+  let services: string[];
+  beforeAll(async () => {
+    services = [...(await em().findOneOrFail(Server, { id: t.server.id })).services];
+    await em().nativeUpdate(Server, { id: t.server.id }, { services: services.filter((s) => s !== 'mysql') });
+  });
+  afterAll(() => em().nativeUpdate(Server, { id: t.server.id }, { services }));
+  const db = () => t.cluster.servers.find((s) => s.id !== t.server.id && s.services.includes('mysql'))!;
+  const ports = () => t.portal.managed.ports(t.portal.managed.plugin('shop-performance')!);
+
+  it('a web server without MariaDB shows the slowest statements of the database server’s slow log and names that server', async () => {
+    expect(db().role).toBe('database');
+    const gw = t.portal.managed.gateway(db().id);
+    await gw.writeFile({ path: '/etc/mysql/mariadb.conf.d/60-portal.cnf', content: '[mariadbd]\nslow_query_log = 1\nlong_query_time = 2\n' });
+    const log = [
+      ...slowHeader,
+      ...slowEntry(at('2026-11-22T06:00:05Z'), 4.5, 1_200_000, 'SELECT * FROM catalog_product_index_price WHERE website_id = 1 ORDER BY min_price;'),
+      ...slowEntry(at('2026-11-22T06:00:09Z'), 2.25, 3_000, "UPDATE quote SET updated_at = NOW() WHERE entity_id = 881;"),
+    ];
+    await gw.writeFile({ path: '/var/log/mysql/mariadb-slow.log', content: `${log.join('\n')}\n` });
+    // Nothing of it on the web server itself.
+    expect(await t.portal.managed.gateway(t.server.id).readFile('/var/log/mysql/mariadb-slow.log')).not.toContain('catalog_product_index_price');
+
+    const started = await t.api.call('runShopPerformanceReport');
+    const report = await finished(started.body.id);
+    expect(report.status).toBe('done');
+    const queries = report.result!.queries!;
+    expect(queries).toMatchObject({ status: 'on', thresholdSeconds: 2, server: { id: db().id, name: db().name }, count: 2, totalSeconds: 6.75 });
+    expect(queries.statements[0]).toMatchObject({ statement: 'SELECT * FROM catalog_product_index_price WHERE website_id = ? ORDER BY min_price', count: 1, maxSeconds: 4.5, rowsExamined: 1_200_000 });
+  });
+
+  it('the peer gateway refuses a server of another cluster and of another customer, and every write, command and connection', async () => {
+    const servers = await em().find(Server, {}, { populate: ['cluster.customer'] });
+    const own = servers.find((s) => s.id === t.server.id)!;
+    const otherCluster = servers.find((s) => s.cluster.id !== own.cluster.id && s.cluster.customer.id === own.cluster.customer.id && s.services.includes('mysql'))!;
+    const otherCustomer = servers.find((s) => s.cluster.customer.id !== own.cluster.customer.id && s.services.includes('mysql'))!;
+    expect(otherCluster && otherCustomer).toBeTruthy();
+    await expect(ports().peerGateway(t.server.id, otherCluster.id)).rejects.toMatchObject({ name: 'PathNotDeclared' });
+    await expect(ports().peerGateway(t.server.id, otherCustomer.id)).rejects.toMatchObject({ name: 'PathNotDeclared' });
+    await expect(ports().peerGateway(t.server.id, 999_999)).rejects.toMatchObject({ name: 'PathNotDeclared' });
+
+    const peer = await ports().peerGateway(t.server.id, db().id);
+    expect(peer.serverId).toBe(db().id);
+    expect(await peer.readFile('/etc/mysql/mariadb.conf.d/60-portal.cnf')).toContain('slow_query_log = 1');
+    // Read-only: no write or removal (not even of a path shop-performance reads), no command, no connection, no program step.
+    await expect(peer.writeFile({ path: '/var/log/mysql/mariadb-slow.log', content: '' })).rejects.toMatchObject({ name: 'PathNotDeclared' });
+    await expect(peer.removeFile('/etc/mysql/mariadb.conf.d/60-portal.cnf')).rejects.toMatchObject({ name: 'PathNotDeclared' });
+    await expect(peer.run({ tool: 'mariadb', args: ['-e', 'DROP DATABASE shop'] })).rejects.toMatchObject({ name: 'PathNotDeclared' });
+    await expect(peer.reach({ socket: '/run/mysqld/mysqld.sock' })).rejects.toMatchObject({ name: 'PathNotDeclared' });
+    await expect(peer.service('mysql').reload()).rejects.toMatchObject({ name: 'PathNotDeclared' });
+    // And only what shop-performance declared to read.
+    await expect(peer.readFile('/etc/mysql/debian.cnf')).rejects.toMatchObject({ name: 'PathNotDeclared' });
+    expect(await t.portal.managed.gateway(db().id).readFile('/etc/mysql/mariadb.conf.d/60-portal.cnf')).toContain('slow_query_log = 1');
   });
 });

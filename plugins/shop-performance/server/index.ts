@@ -26,7 +26,12 @@ import { ShopPerformanceReport } from './Report.ts';
 export const reports = defineReports<PerformanceResult>({
   pluginId: 'shop-performance',
   entity: ShopPerformanceReport,
-  run: (c) => measure(c.gateway, c.previous, (fraction, step) => c.progress(5 + fraction * 90, step), c.server),
+  run: (c) =>
+    measure(c.gateway, c.previous, (fraction, step) => c.progress(5 + fraction * 90, step), c.server, async () => {
+      // A web server's database runs on the cluster's database server: its slow log, read-only.
+      const peer = await c.peer('mysql');
+      return peer && { gateway: peer.gateway, server: { id: peer.server.id, name: peer.server.name } };
+    }),
 });
 
 /** Scheduled reports (the SDK's report schedules; a performance report costs nothing, so every slot runs). */
@@ -50,7 +55,7 @@ const withProbes = (r: PerformanceResult): PerformanceResult => ({
   pages: r.pages ?? [],
   images: r.images ?? [],
   findings: r.findings ?? [],
-  queries: r.queries ?? null,
+  queries: r.queries ? { ...r.queries, server: r.queries.server ?? null } : null,
   comparison: r.comparison && { ...r.comparison, pages: r.comparison.pages ?? [], queries: r.comparison.queries ?? null },
 });
 

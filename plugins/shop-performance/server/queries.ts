@@ -1,5 +1,6 @@
 /**
- * The slowest statements of the server's MariaDB for a report: the mysql module's slow-query log, read through this
+ * The slowest statements of the server's MariaDB for a report — or, where the server runs none, of its cluster's
+ * database server (read-only, `ReportRunContext.peer`): the mysql module's slow-query log, read through this
  * plugin's gateway and parsed by the SDK's parser (`@portal/plugin-sdk/mysql`, the mysql module's too). Whether the
  * log is on, and its threshold, come from the mysql module's rendered options file (`60-portal.cnf`).
  *
@@ -14,7 +15,7 @@ import type { QueryFigures } from '../shared/result.ts';
 const maxStatements = 20;
 
 /** The figures of the entries after the previous report's (pure: the gateway part is {@link readQueries}). */
-export function queryFigures(entries: readonly SlowLogEntry[], settings: { thresholdSeconds: number | null }, previous: Pick<QueryFigures, 'until' | 'untilCount'> | null): QueryFigures {
+export function queryFigures(entries: readonly SlowLogEntry[], settings: { thresholdSeconds: number | null; server?: QueryFigures['server'] }, previous: Pick<QueryFigures, 'until' | 'untilCount'> | null): QueryFigures {
   let inWindow = entries;
   if (previous?.until) {
     const until = Date.parse(previous.until);
@@ -32,6 +33,7 @@ export function queryFigures(entries: readonly SlowLogEntry[], settings: { thres
   return {
     status: 'on',
     thresholdSeconds: settings.thresholdSeconds,
+    server: settings.server ?? null,
     from: previous?.until ?? null,
     until,
     untilCount,
@@ -49,10 +51,17 @@ export function queryFigures(entries: readonly SlowLogEntry[], settings: { thres
   };
 }
 
+/** Where the slow log is read: this server's gateway (`server: null`), or the read-only one of the cluster's database server. */
+export interface QuerySource {
+  gateway: ServerGateway;
+  server: { id: number; name: string } | null;
+}
+
 /** Not read: the figures say why (`no_mysql`, `off`) instead of showing zero. */
-const unavailable = (status: 'off' | 'no_mysql', thresholdSeconds: number | null, previous: Pick<QueryFigures, 'until' | 'untilCount'> | null): QueryFigures => ({
+const unavailable = (status: 'off' | 'no_mysql', thresholdSeconds: number | null, server: QuerySource['server'], previous: Pick<QueryFigures, 'until' | 'untilCount'> | null): QueryFigures => ({
   status,
   thresholdSeconds,
+  server,
   from: null,
   // The previous report's mark is kept, so a report after the log is turned on again starts where it ended.
   until: previous?.until ?? null,
@@ -63,13 +72,18 @@ const unavailable = (status: 'off' | 'no_mysql', thresholdSeconds: number | null
 });
 
 /**
- * The server's slowest statements since the previous report. `no_mysql` when the server runs no MariaDB of the mysql
- * module; `off` when its options say the slow log is off (or the module never applied them and there is no log).
+ * The slowest statements since the previous report of the MariaDB at `source` (this server's, or the cluster's
+ * database server's). `no_mysql` without a source (no server of the cluster runs MariaDB of the mysql module); `off`
+ * when its options say the slow log is off (or the module never applied them and there is no log). The previous
+ * report's window mark counts only when it read the same server's log (another log's clock is not this one's).
  */
-export async function readQueries(gateway: ServerGateway, runsMysql: boolean, previous: QueryFigures | null): Promise<QueryFigures> {
-  if (!runsMysql) return unavailable('no_mysql', null, previous);
+export async function readQueries(source: QuerySource | null, previous: QueryFigures | null): Promise<QueryFigures> {
+  // `?? null`: reports stored before the database server was read have no `server`.
+  const sameLog = previous && (previous.server?.id ?? null) === (source?.server?.id ?? null) ? previous : null;
+  if (!source) return unavailable('no_mysql', null, null, sameLog);
+  const { gateway, server } = source;
   const settings = slowLogSettings(await gateway.readFile(mysqlConfigPath));
   const lines = settings?.on === false ? [] : await readSlowLog(gateway);
-  if (!settings?.on && lines.length === 0) return unavailable('off', settings?.thresholdSeconds ?? null, previous);
-  return queryFigures(slowLogEntries(lines), { thresholdSeconds: settings?.thresholdSeconds ?? null }, previous);
+  if (!settings?.on && lines.length === 0) return unavailable('off', settings?.thresholdSeconds ?? null, server, sameLog);
+  return queryFigures(slowLogEntries(lines), { thresholdSeconds: settings?.thresholdSeconds ?? null, server }, sameLog);
 }

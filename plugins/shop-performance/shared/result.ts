@@ -58,6 +58,11 @@ export interface QueryFigures {
   status: 'on' | 'off' | 'no_mysql';
   /** `long_query_time`: statements slower than this are logged. */
   thresholdSeconds: number | null;
+  /**
+   * The cluster's server whose MariaDB was read when this server runs none (its database server); `null`: this
+   * server's own, or none. Absent in reports stored before the database server was read (presented as `null`).
+   */
+  server: { id: number; name: string } | null;
   from: string | null;
   /** The newest statement's time in the log when read (`null`: none yet). */
   until: string | null;

@@ -5,13 +5,13 @@ import de from '../i18n/de.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 import { Figures } from './Figures.tsx';
 
-/** A report after a configuration change: faster than the one before, Varnish in front, one saturated PHP-FPM pool, a slow uncompressed page and an oversized image, fewer slow statements, a profile of the slowest URL. */
+/** A report after a configuration change: faster than the one before, Varnish in front, one saturated PHP-FPM pool, a slow uncompressed page and an oversized image, fewer slow statements on the cluster's database server, a profile of the slowest URL. */
 const meta = {
   title: 'Plugins/shop-performance/Report figures',
   component: Figures,
   decorators: [
-    // A web server with the profiler: the slowest URLs link to its profiles.
-    storyHostFor('shop-performance', { de, en }, { host: { server: { id: 2, name: 'web01.c20011.managed-hosting.example', role: 'web', ipv4: '10.11.0.21', services: ['nginx', 'php-fpm', 'mysql', 'profiler', 'shop-performance'] } } }),
+    // A web server with the profiler (the slowest URLs link to its profiles) whose database runs on the cluster's db01.
+    storyHostFor('shop-performance', { de, en }, { host: { server: { id: 2, name: 'web01.c20011.managed-hosting.example', role: 'web', ipv4: '10.11.0.21', services: ['nginx', 'php-fpm', 'profiler', 'shop-performance'] } } }),
     (Story) => (
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Story />
@@ -45,6 +45,7 @@ const meta = {
       queries: {
         status: 'on',
         thresholdSeconds: 1,
+        server: { id: 4, name: 'db01.c20011.managed-hosting.example' },
         from: '2026-11-21T09:00:12Z',
         until: '2026-11-22T08:59:40Z',
         untilCount: 1,

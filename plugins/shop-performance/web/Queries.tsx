@@ -14,8 +14,9 @@ type ProfileLink = Schemas['ShopPerformanceProfileLink'];
 const seconds = (n: number, language: string) => `${formatDecimal(n, language, 3)} s`;
 
 /**
- * The slowest statements of the server's MariaDB in the report's window — or why there are none to show: no MariaDB of
- * the portal, or its slow log off (with the way to the mysql section to turn it on); never a zero that is not one.
+ * The slowest statements of the server's MariaDB in the report's window — of the cluster's database server, named,
+ * where this one runs none — or why there are none to show: no MariaDB of the portal in the cluster, or its slow log
+ * off (with the way to the mysql section of the server that runs it); never a zero that is not one.
  */
 export function Queries({ queries }: { queries: Queries | null }) {
   const { t, language } = useT();
@@ -33,15 +34,18 @@ export function Queries({ queries }: { queries: Queries | null }) {
       <Typography variant="h6" component="h2">
         {t('queries.title')}
       </Typography>
+      {queries?.server && (
+        <Typography data-testid="shop-performance-queries-server">{t('queries.fromServer', { server: queries.server.name })}</Typography>
+      )}
       {queries === null ? (
         <Typography>{t('queries.notRead')}</Typography>
       ) : queries.status === 'no_mysql' ? (
         <Typography>{t('queries.noMysql')}</Typography>
       ) : queries.status === 'off' ? (
         <Alert severity="info">
-          {t('queries.off')}{' '}
-          <Link component={RouterLink} to={host.sectionPath('mysql')}>
-            {t('queries.turnOn')}
+          {queries.server ? t('queries.offPeer', { server: queries.server.name }) : t('queries.off')}{' '}
+          <Link component={RouterLink} to={host.sectionPath('mysql', undefined, queries.server?.id)}>
+            {queries.server ? t('queries.turnOnPeer', { server: queries.server.name }) : t('queries.turnOn')}
           </Link>
         </Alert>
       ) : (
