@@ -15,7 +15,11 @@ import type { QueryFigures } from '../shared/result.ts';
 const maxStatements = 20;
 
 /** The figures of the entries after the previous report's (pure: the gateway part is {@link readQueries}). */
-export function queryFigures(entries: readonly SlowLogEntry[], settings: { thresholdSeconds: number | null; server?: QueryFigures['server'] }, previous: Pick<QueryFigures, 'until' | 'untilCount'> | null): QueryFigures {
+export function queryFigures(
+  entries: readonly SlowLogEntry[],
+  settings: { thresholdSeconds: number | null; server?: QueryFigures['server'] },
+  previous: Pick<QueryFigures, 'until' | 'untilCount'> | null,
+): QueryFigures {
   let inWindow = entries;
   if (previous?.until) {
     const until = Date.parse(previous.until);
@@ -58,7 +62,12 @@ export interface QuerySource {
 }
 
 /** Not read: the figures say why (`no_mysql`, `off`) instead of showing zero. */
-const unavailable = (status: 'off' | 'no_mysql', thresholdSeconds: number | null, server: QuerySource['server'], previous: Pick<QueryFigures, 'until' | 'untilCount'> | null): QueryFigures => ({
+const unavailable = (
+  status: 'off' | 'no_mysql',
+  thresholdSeconds: number | null,
+  server: QuerySource['server'],
+  previous: Pick<QueryFigures, 'until' | 'untilCount'> | null,
+): QueryFigures => ({
   status,
   thresholdSeconds,
   server,
