@@ -8,18 +8,24 @@
  *   tests:   unit and integration tests
  *   web:     build → bundle budget → storybook build → plugin scaffolder (in a copy of the tree: it rewrites
  *            the generated contract and registries for a while, which every other step reads)
- * then, alone, the scale-out test (two instances behind nginx restarted under load: timing-sensitive), then the
- * end-to-end tests (they need the build). Each step's line says how busy the cores were while it ran.
- * Set SKIP_E2E=1 to leave out the browser tests while working; TEST_SEQUENTIAL=1 runs every step one
- * after the other (for a quiet measurement of a single step).
+ *   e2e:     end-to-end tests, as soon as the build has passed (they need it): beside Jest, whose second half left
+ *            a third of the cores idle while the browser tests waited for it (issue 24 §4)
+ * then, alone, the scale-out test (two instances behind nginx restarted under load: timing-sensitive). Each step's
+ * line says how busy the cores were while it ran. Set SKIP_E2E=1 to leave out the browser tests while working;
+ * E2E_AFTER_JEST=1 runs them alone after the rest, as before; TEST_SEQUENTIAL=1 runs every step one after the other
+ * (for a quiet measurement of a single step).
  */
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 type Step = [name: string, command: string];
+/** A chain of steps, started when the step it waits for (by name) has passed. */
+type Chain = { steps: Step[]; after?: string };
 
-const chains: Step[][] = [
+const e2e: Step = ['end-to-end tests', 'npm run --silent test:e2e'];
+const e2eBeside = process.env.SKIP_E2E !== '1' && process.env.E2E_AFTER_JEST !== '1';
+const stepLists: Step[][] = [
   [
     [
       "contract (and the client package's copy of its types, the web app's operation table) is generated from its sources, breaks nothing unrecorded against the released one, passes redocly lint",
@@ -38,9 +44,10 @@ const chains: Step[][] = [
     ['plugin scaffolder (in a copy of the tree)', 'SCAFFOLD_TEST=1 node scripts/in-copy.ts npm run --silent test:unit -- scripts/plugin-new.test.ts'],
   ],
 ];
+const chains: Chain[] = [...stepLists.map((steps) => ({ steps })), ...(e2eBeside ? [{ steps: [e2e], after: 'build' }] : [])];
 const after: Step[] = [
   ['two instances behind nginx, restarted under load', 'SCALE_OUT_TEST=1 npm run --silent test:unit -- bff/src/scale-out.test.ts'],
-  ...(process.env.SKIP_E2E === '1' ? [] : ([['end-to-end tests', 'npm run --silent test:e2e']] as Step[])),
+  ...(process.env.SKIP_E2E === '1' || e2eBeside ? [] : [e2e]),
 ];
 
 /**
@@ -163,15 +170,36 @@ function run([name, command]: Step, alone: boolean): Promise<boolean> {
   });
 }
 
+/** Whether each step passed, by name, as it ends: what a chain with `after` waits for. */
+const passed = new Map<string, { promise: Promise<boolean>; resolve: (ok: boolean) => void }>();
+const outcome = (name: string) => {
+  if (!passed.has(name)) {
+    let resolve!: (ok: boolean) => void;
+    passed.set(name, { promise: new Promise<boolean>((r) => (resolve = r)), resolve });
+  }
+  return passed.get(name)!;
+};
+
 async function runChain(steps: Step[], alone: boolean): Promise<boolean> {
-  for (const step of steps) if (!(await run(step, alone))) return false;
+  for (const step of steps) {
+    const ok = await run(step, alone);
+    outcome(step[0]).resolve(ok);
+    if (!ok) {
+      for (const later of steps.slice(steps.indexOf(step) + 1)) outcome(later[0]).resolve(false);
+      return false;
+    }
+  }
   return true;
 }
 
 const sequential = process.env.TEST_SEQUENTIAL === '1';
 const ok = sequential
-  ? await runChain(chains.flat(), true)
-  : (await Promise.all(chains.map((chain) => runChain(chain, false)))).every(Boolean);
+  ? await runChain(chains.flatMap((chain) => chain.steps), true)
+  : (
+      await Promise.all(
+        chains.map(async (chain) => (chain.after && !(await outcome(chain.after).promise) ? false : runChain(chain.steps, false))),
+      )
+    ).every(Boolean);
 if (!ok || !(await runChain(after, true))) {
   console.error(`\nnpm test failed after ${seconds(started)} s`);
   process.exit(1);
