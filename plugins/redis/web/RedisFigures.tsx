@@ -19,7 +19,8 @@ export function RedisFigures({ instance = 'default' }: { instance?: string }) {
     { ...args, query: { instance, range: view.range } },
     { pollingInterval: statsRefreshMs[view.range], skipPollingIfUnfocused: true },
   );
-  const accept = useCallback((s: { instance?: string }) => (s.instance ?? 'default') === instance, [instance]);
+  // A sample names its instance (the contract's `RedisSample.instance`).
+  const accept = useCallback((s: object) => ('instance' in s ? s.instance : 'default') === instance, [instance]);
   return (
     <PanelSection id="redis-figures-title" title={t('figures.title')}>
         <StatsPanel
