@@ -7307,7 +7307,8 @@ export interface paths {
         };
         /**
          * The history of one range (1 h, 24 h or 7 d), one slot per bucket
-         * @description Administrators of the cluster only, on servers with the `redis` service. Samples are kept for 7 days.
+         * @description Administrators of the cluster only, on servers with the `redis` service. Samples are kept for 7 days. Each
+         *     instance has its own history: `instance` (default `default`) chooses it; one the server does not have is a 404.
          */
         get: operations["getRedisStats"];
         put?: never;
@@ -7332,7 +7333,8 @@ export interface paths {
          * @description Administrators of the cluster only. While a watch is active the portal reads `INFO` of the server's redis
          *     every `intervalSeconds`, stores the sample (history) and sends it as `redis.sample` (a `RedisSample`) to
          *     room `server:<id>`. A watch ends `leaseSeconds` after the last call; the panel renews it while it is open
-         *     and visible. Figures are `null` while the instance does not run.
+         *     and visible. Figures are `null` while the instance does not run. `instance` (default `default`) chooses the
+         *     instance, each watched on its own (its sample names it); one the server does not have is a 404.
          */
         post: operations["watchRedis"];
         delete?: never;
@@ -13174,6 +13176,11 @@ export interface components {
              */
             at: string;
             figures: components["schemas"]["RedisFigures"];
+            /**
+             * @description The instance measured (`default` or a named one): a panel shows only the samples of its own.
+             * @example shop2
+             */
+            instance?: string;
         };
         RedisWatch: {
             /** @description How often a sample is taken while the watch lasts. */
@@ -31109,6 +31116,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description The instance (`default`: the server's redis of before instances, whose settings are `getRedisSettings`).
+                 * @example sessions
+                 */
+                instance?: string;
+                /**
                  * @description `1h`: 10-second samples; `24h`: 1-minute buckets; `7d`: 10-minute buckets.
                  * @example 24h
                  */
@@ -31143,7 +31155,13 @@ export interface operations {
     };
     watchRedis: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The instance (`default`: the server's redis of before instances, whose settings are `getRedisSettings`).
+                 * @example default
+                 */
+                instance?: components["parameters"]["RedisInstanceQuery"];
+            };
             header?: never;
             path: {
                 /** @example 1 */
@@ -31167,6 +31185,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             503: components["responses"]["PluginUnavailable"];
         };
     };

@@ -109,7 +109,7 @@ for (const lang of journeyLanguages('en')) {
 }
 
 for (const lang of journeyLanguages('de')) {
-  test(`redis (${lang}): a second instance created on the instances page runs on its own port`, async ({ page }) => {
+  test(`redis (${lang}): a second instance created on the instances page runs on its own port, its page shows its own live figures`, async ({ page }) => {
     test.setTimeout(90_000);
     const name = `shop-${lang}`;
     await signIn(page, lang);
@@ -131,5 +131,12 @@ for (const lang of journeyLanguages('de')) {
     const row = page.getByTestId('redis-instances').getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('6385');
     await expect(row).toContainText(text(lang, 'instances.running'), { timeout: 20_000 });
+
+    // Its page shows its own live figures and their history (watched and read with `?instance=`).
+    const watched = page.waitForResponse((r) => r.url().includes(`/redis/watch?instance=${name}`) && r.ok());
+    await row.getByRole('link', { name: text(lang, 'instances.edit', { name }) }).click();
+    await expect(page.getByRole('heading', { name: text(lang, 'figures.title') })).toBeVisible();
+    await expect(page.getByTestId('stats-panel')).toBeVisible();
+    expect((await (await watched).json()).sample).toMatchObject({ instance: name, figures: { keys: 0 } });
   });
 }

@@ -4,7 +4,8 @@
  * `defineResource` — rendered into `/etc/redis/redis.conf` and `/etc/redis/instances/<name>.conf`, checked by
  * `redis-server` and applied per changed instance as `instances.ts` says; stored, rolled back and checked for drift
  * by the family) and the
- * stats service (the live figures of `INFO`, `sampler.ts`, with their history in `redis_stats`); besides, what the
+ * stats service (the live figures of `INFO` of each instance, `sampler.ts`, with their history in `redis_stats`, keyed by
+ * instance as the family's subject); besides, what the
  * running instance reports and flushing it (`instance.ts`), logged in as the portal's management user
  * (`credentials.ts`).
  */
@@ -35,6 +36,7 @@ import { reload, statusHandlers, validate } from './instances.ts';
 import { Migration20261128080947Redis } from './migrations/Migration20261128080947Redis.ts';
 import { Migration20261129120000RedisAcl } from './migrations/Migration20261129120000RedisAcl.ts';
 import { Migration20261202090000RedisInstances } from './migrations/Migration20261202090000RedisInstances.ts';
+import { Migration20261204090000RedisStatsInstances } from './migrations/Migration20261204090000RedisStatsInstances.ts';
 import programs, {
   defaultInstance,
   defaultPort,
@@ -221,7 +223,7 @@ export const instances = defineResource(redisInstanceResource, {
 const configService = defineConfigService<Operations, Settings, Prepared, Desired>(
   {
     config,
-    migrations: [Migration20261128080947Redis, Migration20261129120000RedisAcl, Migration20261202090000RedisInstances],
+    migrations: [Migration20261128080947Redis, Migration20261129120000RedisAcl, Migration20261202090000RedisInstances, Migration20261204090000RedisStatsInstances],
     // The port the `default` instance listens on (its loopback port on the `local` gateway; a named instance's file has
     // its own port, which the local gateway maps when it starts it) and the hash of the portal's management user (made
     // once per server; a database row, nothing on the server).
@@ -313,5 +315,7 @@ export default withFamilies(
     source,
     migrations: [],
     operations: { watch: 'watchRedis', history: 'getRedisStats' },
+    // Per instance (`?instance=`, default `default`): its own feed and history; an instance the server lacks is a 404.
+    subjects: { param: 'instance', main: defaultInstance, check: async (em, serverId, name) => void (await namedInstance(em, serverId, name)) },
   }),
 );

@@ -2,7 +2,8 @@
  * Named redis instances through the real portal (`startPluginPortal`) and private redis-servers started by the local
  * gateway in the server's sandbox (each on a loopback port of its own; never the machine's redis on 6379): a second
  * instance `shop2` created through the portal runs, an application connects to it with node-redis and SET/GET works;
- * its ACL user logs in there and not on `default`; a duplicate port is a 422 with nothing changed; only the changed
+ * its ACL user logs in there and not on `default`; its live figures and history are its own (keys written to shop2
+ * raise shop2's, not default's); a duplicate port is a 422 with nothing changed; only the changed
  * instance restarts; delete stops it; the rollback brings it back; the status lists both.
  */
 import { defaultsOf } from '@portal/plugin-sdk';
@@ -100,6 +101,51 @@ it('R26 redis instances: shop2 made through the portal runs on its own port; SET
   expect((await t.api.call('listRedisAclUsers', { query: { instance: 'shop2' } })).body.data.map((u) => u.name)).toEqual(['cart']);
   expect((await t.api.call('listRedisAclUsers')).body.data.map((u) => u.name)).not.toContain('cart');
   expect(await t.file(configPath)).not.toContain('user cart ');
+});
+
+it('R26 redis instances: live figures and history per instance — keys written to shop2 only raise shop2\'s figures, never default\'s', async () => {
+  const watch = async (instance?: string) => {
+    const r = await t.api.call('watchRedis', instance ? { query: { instance } } : {});
+    expect(r.status).toBe(200);
+    return r.body.sample;
+  };
+  const first = await watch('shop2');
+  expect(first).toMatchObject({ instance: 'shop2', figures: { keys: 2 } }); // cart:1 and shop2:a of the test above
+  expect(first.figures.memoryBytes).toBeGreaterThan(0);
+  const mainFirst = await watch();
+  expect(mainFirst).toMatchObject({ instance: 'default', figures: { keys: 0 } });
+  expect(await watch('default')).toEqual(mainFirst); // `default` named is the same feed as no parameter
+
+  const app = await connect(6390);
+  try {
+    for (let i = 1; i <= 5; i++) await app.set(`shop2:k${i}`, String(i));
+  } finally {
+    app.destroy();
+  }
+  t.portal.clock.advance(10_000); // the next 10-second sample
+  const later = await watch('shop2');
+  expect(later).toMatchObject({ instance: 'shop2', figures: { keys: 7 } });
+  const mainLater = await watch();
+  expect(mainLater.figures.keys).toBe(0);
+
+  // Each instance's history is its own: shop2's counts 2 then 7 keys, default's only 0.
+  const history = async (instance?: string) => {
+    const r = await t.api.call('getRedisStats', { query: { range: '1h', ...(instance ? { instance } : {}) } });
+    expect(r.status).toBe(200);
+    return r.body;
+  };
+  const values = (s: Awaited<ReturnType<typeof history>>) => [...new Set(s.figures.keys.max.filter((v) => v !== null))].sort();
+  expect(values(await history('shop2'))).toEqual([2, 7]);
+  expect(values(await history())).toEqual([0]);
+  expect(await history('default')).toEqual(await history());
+
+  // An instance the server does not have is a 404, for both operations.
+  expect((await t.api.call('watchRedis', { query: { instance: 'nope' } })).status).toBe(404);
+  expect((await t.api.call('getRedisStats', { query: { instance: 'nope' } })).status).toBe(404);
+  // Keep the keys of the tests below as they were.
+  const cleanup = await connect(6390);
+  await cleanup.del(['shop2:k1', 'shop2:k2', 'shop2:k3', 'shop2:k4', 'shop2:k5']);
+  cleanup.destroy();
 });
 
 it('R26 redis instances: a port another instance uses, the name default or a taken name are refused (422), nothing changed', async () => {

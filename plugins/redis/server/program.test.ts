@@ -1,12 +1,12 @@
 import { defaultsOf } from '@portal/plugin-sdk';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { config } from '../generated/config.ts';
 import { passwordHash } from './acl.ts';
 import { keyspace, parseInfo } from './client.ts';
-import { acceptedMark, checkArgs, configPath, render } from './program.ts';
+import { acceptedMark, checkArgs, configPath, render, renderUnit, slotFileOf, unitPath } from './program.ts';
 import { readingOf, source } from './sampler.ts';
 
 const defaults = defaultsOf(config);
@@ -97,6 +97,60 @@ describe('redis check (the real redis-server loads the file)', () => {
     const withUsers = render({ ...defaults, defaultUser: false }, { ...at(root), prepared: { port: 16379, portalHash: 'c'.repeat(64) }, desired: { users: [{ name: 'shop1', keyPatterns: ['shop1:*'], access: 'readwrite', enabled: true, passwordHash: 'd'.repeat(64) }] } });
     expect(run(withUsers[0]!.content.replace(/^dir .*$/m, 'dir /'))).toBe('accepted');
     expect(run('user shop1 on #abc ~shop1:*\n')).toContain('password hash must be exactly 64 characters');
+  });
+});
+
+describe('redis template unit of the slots (real servers)', () => {
+  const shop2 = {
+    name: 'shop2',
+    slot: 3,
+    port: 6381,
+    maxmemoryMb: 64,
+    maxmemoryPolicy: 'allkeys-lru' as const,
+    appendonly: false,
+    appendfsync: 'everysec' as const,
+    saveSchedule: '',
+    defaultUser: true,
+  };
+
+  it('is shipped with the first named instance (not with `default` alone) and starts redis-server with the file its slot names', () => {
+    expect(render(defaults, at('')).map((f) => f.path)).not.toContain(unitPath);
+    const files = render(defaults, { ...at(''), desired: { users: [], instances: [shop2] } });
+    const unit = files.find((f) => f.path === unitPath);
+    expect(unitPath).toBe('/etc/systemd/system/redis-server-portal@.service');
+    expect(unit).toEqual({ path: unitPath, content: renderUnit(), mode: 0o644 });
+    const lines = unit!.content.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Type=notify',
+        // The slot file (`name=shop2`) is the unit's environment: `${name}` is the instance it runs.
+        'EnvironmentFile=/etc/redis/slots/redis-%i',
+        'ExecStart=/usr/bin/redis-server /etc/redis/instances/${name}.conf --supervised systemd --daemonize no',
+        'ExecStartPre=/usr/bin/mkdir -p /var/lib/redis/instances/${name}',
+        'PIDFile=/run/redis/redis-%i.pid',
+        'User=redis',
+        'RuntimeDirectoryPreserve=yes',
+      ]),
+    );
+    // What the unit reads from the slot file of slot 3 and the path it then starts with.
+    const slot = files.find((f) => f.path === slotFileOf(3))!.content;
+    const env = Object.fromEntries(slot.split('\n').filter((l) => /^[a-z]+=/.test(l)).map((l) => l.split('=') as [string, string]));
+    expect(env.name).toBe('shop2');
+    expect(files.map((f) => f.path)).toContain(`/etc/redis/instances/${env.name}.conf`);
+    // The pid file systemd watches is the one the instance's file names.
+    expect(files.find((f) => f.path === '/etc/redis/instances/shop2.conf')!.content).toContain('\npidfile /run/redis/redis-3.pid\n');
+  });
+
+  it('systemd-analyze verify accepts an instance of it without a warning (unprivileged, offline)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redis-unit-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'redis-server-portal@.service'), renderUnit());
+      const r = spawnSync('systemd-analyze', ['verify', '--man=no', path.join(dir, 'redis-server-portal@3.service')], { encoding: 'utf8' });
+      expect(r.error).toBeUndefined();
+      expect({ status: r.status, output: `${r.stdout}${r.stderr}`.trim() }).toEqual({ status: 0, output: '' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -45,6 +45,9 @@ export const slotFileOf = (slot: number) => `${slotsDir}/redis-${slot}`;
 export const slotPidOf = (slot: number) => `${runDir}/redis-${slot}.pid`;
 /** What the running redis-server of a program was started with (its slot file, or `default`'s fingerprint line). */
 export const startedOf = (program: string) => `${runDir}/${program}.started`;
+/** The systemd template unit of the slots on a real server: `redis-server-portal@<n>` runs slot n's instance. */
+export const unitName = 'redis-server-portal';
+export const unitPath = `/etc/systemd/system/${unitName}@.service`;
 
 /**
  * What `render` needs besides the settings: the port the instance listens on, and the hash of the portal's own
@@ -93,6 +96,74 @@ export function fingerprint(content: string): string {
 /** The slot file: the instance its program runs (`name=`) and the fingerprint of its file (`files=`). */
 export const renderSlot = (name: string, config: string) =>
   `# Written by the customer portal (Managed Center, Redis).\n# The instance the program of this slot runs, and a fingerprint of its file (a change restarts it).\nname=${name}\nfiles=${fingerprint(config)}\n`;
+
+/**
+ * The template unit of the slots (a real server; the `local` gateway starts the slot programs itself): instance `%i`
+ * is the slot number, its slot file an `EnvironmentFile` (`name=` — comments and `files=` are harmless there), so it
+ * starts redis-server with the file the slot names, supervised by systemd as Debian's `redis-server.service` runs
+ * `default`, with the same hardening. Fixed text (no setting in it): written once, it never changes, so systemd
+ * needs no daemon-reload after an apply. `/run/redis` is shared with `default` and the other slots (pid files, start
+ * marks): it stays when one instance stops (`RuntimeDirectoryPreserve`). The data directory is made on start.
+ */
+export const renderUnit = () =>
+  [
+    '# Written by the customer portal (Managed Center, Redis): the named redis instances, one per slot',
+    `# (${unitName}@<n> runs the instance that ${slotsDir}/redis-<n> names). Changes here are overwritten.`,
+    '[Unit]',
+    'Description=Redis instance of slot %i (customer portal)',
+    'After=network.target',
+    'Documentation=man:redis-server(1)',
+    `ConditionPathExists=${slotsDir}/redis-%i`,
+    '',
+    '[Service]',
+    'Type=notify',
+    `EnvironmentFile=${slotsDir}/redis-%i`,
+    `ExecStartPre=/usr/bin/mkdir -p ${dataDir}/instances/\${name}`,
+    `ExecStart=/usr/bin/redis-server ${instancesDir}/\${name}.conf --supervised systemd --daemonize no`,
+    `PIDFile=${runDir}/redis-%i.pid`,
+    'TimeoutStopSec=0',
+    'Restart=always',
+    'User=redis',
+    'Group=redis',
+    'RuntimeDirectory=redis',
+    'RuntimeDirectoryMode=2755',
+    'RuntimeDirectoryPreserve=yes',
+    'UMask=007',
+    'PrivateTmp=true',
+    'LimitNOFILE=65535',
+    'PrivateDevices=true',
+    'ProtectHome=true',
+    'ProtectSystem=strict',
+    `ReadWritePaths=-${dataDir}`,
+    'ReadWritePaths=-/var/log/redis',
+    `ReadWritePaths=-${runDir}`,
+    'CapabilityBoundingSet=',
+    'LockPersonality=true',
+    'MemoryDenyWriteExecute=true',
+    'NoNewPrivileges=true',
+    'PrivateUsers=true',
+    'ProtectClock=true',
+    'ProtectControlGroups=true',
+    'ProtectHostname=true',
+    'ProtectKernelLogs=true',
+    'ProtectKernelModules=true',
+    'ProtectKernelTunables=true',
+    'ProtectProc=invisible',
+    'RemoveIPC=true',
+    'RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX',
+    'RestrictNamespaces=true',
+    'RestrictRealtime=true',
+    'RestrictSUIDSGID=true',
+    'SystemCallArchitectures=native',
+    'SystemCallFilter=@system-service',
+    'SystemCallFilter=~ @privileged @resources',
+    'NoExecPaths=/',
+    'ExecPaths=/usr/bin/redis-server /usr/bin/mkdir /usr/lib /lib',
+    '',
+    '[Install]',
+    'WantedBy=multi-user.target',
+    '',
+  ].join('\n');
 
 /** The instance a slot file names (`null`: the slot is free). */
 export const slotName = (content: string | null): string | null => /^name=([a-z][a-z0-9-]*)$/m.exec(content ?? '')?.[1] ?? null;
@@ -179,6 +250,8 @@ export function render(
     );
     files.push(file, { path: slotFileOf(i.slot), content: renderSlot(i.name, file.content), mode: 0o644 });
   }
+  // The slots' template unit, with the first named instance (a server with `default` only gets no file more).
+  if (c.desired?.instances?.length) files.push({ path: unitPath, content: renderUnit(), mode: 0o644 });
   return files;
 }
 
@@ -206,7 +279,7 @@ export const redisProgram: ProgramDescriptor = {
   id: 'redis',
   tool: 'redis-server',
   // The named instances' files, slot files and start marks too (one glob set; the slot programs only run them).
-  paths: [configPath, `${instancesDir}/*.conf`, `${slotsDir}/redis-?`, `${runDir}/*.started`],
+  paths: [configPath, `${instancesDir}/*.conf`, `${slotsDir}/redis-?`, `${runDir}/*.started`, unitPath],
   reads: ['/var/log/redis/*'],
   privileged: true,
   port: defaultPort,
@@ -230,8 +303,9 @@ export const slotProgram = (slot: number): ProgramDescriptor => {
     tool: 'redis-server',
     paths: [],
     privileged: true,
-    // On a real server: a template unit per slot (`redis-server-portal@<n>`) reading the file its slot file names.
-    service: { unit: `redis-server-portal@${slot}`, reload: 'restart' },
+    // On a real server: the template unit (`renderUnit`, shipped with the first named instance), one unit per slot
+    // (`redis-server-portal@<n>`) starting redis-server with the file its slot file names.
+    service: { unit: `${unitName}@${slot}`, reload: 'restart' },
     // Loads the file its slot file names, as a start would (the local gateway creates its directories first).
     validate: async (gateway) => {
       const name = slotName(await gateway.readFile(slotFileOf(slot)));

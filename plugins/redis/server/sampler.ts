@@ -1,11 +1,13 @@
 /**
- * The live figures of the server's redis, as a source of the stats family: one `INFO` per sample through
+ * The live figures of a redis instance of the server (the family's subject: `''` is `default`, else the named
+ * instance, reached at its configured port), as a source of the stats family: one `INFO` per sample through
  * node-redis (`client.ts`). Memory, clients and keys are gauges; commands, keyspace hits and misses and
  * evictions are counters, which the family turns into per-second rates — so the hit rate is the share of
  * reads that found their key since the previous sample, not since the instance started.
  */
 import { roundTo, share, type StatsSource } from '@portal/plugin-sdk/server';
 import { infoNumber, keyspace, parseInfo, withRedis } from './client.ts';
+import { RedisInstance } from './entities.ts';
 
 /** What is stored per sample, with its decimal places (the names are the contract's `RedisFigures`). */
 export const figures = {
@@ -37,8 +39,11 @@ export function readingOf(info: Record<string, string>) {
 
 export const source: Omit<StatsSource<Gauge, Counter, Figure, unknown>, 'present'> = {
   counters: ['commands', 'hits', 'misses', 'evicted'],
-  async read(gateway, serverId) {
-    const info = await withRedis(gateway, serverId, async (client) => parseInfo(await client.info()));
+  async read(gateway, serverId, { subject, em }) {
+    // A named instance is read where it listens now (a changed port counts from its next sample); one deleted meanwhile has no figures.
+    const port = subject ? (await em.findOne(RedisInstance, { serverId, name: subject }))?.port : undefined;
+    if (subject && port === undefined) return { gauges: {} };
+    const info = await withRedis(gateway, serverId, async (client) => parseInfo(await client.info()), port);
     return info ? readingOf(info) : { gauges: {} };
   },
   figures: (g, rates) => {

@@ -21,6 +21,7 @@ import { redisApi } from '../generated/client.ts';
 import { useT } from '../generated/i18n.ts';
 import { redisInstanceResource } from '../generated/resources.ts';
 import { AclUsers } from './AclUsers.tsx';
+import { RedisFigures } from './RedisFigures.tsx';
 import { RedisInstance } from './RedisInstance.tsx';
 import { RedisTabs } from './Tabs.tsx';
 
@@ -112,7 +113,8 @@ export function InstancesPage() {
 
 /**
  * New instance (`instances/create`) and an instance (`instances/:instanceId`): the resource's form (the name fixed
- * once created), and for an existing one its ACL users and what it reports (databases, flush).
+ * once created), and for an existing one its ACL users, its live figures with their history, and what it reports
+ * (databases, flush).
  */
 export function InstanceFormPage() {
   const { t } = useT();
@@ -186,6 +188,7 @@ export function InstanceFormPage() {
       {existing && (
         <>
           <AclUsers instance={existing.name} />
+          <RedisFigures key={existing.name} instance={existing.name} />
           <RedisInstance instance={existing.name} />
         </>
       )}

@@ -27,12 +27,23 @@ export {
   type Figures,
   type Rollup,
 } from './rollup.ts';
-export { defineStatsEntity, statsTableSql, StatsStore, type StatsEntity, type StatsHistory } from './store.ts';
-export { StatsSampler, type StatsReading, type StatsSamplerOptions, type StatsSource } from './sampler.ts';
+export {
+  defineStatsEntity,
+  maxSubjectLength,
+  statsSubjectsSql,
+  statsTableSql,
+  StatsStore,
+  type StatsEntity,
+  type StatsHistory,
+  type StatsKey,
+  type StatsTableOptions,
+} from './store.ts';
+export { StatsSampler, type StatsReadContext, type StatsReading, type StatsSamplerOptions, type StatsSource } from './sampler.ts';
 export {
   defineStatsService,
   type StatsSampleView,
   type StatsSeriesView,
   type StatsServiceDefinition,
+  type StatsSubjects,
   type StatsWatchView,
 } from './service.ts';

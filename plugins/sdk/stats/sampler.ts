@@ -2,14 +2,16 @@
  * The sampler of a stats service: while a panel watches a server (a lease of `LiveFeeds`), it reads
  * the service every interval through the server's gateway, turns counters into rates, stores the
  * figures (raw + rollups, `StatsStore`) and publishes the live payload to room `server:<id>`. A
- * service supplies only its `StatsSource`: what it reads and how its figures and payload look.
+ * service supplies only its `StatsSource`: what it reads and how its figures and payload look. A service with
+ * subjects (redis's instances, `StatsStore.subjects`) is watched per subject: each has its own feed, counters and
+ * history.
  */
-import type { PluginPorts, ServerGateway } from '../server.ts';
+import type { PluginDatabase, PluginPorts, ServerGateway } from '../server.ts';
 import { LiveFeeds } from './lease.ts';
 import { RAW_SECONDS } from './ranges.ts';
 import { counterRates, type CounterReading } from './rates.ts';
 import { bucketOf, type Figures } from './rollup.ts';
-import type { StatsStore } from './store.ts';
+import type { StatsKey, StatsStore } from './store.ts';
 
 /** One reading of a service: gauges (values now) and counters (monotonic totals the family turns into per-second rates). */
 export interface StatsReading<G extends string, C extends string> {
@@ -21,12 +23,27 @@ export interface StatsReading<G extends string, C extends string> {
 export interface StatsSource<G extends string, C extends string, F extends string, Live> {
   /** The counters whose per-second rates the figures use. */
   counters: readonly C[];
-  /** Reads the service once through the gateway (should not throw for a missing figure: leave it out). */
-  read(gateway: ServerGateway, serverId: number): Promise<StatsReading<G, C>>;
+  /**
+   * Reads the service once through the gateway (should not throw for a missing figure: leave it out). `context`:
+   * the subject read (`''`: the server's service itself) and a database, e.g. to look up where a subject listens.
+   */
+  read(gateway: ServerGateway, serverId: number, context: StatsReadContext): Promise<StatsReading<G, C>>;
   /** The figures stored for a sample (`null` where the service gave none). */
   figures(gauges: StatsReading<G, C>['gauges'], rates: Record<C, number | null>): Figures<F>;
-  /** The live payload of a sample (the event and the watch answer). */
-  present(sample: { at: Date; gauges: StatsReading<G, C>['gauges']; figures: Figures<F> }): Live;
+  /** The live payload of a sample (the event and the watch answer); `subject` is `''` for the server's service itself. */
+  present(sample: { at: Date; gauges: StatsReading<G, C>['gauges']; figures: Figures<F>; subject: string }): Live;
+}
+
+/** What a source's `read` is told besides the server. */
+export interface StatsReadContext {
+  subject: string;
+  em: PluginDatabase;
+}
+
+/** One feed: a server, or one subject of it. */
+interface FeedKey {
+  serverId: number;
+  subject: string;
 }
 
 export interface StatsSamplerOptions<G extends string, C extends string, F extends string, Live> {
@@ -56,7 +73,7 @@ interface Watch<Live> {
 
 export class StatsSampler<G extends string, C extends string, F extends string, Live> {
   readonly #o: StatsSamplerOptions<G, C, F, Live>;
-  readonly #feeds: LiveFeeds<number, Watch<Live>>;
+  readonly #feeds: LiveFeeds<FeedKey, Watch<Live>>;
   readonly #primeMs: number;
   readonly #pruneEveryMs: number;
   readonly #monotonic: () => number;
@@ -67,10 +84,10 @@ export class StatsSampler<G extends string, C extends string, F extends string, 
     this.#primeMs = options.primeMs ?? 1000;
     this.#pruneEveryMs = options.pruneEveryMs ?? 5 * 60_000;
     this.#monotonic = options.monotonic ?? (() => performance.now());
-    this.#feeds = new LiveFeeds<number, Watch<Live>>({
-      id: (serverId) => String(serverId),
+    this.#feeds = new LiveFeeds<FeedKey, Watch<Live>>({
+      id: ({ serverId, subject }) => (subject ? `${serverId}:${subject}` : String(serverId)),
       open: () => ({}),
-      tick: async (serverId, w) => void (await this.#measure(serverId, w)),
+      tick: async (key, w) => void (await this.#measure(key, w)),
       intervalMs: options.intervalMs ?? RAW_SECONDS * 1000,
       leaseMs: options.leaseMs ?? 60_000,
       aligned: true,
@@ -88,20 +105,26 @@ export class StatsSampler<G extends string, C extends string, F extends string, 
     return this.#feeds.leaseMs;
   }
 
-  /** The servers being sampled now. */
+  /** The servers being sampled now (once per server, whatever subjects of it are watched). */
   get watched(): number[] {
+    return [...new Set(this.#feeds.active.map((k) => k.serverId))];
+  }
+
+  /** The servers and subjects being sampled now. */
+  get watchedSubjects(): FeedKey[] {
     return this.#feeds.active;
   }
 
   /**
-   * Starts or extends the watch of a server and answers its newest sample: the last one when it is
-   * younger than the interval, otherwise a new measurement.
+   * Starts or extends the watch of a server (or of one `subject` of it) and answers its newest sample: the last one
+   * when it is younger than the interval, otherwise a new measurement.
    */
-  async watch(serverId: number): Promise<Live> {
-    const { state: w } = await this.#feeds.lease(serverId);
+  async watch(serverId: number, subject = ''): Promise<Live> {
+    const key = { serverId, subject };
+    const { state: w } = await this.#feeds.lease(key);
     const now = this.#o.ports.clock.now().getTime();
     if (w.last && now - w.last.at < this.intervalMs) return w.last.live;
-    return this.#measure(serverId, w);
+    return this.#measure(key, w);
   }
 
   /** Ends every watch (the plugin's `stop` hook; tests). */
@@ -109,41 +132,43 @@ export class StatsSampler<G extends string, C extends string, F extends string, 
     this.#feeds.stop();
   }
 
-  /** One measurement, at most one at a time per server. */
-  #measure(serverId: number, w: Watch<Live>): Promise<Live> {
-    w.running ??= this.#take(serverId, w).finally(() => {
+  /** One measurement, at most one at a time per feed. */
+  #measure(key: FeedKey, w: Watch<Live>): Promise<Live> {
+    w.running ??= this.#take(key, w).finally(() => {
       w.running = undefined;
     });
     return w.running;
   }
 
-  async #read(gateway: ServerGateway, serverId: number): Promise<{ reading: StatsReading<G, C>; counters: CounterReading }> {
-    const reading = await this.#o.source.read(gateway, serverId);
+  async #read(gateway: ServerGateway, serverId: number, context: StatsReadContext): Promise<{ reading: StatsReading<G, C>; counters: CounterReading }> {
+    const reading = await this.#o.source.read(gateway, serverId, context);
     return { reading, counters: { atMs: this.#monotonic(), values: reading.counters ?? {} } };
   }
 
-  async #take(serverId: number, w: Watch<Live>): Promise<Live> {
+  async #take({ serverId, subject }: FeedKey, w: Watch<Live>): Promise<Live> {
     const { ports, source, store } = this.#o;
     const gateway = ports.gateway(serverId);
+    const em = ports.database.fork();
+    const context = { subject, em };
     let previous = w.counters;
-    let current = await this.#read(gateway, serverId);
+    let current = await this.#read(gateway, serverId, context);
     const hasCounters = source.counters.length > 0 && Object.keys(current.counters.values).length > 0;
     if (hasCounters && (!previous || current.counters.atMs - previous.atMs > 3 * this.intervalMs)) {
       // No recent reading to compare with: read again a moment later, so the first rates are complete.
       previous = current.counters;
       await new Promise((resolve) => setTimeout(resolve, this.#primeMs));
-      current = await this.#read(gateway, serverId);
+      current = await this.#read(gateway, serverId, context);
     }
     w.counters = current.counters;
     const at = ports.clock.now();
     const figures = source.figures(current.reading.gauges, counterRates(previous, current.counters, source.counters));
-    const em = ports.database.fork();
-    await store.record(em, serverId, at, figures);
+    const key: StatsKey = subject ? { serverId, subject } : serverId;
+    await store.record(em, key, at, figures);
     if (at.getTime() - this.#lastPrune >= this.#pruneEveryMs) {
       this.#lastPrune = at.getTime();
       ports.logger.debug({ removed: await store.prune(em, at) }, 'stats history pruned');
     }
-    const live = source.present({ at, gauges: current.reading.gauges, figures });
+    const live = source.present({ at, gauges: current.reading.gauges, figures, subject });
     w.last = { at: bucketOf(at, RAW_SECONDS).getTime(), live };
     await ports.events.publish(serverId, this.#o.eventType ?? 'sample', live);
     return live;

@@ -5,7 +5,9 @@
  * a lease, the handlers of the watch operation (the newest sample, live samples published as
  * `<id>.sample`) and of the history operation (a range as a dense series), and the stop hook. The payloads
  * are the family's shapes (`StatsSampleView`, `StatsSeriesView`, `StatsWatchView`): the plugin's contract
- * writes them with its figures as the properties of `figures`.
+ * writes them with its figures as the properties of `figures`. With `subjects` (e.g. redis's instances) both
+ * operations take a query parameter naming the subject, each subject has its own feed and history, and the
+ * samples carry it under the parameter's name.
  */
 import type { OperationId } from '@portal/openapi';
 import { unavailable } from '../errors.ts';
@@ -13,7 +15,7 @@ import type { ManagedServer, MigrationClass, PluginDatabase, PluginHandlers, Ser
 import { RAW_SECONDS, type StatsRange } from './ranges.ts';
 import { bucketOf, type FigureSpecs, type Figures } from './rollup.ts';
 import { StatsSampler, type StatsSource } from './sampler.ts';
-import { defineStatsEntity, StatsStore, type StatsHistory } from './store.ts';
+import { defineStatsEntity, StatsStore, type StatsHistory, type StatsKey } from './store.ts';
 import type { StatsSampleView, StatsSeriesView, StatsWatchView } from './views.ts';
 
 export type { StatsSampleView, StatsSeriesView, StatsWatchView } from './views.ts';
@@ -33,6 +35,21 @@ export interface StatsServiceDefinition<Ops extends OperationId, G extends strin
   fixtures?(c: StateContext): StatsHistory<F> | undefined;
   /** Between two samples of a watched server (default 10 s). */
   intervalMs?: number;
+  /**
+   * Several things to measure per server (e.g. redis's instances): the table keys its rows by subject (its first
+   * migration uses `statsTableSql(id, { subjects: true })`, an existing table `statsSubjectsSql(id)`).
+   */
+  subjects?: StatsSubjects;
+}
+
+/** How the operations name a subject. */
+export interface StatsSubjects {
+  /** The query parameter of both operations (e.g. `instance`); the samples carry the subject under this name too. */
+  param: string;
+  /** The subject when the parameter is absent: the server's service itself (stored as `''`, so its history stays where it was). */
+  main: string;
+  /** Throws (e.g. `found(…)`'s 404) when the server has no such subject; not called for `main`. */
+  check?(em: PluginDatabase, serverId: number, subject: string): Promise<void>;
 }
 
 /**
@@ -42,15 +59,29 @@ export function defineStatsService<Ops extends OperationId, G extends string, C 
   definition: StatsServiceDefinition<Ops, G, C, F>,
 ): ServerPlugin<Ops> {
   const { id, operations } = definition;
-  const entity = defineStatsEntity(id);
+  const entity = defineStatsEntity(id, { subjects: !!definition.subjects });
   const names = Object.keys(definition.figures) as F[];
   const store = new StatsStore<F>(entity, definition.figures);
   const all = (f: Figures<F>) => Object.fromEntries(names.map((n) => [n, f[n] ?? null])) as Record<F, number | null>;
   const samplers = new Set<StatsSampler<G, C, F, StatsSampleView<F>>>();
+  const subjects = definition.subjects;
   const source: StatsSource<G, C, F, StatsSampleView<F>> = {
     ...definition.source,
-    present: ({ at, figures }) => ({ at: bucketOf(at, RAW_SECONDS).toISOString(), figures: all(figures) }),
+    present: ({ at, figures, subject }) => ({
+      at: bucketOf(at, RAW_SECONDS).toISOString(),
+      figures: all(figures),
+      ...(subjects ? { [subjects.param]: subject || subjects.main } : {}),
+    }),
   };
+  /** The subject a call names (`''`: the main one), checked. */
+  const subjectOf = async (c: { em: PluginDatabase; server: ManagedServer; query?: Record<string, unknown> }) => {
+    if (!subjects) return '';
+    const named = c.query?.[subjects.param];
+    if (typeof named !== 'string' || named === subjects.main) return '';
+    await subjects.check?.(c.em, c.server.id, named);
+    return named;
+  };
+  const keyOf = (serverId: number, subject: string): StatsKey => (subject ? { serverId, subject } : serverId);
   return {
     entities: [entity],
     migrations: definition.migrations,
@@ -60,22 +91,23 @@ export function defineStatsService<Ops extends OperationId, G extends string, C 
       const sampler = new StatsSampler<G, C, F, StatsSampleView<F>>({ ports, source, store, intervalMs: definition.intervalMs });
       samplers.add(sampler);
       const handlers = {
-        [operations.watch]: async (c: { server: ManagedServer }): Promise<StatsWatchView<F>> => {
+        [operations.watch]: async (c: { em: PluginDatabase; server: ManagedServer; query?: Record<string, unknown> }): Promise<StatsWatchView<F>> => {
+          const subject = await subjectOf(c);
           try {
-            const sample = await sampler.watch(c.server.id);
+            const sample = await sampler.watch(c.server.id, subject);
             return { intervalSeconds: sampler.intervalMs / 1000, leaseSeconds: sampler.leaseMs / 1000, sample };
           } catch (e) {
-            ports.logger.warn({ err: e, serverId: c.server.id }, `${id}: measuring failed`);
+            ports.logger.warn({ err: e, serverId: c.server.id, subject }, `${id}: measuring failed`);
             throw unavailable('sdk:stats.errors.measure_failed');
           }
         },
         [operations.history]: async (c: {
           em: PluginDatabase;
           server: ManagedServer;
-          query: { range?: StatsRange };
+          query: { range?: StatsRange } & Record<string, unknown>;
         }): Promise<StatsSeriesView<F>> => {
           const range = c.query.range ?? '1h';
-          const s = await store.read(c.em, c.server.id, range, ports.clock.now());
+          const s = await store.read(c.em, keyOf(c.server.id, await subjectOf(c)), range, ports.clock.now());
           return {
             range,
             resolutionSeconds: s.resolutionSeconds,

@@ -63,12 +63,15 @@ export function StatsPanel<F extends string>({
   history,
   watch,
   figures,
+  accept,
   children,
 }: {
   view: ReturnType<typeof useStatsView>;
   history: StatsHistoryQuery<F>;
   watch(): Promise<StatsWatchView<F> | null>;
   figures: readonly StatsPanelFigure<F>[];
+  /** Keeps only the live samples of this panel's subject (a service with subjects: the room carries every subject's). */
+  accept?: (sample: StatsSampleView<F>) => boolean;
   /** Panels of your own below the history. */
   children?: ReactNode;
 }) {
@@ -78,7 +81,12 @@ export function StatsPanel<F extends string>({
   const host = useManagedHost();
   const pluginId = usePluginId();
   const { range } = view;
-  const live = useLiveSamples(`${pluginId}.sample` as ServerEventType, watch as () => Promise<null>) as unknown as {
+  const live = useLiveSamples(
+    `${pluginId}.sample` as ServerEventType,
+    watch as () => Promise<null>,
+    undefined,
+    accept as ((sample: unknown) => boolean) | undefined,
+  ) as unknown as {
     latest?: StatsSampleView<F>;
     samples: StatsSampleView<F>[];
     failed: boolean;

@@ -23,12 +23,14 @@ export interface LiveSamples<L> {
  * The live samples of a stats service while the panel is open and visible: `watch` (the plugin's watch
  * operation) takes the lease at once and renews it — every half lease while the real-time channel is
  * up (samples then arrive as `event`), every interval while it is down (the answer is then the only
- * source). A hidden tab stops renewing, so the server stops being measured for it.
+ * source). A hidden tab stops renewing, so the server stops being measured for it. `accept` keeps only the
+ * samples of this panel's subject (a service with subjects, e.g. one redis instance: the room carries all).
  */
 export function useLiveSamples<K extends ServerEventType>(
   event: K,
   watch: () => Promise<WatchAnswer<ServerEvents[K]> | null>,
   keep = 360,
+  accept?: (sample: ServerEvents[K]) => boolean,
 ): LiveSamples<ServerEvents[K]> {
   type L = ServerEvents[K];
   const host = useManagedHost();
@@ -38,13 +40,15 @@ export function useLiveSamples<K extends ServerEventType>(
   const at = (s: L) => (s as unknown as { at: string }).at; // every live sample carries its time (the family's Sample); L is the plugin's payload type
 
   const add = useCallback(
-    (sample: L) =>
+    (sample: L) => {
+      if (accept && !accept(sample)) return;
       setSamples((list) => {
         if (list.some((s) => at(s) === at(sample))) return list;
         const next = [...list, sample].sort((a, b) => at(a).localeCompare(at(b)));
         return next.length > keep ? next.slice(next.length - keep) : next;
-      }),
-    [keep],
+      });
+    },
+    [keep, accept],
   );
   useServerEvent(event, add);
   useEffect(() => setSamples([]), [serverId]);
