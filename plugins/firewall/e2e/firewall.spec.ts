@@ -2,7 +2,8 @@
  * The `firewall` section in the browser, in German and English: a rule with an invalid CIDR refused by the server
  * under its field, a valid one applied with progress and kept within the confirm window; the rule set shown and
  * checked by the real `nft -c -f`; a second rule not confirmed comes off again by itself (the portal of this spec
- * has a 6 s window, `MANAGED_CONFIRM_SECONDS`).
+ * has a 15 s window, `MANAGED_CONFIRM_SECONDS`: with 6 s, a loaded machine rolled the second rule back before its row
+ * was seen).
  */
 import { expect, hasProgram, jobSucceeded, languages, openSection, shot, signIn, test } from '@portal/plugin-sdk/testing/e2e';
 import de from '../i18n/de.json' with { type: 'json' };
@@ -10,7 +11,7 @@ import en from '../i18n/en.json' with { type: 'json' };
 
 const texts = { de, en } as const;
 
-test.use({ portalEnv: { MANAGED_CONFIRM_SECONDS: '6' } });
+test.use({ portalEnv: { MANAGED_CONFIRM_SECONDS: '15' } });
 
 for (const lang of languages) {
   test(`firewall (${lang}): a rule refused for a bad CIDR, applied and kept, the checked rule set, a rule not confirmed rolls back, the cluster block list`, async ({ page }) => {
@@ -70,7 +71,7 @@ for (const lang of languages) {
     await jobSucceeded(page);
     await expect(page.getByRole('row').filter({ hasText: `unconfirmed ${lang}` })).toBeVisible();
     await expect(window).toBeVisible();
-    await expect(page.getByTestId('firewall-confirm-outcome')).toHaveText(t.confirm.rolledBack, { timeout: 30_000 });
+    await expect(page.getByTestId('firewall-confirm-outcome')).toHaveText(t.confirm.rolledBack, { timeout: 45_000 });
     await expect(page.getByRole('row').filter({ hasText: `unconfirmed ${lang}` })).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByRole('row').filter({ hasText: `e2e ${lang}` })).toBeVisible();
 

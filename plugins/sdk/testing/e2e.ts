@@ -122,10 +122,11 @@ export async function demoServerFor(page: Page, service: string, cluster = '2001
 }
 
 /**
- * Waits until the section's followed job has finished successfully (20 s; `timeout` for a job that starts a slow
+ * Waits until the section's followed job has finished successfully (45 s — a private Postfix reloading on a loaded
+ * machine took over 20 s; `timeout` for a job that starts a slow
  * program, e.g. the first apply of a broker).
  */
-export async function jobSucceeded(page: Page, { timeout = 20_000 }: { timeout?: number } = {}): Promise<void> {
+export async function jobSucceeded(page: Page, { timeout = 45_000 }: { timeout?: number } = {}): Promise<void> {
   const progress = page.getByTestId('apply-progress');
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute('data-status', 'succeeded', { timeout });
