@@ -39,9 +39,10 @@ export function readingOf(info: Record<string, string>) {
 
 export const source: Omit<StatsSource<Gauge, Counter, Figure, unknown>, 'present'> = {
   counters: ['commands', 'hits', 'misses', 'evicted'],
-  async read(gateway, serverId, { subject, em }) {
+  async read(gateway, serverId, context) {
+    const subject = context?.subject ?? '';
     // A named instance is read where it listens now (a changed port counts from its next sample); one deleted meanwhile has no figures.
-    const port = subject ? (await em.findOne(RedisInstance, { serverId, name: subject }))?.port : undefined;
+    const port = subject && context ? (await context.em.findOne(RedisInstance, { serverId, name: subject }))?.port : undefined;
     if (subject && port === undefined) return { gauges: {} };
     const info = await withRedis(gateway, serverId, async (client) => parseInfo(await client.info()), port);
     return info ? readingOf(info) : { gauges: {} };

@@ -25,9 +25,10 @@ export interface StatsSource<G extends string, C extends string, F extends strin
   counters: readonly C[];
   /**
    * Reads the service once through the gateway (should not throw for a missing figure: leave it out). `context`:
-   * the subject read (`''`: the server's service itself) and a database, e.g. to look up where a subject listens.
+   * the subject read (`''`: the server's service itself) and a database, e.g. to look up where a subject listens;
+   * the sampler always passes it, a test of a source without subjects may leave it out (the scaffolded one does).
    */
-  read(gateway: ServerGateway, serverId: number, context: StatsReadContext): Promise<StatsReading<G, C>>;
+  read(gateway: ServerGateway, serverId: number, context?: StatsReadContext): Promise<StatsReading<G, C>>;
   /** The figures stored for a sample (`null` where the service gave none). */
   figures(gauges: StatsReading<G, C>['gauges'], rates: Record<C, number | null>): Figures<F>;
   /** The live payload of a sample (the event and the watch answer); `subject` is `''` for the server's service itself. */
