@@ -172,12 +172,9 @@ function run([name, command]: Step, alone: boolean): Promise<boolean> {
 }
 
 /** Whether each step passed, by name, as it ends: what a chain with `after` waits for. */
-const passed = new Map<string, { promise: Promise<boolean>; resolve: (ok: boolean) => void }>();
+const passed = new Map<string, PromiseWithResolvers<boolean>>();
 const outcome = (name: string) => {
-  if (!passed.has(name)) {
-    let resolve!: (ok: boolean) => void;
-    passed.set(name, { promise: new Promise<boolean>((r) => (resolve = r)), resolve });
-  }
+  if (!passed.has(name)) passed.set(name, Promise.withResolvers<boolean>());
   return passed.get(name)!;
 };
 

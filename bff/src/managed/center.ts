@@ -115,12 +115,13 @@ export class ManagedCenter {
 
   /**
    * A plugin's read-only gateway of `peerId` for a run about `serverId` (`PluginPorts.peerGateway`): only a server of
-   * the same cluster and customer — the one access check gave the caller the whole cluster (`authorizeManagedServer`).
+   * the same cluster (a cluster is one customer's) — the one access check gave the caller the whole cluster
+   * (`authorizeManagedServer`).
    */
   async peerGateway(pluginId: string, serverId: number, peerId: number): Promise<ServerGateway> {
     const em = requestEntityManager()?.fork({ keepTransactionContext: true }) ?? this.deps.orm.em.fork();
-    const [server, peer] = await Promise.all([serverId, peerId].map((id) => em.findOne(Server, { id }, { populate: ['cluster.customer'] })));
-    if (!server || !peer || peer.cluster.id !== server.cluster.id || peer.cluster.customer.id !== server.cluster.customer.id)
+    const [server, peer] = await Promise.all([serverId, peerId].map((id) => em.findOne(Server, { id })));
+    if (!server || !peer || peer.cluster.id !== server.cluster.id)
       throw new PathNotDeclared(`plugin ${pluginId} may read only a server of the cluster of server ${serverId}, not ${peerId}`);
     return readOnlyGateway(this.pluginGateway(pluginId, peerId));
   }

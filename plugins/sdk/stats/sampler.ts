@@ -11,7 +11,7 @@ import { LiveFeeds } from './lease.ts';
 import { RAW_SECONDS } from './ranges.ts';
 import { counterRates, type CounterReading } from './rates.ts';
 import { bucketOf, type Figures } from './rollup.ts';
-import type { StatsKey, StatsStore } from './store.ts';
+import type { StatsStore } from './store.ts';
 
 /** One reading of a service: gauges (values now) and counters (monotonic totals the family turns into per-second rates). */
 export interface StatsReading<G extends string, C extends string> {
@@ -163,8 +163,7 @@ export class StatsSampler<G extends string, C extends string, F extends string, 
     w.counters = current.counters;
     const at = ports.clock.now();
     const figures = source.figures(current.reading.gauges, counterRates(previous, current.counters, source.counters));
-    const key: StatsKey = subject ? { serverId, subject } : serverId;
-    await store.record(em, key, at, figures);
+    await store.record(em, { serverId, subject }, at, figures);
     if (at.getTime() - this.#lastPrune >= this.#pruneEveryMs) {
       this.#lastPrune = at.getTime();
       ports.logger.debug({ removed: await store.prune(em, at) }, 'stats history pruned');

@@ -15,7 +15,7 @@ import type { ManagedServer, MigrationClass, PluginDatabase, PluginHandlers, Ser
 import { RAW_SECONDS, type StatsRange } from './ranges.ts';
 import { bucketOf, type FigureSpecs, type Figures } from './rollup.ts';
 import { StatsSampler, type StatsSource } from './sampler.ts';
-import { defineStatsEntity, StatsStore, type StatsHistory, type StatsKey } from './store.ts';
+import { defineStatsEntity, StatsStore, type StatsHistory } from './store.ts';
 import type { StatsSampleView, StatsSeriesView, StatsWatchView } from './views.ts';
 
 export type { StatsSampleView, StatsSeriesView, StatsWatchView } from './views.ts';
@@ -81,7 +81,6 @@ export function defineStatsService<Ops extends OperationId, G extends string, C 
     await subjects.check?.(c.em, c.server.id, named);
     return named;
   };
-  const keyOf = (serverId: number, subject: string): StatsKey => (subject ? { serverId, subject } : serverId);
   return {
     entities: [entity],
     migrations: definition.migrations,
@@ -107,7 +106,7 @@ export function defineStatsService<Ops extends OperationId, G extends string, C 
           query: { range?: StatsRange } & Record<string, unknown>;
         }): Promise<StatsSeriesView<F>> => {
           const range = c.query.range ?? '1h';
-          const s = await store.read(c.em, keyOf(c.server.id, await subjectOf(c)), range, ports.clock.now());
+          const s = await store.read(c.em, { serverId: c.server.id, subject: await subjectOf(c) }, range, ports.clock.now());
           return {
             range,
             resolutionSeconds: s.resolutionSeconds,

@@ -85,7 +85,7 @@ export function statsSubjectsSql(pluginId: string): string[] {
 
 /**
  * Whose history: a server (its service itself), or one subject of it — e.g. `{ serverId: 4, subject: 'shop2' }`.
- * A plain server id and `subject: ''` are the same rows; a table without subjects takes only server ids.
+ * A plain server id and `subject: ''` are the same rows; a table without subjects takes only those.
  */
 export type StatsKey = number | { serverId: number; subject: string };
 

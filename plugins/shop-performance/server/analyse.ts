@@ -19,7 +19,7 @@ import { parseAccessLine } from '@portal/plugin-sdk/webserver/shared';
 import type { CacheFigures, Comparison, FpmPool, PageProbe, PerformanceResult, QueryFigures, SlowRequest, Timing, UrlTiming } from '../shared/result.ts';
 import { keyPages, probeSites, type ProbeOutcome } from './probes.ts';
 import { linksFor, readProfiles, type ProfileMeta } from './profiles.ts';
-import { readQueries, type QuerySource } from './queries.ts';
+import { readQueries, sameLogServer, type QuerySource } from './queries.ts';
 
 export const logDirs = ['/var/log/nginx', '/var/log/apache2'] as const;
 export const fpmLogs = ['/var/log/php8.2-fpm.log', '/var/log/php8.3-fpm.log', '/var/log/php8.4-fpm.log', '/var/log/php-fpm.log'] as const;
@@ -151,7 +151,7 @@ export function compare(now: Pick<PerformanceResult, 'overall' | 'urls' | 'cache
   });
   // Reports from before the slow log was read have none.
   // Statements compare only when both reports read the same server's log.
-  const sameLog = (now.queries?.server?.id ?? null) === (before.queries?.server?.id ?? null);
+  const sameLog = sameLogServer(now.queries?.server, before.queries?.server);
   const q = now.queries?.status === 'on' && before.queries?.status === 'on' && sameLog ? { now: now.queries, before: before.queries } : null;
   const queries = q && { countBefore: q.before.count ?? 0, countAfter: q.now.count ?? 0, secondsBefore: q.before.totalSeconds ?? 0, secondsAfter: q.now.totalSeconds ?? 0 };
   if (!(now.overall && before.overall) && pages.length === 0 && !queries) return null;

@@ -113,13 +113,13 @@ const slowEntry = (epoch: number, seconds: number, rows: number, sql: string, ti
 ];
 const slowHeader = ['/usr/sbin/mariadbd, Version: 10.11.14-MariaDB-0+deb12u2-log (Debian 12). started with:', 'Tcp port: 13306  Unix socket: /run/mysqld/mysqld.sock', 'Time                Id Command  Argument'];
 const at = (iso: string) => Date.parse(iso) / 1000;
+/** The cluster's database server (db01 of the demo cluster: mysql, not shop-performance). */
+const databaseServer = () => t.cluster.servers.find((s) => s.id !== t.server.id && s.services.includes('mysql'))!;
 
 describe('R2.025 issue 25: slowest database statements and profile links in a performance report', () => {
   const gateway = () => t.portal.managed.gateway(t.server.id);
   const setServicesOf = async (serverId: number, services: string[]) => t.portal.db.orm.em.fork().nativeUpdate(Server, { id: serverId }, { services });
   const setServices = (services: string[]) => setServicesOf(t.server.id, services);
-  /** The cluster's database server (db01 of the demo cluster: mysql, not shop-performance). */
-  const databaseServer = () => t.cluster.servers.find((s) => s.id !== t.server.id && s.services.includes('mysql'))!;
   let services: string[];
   beforeAll(async () => {
     services = [...(await t.portal.db.orm.em.fork().findOneOrFail(Server, { id: t.server.id })).services];
@@ -215,12 +215,11 @@ describe("R2.025 issue 25: the slow log of the cluster's database server", () =>
     await em().nativeUpdate(Server, { id: t.server.id }, { services: services.filter((s) => s !== 'mysql') });
   });
   afterAll(() => em().nativeUpdate(Server, { id: t.server.id }, { services }));
-  const db = () => t.cluster.servers.find((s) => s.id !== t.server.id && s.services.includes('mysql'))!;
   const ports = () => t.portal.managed.ports(t.portal.managed.plugin('shop-performance')!);
 
   it('a web server without MariaDB shows the slowest statements of the database server’s slow log and names that server', async () => {
-    expect(db().role).toBe('database');
-    const gw = t.portal.managed.gateway(db().id);
+    expect(databaseServer().role).toBe('database');
+    const gw = t.portal.managed.gateway(databaseServer().id);
     await gw.writeFile({ path: '/etc/mysql/mariadb.conf.d/60-portal.cnf', content: '[mariadbd]\nslow_query_log = 1\nlong_query_time = 2\n' });
     const log = [
       ...slowHeader,
@@ -235,7 +234,7 @@ describe("R2.025 issue 25: the slow log of the cluster's database server", () =>
     const report = await finished(started.body.id);
     expect(report.status).toBe('done');
     const queries = report.result!.queries!;
-    expect(queries).toMatchObject({ status: 'on', thresholdSeconds: 2, server: { id: db().id, name: db().name }, count: 2, totalSeconds: 6.75 });
+    expect(queries).toMatchObject({ status: 'on', thresholdSeconds: 2, server: { id: databaseServer().id, name: databaseServer().name }, count: 2, totalSeconds: 6.75 });
     expect(queries.statements[0]).toMatchObject({ statement: 'SELECT * FROM catalog_product_index_price WHERE website_id = ? ORDER BY min_price', count: 1, maxSeconds: 4.5, rowsExamined: 1_200_000 });
   });
 
@@ -249,8 +248,8 @@ describe("R2.025 issue 25: the slow log of the cluster's database server", () =>
     await expect(ports().peerGateway(t.server.id, otherCustomer.id)).rejects.toMatchObject({ name: 'PathNotDeclared' });
     await expect(ports().peerGateway(t.server.id, 999_999)).rejects.toMatchObject({ name: 'PathNotDeclared' });
 
-    const peer = await ports().peerGateway(t.server.id, db().id);
-    expect(peer.serverId).toBe(db().id);
+    const peer = await ports().peerGateway(t.server.id, databaseServer().id);
+    expect(peer.serverId).toBe(databaseServer().id);
     expect(await peer.readFile('/etc/mysql/mariadb.conf.d/60-portal.cnf')).toContain('slow_query_log = 1');
     // Read-only: no write or removal (not even of a path shop-performance reads), no command, no connection, no program step.
     await expect(peer.writeFile({ path: '/var/log/mysql/mariadb-slow.log', content: '' })).rejects.toMatchObject({ name: 'PathNotDeclared' });
@@ -260,6 +259,6 @@ describe("R2.025 issue 25: the slow log of the cluster's database server", () =>
     await expect(peer.service('mysql').reload()).rejects.toMatchObject({ name: 'PathNotDeclared' });
     // And only what shop-performance declared to read.
     await expect(peer.readFile('/etc/mysql/debian.cnf')).rejects.toMatchObject({ name: 'PathNotDeclared' });
-    expect(await t.portal.managed.gateway(db().id).readFile('/etc/mysql/mariadb.conf.d/60-portal.cnf')).toContain('slow_query_log = 1');
+    expect(await t.portal.managed.gateway(databaseServer().id).readFile('/etc/mysql/mariadb.conf.d/60-portal.cnf')).toContain('slow_query_log = 1');
   });
 });

@@ -55,6 +55,12 @@ export function queryFigures(
   };
 }
 
+/**
+ * Whether two reads of the slow log are of the same server's log (`null`/absent: this server's; reports stored before
+ * the database server was read have no `server`): only then do a window mark and a before/after comparison carry over.
+ */
+export const sameLogServer = (a: { id: number } | null | undefined, b: { id: number } | null | undefined) => (a?.id ?? null) === (b?.id ?? null);
+
 /** Where the slow log is read: this server's gateway (`server: null`), or the read-only one of the cluster's database server. */
 export interface QuerySource {
   gateway: ServerGateway;
@@ -87,8 +93,7 @@ const unavailable = (
  * report's window mark counts only when it read the same server's log (another log's clock is not this one's).
  */
 export async function readQueries(source: QuerySource | null, previous: QueryFigures | null): Promise<QueryFigures> {
-  // `?? null`: reports stored before the database server was read have no `server`.
-  const sameLog = previous && (previous.server?.id ?? null) === (source?.server?.id ?? null) ? previous : null;
+  const sameLog = previous && sameLogServer(previous.server, source?.server) ? previous : null;
   if (!source) return unavailable('no_mysql', null, null, sameLog);
   const { gateway, server } = source;
   const settings = slowLogSettings(await gateway.readFile(mysqlConfigPath));
